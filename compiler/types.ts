@@ -1,0 +1,52 @@
+// Types shared by the compiler phases, the CLI edge and the tests.
+import type { Diagnostic } from "../common/diagnostic.js";
+import type { Scope } from "../common/digest.js";
+import type { ForgeBundle, Mode } from "../generated/types.js";
+
+/** One file under the forge root, as read by the I/O edge (compiler/read-sources.ts). */
+export interface SourceFile {
+  /** Posix path relative to the forge root, e.g. `modes/plan.yaml`. */
+  path: string;
+  /** Raw bytes: decoding (UTF-8, BOM, CRLF) is a compiler phase, so bad bytes become diagnostics. */
+  bytes: Uint8Array;
+  /** When the file is reached through a symlink that stays inside the root: the resolved posix path. */
+  symlinkTo?: string;
+}
+
+/** A symlink whose target leaves the forge root (or dangles); its content is never read. */
+export interface EscapingLink {
+  path: string;
+}
+
+/** Everything the pure compiler sees: no absolute paths, no timestamps. */
+export interface SourceTree {
+  files: SourceFile[];
+  escapingLinks: EscapingLink[];
+  /** Set by the reader when it stopped early at the file-count bound. */
+  fileCount: number;
+}
+
+export interface CompileOptions {
+  scope: Scope;
+  forgeVersion: string;
+  /** Modes a preset may reference besides its own bundle's (the built-in bundle). */
+  builtinModes?: Record<string, Mode | undefined>;
+}
+
+export interface CompileResult {
+  /** null when any diagnostic is an error: nothing may be written then. */
+  bundle: ForgeBundle | null;
+  diagnostics: Diagnostic[];
+}
+
+/** Documented bounds, enforced with coded diagnostics. */
+export const LIMITS = {
+  /** Files under the forge root (all kinds). */
+  maxFiles: 5000,
+  /** Bytes per source file. */
+  maxFileBytes: 262_144,
+  /** Characters of one lowered prompt or update block after partials are inlined. */
+  maxPromptChars: 65_536,
+  /** Partial nesting depth. */
+  maxPartialDepth: 16,
+} as const;

@@ -1,0 +1,5 @@
+// generated, do not edit: written by scripts/codegen.mjs from schema/*.schema.json
+import type { Validator } from "./validator.js";
+export declare const validateBundle: Validator;
+export declare const validateModeState: Validator;
+export declare const validateUpdateEvent: Validator;

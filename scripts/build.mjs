@@ -1,0 +1,41 @@
+// Build: esbuild bundles compiler/cli.ts -> dist/cli.js and runtime/extension.ts -> dist/extension.js.
+// Codegen is a separate step (npm run codegen); `npm run build` runs both.
+import { build } from "esbuild";
+import { chmodSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+mkdirSync(join(ROOT, "dist"), { recursive: true });
+
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  logLevel: "warning",
+  legalComments: "none",
+  define: { FORGE_VERSION: JSON.stringify(pkg.version) },
+};
+
+// The CLI bundles yaml, ajv validators and handlebars so the installed package needs no dependencies.
+// handlebars is CommonJS: give the ESM bundle a require() for Node built-ins.
+await build({
+  ...common,
+  entryPoints: [join(ROOT, "compiler/cli.ts")],
+  outfile: join(ROOT, "dist/cli.js"),
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __forgeCreateRequire } from 'node:module';\nconst require = __forgeCreateRequire(import.meta.url);",
+  },
+});
+chmodSync(join(ROOT, "dist/cli.js"), 0o755);
+
+// The runtime extension: Node built-ins and generated validators only; host packages are type-only imports.
+await build({
+  ...common,
+  entryPoints: [join(ROOT, "runtime/extension.ts")],
+  outfile: join(ROOT, "dist/extension.js"),
+  minify: true,
+  external: ["@mariozechner/*", "@earendil-works/*"],
+});

@@ -1,0 +1,14 @@
+// vitest configuration: node environment; e2e tests spawn real Pi processes and need long timeouts.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    environment: "node",
+    include: ["test/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Two cores: e2e files spawn Pi processes, so keep file parallelism modest.
+    maxWorkers: 2,
+    minWorkers: 1,
+  },
+});
