@@ -1,0 +1,2 @@
+// Types for scripts/codegen.mjs, used by test/generated-fresh.test.ts.
+export declare function renderGenerated(): Promise<Record<string, string>>;

@@ -1,0 +1,24 @@
+// Fails when generated/ no longer matches what codegen would write from schema/ (run `npm run codegen`).
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { renderGenerated } from "../scripts/codegen.mjs";
+
+const GENERATED = join(import.meta.dirname, "..", "generated");
+
+describe("generated/", () => {
+  it("is exactly what codegen writes from schema/", async () => {
+    const expected = await renderGenerated();
+    const onDisk = readdirSync(GENERATED).sort();
+    expect(onDisk).toEqual(Object.keys(expected).sort());
+    for (const [name, content] of Object.entries(expected)) {
+      expect(readFileSync(join(GENERATED, name), "utf8"), `generated/${name} is stale: run npm run codegen`).toBe(content);
+    }
+  });
+
+  it("carries the do-not-edit banner in every file", () => {
+    for (const name of readdirSync(GENERATED)) {
+      expect(readFileSync(join(GENERATED, name), "utf8").startsWith("// generated, do not edit")).toBe(true);
+    }
+  });
+});
