@@ -1,7 +1,6 @@
 // generated, do not edit: written by scripts/codegen.mjs from schema/*.schema.json
 
 /* from schema/bundle.schema.json */
-
 export type Scope = "builtin" | "global" | "project";
 export type Digest = string;
 export type Segment =
@@ -90,10 +89,6 @@ export interface SystemUpdate {
 }
 
 /* from schema/mode-state.schema.json */
-
-export type Key = string;
-export type Digest = string;
-
 /**
  * The data of a `forge-mode-state` custom session entry (pi.appendEntry). Every selection change appends one. Replay: the newest well-formed entry on the active branch wins.
  */
@@ -148,7 +143,6 @@ export interface ForgeModeStateEntry {
 }
 
 /* from schema/mode.schema.json */
-
 /**
  * A forge mode source file (.pi/forge/modes/<key>.yaml|json). The key is the file stem.
  */
@@ -198,13 +192,6 @@ export type ForgeModeSource = {
 } & {
   [k: string]: unknown | undefined;
 };
-export type Key = string;
-/**
- * Components that must be explicitly selected together with this one.
- *
- * @maxItems 64
- */
-export type KeyList = Key[];
 /**
  * Components that must not be selected together with this one.
  *
@@ -225,9 +212,7 @@ export type KeyList2 = Key[];
 export type KeyList3 = Key[];
 
 /* from schema/preset.schema.json */
-
-export type Key = string;
-export type SystemUpdate = {
+export type SystemUpdateSource = {
   id: Key;
   name: string;
   /**
@@ -246,8 +231,8 @@ export type SystemUpdate = {
    * Path to the template, relative to this file; must stay inside .pi/forge/.
    */
   file?: string;
-} & SystemUpdate1;
-export type SystemUpdate1 = {
+} & SystemUpdateSource1;
+export type SystemUpdateSource1 = {
   [k: string]: unknown | undefined;
 };
 
@@ -279,11 +264,10 @@ export interface ForgePresetSource {
    *
    * @maxItems 64
    */
-  systemUpdates?: SystemUpdate[];
+  systemUpdates?: SystemUpdateSource[];
 }
 
 /* from schema/update-event.schema.json */
-
 /**
  * The data of a `forge-system-update` custom session entry: one append-only event of the system-update timeline.
  */

@@ -62,18 +62,48 @@ export async function renderGenerated() {
     "export interface Validator { (data: unknown): boolean; errors?: ValidationError[] | null }\n";
 
   let types = BANNER;
+  const declared = new Map();
   for (const { file, schema } of schemas) {
     const ts = await compileTypes(schema, schema.title, {
-      bannerComment: `/* from schema/${file} */`,
+      bannerComment: "",
       additionalProperties: false,
       strictIndexSignatures: true,
       format: true,
       declareExternallyReferenced: true,
     });
-    types += "\n" + ts;
+    types += `\n/* from schema/${file} */\n` + dedupeDeclarations(ts.trim(), declared, file) + "\n";
   }
   out["types.ts"] = types;
   return out;
+}
+
+/**
+ * Schemas share small definitions (Key, Digest, KeyList). Keep the first declaration of each name and
+ * drop identical repeats; a same-named but different declaration is a schema naming bug.
+ */
+function dedupeDeclarations(ts, declared, file) {
+  const chunks = ts.split(/\n(?=\/\*\*|export )/);
+  const kept = [];
+  for (let i = 0; i < chunks.length; i++) {
+    const chunk = chunks[i];
+    if (chunk.startsWith("/**") && !/\nexport /.test(chunk) && i + 1 < chunks.length && chunks[i + 1].startsWith("export ")) {
+      // A doc comment belongs to the declaration after it.
+      chunks[i + 1] = chunk + "\n" + chunks[i + 1];
+      continue;
+    }
+    const name = /^(?:\/\*\*[\s\S]*?\*\/\n)?export (?:type|interface) (\w+)/.exec(chunk)?.[1];
+    if (name) {
+      const body = chunk.replace(/\/\*\*[\s\S]*?\*\/\n/g, "").trim();
+      const previous = declared.get(name);
+      if (previous !== undefined) {
+        if (previous !== body) throw new Error(`codegen: schema/${file} redeclares type ${name} differently; give it a distinct title`);
+        continue;
+      }
+      declared.set(name, body);
+    }
+    kept.push(chunk);
+  }
+  return kept.join("\n");
 }
 
 async function main() {
