@@ -1,11 +1,23 @@
 // The only module that knows which Pi host runs: turns a Composition into a before_agent_start result.
-// STUB: the real implementation replaces this file; the exported signatures are the contract.
-import type { Composition, PromptOptionsLike } from "./composition.js";
+import type { Composition, OverlaySection } from "./composition.js";
+import { buildLegacyCustomPrompt, type CustomPromptInputs } from "./pi-custom-prompt.js";
+
+/**
+ * `event.systemPromptOptions` as the adapter reads it: 0.73.1's fields, plus 1.x's mutable `sections`,
+ * `customPrompt` and `forceSystemPrompt`. No index signature, so both hosts' real option types are assignable
+ * (test/runtime/host-adapter.test.ts checks this at compile time); composition.ts's PromptOptionsLike is too.
+ */
+export interface HostPromptOptionsLike extends CustomPromptInputs {
+  customPrompt?: string;
+  sections?: Record<string, string>;
+  forceSystemPrompt?: string;
+}
 
 export interface BeforeAgentStartEventLike {
   prompt?: string;
+  /** The chained prompt so far. On 1.x a getter that renders the current (mutated) systemPromptOptions. */
   systemPrompt: string;
-  systemPromptOptions?: PromptOptionsLike;
+  systemPromptOptions?: HostPromptOptionsLike;
 }
 
 export interface BeforeAgentStartResultLike {
@@ -19,6 +31,116 @@ export interface HostAdapter {
   applyComposition(event: BeforeAgentStartEventLike, composition: Composition): BeforeAgentStartResultLike | undefined;
 }
 
+/** Prefix of every section forge owns (1.x `sections` keys, and the tags of the legacy mirror). */
+export const FORGE_SECTION_PREFIX = "forge-";
+
+/**
+ * The section name of an overlay key: `forge-<key>`. Bundle keys already match `^[a-z][a-z0-9-]*$`; anything
+ * else is folded to `-` because 1.x rejects other names (`^[a-z][a-z0-9_-]*$`) by throwing while building the prompt.
+ */
+export function sectionName(key: string): string {
+  return `${FORGE_SECTION_PREFIX}${key.toLowerCase().replace(/[^a-z0-9_-]/g, "-")}`;
+}
+
+/** How 1.x wraps a custom section (`<name>\n...\n</name>`, joined to the prompt with a blank line); legacy mirrors it. */
+export function wrapSection(name: string, text: string): string {
+  return `<${name}>\n${text}\n</${name}>`;
+}
+
+/**
+ * The system prompt the model gets after applying `result`, on either host: the returned string, else the
+ * event's prompt (on 1.x a getter rendering the mutated options, forceSystemPrompt included).
+ * For status and size figures; call it after applyComposition.
+ */
+export function effectivePrompt(event: BeforeAgentStartEventLike, result: BeforeAgentStartResultLike | undefined): string {
+  return result?.systemPrompt ?? event.systemPrompt;
+}
+
+/** Pi 0.73.1: the prompt is one string, so forge returns the whole composed string. */
+export const legacyHostAdapter: HostAdapter = {
+  projectTrust: () => null,
+  applyComposition(event, composition) {
+    if (composition.kind === "native") return undefined;
+    const { base, overlays } = composition;
+    // replace_final is exact bytes: overlays never touch it. Pi ignores an empty string, so that stays native.
+    if (base?.strategy === "replace_final") return base.text === "" ? undefined : { systemPrompt: base.text };
+    const tail = overlayTail(overlays);
+    // An empty base replaces nothing (Pi also treats an empty customPrompt as absent).
+    if (base?.strategy === "replace_base" && base.text !== "") {
+      const options = event.systemPromptOptions;
+      if (!options) throw new Error("forge: the host gave no systemPromptOptions, so replace_base cannot keep Pi's context");
+      // Like Pi's own custom-prompt branch this starts from the options, so earlier extensions' string edits are dropped.
+      return { systemPrompt: buildLegacyCustomPrompt(base.text, options) + tail };
+    }
+    return tail === "" ? undefined : { systemPrompt: event.systemPrompt + tail };
+  },
+};
+
+/** Pi 1.x: mutate the structured options so Pi diffs sections and patches only what changed. */
+export const sectionsHostAdapter: HostAdapter = {
+  projectTrust(ctx) {
+    const isProjectTrusted = (ctx as { isProjectTrusted?: unknown } | null | undefined)?.isProjectTrusted;
+    if (typeof isProjectTrusted !== "function") return null;
+    try {
+      return isProjectTrusted.call(ctx) === true;
+    } catch {
+      return false; // a stale context: fail closed, the project scope stays untrusted
+    }
+  },
+  applyComposition(event, composition) {
+    const options = event.systemPromptOptions as SectionsOptions;
+    // The options are a fresh copy per run, but another handler may have written forge-* keys: forge owns them.
+    for (const name of Object.keys(options.sections)) {
+      if (name.startsWith(FORGE_SECTION_PREFIX)) delete options.sections[name];
+    }
+    if (composition.kind === "native") return undefined;
+    const { base, overlays } = composition;
+    if (base?.strategy === "replace_final") {
+      if (base.text !== "") options.forceSystemPrompt = base.text;
+      return undefined;
+    }
+    // An earlier handler that returned `systemPrompt` set forceSystemPrompt, which would hide customPrompt and the
+    // sections from the request. Mirror the legacy chain instead: replace_base starts from the options (dropping
+    // that forced prompt), and overlays are appended to a forced prompt that stays.
+    if (base?.strategy === "replace_base" && base.text !== "") {
+      options.customPrompt = base.text;
+      delete options.forceSystemPrompt;
+    }
+    // Insertion order is render order, so the overlays appear in composition order after Pi's sections.
+    for (const overlay of visibleOverlays(overlays)) options.sections[sectionName(overlay.key)] = overlay.text;
+    if (options.forceSystemPrompt !== undefined) options.forceSystemPrompt += overlayTail(overlays);
+    return undefined;
+  },
+};
+
+type SectionsOptions = HostPromptOptionsLike & { sections: Record<string, string> };
+
+/** 1.x drops empty sections; legacy skips them too so both hosts show the same shape. */
+function visibleOverlays(overlays: OverlaySection[]): OverlaySection[] {
+  return overlays.filter((overlay) => overlay.text.length > 0);
+}
+
+/** The overlays as 1.x renders custom sections after the prompt: `\n\n<forge-key>\ntext\n</forge-key>` each. */
+function overlayTail(overlays: OverlaySection[]): string {
+  return visibleOverlays(overlays)
+    .map((overlay) => `\n\n${wrapSection(sectionName(overlay.key), overlay.text)}`)
+    .join("");
+}
+
+function hasSections(event: BeforeAgentStartEventLike): boolean {
+  const sections = event.systemPromptOptions?.sections;
+  return typeof sections === "object" && sections !== null && !Array.isArray(sections);
+}
+
+/**
+ * The adapter for the running host, decided per call from what the host hands over (mutable
+ * `systemPromptOptions.sections` in before_agent_start, `ctx.isProjectTrusted` for trust), so it needs
+ * nothing at load time. `pi` is accepted for the contract and not inspected.
+ */
 export function detectHostAdapter(_pi: unknown): HostAdapter {
-  throw new Error("host adapter not implemented yet");
+  return {
+    projectTrust: (ctx) => sectionsHostAdapter.projectTrust(ctx),
+    applyComposition: (event, composition) =>
+      (hasSections(event) ? sectionsHostAdapter : legacyHostAdapter).applyComposition(event, composition),
+  };
 }
