@@ -1,0 +1,140 @@
+// One constructor per stable diagnostic code: the only place messages are worded (see catalog.ts for the list).
+import type { Diagnostic, Position } from "../../common/diagnostic.js";
+import { severityOf } from "./catalog.js";
+
+export { DIAGNOSTIC_CODES, type DiagnosticCodeInfo } from "./catalog.js";
+
+/** Where a diagnostic points: a file (posix, relative to the forge root), a range and a document path. */
+export interface Where {
+  file: string | null;
+  start: Position | null;
+  end: Position | null;
+  path: string;
+}
+
+export const NOWHERE: Where = { file: null, start: null, end: null, path: "" };
+
+/** The whole file, pointed at its first character (no parsed document to be more precise). */
+export function atFile(file: string, path = ""): Where {
+  return { file, start: { line: 1, column: 1 }, end: { line: 1, column: 1 }, path };
+}
+
+function make(code: string, where: Where, message: string): Diagnostic {
+  return { code, severity: severityOf(code), message, file: where.file, start: where.start, end: where.end, path: where.path };
+}
+
+/** A readable list; long ones (a repo may define a thousand modes) are cut so a message stays one screen. */
+const MAX_LISTED = 12;
+const cut = (items: readonly string[]): string[] =>
+  items.length > MAX_LISTED ? [...items.slice(0, MAX_LISTED), `... (${items.length - MAX_LISTED} more)`] : [...items];
+const list = (items: readonly string[]): string => cut(items).join(", ");
+const quoted = (items: readonly string[]): string => cut(items.map((i) => JSON.stringify(i))).join(", ");
+/** Joins "did you mean" into a sentence: `; did you mean "x"?` or just `;`. */
+const didYouMean = (s: string | null): string => (s ? `; did you mean "${s}"?` : ";");
+
+// Decode
+export const tooManyFiles = (count: number, max: number): Diagnostic =>
+  make("too_many_files", NOWHERE, `the forge root holds ${count} files; at most ${max} are allowed. Move unrelated files out of .pi/forge/.`);
+// The reader stops after max + 1 bytes, so the true size is unknown: say "more than".
+export const fileTooLarge = (w: Where, max: number): Diagnostic =>
+  make("file_too_large", w, `file has more than ${max} bytes, the documented bound. Split long prompts into partials, e.g. {{> rules}}.`);
+export const invalidUtf8 = (w: Where): Diagnostic =>
+  make("invalid_utf8", w, "file is not valid UTF-8; save it as UTF-8 (without BOM).");
+export const utf8Bom = (w: Where): Diagnostic =>
+  make("utf8_bom", w, "file starts with a UTF-8 byte order mark, which is ignored; save it as UTF-8 without BOM.");
+export const mixedLineEndings = (w: Where): Diagnostic =>
+  make("mixed_line_endings", w, "file mixes CRLF and LF line endings; use LF everywhere (or CRLF everywhere).");
+
+// Parse
+export const yamlSyntaxError = (w: Where, detail: string): Diagnostic =>
+  make("yaml_syntax_error", w, `${detail}. A source is one YAML mapping, e.g. label: Plan`);
+export const yamlWarning = (w: Where, detail: string): Diagnostic =>
+  make("yaml_warning", w, `${detail}; forge sources use plain YAML without custom tags, e.g. label: Plan`);
+export const invalidJson = (w: Where, detail: string): Diagnostic =>
+  make("invalid_json", w, `not strict JSON: ${detail}. No comments or trailing commas, e.g. {"label": "Plan"}`);
+export const duplicateKey = (w: Where, key: string): Diagnostic =>
+  make("duplicate_key", w, `key "${key}" appears more than once in this mapping; keep exactly one, e.g. ${key}: ...`);
+export const invalidKey = (w: Where, key: string, kind: string): Diagnostic =>
+  make("invalid_key", w, `"${key}" is not a valid ${kind} key: expected lowercase letters, digits and dashes starting with a letter (^[a-z][a-z0-9-]*$), e.g. "plan-mode"`);
+export const reservedKey = (w: Where, key: string): Diagnostic =>
+  make("reserved_key", w, `"${key}" is reserved (__proto__, constructor and prototype cannot be used as keys); choose another name, e.g. "${key.replace(/[^a-z]/g, "") || "custom"}-mode"`);
+export const duplicateDefinition = (w: Where, key: string, kind: string, other: string): Diagnostic =>
+  make("duplicate_definition", w, `${kind} "${key}" is also defined by ${other}; keep exactly one file per key (e.g. only ${other}).`);
+export const unrecognizedSourceFile = (w: Where, folder: string): Diagnostic =>
+  make("unrecognized_source_file", w, `ignored: files in ${folder}/ must be <key>.yaml, <key>.yml or <key>.json directly in ${folder}/, e.g. ${folder}/plan.yaml`);
+
+// Validate
+export const unknownField = (w: Where, field: string, allowed: readonly string[], suggestion: string | null, example: string): Diagnostic =>
+  make("unknown_field", w, `unknown field "${field}"${didYouMean(suggestion)} allowed: ${list(allowed)}. Example: ${example}`);
+export const missingField = (w: Where, field: string, example: string): Diagnostic =>
+  make("missing_field", w, `missing required field "${field}". Example: ${example}`);
+export const wrongType = (w: Where, expected: string, actual: string, example: string): Diagnostic =>
+  make("wrong_type", w, `expected ${expected}, got ${actual}. Example: ${example}`);
+export const invalidValue = (w: Where, detail: string, example: string): Diagnostic =>
+  make("invalid_value", w, `${detail}. Example: ${example}`);
+export const tooLong = (w: Where, what: string, limit: number, unit: string): Diagnostic =>
+  make("too_long", w, `${what} is too long: at most ${limit} ${unit} allowed; shorten it (long prompts belong in promptFile or partials).`);
+export const tooShort = (w: Where, what: string, limit: number, example: string): Diagnostic =>
+  make("too_short", w, `${what} must have at least ${limit} character${limit === 1 ? "" : "s"}. Example: ${example}`);
+export const promptConflict = (w: Where, inline: string, file: string): Diagnostic =>
+  make("prompt_conflict", w, `both "${inline}" and "${file}" are given; keep exactly one, e.g. ${file}: prompts/plan.md`);
+export const promptMissing = (w: Where, inline: string, file: string): Diagnostic =>
+  make("prompt_missing", w, `one of "${inline}" or "${file}" is required, e.g. ${inline}: "You are in plan mode."`);
+export const duplicateListEntry = (w: Where, field: string, entry: string): Diagnostic =>
+  make("duplicate_list_entry", w, `"${entry}" is listed more than once in ${field}; the duplicate is ignored. Example: ${field}: [${entry}]`);
+
+// Link
+export const pathEscapesRoot = (w: Where, ref: string): Diagnostic =>
+  make("path_escapes_root", w, `"${ref}" leaves the forge root (.pi/forge/); paths must be relative and stay inside it (no "..", absolute paths or outward symlinks), e.g. prompts/plan.md`);
+export const fileNotFound = (w: Where, ref: string, resolved: string): Diagnostic =>
+  make("file_not_found", w, `"${ref}" resolves to ${resolved}, which does not exist under the forge root; paths are relative to the defining file, e.g. ../prompts/plan.md`);
+export const unknownMode = (w: Where, key: string, suggestion: string | null, known: readonly string[]): Diagnostic =>
+  make("unknown_mode", w, `unknown mode "${key}"${didYouMean(suggestion)} known modes: ${list(known) || "(none)"}. Define modes/${key}.yaml or fix the name.`);
+export const invalidBase = (w: Where, key: string, strategy: string): Diagnostic =>
+  make("invalid_base", w, `base "${key}" has strategy ${strategy}; a base must be a replace_base or replace_final mode. List append modes under overlays instead, e.g. overlays: [${key}]`);
+export const invalidOverlay = (w: Where, key: string, strategy: string): Diagnostic =>
+  make("invalid_overlay", w, `overlay "${key}" has strategy ${strategy}; overlays must be append modes and a preset has at most one base. Use base: ${key}`);
+export const duplicateOverlay = (w: Where, key: string): Diagnostic =>
+  make("duplicate_overlay", w, `overlay "${key}" is listed more than once; list each overlay once, e.g. overlays: [${key}]`);
+export const duplicateUpdateId = (w: Where, id: string): Diagnostic =>
+  make("duplicate_update_id", w, `system update id "${id}" is used more than once in this preset; ids must be unique, e.g. id: ${id}-2`);
+export const contractRequires = (w: Where, mode: string, required: string): Diagnostic =>
+  make("contract_requires", w, `mode "${mode}" requires "${required}", which this preset does not select; contracts never auto-add, so select "${required}" explicitly as the base or an overlay, e.g. overlays: [${required}]`);
+export const contractConflict = (w: Where, mode: string, other: string): Diagnostic =>
+  make("contract_conflict", w, `mode "${mode}" conflicts with "${other}", and this preset selects both; remove one of them.`);
+export const contractOrder = (w: Where, first: string, second: string, declaredBy: string): Diagnostic =>
+  make("contract_order", w, `overlay "${first}" must come before "${second}" (declared by "${declaredBy}"); contracts never reorder, so write overlays: [${first}, ${second}]`);
+export const unknownContractReference = (w: Where, field: string, key: string, suggestion: string | null): Diagnostic =>
+  make("unknown_contract_reference", w, `${field} names "${key}", which is neither a mode of this bundle nor built in (it may exist in another scope)${suggestion ? `; did you mean "${suggestion}"?` : "."} Example: ${field}: [${suggestion ?? "plan"}]`);
+
+// Templates
+export const templateSyntaxError = (w: Where, detail: string): Diagnostic =>
+  make("template_syntax_error", w, `invalid template: ${detail}. Allowed: text, {{cwd}}-style variables, {{! comments }} and {{> partial}}`);
+export const unknownVariable = (w: Where, name: string, suggestion: string | null, allowed: readonly string[]): Diagnostic =>
+  make("unknown_variable", w, `unknown variable {{${name}}}${didYouMean(suggestion)} allowed: ${list(allowed)}. Example: "Working in {{cwd}}"; for literal braces write \\{{${name}}}`);
+export const tripleStash = (w: Where, name: string): Diagnostic =>
+  make("triple_stash", w, `{{{${name}}}} is not allowed: variables are always inserted raw (never HTML-escaped), so write {{${name}}}`);
+export const unsupportedHelper = (w: Where, name: string): Diagnostic =>
+  make("unsupported_helper", w, `{{${name} ...}} uses a helper, parameters or hash arguments, which are not allowed; templates hold only text, variables and partials, e.g. {{cwd}}`);
+export const unsupportedBlock = (w: Where, name: string): Diagnostic =>
+  make("unsupported_block", w, `block {{#${name}}} / {{^${name}}} is not allowed: templates have no logic. Write the text out, or move variants into separate modes.`);
+export const unsupportedPartialBlock = (w: Where, name: string): Diagnostic =>
+  make("unsupported_partial_block", w, `partial block {{#> ${name}}} is not allowed; use a plain partial, e.g. {{> ${name}}}`);
+export const dynamicPartial = (w: Where, name: string): Diagnostic =>
+  make("dynamic_partial", w, `partial ${name} is dynamic or has arguments; only {{> name}} with a fixed name and no arguments is allowed, e.g. {{> rules}}`);
+export const unsupportedDecorator = (w: Where, name: string): Diagnostic =>
+  make("unsupported_decorator", w, `decorator {{* ${name}}} is not allowed; templates hold only text, variables and partials, e.g. {{> rules}}`);
+export const missingPartial = (w: Where, name: string, suggestion: string | null, known: readonly string[]): Diagnostic =>
+  make("missing_partial", w, `partial "${name}" not found: expected partials/${name}.md${didYouMean(suggestion)} known partials: ${quoted(known) || "(none)"}`);
+export const partialCycle = (w: Where, chain: readonly string[]): Diagnostic =>
+  make("partial_cycle", w, `partials include each other in a cycle: ${chain.join(" -> ")}; remove one {{> ...}} to break it.`);
+export const partialTooDeep = (w: Where, chain: readonly string[], max: number): Diagnostic =>
+  make("partial_too_deep", w, `partials nest more than ${max} levels deep (${chain.join(" -> ")}); flatten them.`);
+export const promptTooLarge = (w: Where, chars: number, max: number): Diagnostic =>
+  make("prompt_too_large", w, `the prompt is ${chars} characters after inlining partials; at most ${max} are allowed. Shorten it or split it across modes.`);
+export const volatileTime = (w: Where): Diagnostic =>
+  make("volatile_time", w, "{{time}} changes on every request, which defeats prompt caching; prefer {{date}} or drop it.");
+export const dateVariable = (w: Where): Diagnostic =>
+  make("date_variable", w, "{{date}} changes once a day, so the cached prompt prefix is invalidated daily. Example: \"Today is {{date}}.\"");
+export const emptyPrompt = (w: Where, what: string): Diagnostic =>
+  make("empty_prompt", w, `${what} is empty; write some text, e.g. "You are in plan mode."`);

@@ -1,0 +1,158 @@
+// Phase 2, parse: classify files by folder, check keys, parse YAML/JSON keeping the Document for positions.
+import { LineCounter, isScalar, parseDocument, visit, type Node, type Scalar } from "yaml";
+import type { Diagnostic } from "../../common/diagnostic.js";
+import {
+  atFile, duplicateDefinition, duplicateKey, invalidJson, invalidKey, pathEscapesRoot, reservedKey,
+  unrecognizedSourceFile, yamlSyntaxError, yamlWarning, type Where,
+} from "../diagnostics/codes.js";
+import type { DecodedTree } from "./1-decode.js";
+import { positionAt, type PositionedDoc } from "./yaml-positions.js";
+
+export type SourceKind = "mode" | "preset";
+
+export interface ParsedSource extends PositionedDoc {
+  kind: SourceKind;
+  key: string;
+  text: string;
+  /** The plain JS value; undefined when the document has errors (it is then not validated further). */
+  value: unknown;
+}
+
+export interface ParsedSources {
+  modes: ParsedSource[];
+  presets: ParsedSource[];
+  /** Partial name -> path of partials/<name>.md. */
+  partials: ReadonlyMap<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+/** Names that would reach Object.prototype machinery if they ever became object keys. */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+export const KEY_PATTERN = /^[a-z][a-z0-9-]*$/;
+const SOURCE_FOLDERS: Record<string, SourceKind> = { modes: "mode", presets: "preset" };
+const SOURCE_EXTENSIONS = new Set(["yaml", "yml", "json"]);
+
+/** Checks a key (file stem); returns a diagnostic or null. */
+export function checkKey(where: Where, key: string, kind: string): Diagnostic | null {
+  if (RESERVED_KEYS.has(key)) return reservedKey(where, key);
+  if (!KEY_PATTERN.test(key) || key.length > 64) return invalidKey(where, key, kind);
+  return null;
+}
+
+function splitName(name: string): { stem: string; ext: string } {
+  const dot = name.lastIndexOf(".");
+  return dot <= 0 ? { stem: name, ext: "" } : { stem: name.slice(0, dot), ext: name.slice(dot + 1) };
+}
+
+function whereRange(file: string, lc: LineCounter, from: number, to: number, path = ""): Where {
+  return { file, start: positionAt(lc, from), end: positionAt(lc, Math.max(from, to)), path };
+}
+
+function parseOne(kind: SourceKind, key: string, file: string, text: string, isJson: boolean): { source: ParsedSource; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  // prettyErrors off: positions become our own ranges, messages stay one line.
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  const diagnostics: Diagnostic[] = [];
+  for (const err of doc.errors) {
+    const where = whereRange(file, lineCounter, err.pos[0], err.pos[1]);
+    const key = err.code === "DUPLICATE_KEY" ? keyNodeAt(doc.contents as Node | null, err.pos[0]) : null;
+    // Underline the whole duplicated key, not just the one character yaml points at.
+    if (key) diagnostics.push(duplicateKey(whereRange(file, lineCounter, key.range![0], key.range![1]), String(key.value)));
+    else if (err.code === "DUPLICATE_KEY") diagnostics.push(duplicateKey(where, text.slice(err.pos[0], err.pos[1])));
+    else diagnostics.push(yamlSyntaxError(where, err.message));
+  }
+  for (const warning of doc.warnings) diagnostics.push(yamlWarning(whereRange(file, lineCounter, warning.pos[0], warning.pos[1]), warning.message));
+  if (isJson && doc.errors.length === 0) {
+    try {
+      JSON.parse(text);
+    } catch (err) {
+      const detail = (err as Error).message;
+      const offset = Number(/position (\d+)/.exec(detail)?.[1] ?? 0);
+      diagnostics.push(invalidJson(whereRange(file, lineCounter, offset, offset + 1), detail.split("\n")[0]!));
+    }
+  }
+  // Reserved names are rejected as keys anywhere in a document, before any toJS() could touch a prototype.
+  // The substring test is only a fast path (a backslash may spell a key with escapes, "\x5f_proto__"): the walk decides.
+  if (text.includes("\\") || [...RESERVED_KEYS].some((k) => text.includes(k))) visit(doc, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && RESERVED_KEYS.has(String(pair.key.value))) {
+        const range = pair.key.range ?? [0, 0, 0];
+        diagnostics.push(reservedKey(whereRange(file, lineCounter, range[0], range[1]), String(pair.key.value)));
+      }
+    },
+  });
+  let value: unknown = undefined;
+  if (!diagnostics.some((d) => d.severity === "error")) {
+    try {
+      value = doc.toJS({ maxAliasCount: 100 });
+    } catch (err) {
+      diagnostics.push(yamlSyntaxError(atFile(file), (err as Error).message));
+    }
+  }
+  return { source: { kind, key, file, text, doc, lineCounter, value }, diagnostics };
+}
+
+function keyNodeAt(root: Node | null, offset: number): Scalar | null {
+  let found: Scalar | null = null;
+  visit(root as Node, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.range?.[0] === offset) found = pair.key;
+    },
+  });
+  return found;
+}
+
+export function parseSources(decoded: DecodedTree): ParsedSources {
+  const diagnostics: Diagnostic[] = [];
+  const byKey = new Map<string, ParsedSource[]>();
+  const partials = new Map<string, string>();
+  for (const link of decoded.escapingLinks) {
+    const top = link.split("/")[0]!;
+    if (top in SOURCE_FOLDERS || top === "partials") diagnostics.push(pathEscapesRoot(atFile(link), link));
+  }
+  for (const path of [...decoded.files.keys()].sort()) {
+    if (path === "bundle.json") continue; // the output is never a source
+    const slash = path.indexOf("/");
+    const top = slash < 0 ? "" : path.slice(0, slash);
+    const rest = path.slice(slash + 1);
+    const { stem, ext } = splitName(rest);
+    const kind = SOURCE_FOLDERS[top];
+    if (top === "partials" && !rest.includes("/") && ext === "md") {
+      const bad = checkKey(atFile(path), stem, "partial");
+      if (bad) diagnostics.push(bad);
+      else partials.set(stem, path);
+      continue;
+    }
+    if (!kind) continue; // other files are only reachable through promptFile/file references
+    if (rest.includes("/") || !SOURCE_EXTENSIONS.has(ext)) {
+      diagnostics.push(unrecognizedSourceFile(atFile(path), top));
+      continue;
+    }
+    const bad = checkKey(atFile(path), stem, kind);
+    const file = decoded.files.get(path)!;
+    diagnostics.push(...file.diagnostics);
+    if (bad) {
+      diagnostics.push(bad);
+      continue;
+    }
+    if (file.text === null) continue;
+    const parsed = parseOne(kind, stem, path, file.text, ext === "json");
+    diagnostics.push(...parsed.diagnostics);
+    const id = `${kind}:${stem}`;
+    byKey.set(id, [...(byKey.get(id) ?? []), parsed.source]);
+  }
+  const modes: ParsedSource[] = [];
+  const presets: ParsedSource[] = [];
+  for (const group of byKey.values()) {
+    if (group.length > 1) {
+      for (const s of group) {
+        const others = group.filter((o) => o !== s).map((o) => o.file).join(" and ");
+        diagnostics.push(duplicateDefinition(atFile(s.file), s.key, s.kind, others));
+      }
+    }
+    // Keep the first (path order) so references to the key do not cascade into unknown_mode errors.
+    const first = group[0]!;
+    (first.kind === "mode" ? modes : presets).push(first);
+  }
+  return { modes, presets, partials, diagnostics };
+}

@@ -1,0 +1,186 @@
+// Phase 3, validate: run the generated ajv validators and turn each ajv error into a coded, positioned diagnostic.
+import type { Diagnostic } from "../../common/diagnostic.js";
+import { validateModeSource, validatePresetSource } from "../../generated/source-validators.js";
+import type { ValidationError } from "../../generated/validator.js";
+import {
+  duplicateListEntry, invalidValue, missingField, promptConflict, promptMissing, tooLong, tooShort, unknownField, wrongType,
+} from "../diagnostics/codes.js";
+import type { ParsedSource } from "./2-parse.js";
+import { ALLOWED_FIELDS, exampleFor } from "./field-examples.js";
+import { suggestClosest } from "./suggest.js";
+import { pointerSegments, whereAt } from "./yaml-positions.js";
+
+/** A mode source as the schema guarantees it (kept local: only the fields the compiler reads). */
+export interface ModeData {
+  label: string;
+  description: string;
+  strategy: "append" | "replace_base" | "replace_final";
+  prompt?: string;
+  promptFile?: string;
+  requires?: string[];
+  conflictsWith?: string[];
+  before?: string[];
+  after?: string[];
+  model?: string;
+  thinking?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+  tools?: string[];
+}
+
+export interface UpdateData {
+  id: string;
+  name: string;
+  description: string;
+  modelCallable?: boolean;
+  content?: string;
+  file?: string;
+}
+
+export interface PresetData {
+  description: string;
+  base?: string;
+  overlays?: string[];
+  driftPolicy?: "block" | "warn" | "allow";
+  systemUpdates?: UpdateData[];
+}
+
+export interface ValidMode { source: ParsedSource; data: ModeData }
+export interface ValidPreset { source: ParsedSource; data: PresetData }
+
+export interface ValidatedSources {
+  modes: ValidMode[];
+  presets: ValidPreset[];
+  diagnostics: Diagnostic[];
+}
+
+const LIST_FIELDS = ["requires", "conflictsWith", "before", "after", "tools"] as const;
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + "..." : value)}`;
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+const TYPE_WORDS: Record<string, string> = { object: "a mapping", array: "a list", string: "a string", boolean: "true or false", number: "a number", integer: "an integer" };
+
+function valueAt(root: unknown, segments: readonly string[]): unknown {
+  let v = root;
+  for (const s of segments) v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[s] : undefined;
+  return v;
+}
+
+/** The field a path is about: the last non-index segment ("/overlays/2" -> overlays). */
+function fieldOf(segments: readonly string[]): string {
+  for (let i = segments.length - 1; i >= 0; i--) if (!/^\d+$/.test(segments[i]!)) return segments[i]!;
+  return "";
+}
+
+function allowedFor(kind: "mode" | "preset", segments: readonly string[]): readonly string[] {
+  if (kind === "preset" && segments[0] === "systemUpdates" && segments.length === 2) return ALLOWED_FIELDS.update;
+  return ALLOWED_FIELDS[kind];
+}
+
+function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | null {
+  // oneOf/not encode "exactly one of prompt/promptFile"; checkPromptChoice reports that with a dedicated code.
+  if (err.schemaPath.includes("/oneOf") || err.keyword === "oneOf" || err.keyword === "not") return null;
+  const segments = pointerSegments(err.instancePath);
+  const field = fieldOf(segments);
+  const where = whereAt(source, segments);
+  const p = err.params;
+  switch (err.keyword) {
+    case "additionalProperties": {
+      const extra = String(p.additionalProperty);
+      const allowed = allowedFor(source.kind, segments).filter((f) => f !== "$schema");
+      const suggestion = suggestClosest(extra, allowed);
+      return unknownField(whereAt(source, [...segments, extra], "key"), extra, allowed, suggestion, exampleFor(suggestion ?? allowed[0]!));
+    }
+    case "required": {
+      const missing = String(p.missingProperty);
+      return missingField(where, missing, exampleFor(missing));
+    }
+    case "type": {
+      const expected = String(p.type).split(",").map((t) => TYPE_WORDS[t] ?? t).join(" or ");
+      const what = field ? `${field}: ` : "the document: ";
+      return wrongType(where, `${what}${expected}`, typeName(valueAt(source.value, segments)), exampleFor(field || "label"));
+    }
+    case "enum": {
+      const allowed = (p.allowedValues as unknown[]).map(String);
+      const actual = valueAt(source.value, segments);
+      const suggestion = typeof actual === "string" ? suggestClosest(actual, allowed) : null;
+      const hint = suggestion ? ` (did you mean "${suggestion}"?)` : "";
+      return invalidValue(where, `${field} is ${typeName(actual)}${hint}; allowed values: ${allowed.join(", ")}`, exampleFor(field));
+    }
+    case "const":
+      return invalidValue(where, `${field} must be ${JSON.stringify(p.allowedValue)}`, exampleFor(field));
+    case "pattern": {
+      const actual = typeName(valueAt(source.value, segments));
+      const expected = field === "model" ? "provider/model-id" : field === "tools" ? "a tool name (letters, digits, _ and -)" : "a key: lowercase letters, digits and dashes, starting with a letter";
+      return invalidValue(where, `${field} is ${actual}; expected ${expected} (pattern ${String(p.pattern)})`, exampleFor(field));
+    }
+    case "maxLength":
+      return tooLong(where, field || "value", Number(p.limit), "characters");
+    case "maxItems":
+      return tooLong(where, field || "list", Number(p.limit), "items");
+    case "minLength":
+      return tooShort(where, field || "value", Number(p.limit), exampleFor(field));
+    default:
+      return invalidValue(where, `${field || "value"} ${err.message ?? "is invalid"}`, exampleFor(field));
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** Exactly one of the inline/file pair; the schema's oneOf produces unreadable errors, so this is done here. */
+function checkPromptChoice(source: ParsedSource, obj: unknown, segments: (string | number)[], inline: string, file: string): Diagnostic[] {
+  if (!isObject(obj)) return [];
+  const hasInline = Object.hasOwn(obj, inline);
+  const hasFile = Object.hasOwn(obj, file);
+  if (hasInline && hasFile) return [promptConflict(whereAt(source, [...segments, file], "key"), inline, file)];
+  // A misspelled "promt" already gets unknown_field with a suggestion; a second error would only add noise.
+  const nearMiss = () => Object.keys(obj).some((k) => k !== inline && k !== file && suggestClosest(k, [inline, file]) !== null);
+  if (!hasInline && !hasFile && !nearMiss()) return [promptMissing(whereAt(source, segments), inline, file)];
+  return [];
+}
+
+function checkDuplicateEntries(source: ParsedSource): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (!isObject(source.value)) return out;
+  for (const field of LIST_FIELDS) {
+    const list = source.value[field];
+    if (!Array.isArray(list)) continue;
+    const seen = new Set<unknown>();
+    list.forEach((item, i) => {
+      if (seen.has(item)) out.push(duplicateListEntry(whereAt(source, [field, i]), field, String(item)));
+      seen.add(item);
+    });
+  }
+  return out;
+}
+
+export function validateSources(parsed: { modes: readonly ParsedSource[]; presets: readonly ParsedSource[] }): ValidatedSources {
+  const diagnostics: Diagnostic[] = [];
+  const modes: ValidMode[] = [];
+  const presets: ValidPreset[] = [];
+  for (const source of [...parsed.modes, ...parsed.presets]) {
+    if (source.value === undefined) continue; // parse errors were already reported
+    const validate = source.kind === "mode" ? validateModeSource : validatePresetSource;
+    const own: Diagnostic[] = [];
+    if (!validate(source.value)) for (const err of validate.errors ?? []) {
+      const d = mapAjvError(source, err);
+      if (d) own.push(d);
+    }
+    if (source.kind === "mode") own.push(...checkPromptChoice(source, source.value, [], "prompt", "promptFile"));
+    else if (isObject(source.value) && Array.isArray(source.value.systemUpdates)) {
+      source.value.systemUpdates.forEach((u, i) => own.push(...checkPromptChoice(source, u, ["systemUpdates", i], "content", "file")));
+    }
+    own.push(...checkDuplicateEntries(source));
+    diagnostics.push(...own);
+    if (own.some((d) => d.severity === "error")) continue;
+    if (source.kind === "mode") modes.push({ source, data: source.value as ModeData });
+    else presets.push({ source, data: source.value as PresetData });
+  }
+  return { modes, presets, diagnostics };
+}

@@ -1,0 +1,161 @@
+// Phase 4, link/analyze: resolve file references inside the root, check preset references and contracts.
+import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Mode } from "../../generated/types.js";
+import {
+  contractConflict, contractOrder, contractRequires, duplicateOverlay, duplicateUpdateId, fileNotFound, invalidBase,
+  invalidOverlay, pathEscapesRoot, unknownContractReference, unknownMode, type Where,
+} from "../diagnostics/codes.js";
+import type { DecodedTree } from "./1-decode.js";
+import type { ModeData, PresetData, UpdateData, ValidMode, ValidPreset } from "./3-validate.js";
+import { checkSelection, type ContractComponent } from "./contracts.js";
+import { suggestClosest } from "./suggest.js";
+import { inlineOrigin, type TemplateOrigin } from "./template-origin.js";
+import { whereAt, type PositionedDoc } from "./yaml-positions.js";
+
+/** A template to lower: its text, the file it lives in and how its positions map into that file. */
+export interface TemplateRef {
+  file: string;
+  text: string;
+  origin: TemplateOrigin;
+  /** Where to report whole-template diagnostics (prompt_too_large, empty_prompt); lazy, as it is rarely needed. */
+  where: () => Where;
+}
+
+export interface LinkedMode { key: string; file: string; data: ModeData; template: TemplateRef | null }
+export interface LinkedUpdate { data: UpdateData; template: TemplateRef | null }
+export interface LinkedPreset { key: string; file: string; data: PresetData; updates: LinkedUpdate[] }
+
+export interface LinkedSources {
+  modes: LinkedMode[];
+  presets: LinkedPreset[];
+  diagnostics: Diagnostic[];
+}
+
+export interface LinkInput {
+  modes: readonly ValidMode[];
+  presets: readonly ValidPreset[];
+  /** Every mode key defined by a source file, valid or not (an invalid mode is not also "unknown"). */
+  definedModeKeys: ReadonlySet<string>;
+  decoded: DecodedTree;
+  builtinModes: Readonly<Record<string, Mode | undefined>>;
+}
+
+type Resolved = { ok: string } | { escapes: true } | { missing: string };
+
+/** Resolves `ref` relative to the directory of `from`, refusing anything that leaves the root. */
+export function resolveReference(from: string, ref: string, decoded: DecodedTree): Resolved {
+  if (ref.startsWith("/") || ref.startsWith("\\") || /^[A-Za-z]:/.test(ref)) return { escapes: true };
+  const parts = from.split("/").slice(0, -1);
+  for (const seg of ref.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (parts.length === 0) return { escapes: true };
+      parts.pop();
+    } else parts.push(seg);
+  }
+  const path = parts.join("/");
+  // A symlink (file or directory) on the way that points outside the root escapes too.
+  if (decoded.escapingLinks.some((l) => path === l || path.startsWith(l + "/"))) return { escapes: true };
+  return decoded.files.has(path) ? { ok: path } : { missing: path };
+}
+
+function loadTemplate(pd: PositionedDoc, text: string, inline: string | undefined, fileRef: string | undefined, base: (string | number)[], fileField: string, decoded: DecodedTree, diagnostics: Diagnostic[]): TemplateRef | null {
+  const inlineField = fileField === "promptFile" ? "prompt" : "content";
+  if (inline !== undefined) {
+    return { file: pd.file, text: inline, origin: inlineOrigin(pd, text, [...base, inlineField]), where: () => whereAt(pd, [...base, inlineField]) };
+  }
+  if (fileRef === undefined) return null;
+  const where = whereAt(pd, [...base, fileField]);
+  const resolved = resolveReference(pd.file, fileRef, decoded);
+  if ("escapes" in resolved) {
+    diagnostics.push(pathEscapesRoot(where, fileRef));
+    return null;
+  }
+  if ("missing" in resolved) {
+    diagnostics.push(fileNotFound(where, fileRef, resolved.missing));
+    return null;
+  }
+  const target = decoded.files.get(resolved.ok)!;
+  diagnostics.push(...target.diagnostics);
+  if (target.text === null) return null;
+  return { file: resolved.ok, text: target.text, origin: { kind: "file" }, where: () => where };
+}
+
+function component(key: string, data: { requires?: string[]; conflictsWith?: string[]; before?: string[]; after?: string[] }): ContractComponent {
+  return { key, requires: data.requires ?? [], conflictsWith: data.conflictsWith ?? [], before: data.before ?? [], after: data.after ?? [] };
+}
+
+export function linkSources(input: LinkInput): LinkedSources {
+  const { decoded, builtinModes } = input;
+  const diagnostics: Diagnostic[] = [];
+  const own = new Map(input.modes.map((m) => [m.source.key, m] as const));
+  const builtinKeys = Object.keys(builtinModes).filter((k) => builtinModes[k] !== undefined);
+  const knownKeys = [...new Set([...input.definedModeKeys, ...builtinKeys])].sort();
+  const known = new Set(knownKeys);
+
+  const modes: LinkedMode[] = input.modes.map(({ source, data }) => {
+    for (const field of ["requires", "conflictsWith", "before", "after"] as const) {
+      (data[field] ?? []).forEach((ref, i) => {
+        if (!known.has(ref)) diagnostics.push(unknownContractReference(whereAt(source, [field, i]), field, ref, suggestClosest(ref, knownKeys)));
+      });
+    }
+    const template = loadTemplate(source, source.text, data.prompt, data.promptFile, [], "promptFile", decoded, diagnostics);
+    return { key: source.key, file: source.file, data, template };
+  });
+
+  /** The strategy and contracts of a referenced mode; null when unknown (reported) or invalid (already reported). */
+  const lookup = (key: string, where: Where): { strategy: string; contracts: ContractComponent } | null => {
+    const mine = own.get(key);
+    if (mine) return { strategy: mine.data.strategy, contracts: component(key, mine.data) };
+    if (input.definedModeKeys.has(key)) return null;
+    // hasOwn: a key such as "constructor" must never resolve to Object.prototype machinery.
+    const builtin = Object.hasOwn(builtinModes, key) ? builtinModes[key] : undefined;
+    if (builtin) return { strategy: builtin.strategy, contracts: component(key, builtin) };
+    diagnostics.push(unknownMode(where, key, suggestClosest(key, knownKeys), knownKeys));
+    return null;
+  };
+
+  const presets: LinkedPreset[] = input.presets.map(({ source, data }) => {
+    let base: ContractComponent | null = null;
+    const located = new Map<string, Where>();
+    if (data.base !== undefined) {
+      const where = whereAt(source, ["base"]);
+      const found = lookup(data.base, where);
+      if (found && found.strategy === "append") diagnostics.push(invalidBase(where, data.base, found.strategy));
+      else if (found) {
+        base = found.contracts;
+        located.set(data.base, where);
+      }
+    }
+    const overlays: ContractComponent[] = [];
+    const seen = new Set<string>();
+    (data.overlays ?? []).forEach((key, i) => {
+      const where = whereAt(source, ["overlays", i]);
+      if (seen.has(key)) {
+        diagnostics.push(duplicateOverlay(where, key));
+        return;
+      }
+      seen.add(key);
+      const found = lookup(key, where);
+      if (found && found.strategy !== "append") diagnostics.push(invalidOverlay(where, key, found.strategy));
+      else if (found) {
+        overlays.push(found.contracts);
+        located.set(key, where);
+      }
+    });
+    for (const v of checkSelection(base, overlays)) {
+      const where = located.get(v.at)!;
+      if (v.kind === "requires") diagnostics.push(contractRequires(where, v.mode, v.missing));
+      else if (v.kind === "conflict") diagnostics.push(contractConflict(where, v.mode, v.other));
+      else diagnostics.push(contractOrder(where, v.first, v.second, v.declaredBy));
+    }
+    const ids = new Set<string>();
+    const updates = (data.systemUpdates ?? []).map((u, i): LinkedUpdate => {
+      if (ids.has(u.id)) diagnostics.push(duplicateUpdateId(whereAt(source, ["systemUpdates", i, "id"]), u.id));
+      ids.add(u.id);
+      return { data: u, template: loadTemplate(source, source.text, u.content, u.file, ["systemUpdates", i], "file", decoded, diagnostics) };
+    });
+    return { key: source.key, file: source.file, data, updates };
+  });
+  return { modes, presets, diagnostics };
+}

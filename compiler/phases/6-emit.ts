@@ -1,0 +1,80 @@
+// Phase 6, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
+import { computeBundleHash, digestComponent, type Scope } from "../../common/digest.js";
+import type { ForgeBundle, Mode, Preset, SystemUpdate } from "../../generated/types.js";
+import type { LoweredMode, LoweredPreset } from "./5-lower-templates.js";
+
+export interface EmitOptions {
+  scope: Scope;
+  forgeVersion: string;
+  builtinModes: Readonly<Record<string, Mode | undefined>>;
+}
+
+const sortedUnique = (list: readonly string[] | undefined): string[] => [...new Set(list ?? [])].sort();
+/** Every string is NFC here already, so the returned object equals what bundle.json holds (canonical JSON is NFC). */
+const nfc = (text: string): string => text.normalize("NFC");
+
+/** Sets a key as an own data property: keys are validated, but never let one reach a prototype setter. */
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function emitMode(m: LoweredMode, scope: Scope): Mode {
+  const d = m.data;
+  const entry: Omit<Mode, "digest"> & { digest?: string } = {
+    label: nfc(d.label),
+    description: nfc(d.description),
+    strategy: d.strategy,
+    prompt: m.prompt,
+    requires: sortedUnique(d.requires),
+    conflictsWith: sortedUnique(d.conflictsWith),
+    before: sortedUnique(d.before),
+    after: sortedUnique(d.after),
+    source: m.file,
+  };
+  if (d.model !== undefined) entry.model = nfc(d.model);
+  if (d.thinking !== undefined) entry.thinking = d.thinking;
+  // tools is an allow-list set: order carries no meaning, so sort it for digest stability.
+  if (d.tools !== undefined) entry.tools = sortedUnique(d.tools);
+  return { ...entry, digest: digestComponent("mode", m.key, scope, entry) };
+}
+
+function emitPreset(p: LoweredPreset, scope: Scope, modeDigest: (key: string) => string | undefined): Preset {
+  const d = p.data;
+  const systemUpdates = p.updates.map((u, i): SystemUpdate => {
+    const entry = {
+      id: u.data.id,
+      name: nfc(u.data.name),
+      description: nfc(u.data.description),
+      modelCallable: u.data.modelCallable ?? false,
+      content: p.contents[i] ?? [],
+    };
+    return { ...entry, digest: digestComponent("update", entry.id, scope, entry) };
+  });
+  const modeDigests: Record<string, string> = {};
+  for (const key of [...(d.base === undefined ? [] : [d.base]), ...(d.overlays ?? [])]) {
+    const digest = modeDigest(key);
+    if (digest !== undefined) setOwn(modeDigests, key, digest);
+  }
+  const entry: Omit<Preset, "digest"> = { description: nfc(d.description), overlays: [...(d.overlays ?? [])], modeDigests, systemUpdates, source: p.file };
+  if (d.base !== undefined) entry.base = d.base;
+  if (d.driftPolicy !== undefined) entry.driftPolicy = d.driftPolicy;
+  // Computed after modeDigests: a preset's digest changes when any mode it uses changes.
+  return { ...entry, digest: digestComponent("preset", p.key, scope, entry) };
+}
+
+export function emitBundle(lowered: { modes: readonly LoweredMode[]; presets: readonly LoweredPreset[] }, options: EmitOptions): ForgeBundle {
+  const modes: Record<string, Mode> = {};
+  for (const m of lowered.modes) setOwn(modes, m.key, emitMode(m, options.scope));
+  const modeDigest = (key: string) => (Object.hasOwn(modes, key) ? modes[key]!.digest : Object.hasOwn(options.builtinModes, key) ? options.builtinModes[key]?.digest : undefined);
+  const presets: Record<string, Preset> = {};
+  for (const p of lowered.presets) setOwn(presets, p.key, emitPreset(p, options.scope, modeDigest));
+  const bundle: Omit<ForgeBundle, "bundleHash"> = {
+    generated: "by forge build, do not edit",
+    format: 1,
+    forgeVersion: options.forgeVersion,
+    scope: options.scope,
+    modes,
+    presets,
+  };
+  return { ...bundle, bundleHash: computeBundleHash(bundle) };
+}

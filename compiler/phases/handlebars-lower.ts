@@ -1,0 +1,193 @@
+// Lowers a handlebars template to plain segments at build time: text, fixed slots and inlined partials only.
+import Handlebars from "handlebars";
+import type { Diagnostic } from "../../common/diagnostic.js";
+import { LIMITS } from "../types.js";
+import {
+  dateVariable, dynamicPartial, missingPartial, partialCycle, partialTooDeep, templateSyntaxError, tripleStash,
+  unknownVariable, unsupportedBlock, unsupportedDecorator, unsupportedHelper, unsupportedPartialBlock, volatileTime, type Where,
+} from "../diagnostics/codes.js";
+import type { DecodedTree } from "./1-decode.js";
+import { KEY_PATTERN } from "./2-parse.js";
+import { suggestClosest } from "./suggest.js";
+import { mapTemplatePosition, type TemplateOrigin } from "./template-origin.js";
+
+/** The fixed runtime variables. Values are inserted raw at runtime: there is no HTML escaping anywhere. */
+export const SLOT_NAMES = ["cwd", "date", "time", "model", "os", "mode", "preset"] as const;
+export type SlotName = (typeof SLOT_NAMES)[number];
+export type RawSegment = { text: string } | { slot: SlotName };
+
+export interface LowerContext {
+  partials: ReadonlyMap<string, string>;
+  decoded: DecodedTree;
+  diagnostics: Diagnostic[];
+  /** Parsed partial programs, per compile() call (never module-level). */
+  cache: Map<string, hbs.AST.Program | null>;
+}
+
+/** Per-template state: the running size lets inlining stop before exponential partial fan-out blows up. */
+interface TemplateState { chars: number; overflow: boolean }
+
+function syntaxErrorWhere(file: string, origin: TemplateOrigin, text: string, err: Error & { lineNumber?: number; column?: number }): Where {
+  let line = err.lineNumber ?? Number(/on line (\d+)/.exec(err.message)?.[1] ?? 1);
+  let column = err.column ?? 0;
+  if (err.lineNumber === undefined) {
+    // jison prints up to 20 characters before the error and a dash per character: find that tail on the line.
+    const [, snippet = "", dashes = ""] = err.message.split("\n");
+    const past = snippet.slice(0, dashes.replace(/\^$/, "").length).replace(/^\.\.\./, "");
+    const lineText = text.split("\n")[line - 1] ?? "";
+    for (let k = past.length; k > 0; k--) {
+      const idx = lineText.indexOf(past.slice(-k));
+      if (idx >= 0) {
+        column = idx + k;
+        break;
+      }
+    }
+    line = Math.max(1, line);
+  }
+  const pos = mapTemplatePosition(origin, line, column);
+  return { file, start: pos, end: pos, path: "" };
+}
+
+function parseTemplate(file: string, origin: TemplateOrigin, text: string, diagnostics: Diagnostic[]): hbs.AST.Program | null {
+  try {
+    return Handlebars.parse(text);
+  } catch (err) {
+    const e = err as Error;
+    const detail = e.message.includes("\n") ? e.message.split("\n").slice(-1)[0]! : e.message.replace(/ - \d+:\d+$/, "");
+    diagnostics.push(templateSyntaxError(syntaxErrorWhere(file, origin, text, e), detail));
+    return null;
+  }
+}
+
+function whereOf(file: string, origin: TemplateOrigin, node: hbs.AST.Node): Where {
+  return {
+    file,
+    start: mapTemplatePosition(origin, node.loc.start.line, node.loc.start.column),
+    end: mapTemplatePosition(origin, node.loc.end.line, node.loc.end.column),
+    path: "",
+  };
+}
+
+/** Handlebars' standalone-partial rule: every line of the partial's output gets the indent, except a final empty one. */
+export function indentSegments(segments: readonly RawSegment[], indent: string): RawSegment[] {
+  if (!indent) return [...segments];
+  const out: RawSegment[] = [];
+  let lineStart = true;
+  for (const seg of segments) {
+    if ("slot" in seg) {
+      if (lineStart) out.push({ text: indent });
+      out.push(seg);
+      lineStart = false;
+      continue;
+    }
+    const lines = seg.text.split("\n");
+    let text = "";
+    lines.forEach((line, i) => {
+      const last = i === lines.length - 1;
+      if (lineStart && (line !== "" || !last)) text += indent;
+      text += line;
+      if (!last) text += "\n";
+      lineStart = last ? lineStart && line === "" : true;
+    });
+    out.push({ text });
+  }
+  return out;
+}
+
+function nameOf(node: hbs.AST.Node): string {
+  const n = node as { original?: unknown; path?: { original?: unknown } };
+  return String(n.original ?? n.path?.original ?? "?");
+}
+
+/** Lowers one template; `stack` holds the partials being inlined (cycle detection and depth bound). */
+export function lowerTemplate(ctx: LowerContext, file: string, origin: TemplateOrigin, text: string, stack: readonly string[] = [], state: TemplateState = { chars: 0, overflow: false }): RawSegment[] {
+  const program = parseTemplate(file, origin, text, ctx.diagnostics);
+  return program ? lowerProgram(ctx, file, origin, program, stack, state) : [];
+}
+
+function lowerProgram(ctx: LowerContext, file: string, origin: TemplateOrigin, program: hbs.AST.Program, stack: readonly string[], state: TemplateState): RawSegment[] {
+  const out: RawSegment[] = [];
+  const report = (d: (w: Where) => Diagnostic, node: hbs.AST.Node) => ctx.diagnostics.push(d(whereOf(file, origin, node)));
+  for (const node of program.body) {
+    if (state.overflow) break;
+    switch (node.type) {
+      case "ContentStatement": {
+        const value = (node as hbs.AST.ContentStatement).value;
+        state.chars += value.length;
+        out.push({ text: value });
+        break;
+      }
+      case "CommentStatement":
+        break; // comments are for authors; they never reach the prompt
+      case "MustacheStatement": {
+        const m = node as hbs.AST.MustacheStatement;
+        const name = nameOf(m.path);
+        if (m.path.type !== "PathExpression" || m.params.length > 0 || m.hash) report((w) => unsupportedHelper(w, name), m);
+        else if (!m.escaped) report((w) => tripleStash(w, name), m);
+        else {
+          const p = m.path as hbs.AST.PathExpression;
+          const simple = !p.data && p.depth === 0 && p.parts.length === 1 && p.original === p.parts[0];
+          const slot = SLOT_NAMES.find((s) => simple && s === p.original);
+          if (!slot) report((w) => unknownVariable(w, name, suggestClosest(name, SLOT_NAMES), SLOT_NAMES), m);
+          else {
+            if (slot === "time") report(volatileTime, m);
+            if (slot === "date") report(dateVariable, m);
+            out.push({ slot });
+          }
+        }
+        break;
+      }
+      case "BlockStatement":
+        report((w) => unsupportedBlock(w, nameOf((node as hbs.AST.BlockStatement).path)), node);
+        break;
+      case "PartialBlockStatement":
+        report((w) => unsupportedPartialBlock(w, nameOf((node as hbs.AST.PartialBlockStatement).name)), node);
+        break;
+      case "DecoratorBlock":
+      case "Decorator":
+        report((w) => unsupportedDecorator(w, nameOf((node as hbs.AST.Decorator).path)), node);
+        break;
+      case "PartialStatement":
+        out.push(...inlinePartial(ctx, file, origin, node as hbs.AST.PartialStatement, stack, state));
+        break;
+      default:
+        report((w) => templateSyntaxError(w, `unexpected ${node.type}`), node);
+    }
+  }
+  return out;
+}
+
+function inlinePartial(ctx: LowerContext, file: string, origin: TemplateOrigin, node: hbs.AST.PartialStatement, stack: readonly string[], state: TemplateState): RawSegment[] {
+  const where = whereOf(file, origin, node);
+  if (node.name.type !== "PathExpression" || node.params.length > 0 || node.hash) {
+    ctx.diagnostics.push(dynamicPartial(where, node.name.type === "PathExpression" ? `{{> ${nameOf(node.name)} ...}}` : "{{> (...)}}"));
+    return [];
+  }
+  const name = nameOf(node.name);
+  const path = KEY_PATTERN.test(name) ? ctx.partials.get(name) : undefined;
+  if (path === undefined) {
+    const known = [...ctx.partials.keys()].sort();
+    ctx.diagnostics.push(missingPartial(where, name, suggestClosest(name, known), known));
+    return [];
+  }
+  if (stack.includes(name)) {
+    ctx.diagnostics.push(partialCycle(where, [...stack.slice(stack.indexOf(name)), name]));
+    return [];
+  }
+  if (stack.length >= LIMITS.maxPartialDepth) {
+    ctx.diagnostics.push(partialTooDeep(where, [...stack, name], LIMITS.maxPartialDepth));
+    return [];
+  }
+  const decoded = ctx.decoded.files.get(path)!;
+  ctx.diagnostics.push(...decoded.diagnostics);
+  if (decoded.text === null) return [];
+  let program = ctx.cache.get(path);
+  if (program === undefined) {
+    program = parseTemplate(path, { kind: "file" }, decoded.text, ctx.diagnostics);
+    ctx.cache.set(path, program);
+  }
+  if (!program) return [];
+  const lowered = lowerProgram(ctx, path, { kind: "file" }, program, [...stack, name], state);
+  if (state.chars > LIMITS.maxPromptChars) state.overflow = true;
+  return indentSegments(lowered, node.indent);
+}

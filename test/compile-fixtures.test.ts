@@ -1,0 +1,63 @@
+// Runs every fixture under test/fixtures/compile/ and checks that together they cover every diagnostic code.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { emitBundleText } from "../compiler/compile.js";
+import { DIAGNOSTIC_CODES } from "../compiler/diagnostics/codes.js";
+import { validateBundle } from "../generated/runtime-validators.js";
+import { compileCase, FIXTURES_DIR } from "./compiler/fixture-cases.js";
+
+const UPDATE = process.env.UPDATE_SNAPSHOTS === "1";
+const cases = readdirSync(FIXTURES_DIR).filter((name) => !name.startsWith(".")).sort();
+
+interface ExpectedDiagnostic {
+  code: string;
+  severity: string;
+  message: string;
+  file: string | null;
+  start: unknown;
+  end: unknown;
+}
+
+describe("compile fixtures", () => {
+  test("there are fixtures", () => {
+    expect(cases.length).toBeGreaterThan(5);
+  });
+
+  test.each(cases)("%s", (name) => {
+    const dir = join(FIXTURES_DIR, name);
+    const result = compileCase(dir);
+    const bundleFile = join(dir, "bundle.json");
+    const diagnosticsFile = join(dir, "diagnostics.json");
+    const actualDiagnostics: ExpectedDiagnostic[] = result.diagnostics.map(({ code, severity, message, file, start, end }) => ({ code, severity, message, file, start, end }));
+    const actualBundle = result.bundle ? emitBundleText(result.bundle) : null;
+    if (UPDATE) {
+      rmSync(bundleFile, { force: true });
+      rmSync(diagnosticsFile, { force: true });
+      if (actualBundle !== null) writeFileSync(bundleFile, actualBundle);
+      if (actualDiagnostics.length > 0) writeFileSync(diagnosticsFile, JSON.stringify(actualDiagnostics, null, 2) + "\n");
+    }
+    // A case expects a bundle exactly when bundle.json exists, and diagnostics exactly when diagnostics.json exists.
+    expect(actualBundle === null, `bundle ${actualBundle === null ? "missing" : "unexpected"}`).toBe(!existsSync(bundleFile));
+    if (actualBundle !== null) {
+      expect(actualBundle).toBe(readFileSync(bundleFile, "utf8"));
+      expect(validateBundle(JSON.parse(actualBundle)), JSON.stringify(validateBundle.errors)).toBe(true);
+    }
+    const expectedDiagnostics = existsSync(diagnosticsFile) ? (JSON.parse(readFileSync(diagnosticsFile, "utf8")) as ExpectedDiagnostic[]) : [];
+    expect(actualDiagnostics).toEqual(expectedDiagnostics);
+  });
+
+  test("the fixtures cover every diagnostic code", () => {
+    const covered = new Set<string>();
+    for (const name of cases) {
+      const file = join(FIXTURES_DIR, name, "diagnostics.json");
+      if (!existsSync(file)) continue;
+      for (const d of JSON.parse(readFileSync(file, "utf8")) as ExpectedDiagnostic[]) covered.add(d.code);
+    }
+    const missing = DIAGNOSTIC_CODES.map((c) => c.code).filter((code) => !covered.has(code));
+    expect(missing).toEqual([]);
+    // And every code a fixture produces is in the catalog (no ad-hoc codes).
+    const catalog = new Set(DIAGNOSTIC_CODES.map((c) => c.code));
+    expect([...covered].filter((c) => !catalog.has(c))).toEqual([]);
+  });
+});
