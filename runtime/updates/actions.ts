@@ -1,0 +1,106 @@
+// The one write path of the feature: append an event, then hand the change to the delivery strategy.
+import type { ForgeUpdateEvent } from "../../generated/types.js";
+import { branchMessages, lastCacheRead, measureCacheImpact, serializeRequest, transcriptPrompt, type CacheImpact, type LastUsage } from "./cache-impact.js";
+import type { SystemUpdatesDeps } from "./deps.js";
+import { sectionsDelivery, timelineDelivery, type RunState, type UpdateDelivery } from "./delivery.js";
+import { UPDATE_ENTRY_TYPE } from "./events.js";
+import type { PromptOptionsSlice, UpdatesCtx, UpdatesPi } from "./host-types.js";
+import { foldUpdateEvents, stepUpdateState, type ActiveUpdate, type UpdateState } from "./reducer.js";
+import { renderApplyTag, renderRetractionTag, updateSectionName } from "./render.js";
+
+/** Everything commands and the tool share; built once by registerSystemUpdates. */
+export interface UpdatesRuntime {
+  pi: UpdatesPi;
+  deps: SystemUpdatesDeps;
+  run: RunState;
+  now(): Date;
+  /** Called after every recorded change (tool availability, completion caches). */
+  afterChange(ctx: UpdatesCtx): void;
+}
+
+export function readState(ctx: UpdatesCtx): UpdateState {
+  return foldUpdateEvents(ctx.sessionManager.getBranch());
+}
+
+function hostPromptOptions(ctx: UpdatesCtx | null): PromptOptionsSlice | null {
+  try {
+    const options = typeof ctx?.getSystemPromptOptions === "function" ? ctx.getSystemPromptOptions() : null;
+    return options && typeof options === "object" ? (options as PromptOptionsSlice) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Which strategy delivers a change now. The tool runs inside a run and follows the run's strategy
+ * (a forced prompt makes a 1.x run use the timeline). A command asks the adapter with the host's
+ * base prompt options when the host exposes them (1.x command contexts), so a change made before
+ * the first run of a process is not delivered twice; otherwise the last run's strategy, else the
+ * adapter's host capability.
+ */
+export function currentDelivery(rt: UpdatesRuntime, ctx: UpdatesCtx | null, prefer: "run" | "host"): UpdateDelivery {
+  const pick = (sections: boolean) => (sections ? sectionsDelivery : timelineDelivery);
+  const fromRun = rt.run.kind === null ? null : pick(rt.run.kind === "sections");
+  if (prefer === "run" && fromRun) return fromRun;
+  const options = hostPromptOptions(ctx);
+  if (options) return pick(rt.deps.adapter.supportsSections(options));
+  return fromRun ?? pick(rt.deps.adapter.supportsSections(null));
+}
+
+export interface Recorded {
+  before: readonly ActiveUpdate[];
+  after: readonly ActiveUpdate[];
+}
+
+/** Appends the event (never rewrites history) and delivers the resulting change. */
+export function recordEvent(rt: UpdatesRuntime, ctx: UpdatesCtx, state: UpdateState, event: ForgeUpdateEvent, toolCallId: string | null): Recorded {
+  const delivery = currentDelivery(rt, ctx, toolCallId === null ? "host" : "run");
+  rt.pi.appendEntry(UPDATE_ENTRY_TYPE, event);
+  // The new state is derived purely from the event, not re-read, so it does not depend on host timing.
+  const after = stepUpdateState(state, { type: "custom", customType: UPDATE_ENTRY_TYPE, data: event }).active;
+  delivery.deliverChange(rt.pi, { before: state.active, after, toolCallId, now: rt.now().getTime() }, rt.run);
+  rt.afterChange(ctx);
+  return { before: state.active, after };
+}
+
+function removeSection(prompt: string, name: string, text: string): string {
+  const block = `\n\n<${name}>\n${text}\n</${name}>`;
+  const at = prompt.indexOf(block);
+  return at < 0 ? prompt : prompt.slice(0, at) + prompt.slice(at + block.length);
+}
+
+/**
+ * Estimated effect on the provider's cache of going from `before` to `after`. Timeline delivery and
+ * native mid-conversation system messages append; otherwise (1.x on a model without them) Pi folds
+ * the changed sections into the leading prompt.
+ */
+export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: UpdatesCtx, before: readonly ActiveUpdate[], after: readonly ActiveUpdate[]): { impact: CacheImpact; usage: LastUsage | null } {
+  const branch = ctx.sessionManager.getBranch();
+  // 1.x records the prompt in the transcript (getSystemPrompt would omit the per-run forge sections).
+  let prompt = transcriptPrompt(branch);
+  if (prompt === null) {
+    try {
+      prompt = ctx.getSystemPrompt?.() ?? "";
+    } catch {
+      prompt = "";
+    }
+  }
+  const messages = branchMessages(branch);
+  const previous = serializeRequest(prompt, messages);
+  const afterIds = new Set(after.map((u) => `${u.updateId}:${u.digest}`));
+  const beforeIds = new Set(before.map((u) => `${u.updateId}:${u.digest}`));
+  const added = after.filter((u) => !beforeIds.has(`${u.updateId}:${u.digest}`));
+  const removed = before.filter((u) => !afterIds.has(`${u.updateId}:${u.digest}`));
+  const folds = currentDelivery(rt, ctx, "host").kind === "sections" && ctx.model?.compat?.supportsMidConvoSystemMessages !== true;
+  let next: string;
+  if (folds) {
+    let p = prompt;
+    for (const u of removed) p = removeSection(p, updateSectionName(u.updateId), u.contentSnapshot);
+    for (const u of added) p += `\n\n<${updateSectionName(u.updateId)}>\n${u.contentSnapshot}\n</${updateSectionName(u.updateId)}>`;
+    next = serializeRequest(p, messages);
+  } else {
+    const text = [...removed.map((u) => renderRetractionTag(u.updateId)), ...added.map((u) => renderApplyTag(u))].join("\n\n");
+    next = serializeRequest(prompt, [...messages, { role: "user", content: text }]);
+  }
+  return { impact: measureCacheImpact(previous, next), usage: lastCacheRead(branch) };
+}

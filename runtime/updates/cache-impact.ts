@@ -1,0 +1,127 @@
+// Pure cache-impact estimates: how much of the previous request's prefix an action keeps, and the last cacheRead.
+import type { BranchEntryLike } from "./reducer.js";
+
+export interface CacheImpact {
+  previousChars: number;
+  nextChars: number;
+  /** Characters of the previous request that stay an identical prefix of the next one. */
+  keptChars: number;
+  /** previousChars - keptChars: the part of the old prefix a provider cache can no longer serve. */
+  rewrittenChars: number;
+}
+
+export interface LastUsage {
+  cacheRead: number;
+  input: number;
+}
+
+/** Length of the longest common prefix, in UTF-16 code units. */
+export function commonPrefixLength(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** A request prefix as one string: the system prompt, then each message as JSON, in order. */
+export function serializeRequest(systemPrompt: string, messages: readonly unknown[]): string {
+  let out = systemPrompt;
+  for (const m of messages) out += `\u0000${JSON.stringify(m)}`;
+  return out;
+}
+
+export function measureCacheImpact(previous: string, next: string): CacheImpact {
+  const keptChars = commonPrefixLength(previous, next);
+  return { previousChars: previous.length, nextChars: next.length, keptChars, rewrittenChars: previous.length - keptChars };
+}
+
+type MessageEntry = BranchEntryLike & { message?: { role?: unknown; content?: unknown; sections?: Record<string, string | null> }; content?: unknown; summary?: unknown };
+
+/**
+ * The messages of a branch as the model sees them, approximately (enough for prefix arithmetic).
+ * 1.x stores its prompt and patches as `system` message entries: those belong to the prompt, not here.
+ */
+export function branchMessages(branch: readonly BranchEntryLike[]): unknown[] {
+  const out: unknown[] = [];
+  for (const e of branch as ReadonlyArray<MessageEntry>) {
+    if (e.type === "message" && e.message?.role === "system") continue;
+    if (e.type === "message") out.push(e.message);
+    else if (e.type === "custom_message") out.push({ role: "user", content: e.content });
+    else if (e.type === "compaction" || e.type === "branch_summary") out.push({ role: "user", content: e.summary });
+  }
+  return out;
+}
+
+/**
+ * 1.x: the prompt the model last had, replayed from the branch's system message entries like pi-ai's
+ * getCurrentSystemPrompt (content parts, then sections patched by name, joined by blank lines).
+ * Null when the branch records no system message (0.73.1: use ctx.getSystemPrompt()).
+ */
+export function transcriptPrompt(branch: readonly BranchEntryLike[]): string | null {
+  const content: string[] = [];
+  const sections = new Map<string, string>();
+  let seen = false;
+  for (const e of branch as ReadonlyArray<MessageEntry>) {
+    const m = e.type === "message" ? e.message : undefined;
+    if (m?.role !== "system") continue;
+    seen = true;
+    const text = typeof m.content === "string" ? m.content : Array.isArray(m.content) ? m.content.map((p: any) => (p?.type === "text" ? p.text : "")).join("") : "";
+    if (text !== "") content.push(text);
+    for (const [name, value] of Object.entries(m.sections ?? {})) {
+      if (value === null) sections.delete(name);
+      else sections.set(name, value);
+    }
+  }
+  if (!seen) return null;
+  return [content.join("\n\n"), ...sections.values()].filter((part) => part !== "").join("\n\n");
+}
+
+/** cacheRead and input tokens of the last assistant message on the branch, or null when none reported usage. */
+export function lastCacheRead(branch: readonly BranchEntryLike[]): LastUsage | null {
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const e = branch[i] as BranchEntryLike & { message?: { role?: unknown; usage?: { cacheRead?: unknown; input?: unknown } } };
+    if (e?.type !== "message" || e.message?.role !== "assistant") continue;
+    const usage = e.message.usage;
+    if (!usage || typeof usage.cacheRead !== "number") return null;
+    return { cacheRead: usage.cacheRead, input: typeof usage.input === "number" ? usage.input : 0 };
+  }
+  return null;
+}
+
+export const DEFAULT_WARN_REWRITTEN_CHARS = 8_000;
+
+/** Warn when the action rewrites a large part of a prefix the provider actually served from cache. */
+export function shouldWarnCacheRewrite(impact: CacheImpact, usage: LastUsage | null, threshold = DEFAULT_WARN_REWRITTEN_CHARS): boolean {
+  return usage !== null && usage.cacheRead > 0 && impact.rewrittenChars >= threshold;
+}
+
+function n(x: number): string {
+  return x.toLocaleString("en-US");
+}
+
+/** One line, e.g. "cache: 12,000 of 12,400 chars of the previous request stay identical (96.8%); last request read 2,900 cached tokens". */
+export function formatCacheImpact(impact: CacheImpact, usage: LastUsage | null): string {
+  const pct = impact.previousChars === 0 ? 100 : (impact.keptChars / impact.previousChars) * 100;
+  const read = usage === null ? "no cache usage reported yet" : `last request read ${n(usage.cacheRead)} cached tokens`;
+  return `cache: ${n(impact.keptChars)} of ${n(impact.previousChars)} chars of the previous request stay identical (${pct.toFixed(1)}%); ${read}`;
+}
+
+export interface PromptChangeReport {
+  impact: CacheImpact;
+  usage: LastUsage | null;
+  /** True when the change rewrites at least `threshold` chars of a prefix that was served from cache. */
+  warn: boolean;
+  /** formatCacheImpact's line. */
+  text: string;
+}
+
+/**
+ * For /mode and /preset: the effect of replacing the system prompt `previousPrompt` with `nextPrompt`
+ * under the branch's messages (a prompt change rewrites everything after its first changed char).
+ */
+export function promptChangeImpact(branch: readonly BranchEntryLike[], previousPrompt: string, nextPrompt: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
+  const messages = branchMessages(branch);
+  const impact = measureCacheImpact(serializeRequest(previousPrompt, messages), serializeRequest(nextPrompt, messages));
+  const usage = lastCacheRead(branch);
+  return { impact, usage, warn: shouldWarnCacheRewrite(impact, usage, threshold), text: formatCacheImpact(impact, usage) };
+}

@@ -1,0 +1,195 @@
+// Pure fold of a branch's forge-system-update entries into the active update set, plus diagnostics.
+import type { Diagnostic } from "../../common/diagnostic.js";
+import { sha256Hex } from "../../common/digest.js";
+import { validateUpdateEvent } from "../../generated/runtime-validators.js";
+import type { ForgeUpdateEvent } from "../../generated/types.js";
+import * as diag from "./diagnostics.js";
+import { UPDATE_ENTRY_TYPE } from "./events.js";
+
+/** The slice of a session entry the fold reads (both hosts' entries fit). */
+export interface BranchEntryLike {
+  type: string;
+  id?: string;
+  customType?: string;
+  data?: unknown;
+}
+
+export interface ActiveUpdate {
+  updateId: string;
+  source: ForgeUpdateEvent["source"];
+  presetId?: string;
+  blockId?: string;
+  contentSnapshot: string;
+  digest: string;
+  createdAt: string;
+  /** The session entry that activated it (null when the entry had no id). */
+  entryId: string | null;
+}
+
+export interface UpdateState {
+  /** Active updates, in activation order (a re-activation moves to the end). */
+  readonly active: readonly ActiveUpdate[];
+  /** Every id an apply or reset used on the branch, with the apply's digest (null for a reset id). */
+  readonly known: ReadonlyMap<string, string | null>;
+  /** Highest N of the well-formed `update-N` / `reset-N` ids seen, 0 when none. */
+  readonly maxUpdateN: number;
+  readonly maxResetN: number;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Number of entries folded so far (the index of the next entry). */
+  readonly count: number;
+}
+
+interface MutableState {
+  active: ActiveUpdate[];
+  known: Map<string, string | null>;
+  maxUpdateN: number;
+  maxResetN: number;
+  diagnostics: Diagnostic[];
+  count: number;
+}
+
+export function initialUpdateState(): UpdateState {
+  return { active: [], known: new Map(), maxUpdateN: 0, maxResetN: 0, diagnostics: [], count: 0 };
+}
+
+function numberedSuffix(id: string, prefix: string): number {
+  if (!id.startsWith(prefix)) return 0;
+  const rest = id.slice(prefix.length);
+  // Digits only, no leading zero: update-01 is a different id, not number 1.
+  return /^[1-9][0-9]{0,8}$/.test(rest) ? Number(rest) : 0;
+}
+
+function firstValidationError(): string {
+  const err = validateUpdateEvent.errors?.[0];
+  if (!err) return "invalid data";
+  return `${err.instancePath === "" ? "/" : err.instancePath} ${err.message ?? err.keyword}`;
+}
+
+/** Mutates `s` only: callers hand it a private copy (stepUpdateState) or their own accumulator (fold). */
+function applyEvent(s: MutableState, event: ForgeUpdateEvent, at: diag.EntryRef): void {
+  const id = event.updateId;
+  s.maxUpdateN = Math.max(s.maxUpdateN, numberedSuffix(id, "update-"));
+  s.maxResetN = Math.max(s.maxResetN, numberedSuffix(id, "reset-"));
+  if (event.op === "reset") {
+    if (s.known.has(id) && s.known.get(id) !== null) {
+      s.diagnostics.push(diag.updateResetIdConflict(at, id));
+      return;
+    }
+    // A repeated reset id is a replayed reset: it is a no-op.
+    if (s.known.has(id)) return;
+    s.known.set(id, null);
+    s.active.length = 0;
+    return;
+  }
+  if (event.op === "revoke") {
+    const index = s.active.findIndex((u) => u.updateId === id);
+    if (index < 0) {
+      s.diagnostics.push(s.known.get(id) ? diag.updateRevokeInactive(at, id) : diag.updateRevokeUnknown(at, id));
+      return;
+    }
+    const target = s.active[index]!;
+    // Defense in depth: the tool already refuses this; a hand-written entry must not get around it.
+    if (event.source === "agent" && target.source !== "agent") {
+      s.diagnostics.push(diag.updateRevokeDenied(at, id, target.source));
+      return;
+    }
+    s.active.splice(index, 1);
+    return;
+  }
+  // apply: the schema guarantees contentSnapshot and digest.
+  const content = event.contentSnapshot ?? "";
+  const digest = event.digest ?? "";
+  if (sha256Hex(content) !== digest) {
+    s.diagnostics.push(diag.updateDigestMismatch(at, id));
+    return;
+  }
+  if (event.source === "agent" && event.blockId === undefined) {
+    s.diagnostics.push(diag.updateApplyDenied(at, id));
+    return;
+  }
+  if (s.known.has(id)) {
+    const previous = s.known.get(id);
+    if (previous === null) {
+      s.diagnostics.push(diag.updateResetIdConflict(at, id));
+      return;
+    }
+    if (previous !== digest) {
+      s.diagnostics.push(diag.updateIdConflict(at, id, previous ?? "", digest));
+      return;
+    }
+    // Same id, same content: a no-op while active; a re-activation after a revoke or reset.
+    if (s.active.some((u) => u.updateId === id)) return;
+  }
+  s.known.set(id, digest);
+  const active: ActiveUpdate = {
+    updateId: id,
+    source: event.source,
+    contentSnapshot: content,
+    digest,
+    createdAt: event.createdAt,
+    entryId: at.id,
+  };
+  if (event.presetId !== undefined) active.presetId = event.presetId;
+  if (event.blockId !== undefined) active.blockId = event.blockId;
+  s.active.push(active);
+}
+
+function stepMutable(s: MutableState, entry: BranchEntryLike): void {
+  const at: diag.EntryRef = { index: s.count, id: typeof entry?.id === "string" ? entry.id : null };
+  s.count += 1;
+  if (!entry || typeof entry !== "object" || entry.type !== "custom" || entry.customType !== UPDATE_ENTRY_TYPE) return;
+  let valid = false;
+  try {
+    valid = validateUpdateEvent(entry.data);
+  } catch {
+    valid = false; // exotic data (a throwing getter) is malformed, not fatal
+  }
+  if (!valid) {
+    s.diagnostics.push(diag.updateEventMalformed(at, firstValidationError()));
+    return;
+  }
+  applyEvent(s, entry.data as ForgeUpdateEvent, at);
+}
+
+/** One step of the fold: a new state, the input left untouched. fold(entries) == entries.reduce(step). */
+export function stepUpdateState(state: UpdateState, entry: BranchEntryLike): UpdateState {
+  const s: MutableState = {
+    active: [...state.active],
+    known: new Map(state.known),
+    maxUpdateN: state.maxUpdateN,
+    maxResetN: state.maxResetN,
+    diagnostics: [...state.diagnostics],
+    count: state.count,
+  };
+  stepMutable(s, entry);
+  return s;
+}
+
+/** Folds getBranch() (root first) from `from` (default: the initial state). Never throws on entry data. */
+export function foldUpdateEvents(entries: readonly BranchEntryLike[], from: UpdateState = initialUpdateState()): UpdateState {
+  // One mutable accumulator instead of a copy per step: replay of long branches stays linear.
+  const s: MutableState = {
+    active: [...from.active],
+    known: new Map(from.known),
+    maxUpdateN: from.maxUpdateN,
+    maxResetN: from.maxResetN,
+    diagnostics: [...from.diagnostics],
+    count: from.count,
+  };
+  for (const entry of entries) stepMutable(s, entry);
+  return s;
+}
+
+/** The id of the next freeform update: update-N, N = 1 + the highest update-N on the branch. */
+export function nextFreeformId(state: UpdateState): string {
+  return `update-${state.maxUpdateN + 1}`;
+}
+
+export function nextResetId(state: UpdateState): string {
+  return `reset-${state.maxResetN + 1}`;
+}
+
+/** An active update by update id, or else by block id (so `off tdd` works for a renamed activation). */
+export function findActive(state: UpdateState, id: string): ActiveUpdate | undefined {
+  return state.active.find((u) => u.updateId === id) ?? state.active.find((u) => u.blockId === id);
+}

@@ -1,0 +1,45 @@
+// The bytes the model sees for system updates: timeline tags, retractions, 1.x section names, the compaction fold.
+import type { ActiveUpdate } from "./reducer.js";
+
+/** 1.x section holding one active update. Pi wraps it as <forge-update-ID>...</forge-update-ID>. */
+export function updateSectionName(updateId: string): string {
+  return `forge-update-${updateId}`;
+}
+
+/** 1.x section holding the compact inventory of the active preset's blocks. Cannot collide with an update section. */
+export const INVENTORY_SECTION = "forge-updates";
+
+export function isUpdateSectionName(name: string): boolean {
+  return name.startsWith("forge-update-");
+}
+
+/** A tagged user-role timeline message body for an apply (0.73.1 and forced-prompt runs). */
+export function renderApplyTag(update: Pick<ActiveUpdate, "updateId" | "contentSnapshot">): string {
+  return `<system_update id="${update.updateId}">\n${update.contentSnapshot}\n</system_update>`;
+}
+
+/** The explicit retraction for a revoke (or each update a reset ends). */
+export function renderRetractionTag(updateId: string): string {
+  return `<system_update id="${updateId}" status="revoked">\nThe previous update "${updateId}" no longer applies.\n</system_update>`;
+}
+
+/**
+ * After a compaction the timeline messages before the cut are only summarized, so the active set
+ * at the compaction is folded into the system prompt (the compaction broke the cache anyway).
+ */
+export function renderCompactionFold(active: readonly ActiveUpdate[]): string {
+  if (active.length === 0) return "";
+  const body = active.map((u) => renderApplyTag(u)).join("\n\n");
+  return (
+    "# Active system updates\n\n" +
+    "These system updates were in effect when this conversation was last compacted and still apply, " +
+    'unless a later <system_update status="revoked"> message retracts one.\n\n' +
+    body
+  );
+}
+
+/** Appends a block to a prompt with the blank-line separator Pi itself uses between prompt parts. */
+export function appendPromptBlock(prompt: string, block: string): string {
+  if (block === "") return prompt;
+  return prompt === "" ? block : `${prompt}\n\n${block}`;
+}

@@ -1,0 +1,111 @@
+// Pure view of a branch for timeline delivery: what is active, what the model was told, what a compaction folded.
+import { foldUpdateEvents, initialUpdateState, type ActiveUpdate, type BranchEntryLike, type UpdateState } from "./reducer.js";
+import { renderApplyTag, renderRetractionTag } from "./render.js";
+
+/** customType of the custom messages that carry timeline deliveries (sent to the model as user-role text). */
+export const UPDATE_MESSAGE_TYPE = "forge-system-update-message";
+
+export interface DeliveredChange {
+  updateId: string;
+  op: "apply" | "revoke";
+  /** apply only: the digest of the delivered content. */
+  digest?: string;
+}
+
+/** `details` of a delivery message: what it told the model, so later runs can tell what is pending. */
+export interface DeliveryDetails {
+  v: 1;
+  changes: DeliveredChange[];
+}
+
+export interface TimelineView {
+  /** The reducer over the whole branch. */
+  state: UpdateState;
+  /** The active set at the latest compaction: folded into the system prompt. Empty without a compaction. */
+  folded: readonly ActiveUpdate[];
+  /** What the model currently holds: update id -> digest (the fold plus deliveries after it). */
+  delivered: ReadonlyMap<string, string>;
+}
+
+interface MessageEntryLike extends BranchEntryLike {
+  details?: unknown;
+}
+
+function parseDetails(details: unknown): DeliveredChange[] | null {
+  if (!details || typeof details !== "object") return null;
+  const d = details as { v?: unknown; changes?: unknown };
+  if (d.v !== 1 || !Array.isArray(d.changes)) return null;
+  const out: DeliveredChange[] = [];
+  for (const c of d.changes as unknown[]) {
+    if (!c || typeof c !== "object") return null;
+    const { updateId, op, digest } = c as Record<string, unknown>;
+    if (typeof updateId !== "string" || (op !== "apply" && op !== "revoke")) return null;
+    if (op === "apply" && typeof digest !== "string") return null;
+    out.push(op === "apply" ? { updateId, op, digest: digest as string } : { updateId, op });
+  }
+  return out;
+}
+
+export function buildTimelineView(branch: readonly BranchEntryLike[]): TimelineView {
+  let cut = -1;
+  for (let i = branch.length - 1; i >= 0; i--) {
+    if (branch[i]?.type === "compaction") {
+      cut = i;
+      break;
+    }
+  }
+  const atCompaction = cut >= 0 ? foldUpdateEvents(branch.slice(0, cut + 1)) : initialUpdateState();
+  const state = foldUpdateEvents(branch.slice(cut + 1), atCompaction);
+  const folded = cut >= 0 ? atCompaction.active : [];
+  const delivered = new Map<string, string>(folded.map((u) => [u.updateId, u.digest]));
+  for (let i = cut + 1; i < branch.length; i++) {
+    const entry = branch[i] as MessageEntryLike | undefined;
+    if (entry?.type !== "custom_message" || entry.customType !== UPDATE_MESSAGE_TYPE) continue;
+    for (const change of parseDetails(entry.details) ?? []) {
+      if (change.op === "apply") delivered.set(change.updateId, change.digest!);
+      else delivered.delete(change.updateId);
+    }
+  }
+  return { state, folded, delivered };
+}
+
+/** Changes that turn `delivered` into `active`: retractions first, then applies in activation order. */
+export function pendingChanges(delivered: ReadonlyMap<string, string>, active: readonly ActiveUpdate[]): DeliveredChange[] {
+  const activeById = new Map(active.map((u) => [u.updateId, u]));
+  const changes: DeliveredChange[] = [];
+  for (const [id, digest] of delivered) {
+    if (activeById.get(id)?.digest !== digest) changes.push({ updateId: id, op: "revoke" });
+  }
+  for (const u of active) {
+    if (delivered.get(u.updateId) !== u.digest) changes.push({ updateId: u.updateId, op: "apply", digest: u.digest });
+  }
+  return changes;
+}
+
+export interface DeliveryMessage {
+  customType: string;
+  content: string;
+  display: boolean;
+  details: DeliveryDetails;
+}
+
+/** One custom message carrying a set of changes, or null when there is nothing to say. */
+export function renderDeliveryMessage(changes: readonly DeliveredChange[], active: readonly ActiveUpdate[]): DeliveryMessage | null {
+  if (changes.length === 0) return null;
+  const byId = new Map(active.map((u) => [u.updateId, u]));
+  const parts: string[] = [];
+  const kept: DeliveredChange[] = [];
+  for (const c of changes) {
+    if (c.op === "revoke") {
+      parts.push(renderRetractionTag(c.updateId));
+      kept.push(c);
+      continue;
+    }
+    const u = byId.get(c.updateId);
+    if (!u) continue; // an apply needs the active content; nothing to deliver otherwise
+    parts.push(renderApplyTag(u));
+    kept.push({ updateId: u.updateId, op: "apply", digest: u.digest });
+  }
+  if (kept.length === 0) return null;
+  return { customType: UPDATE_MESSAGE_TYPE, content: parts.join("\n\n"), display: true, details: { v: 1, changes: kept } };
+}

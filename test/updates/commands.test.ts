@@ -1,0 +1,187 @@
+// /system-update with a fake pi: apply/status/reset/list/use/off, ids, no turns, no deleted history, completions.
+import { describe, expect, it } from "vitest";
+import { UPDATE_ENTRY_TYPE } from "../../runtime/updates/events.js";
+import { parseSystemUpdateArgs } from "../../runtime/updates/commands.js";
+import { foldUpdateEvents } from "../../runtime/updates/reducer.js";
+import { registerSystemUpdates } from "../../runtime/updates/register.js";
+import { UPDATE_MESSAGE_TYPE } from "../../runtime/updates/timeline-view.js";
+import { block, FakePi, fakeDeps, presetRef } from "./fake-pi.js";
+
+function setup(sections = false, preset = presetRef([block("tdd", { callable: true }), block("strict")])) {
+  const pi = new FakePi();
+  const holder = { preset: preset as ReturnType<typeof presetRef> | null };
+  registerSystemUpdates(pi, fakeDeps(holder, sections));
+  return { pi, holder, ctx: pi.ctx() };
+}
+const events = (pi: FakePi) => pi.branch.filter((e) => e.customType === UPDATE_ENTRY_TYPE).map((e) => e.data as Record<string, unknown>);
+const active = (pi: FakePi) => foldUpdateEvents(pi.branch).active.map((u) => u.updateId);
+
+describe("parseSystemUpdateArgs", () => {
+  it("treats subcommand words as freeform unless the whole shape matches", () => {
+    expect(parseSystemUpdateArgs("")).toEqual({ kind: "help" });
+    expect(parseSystemUpdateArgs("status --json --full")).toEqual({ kind: "status", json: true, full: true });
+    expect(parseSystemUpdateArgs("status of the build matters")).toEqual({ kind: "apply", text: "status of the build matters" });
+    expect(parseSystemUpdateArgs("list all files first")).toEqual({ kind: "apply", text: "list all files first" });
+    expect(parseSystemUpdateArgs("reset")).toEqual({ kind: "reset" });
+    expect(parseSystemUpdateArgs("use tdd")).toEqual({ kind: "use", id: "tdd" });
+    expect(parseSystemUpdateArgs("off")).toMatchObject({ kind: "error" });
+    expect(parseSystemUpdateArgs("-- reset")).toEqual({ kind: "apply", text: "reset" });
+    expect(parseSystemUpdateArgs("  Be terse.  ")).toEqual({ kind: "apply", text: "Be terse." });
+  });
+});
+
+describe("/system-update", () => {
+  it("applies freeform text with update-N ids (1 + the highest on the branch)", async () => {
+    const { pi, ctx } = setup();
+    await pi.command("Be terse.", ctx);
+    await pi.command("Answer in French.", ctx);
+    expect(active(pi)).toEqual(["update-1", "update-2"]);
+    await pi.command("off update-2", ctx);
+    await pi.command("Third.", ctx);
+    expect(active(pi)).toEqual(["update-1", "update-3"]);
+    expect(events(pi).map((e) => [e.op, e.updateId, e.source])).toEqual([
+      ["apply", "update-1", "user"],
+      ["apply", "update-2", "user"],
+      ["revoke", "update-2", "user"],
+      ["apply", "update-3", "user"],
+    ]);
+    expect(events(pi)[0]!.contentSnapshot).toBe("Be terse.");
+  });
+
+  it("status shows id, source, short digest, size and time; bodies only with --full", async () => {
+    const { pi, ctx } = setup();
+    await pi.command("SECRET BODY", ctx);
+    await pi.command("status", ctx);
+    const text = pi.lastNote();
+    expect(text).toMatch(/update-1 {2}user {2}[0-9a-f]{12} {2}11 chars {2}2026-11-30T08:00:0\dZ?/);
+    expect(text).not.toContain("SECRET BODY");
+    await pi.command("status --full", ctx);
+    expect(pi.lastNote()).toContain("SECRET BODY");
+    await pi.command("status --json", ctx);
+    const json = JSON.parse(pi.lastNote());
+    expect(json.active[0]).toMatchObject({ updateId: "update-1", source: "user", size: 11 });
+    expect(json.active[0].digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(json.active[0].content).toBeUndefined();
+  });
+
+  it("reset deactivates everything with one new event; history stays", async () => {
+    const { pi, ctx } = setup();
+    await pi.command("a", ctx);
+    await pi.command("use tdd", ctx);
+    const history = structuredClone(pi.branch);
+    await pi.command("reset", ctx);
+    expect(active(pi)).toEqual([]);
+    expect(pi.branch.slice(0, history.length)).toEqual(history);
+    expect(events(pi).at(-1)).toMatchObject({ op: "reset", updateId: "reset-1" });
+    await pi.command("reset", ctx);
+    expect(events(pi).filter((e) => e.op === "reset")).toHaveLength(1);
+  });
+
+  it("list shows the preset's blocks with callable and active flags", async () => {
+    const { pi, ctx } = setup();
+    await pi.command("use strict", ctx);
+    await pi.command("list --json", ctx);
+    const json = JSON.parse(pi.lastNote());
+    expect(json.blocks.map((b: any) => [b.id, b.callable, b.active])).toEqual([
+      ["tdd", true, false],
+      ["strict", false, true],
+    ]);
+  });
+
+  it("use activates a declared block, snapshots its text, and is idempotent", async () => {
+    const { pi, ctx } = setup();
+    await pi.command("use tdd", ctx);
+    await pi.command("use tdd", ctx);
+    expect(events(pi)).toHaveLength(1);
+    expect(events(pi)[0]).toMatchObject({ op: "apply", updateId: "tdd", blockId: "tdd", presetId: "review", source: "user", contentSnapshot: "Instructions of tdd." });
+    await pi.command("use nope", ctx);
+    expect(pi.notes.at(-1)).toMatchObject({ level: "error" });
+    expect(pi.lastNote()).toContain('declares no block "nope"');
+  });
+
+  it("an edited block gets a fresh id instead of a conflicting reuse", async () => {
+    const { pi, ctx, holder } = setup();
+    await pi.command("use strict", ctx);
+    await pi.command("off strict", ctx);
+    holder.preset = presetRef([block("strict", { text: "Edited text." })]);
+    await pi.command("use strict", ctx);
+    expect(active(pi)).toEqual(["strict-2"]);
+    expect(foldUpdateEvents(pi.branch).diagnostics).toEqual([]);
+    await pi.command("off strict", ctx);
+    expect(active(pi)).toEqual([]);
+  });
+
+  it("off revokes any active update and refuses unknown ids", async () => {
+    const { pi, ctx } = setup();
+    await pi.command("freeform", ctx);
+    await pi.command("use strict", ctx);
+    await pi.command("off update-1", ctx);
+    await pi.command("off strict", ctx);
+    expect(active(pi)).toEqual([]);
+    const n = pi.branch.length;
+    await pi.command("off update-1", ctx);
+    expect(pi.branch.length).toBe(n);
+    expect(pi.notes.at(-1)!.level).toBe("error");
+  });
+
+  it("refuses blocks of an untrusted project bundle", async () => {
+    const { pi, ctx } = setup(false, presetRef([block("tdd", { callable: true })], { scope: "project", trusted: false }));
+    await pi.command("use tdd", ctx);
+    expect(events(pi)).toHaveLength(0);
+    expect(pi.lastNote()).toContain("untrusted");
+  });
+
+  it("never starts a turn: the timeline host appends one message, no trigger", async () => {
+    const { pi, ctx } = setup(false);
+    await pi.command("Be terse.", ctx);
+    expect(pi.sent).toHaveLength(1);
+    expect(pi.sent[0]!.options).toEqual({ deliverAs: "steer" });
+    expect(pi.sent[0]!.message.customType).toBe(UPDATE_MESSAGE_TYPE);
+    expect(JSON.stringify(pi.sent)).not.toContain("triggerTurn");
+  });
+
+  it("writes to stderr instead of notify when headless", async () => {
+    const pi = new FakePi();
+    registerSystemUpdates(pi, fakeDeps({ preset: null }, false));
+    const writes: string[] = [];
+    const original = process.stderr.write.bind(process.stderr);
+    (process.stderr as any).write = (chunk: string) => (writes.push(String(chunk)), true);
+    try {
+      await pi.command("status --json", pi.ctx({ hasUI: false }));
+    } finally {
+      (process.stderr as any).write = original;
+    }
+    expect(pi.notes).toEqual([]);
+    expect(JSON.parse(writes.join(""))).toMatchObject({ active: [] });
+  });
+
+  it("reports the cache impact and warns before rewriting a large cached prefix", async () => {
+    const { pi } = setup(true);
+    const ctx = pi.ctx({ systemPrompt: "P".repeat(20_000), midConvo: false });
+    pi.pushEntry({ type: "message", message: { role: "assistant", content: [], usage: { cacheRead: 5000, input: 10 } } });
+    pi.notes.length = 0;
+    await pi.command("Be terse.", ctx);
+    expect(pi.notes[0]!.text).toContain("applied update-1");
+    expect(pi.notes.some((n) => n.text.includes("last request read 5,000 cached tokens"))).toBe(true);
+    // Appending a section at the end keeps the whole old prompt, so no warning here.
+    expect(pi.notes.some((n) => n.level === "warning")).toBe(false);
+    // Removing a section from the middle of a folded prompt rewrites everything after it: warned first.
+    const folded = `${"P".repeat(10)}\n\n<forge-update-update-1>\nBe terse.\n</forge-update-update-1>${"Q".repeat(20_000)}`;
+    pi.notes.length = 0;
+    await pi.command("off update-1", pi.ctx({ systemPrompt: folded }));
+    expect(pi.notes[0]).toMatchObject({ level: "warning" });
+    expect(pi.notes[0]!.text).toContain("rewrites");
+    expect(pi.notes[1]!.text).toContain("revoked update-1");
+  });
+
+  it("completes subcommands, block ids for use and active ids for off", async () => {
+    const { pi, ctx } = setup();
+    await pi.emit("session_start", { reason: "startup" }, ctx);
+    await pi.command("x", ctx);
+    const complete = pi.commands.get("system-update")!.getArgumentCompletions!;
+    expect((complete("st") as any[]).map((i) => i.value)).toContain("status --json");
+    expect((complete("use ") as any[]).map((i) => i.value)).toEqual(["use tdd", "use strict"]);
+    expect((complete("off u") as any[]).map((i) => i.value)).toEqual(["off update-1"]);
+    expect(complete("zzz")).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+// Checks the 1.x section path against the installed host's own prompt builder, differ and transcript fold.
+import { describe, expect, it } from "vitest";
+import { transcriptPrompt } from "../../runtime/updates/cache-impact.js";
+import { registerSystemUpdates } from "../../runtime/updates/register.js";
+import { TOOL_NAME } from "../../runtime/updates/tool.js";
+import { block, FakePi, fakeDeps, presetRef } from "./fake-pi.js";
+
+const HOST = "../../node_modules/@earendil-works/pi-coding-agent/dist/core/system-prompt.js";
+const TRANSCRIPT = "../../node_modules/@earendil-works/pi-ai/dist/utils/transcript.js";
+
+describe("1.x host parity (installed @earendil-works/pi-coding-agent)", async () => {
+  const sp = await import(HOST);
+  const tr = await import(TRANSCRIPT);
+
+  async function runWithTool(staleOptions: boolean) {
+    const pi = new FakePi();
+    registerSystemUpdates(pi, fakeDeps({ preset: presetRef([block("tdd", { callable: true })]) }, true));
+    const ctx = pi.ctx();
+    await pi.emit("session_start", {}, ctx);
+    await pi.command("Be terse.", ctx);
+    // As Pi's emitBeforeAgentStart: normalized base options, handed to handlers, kept as the run's options.
+    let runOptions = sp.normalizeBuildSystemPromptOptions({ cwd: "/w" });
+    await pi.emit("before_agent_start", { systemPrompt: "", systemPromptOptions: runOptions }, ctx);
+    const head = { role: "system", content: "", sections: sp.buildSystemPromptSections(runOptions), timestamp: 1 };
+    const transcript: any[] = [head, { role: "user", content: "go" }, { role: "assistant", content: [] }];
+    // A later turn re-normalizes the options (prepareNextTurnWithContext): the handler's reference goes stale.
+    if (staleOptions) runOptions = sp.normalizeBuildSystemPromptOptions({ ...runOptions });
+    await pi.tools.get(TOOL_NAME)!.execute("call-1", { action: "activate", id: "tdd" }, undefined, undefined, ctx);
+    transcript.push({ role: "toolResult", toolCallId: "call-1", content: [] });
+    // Pi's own per-request diff of the run's options against the transcript.
+    const patch = sp.diffSystemPromptSections(tr.getCurrentSystemMessage(transcript)?.sections ?? {}, sp.buildSystemPromptSections(runOptions));
+    if (patch) transcript.push({ role: "system", content: "", sections: patch, timestamp: 2 });
+    const [result] = (await pi.emit("context_with_system", { messages: transcript }, ctx)) as any[];
+    return { patch, transcript, sent: result?.messages ?? transcript };
+  }
+
+  it("renders update sections exactly as Pi wraps them", () => {
+    const sections = sp.buildSystemPromptSections({ cwd: "/w", sections: { "forge-update-update-1": "Be terse." } });
+    expect(sections["forge-update-update-1"]).toBe("<forge-update-update-1>\nBe terse.\n</forge-update-update-1>");
+  });
+
+  it("a first-batch activation is diffed and recorded by Pi itself; forge adds nothing", async () => {
+    const { patch, transcript, sent } = await runWithTool(false);
+    expect(patch).toEqual({ "forge-update-tdd": "<forge-update-tdd>\nInstructions of tdd.\n</forge-update-tdd>" });
+    expect(sent).toBe(transcript);
+  });
+
+  it("a later activation (stale options) is spliced, and the request then holds what Pi would have sent", async () => {
+    const { patch, sent } = await runWithTool(true);
+    expect(patch).toBeUndefined();
+    const current = tr.getCurrentSystemMessage(sent);
+    expect(current.sections["forge-update-tdd"]).toBe("<forge-update-tdd>\nInstructions of tdd.\n</forge-update-tdd>");
+    expect(current.sections["forge-update-update-1"]).toBe("<forge-update-update-1>\nBe terse.\n</forge-update-update-1>");
+    // Models without mid-conversation system messages get the collapsed prompt, which now carries the block.
+    expect(tr.getCurrentSystemPrompt(sent)).toContain("Instructions of tdd.");
+  });
+
+  it("replays the prompt from system message entries like pi-ai's getCurrentSystemPrompt", () => {
+    const messages = [
+      { role: "system", content: "", sections: sp.buildSystemPromptSections({ cwd: "/w", sections: { "forge-update-a": "A", "forge-update-b": "B" } }), timestamp: 1 },
+      { role: "user", content: "hi" },
+      { role: "system", content: "", sections: { "forge-update-a": null, "forge-update-c": "<forge-update-c>\nC\n</forge-update-c>" }, timestamp: 2 },
+      { role: "system", content: "", sections: { "forge-update-b": "<forge-update-b>\nB2\n</forge-update-b>" }, timestamp: 3 },
+    ];
+    const branch = messages.map((message, i) => ({ type: "message", id: `m${i}`, message }));
+    expect(transcriptPrompt(branch as any)).toBe(tr.getCurrentSystemPrompt(messages));
+    expect(transcriptPrompt([{ type: "custom" }])).toBeNull();
+  });
+});
