@@ -1,2 +1,136 @@
-// The forge Pi extension entry (stub until the runtime lands).
-export default function forgeExtension(_pi: unknown): void {}
+// The forge Pi extension entry: registers flags, commands and events; every handler fails closed to Pi's native prompt.
+import { forgeCommand } from "./commands/forge-command.js";
+import { modeCommand } from "./commands/mode-command.js";
+import { presetCommand } from "./commands/preset-command.js";
+import { ForgeController } from "./controller.js";
+import { detectHostAdapter, type HostAdapter } from "./host-adapter.js";
+import type { CtxLike, PiLike } from "./host-types.js";
+import { say } from "./output.js";
+import { defaultBuiltinFile } from "./scopes.js";
+import { renderTemplate } from "./render-template.js";
+import { registerSystemUpdates, type ActivePresetRef } from "./updates/register.js";
+
+export interface ExtensionOptions {
+  adapter?: HostAdapter | null;
+  env?: NodeJS.ProcessEnv;
+  builtinFile?: string;
+  now?: () => Date;
+  os?: string;
+  /** Wire the system-update feature (runtime/updates); default true. */
+  systemUpdates?: boolean;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Builds the extension; tests pass a fake pi and options, Pi calls the default export. */
+export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {}): ForgeController {
+  let adapter: HostAdapter | null = null;
+  let adapterError: string | null = null;
+  if (options.adapter !== undefined) adapter = options.adapter;
+  else {
+    try {
+      adapter = detectHostAdapter(pi);
+    } catch (error) {
+      adapterError = `forge: host adapter unavailable (${describe(error)}); using Pi's native prompt`;
+    }
+  }
+  const controller = new ForgeController({
+    pi,
+    adapter,
+    env: options.env ?? process.env,
+    builtinFile: options.builtinFile ?? defaultBuiltinFile(),
+    now: options.now,
+    os: options.os,
+  });
+
+  pi.registerFlag("mode", { description: "forge: start with these modes (--mode=a,b; comma list)", type: "string" });
+  pi.registerFlag("preset", { description: "forge: start with this preset", type: "string" });
+  pi.registerCommand("mode", modeCommand(controller));
+  pi.registerCommand("preset", presetCommand(controller));
+  pi.registerCommand("forge", forgeCommand(controller));
+
+  const guard = (what: string, ctx: CtxLike, error: unknown) => {
+    controller.selection = { state: controller.selection.state, error: `forge: ${what} failed (${describe(error)}); using Pi's native prompt` };
+    say(ctx, controller.selection.error!, "error");
+  };
+
+  // Every session_start reason (startup, resume, fork, new, reload) re-derives; idempotent, as RPC
+  // switch_session fires it twice. Explicit startup requests (env, flags) apply to the process's
+  // first session and to fresh ones (/new), never over a resumed, forked or reloaded branch's state.
+  pi.on("session_start", async (event, ctx) => {
+    try {
+      if (adapterError) controller.tellOnce(ctx, adapterError, "error");
+      const reason = (event as { reason?: string } | undefined)?.reason;
+      await controller.rederive(ctx, reason === undefined || reason === "startup" || reason === "new");
+    } catch (error) {
+      guard("session start", ctx, error);
+    }
+  });
+
+  // /tree moved the leaf: the active branch alone decides (no startup request is re-applied).
+  pi.on("session_tree", async (_event, ctx) => {
+    try {
+      await controller.rederive(ctx, false);
+    } catch (error) {
+      guard("tree navigation", ctx, error);
+    }
+  });
+
+  pi.on("before_agent_start", (event, ctx) => {
+    try {
+      return controller.beforeAgentStart(event, ctx);
+    } catch (error) {
+      guard("composition", ctx, error);
+      return controller.nativeAfterFailure(event);
+    }
+  });
+
+  if (options.systemUpdates !== false) wireSystemUpdates(pi, controller);
+  return controller;
+}
+
+/** The hosts' prompt options as far as the capability check reads them. */
+interface SectionsProbe {
+  sections?: unknown;
+  forceSystemPrompt?: unknown;
+}
+
+function sectionsUsable(options: SectionsProbe): boolean {
+  return typeof options.sections === "object" && options.sections !== null && !options.forceSystemPrompt;
+}
+
+/**
+ * System updates (runtime/updates) register after the core, so their before_agent_start handler
+ * runs on the prompt forge composed. The section capability is read from the host's own options;
+ * outside a run it is what the last before_agent_start showed.
+ */
+function wireSystemUpdates(pi: PiLike, controller: ForgeController): void {
+  let lastSections = false;
+  pi.on("before_agent_start", (event) => {
+    const options = (event as { systemPromptOptions?: SectionsProbe } | undefined)?.systemPromptOptions;
+    lastSections = typeof options?.sections === "object" && options.sections !== null;
+    return undefined;
+  });
+  registerSystemUpdates(pi as unknown as Parameters<typeof registerSystemUpdates>[0], {
+    adapter: { supportsSections: (options) => (options === null ? lastSections : sectionsUsable(options)) },
+    getActivePreset: (ctx): ActivePresetRef | null => {
+      const c = ctx as unknown as CtxLike;
+      const name = controller.selection.state?.preset;
+      if (!name || controller.compose(c).composition.kind === "native") return null;
+      const entry = controller.catalog.presets.get(name);
+      if (!entry) return null;
+      return { key: entry.key, preset: entry.preset, scope: entry.scope, trusted: entry.scope !== "project" || controller.discovered?.trust.trusted === true };
+    },
+    renderTemplate: (segments, ctx) => renderTemplate(segments, controller.vars(ctx as unknown as CtxLike), ""),
+  });
+}
+
+export default function forgeExtension(pi: PiLike): void {
+  try {
+    createForgeExtension(pi);
+  } catch (error) {
+    process.stderr.write(`forge: extension failed to load (${describe(error)}); Pi runs without forge\n`);
+  }
+}

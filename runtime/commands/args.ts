@@ -1,0 +1,60 @@
+// Argument parsing and completion helpers shared by the /mode, /preset and /forge commands. Pure.
+import type { AutocompleteItemLike } from "../host-types.js";
+import type { DriftPolicy } from "../selection.js";
+import type { ExactConfirmation } from "../controller.js";
+
+export interface ParsedArgs {
+  /** Positional words, in order. */
+  words: string[];
+  json: boolean;
+  drift: DriftPolicy | null;
+  confirm: ExactConfirmation;
+  force: boolean;
+  errors: string[];
+}
+
+const POLICIES = new Set(["block", "warn", "allow"]);
+
+export function parseArgs(text: string): ParsedArgs {
+  const tokens = text.trim().split(/\s+/).filter((t) => t.length > 0);
+  const out: ParsedArgs = { words: [], json: false, drift: null, confirm: { given: false }, force: false, errors: [] };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t === "--json") out.json = true;
+    else if (t === "--force") out.force = true;
+    else if (t === "--confirm-exact") out.confirm = { given: true, digestPrefix: null };
+    else if (t.startsWith("--confirm-exact=")) {
+      const prefix = t.slice("--confirm-exact=".length).toLowerCase();
+      if (!/^[0-9a-f]{6,64}$/.test(prefix)) out.errors.push(`--confirm-exact=<digest> takes 6 to 64 hex digits, got "${prefix}"`);
+      else out.confirm = { given: true, digestPrefix: prefix };
+    } else if (t === "--drift" || t.startsWith("--drift=")) {
+      const value = t === "--drift" ? tokens[++i] : t.slice("--drift=".length);
+      if (value === undefined || !POLICIES.has(value)) out.errors.push(`--drift takes block, warn or allow, got "${value ?? ""}"`);
+      else out.drift = value as DriftPolicy;
+    } else if (t.startsWith("--")) out.errors.push(`unknown option ${t}`);
+    else out.words.push(t);
+  }
+  return out;
+}
+
+/**
+ * Completion items for the last word of `argText`; Pi replaces the whole argument text with the
+ * item's value, so each value repeats the words before it.
+ */
+export function completeLastWord(argText: string, candidates: ReadonlyArray<{ word: string; description?: string }>): AutocompleteItemLike[] | null {
+  const endsWithSpace = /\s$/.test(argText);
+  const words = argText.trim().split(/\s+/).filter((w) => w.length > 0);
+  const partial = endsWithSpace ? "" : (words.pop() ?? "");
+  const head = words.length > 0 ? `${words.join(" ")} ` : "";
+  const items = candidates
+    .filter((c) => c.word.startsWith(partial))
+    .map((c) => ({ value: `${head}${c.word}`, label: c.word, ...(c.description ? { description: c.description } : {}) }));
+  return items.length > 0 ? items : null;
+}
+
+/** The words before the one being completed. */
+export function precedingWords(argText: string): string[] {
+  const words = argText.trim().split(/\s+/).filter((w) => w.length > 0);
+  if (!/\s$/.test(argText)) words.pop();
+  return words;
+}

@@ -1,0 +1,78 @@
+// The /forge command: trust (forge's own project trust store) and status (bundles, scopes, trust).
+import { stringifyCanonical } from "../../common/canonical-json.js";
+import type { ForgeController } from "../controller.js";
+import type { CommandSpec, CtxLike } from "../host-types.js";
+import { say } from "../output.js";
+import { readTrustStore, withTrust, writeTrustStore } from "../trust-store.js";
+import { completeLastWord, parseArgs, precedingWords } from "./args.js";
+
+export const FORGE_USAGE = "usage: /forge trust | /forge status [--json]";
+
+export function forgeCommand(controller: ForgeController): CommandSpec {
+  return {
+    description: "forge bundles: /forge trust (trust this project's bundle), /forge status [--json]",
+    getArgumentCompletions: (prefix) =>
+      precedingWords(prefix).length === 0 ? completeLastWord(prefix, [{ word: "trust" }, { word: "status" }]) : completeLastWord(prefix, [{ word: "--json" }]),
+    handler: async (args, ctx) => {
+      try {
+        await handleForge(controller, args, ctx);
+      } catch (error) {
+        say(ctx, `forge: /forge failed: ${error instanceof Error ? error.message : String(error)}`, "error");
+      }
+    },
+  };
+}
+
+export async function handleForge(controller: ForgeController, args: string, ctx: CtxLike): Promise<void> {
+  controller.refresh(ctx, true);
+  const parsed = parseArgs(args);
+  const sub = parsed.words[0];
+  if (sub === "trust") return trustProject(controller, ctx);
+  if (sub === "status" || sub === undefined) {
+    const d = controller.discovered!;
+    const data = {
+      bundles: Object.fromEntries(
+        (["builtin", "global", "project"] as const).map((s) => {
+          const l = d.loads[s];
+          return [s, { file: l.file === "" ? null : l.file, status: l.status, bundleHash: l.status === "ok" ? l.bundle.bundleHash : null, reason: l.status === "refused" ? l.reason : null }];
+        }),
+      ),
+      project: { root: d.paths.projectRoot, realRoot: d.trust.realRoot, trusted: d.trust.trusted, decidedBy: d.trust.decidedBy },
+      trustFile: d.paths.trustFile,
+      modes: controller.catalog.modes.size,
+      presets: controller.catalog.presets.size,
+      notices: controller.notices,
+    };
+    if (parsed.json) return say(ctx, stringifyCanonical(data));
+    const lines = [`forge: ${data.modes} modes, ${data.presets} presets offered`];
+    for (const [scope, b] of Object.entries(data.bundles)) lines.push(`  ${scope}: ${b.status}${b.file ? ` ${b.file}` : ""}${b.bundleHash ? ` (${b.bundleHash.slice(0, 12)})` : ""}`);
+    lines.push(`  project trust: ${String(data.project.trusted)}${data.project.decidedBy ? ` (decided by ${data.project.decidedBy})` : ""}`);
+    for (const n of data.notices) lines.push(`  notice: ${n}`);
+    return say(ctx, lines.join("\n"));
+  }
+  say(ctx, FORGE_USAGE, "error");
+}
+
+async function trustProject(controller: ForgeController, ctx: CtxLike): Promise<void> {
+  const d = controller.discovered!;
+  const load = d.loads.project;
+  if (load.status === "absent") return say(ctx, "forge: no project bundle (.pi/forge/bundle.json) above the current directory; nothing to trust", "error");
+  if (load.status === "refused") return say(ctx, `${load.reason}; fix or rebuild it before trusting`, "error");
+  if (d.trust.decidedBy === "host") {
+    return say(ctx, `forge: this Pi decides project trust itself (currently ${d.trust.trusted ? "trusted" : "not trusted"}); use Pi's project trust`, d.trust.trusted ? "info" : "warning");
+  }
+  if (d.trust.trusted) return say(ctx, `forge: project bundle ${load.file} is already trusted (bundleHash ${load.bundle.bundleHash.slice(0, 12)})`);
+  const hash = load.bundle.bundleHash;
+  if (ctx.hasUI) {
+    const ok = await ctx.ui.confirm("Trust this project's forge bundle?", `${load.file}\nbundleHash ${hash.slice(0, 12)}: its modes and presets will be offered. A rebuilt bundle needs trust again.`);
+    if (!ok) return say(ctx, "forge: trust cancelled");
+  }
+  const root = d.trust.realRoot!;
+  writeTrustStore(d.paths.trustFile, withTrust(readTrustStore(d.paths.trustFile), root, hash, new Date()));
+  controller.refresh(ctx, true);
+  const now = controller.discovered!.loads.project;
+  if (now.status !== "ok" || now.bundle.bundleHash !== hash) {
+    return say(ctx, "forge: the project bundle changed while trusting; run /forge trust again", "warning");
+  }
+  say(ctx, `forge: trusted project bundle ${load.file} (bundleHash ${hash.slice(0, 12)}); its modes are now offered`);
+}

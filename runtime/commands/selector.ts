@@ -1,0 +1,144 @@
+// The /mode selector: a searchable multi-select with a live summary; atomic apply. TUI component or select() loop (RPC).
+import { sortedModeKeys } from "../catalog.js";
+import { composedChars, composeSelection } from "../compose.js";
+import { checkContracts } from "../contracts.js";
+import type { ForgeController } from "../controller.js";
+import type { CtxLike } from "../host-types.js";
+import { say } from "../output.js";
+import { createStateEntry, resolveRequest } from "../selection.js";
+
+interface Picked {
+  keys: string[];
+}
+
+/** One-line summary of what applying `keys` would produce: contracts, parts, size. */
+export function summarizeCandidate(controller: ForgeController, ctx: CtxLike, keys: string[]): string {
+  if (keys.length === 0) return "result: Pi's native prompt (mode off)";
+  const resolved = resolveRequest(controller.catalog, { kind: "keys", keys });
+  if (!resolved.ok) return `result: refused: ${resolved.error}`;
+  const c = resolved.candidate;
+  const state = createStateEntry(controller.catalog, c, { source: "selector", now: new Date(0) });
+  if (c.base !== null && controller.catalog.modes.get(c.base)?.mode.strategy === "replace_final") {
+    state.confirmedExact = state.components[c.base]?.digest;
+  }
+  const result = composeSelection(controller.catalog, { state, error: null }, controller.vars(ctx));
+  const chars = composedChars(result.composition);
+  const parts = [c.base ? `base ${c.base} (${controller.catalog.modes.get(c.base)!.mode.strategy})` : "native base", ...c.overlays];
+  return `result: ${parts.join(" + ")} | ${chars} chars ~${Math.ceil(chars / 4)} tokens`;
+}
+
+function modeLine(controller: ForgeController, key: string): string {
+  const m = controller.catalog.modes.get(key)!.mode;
+  return `${key} - ${m.label} (${m.strategy}): ${m.description}`;
+}
+
+/** Keeps the chosen order, but a newly toggled key goes last. */
+function toggle(keys: string[], key: string): string[] {
+  return keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key];
+}
+
+export async function runModeSelector(controller: ForgeController, ctx: CtxLike): Promise<void> {
+  const initial = controller.selection.state ? [...(controller.selection.state.base ? [controller.selection.state.base] : []), ...controller.selection.state.overlays] : [];
+  let picked: Picked | null | undefined;
+  const tui = ctx.mode === undefined || ctx.mode === "tui";
+  if (tui && typeof ctx.ui.custom === "function") {
+    picked = await ctx.ui.custom<Picked | null>((tuiHandle, _theme, keybindings, done) =>
+      createPicker(controller, ctx, initial, tuiHandle as { requestRender?: () => void }, keybindings as KeyMatcher, done),
+    );
+  }
+  if (picked === undefined) picked = await selectLoop(controller, ctx, initial);
+  if (picked === null || picked === undefined) return say(ctx, "forge: selection cancelled; nothing changed");
+  if (picked.keys.length === 0) return say(ctx, await controller.deactivate(ctx));
+  const resolved = resolveRequest(controller.catalog, { kind: "keys", keys: picked.keys }, controller.selection.state?.driftPolicy ?? "block");
+  if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
+  const result = await controller.activate(ctx, resolved.candidate, "selector", { given: false });
+  say(ctx, result.ok ? result.message : `forge: refused: ${result.message}; nothing changed`, result.ok || result.cancelled ? "info" : "error");
+}
+
+/** Dialog-only fallback (RPC, or hosts without custom components): toggle with select() until Apply. */
+async function selectLoop(controller: ForgeController, ctx: CtxLike, initial: string[]): Promise<Picked | null> {
+  let keys = [...initial];
+  let filter = "";
+  for (let round = 0; round < 500; round++) {
+    const apply = `Apply - ${summarizeCandidate(controller, ctx, keys)}`;
+    const search = `Search... ${filter ? `(filter: ${filter})` : ""}`.trim();
+    const shown = sortedModeKeys(controller.catalog).filter((k) => filter === "" || modeLine(controller, k).toLowerCase().includes(filter));
+    const lines = shown.map((k) => `[${keys.includes(k) ? `${keys.indexOf(k) + 1}` : " "}] ${modeLine(controller, k)}`);
+    const options = [apply, ...(ctx.ui.input ? [search] : []), ...lines];
+    const choice = await ctx.ui.select("forge modes: pick to toggle, then Apply", options);
+    if (choice === undefined) return null;
+    if (choice === apply) return { keys };
+    if (choice === search && ctx.ui.input) {
+      filter = ((await ctx.ui.input("Filter modes", "text in key, label or description")) ?? "").trim().toLowerCase();
+      continue;
+    }
+    const index = lines.indexOf(choice);
+    if (index >= 0) keys = toggle(keys, shown[index]!);
+  }
+  return null;
+}
+
+interface KeyMatcher {
+  matches?(data: string, id: string): boolean;
+}
+
+function clip(text: string, width: number): string {
+  const chars = [...text];
+  return chars.length <= width ? text : `${chars.slice(0, Math.max(0, width - 1)).join("")}…`;
+}
+
+/** A dependency-free TUI component: type to search, up/down, space/tab toggle, enter apply, esc cancel. */
+function createPicker(
+  controller: ForgeController,
+  ctx: CtxLike,
+  initial: string[],
+  tui: { requestRender?: () => void },
+  kb: KeyMatcher,
+  done: (value: Picked | null) => void,
+) {
+  let keys = [...initial];
+  let filter = "";
+  let cursor = 0;
+  const is = (data: string, id: string, ...raw: string[]) => (kb.matches ? kb.matches(data, id) : false) || raw.includes(data);
+  const visible = () => sortedModeKeys(controller.catalog).filter((k) => filter === "" || modeLine(controller, k).toLowerCase().includes(filter));
+  const refresh = () => tui.requestRender?.();
+  return {
+    render(width: number): string[] {
+      const w = Math.max(10, width);
+      const shown = visible();
+      cursor = Math.min(cursor, Math.max(0, shown.length - 1));
+      const lines = [
+        "forge modes: type to search, space toggles, enter applies, esc cancels",
+        `search: ${filter}`,
+        ...shown.slice(0, 20).map((k, i) => `${i === cursor ? ">" : " "} [${keys.includes(k) ? keys.indexOf(k) + 1 : " "}] ${modeLine(controller, k)}`),
+        ...(shown.length === 0 ? ["  (no mode matches)"] : []),
+        summarizeCandidate(controller, ctx, keys),
+      ];
+      const violations = keys.length > 0 ? checkContracts(controller.catalog, splitForCheck(controller, keys)) : [];
+      if (violations.length > 0) lines.push(`contracts: ${violations.join("; ")}`);
+      return lines.map((l) => clip(l, w));
+    },
+    invalidate(): void {},
+    handleInput(data: string): void {
+      const shown = visible();
+      if (is(data, "tui.select.cancel", "\u001b")) return done(null);
+      if (is(data, "tui.select.confirm", "\r", "\n")) return done({ keys });
+      if (is(data, "tui.select.up", "\u001b[A")) cursor = Math.max(0, cursor - 1);
+      else if (is(data, "tui.select.down", "\u001b[B")) cursor = Math.min(Math.max(0, shown.length - 1), cursor + 1);
+      else if (data === " " || data === "\t") {
+        const key = shown[cursor];
+        if (key) keys = toggle(keys, key);
+      } else if (is(data, "tui.editor.deleteCharBackward", "\u007f", "\b")) filter = filter.slice(0, -1);
+      else if (/^[\x21-\x7e]$/.test(data)) {
+        filter += data.toLowerCase();
+        cursor = 0;
+      }
+      refresh();
+    },
+  };
+}
+
+function splitForCheck(controller: ForgeController, keys: string[]) {
+  const base = keys.find((k) => controller.catalog.modes.get(k)?.mode.strategy !== "append") ?? null;
+  return { base, overlays: keys.filter((k) => k !== base) };
+}

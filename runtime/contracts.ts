@@ -1,0 +1,82 @@
+// Composition contracts, checked against the exact candidate: one base, requires, conflictsWith, before/after. Never auto-fixes.
+import type { Catalog } from "./catalog.js";
+
+/** A selection as the operator asked for it: 0-1 base plus ordered overlays. */
+export interface Candidate {
+  base: string | null;
+  overlays: string[];
+}
+
+/**
+ * Splits a flat key list (`/mode set a b c`, PI_MODES, --mode a,b) into base and overlays by each
+ * mode's strategy. Unknown keys and a second base are errors; the order of overlays is kept.
+ */
+export function candidateFromKeys(catalog: Catalog, keys: readonly string[]): { candidate: Candidate } | { error: string } {
+  const overlays: string[] = [];
+  let base: string | null = null;
+  for (const key of keys) {
+    const entry = catalog.modes.get(key);
+    if (!entry) return { error: `unknown mode "${key}"${suggest(catalog, key)}` };
+    if (entry.mode.strategy === "append") overlays.push(key);
+    else if (base !== null) return { error: `at most one base may be selected, got "${base}" and "${key}"` };
+    else base = key;
+  }
+  return { candidate: { base, overlays } };
+}
+
+function suggest(catalog: Catalog, key: string): string {
+  const near = [...catalog.modes.keys()].filter((k) => k.startsWith(key.slice(0, 2))).sort().slice(0, 3);
+  return near.length > 0 ? ` (did you mean ${near.map((k) => `"${k}"`).join(", ")}?)` : "";
+}
+
+/**
+ * All contract violations of the candidate (empty: valid). Components missing from the catalog are
+ * skipped here (they are drift, reported by compose), but still count as selected for `requires`.
+ */
+export function checkContracts(catalog: Catalog, candidate: Candidate, opts: { allowMissing?: boolean } = {}): string[] {
+  const errors: string[] = [];
+  const selected = [...(candidate.base === null ? [] : [candidate.base]), ...candidate.overlays];
+  const seen = new Set<string>();
+  for (const key of selected) {
+    if (seen.has(key)) errors.push(`"${key}" is selected twice`);
+    seen.add(key);
+    if (!catalog.modes.has(key) && !opts.allowMissing) errors.push(`unknown mode "${key}"`);
+  }
+  const position = new Map(candidate.overlays.map((key, i) => [key, i] as const));
+  if (candidate.base !== null) {
+    const base = catalog.modes.get(candidate.base);
+    if (base && base.mode.strategy === "append") {
+      errors.push(`"${candidate.base}" is an append overlay and cannot be the base`);
+    }
+    if (base && base.mode.strategy === "replace_final" && candidate.overlays.length > 0) {
+      errors.push(`"${candidate.base}" is replace_final (exact final prompt): no overlays may be selected with it`);
+    }
+  }
+  for (const key of candidate.overlays) {
+    const entry = catalog.modes.get(key);
+    if (entry && entry.mode.strategy !== "append") {
+      errors.push(`"${key}" is ${entry.mode.strategy}: at most one base, and it cannot be an overlay`);
+    }
+  }
+  for (const key of selected) {
+    const mode = catalog.modes.get(key)?.mode;
+    if (!mode) continue;
+    for (const required of mode.requires) {
+      if (!seen.has(required)) errors.push(`"${key}" requires "${required}" to be selected too`);
+    }
+    for (const conflict of mode.conflictsWith) {
+      if (seen.has(conflict)) errors.push(`"${key}" conflicts with "${conflict}"`);
+    }
+    const here = position.get(key);
+    if (here === undefined) continue;
+    for (const later of mode.before) {
+      const there = position.get(later);
+      if (there !== undefined && there < here) errors.push(`"${key}" must come before "${later}"`);
+    }
+    for (const earlier of mode.after) {
+      const there = position.get(earlier);
+      if (there !== undefined && there > here) errors.push(`"${key}" must come after "${earlier}"`);
+    }
+  }
+  return errors;
+}

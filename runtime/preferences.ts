@@ -1,0 +1,86 @@
+// Applies a selection's model/thinking/tools preferences on activation and restores the previous values on /mode off.
+import type { Mode } from "../generated/types.js";
+import type { CtxLike, ModelLike, PiLike, ThinkingLevel } from "./host-types.js";
+
+/** The values before forge first changed anything; restored by /mode off. */
+export interface PreferenceSnapshot {
+  model: ModelLike | undefined;
+  thinking: ThinkingLevel;
+  tools: string[];
+  /** Set once forge switched the model, so a later selection without a model preference switches back. */
+  modelApplied?: boolean;
+}
+
+/** Merged preferences of the selected modes: later components win for model/thinking; tool lists intersect. */
+export interface MergedPreferences {
+  model?: string;
+  thinking?: ThinkingLevel;
+  tools?: string[];
+}
+
+export function mergePreferences(modes: readonly Mode[]): MergedPreferences {
+  const merged: MergedPreferences = {};
+  for (const mode of modes) {
+    if (mode.model) merged.model = mode.model;
+    if (mode.thinking) merged.thinking = mode.thinking;
+    if (mode.tools) merged.tools = merged.tools ? merged.tools.filter((t) => mode.tools!.includes(t)) : [...mode.tools];
+  }
+  return merged;
+}
+
+export function hasPreferences(p: MergedPreferences): boolean {
+  return p.model !== undefined || p.thinking !== undefined || p.tools !== undefined;
+}
+
+/** "provider/id" (the id may hold slashes) or a bare id matched against every known model. */
+export function findModel(ctx: CtxLike, spec: string): ModelLike | undefined {
+  const registry = ctx.modelRegistry;
+  if (!registry) return undefined;
+  const slash = spec.indexOf("/");
+  if (slash > 0) {
+    const found = registry.find(spec.slice(0, slash), spec.slice(slash + 1));
+    if (found) return found;
+  }
+  return registry.getAll?.().find((m) => m.id === spec);
+}
+
+export function takeSnapshot(pi: PiLike, ctx: CtxLike): PreferenceSnapshot {
+  return { model: ctx.model, thinking: pi.getThinkingLevel(), tools: [...pi.getActiveTools()] };
+}
+
+/**
+ * Sets the preferred model, thinking level and tools. Tools only ever narrow: the allow-list is
+ * intersected with the tools active before forge changed them. Returns notices (never throws).
+ */
+export async function applyPreferences(
+  pi: PiLike,
+  ctx: CtxLike,
+  prefs: MergedPreferences,
+  baseline: PreferenceSnapshot,
+): Promise<string[]> {
+  const notices: string[] = [];
+  try {
+    if (prefs.model !== undefined) {
+      const model = findModel(ctx, prefs.model);
+      if (!model) notices.push(`forge: preferred model "${prefs.model}" was not found; keeping the current model`);
+      else if (!(await pi.setModel(model))) notices.push(`forge: no API key for preferred model "${prefs.model}"; keeping the current model`);
+      else baseline.modelApplied = true;
+    } else if (baseline.modelApplied && baseline.model) {
+      await pi.setModel(baseline.model);
+      baseline.modelApplied = false;
+    }
+    const thinking = prefs.thinking ?? baseline.thinking;
+    if (pi.getThinkingLevel() !== thinking) pi.setThinkingLevel(thinking);
+    const tools = prefs.tools ? baseline.tools.filter((t) => prefs.tools!.includes(t)) : baseline.tools;
+    const active = pi.getActiveTools();
+    if (tools.length !== active.length || tools.some((t, i) => t !== active[i])) pi.setActiveTools(tools);
+  } catch (error) {
+    notices.push(`forge: could not apply mode preferences (${error instanceof Error ? error.message : String(error)})`);
+  }
+  return notices;
+}
+
+/** Restores the snapshot taken before forge changed anything. */
+export async function restorePreferences(pi: PiLike, ctx: CtxLike, snapshot: PreferenceSnapshot): Promise<string[]> {
+  return applyPreferences(pi, ctx, {}, snapshot);
+}

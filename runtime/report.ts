@@ -1,0 +1,163 @@
+// Pure status and preview reports: deterministic JSON shapes and their human text.
+import { stringifyCanonical } from "../common/canonical-json.js";
+import type { Scope } from "../common/digest.js";
+import type { Catalog } from "./catalog.js";
+import { composedChars, describeDrift, type ActiveSelection, type ComposeResult } from "./compose.js";
+import type { DiscoveredScopes } from "./scopes.js";
+
+export interface ComponentReport {
+  key: string;
+  role: "base" | "overlay";
+  strategy: string | null;
+  label: string | null;
+  pinnedDigest: string | null;
+  pinnedScope: Scope | null;
+  currentDigest: string | null;
+  currentScope: Scope | null;
+  drift: "none" | "changed" | "missing";
+}
+
+export interface BundleReport {
+  file: string | null;
+  status: "absent" | "ok" | "refused";
+  bundleHash: string | null;
+  reason: string | null;
+}
+
+export interface StatusReport {
+  v: 1;
+  active: boolean;
+  composition: "native" | "compose";
+  base: string | null;
+  overlays: string[];
+  preset: string | null;
+  driftPolicy: string | null;
+  source: string | null;
+  activatedAt: string | null;
+  components: ComponentReport[];
+  drift: boolean;
+  fallbackReason: string | null;
+  bundles: Record<Scope, BundleReport>;
+  project: { root: string | null; trusted: boolean | null; decidedBy: string | null };
+  notices: string[];
+}
+
+export interface PreviewReport extends StatusReport {
+  sections: Array<{ key: string; kind: "replace_base" | "replace_final" | "overlay"; chars: number }>;
+  /** Characters forge contributes; for replace_final the exact size of the whole prompt. */
+  size: { chars: number; estimatedTokens: number; basis: "native" | "forge-parts" | "exact-final" };
+  /** The whole system prompt forge handed Pi on the last turn (null before the first turn). */
+  lastPrompt: { chars: number; estimatedTokens: number } | null;
+}
+
+export function buildStatusReport(
+  catalog: Catalog,
+  discovered: DiscoveredScopes,
+  selection: ActiveSelection,
+  result: ComposeResult,
+  notices: readonly string[],
+): StatusReport {
+  const state = selection.state;
+  const components: ComponentReport[] = [];
+  if (state) {
+    const roles: Array<[string, "base" | "overlay"]> = [
+      ...(state.base === null ? [] : [[state.base, "base"] as [string, "base"]]),
+      ...state.overlays.map((k) => [k, "overlay"] as [string, "overlay"]),
+    ];
+    for (const [key, role] of roles) {
+      const pinned = state.components[key];
+      const current = catalog.modes.get(key);
+      const drift = result.drift.find((d) => d.key === key);
+      components.push({
+        key,
+        role,
+        strategy: current?.mode.strategy ?? null,
+        label: current?.mode.label ?? null,
+        pinnedDigest: pinned?.digest ?? null,
+        pinnedScope: pinned?.scope ?? null,
+        currentDigest: current?.mode.digest ?? null,
+        currentScope: current?.scope ?? null,
+        drift: drift ? drift.kind : "none",
+      });
+    }
+  }
+  const bundles = {} as Record<Scope, BundleReport>;
+  for (const scope of ["builtin", "global", "project"] as const) {
+    const load = discovered.loads[scope];
+    bundles[scope] = {
+      file: load.file === "" ? null : load.file,
+      status: load.status,
+      bundleHash: load.status === "ok" ? load.bundle.bundleHash : null,
+      reason: load.status === "refused" ? load.reason : null,
+    };
+  }
+  return {
+    v: 1,
+    active: result.composition.kind === "compose",
+    composition: result.composition.kind,
+    base: state?.base ?? null,
+    overlays: state ? [...state.overlays] : [],
+    preset: state?.preset ?? null,
+    driftPolicy: state?.driftPolicy ?? null,
+    source: state?.source ?? null,
+    activatedAt: state?.activatedAt ?? null,
+    components,
+    drift: result.drift.length > 0,
+    fallbackReason: result.fallbackReason,
+    bundles,
+    project: { root: discovered.paths.projectRoot, trusted: discovered.trust.trusted, decidedBy: discovered.trust.decidedBy },
+    notices: [...notices],
+  };
+}
+
+export function buildPreviewReport(status: StatusReport, result: ComposeResult, lastPromptChars: number | null = null): PreviewReport {
+  const sections: PreviewReport["sections"] = [];
+  const c = result.composition;
+  let basis: PreviewReport["size"]["basis"] = "native";
+  if (c.kind === "compose") {
+    if (c.base) sections.push({ key: c.base.key, kind: c.base.strategy, chars: c.base.text.length });
+    for (const o of c.overlays) sections.push({ key: o.key, kind: "overlay", chars: o.text.length });
+    basis = c.base?.strategy === "replace_final" ? "exact-final" : "forge-parts";
+  }
+  const chars = composedChars(c);
+  const lastPrompt = lastPromptChars === null ? null : { chars: lastPromptChars, estimatedTokens: Math.ceil(lastPromptChars / 4) };
+  return { ...status, sections, size: { chars, estimatedTokens: Math.ceil(chars / 4), basis }, lastPrompt };
+}
+
+export function toJsonLine(report: StatusReport | PreviewReport): string {
+  return stringifyCanonical(report);
+}
+
+export function formatStatusText(r: StatusReport): string {
+  const lines: string[] = [];
+  const what = r.preset ? `preset ${r.preset}` : "selection";
+  if (r.base === null && r.overlays.length === 0) lines.push("forge: no mode selected (Pi's native prompt)");
+  else lines.push(`forge: ${what}: base ${r.base ?? "(native)"}; overlays ${r.overlays.length > 0 ? r.overlays.join(", ") : "(none)"}; drift policy ${r.driftPolicy}`);
+  for (const c of r.components) {
+    const digest = (c.currentDigest ?? c.pinnedDigest ?? "").slice(0, 12);
+    lines.push(`  ${c.role} ${c.key} (${c.strategy ?? "?"}, ${c.currentScope ?? c.pinnedScope ?? "?"}, ${digest})${c.drift === "none" ? "" : ` DRIFT: ${c.drift}`}`);
+  }
+  lines.push(`  composition: ${r.composition}${r.fallbackReason ? ` (fallback: ${r.fallbackReason})` : ""}`);
+  for (const scope of ["builtin", "global", "project"] as const) {
+    const b = r.bundles[scope];
+    if (b.status === "absent") continue;
+    const trust = scope === "project" ? ` trusted=${String(r.project.trusted)}` : "";
+    lines.push(`  bundle ${scope}: ${b.status}${b.bundleHash ? ` ${b.bundleHash.slice(0, 12)}` : ""}${trust}`);
+  }
+  for (const n of r.notices) lines.push(`  notice: ${n}`);
+  return lines.join("\n");
+}
+
+export function formatPreviewText(r: PreviewReport, result: ComposeResult): string {
+  const head = formatStatusText(r);
+  const last = r.lastPrompt ? `; last turn's whole prompt ${r.lastPrompt.chars} chars, ~${r.lastPrompt.estimatedTokens} tokens` : "";
+  const size = `  size: ${r.size.chars} chars, ~${r.size.estimatedTokens} tokens (${r.size.basis})${last}`;
+  const c = result.composition;
+  if (c.kind === "native") return `${head}\n${size}\n(Pi's native prompt is used unchanged)`;
+  const parts: string[] = [];
+  if (c.base) parts.push(`--- ${c.base.strategy} ${c.base.key} ---\n${c.base.text}`);
+  for (const o of c.overlays) parts.push(`--- overlay ${o.key} ---\n${o.text}`);
+  return `${head}\n${size}\n${parts.join("\n")}`;
+}
+
+export { describeDrift };

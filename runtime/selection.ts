@@ -1,0 +1,160 @@
+// Where a selection comes from (PI_MODES > PI_MODE > --mode/--preset > replay) and how it becomes a state entry.
+import type { ForgeModeStateEntry } from "../generated/types.js";
+import type { Catalog } from "./catalog.js";
+import { candidateFromKeys, checkContracts, type Candidate } from "./contracts.js";
+
+export type DriftPolicy = ForgeModeStateEntry["driftPolicy"];
+export type StateSource = ForgeModeStateEntry["source"];
+
+export type SelectionRequest = { kind: "keys"; keys: string[] } | { kind: "preset"; name: string };
+
+export type StartupSelection =
+  /** An explicit startup request; `origin` names the variable or flag for messages. */
+  | { kind: "request"; source: "env" | "flag"; origin: string; request: SelectionRequest }
+  /** Nothing explicit: the active branch's replayed state applies. */
+  | { kind: "replay" }
+  /** A malformed request: the session falls back to the native prompt with this reason. */
+  | { kind: "error"; error: string };
+
+export interface StartupFlags {
+  mode?: unknown;
+  preset?: unknown;
+}
+
+function parseModesVariable(raw: string): StartupSelection {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    return { kind: "error", error: `forge: PI_MODES is not valid JSON (${error instanceof Error ? error.message : String(error)}); expected e.g. ["plan","review"] or {"preset":"name"}; using Pi's native prompt` };
+  }
+  if (Array.isArray(value) && value.every((k) => typeof k === "string")) {
+    return { kind: "request", source: "env", origin: "PI_MODES", request: { kind: "keys", keys: value as string[] } };
+  }
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    const name = (value as { preset?: unknown }).preset;
+    if (keys.length === 1 && typeof name === "string") {
+      return { kind: "request", source: "env", origin: "PI_MODES", request: { kind: "preset", name } };
+    }
+  }
+  return { kind: "error", error: `forge: PI_MODES must be a JSON array of mode keys or {"preset":"name"}, got ${raw.slice(0, 80)}; using Pi's native prompt` };
+}
+
+function splitKeys(text: string): string[] {
+  return text.split(",").map((k) => k.trim()).filter((k) => k.length > 0);
+}
+
+/** First match wins: PI_MODES, then PI_MODE, then the --mode / --preset flags, else replay. */
+export function resolveStartupSelection(env: NodeJS.ProcessEnv, flags: StartupFlags): StartupSelection {
+  const modes = env.PI_MODES;
+  if (modes !== undefined && modes.trim() !== "") return parseModesVariable(modes);
+  const mode = env.PI_MODE?.trim();
+  if (mode) return { kind: "request", source: "env", origin: "PI_MODE", request: { kind: "keys", keys: [mode] } };
+  const flagMode = typeof flags.mode === "string" ? flags.mode.trim() : "";
+  const flagPreset = typeof flags.preset === "string" ? flags.preset.trim() : "";
+  if (flagMode && flagPreset) return { kind: "error", error: "forge: use either --mode or --preset, not both; using Pi's native prompt" };
+  if (flagMode) return { kind: "request", source: "flag", origin: "--mode", request: { kind: "keys", keys: splitKeys(flagMode) } };
+  if (flagPreset) return { kind: "request", source: "flag", origin: "--preset", request: { kind: "preset", name: flagPreset } };
+  return { kind: "replay" };
+}
+
+/**
+ * Modes a preset was compiled against that have changed since (e.g. a built-in mode after a forge
+ * upgrade): the preset still applies the current definitions, so the operator is told to rebuild.
+ */
+export function stalePresetModes(catalog: Catalog, presetName: string): string[] {
+  const preset = catalog.presets.get(presetName)?.preset;
+  if (!preset) return [];
+  return Object.keys(preset.modeDigests)
+    .filter((key) => {
+      const current = catalog.modes.get(key);
+      return current !== undefined && current.mode.digest !== preset.modeDigests[key];
+    })
+    .sort();
+}
+
+/** A validated candidate ready to be pinned. */
+export interface ResolvedCandidate extends Candidate {
+  preset: string | null;
+  driftPolicy: DriftPolicy;
+}
+
+/** Turns a request into a candidate and checks every contract; refuses as a whole on any violation. */
+export function resolveRequest(
+  catalog: Catalog,
+  request: SelectionRequest,
+  driftPolicy?: DriftPolicy,
+): { ok: true; candidate: ResolvedCandidate } | { ok: false; error: string } {
+  let candidate: Candidate;
+  let preset: string | null = null;
+  let policy: DriftPolicy = driftPolicy ?? "block";
+  if (request.kind === "preset") {
+    const entry = catalog.presets.get(request.name);
+    if (!entry) return { ok: false, error: `unknown preset "${request.name}"` };
+    candidate = { base: entry.preset.base ?? null, overlays: [...entry.preset.overlays] };
+    preset = request.name;
+    policy = driftPolicy ?? entry.preset.driftPolicy ?? "block";
+  } else {
+    const split = candidateFromKeys(catalog, request.keys);
+    if ("error" in split) return { ok: false, error: split.error };
+    candidate = split.candidate;
+  }
+  const violations = checkContracts(catalog, candidate);
+  if (violations.length > 0) return { ok: false, error: `contracts: ${violations.join("; ")}` };
+  return { ok: true, candidate: { ...candidate, preset, driftPolicy: policy } };
+}
+
+/** The state entry for a candidate: digests and scopes pinned from the catalog as they are now. */
+export function createStateEntry(
+  catalog: Catalog,
+  candidate: ResolvedCandidate,
+  meta: { source: StateSource; now: Date; confirmedExact?: string },
+): ForgeModeStateEntry {
+  const components: ForgeModeStateEntry["components"] = {};
+  for (const key of [...(candidate.base === null ? [] : [candidate.base]), ...candidate.overlays]) {
+    const entry = catalog.modes.get(key);
+    if (entry) components[key] = { digest: entry.mode.digest, scope: entry.scope };
+  }
+  const state: ForgeModeStateEntry = {
+    v: 1,
+    base: candidate.base,
+    overlays: [...candidate.overlays],
+    preset: candidate.preset,
+    components,
+    bundleHashes: { ...catalog.bundleHashes },
+    driftPolicy: candidate.driftPolicy,
+    source: meta.source,
+    activatedAt: meta.now.toISOString(),
+  };
+  if (meta.confirmedExact !== undefined) state.confirmedExact = meta.confirmedExact;
+  return state;
+}
+
+/** The entry that `/mode off` appends: native prompt, nothing selected. */
+export function createOffEntry(catalog: Catalog, now: Date): ForgeModeStateEntry {
+  return createStateEntry(catalog, { base: null, overlays: [], preset: null, driftPolicy: "block" }, { source: "off", now });
+}
+
+/** Same selection and same pins: appending it again would change nothing (source and time ignored). */
+export function sameSelection(a: ForgeModeStateEntry | null, b: ForgeModeStateEntry | null): boolean {
+  const empty = (s: ForgeModeStateEntry | null) => s === null || (s.base === null && s.overlays.length === 0);
+  if (empty(a) && empty(b)) return true;
+  if (a === null || b === null) return false;
+  if (a.base !== b.base || a.preset !== b.preset || a.driftPolicy !== b.driftPolicy) return false;
+  if (a.confirmedExact !== b.confirmedExact) return false;
+  if (a.overlays.length !== b.overlays.length || a.overlays.some((k, i) => k !== b.overlays[i])) return false;
+  const keys = Object.keys(a.components);
+  if (keys.length !== Object.keys(b.components).length) return false;
+  return keys.every((k) => {
+    const x = a.components[k];
+    const y = b.components[k];
+    return x !== undefined && y !== undefined && x.digest === y.digest && x.scope === y.scope;
+  });
+}
+
+/** The keys of a state in composition order. */
+export function selectedKeys(state: ForgeModeStateEntry | null): string[] {
+  if (state === null) return [];
+  return [...(state.base === null ? [] : [state.base]), ...state.overlays];
+}

@@ -1,0 +1,89 @@
+// forge's own project trust store (<agent dir>/forge/trust.json): project realpath -> trusted bundleHash.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+
+/** One trusted project: trust binds to the exact bundle, so a rebuilt bundle needs trust again. */
+export interface TrustRecord {
+  bundleHash: string;
+  trustedAt: string;
+}
+
+export interface TrustStore {
+  v: 1;
+  projects: Record<string, TrustRecord>;
+}
+
+const DIGEST = /^[0-9a-f]{64}$/;
+
+export function emptyTrustStore(): TrustStore {
+  return { v: 1, projects: {} };
+}
+
+/** Parses the store strictly; any malformed record is dropped (untrusted), never guessed. */
+export function parseTrustStore(text: string): TrustStore {
+  const store = emptyTrustStore();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return store;
+  }
+  if (typeof value !== "object" || value === null) return store;
+  const { v, projects } = value as { v?: unknown; projects?: unknown };
+  if (v !== 1 || typeof projects !== "object" || projects === null) return store;
+  for (const [root, record] of Object.entries(projects as Record<string, unknown>)) {
+    if (typeof record !== "object" || record === null) continue;
+    const { bundleHash, trustedAt } = record as { bundleHash?: unknown; trustedAt?: unknown };
+    if (typeof bundleHash !== "string" || !DIGEST.test(bundleHash)) continue;
+    Object.defineProperty(store.projects, root, {
+      value: { bundleHash, trustedAt: typeof trustedAt === "string" ? trustedAt : "" },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return store;
+}
+
+export function readTrustStore(file: string): TrustStore {
+  try {
+    return parseTrustStore(readFileSync(file, "utf8"));
+  } catch {
+    return emptyTrustStore();
+  }
+}
+
+/** True only when the project root is recorded with exactly this bundleHash. */
+export function isBundleTrusted(store: TrustStore, projectRealpath: string, bundleHash: string): boolean {
+  const record = Object.prototype.hasOwnProperty.call(store.projects, projectRealpath)
+    ? store.projects[projectRealpath]
+    : undefined;
+  return record !== undefined && record.bundleHash === bundleHash;
+}
+
+/** Pure: a new store with the project trusted at this bundleHash. */
+export function withTrust(store: TrustStore, projectRealpath: string, bundleHash: string, now: Date): TrustStore {
+  const projects: Record<string, TrustRecord> = {};
+  for (const [root, record] of Object.entries(store.projects)) {
+    Object.defineProperty(projects, root, { value: record, enumerable: true, writable: true, configurable: true });
+  }
+  Object.defineProperty(projects, projectRealpath, {
+    value: { bundleHash, trustedAt: now.toISOString() },
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return { v: 1, projects };
+}
+
+/** Writes the store atomically: temp file in the same directory, then rename. */
+export function writeTrustStore(file: string, store: TrustStore): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const sorted: Record<string, TrustRecord> = {};
+  for (const root of Object.keys(store.projects).sort()) {
+    Object.defineProperty(sorted, root, { value: store.projects[root], enumerable: true, writable: true, configurable: true });
+  }
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(tmp, JSON.stringify({ v: 1, projects: sorted }, null, 2) + "\n", { mode: 0o600 });
+  renameSync(tmp, file);
+}
