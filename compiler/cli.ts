@@ -1,3 +1,44 @@
-// forge CLI entry (stub until the CLI lands).
-console.error("forge: not built yet");
-process.exit(2);
+// forge CLI entry: parses arguments and dispatches to build, init and (later) preview; maps outcomes to exit codes.
+import { HELP, USAGE, UsageError, parseCliArgs, type CliArgs } from "./cli/args.js";
+import { buildCommand, initCommand } from "./cli/commands.js";
+import { describeFailure, type CliIO } from "./cli/io.js";
+import { forgeVersion } from "./options.js";
+
+async function main(argv: string[], io: CliIO): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseCliArgs(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr.write(`forge: ${err.message}\n${USAGE}\n`);
+    return 2;
+  }
+  switch (args.command) {
+    case "help":
+      io.stdout.write(HELP + "\n");
+      return 0;
+    case "version":
+      io.stdout.write(forgeVersion + "\n");
+      return 0;
+    case "preview":
+      io.stderr.write(`forge: 'forge preview' is not implemented yet\n${USAGE}\n`);
+      return 2;
+    case "build":
+      return buildCommand(args, io);
+    case "init":
+      return initCommand(args, io);
+  }
+}
+
+const io: CliIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+main(process.argv.slice(2), io).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    // A bug, not bad input: one line, plus the stack only when asked for.
+    process.stderr.write(`forge: ${describeFailure(err)}\n`);
+    if (process.env.FORGE_DEBUG) process.stderr.write(`${(err as Error)?.stack ?? ""}\n`);
+    process.exitCode = 1;
+  },
+);

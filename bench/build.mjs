@@ -1,0 +1,119 @@
+// Bench (not a test): whole-process wall time of a cold `forge build` and a no-op rebuild of a synthetic repo, vs `node -e 0`.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
+const CLI = join(REPO, "dist", "cli.js");
+const MODES = 1000;
+const PRESETS = 200;
+const PARTIALS = 50;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const TARGET_COLD_S = 1.0;
+const TARGET_NOOP_S = 0.3;
+
+if (!existsSync(CLI)) {
+  console.error(`bench/build: ${CLI} is missing; run \`node scripts/build.mjs\` first`);
+  process.exit(1);
+}
+
+/** A repo shaped like real use: partial-heavy prompts, some runtime slots, contracts, presets with updates. */
+function generateRepo(root) {
+  const forge = join(root, ".pi", "forge");
+  for (const d of ["modes", "presets", "partials"]) mkdirSync(join(forge, d), { recursive: true });
+  for (let p = 0; p < PARTIALS; p++) {
+    const lines = Array.from({ length: 12 }, (_, i) => `- Guideline ${p}.${i}: keep changes small, verify them and report what you ran.`);
+    writeFileSync(join(forge, "partials", `part-${p}.md`), `## Shared rules ${p}\n${lines.join("\n")}\n`);
+  }
+  for (let m = 0; m < MODES; m++) {
+    const base = m % 100 === 99; // a few replace_base modes
+    const contracts = m % 10 === 3 ? `conflictsWith: [mode-${(m + 500) % MODES}]\n` : "";
+    const prompt = [
+      `You are in mode ${m}, working in {{cwd}} with {{model}}.`,
+      `{{> part-${m % PARTIALS}}}`,
+      `{{> part-${(m * 7) % PARTIALS}}}`,
+      ...Array.from({ length: 8 }, (_, i) => `Step ${i + 1}: read the code, make the change for task ${m}, run the tests.`),
+    ].join("\n");
+    writeFileSync(
+      join(forge, "modes", `mode-${m}.yaml`),
+      `# synthetic mode ${m}\nlabel: Mode ${m}\ndescription: Synthetic mode number ${m} for the build bench.\n` +
+        `strategy: ${base ? "replace_base" : "append"}\n${contracts}prompt: |\n${prompt.split("\n").map((l) => `  ${l}`).join("\n")}\n`,
+    );
+  }
+  for (let p = 0; p < PRESETS; p++) {
+    // Overlays are append modes with no contracts between them (m % 10 === 3 ones are avoided).
+    const overlays = [0, 1, 2, 4].map((k) => `mode-${(p * 5 + k) % 99}`);
+    const baseLine = p % 4 === 0 ? `base: mode-${(p % 10) * 100 + 99}\n` : "";
+    writeFileSync(
+      join(forge, "presets", `preset-${p}.yaml`),
+      `description: Synthetic preset ${p}.\n${baseLine}overlays: [${overlays.join(", ")}]\nsystemUpdates:\n` +
+        `  - id: update-${p}\n    name: Update ${p}\n    description: A dormant block.\n    modelCallable: ${p % 2 === 0}\n` +
+        `    content: |\n      Switch to careful review for preset ${p}.\n      {{> part-${p % PARTIALS}}}\n`,
+    );
+  }
+  return join(forge, "bundle.json");
+}
+
+function timeRun(args, cwd, extraEnv = {}) {
+  const env = { ...process.env, NO_COLOR: "1", FORGE_CACHE_DIR: cacheDir, ...extraEnv };
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8", env });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  return { seconds, status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+const root = mkdtempSync(join(tmpdir(), "forge-bench-"));
+// The no-op cache (compiler/build-cache.ts) goes to a private dir, not the user's ~/.cache.
+const cacheDir = join(root, "cache");
+try {
+  const bundlePath = generateRepo(join(root, "repo"));
+  const baseline = [];
+  const cold = [];
+  const noop = [];
+  const noopUncached = [];
+  // Warm the OS file cache and check the repo builds before measuring.
+  const repo = dirname(dirname(dirname(bundlePath)));
+  const first = timeRun([CLI, "build"], repo);
+  if (first.status !== 0) {
+    console.error(`bench/build: the synthetic repo does not build:\n${first.stdout}${first.stderr.slice(0, 4000)}`);
+    process.exit(1);
+  }
+  for (let i = 0; i < RUNS; i++) {
+    baseline.push(timeRun(["-e", "0"], repo).seconds);
+    rmSync(bundlePath, { force: true });
+    const c = timeRun([CLI, "build"], repo);
+    if (c.status !== 0 || !/wrote/.test(c.stdout)) throw new Error(`cold build failed: ${c.stdout}${c.stderr}`);
+    cold.push(c.seconds);
+    const before = statSync(bundlePath).mtimeMs;
+    const n = timeRun([CLI, "build"], repo);
+    if (n.status !== 0 || !/unchanged/.test(n.stdout)) throw new Error(`no-op build did not report unchanged: ${n.stdout}${n.stderr}`);
+    if (statSync(bundlePath).mtimeMs !== before) throw new Error("the no-op build rewrote bundle.json (mtime changed)");
+    noop.push(n.seconds);
+    // The same no-op with the cache off: compile runs in full and still writes nothing.
+    const u = timeRun([CLI, "build"], repo, { FORGE_NO_CACHE: "1" });
+    if (u.status !== 0 || !/unchanged/.test(u.stdout)) throw new Error(`uncached no-op build failed: ${u.stdout}${u.stderr}`);
+    if (statSync(bundlePath).mtimeMs !== before) throw new Error("the uncached no-op build rewrote bundle.json (mtime changed)");
+    noopUncached.push(u.seconds);
+  }
+  const b = median(baseline);
+  const c = median(cold);
+  const n = median(noop);
+  const fmt = (s) => `${(s * 1000).toFixed(0)} ms`;
+  const verdict = (s, target) => (s < target ? `ok, target < ${target} s` : `OVER target ${target} s`);
+  console.log(`bench/build: ${MODES} modes, ${PRESETS} presets, ${PARTIALS} partials; median of ${RUNS} runs (node ${process.version})`);
+  console.log(`  node -e 0          ${fmt(b)}`);
+  console.log(`  cold forge build   ${fmt(c)}  (${(c / b).toFixed(1)}x node -e 0; ${verdict(c, TARGET_COLD_S)})`);
+  const nu = median(noopUncached);
+  console.log(`  no-op rebuild      ${fmt(n)}  (${(n / b).toFixed(1)}x node -e 0; ${verdict(n, TARGET_NOOP_S)}; bundle.json mtime unchanged)`);
+  console.log(`  no-op, cache off   ${fmt(nu)}  (${(nu / b).toFixed(1)}x node -e 0; full compile, nothing written; FORGE_NO_CACHE=1)`);
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}

@@ -1,0 +1,117 @@
+// The no-op fast path: a per-user cache that maps a fingerprint of every compile input to the bundle it produced.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Diagnostic } from "../common/diagnostic.js";
+import type { Scope } from "../common/digest.js";
+import type { SourceTree } from "./types.js";
+import { readTextIfExists, writeTextAtomic } from "./writer.js";
+
+/**
+ * compile() is pure: the same SourceTree and options give the same bundle and diagnostics. So
+ * when a fingerprint of all of them (plus the compiler's own code) matches the last successful
+ * build, and bundle.json still holds exactly what that build wrote, compiling again would
+ * only prove "unchanged". The cache lives outside the repo (never committed, never read as a
+ * source) and holds no bundle content, only hashes, counts and diagnostics; the bundle bytes
+ * never depend on it. A cache that is missing, unreadable or stale just means a full compile.
+ */
+export interface CacheEntry {
+  v: 1;
+  inputHash: string;
+  /** sha256 of the bundle.json text that build produced. */
+  outputHash: string;
+  bundleHash: string;
+  counts: { modes: number; presets: number };
+  diagnostics: Diagnostic[];
+}
+
+export interface FingerprintInputs {
+  scope: Scope;
+  forgeVersion: string;
+  /** The exact built-in bundle text whose modes were passed to compile(), or null. */
+  builtinText: string | null;
+}
+
+function sha256(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/** `FORGE_CACHE_DIR`, else `$XDG_CACHE_HOME/forge`, else `~/.cache/forge`; null when `FORGE_NO_CACHE` is set. */
+export function cacheDir(env: NodeJS.ProcessEnv): string | null {
+  if (env.FORGE_NO_CACHE && env.FORGE_NO_CACHE !== "0") return null;
+  if (env.FORGE_CACHE_DIR) return env.FORGE_CACHE_DIR;
+  const xdg = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.trim() !== "" ? env.XDG_CACHE_HOME : join(homedir(), ".cache");
+  return join(xdg, "forge");
+}
+
+let codeHash: string | null | undefined;
+
+/** A hash of the running compiler's code, so a rebuilt or upgraded forge never trusts an old entry. */
+function compilerCodeHash(): string | null {
+  if (codeHash !== undefined) return codeHash;
+  try {
+    codeHash = sha256(readFileSync(fileURLToPath(import.meta.url)));
+  } catch {
+    codeHash = null;
+  }
+  return codeHash;
+}
+
+/** Fingerprint of everything compile() sees; null when the compiler's own code cannot be hashed. */
+export function fingerprintInputs(tree: SourceTree, inputs: FingerprintInputs): string | null {
+  const code = compilerCodeHash();
+  if (code === null) return null;
+  const h = createHash("sha256");
+  const field = (s: string): void => {
+    h.update(`${s.length}:`);
+    h.update(s);
+  };
+  field("forge-build-cache-v1");
+  field(code);
+  field(inputs.scope);
+  field(inputs.forgeVersion);
+  field(inputs.builtinText === null ? "-" : sha256(inputs.builtinText));
+  field(String(tree.fileCount));
+  for (const link of tree.escapingLinks) field(`link:${link.path}`);
+  for (const file of tree.files) {
+    field(`file:${file.path}`);
+    field(file.symlinkTo ?? "-");
+    h.update(`${file.bytes.length}:`);
+    h.update(file.bytes);
+  }
+  return h.digest("hex");
+}
+
+function entryPath(dir: string, forgeRoot: string, scope: Scope): string {
+  return join(dir, `${sha256(`${scope}\0${forgeRoot}`).slice(0, 32)}.json`);
+}
+
+export function hashText(text: string): string {
+  return sha256(text);
+}
+
+/** The cached entry when it matches `inputHash` and bundle.json still holds that build's output. */
+export function lookupCache(dir: string, forgeRoot: string, scope: Scope, inputHash: string, existing: string | null): CacheEntry | null {
+  if (existing === null) return null;
+  try {
+    const text = readTextIfExists(entryPath(dir, forgeRoot, scope));
+    if (text === null) return null;
+    const entry = JSON.parse(text) as CacheEntry;
+    if (entry?.v !== 1 || entry.inputHash !== inputHash || !Array.isArray(entry.diagnostics)) return null;
+    return entry.outputHash === sha256(existing) ? entry : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Best effort: a cache that cannot be written only costs speed next time. */
+export function storeCache(dir: string, forgeRoot: string, scope: Scope, entry: CacheEntry): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeTextAtomic(entryPath(dir, forgeRoot, scope), JSON.stringify(entry));
+  } catch {
+    // read-only home, full disk: ignore
+  }
+}

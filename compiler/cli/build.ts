@@ -1,0 +1,175 @@
+// `forge build` and `forge build --check`: read sources, compile, compare with bundle.json, write atomically.
+import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Scope } from "../../common/digest.js";
+import type { Mode } from "../../generated/types.js";
+import { fingerprintInputs, hashText, lookupCache, storeCache } from "../build-cache.js";
+import { compile, emitBundleText } from "../compile.js";
+import { formatDiagnostics } from "../diagnostics/format.js";
+import type { ForgeTarget } from "../options.js";
+import { readSources } from "../read-sources.js";
+import { readTextIfExists, writeTextAtomic } from "../writer.js";
+import { diffBundles, describeChanges, isBundleCurrent, type BundleChanges } from "./bundle-diff.js";
+import { describeSummary, plural, shortHash, summarize, type DiagnosticSummary, type Painter } from "./output.js";
+
+export type BuildStatus = "written" | "unchanged" | "errors" | "fresh" | "stale" | "missing";
+
+/** Everything a build reports; --json prints exactly this, the human output renders it. */
+export interface BuildReport {
+  command: "build";
+  check: boolean;
+  status: BuildStatus;
+  scope: Scope;
+  /** bundle.json relative to the root (posix). */
+  path: string;
+  bundleHash: string | null;
+  counts: { modes: number; presets: number } | null;
+  changes: BundleChanges | null;
+  summary: DiagnosticSummary;
+  diagnostics: Diagnostic[];
+}
+
+export interface BuildRun {
+  report: BuildReport;
+  exitCode: number;
+  /** Source text by forge-root-relative path, for code frames. */
+  getSource: (file: string) => string | undefined;
+}
+
+export interface BuildSettings {
+  check: boolean;
+  forgeVersion: string;
+  builtinModes?: Record<string, Mode | undefined>;
+  /** The text builtinModes came from, for the cache fingerprint. */
+  builtinText?: string;
+  /** Where the no-op cache lives (compiler/build-cache.ts); null disables it. */
+  cacheDir: string | null;
+}
+
+// Key order here is the --json output order: what happened first, the details last.
+function reportFor(
+  check: boolean,
+  target: ForgeTarget,
+  status: BuildStatus,
+  bundleHash: string | null,
+  counts: BuildReport["counts"],
+  changes: BundleChanges | null,
+  diagnostics: Diagnostic[],
+): BuildReport {
+  return {
+    command: "build",
+    check,
+    status,
+    scope: target.scope,
+    path: target.displayPath,
+    bundleHash,
+    counts,
+    changes,
+    summary: summarize(diagnostics),
+    diagnostics,
+  };
+}
+
+/** One build (or check). Throws SourceReadError / errno errors on I/O failure; the CLI reports them. */
+export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun {
+  const tree = readSources(target.forgeRoot);
+  const byPath = new Map(tree.files.map((f) => [f.path, f.bytes]));
+  const decoder = new TextDecoder("utf-8");
+  const getSource = (file: string): string | undefined => {
+    const bytes = byPath.get(file);
+    return bytes === undefined ? undefined : decoder.decode(bytes);
+  };
+  const existing = readTextIfExists(target.bundlePath);
+  const cache = settings.cacheDir;
+  const inputHash = cache
+    ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null })
+    : null;
+  if (cache && inputHash) {
+    const hit = lookupCache(cache, target.forgeRoot, target.scope, inputHash, existing);
+    if (hit) {
+      const report = reportFor(settings.check, target, settings.check ? "fresh" : "unchanged", hit.bundleHash, hit.counts, null, hit.diagnostics);
+      return { report, exitCode: 0, getSource };
+    }
+  }
+  const result = compile(tree, {
+    scope: target.scope,
+    forgeVersion: settings.forgeVersion,
+    ...(settings.builtinModes ? { builtinModes: settings.builtinModes } : {}),
+  });
+  const makeReport = (
+    status: BuildStatus,
+    bundleHash: string | null,
+    counts: BuildReport["counts"],
+    changes: BundleChanges | null,
+  ): BuildReport => reportFor(settings.check, target, status, bundleHash, counts, changes, result.diagnostics);
+  if (!result.bundle) return { report: makeReport("errors", null, null, null), exitCode: 1, getSource };
+  const bundle = result.bundle;
+  const text = emitBundleText(bundle);
+  const current = existing !== null && isBundleCurrent(existing, text, bundle, emitBundleText);
+  const counts = { modes: Object.keys(bundle.modes).length, presets: Object.keys(bundle.presets).length };
+  const done = (status: BuildStatus, exitCode: number, changes: BundleChanges | null): BuildRun => ({
+    report: makeReport(status, bundle.bundleHash, counts, changes),
+    exitCode,
+    getSource,
+  });
+  const remember = (onDisk: string): void => {
+    if (!cache || !inputHash) return;
+    storeCache(cache, target.forgeRoot, target.scope, {
+      v: 1,
+      inputHash,
+      outputHash: hashText(onDisk),
+      bundleHash: bundle.bundleHash,
+      counts,
+      diagnostics: result.diagnostics,
+    });
+  };
+  if (current) {
+    remember(existing ?? text);
+    return done(settings.check ? "fresh" : "unchanged", 0, null);
+  }
+  const changes = diffBundles(existing, bundle);
+  if (settings.check) return done(existing === null ? "missing" : "stale", 1, changes);
+  writeTextAtomic(target.bundlePath, text);
+  remember(text);
+  return done("written", 0, changes);
+}
+
+/** Diagnostics with code frames, for stderr. */
+export function renderDiagnostics(run: BuildRun, color: boolean): string {
+  if (run.report.diagnostics.length === 0) return "";
+  return formatDiagnostics(run.report.diagnostics, run.getSource, { color });
+}
+
+/** The human status lines, for stdout. */
+export function renderReport(report: BuildReport, p: Painter): string {
+  const lines: string[] = [];
+  const counted = describeSummary(report.summary);
+  const what = report.counts ? `${plural(report.counts.modes, "mode")}, ${plural(report.counts.presets, "preset")}` : "";
+  const hash = `bundleHash ${shortHash(report.bundleHash)}`;
+  switch (report.status) {
+    case "errors":
+      lines.push(
+        report.check
+          ? `${p.paint("red", "forge: check failed")} with ${counted}; fix the sources, then run \`forge build\``
+          : `${p.paint("red", "forge: build failed")} with ${counted}; ${report.path} was not written (any existing bundle is kept)`,
+      );
+      break;
+    case "written":
+      lines.push(`${p.paint("green", "forge: wrote")} ${report.path} (${what}, ${hash})`);
+      break;
+    case "unchanged":
+      lines.push(`forge: ${report.path} unchanged (${what}, ${hash})`);
+      break;
+    case "fresh":
+      lines.push(`${p.paint("green", "forge: up to date:")} ${report.path} (${what}, ${hash})`);
+      break;
+    case "missing":
+      lines.push(`${p.paint("red", "forge: missing:")} ${report.path} does not exist; run \`forge build\` to create it`);
+      break;
+    case "stale":
+      lines.push(`${p.paint("red", "forge: stale:")} ${report.path} differs from the sources; run \`forge build\``);
+      break;
+  }
+  if (report.changes && report.status !== "missing") lines.push(...describeChanges(report.changes));
+  if (report.status !== "errors" && counted) lines.push(`forge: ${counted}`);
+  return lines.join("\n") + "\n";
+}

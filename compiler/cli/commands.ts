@@ -1,0 +1,66 @@
+// The glue between parsed arguments and the build/init/watch implementations: output streams, JSON and exit codes.
+import { statSync } from "node:fs";
+import { cacheDir } from "../build-cache.js";
+import { DEV_VERSION, forgeVersion, loadBuiltinModes, resolveTarget, type ForgeTarget } from "../options.js";
+import { runInit, renderInitReport } from "../init.js";
+import { watchBuild } from "../watch.js";
+import type { CliArgs } from "./args.js";
+import { runBuild, type BuildRun, type BuildSettings } from "./build.js";
+import { describeFailure, printBuild, type CliIO } from "./io.js";
+import { colorEnabled, makePainter } from "./output.js";
+
+function fail(io: CliIO, json: boolean, command: string, message: string): number {
+  if (json) io.stdout.write(JSON.stringify({ command, status: "failed", message }, null, 2) + "\n");
+  else io.stderr.write(`forge: ${message}\n`);
+  return 1;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function settingsFor(target: ForgeTarget, args: CliArgs, io: CliIO): BuildSettings {
+  // Running from source (no FORGE_VERSION define) the code hash would not cover the compiler: no cache.
+  const cache = forgeVersion === DEV_VERSION ? null : cacheDir(io.env);
+  const settings: BuildSettings = { check: args.check, forgeVersion, cacheDir: cache };
+  if (target.scope === "builtin") return settings;
+  const builtin = loadBuiltinModes();
+  if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; presets cannot use built-in modes\n`);
+  if (builtin.modes) settings.builtinModes = builtin.modes;
+  if (builtin.text !== undefined) settings.builtinText = builtin.text;
+  return settings;
+}
+
+export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
+  const target = resolveTarget(args, io.env, io.cwd);
+  if (!isDirectory(target.forgeRoot)) {
+    const hint = target.scope === "builtin" ? "" : `; run \`forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
+    return fail(io, args.json, "build", `no forge sources: ${target.forgeRoot} is not a directory${hint}`);
+  }
+  const settings = settingsFor(target, args, io);
+  if (args.watch) return watchBuild(target, settings, io, args.json);
+  let run: BuildRun;
+  try {
+    run = runBuild(target, settings);
+  } catch (err) {
+    return fail(io, args.json, "build", describeFailure(err));
+  }
+  printBuild(run, io, args.json);
+  return run.exitCode;
+}
+
+export function initCommand(args: CliArgs, io: CliIO): number {
+  const target = resolveTarget(args, io.env, io.cwd);
+  try {
+    const report = runInit(target);
+    if (args.json) io.stdout.write(JSON.stringify(report, null, 2) + "\n");
+    else io.stdout.write(renderInitReport(report, makePainter(colorEnabled(io.stdout, io.env))));
+    return 0;
+  } catch (err) {
+    return fail(io, args.json, "init", describeFailure(err));
+  }
+}

@@ -1,0 +1,74 @@
+// The files `forge init` scaffolds: a commented example mode, preset and partial that build cleanly.
+
+/** `# yaml-language-server: $schema=...` so editors complete and check the YAML against the shipped schema. */
+function schemaLine(schemaRef: string): string {
+  return `# yaml-language-server: $schema=${schemaRef}\n`;
+}
+
+export function exampleModeYaml(schemaRef: string): string {
+  return (
+    schemaLine(schemaRef) +
+    `# A forge mode: one prompt profile. The key is the file stem, so this mode is "example".
+# Rebuild after editing: \`npx forge build\` writes .pi/forge/bundle.json (commit it).
+
+# Short label, used as the section heading of an append overlay.
+label: Example
+# One or two sentences shown in selectors and previews.
+description: Asks for small, verified changes. Edit it, or copy it to start a new mode.
+# append:        added after the current base prompt, as an ordered overlay
+# replace_base:  replaces Pi's base prompt; Pi still adds tools, context files, skills, date and cwd
+# replace_final: the exact final prompt; nothing else is added
+strategy: append
+# A handlebars template. {{> name}} inlines partials/<name>.md at build time.
+# Runtime variables: {{cwd}} {{date}} {{time}} {{model}} {{os}} {{mode}} {{preset}}
+# ({{time}} changes on every request and defeats prompt caching; prefer {{date}}).
+# To keep the text in its own file, use \`promptFile: ../partials/my-text.md\` instead of \`prompt\`.
+prompt: |
+  You are working in {{cwd}}.
+  {{> example}}
+
+# Contracts (optional; lists of mode keys, checked for every preset, never auto-fixed):
+# requires: [review]        # must be selected together with these
+# conflictsWith: [plan]     # must not be selected together with these
+# before: [review]          # when both are selected, this overlay comes first
+# after: [plan]             # when both are selected, this overlay comes later
+
+# Preferences (optional), applied when the mode is activated:
+# model: anthropic/claude-sonnet-4-5
+# thinking: medium
+# tools: [read, grep, find, ls]   # an allow-list: it can only narrow the active tools
+`
+  );
+}
+
+export function examplePresetYaml(schemaRef: string): string {
+  return (
+    schemaLine(schemaRef) +
+    `# A forge preset: a named, checked composition of modes. The key is the file stem ("example").
+
+description: The example overlay on top of Pi's own base prompt.
+# base: an optional mode with strategy replace_base or replace_final (default: Pi's native base).
+# overlays: ordered append modes, yours or the built-in ones (plan, implement, review, explain, test-first).
+overlays:
+  - example
+# driftPolicy: block | warn | allow. What happens when a selected mode changed since activation.
+# systemUpdates: dormant instruction blocks, switched on mid-session (/system-update), or by the
+# agent itself when modelCallable is true. Use \`content\` inline or \`file\` (relative to this file).
+systemUpdates:
+  - id: wrap-up
+    name: Wrap up
+    description: Stop starting new work; summarize what was done and what is left.
+    modelCallable: false
+    content: |
+      Stop starting new work. Finish the step in progress, then reply with:
+      1. what changed, file by file;
+      2. how it was verified (commands and their results);
+      3. what is left or uncertain.
+`
+  );
+}
+
+export const EXAMPLE_PARTIAL_MD = `Work in small steps. Before you edit a file, read it. After each change, run the
+narrowest check that proves it works (a test, a type check, or the command itself) and
+report its result. If something is unclear, ask one precise question instead of guessing.
+`;

@@ -1,0 +1,65 @@
+// `forge init`: scaffolds a forge root with an example mode, preset and partial; never overwrites a file.
+import { mkdirSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Scope } from "../common/digest.js";
+import type { Painter } from "./cli/output.js";
+import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml } from "./init-templates.js";
+import { packagePath, type ForgeTarget } from "./options.js";
+import { createTextExclusive } from "./writer.js";
+
+export interface InitReport {
+  command: "init";
+  scope: Scope;
+  /** The forge root relative to the root (posix), e.g. `.pi/forge/`. */
+  path: string;
+  /** Files created / left alone because they existed, relative to the root (posix). */
+  created: string[];
+  skipped: string[];
+}
+
+/**
+ * How a scaffolded YAML file points at the shipped schema. When forge is installed as a package
+ * (its directory is under node_modules), a path relative to the YAML file: it survives cloning
+ * the repo elsewhere, as long as node_modules is installed there too. Otherwise (a development
+ * checkout or a global link), an absolute file:// URL: a relative path into some unrelated
+ * checkout would be meaningless to anyone else, and the URL at least works on this machine.
+ * The line is only an editor hint; the compiler ignores comments.
+ */
+export function schemaReference(yamlFile: string, schemaFile: string): string {
+  if (schemaFile.split(sep).includes("node_modules")) {
+    const rel = relative(dirname(yamlFile), schemaFile).split(sep).join("/");
+    return rel.startsWith(".") ? rel : `./${rel}`;
+  }
+  return pathToFileURL(schemaFile).href;
+}
+
+export function runInit(target: ForgeTarget): InitReport {
+  const modeFile = join(target.forgeRoot, "modes", "example.yaml");
+  const presetFile = join(target.forgeRoot, "presets", "example.yaml");
+  const files: Array<[string, string]> = [
+    [modeFile, exampleModeYaml(schemaReference(modeFile, packagePath("schema", "mode.schema.json")))],
+    [presetFile, examplePresetYaml(schemaReference(presetFile, packagePath("schema", "preset.schema.json")))],
+    [join(target.forgeRoot, "partials", "example.md"), EXAMPLE_PARTIAL_MD],
+  ];
+  const report: InitReport = { command: "init", scope: target.scope, path: target.displayForgeRoot, created: [], skipped: [] };
+  for (const [file, text] of files) {
+    mkdirSync(dirname(file), { recursive: true });
+    const shown = relative(target.root, file).split(sep).join("/");
+    (createTextExclusive(file, text) ? report.created : report.skipped).push(shown);
+  }
+  return report;
+}
+
+export function renderInitReport(report: InitReport, p: Painter): string {
+  const lines = [
+    ...report.created.map((f) => `${p.paint("green", "created")} ${f}`),
+    ...report.skipped.map((f) => `${p.paint("yellow", "skipped")} ${f} (exists; not overwritten)`),
+  ];
+  lines.push(
+    report.created.length > 0
+      ? `forge: scaffolded ${report.path}; edit the examples, then run \`forge build${report.scope === "global" ? " --global" : ""}\``
+      : `forge: nothing to do; ${report.path} already has the example files`,
+  );
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,120 @@
+// Resolves where a forge command works (project, global or built-in forge root) and loads the shipped built-in modes.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Scope } from "../common/digest.js";
+import type { Mode } from "../generated/types.js";
+import { BUNDLE_FILE } from "./read-sources.js";
+
+declare const FORGE_VERSION: string | undefined;
+
+/** The version esbuild defines in dist/cli.js; running from source (tests) falls back to a dev marker. */
+export const DEV_VERSION = "0.0.0-dev";
+export const forgeVersion: string = typeof FORGE_VERSION === "string" ? FORGE_VERSION : DEV_VERSION;
+
+/**
+ * The package directory. Both this source file (compiler/options.ts) and the bundled CLI
+ * (dist/cli.js) sit one level below it, so one relative URL works for both.
+ */
+export const packageDir: string = fileURLToPath(new URL("../", import.meta.url));
+
+export function packagePath(...parts: string[]): string {
+  return join(packageDir, ...parts);
+}
+
+/** Where a command reads sources and writes the bundle. */
+export interface ForgeTarget {
+  scope: Scope;
+  /** The directory paths are reported relative to (the project root, the agent dir, or the package). */
+  root: string;
+  /** The directory holding modes/, presets/, partials/ and bundle.json. */
+  forgeRoot: string;
+  bundlePath: string;
+  /** Posix path of bundle.json relative to root, for messages and --json. */
+  displayPath: string;
+  /** Posix path of the forge root relative to root, with a trailing slash. */
+  displayForgeRoot: string;
+}
+
+export interface TargetFlags {
+  root?: string;
+  global?: boolean;
+  builtin?: boolean;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The nearest ancestor of cwd (cwd included) that contains `.pi/forge/`, else cwd itself. */
+export function findProjectRoot(cwd: string): string {
+  let dir = resolve(cwd);
+  for (;;) {
+    if (isDirectory(join(dir, ".pi", "forge"))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return resolve(cwd);
+    dir = parent;
+  }
+}
+
+/** `$PI_CODING_AGENT_DIR`, else `~/.pi/agent` (a leading `~/` is expanded like Pi does). */
+export function agentDir(env: NodeJS.ProcessEnv): string {
+  const fromEnv = env.PI_CODING_AGENT_DIR;
+  if (fromEnv && fromEnv.trim() !== "") {
+    if (fromEnv === "~") return homedir();
+    if (fromEnv.startsWith("~/")) return join(homedir(), fromEnv.slice(2));
+    return resolve(fromEnv);
+  }
+  return join(homedir(), ".pi", "agent");
+}
+
+function makeTarget(scope: Scope, root: string, forgeDirParts: string[]): ForgeTarget {
+  const forgeRoot = join(root, ...forgeDirParts);
+  const rel = forgeDirParts.join("/");
+  return {
+    scope,
+    root,
+    forgeRoot,
+    bundlePath: join(forgeRoot, BUNDLE_FILE),
+    displayPath: `${rel}/${BUNDLE_FILE}`,
+    displayForgeRoot: `${rel}/`,
+  };
+}
+
+export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, cwd: string): ForgeTarget {
+  if (flags.builtin) return makeTarget("builtin", packageDir.replace(/[\\/]$/, ""), ["presets"]);
+  if (flags.global) return makeTarget("global", agentDir(env), ["forge"]);
+  const root = flags.root !== undefined ? resolve(cwd, flags.root) : findProjectRoot(cwd);
+  return makeTarget("project", root, [".pi", "forge"]);
+}
+
+export interface BuiltinModesResult {
+  modes: Record<string, Mode | undefined> | undefined;
+  /** The bundle text the modes came from (part of the build-cache fingerprint). */
+  text?: string;
+  /** Why the built-in bundle could not be used, when it could not. */
+  problem?: string;
+}
+
+/**
+ * The built-in bundle's modes, which project and global presets may reference. It ships in the
+ * package as presets/bundle.json; a missing or malformed one is reported, not fatal.
+ */
+export function loadBuiltinModes(path: string = packagePath("presets", BUNDLE_FILE)): BuiltinModesResult {
+  if (!existsSync(path)) return { modes: undefined, problem: `the built-in bundle ${path} is missing` };
+  try {
+    const text = readFileSync(path, "utf8");
+    const data = JSON.parse(text) as { scope?: unknown; modes?: unknown };
+    if (data === null || typeof data !== "object" || data.scope !== "builtin" || typeof data.modes !== "object" || data.modes === null) {
+      return { modes: undefined, problem: `the built-in bundle ${path} is not a builtin-scope forge bundle` };
+    }
+    return { modes: data.modes as Record<string, Mode | undefined>, text };
+  } catch (err) {
+    return { modes: undefined, problem: `the built-in bundle ${path} cannot be read: ${(err as Error).message}` };
+  }
+}

@@ -1,0 +1,169 @@
+// The I/O edge that walks a forge root (`<root>/.pi/forge/`) into the SourceTree the pure compiler reads.
+import { closeSync, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, sep } from "node:path";
+import { LIMITS, type EscapingLink, type SourceFile, type SourceTree } from "./types.js";
+
+/** The compiled output lives beside the sources; it is never a source. */
+export const BUNDLE_FILE = "bundle.json";
+
+/** Temp files of the atomic writer (compiler/writer.ts) are not sources either. */
+export function isWriterTempFile(name: string): boolean {
+  return name.startsWith(".bundle.json.") && name.endsWith(".tmp");
+}
+
+/** An I/O failure while reading sources: a clear message for the CLI, never a stack trace. */
+export class SourceReadError extends Error {
+  constructor(
+    readonly path: string,
+    readonly code: string,
+    detail: string,
+  ) {
+    super(`cannot read ${path}: ${detail}`);
+    this.name = "SourceReadError";
+  }
+}
+
+function toPosix(path: string): string {
+  return sep === "/" ? path : path.split(sep).join("/");
+}
+
+function ioError(path: string, err: unknown): SourceReadError {
+  const e = err as NodeJS.ErrnoException;
+  const code = e?.code ?? "EIO";
+  const reason =
+    code === "EACCES" || code === "EPERM"
+      ? "permission denied"
+      : code === "ENOENT"
+        ? "no such file or directory"
+        : code === "ENOTDIR"
+          ? "not a directory"
+          : (e?.message ?? String(err));
+  return new SourceReadError(path, code, `${reason} (${code})`);
+}
+
+/**
+ * Reads at most maxFileBytes + 1 bytes: enough for the compiler to see that a file is too large
+ * (its size-bound diagnostic) without loading an arbitrarily big file into memory.
+ */
+function readBounded(absPath: string): Uint8Array {
+  const fd = openSync(absPath, "r");
+  try {
+    // Size the buffer from fstat (a file may still grow while read: the cap holds regardless).
+    const cap = Math.min(fstatSync(fd).size, LIMITS.maxFileBytes) + 1;
+    const buf = Buffer.allocUnsafe(cap);
+    let total = 0;
+    while (total < cap) {
+      const n = readSync(fd, buf, total, cap - total, null);
+      if (n === 0) break;
+      total += n;
+    }
+    return new Uint8Array(buf.buffer, buf.byteOffset, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function isInside(realRoot: string, target: string): boolean {
+  const rel = relative(realRoot, target);
+  return rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+/**
+ * Walks the forge root depth-first in sorted order (code-unit order, so every machine agrees).
+ * Symlinks are resolved with realpath and kept only when the target stays inside the root;
+ * escaping or dangling ones are listed in escapingLinks and never read. Stops once
+ * LIMITS.maxFiles + 1 entries were seen, so the compiler can report the bound.
+ * Throws SourceReadError on an unreadable directory or file.
+ */
+export function readSources(forgeRoot: string): SourceTree {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(forgeRoot);
+  } catch (err) {
+    throw ioError(forgeRoot, err);
+  }
+  const files: SourceFile[] = [];
+  const escapingLinks: EscapingLink[] = [];
+  const limit = LIMITS.maxFiles + 1;
+  let fileCount = 0;
+  // Real directories already walked: a symlinked directory inside the root cannot loop forever.
+  const visitedDirs = new Set<string>([realRoot]);
+
+  // viaLink: absDir was reached through a symlinked directory, so its files are reached through a symlink too.
+  const walk = (absDir: string, relDir: string, viaLink: boolean): boolean => {
+    let names: string[];
+    try {
+      names = readdirSync(absDir);
+    } catch (err) {
+      throw ioError(absDir, err);
+    }
+    names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const name of names) {
+      if (fileCount >= limit) return false;
+      if (relDir === "" && (name === BUNDLE_FILE || isWriterTempFile(name))) continue;
+      const abs = join(absDir, name);
+      const rel = relDir === "" ? name : `${relDir}/${name}`;
+      let st;
+      try {
+        st = lstatSync(abs);
+      } catch (err) {
+        throw ioError(abs, err);
+      }
+      if (st.isDirectory()) {
+        if (!walk(abs, rel, viaLink)) return false;
+        continue;
+      }
+      if (st.isSymbolicLink()) {
+        let target: string;
+        try {
+          target = realpathSync(abs);
+        } catch {
+          fileCount++;
+          escapingLinks.push({ path: rel });
+          continue;
+        }
+        if (!isInside(realRoot, target)) {
+          fileCount++;
+          escapingLinks.push({ path: rel });
+          continue;
+        }
+        let tst;
+        try {
+          tst = statSync(target);
+        } catch (err) {
+          throw ioError(abs, err);
+        }
+        if (tst.isDirectory()) {
+          if (visitedDirs.has(target)) continue;
+          visitedDirs.add(target);
+          if (!walk(target, rel, true)) return false;
+          continue;
+        }
+        if (!tst.isFile()) continue;
+        fileCount++;
+        let bytes: Uint8Array;
+        try {
+          bytes = readBounded(target);
+        } catch (err) {
+          throw ioError(abs, err);
+        }
+        files.push({ path: rel, bytes, symlinkTo: toPosix(relative(realRoot, target)) });
+        continue;
+      }
+      // Sockets, FIFOs and devices are not sources (and reading a FIFO would block).
+      if (!st.isFile()) continue;
+      fileCount++;
+      let bytes: Uint8Array;
+      try {
+        bytes = readBounded(abs);
+      } catch (err) {
+        throw ioError(abs, err);
+      }
+      files.push(viaLink ? { path: rel, bytes, symlinkTo: toPosix(relative(realRoot, abs)) } : { path: rel, bytes });
+    }
+    return true;
+  };
+
+  walk(realRoot, "", false);
+  return { files, escapingLinks, fileCount };
+}

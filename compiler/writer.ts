@@ -1,0 +1,72 @@
+// The only place forge writes output: atomic (temp file in the same directory, then rename), never half-written.
+import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { basename, dirname, join } from "node:path";
+
+/** Reads a text file, or returns null when it does not exist. Other I/O errors propagate. */
+export function readTextIfExists(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === "ENOENT") return null;
+    // EISDIR and friends do not always say which file: the CLI message should.
+    if (e && typeof e === "object" && !e.path) e.path = path;
+    throw err;
+  }
+}
+
+/** Name of the temp file beside `path`; read-sources.ts ignores this pattern. */
+export function tempPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+}
+
+/**
+ * Writes `text` to `path` atomically: the bytes go to a temp file in the same directory (same
+ * filesystem, so rename is atomic), are fsynced, and the temp file is renamed over `path`.
+ * A reader sees either the old file or the new one, never a prefix. On failure the temp file is removed.
+ */
+export function writeTextAtomic(path: string, text: string): void {
+  const tmp = tempPathFor(path);
+  let fd: number | null = openSync(tmp, "wx", 0o644);
+  try {
+    const buf = Buffer.from(text, "utf8");
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = null;
+    renameSync(tmp, path);
+  } catch (err) {
+    if (fd !== null) closeSync(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+    throw err;
+  }
+}
+
+/**
+ * Creates `path` with `text` only when it does not exist yet, atomically: the temp file is
+ * hard-linked into place (link fails with EEXIST instead of replacing), so an existing file is
+ * never overwritten and a new one is never seen half-written. Returns false when it existed.
+ */
+export function createTextExclusive(path: string, text: string): boolean {
+  const tmp = tempPathFor(path);
+  writeTextAtomic(tmp, text);
+  try {
+    linkSync(tmp, path);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw err;
+  } finally {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+  }
+}
