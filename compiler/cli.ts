@@ -1,6 +1,6 @@
-// forge CLI entry: parses arguments and dispatches to build, init and (later) preview; maps outcomes to exit codes.
+// forge CLI entry: parses arguments and dispatches to build, init and preview; maps outcomes to exit codes.
 import { HELP, USAGE, UsageError, parseCliArgs, type CliArgs } from "./cli/args.js";
-import { buildCommand, initCommand } from "./cli/commands.js";
+import { buildCommand, initCommand, previewCommand } from "./cli/commands.js";
 import { describeFailure, type CliIO } from "./cli/io.js";
 import { forgeVersion } from "./options.js";
 
@@ -21,8 +21,7 @@ async function main(argv: string[], io: CliIO): Promise<number> {
       io.stdout.write(forgeVersion + "\n");
       return 0;
     case "preview":
-      io.stderr.write(`forge: 'forge preview' is not implemented yet\n${USAGE}\n`);
-      return 2;
+      return previewCommand(args, io);
     case "build":
       return buildCommand(args, io);
     case "init":

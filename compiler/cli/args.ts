@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 
 export const USAGE = `usage: forge build [--check] [--watch] [--root DIR | --global] [--json]
        forge init [--root DIR | --global] [--json]
-       forge preview ...   (not implemented yet)
+       forge preview <preset> | <mode>... [--root DIR | --global] [--json]
        forge --help | --version`;
 
 export const HELP = `forge: compile Pi prompt modes and presets into a verified, content-hashed bundle.
@@ -13,6 +13,8 @@ ${USAGE}
 commands:
   build          validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors)
   init           scaffold .pi/forge/ with an example mode, preset and partial (never overwrites)
+  preview        print the prompt a preset, or modes in the given order, composes against a sample
+                 host prompt (compiles the sources in memory; writes nothing)
 
 options:
   --check        write nothing; exit 1 and list what changed when bundle.json is missing or stale
@@ -61,9 +63,10 @@ const OPTIONS = {
 } as const;
 
 /** Flags each command accepts besides --json/--help. */
-const ALLOWED: Record<"build" | "init", ReadonlySet<string>> = {
+const ALLOWED: Record<"build" | "init" | "preview", ReadonlySet<string>> = {
   build: new Set(["check", "watch", "root", "global", "builtin"]),
   init: new Set(["root", "global"]),
+  preview: new Set(["root", "global"]),
 };
 
 export function parseCliArgs(argv: string[]): CliArgs {
@@ -88,9 +91,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.help) return { ...base, command: "help" };
   if (v.version) return { ...base, command: "version" };
   if (first === undefined) throw new UsageError("missing command");
-  if (first === "preview") return { ...base, command: "preview" };
-  if (first !== "build" && first !== "init") throw new UsageError(`unknown command '${first}'`);
-  if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' for 'forge ${first}'`);
+  if (first !== "build" && first !== "init" && first !== "preview") throw new UsageError(`unknown command '${first}'`);
+  if (first === "preview" && rest.length === 0) throw new UsageError("'forge preview' needs a preset name or mode keys, e.g. forge preview audit");
+  if (first !== "preview" && rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' for 'forge ${first}'`);
   for (const name of ["check", "watch", "root", "global", "builtin"] as const) {
     if (v[name] !== undefined && !ALLOWED[first].has(name)) throw new UsageError(`'forge ${first}' does not take --${name}`);
   }

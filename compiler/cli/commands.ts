@@ -6,6 +6,7 @@ import { runInit, renderInitReport } from "../init.js";
 import { watchBuild } from "../watch.js";
 import type { CliArgs } from "./args.js";
 import { runBuild, type BuildRun, type BuildSettings } from "./build.js";
+import { renderPreviewHeader, runPreview } from "./preview.js";
 import { describeFailure, printBuild, type CliIO } from "./io.js";
 import { colorEnabled, makePainter } from "./output.js";
 
@@ -63,4 +64,30 @@ export function initCommand(args: CliArgs, io: CliIO): number {
   } catch (err) {
     return fail(io, args.json, "init", describeFailure(err));
   }
+}
+
+export function previewCommand(args: CliArgs, io: CliIO): number {
+  const target = resolveTarget(args, io.env, io.cwd);
+  if (!isDirectory(target.forgeRoot)) {
+    return fail(io, args.json, "preview", `no forge sources: ${target.forgeRoot} is not a directory; run \`forge init\` to create it`);
+  }
+  const builtin = loadBuiltinModes();
+  if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; built-in modes and presets are not offered\n`);
+  let run;
+  try {
+    const builtinBundle = target.scope !== "builtin" && builtin.text !== undefined ? JSON.parse(builtin.text) : null;
+    run = runPreview(target, { forgeVersion, builtinBundle, now: new Date(), os: process.platform }, args.positionals);
+  } catch (err) {
+    return fail(io, args.json, "preview", describeFailure(err));
+  }
+  if (args.json) {
+    io.stdout.write(JSON.stringify(run.report, null, 2) + "\n");
+    return run.exitCode;
+  }
+  const diagnostics = run.renderDiagnostics(colorEnabled(io.stderr, io.env));
+  if (run.report.diagnostics.length > 0) io.stderr.write(diagnostics.endsWith("\n") ? diagnostics : diagnostics + "\n");
+  // The header goes to stderr so that stdout carries exactly the composed prompt.
+  io.stderr.write(renderPreviewHeader(run.report));
+  if (run.report.prompt !== null) io.stdout.write(run.report.prompt.endsWith("\n") ? run.report.prompt : run.report.prompt + "\n");
+  return run.exitCode;
 }

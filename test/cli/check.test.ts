@@ -144,7 +144,8 @@ describe("usage errors", () => {
     [["init", "--check"]],
     [["unknown"]],
     [[]],
-    [["preview", "audit"]],
+    [["preview"]],
+    [["preview", "audit", "--check"]],
   ])("forge %j exits 2 with a usage line", (args) => {
     const r = runCli(args, root());
     expect(r.code).toBe(2);
