@@ -46,7 +46,8 @@ export async function renderGenerated() {
   for (const [base, { names, allErrors }] of Object.entries(VALIDATOR_FILES)) {
     // unicode:false measures maxLength in UTF-16 units, which avoids a require() of ajv's runtime in ESM output.
     const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors, strict: true, strictRequired: false, unicode: false, logger: false, inlineRefs: false });
-    for (const { schema } of schemas) ajv.addSchema(schema);
+    // The runtime never shows schema annotations, so its validators embed schemas without them (smaller bundle).
+    for (const { schema } of schemas) ajv.addSchema(base === "runtime-validators" ? stripAnnotations(schema) : schema);
     const exportsMap = Object.fromEntries(names.map((n) => [n, idByName[n]]));
     const js = standaloneCode(ajv, exportsMap);
     if (/\brequire\(/.test(js)) throw new Error(`codegen: ${base}.js would require() at runtime`);
@@ -74,6 +75,19 @@ export async function renderGenerated() {
     types += `\n/* from schema/${file} */\n` + dedupeDeclarations(ts.trim(), declared, file) + "\n";
   }
   out["types.ts"] = types;
+  return out;
+}
+
+/** Drops description/title annotations (not keywords that validate) from a schema tree. */
+function stripAnnotations(node) {
+  if (Array.isArray(node)) return node.map(stripAnnotations);
+  if (node === null || typeof node !== "object") return node;
+  const out = {};
+  for (const [k, v] of Object.entries(node)) {
+    if ((k === "description" || k === "title") && typeof v === "string") continue;
+    // "properties" maps field names to schemas: a field called "description" must survive.
+    out[k] = k === "properties" || k === "$defs" ? Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, stripAnnotations(sub)])) : stripAnnotations(v);
+  }
   return out;
 }
 
