@@ -1,0 +1,113 @@
+// `npm run demo`: builds examples/demo with forge, then drives real Pi (both hosts) against a local fake model.
+// Offline, no API key: the model is a fake OpenAI-compatible server on 127.0.0.1 that records what Pi sends.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { startFakeServer, systemMessagesOf, systemPromptOf, type FakeServer } from "../test/e2e/harness/fake-server.js";
+import { createPiEnv } from "../test/e2e/harness/pi-env.js";
+import { LEGACY_HOST, MODERN_HOST, REPO_ROOT, type PiHost } from "../test/e2e/harness/pi-host.js";
+import { startRpc, type RpcClient } from "../test/e2e/harness/rpc-client.js";
+
+const EXAMPLE = join(REPO_ROOT, "examples", "demo");
+const CLI = join(REPO_ROOT, "dist", "cli.js");
+const EXTENSION = join(REPO_ROOT, "dist", "extension.js");
+
+function heading(text: string): void {
+  process.stdout.write(`\n\x1b[1m== ${text} ==\x1b[0m\n`);
+}
+
+function readTree(dir: string, root = dir): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) Object.assign(files, readTree(path, root));
+    else files[relative(root, path)] = readFileSync(path, "utf8");
+  }
+  return files;
+}
+
+function indent(text: string): string {
+  return text.split("\n").map((line) => `  | ${line}`).join("\n") + "\n";
+}
+
+/** Sends a slash command and prints the notices forge answers with. */
+async function command(rpc: RpcClient, text: string): Promise<void> {
+  const from = rpc.records.length;
+  const response = await rpc.send({ type: "prompt", message: text });
+  if (!response.success) throw new Error(`${text} failed: ${JSON.stringify(response)}`);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  process.stdout.write(`> ${text}\n`);
+  for (const record of rpc.records.slice(from)) {
+    if (record.type === "extension_ui_request" && record.method === "notify") process.stdout.write(indent(String(record.message)));
+  }
+}
+
+async function driveHost(host: PiHost, server: FakeServer, files: Record<string, string>): Promise<void> {
+  heading(`${host.packageName} (Node ${host.nodeMajor})`);
+  const env = await createPiEnv({ baseUrl: server.baseUrl, cwdFiles: files });
+  try {
+    const built = spawnSync(process.execPath, [CLI, "build", "--root", env.cwd], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    process.stdout.write(`$ forge build\n${indent((built.stdout + built.stderr).trim())}`);
+    if (built.status !== 0) throw new Error("forge build failed");
+    // The operator answers forge's confirmation dialogs (here: /forge trust) with yes.
+    const rpc = await startRpc(host, {
+      env,
+      args: ["--no-session"],
+      extensions: [EXTENSION],
+      onUiRequest: (request) => {
+        process.stdout.write(`  [dialog] ${String(request.title ?? request.message ?? request.method)} -> yes\n`);
+        return request.method === "confirm" ? { confirmed: true } : undefined;
+      },
+    });
+    try {
+      server.reset();
+      await rpc.prompt("hello");
+      const native = systemPromptOf(server.completions()[0]!);
+      process.stdout.write(`\nsystem prompt Pi sent with no mode selected (${native.length} chars, tail):\n`);
+      process.stdout.write(indent(native.split("\n").slice(-4).join("\n")));
+
+      // The legacy host has no project-trust API: forge keeps its own trust store, bound to the bundleHash.
+      await command(rpc, "/forge trust");
+      await command(rpc, "/mode set focus ship-check");
+      server.reset();
+      await rpc.prompt("ship it");
+      const body = server.completions()[0]!.body;
+      const composed = systemPromptOf(server.completions()[0]!);
+      const added = composed.startsWith(native.slice(0, 200)) ? composed.slice(commonPrefix(native, composed)) : composed;
+      process.stdout.write(`\nsystem prompt after /mode set (${composed.length} chars); what forge added:\n${indent(added)}`);
+      const extra = systemMessagesOf(body).slice(1);
+      if (extra.length > 0) process.stdout.write(`system messages after the first (section patches):\n${indent(extra.join("\n---\n"))}`);
+      await command(rpc, "/mode status");
+      await command(rpc, "/mode off");
+    } finally {
+      await rpc.close();
+    }
+  } finally {
+    await env.cleanup();
+  }
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+async function main(): Promise<void> {
+  const files = readTree(EXAMPLE);
+  heading("forge preview shipping (the example preset, against a sample host prompt)");
+  const preview = spawnSync(process.execPath, [CLI, "preview", "shipping", "--root", EXAMPLE], { encoding: "utf8" });
+  process.stdout.write(preview.stderr + indent(preview.stdout.trimEnd()));
+  const server = await startFakeServer();
+  try {
+    for (const host of [LEGACY_HOST, MODERN_HOST]) await driveHost(host, server, files);
+  } finally {
+    await server.close();
+  }
+  process.stdout.write("\ndemo done: both Pi hosts composed the selected modes; no network, no API key.\n");
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`demo failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
