@@ -98,6 +98,8 @@ export const duplicateOverlay = (w: Where, key: string): Diagnostic =>
   make("duplicate_overlay", w, `overlay "${key}" is listed more than once; list each overlay once, e.g. overlays: [${key}]`);
 export const duplicateUpdateId = (w: Where, id: string): Diagnostic =>
   make("duplicate_update_id", w, `system update id "${id}" is used more than once in this preset; ids must be unique, e.g. id: ${id}-2`);
+export const exactBaseWithOverlays = (w: Where, base: string, overlays: readonly string[]): Diagnostic =>
+  make("exact_base_with_overlays", w, `base "${base}" is replace_final (the exact final prompt), so the overlays ${overlays.map((o) => `"${o}"`).join(", ")} could never apply; remove them (overlays: []) or use a replace_base mode as the base`);
 export const contractRequires = (w: Where, mode: string, required: string): Diagnostic =>
   make("contract_requires", w, `mode "${mode}" requires "${required}", which this preset does not select; contracts never auto-add, so select "${required}" explicitly as the base or an overlay, e.g. overlays: [${required}]`);
 export const contractConflict = (w: Where, mode: string, other: string): Diagnostic =>

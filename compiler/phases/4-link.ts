@@ -2,7 +2,7 @@
 import type { Diagnostic } from "../../common/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
 import {
-  contractConflict, contractOrder, contractRequires, duplicateOverlay, duplicateUpdateId, fileNotFound, invalidBase,
+  contractConflict, contractOrder, contractRequires, exactBaseWithOverlays, duplicateOverlay, duplicateUpdateId, fileNotFound, invalidBase,
   invalidOverlay, pathEscapesRoot, unknownContractReference, unknownMode, type Where,
 } from "../diagnostics/codes.js";
 import type { DecodedTree } from "./1-decode.js";
@@ -117,6 +117,7 @@ export function linkSources(input: LinkInput): LinkedSources {
 
   const presets: LinkedPreset[] = input.presets.map(({ source, data }) => {
     let base: ContractComponent | null = null;
+    let baseStrategy: string | null = null;
     const located = new Map<string, Where>();
     if (data.base !== undefined) {
       const where = whereAt(source, ["base"]);
@@ -124,6 +125,7 @@ export function linkSources(input: LinkInput): LinkedSources {
       if (found && found.strategy === "append") diagnostics.push(invalidBase(where, data.base, found.strategy));
       else if (found) {
         base = found.contracts;
+        baseStrategy = found.strategy;
         located.set(data.base, where);
       }
     }
@@ -143,6 +145,9 @@ export function linkSources(input: LinkInput): LinkedSources {
         located.set(key, where);
       }
     });
+    if (base !== null && baseStrategy === "replace_final" && (data.overlays ?? []).length > 0) {
+      diagnostics.push(exactBaseWithOverlays(located.get(base.key)!, base.key, data.overlays ?? []));
+    }
     for (const v of checkSelection(base, overlays)) {
       const where = located.get(v.at)!;
       if (v.kind === "requires") diagnostics.push(contractRequires(where, v.mode, v.missing));
