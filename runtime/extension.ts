@@ -3,7 +3,8 @@ import { forgeCommand } from "./commands/forge-command.js";
 import { modeCommand } from "./commands/mode-command.js";
 import { presetCommand } from "./commands/preset-command.js";
 import { ForgeController } from "./controller.js";
-import { detectHostAdapter, type HostAdapter } from "./host-adapter.js";
+import { createCacheReporter, presetRefFor } from "./commands/cache-report.js";
+import { detectHostAdapter, type HostAdapter, type HostPromptOptionsLike } from "./host-adapter.js";
 import type { CtxLike, PiLike } from "./host-types.js";
 import { say } from "./output.js";
 import { defaultBuiltinFile } from "./scopes.js";
@@ -47,8 +48,10 @@ export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {})
 
   pi.registerFlag("mode", { description: "forge: start with these modes (--mode=a,b; comma list)", type: "string" });
   pi.registerFlag("preset", { description: "forge: start with this preset", type: "string" });
-  pi.registerCommand("mode", modeCommand(controller));
-  pi.registerCommand("preset", presetCommand(controller));
+  // /mode and /preset report the cache impact of a change (and warn before a large cached rewrite).
+  const reporter = options.systemUpdates === false ? undefined : createCacheReporter(controller, adapter);
+  pi.registerCommand("mode", modeCommand(controller, reporter));
+  pi.registerCommand("preset", presetCommand(controller, reporter));
   pi.registerCommand("forge", forgeCommand(controller));
 
   const guard = (what: string, ctx: CtxLike, error: unknown) => {
@@ -87,41 +90,25 @@ export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {})
     }
   });
 
-  if (options.systemUpdates !== false) wireSystemUpdates(pi, controller);
+  if (options.systemUpdates !== false) wireSystemUpdates(pi, controller, adapter);
   return controller;
 }
 
-/** The hosts' prompt options as far as the capability check reads them. */
-interface SectionsProbe {
-  sections?: unknown;
-  forceSystemPrompt?: unknown;
-}
-
-function sectionsUsable(options: SectionsProbe): boolean {
-  return typeof options.sections === "object" && options.sections !== null && !options.forceSystemPrompt;
-}
-
 /**
- * System updates (runtime/updates) register after the core, so their before_agent_start handler
- * runs on the prompt forge composed. The section capability is read from the host's own options;
- * outside a run it is what the last before_agent_start showed.
+ * System updates (runtime/updates) register after the core, so their before_agent_start handler runs on the
+ * prompt forge composed. Whether a change travels as a prompt section is the host adapter's call; without an
+ * adapter, changes travel in the timeline (the prompt is never touched).
  */
-function wireSystemUpdates(pi: PiLike, controller: ForgeController): void {
-  let lastSections = false;
-  pi.on("before_agent_start", (event) => {
-    const options = (event as { systemPromptOptions?: SectionsProbe } | undefined)?.systemPromptOptions;
-    lastSections = typeof options?.sections === "object" && options.sections !== null;
-    return undefined;
-  });
+function wireSystemUpdates(pi: PiLike, controller: ForgeController, adapter: HostAdapter | null): void {
   registerSystemUpdates(pi as unknown as Parameters<typeof registerSystemUpdates>[0], {
-    adapter: { supportsSections: (options) => (options === null ? lastSections : sectionsUsable(options)) },
+    adapter: {
+      supportsSections: (options) => adapter?.supportsSections(options as HostPromptOptionsLike | null) ?? false,
+      foldsSectionChanges: (ctx) => adapter?.foldsSectionChanges(ctx) ?? true,
+    },
     getActivePreset: (ctx): ActivePresetRef | null => {
       const c = ctx as unknown as CtxLike;
-      const name = controller.selection.state?.preset;
-      if (!name || controller.compose(c).composition.kind === "native") return null;
-      const entry = controller.catalog.presets.get(name);
-      if (!entry) return null;
-      return { key: entry.key, preset: entry.preset, scope: entry.scope, trusted: entry.scope !== "project" || controller.discovered?.trust.trusted === true };
+      if (controller.compose(c).composition.kind === "native") return null;
+      return presetRefFor(controller, controller.selection.state?.preset);
     },
     renderTemplate: (segments, ctx) => renderTemplate(segments, controller.vars(ctx as unknown as CtxLike), ""),
   });

@@ -29,6 +29,28 @@ export interface HostAdapter {
   projectTrust(ctx: unknown): boolean | null;
   /** Applies a composition; on hosts with sections it mutates event.systemPromptOptions and may return nothing. */
   applyComposition(event: BeforeAgentStartEventLike, composition: Composition): BeforeAgentStartResultLike | undefined;
+  /**
+   * Whether a change may travel as a prompt section (Pi diffs sections and patches them) rather than as a
+   * timeline message: the host has sections and, for a run's `options`, no forced prompt hides them.
+   * `null` (a command or tool outside before_agent_start) asks what the host showed at the last run.
+   */
+  supportsSections(options: HostPromptOptionsLike | null): boolean;
+  /**
+   * For cache estimates: the system prompt `composition` would give over the last run's native inputs
+   * (before forge applied anything), else over `fallback`. Rendered the hosts' shared way (append tail).
+   */
+  previewPrompt(composition: Composition, fallback: NativeInputs): string;
+  /**
+   * With section delivery: whether a changed section reaches the model by rewriting the prompt Pi replays
+   * (the model has no mid-conversation system messages) rather than as an appended patch.
+   */
+  foldsSectionChanges(ctx: unknown): boolean;
+}
+
+/** Pi's prompt and options as a run hands them to forge, before forge changes anything. */
+export interface NativeInputs {
+  systemPrompt: string;
+  options?: HostPromptOptionsLike;
 }
 
 /** Prefix of every section forge owns (1.x `sections` keys, and the tags of the legacy mirror). */
@@ -56,9 +78,22 @@ export function effectivePrompt(event: BeforeAgentStartEventLike, result: Before
   return result?.systemPrompt ?? event.systemPrompt;
 }
 
+/** The prompt `composition` yields over `inputs` as one string: the legacy rendering, which mirrors 1.x's sections. */
+function previewOver(inputs: NativeInputs, composition: Composition): string {
+  const event = { systemPrompt: inputs.systemPrompt, systemPromptOptions: inputs.options };
+  try {
+    return effectivePrompt(event, legacyHostAdapter.applyComposition(event, composition));
+  } catch {
+    return inputs.systemPrompt; // no options for replace_base: an estimate, never a failure
+  }
+}
+
 /** Pi 0.73.1: the prompt is one string, so forge returns the whole composed string. */
 export const legacyHostAdapter: HostAdapter = {
   projectTrust: () => null,
+  supportsSections: () => false,
+  previewPrompt: (composition, fallback) => previewOver(fallback, composition),
+  foldsSectionChanges: () => false,
   applyComposition(event, composition) {
     if (composition.kind === "native") return undefined;
     const { base, overlays } = composition;
@@ -86,6 +121,12 @@ export const sectionsHostAdapter: HostAdapter = {
     } catch {
       return false; // a stale context: fail closed, the project scope stays untrusted
     }
+  },
+  supportsSections: (options) => options === null || sectionsUsable(options),
+  previewPrompt: (composition, fallback) => previewOver(fallback, composition),
+  foldsSectionChanges(ctx) {
+    const model = (ctx as { model?: { compat?: { supportsMidConvoSystemMessages?: unknown } } } | null | undefined)?.model;
+    return model?.compat?.supportsMidConvoSystemMessages !== true;
   },
   applyComposition(event, composition) {
     const options = event.systemPromptOptions as SectionsOptions;
@@ -127,20 +168,40 @@ function overlayTail(overlays: OverlaySection[]): string {
     .join("");
 }
 
-function hasSections(event: BeforeAgentStartEventLike): boolean {
-  const sections = event.systemPromptOptions?.sections;
+function hasSections(options: HostPromptOptionsLike | undefined): boolean {
+  const sections = options?.sections;
   return typeof sections === "object" && sections !== null && !Array.isArray(sections);
+}
+
+/** Sections exist and no forced prompt (which 1.x renders instead of every section) hides them. */
+function sectionsUsable(options: HostPromptOptionsLike): boolean {
+  return hasSections(options) && !options.forceSystemPrompt;
 }
 
 /**
  * The adapter for the running host, decided per call from what the host hands over (mutable
  * `systemPromptOptions.sections` in before_agent_start, `ctx.isProjectTrusted` for trust), so it needs
- * nothing at load time. `pi` is accepted for the contract and not inspected.
+ * nothing at load time. `pi` is accepted for the contract and not inspected. Outside a run it answers
+ * from what the last run showed (one instance per extension, so per session process).
  */
 export function detectHostAdapter(_pi: unknown): HostAdapter {
+  let lastSections = false;
+  let lastNative: NativeInputs | null = null;
   return {
     projectTrust: (ctx) => sectionsHostAdapter.projectTrust(ctx),
-    applyComposition: (event, composition) =>
-      (hasSections(event) ? sectionsHostAdapter : legacyHostAdapter).applyComposition(event, composition),
+    applyComposition(event, composition) {
+      const options = event.systemPromptOptions;
+      lastSections = hasSections(options);
+      // Before anything is applied: on 1.x the prompt getter still renders Pi's own options here.
+      try {
+        lastNative = { systemPrompt: event.systemPrompt, options: options ? { ...options } : undefined };
+      } catch {
+        lastNative = null;
+      }
+      return (lastSections ? sectionsHostAdapter : legacyHostAdapter).applyComposition(event, composition);
+    },
+    supportsSections: (options) => (options === null ? lastSections : sectionsUsable(options)),
+    previewPrompt: (composition, fallback) => previewOver(lastNative ?? fallback, composition),
+    foldsSectionChanges: (ctx) => sectionsHostAdapter.foldsSectionChanges(ctx),
   };
 }

@@ -5,9 +5,10 @@ import type { ForgeController } from "../controller.js";
 import type { CommandSpec, CtxLike } from "../host-types.js";
 import { say } from "../output.js";
 import { buildPreviewReport, formatPreviewText, formatStatusText, toJsonLine } from "../report.js";
-import { resolveRequest, selectedKeys, type DriftPolicy } from "../selection.js";
+import { resolveRequest, selectedKeys, type DriftPolicy, type ResolvedCandidate } from "../selection.js";
 import { detectDrift } from "../compose.js";
 import { completeLastWord, parseArgs, precedingWords, type ParsedArgs } from "./args.js";
+import { tellCacheReport, warnBeforeChange, type CacheReporter } from "./cache-report.js";
 import { runModeSelector } from "./selector.js";
 
 export const MODE_USAGE = [
@@ -22,13 +23,13 @@ export const MODE_USAGE = [
 
 const SUBCOMMANDS = ["set", "off", "status", "preview", "reapprove", "help"];
 
-export function modeCommand(controller: ForgeController): CommandSpec {
+export function modeCommand(controller: ForgeController, reporter?: CacheReporter): CommandSpec {
   return {
     description: "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove",
     getArgumentCompletions: (prefix) => completeMode(controller, prefix),
     handler: async (args, ctx) => {
       try {
-        await handleMode(controller, args, ctx);
+        await handleMode(controller, args, ctx, reporter);
       } catch (error) {
         say(ctx, `forge: /mode failed: ${error instanceof Error ? error.message : String(error)}`, "error");
       }
@@ -57,7 +58,14 @@ function completeMode(controller: ForgeController, prefix: string) {
   return null;
 }
 
-export async function handleMode(controller: ForgeController, args: string, ctx: CtxLike): Promise<void> {
+/** The cache-impact estimate of a selection change (warned about before it happens); null without a reporter. */
+function estimate(reporter: CacheReporter | undefined, ctx: CtxLike, candidate: ResolvedCandidate | null) {
+  const report = reporter?.estimate(ctx, candidate) ?? null;
+  warnBeforeChange(ctx, report);
+  return report;
+}
+
+export async function handleMode(controller: ForgeController, args: string, ctx: CtxLike, reporter?: CacheReporter): Promise<void> {
   controller.refresh(ctx);
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${MODE_USAGE}`, "error");
@@ -78,31 +86,36 @@ export async function handleMode(controller: ForgeController, args: string, ctx:
       const preview = buildPreviewReport(report, result, controller.lastPromptChars());
       return say(ctx, parsed.json ? toJsonLine(preview) : formatPreviewText(preview, result));
     }
-    case "off":
-      return say(ctx, await controller.deactivate(ctx));
+    case "off": {
+      const report = estimate(reporter, ctx, null);
+      say(ctx, await controller.deactivate(ctx));
+      return tellCacheReport(ctx, report);
+    }
     case "reapprove":
       return reapprove(controller, ctx, parsed);
     case "set":
       if (rest.length === 0) return say(ctx, `forge: /mode set needs at least one mode key (or use /mode off)\n${MODE_USAGE}`, "error");
-      return setKeys(controller, ctx, rest, parsed.drift ?? "block", parsed);
+      return setKeys(controller, ctx, rest, parsed.drift ?? "block", parsed, reporter);
     default:
-      if (parsed.words.every((w) => w.startsWith("+") || w.startsWith("-"))) return adjust(controller, ctx, parsed);
+      if (parsed.words.every((w) => w.startsWith("+") || w.startsWith("-"))) return adjust(controller, ctx, parsed, reporter);
       if (parsed.words.some((w) => w.startsWith("+") || w.startsWith("-"))) {
         return say(ctx, "forge: mix of +/- and plain keys; use /mode set for a whole selection", "error");
       }
-      return setKeys(controller, ctx, parsed.words, parsed.drift ?? "block", parsed);
+      return setKeys(controller, ctx, parsed.words, parsed.drift ?? "block", parsed, reporter);
   }
 }
 
-async function setKeys(controller: ForgeController, ctx: CtxLike, keys: string[], drift: DriftPolicy, parsed: ParsedArgs): Promise<void> {
+async function setKeys(controller: ForgeController, ctx: CtxLike, keys: string[], drift: DriftPolicy, parsed: ParsedArgs, reporter?: CacheReporter): Promise<void> {
   const resolved = resolveRequest(controller.catalog, { kind: "keys", keys }, drift);
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
+  const report = estimate(reporter, ctx, resolved.candidate);
   const result = await controller.activate(ctx, resolved.candidate, "command", parsed.confirm);
   say(ctx, result.ok ? result.message : `forge: refused: ${result.message}; nothing changed`, result.ok ? "info" : result.cancelled ? "info" : "error");
+  if (result.ok) tellCacheReport(ctx, report);
 }
 
 /** +key / -key: edits the current selection; contracts are checked on the exact result (never auto-fixed). */
-async function adjust(controller: ForgeController, ctx: CtxLike, parsed: ParsedArgs): Promise<void> {
+async function adjust(controller: ForgeController, ctx: CtxLike, parsed: ParsedArgs, reporter?: CacheReporter): Promise<void> {
   const state = controller.selection.state;
   if (state && detectDrift(controller.catalog, state).length > 0) {
     return say(ctx, "forge: refused: the current selection has drift; run /mode reapprove or /mode set first", "error");
@@ -124,12 +137,18 @@ async function adjust(controller: ForgeController, ctx: CtxLike, parsed: ParsedA
     else if (base !== null) return say(ctx, `forge: refused: base "${base}" is already selected (at most one base); use /mode set or /mode -${base}; nothing changed`, "error");
     else base = key;
   }
-  if (base === null && overlays.length === 0) return say(ctx, await controller.deactivate(ctx));
+  if (base === null && overlays.length === 0) {
+    const report = estimate(reporter, ctx, null);
+    say(ctx, await controller.deactivate(ctx));
+    return tellCacheReport(ctx, report);
+  }
   const violations = checkContracts(controller.catalog, { base, overlays });
   if (violations.length > 0) return say(ctx, `forge: refused: contracts: ${violations.join("; ")}; nothing changed`, "error");
   const candidate = { base, overlays, preset: null, driftPolicy: parsed.drift ?? state?.driftPolicy ?? "block" };
+  const report = estimate(reporter, ctx, candidate);
   const result = await controller.activate(ctx, candidate, "command", parsed.confirm);
   say(ctx, result.ok ? result.message : `forge: refused: ${result.message}; nothing changed`, result.ok || result.cancelled ? "info" : "error");
+  if (result.ok) tellCacheReport(ctx, report);
 }
 
 /** Re-pins the current definitions of the same selection (same preset and policy). */

@@ -5,6 +5,7 @@ import { say } from "../output.js";
 import { PRESET_NAME, presetFilePath, renderPresetSource, writePresetSource } from "../preset-writer.js";
 import { resolveRequest, selectedKeys, stalePresetModes } from "../selection.js";
 import { completeLastWord, parseArgs, precedingWords } from "./args.js";
+import { tellCacheReport, warnBeforeChange, type CacheReporter } from "./cache-report.js";
 
 export const PRESET_USAGE = [
   "usage: /preset list",
@@ -12,7 +13,7 @@ export const PRESET_USAGE = [
   "       /preset save <name> [--force]   write .pi/forge/presets/<name>.yaml (then run forge build)",
 ].join("\n");
 
-export function presetCommand(controller: ForgeController): CommandSpec {
+export function presetCommand(controller: ForgeController, reporter?: CacheReporter): CommandSpec {
   return {
     description: "forge presets: /preset list, /preset use <name>, /preset save <name>",
     getArgumentCompletions: (prefix) => {
@@ -25,7 +26,7 @@ export function presetCommand(controller: ForgeController): CommandSpec {
     },
     handler: async (args, ctx) => {
       try {
-        await handlePreset(controller, args, ctx);
+        await handlePreset(controller, args, ctx, reporter);
       } catch (error) {
         say(ctx, `forge: /preset failed: ${error instanceof Error ? error.message : String(error)}`, "error");
       }
@@ -33,7 +34,7 @@ export function presetCommand(controller: ForgeController): CommandSpec {
   };
 }
 
-export async function handlePreset(controller: ForgeController, args: string, ctx: CtxLike): Promise<void> {
+export async function handlePreset(controller: ForgeController, args: string, ctx: CtxLike, reporter?: CacheReporter): Promise<void> {
   controller.refresh(ctx);
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${PRESET_USAGE}`, "error");
@@ -47,8 +48,11 @@ export async function handlePreset(controller: ForgeController, args: string, ct
     if (stale.length > 0) {
       say(ctx, `forge: preset "${name}" was built against other versions of ${stale.join(", ")}; it uses the current definitions (run forge build to refresh it)`, "warning");
     }
+    const report = reporter?.estimate(ctx, resolved.candidate) ?? null;
+    warnBeforeChange(ctx, report);
     const result = await controller.activate(ctx, resolved.candidate, "preset", parsed.confirm);
-    return say(ctx, result.ok ? result.message : `forge: refused: ${result.message}; nothing changed`, result.ok || result.cancelled ? "info" : "error");
+    say(ctx, result.ok ? result.message : `forge: refused: ${result.message}; nothing changed`, result.ok || result.cancelled ? "info" : "error");
+    return result.ok ? tellCacheReport(ctx, report) : undefined;
   }
   if (sub === "save") return savePreset(controller, ctx, name, parsed.force);
   return say(ctx, PRESET_USAGE, "error");

@@ -91,7 +91,7 @@ export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: UpdatesCtx, before
   const beforeIds = new Set(before.map((u) => `${u.updateId}:${u.digest}`));
   const added = after.filter((u) => !beforeIds.has(`${u.updateId}:${u.digest}`));
   const removed = before.filter((u) => !afterIds.has(`${u.updateId}:${u.digest}`));
-  const folds = currentDelivery(rt, ctx, "host").kind === "sections" && ctx.model?.compat?.supportsMidConvoSystemMessages !== true;
+  const folds = currentDelivery(rt, ctx, "host").kind === "sections" && rt.deps.adapter.foldsSectionChanges(ctx);
   let next: string;
   if (folds) {
     let p = prompt;

@@ -98,7 +98,7 @@ function applyWithReport(rt: UpdatesRuntime, ctx: UpdatesCtx, state: UpdateState
   const { impact, usage } = estimateUpdateImpact(rt, ctx, state.active, after);
   const report = formatCacheImpact(impact, usage);
   if (shouldWarnCacheRewrite(impact, usage)) {
-    say(ctx, `forge: warning: this change rewrites ${impact.rewrittenChars} chars of a cached prefix (the next request pays for them again). ${report}`, "warning");
+    say(ctx, `forge: warning: this change rewrites ${impact.rewrittenChars.toLocaleString("en-US")} chars of a cached prefix (the next request pays for them again). ${report}`, "warning");
   }
   recordEvent(rt, ctx, state, event, null);
   say(ctx, `${done}\n${report}`);

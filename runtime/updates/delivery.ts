@@ -1,4 +1,4 @@
-// Host-specific delivery of the active update set: 1.x prompt sections, or 0.73.1 timeline messages.
+// The two delivery strategies of the active update set: prompt sections, or timeline messages; the host adapter picks one.
 import type { ActiveUpdate, BranchEntryLike } from "./reducer.js";
 import { foldUpdateEvents } from "./reducer.js";
 import { appendPromptBlock, INVENTORY_SECTION, renderCompactionFold, updateSectionName } from "./render.js";

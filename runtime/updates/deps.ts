@@ -4,13 +4,16 @@ import type { ActivePresetRef } from "./blocks.js";
 import type { PromptOptionsSlice, UpdatesCtx } from "./host-types.js";
 
 export interface SystemUpdatesDeps {
+  /** The host adapter's capability answer (runtime/host-adapter.ts is the only module that knows the host). */
   adapter: {
     /**
-     * True when delivery may use prompt sections: the host has structured sections (1.x) and,
-     * when before_agent_start options are given, no `forceSystemPrompt` is set (a forced prompt
-     * drops sections). Called with null outside before_agent_start (commands, the tool): host capability only.
+     * True when delivery may use prompt sections: the host has structured sections and, when
+     * before_agent_start options are given, no forced prompt hides them. Called with null outside
+     * before_agent_start (commands, the tool): what the host showed at its last run.
      */
     supportsSections(options: PromptOptionsSlice | null): boolean;
+    /** With section delivery: whether a change rewrites the prompt Pi replays (no mid-conversation system messages). */
+    foldsSectionChanges(ctx: UpdatesCtx): boolean;
   };
   /** The active preset, or null when none is selected or the core fell back to the native prompt. */
   getActivePreset(ctx: UpdatesCtx): ActivePresetRef | null;

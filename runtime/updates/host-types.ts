@@ -7,8 +7,8 @@ export interface UpdatesCtx {
   hasUI: boolean;
   ui: { notify(message: string, type?: NotifyLevel): void };
   sessionManager: { getBranch(): BranchEntryLike[] };
-  /** 1.x models carry compat.supportsMidConvoSystemMessages. */
-  model?: { provider: string; id: string; compat?: { supportsMidConvoSystemMessages?: boolean } } | undefined;
+  /** Read by the host adapter only (e.g. a model's compat flags). */
+  model?: { provider: string; id: string; compat?: Record<string, unknown> } | undefined;
   getSystemPrompt?(): string;
   /** 1.x command contexts only: the base prompt inputs (with `sections`); 0.73.1 has no such method. */
   getSystemPromptOptions?(): unknown;

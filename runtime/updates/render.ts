@@ -43,3 +43,13 @@ export function appendPromptBlock(prompt: string, block: string): string {
   if (block === "") return prompt;
   return prompt === "" ? block : `${prompt}\n\n${block}`;
 }
+
+/**
+ * Whether `tail` (what follows the core's part of a prompt) is only what system updates add: the
+ * inventory (plain, or as its section), update sections, a compaction fold, or nothing.
+ */
+export function isUpdatesTail(tail: string, inventory: string): boolean {
+  if (tail === "") return true;
+  if (inventory !== "") return tail.startsWith(`\n\n${inventory}`) || tail.startsWith(`\n\n<${INVENTORY_SECTION}>\n${inventory}\n</${INVENTORY_SECTION}>`);
+  return tail.startsWith(`\n\n<${updateSectionName("")}`) || tail.startsWith("\n\n# Active system updates\n");
+}

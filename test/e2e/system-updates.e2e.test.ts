@@ -1,145 +1,128 @@
-// End-to-end: system updates inside both real Pi hosts (print mode), asserting on the requests Pi sent the fake server.
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BLOCK_STRICT_TEXT, BLOCK_TDD_TEXT } from "./fixtures/updates-extension.js";
-import { messageText, startFakeServer, systemPromptOf, type FakeServer, type RecordedRequest } from "./harness/fake-server.js";
-import { createPiEnv, type PiEnv } from "./harness/pi-env.js";
-import { assertPrintOk, HOSTS, killLeftoverPi, runPrint, type PiHost } from "./harness/pi-host.js";
+// End-to-end: /system-update apply, revoke, reset and resume with dist/extension.js in both real Pi hosts (print mode).
+import { describe, expect, it } from "vitest";
+import { systemMessagesOf, type RecordedRequest } from "./harness/fake-server.js";
+import type { PiEnv } from "./harness/pi-env.js";
+import { HOSTS, MODERN_HOST, type PiHost } from "./harness/pi-host.js";
 import { withoutDate } from "./harness/probe.js";
+import {
+  applyTag, extendsRequest, occurrences, printedStatus, printRun, retractTag, section, sessionFiles, systemPromptOf, timeline, updatesSuite,
+} from "./harness/updates-session.js";
 
-const EXTENSION = fileURLToPath(new URL("./fixtures/updates-extension.ts", import.meta.url));
-const APPLY_1 = '<system_update id="update-1">\nBe terse.\n</system_update>';
-const RETRACT_1 = '<system_update id="update-1" status="revoked">\nThe previous update "update-1" no longer applies.\n</system_update>';
-const SECTION_1 = "<forge-update-update-1>\nBe terse.\n</forge-update-update-1>";
+const suite = updatesSuite();
+const TERSE = "Be terse.";
+const SHORT = "Keep it short.";
+/** The cache line every /system-update prints; the percentage is captured. */
+const CACHE_LINE = /cache: [\d,]+ of [\d,]+ chars of the previous request stay identical \(([\d.]+)%\); last request read [\d,]+ cached tokens/;
 
-let server: FakeServer;
-const envs: PiEnv[] = [];
+interface Session {
+  env: PiEnv;
+  /** One request per run: zero, one (apply), resumed (resume), two (apply + revoke), three (reset). */
+  requests: Record<"zero" | "one" | "resumed" | "two" | "three", RecordedRequest>;
+  stderr: Record<"one" | "resumed" | "two" | "three", string>;
+}
 
-beforeAll(async () => {
-  server = await startFakeServer();
+/** The scripted session: five print runs over one persisted session, resumed with --continue each time. */
+async function runSession(host: PiHost, env: PiEnv): Promise<Session> {
+  suite.server.reset();
+  const run = async (args: string[]) => {
+    const r = await printRun(host, env, suite.server, args);
+    expect(r.requests).toHaveLength(1);
+    return { request: r.requests[0]!, stderr: r.stderr };
+  };
+  const zero = await run(["--preset", "audit", "zero"]);
+  expect(sessionFiles(env)).toHaveLength(1);
+  const one = await run(["--continue", `/system-update ${TERSE}`, "one"]);
+  const resumed = await run(["--continue", "/system-update status --json", "resumed"]);
+  const two = await run(["--continue", `/system-update ${SHORT}`, "/system-update off update-1", "two"]);
+  const three = await run(["--continue", "/system-update reset", "/system-update status --json", "three"]);
+  expect(sessionFiles(env)).toHaveLength(1);
+  return {
+    env,
+    requests: { zero: zero.request, one: one.request, resumed: resumed.request, two: two.request, three: three.request },
+    stderr: { one: one.stderr, resumed: resumed.stderr, two: two.stderr, three: three.stderr },
+  };
+}
+
+/** Shared by every host and model: command output, status views and an append-only request history. */
+function expectCommonShape(s: Session): void {
+  expect(s.stderr.one).toContain("forge: applied update-1 (9 chars, digest ");
+  expect(s.stderr.one).toMatch(CACHE_LINE);
+  expect(s.stderr.two).toContain("forge: applied update-2");
+  expect(s.stderr.two).toContain("forge: revoked update-1");
+  expect(s.stderr.three).toContain("forge: reset; revoked update-2");
+  // The resumed process replays the branch: update-1 is still active, and the status shows no body.
+  const resumed = printedStatus(s.stderr.resumed);
+  expect(resumed.active.map((u) => [u.updateId, u.source])).toEqual([["update-1", "user"]]);
+  expect(s.stderr.resumed).not.toContain(TERSE);
+  expect(printedStatus(s.stderr.three).active).toEqual([]);
+  // Each request carries the previous one's messages unchanged (history is never rewritten).
+  const order = [s.requests.zero, s.requests.one, s.requests.resumed, s.requests.two, s.requests.three];
+  for (let i = 1; i < order.length; i++) expect(extendsRequest(order[i]!, order[i - 1]!)).toBe(true);
+}
+
+/** Appended delivery: each update reached the model exactly once; nothing repeats it after a resume. */
+function expectDeliveredOnce(s: Session): void {
+  expect(occurrences(s.requests.three, TERSE)).toBe(1);
+  expect(occurrences(s.requests.three, SHORT)).toBe(1);
+}
+
+describe("legacy host (0.73.1): timeline delivery", () => {
+  const host = HOSTS.find((h) => h.id === "legacy")!;
+
+  it("apply, resume, revoke and reset keep the system prompt bytes and tell the model in the timeline", async () => {
+    const s = await runSession(host, await suite.env());
+    expectCommonShape(s);
+    expectDeliveredOnce(s);
+    const prompt = withoutDate(systemPromptOf(s.requests.zero));
+    // (1) The system prompt is byte-identical across every change (the inventory was there from the start).
+    for (const r of Object.values(s.requests)) expect(withoutDate(systemPromptOf(r))).toBe(prompt);
+    expect(prompt).toContain('The preset "audit" declares these dormant instruction blocks.');
+    expect(prompt).not.toContain(TERSE);
+    // (2) Each update is a tagged user-role message right before the next prompt; (3) a revoke is retracted.
+    expect(timeline(s.requests.one).slice(-2)).toEqual([{ role: "user", text: applyTag("update-1", TERSE) }, { role: "user", text: "one" }]);
+    expect(timeline(s.requests.two).slice(-3)).toEqual([
+      { role: "user", text: applyTag("update-2", SHORT) },
+      { role: "user", text: retractTag("update-1") },
+      { role: "user", text: "two" },
+    ]);
+    // A reset retracts each update it ends.
+    expect(timeline(s.requests.three).slice(-2)).toEqual([{ role: "user", text: retractTag("update-2") }, { role: "user", text: "three" }]);
+    // Appending never breaks the cached prefix, and the report says so.
+    for (const err of [s.stderr.one, s.stderr.two, s.stderr.three]) expect(err.match(CACHE_LINE)?.[1]).toBe("100.0");
+  });
 });
-afterAll(async () => {
-  killLeftoverPi();
-  await server?.close();
-  await Promise.all(envs.map((env) => env.cleanup()));
-});
 
-async function makeEnv(): Promise<PiEnv> {
-  const env = await createPiEnv({ baseUrl: server.baseUrl });
-  envs.push(env);
-  return env;
-}
-
-/** One print run; returns the completion requests it made (the server log is reset first). */
-async function print(host: PiHost, env: PiEnv, messages: string[], extraArgs: string[] = []): Promise<RecordedRequest[]> {
-  server.reset();
-  const result = await runPrint(host, [...extraArgs, ...messages], { env, extensions: [EXTENSION] });
-  assertPrintOk(result);
-  return server.completions();
-}
-
-/** The non-system messages of a request as role + text. */
-function timeline(request: RecordedRequest): Array<{ role: string; text: string }> {
-  return (request.body.messages as any[]).filter((m) => m.role !== "system" && m.role !== "developer").map((m) => ({ role: m.role, text: messageText(m) }));
-}
-
-function allText(request: RecordedRequest): string {
-  return JSON.stringify(request.body.messages);
-}
-
-function count(haystack: string, needle: string): number {
-  return haystack.split(needle).length - 1;
-}
-
-describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: system updates", (_id, host) => {
-  it("an update and an agent tool activation reach the model, once each", async () => {
-    const env = await makeEnv();
-    const [baseline] = await print(host, env, ["hello"], ["--no-session"]);
-    server.reset();
-    server.enqueue({ toolCalls: [{ name: "forge_system_update", arguments: { action: "activate", id: "tdd" } }] }, { text: "done" });
-    const result = await runPrint(host, ["--no-session", "/system-update Be terse.", "hello"], { env, extensions: [EXTENSION] });
-    assertPrintOk(result);
-    const [first, second] = server.completions();
-    expect(second).toBeDefined();
-    if (host.id === "legacy") {
-      // 0.73.1: the prompt bytes do not move; the update is a tagged user-role message before the prompt.
-      expect(withoutDate(systemPromptOf(first!))).toBe(withoutDate(systemPromptOf(baseline!)));
-      expect(systemPromptOf(second!)).toBe(systemPromptOf(first!));
-      expect(timeline(first!)).toEqual([{ role: "user", text: APPLY_1 }, { role: "user", text: "hello" }]);
-      // The tool's activation is steered in after the tool result, before the next request.
-      const last = timeline(second!).at(-1)!;
-      expect(last).toEqual({ role: "user", text: `<system_update id="tdd">\n${BLOCK_TDD_TEXT}\n</system_update>` });
-    } else {
-      // 1.x: a section; no timeline message duplicates it.
-      expect(systemPromptOf(first!)).toContain(SECTION_1);
-      expect(allText(first!)).not.toContain("<system_update");
-      // The mid-run activation reaches the next request of the same run (collapsed prompt on this model).
-      expect(systemPromptOf(second!)).toContain(`<forge-update-tdd>\n${BLOCK_TDD_TEXT}\n</forge-update-tdd>`);
-      expect(allText(second!)).not.toContain("<system_update");
-    }
-    expect(count(allText(second!), "Be terse.")).toBe(1);
-    expect(count(allText(second!), BLOCK_TDD_TEXT)).toBe(1);
+describe("modern host (1.x): prompt sections", () => {
+  it("a model with mid-conversation system messages: patches and retractions, the leading prompt never changes", async () => {
+    const s = await runSession(MODERN_HOST, await suite.env({ compat: { supportsMidConvoSystemMessages: true } }));
+    expectCommonShape(s);
+    expectDeliveredOnce(s);
+    const prompt = systemPromptOf(s.requests.zero);
+    for (const r of Object.values(s.requests)) expect(systemPromptOf(r)).toBe(prompt);
+    expect(prompt).toContain("<forge-updates>\n# System update blocks");
+    const patches = (r: RecordedRequest) => systemMessagesOf(r.body).slice(1);
+    const applied1 = `Updated system prompt section "forge-update-update-1":\n\n${section("update-1", TERSE)}`;
+    const applied2 = `Updated system prompt section "forge-update-update-2":\n\n${section("update-2", SHORT)}`;
+    expect(patches(s.requests.one)).toEqual([applied1]);
+    expect(patches(s.requests.resumed)).toEqual([applied1]);
+    // One patch for the batch: update-2 added, update-1 retracted by Pi's own wording.
+    expect(patches(s.requests.two)).toEqual([applied1, `${applied2}\n\nRemoved system prompt section "forge-update-update-1".`]);
+    expect(patches(s.requests.three).at(-1)).toBe('Removed system prompt section "forge-update-update-2".');
+    // No timeline message duplicates a section.
+    expect(JSON.stringify(s.requests.three.body.messages)).not.toContain("<system_update");
+    for (const err of [s.stderr.one, s.stderr.two, s.stderr.three]) expect(err.match(CACHE_LINE)?.[1]).toBe("100.0");
   });
 
-  it("refuses non-callable, unknown, extra-argument and user-owned deactivation calls without a state change", async () => {
-    const env = await makeEnv();
-    server.reset();
-    server.enqueue(
-      {
-        toolCalls: [
-          { name: "forge_system_update", arguments: { action: "activate", id: "strict" } },
-          { name: "forge_system_update", arguments: { action: "activate", id: "nope" } },
-          { name: "forge_system_update", arguments: { action: "activate", id: "tdd", text: "arbitrary" } },
-          { name: "forge_system_update", arguments: { action: "deactivate", id: "tdd" } },
-        ],
-      },
-      { text: "done" },
-    );
-    const result = await runPrint(host, ["--no-session", "/system-update use tdd", "go"], { env, extensions: [EXTENSION] });
-    assertPrintOk(result);
-    const [, second] = server.completions();
-    const toolResults = (second!.body.messages as any[]).filter((m) => m.role === "tool").map(messageText);
-    expect(toolResults).toHaveLength(4);
-    expect(toolResults[0]).toMatch(/not declared modelCallable/);
-    expect(toolResults[1]).toMatch(/declares no block "nope"/);
-    expect(toolResults[2]).toMatch(/text|additional|unexpected/i);
-    expect(toolResults[3]).toMatch(/activated by the user/);
-    // Still exactly the user's block, and never the non-callable one.
-    expect(allText(second!)).toContain(BLOCK_TDD_TEXT);
-    expect(allText(second!)).not.toContain(BLOCK_STRICT_TEXT);
-    expect(allText(second!)).not.toContain("status=\\\"revoked\\\"");
-  });
-
-  it("revoke, resume and a forced compaction keep the right active set", async () => {
-    const env = await makeEnv();
-    const [one] = await print(host, env, ["/system-update Be terse.", "one"]);
-    const sessions = readdirSync(join(env.agentDir, "sessions"), { recursive: true }).filter((f) => String(f).endsWith(".jsonl"));
-    expect(sessions).toHaveLength(1);
-    const [two] = await print(host, env, ["/system-update off update-1", "two"], ["--continue"]);
-    if (host.id === "legacy") {
-      expect(systemPromptOf(two!)).toBe(systemPromptOf(one!));
-      const texts = timeline(two!).map((m) => m.text);
-      expect(texts).toEqual([APPLY_1, "one", "fake reply", RETRACT_1, "two"]);
-    } else {
-      expect(systemPromptOf(one!)).toContain(SECTION_1);
-      expect(systemPromptOf(two!)).not.toContain("Be terse.");
-    }
-    // Resume: the same history replays to the same request prefix.
-    const [three] = await print(host, env, ["three"], ["--continue"]);
-    expect(systemPromptOf(three!)).toBe(systemPromptOf(two!));
-    expect(JSON.stringify(three!.body.messages).startsWith(JSON.stringify(two!.body.messages).slice(0, -1))).toBe(true);
-    // Apply another, compact, and check the active set survives the summary.
-    const afterCompaction = await print(host, env, ["/system-update Keep it short.", "/compact-now", "four"], ["--continue"]);
-    const four = afterCompaction.at(-1)!;
-    const prompt = systemPromptOf(four);
-    if (host.id === "legacy") {
-      expect(prompt).toContain('# Active system updates');
-      expect(prompt).toContain('<system_update id="update-2">\nKeep it short.\n</system_update>');
-      expect(prompt).not.toContain("Be terse.");
-    } else {
-      expect(allText(four)).toContain("Keep it short.");
-    }
+  it("a model without them: Pi folds the active set into the prompt it replays", async () => {
+    const s = await runSession(MODERN_HOST, await suite.env());
+    expectCommonShape(s);
+    expect(systemPromptOf(s.requests.zero)).not.toContain("<forge-update-");
+    expect(systemPromptOf(s.requests.one).endsWith(`</forge-updates>\n\n${section("update-1", TERSE)}`)).toBe(true);
+    expect(systemPromptOf(s.requests.resumed)).toBe(systemPromptOf(s.requests.one));
+    // The revoked section is gone from the prompt; the reset leaves the inventory only.
+    expect(systemPromptOf(s.requests.two).endsWith(`</forge-updates>\n\n${section("update-2", SHORT)}`)).toBe(true);
+    expect(systemPromptOf(s.requests.three)).toBe(systemPromptOf(s.requests.zero));
+    // The folded prompt rewrites the prefix after the change: the report says how much stays.
+    expect(Number(s.stderr.one.match(CACHE_LINE)?.[1])).toBeLessThan(100);
   });
 });

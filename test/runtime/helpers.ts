@@ -273,6 +273,9 @@ export function recordingAdapter(): HostAdapter & { trust: boolean | null; last:
   projectTrust() {
     return this.trust;
   },
+  supportsSections: () => false,
+  previewPrompt: (_composition, fallback) => fallback.systemPrompt,
+  foldsSectionChanges: () => false,
   applyComposition(event, composition) {
     this.last = composition;
     if (composition.kind === "native") return undefined;

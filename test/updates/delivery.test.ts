@@ -142,7 +142,7 @@ describe("sections delivery (1.x)", () => {
     const pi = new FakePi();
     const deps = fakeDeps({ preset: null }, true);
     // Like the real wiring: outside a run the capability is unknown until a before_agent_start was seen.
-    registerSystemUpdates(pi, { ...deps, adapter: { supportsSections: (o) => o !== null && typeof o.sections === "object" && !o.forceSystemPrompt } });
+    registerSystemUpdates(pi, { ...deps, adapter: { ...deps.adapter, supportsSections: (o) => o !== null && typeof o.sections === "object" && !o.forceSystemPrompt } });
     const legacyCtx = pi.ctx();
     const modernCtx = { ...pi.ctx(), getSystemPromptOptions: () => ({ cwd: "/w", sections: {} }) };
     await pi.command("Be terse.", modernCtx);

@@ -99,7 +99,10 @@ export function presetRef(blocks: SystemUpdate[], opts: { key?: string; scope?: 
 export function fakeDeps(holder: { preset: ActivePresetRef | null }, sections: boolean): SystemUpdatesDeps {
   let clock = Date.UTC(2026, 10, 30, 8, 0, 0);
   return {
-    adapter: { supportsSections: (options) => sections && options?.forceSystemPrompt === undefined },
+    adapter: {
+      supportsSections: (options) => sections && options?.forceSystemPrompt === undefined,
+      foldsSectionChanges: (ctx) => ctx.model?.compat?.supportsMidConvoSystemMessages !== true,
+    },
     getActivePreset: () => holder.preset,
     renderTemplate: (segments) => segments.map((s) => ("text" in s ? s.text : `{${s.slot}}`)).join(""),
     now: () => new Date((clock += 1000)),

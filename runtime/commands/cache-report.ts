@@ -1,0 +1,111 @@
+// Cache-impact report for /mode and /preset: how much of the previous request's prefix a selection change keeps.
+import { composeSelection } from "../compose.js";
+import type { Composition } from "../composition.js";
+import type { ForgeController } from "../controller.js";
+import type { HostAdapter, HostPromptOptionsLike } from "../host-adapter.js";
+import type { CtxLike } from "../host-types.js";
+import { say } from "../output.js";
+import { createStateEntry, type ResolvedCandidate } from "../selection.js";
+import type { ActivePresetRef } from "../updates/blocks.js";
+import { promptChangeImpact, transcriptPrompt, type PromptChangeReport } from "../updates/cache-impact.js";
+import { renderInventory } from "../updates/inventory.js";
+import { isUpdatesTail } from "../updates/render.js";
+
+/** The preset `name` as system updates see it: its blocks are usable only from a trusted scope. */
+export function presetRefFor(controller: ForgeController, name: string | null | undefined): ActivePresetRef | null {
+  if (!name) return null;
+  const entry = controller.catalog.presets.get(name);
+  if (!entry) return null;
+  return { key: entry.key, preset: entry.preset, scope: entry.scope, trusted: entry.scope !== "project" || controller.discovered?.trust.trusted === true };
+}
+
+export interface CacheReporter {
+  /** The estimate for switching to `candidate` (null: /mode off), or null when it cannot be made. */
+  estimate(ctx: CtxLike, candidate: ResolvedCandidate | null): PromptChangeReport | null;
+}
+
+/** Pi's own prompt inputs outside a run: the current prompt string, and (1.x commands) the base options. */
+function fallbackInputs(ctx: CtxLike): { systemPrompt: string; options?: HostPromptOptionsLike } {
+  const c = ctx as CtxLike & { getSystemPrompt?(): string; getSystemPromptOptions?(): unknown };
+  let systemPrompt = "";
+  let options: HostPromptOptionsLike | undefined;
+  try {
+    systemPrompt = c.getSystemPrompt?.() ?? "";
+    const o = c.getSystemPromptOptions?.();
+    if (o && typeof o === "object") options = o as HostPromptOptionsLike;
+  } catch {
+    // an estimate only
+  }
+  return { systemPrompt, options };
+}
+
+/**
+ * The last request's prompt: 1.x records it in the transcript; 0.73.1's getSystemPrompt() holds the last
+ * run's final prompt (Pi's base prompt before this process ran one). Null when unknown.
+ */
+function lastRequestPrompt(ctx: CtxLike): string | null {
+  try {
+    return transcriptPrompt(ctx.sessionManager.getBranch()) ?? (ctx as { getSystemPrompt?(): string }).getSystemPrompt?.() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The part after the core's prompt (inventory, update sections, a compaction fold) with the inventory swapped. */
+function swapInventory(tail: string, from: string, to: string): string {
+  if (from === to) return tail;
+  if (from !== "" && tail.includes(from)) return tail.replace(from, to);
+  return to === "" ? tail : `\n\n${to}${tail}`;
+}
+
+/**
+ * The previous prompt is the last request's when it starts with what the core composes now, else it is
+ * estimated from the replayed selection. The next one is the core's part for the candidate plus the
+ * updates' part (inventory swapped). Both core parts are rendered over the same native inputs (the
+ * adapter's preview), so the first differing character is where a provider cache breaks.
+ */
+export function createCacheReporter(controller: ForgeController, adapter: HostAdapter | null): CacheReporter {
+  return {
+    estimate(ctx, candidate) {
+      if (adapter === null) return null;
+      try {
+        const native = fallbackInputs(ctx);
+        const vars = controller.vars(ctx);
+        const current = controller.compose(ctx).composition;
+        let next: Composition = { kind: "native", reason: null };
+        if (candidate !== null) {
+          const entry = createStateEntry(controller.catalog, candidate, { source: "command", now: new Date(0) });
+          // A replace_final base is confirmed by the action itself; estimate it as confirmed.
+          const base = candidate.base === null ? undefined : controller.catalog.modes.get(candidate.base);
+          if (base?.mode.strategy === "replace_final") entry.confirmedExact = base.mode.digest;
+          next = composeSelection(controller.catalog, { state: entry, error: null }, { ...vars, preset: candidate.preset ?? "" }).composition;
+        }
+        const inventoryNow = renderInventory(current.kind === "native" ? null : presetRefFor(controller, controller.selection.state?.preset));
+        const inventoryNext = renderInventory(next.kind === "native" ? null : presetRefFor(controller, candidate?.preset));
+        const coreNow = adapter.previewPrompt(current, native);
+        const estimatedTail = inventoryNow === "" ? "" : `\n\n${inventoryNow}`;
+        const last = lastRequestPrompt(ctx);
+        const previousPrompt = last !== null && last.startsWith(coreNow) ? last : coreNow + estimatedTail;
+        // The last prompt's tail is kept only when it is the updates' own part (not an older selection's).
+        const lastTail = previousPrompt.slice(coreNow.length);
+        const tail = isUpdatesTail(lastTail, inventoryNow) ? lastTail : estimatedTail;
+        const nextPrompt = adapter.previewPrompt(next, native) + swapInventory(tail, inventoryNow, inventoryNext);
+        return promptChangeImpact(ctx.sessionManager.getBranch(), previousPrompt, nextPrompt);
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** Before the action: a warning when it would rewrite a large prefix the provider served from cache. */
+export function warnBeforeChange(ctx: CtxLike, report: PromptChangeReport | null): void {
+  if (report?.warn) {
+    say(ctx, `forge: warning: this change rewrites ${report.impact.rewrittenChars.toLocaleString("en-US")} chars of a cached prefix (the next request pays for them again). ${report.text}`, "warning");
+  }
+}
+
+/** After the action: the estimate as its own message (the action's own message stays as it was). */
+export function tellCacheReport(ctx: CtxLike, report: PromptChangeReport | null): void {
+  if (report !== null) say(ctx, report.text);
+}
