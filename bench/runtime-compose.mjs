@@ -1,0 +1,168 @@
+// Bench: per-turn composition with 10 overlays (cached, uncached, whole before_agent_start), replay of a 100,000-entry
+// branch, and the size of dist/extension.js. Targets: < 100 µs per turn, < 50 ms replay, < 80 KB. Not a test: prints figures.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { register } from "tsx/esm/api";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const EXTENSION = join(ROOT, "dist/extension.js");
+const CLI = join(ROOT, "dist/cli.js");
+const OVERLAYS = 10;
+const BRANCH = 100_000;
+
+if (!existsSync(EXTENSION) || !existsSync(CLI)) {
+  console.error("bench/runtime-compose: dist/ is missing; run node scripts/build.mjs");
+  process.exit(1);
+}
+
+// The pure runtime modules, straight from the TypeScript sources.
+register();
+const src = (path) => import(pathToFileURL(join(ROOT, path)).href);
+const { loadBundleFile } = await src("runtime/load-bundle.ts");
+const { buildCatalog } = await src("runtime/catalog.ts");
+const { composeSelection, createComposeCache } = await src("runtime/compose.ts");
+const { createStateEntry, resolveRequest } = await src("runtime/selection.ts");
+const { buildPromptVars } = await src("runtime/render-template.ts");
+const { legacyHostAdapter, sectionsHostAdapter } = await src("runtime/host-adapter.ts");
+const { reduceBranch, MODE_STATE_TYPE } = await src("runtime/state-reducer.ts");
+// The shipped artifact, for the whole handler path.
+const { createForgeExtension } = await import(pathToFileURL(EXTENSION).href);
+
+const dir = mkdtempSync(join(tmpdir(), "forge-bench-compose-"));
+const agentDir = join(dir, "agent");
+const cwd = join(dir, "cwd");
+mkdirSync(cwd, { recursive: true });
+
+/** Ten ~600-character overlays in the global scope (no trust needed), two with template slots; built by the real CLI. */
+function buildGlobalBundle() {
+  const modes = join(agentDir, "forge", "modes");
+  mkdirSync(modes, { recursive: true });
+  const body = "Keep each change small and verified; name the files you touched and the commands you ran. ".repeat(6);
+  for (let i = 0; i < OVERLAYS; i++) {
+    const slot = i % 5 === 0 ? " Working directory: {{cwd}}; today is {{date}}." : "";
+    writeFileSync(join(modes, `overlay-${i}.yaml`), `label: Overlay ${i}\ndescription: Bench overlay ${i}.\nstrategy: append\nprompt: ${JSON.stringify(`Overlay ${i}. ${body}${slot}`)}\n`);
+  }
+  const r = spawnSync(process.execPath, [CLI, "build", "--global"], { env: { PATH: process.env.PATH, PI_CODING_AGENT_DIR: agentDir, FORGE_NO_CACHE: "1" }, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`forge build failed\n${r.stdout}${r.stderr}`);
+  return join(agentDir, "forge", "bundle.json");
+}
+
+/** Mean µs per call over `n` calls, after a warm-up; the median of 5 such rounds. */
+function perCall(n, fn) {
+  for (let i = 0; i < Math.min(n, 2000); i++) fn(i);
+  const rounds = [];
+  for (let r = 0; r < 5; r++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) fn(i);
+    rounds.push(Number(process.hrtime.bigint() - t0) / 1e3 / n);
+  }
+  return rounds.sort((a, b) => a - b)[2];
+}
+
+function medianMs(runs, fn) {
+  fn();
+  const xs = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    fn();
+    xs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return xs.sort((a, b) => a - b)[runs >> 1];
+}
+
+const verdict = (ok) => (ok ? "met" : "MISSED");
+const NATIVE = `You are an expert coding assistant.\n${"- a guideline line of Pi's native prompt\n".repeat(120)}Current working directory: ${cwd}`;
+
+try {
+  // Size.
+  const bytes = statSync(EXTENSION).size;
+  const gz = gzipSync(readFileSync(EXTENSION)).length;
+  console.log(`dist/extension.js: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KB; gzip ${(gz / 1024).toFixed(1)} KB); target < 80 KB -> ${verdict(bytes < 80 * 1024)}`);
+
+  const bundleFile = buildGlobalBundle();
+  const load = loadBundleFile(bundleFile, "global");
+  if (load.status !== "ok") throw new Error(load.reason);
+  const catalog = buildCatalog({ global: load.bundle });
+  const keys = Array.from({ length: OVERLAYS }, (_, i) => `overlay-${i}`);
+  const resolved = resolveRequest(catalog, { kind: "keys", keys });
+  if (!resolved.ok) throw new Error(resolved.error);
+  const state = createStateEntry(catalog, resolved.candidate, { source: "env", now: new Date() });
+  const selection = { state, error: null };
+  const vars = buildPromptVars({ cwd, now: new Date(), model: { provider: "fake", id: "fake-model" }, os: "linux", preset: null });
+
+  // Composition, pure.
+  let sink = 0;
+  const uncached = perCall(20_000, () => (sink += composeSelection(catalog, selection, vars).composition.overlays.length));
+  const cache = createComposeCache();
+  const cached = perCall(200_000, () => (sink += cache(catalog, selection, vars).composition.overlays.length));
+  const composition = composeSelection(catalog, selection, vars).composition;
+  const legacyApply = perCall(50_000, () => (sink += legacyHostAdapter.applyComposition({ systemPrompt: NATIVE, systemPromptOptions: { cwd } }, composition).systemPrompt.length));
+  const sectionsApply = perCall(50_000, () => {
+    const event = { systemPrompt: NATIVE, systemPromptOptions: { cwd, sections: { tools: "t", rules: "r" } } };
+    sectionsHostAdapter.applyComposition(event, composition);
+    sink += Object.keys(event.systemPromptOptions.sections).length;
+  });
+  console.log(`compose ${OVERLAYS} overlays (${composition.overlays.reduce((n, o) => n + o.text.length, 0)} chars), per turn:`);
+  console.log(`  composeSelection, uncached : ${uncached.toFixed(2)} µs (target < 100 µs -> ${verdict(uncached < 100)})`);
+  console.log(`  cached by state            : ${cached.toFixed(3)} µs (target < 100 µs -> ${verdict(cached < 100)})`);
+  console.log(`  + host adapter, 0.73.1     : ${legacyApply.toFixed(2)} µs (string concat onto a ${NATIVE.length}-char prompt)`);
+  console.log(`  + host adapter, 1.x        : ${sectionsApply.toFixed(2)} µs (writes ${OVERLAYS} sections)`);
+
+  // The whole before_agent_start handler of the shipped bundle (stat check of the bundle files, vars, cache, adapter, footer).
+  const handlers = new Map();
+  const noop = () => undefined;
+  const pi = new Proxy(
+    { on: (name, fn) => handlers.set(name, [...(handlers.get(name) ?? []), fn]), getFlag: noop, getActiveTools: () => [], getThinkingLevel: () => "off" },
+    { get: (t, name) => (name in t ? t[name] : noop) },
+  );
+  const env = { PI_CODING_AGENT_DIR: agentDir, PI_MODES: JSON.stringify(keys) };
+  createForgeExtension(pi, { env });
+  const makeCtx = (branch) => ({ cwd, hasUI: false, ui: { notify: noop, setStatus: noop }, sessionManager: { getBranch: () => branch }, model: { provider: "fake", id: "fake-model" } });
+  const ctx = makeCtx([]);
+  for (const h of handlers.get("session_start") ?? []) await h({ reason: "startup" }, ctx);
+  const turn = (event) => {
+    let result;
+    for (const h of handlers.get("before_agent_start")) {
+      const r = h(event, ctx);
+      if (r?.systemPrompt !== undefined) (result = r), (event.systemPrompt = r.systemPrompt);
+    }
+    return result;
+  };
+  const probe = turn({ systemPrompt: NATIVE, systemPromptOptions: { cwd } });
+  if (!probe?.systemPrompt?.includes("<forge-overlay-9>")) throw new Error("bench: the handler did not compose the overlays");
+  const legacyTurn = perCall(5_000, () => (sink += turn({ systemPrompt: NATIVE, systemPromptOptions: { cwd } }).systemPrompt.length));
+  const sectionsTurn = perCall(5_000, () => {
+    const event = { systemPrompt: NATIVE, systemPromptOptions: { cwd, sections: { tools: "t", rules: "r" } } };
+    turn(event);
+    sink += Object.keys(event.systemPromptOptions.sections).length;
+  });
+  console.log(`  whole before_agent_start handlers of dist/extension.js: 0.73.1 ${legacyTurn.toFixed(1)} µs, 1.x ${sectionsTurn.toFixed(1)} µs per turn (target < 100 µs -> ${verdict(Math.max(legacyTurn, sectionsTurn) < 100)})`);
+
+  // Replay: a 100,000-entry branch, one forge state entry per 1,000 entries (the newest wins).
+  const branch = [];
+  for (let i = 0; i < BRANCH; i++) {
+    if (i % 1000 === 999) branch.push({ type: "custom", id: `e${i}`, parentId: `e${i - 1}`, customType: MODE_STATE_TYPE, data: { ...state, activatedAt: new Date(1_700_000_000_000 + i).toISOString() } });
+    else branch.push({ type: "message", id: `e${i}`, parentId: i ? `e${i - 1}` : null, message: { role: i % 2 ? "assistant" : "user", content: [{ type: "text", text: `message ${i}` }] } });
+  }
+  const reduce = medianMs(15, () => (sink += reduceBranch(branch).state.overlays.length));
+  const replayCtx = makeCtx(branch);
+  const sessionStart = await (async () => {
+    const xs = [];
+    for (let i = 0; i < 9; i++) {
+      const t0 = process.hrtime.bigint();
+      for (const h of handlers.get("session_start")) await h({ reason: "resume" }, replayCtx);
+      xs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    return xs.sort((a, b) => a - b)[4];
+  })();
+  console.log(`replay of a ${BRANCH}-entry branch (${BRANCH / 1000} forge state entries):`);
+  console.log(`  reduceBranch               : ${reduce.toFixed(2)} ms (target < 50 ms -> ${verdict(reduce < 50)})`);
+  console.log(`  whole session_start of dist/extension.js (bundle re-read and verified, replay, footer): ${sessionStart.toFixed(2)} ms (target < 50 ms -> ${verdict(sessionStart < 50)})`);
+  if (sink === 0) console.log("(sink)");
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

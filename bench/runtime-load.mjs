@@ -1,0 +1,94 @@
+// Bench: in-process first load of dist/extension.js through the legacy host's own jiti (fs cache off), vs a trivial extension.
+// One fresh Node process per sample; prints medians and the ratio (target < 2x). Not a test: prints figures.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const EXTENSION = join(ROOT, "dist/extension.js");
+// Pi 0.73.1 loads extensions with `createJiti(import.meta.url of this file, ...)`; resolve jiti the way it does.
+const PI_LOADER = join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/core/extensions/loader.js");
+const JITI = resolveJitiStatic();
+const RUNS = Number(process.env.BENCH_RUNS ?? 21);
+const TARGET = 2;
+
+/** `jiti/static` as seen from Pi's loader: the package it resolves, then its "./static" import export. */
+function resolveJitiStatic() {
+  const pkgFile = createRequire(PI_LOADER).resolve("jiti/package.json");
+  const target = JSON.parse(readFileSync(pkgFile, "utf8")).exports["./static"];
+  return join(dirname(pkgFile), typeof target === "string" ? target : target.import);
+}
+
+if (process.argv[2] === "--sample") {
+  // Child: one first load, measured around exactly what Pi's loader does, then the factory call with a no-op pi.
+  const [, , , file] = process.argv;
+  const { createJiti } = await import(pathToFileURL(JITI).href);
+  const t0 = performance.now();
+  const jiti = createJiti(PI_LOADER, { moduleCache: false, fsCache: false });
+  const factory = await jiti.import(file, { default: true });
+  const t1 = performance.now();
+  const noop = () => undefined;
+  const pi = new Proxy({}, { get: (_t, name) => (name === "getFlag" ? noop : name === "getActiveTools" ? () => [] : noop) });
+  factory(pi);
+  const t2 = performance.now();
+  process.stdout.write(JSON.stringify({ load: t1 - t0, factory: t2 - t1 }));
+  process.exit(0);
+}
+
+if (!existsSync(EXTENSION)) {
+  console.error("bench/runtime-load: dist/extension.js is missing; run node scripts/build.mjs");
+  process.exit(1);
+}
+
+const dir = mkdtempSync(join(tmpdir(), "forge-bench-load-"));
+const trivialDir = join(dir, "trivial");
+mkdirSync(trivialDir);
+// Same packaging as dist/ (an ESM .js file in a "type": "module" package), so jiti takes the same path for both.
+writeFileSync(join(trivialDir, "package.json"), '{"type":"module"}');
+const TRIVIAL = join(trivialDir, "extension.js");
+writeFileSync(TRIVIAL, "export default function trivial(pi) { pi.on('before_agent_start', () => undefined); }\n");
+
+function sample(file) {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--sample", file], {
+    encoding: "utf8",
+    env: { ...process.env, JITI_FS_CACHE: "0" },
+    timeout: 60_000,
+  });
+  if (r.status !== 0) throw new Error(`sample failed for ${file}\n${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+try {
+  sample(TRIVIAL);
+  sample(EXTENSION);
+  const forge = [];
+  const trivial = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (i % 2 === 0) {
+      trivial.push(sample(TRIVIAL));
+      forge.push(sample(EXTENSION));
+    } else {
+      forge.push(sample(EXTENSION));
+      trivial.push(sample(TRIVIAL));
+    }
+  }
+  const load = (xs) => median(xs.map((x) => x.load));
+  const total = (xs) => median(xs.map((x) => x.load + x.factory));
+  console.log(`first load through jiti ${JITI.replace(`${ROOT}/`, "")} (fsCache off, moduleCache off), Node ${process.versions.node}, ${RUNS} fresh processes each`);
+  console.log(`  trivial extension : import ${load(trivial).toFixed(2)} ms; import + factory ${total(trivial).toFixed(2)} ms`);
+  console.log(`  dist/extension.js : import ${load(forge).toFixed(2)} ms; import + factory ${total(forge).toFixed(2)} ms`);
+  const ratio = load(forge) / load(trivial);
+  const ratioTotal = total(forge) / total(trivial);
+  console.log(`  ratio forge/trivial: import ${ratio.toFixed(2)}x (target < ${TARGET}x -> ${ratio < TARGET ? "met" : "MISSED"}); import + factory ${ratioTotal.toFixed(2)}x`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

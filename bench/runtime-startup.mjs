@@ -1,0 +1,112 @@
+// Bench: whole-process wall time of `pi -p hi` (legacy host 0.73.1, fake server) with dist/extension.js vs a trivial extension.
+// Alternating runs, medians and the ratio; target: forge adds under 5% over the trivial extension. Not a test: prints figures.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const CLI = join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js");
+const EXTENSION = join(ROOT, "dist/extension.js");
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const TARGET = 1.05;
+
+if (!existsSync(EXTENSION)) {
+  console.error("bench/runtime-startup: dist/extension.js is missing; run node scripts/build.mjs");
+  process.exit(1);
+}
+if (!process.versions.node.startsWith("20.")) console.warn(`note: the legacy host is meant to run on Node 20; this is Node ${process.versions.node}`);
+
+/** A minimal OpenAI-compatible streaming server: one short reply per request. */
+function startServer() {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      if (!req.url?.endsWith("/chat/completions")) return res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const chunk = (choices, extra = {}) => res.write(`data: ${JSON.stringify({ id: "b", object: "chat.completion.chunk", created: 0, model: "fake-model", choices, ...extra })}\n\n`);
+      chunk([{ index: 0, delta: { role: "assistant", content: "ok" }, finish_reason: null }]);
+      chunk([{ index: 0, delta: {}, finish_reason: "stop" }]);
+      chunk([], { usage: { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11, prompt_tokens_details: { cached_tokens: 0 } } });
+      res.end("data: [DONE]\n\n");
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+const server = await startServer();
+const root = mkdtempSync(join(tmpdir(), "forge-bench-startup-"));
+const agentDir = join(root, "agent");
+const cwd = join(root, "cwd");
+for (const d of [agentDir, cwd, join(root, "home"), join(root, "tmp"), join(root, "trivial")]) mkdirSync(d, { recursive: true });
+const model = { id: "fake-model", name: "Fake", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 4096, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } };
+writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers: { fake: { baseUrl: `http://127.0.0.1:${server.address().port}/v1`, api: "openai-completions", apiKey: "fake-key", models: [model] } } }));
+// The baseline: an extension that loads through the same jiti path and registers one handler.
+const TRIVIAL = join(root, "trivial", "extension.js");
+writeFileSync(join(root, "trivial", "package.json"), '{"type":"module"}');
+writeFileSync(TRIVIAL, "export default function trivial(pi) { pi.on('before_agent_start', () => undefined); }\n");
+
+const env = {};
+for (const [k, v] of Object.entries(process.env)) if (!/^(PI_|OPENAI_|ANTHROPIC_|NODE_OPTIONS$|npm_)/.test(k)) env[k] = v;
+// A private TMPDIR: jiti's transform cache ($TMPDIR/jiti) stays warm across runs, as on a user's machine.
+Object.assign(env, { PI_CODING_AGENT_DIR: agentDir, HOME: join(root, "home"), PI_OFFLINE: "1", NO_COLOR: "1", TMPDIR: join(root, "tmp") });
+
+function runPi(extension, extraEnv = {}) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, [CLI, "--provider", "fake", "--model", "fake-model", "--no-session", "-e", extension, "-p", "hi"], { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    child.stdout.resume();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      if (code !== 0) reject(new Error(`pi exited with ${code}\n${err}`));
+      else resolve(ms);
+    });
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Alternating runs of both extensions; prints medians and the ratio. */
+async function series(title, extraEnv) {
+  const forge = [];
+  const trivial = [];
+  for (let i = 0; i < RUNS; i++) {
+    // Alternate which goes first so drift in machine load hits both equally.
+    if (i % 2 === 0) {
+      trivial.push(await runPi(TRIVIAL, extraEnv));
+      forge.push(await runPi(EXTENSION, extraEnv));
+    } else {
+      forge.push(await runPi(EXTENSION, extraEnv));
+      trivial.push(await runPi(TRIVIAL, extraEnv));
+    }
+  }
+  const mf = median(forge);
+  const mt = median(trivial);
+  const ratio = mf / mt;
+  console.log(`pi -p hi on Node ${process.versions.node} (legacy host 0.73.1), ${RUNS} alternating runs each, ${title}`);
+  console.log(`  trivial extension : median ${mt.toFixed(0)} ms (min ${Math.min(...trivial).toFixed(0)}, max ${Math.max(...trivial).toFixed(0)})`);
+  console.log(`  dist/extension.js : median ${mf.toFixed(0)} ms (min ${Math.min(...forge).toFixed(0)}, max ${Math.max(...forge).toFixed(0)})`);
+  console.log(`  ratio forge/trivial: ${ratio.toFixed(3)} (${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%, ${(mf - mt).toFixed(0)} ms); target < ${TARGET} -> ${ratio < TARGET ? "met" : "MISSED"}`);
+}
+
+try {
+  // Warm-up: fills the OS file cache and jiti's transform cache for both.
+  await runPi(TRIVIAL);
+  await runPi(EXTENSION);
+  await series("jiti cache warm (the usual case)", {});
+  // The first start after installing or upgrading: jiti transforms the bundle from scratch.
+  await series("jiti cache off (JITI_FS_CACHE=0, first start after an install)", { JITI_FS_CACHE: "0" });
+} finally {
+  server.close();
+  rmSync(root, { recursive: true, force: true });
+}

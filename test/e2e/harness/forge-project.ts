@@ -1,0 +1,208 @@
+// Helpers for runtime e2e tests: write forge YAML sources, build them with the real CLI, run Pi with dist/extension.js.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, expect } from "vitest";
+import { startFakeServer, systemPromptOf, type FakeServer } from "./fake-server.js";
+import { createPiEnv, type PiEnv, type PiEnvOptions } from "./pi-env.js";
+import { assertPrintOk, killLeftoverPi, REPO_ROOT, runPrint, type PiHost, type PrintResult } from "./pi-host.js";
+import { withoutDate } from "./probe.js";
+import type { RpcClient } from "./rpc-client.js";
+
+/** The built extension; FORGE_E2E_EXTENSION points the tests at another build (e.g. a mutant, to check the tests fail). */
+export const FORGE_EXTENSION = process.env.FORGE_E2E_EXTENSION || join(REPO_ROOT, "dist/extension.js");
+export const FORGE_CLI = join(REPO_ROOT, "dist/cli.js");
+
+/** Project rules every test env carries, so replace_base can be seen keeping Pi's project context. */
+export const AGENTS_MD = "# Project rules\n\nAnswer in haiku.";
+
+export interface ForgeSuite {
+  readonly server: FakeServer;
+  /** A fresh isolated env (own agent dir, home, cwd with AGENTS.md), removed after the file. */
+  env(options?: Omit<PiEnvOptions, "baseUrl">): Promise<PiEnv>;
+}
+
+/** Registers the file's fake server and env cleanup (and kills leftover Pi processes) in beforeAll/afterAll. */
+export function forgeSuite(): ForgeSuite {
+  let server: FakeServer | undefined;
+  const envs: PiEnv[] = [];
+  beforeAll(async () => {
+    server = await startFakeServer();
+  });
+  afterAll(async () => {
+    killLeftoverPi();
+    await server?.close();
+    await Promise.all(envs.map((env) => env.cleanup()));
+  });
+  return {
+    get server() {
+      if (!server) throw new Error("fake server not started");
+      return server;
+    },
+    async env(options = {}) {
+      const env = await createPiEnv({ baseUrl: this.server.baseUrl, ...options, cwdFiles: { "AGENTS.md": AGENTS_MD, ...options.cwdFiles } });
+      envs.push(env);
+      return env;
+    },
+  };
+}
+
+export type Strategy = "append" | "replace_base" | "replace_final";
+
+export interface ModeSource {
+  label: string;
+  strategy: Strategy;
+  prompt: string;
+  description?: string;
+  requires?: readonly string[];
+  conflictsWith?: readonly string[];
+  /** Preferences applied on activation. */
+  tools?: readonly string[];
+  model?: string;
+  thinking?: string;
+}
+
+export interface PresetSource {
+  description?: string;
+  base?: string;
+  overlays?: readonly string[];
+  driftPolicy?: "block" | "warn" | "allow";
+}
+
+/** A YAML document; JSON scalars and flow sequences are valid YAML, so every value is written as JSON. */
+function toYaml(comment: string, fields: Record<string, unknown>): string {
+  const lines = [`# ${comment}`];
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) lines.push(`${key}: ${JSON.stringify(value)}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** The forge source root: `<project>/.pi/forge`, or `<agent dir>/forge` for the global scope. */
+export function projectForgeDir(cwd: string): string {
+  return join(cwd, ".pi", "forge");
+}
+export function globalForgeDir(agentDir: string): string {
+  return join(agentDir, "forge");
+}
+
+function writeFile(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/** Writes (or overwrites) `<forgeDir>/modes/<key>.yaml`. */
+export function writeMode(forgeDir: string, key: string, mode: ModeSource): void {
+  writeFile(join(forgeDir, "modes", `${key}.yaml`), toYaml(`Test mode ${key}.`, { description: `The ${key} test mode.`, ...mode }));
+}
+
+export function writePreset(forgeDir: string, key: string, preset: PresetSource): void {
+  writeFile(join(forgeDir, "presets", `${key}.yaml`), toYaml(`Test preset ${key}.`, { description: `The ${key} test preset.`, ...preset }));
+}
+
+/** Runs the real `forge build` (project root, or --global with the env's agent dir); fails the test on errors. */
+export function forgeBuild(target: { root: string } | { globalAgentDir: string }): void {
+  const args = "root" in target ? ["build", "--root", target.root] : ["build", "--global"];
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" };
+  if ("globalAgentDir" in target) env.PI_CODING_AGENT_DIR = target.globalAgentDir;
+  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], { cwd: "root" in target ? target.root : target.globalAgentDir, env, encoding: "utf8", timeout: 30_000 });
+  if (r.status !== 0) throw new Error(`forge build failed (${r.status})\n${r.stdout}\n${r.stderr}`);
+}
+
+/** Writes the modes and presets under `<cwd>/.pi/forge` and builds the project bundle. */
+export function buildProject(cwd: string, modes: Record<string, ModeSource>, presets: Record<string, PresetSource> = {}): string {
+  const dir = projectForgeDir(cwd);
+  for (const [key, mode] of Object.entries(modes)) writeMode(dir, key, mode);
+  for (const [key, preset] of Object.entries(presets)) writePreset(dir, key, preset);
+  forgeBuild({ root: cwd });
+  return join(dir, "bundle.json");
+}
+
+export function readJson(file: string): any {
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+
+/** `# Label\n\ntext` inside `<forge-key>` tags, joined to the prompt with a blank line: how both hosts render an overlay. */
+export function overlayTail(...overlays: Array<[key: string, label: string, text: string]>): string {
+  return overlays.map(([key, label, text]) => `\n\n<forge-${key}>\n# ${label}\n\n${text}\n</forge-${key}>`).join("");
+}
+
+export interface ForgeRun {
+  result: PrintResult;
+  /** The system prompt of every completion request of this run, in order. */
+  prompts: string[];
+  stderr: string;
+}
+
+export interface ForgePrintOptions {
+  /** Load dist/extension.js (default true); false gives Pi's own native prompt. */
+  forge?: boolean;
+  extraEnv?: Record<string, string>;
+  extensions?: string[];
+}
+
+/** One `pi -p ...messages` run with forge loaded; the shared server log is reset first (files run their tests in order). */
+export async function forgePrint(host: PiHost, env: PiEnv, server: FakeServer, messages: string[], options: ForgePrintOptions = {}): Promise<ForgeRun> {
+  server.reset();
+  const extensions = options.extensions ?? (options.forge === false ? [] : [FORGE_EXTENSION]);
+  const result = await runPrint(host, messages, { env, extensions, extraEnv: options.extraEnv, timeoutMs: 60_000 });
+  assertPrintOk(result);
+  expect(result.stderr).not.toContain("forge: extension failed");
+  return { result, prompts: server.completions().map((r) => systemPromptOf(r)), stderr: result.stderr };
+}
+
+/** The single system prompt of a run that made exactly one model request. */
+export function onlyPrompt(run: ForgeRun): string {
+  expect(run.prompts).toHaveLength(1);
+  return run.prompts[0]!;
+}
+
+/** Pi's native prompt for this env: a run without the extension (same cwd, same agent dir). */
+export async function nativePrompt(host: PiHost, env: PiEnv, server: FakeServer, args: string[] = []): Promise<string> {
+  return onlyPrompt(await forgePrint(host, env, server, ["--no-session", ...args, "hello"], { forge: false }));
+}
+
+/** Every `/mode status --json` (or `/mode preview --json`) line in a text, parsed, in order. */
+export function statusLines(text: string): any[] {
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith('{"') && line.includes('"v":1'))
+    .map((line) => JSON.parse(line));
+}
+
+/** The last status JSON of a text; fails when there is none. */
+export function lastStatus(text: string): any {
+  const all = statusLines(text);
+  expect(all.length, `no status JSON in:\n${text}`).toBeGreaterThan(0);
+  return all[all.length - 1];
+}
+
+/** Legacy-date-insensitive equality, with a readable diff. */
+export function expectSamePrompt(actual: string, expected: string): void {
+  expect(withoutDate(actual)).toBe(withoutDate(expected));
+}
+
+/** On the legacy host project bundles need `/forge trust` (bound to the bundleHash); 1.x trusts an empty project itself. */
+export async function trustProjectIfLegacy(host: PiHost, env: PiEnv, server: FakeServer, extension = FORGE_EXTENSION): Promise<void> {
+  if (host.id !== "legacy") return;
+  const run = await forgePrint(host, env, server, ["--no-session", "/forge trust"], { extensions: [extension] });
+  expect(run.stderr).toContain("forge: trusted project bundle");
+  expect(run.prompts).toHaveLength(0);
+}
+
+/** The text of every notify the RPC client received from `from` on. */
+export function notices(rpc: RpcClient, from = 0): string[] {
+  return rpc.records.slice(from).filter((r) => r?.type === "extension_ui_request" && r.method === "notify").map((r) => String(r.message));
+}
+
+/** Sends an extension command over RPC and waits for the notify that contains `expected`. */
+export async function rpcCommand(rpc: RpcClient, text: string, expected: string): Promise<string> {
+  const from = rpc.records.length;
+  const response = await rpc.send({ type: "prompt", message: text });
+  expect(response.success).toBe(true);
+  const notice = await rpc.waitFor((r) => r?.type === "extension_ui_request" && r.method === "notify" && String(r.message).includes(expected), { from, timeoutMs: 20_000 });
+  return String(notice.message);
+}
+
+/** `/mode status --json` over RPC: the parsed report. */
+export async function rpcStatus(rpc: RpcClient): Promise<any> {
+  return JSON.parse(await rpcCommand(rpc, "/mode status --json", '"v":1'));
+}

@@ -1,0 +1,106 @@
+// Installed-artifact smoke test: npm pack, install the tarball offline, build with the installed CLI, load it in both real Pi hosts.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectSamePrompt, forgePrint, forgeSuite, lastStatus, nativePrompt, onlyPrompt, overlayTail, trustProjectIfLegacy } from "./harness/forge-project.js";
+import type { PiEnv } from "./harness/pi-env.js";
+import { HOSTS, REPO_ROOT, type PiHost } from "./harness/pi-host.js";
+
+const suite = forgeSuite();
+const PKG = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"));
+const ALPHA = "Alpha from the installed artifact.";
+
+let work: string;
+let installed: string;
+let packedFiles: string[];
+
+/** npm with a private cache and none of the caller's npm_config_* settings (npm test sets some). */
+function npm(args: string[], cwd: string) {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
+  env.npm_config_cache = join(work, "npm-cache");
+  env.npm_config_update_notifier = "false";
+  const r = spawnSync("npm", args, { cwd, env, encoding: "utf8", timeout: 120_000 });
+  if (r.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${r.status ?? r.signal})\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+beforeAll(() => {
+  expect(existsSync(join(REPO_ROOT, "dist/extension.js")), "run node scripts/build.mjs first").toBe(true);
+  work = mkdtempSync(join(tmpdir(), "forge-pack-"));
+  const [pack] = JSON.parse(npm(["pack", REPO_ROOT, "--pack-destination", work, "--json", "--ignore-scripts"], work));
+  packedFiles = pack.files.map((f: { path: string }) => f.path);
+  const project = join(work, "project");
+  mkdirSync(project);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "forge-smoke", version: "1.0.0", private: true }));
+  // Offline: the package must install with no registry at all (no runtime dependencies).
+  npm(["install", join(work, pack.filename), "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], project);
+  installed = join(project, "node_modules", PKG.name);
+});
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("the packed package", () => {
+  it("has no runtime dependencies, ships dist/, schema/ and presets/, and declares the Pi extension", () => {
+    const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.files).toEqual(expect.arrayContaining(["dist/", "schema/", "presets/"]));
+    expect(pkg.pi).toEqual({ extensions: ["./dist/extension.js"] });
+    expect(pkg.keywords).toContain("pi-package");
+    expect(packedFiles).toEqual(expect.arrayContaining(["package.json", "dist/cli.js", "dist/extension.js", "presets/bundle.json", "schema/bundle.schema.json", "schema/mode.schema.json"]));
+    expect(packedFiles.filter((f) => /^(test|runtime|compiler|common|bench|scripts|node_modules)\//.test(f))).toEqual([]);
+    for (const f of ["dist/cli.js", "dist/extension.js", "presets/bundle.json", "schema/bundle.schema.json"]) expect(existsSync(join(installed, f)), f).toBe(true);
+    expect(existsSync(join(installed, "node_modules"))).toBe(false);
+  });
+});
+
+/** A sample project built by the installed CLI (not the repo's). */
+async function sampleProject(host: PiHost): Promise<PiEnv> {
+  const env = await suite.env();
+  const forgeDir = join(env.cwd, ".pi", "forge", "modes");
+  mkdirSync(forgeDir, { recursive: true });
+  writeFileSync(join(forgeDir, "alpha.yaml"), `# Sample mode.\nlabel: Alpha\ndescription: A sample overlay.\nstrategy: append\nprompt: |-\n  ${ALPHA}\n`);
+  const r = spawnSync(process.execPath, [join(installed, "dist/cli.js"), "build", "--root", env.cwd], {
+    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+  expect(existsSync(join(env.cwd, ".pi", "forge", "bundle.json"))).toBe(true);
+  await trustProjectIfLegacy(host, env, suite.server, join(installed, "dist/extension.js"));
+  return env;
+}
+
+describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the installed artifact", (_id, host) => {
+  it("-e node_modules/<pkg>/dist/extension.js composes the project mode and a built-in one from the installed presets", async () => {
+    const env = await sampleProject(host);
+    const native = await nativePrompt(host, env, suite.server);
+    const r = await forgePrint(host, env, suite.server, ["--no-session", "--mode=alpha,plan", "hello", "/mode status --json"], {
+      extensions: [join(installed, "dist/extension.js")],
+    });
+    // The built-in plan mode comes from the installed presets/bundle.json (plain text segments: no template slots).
+    const builtin = JSON.parse(readFileSync(join(installed, "presets", "bundle.json"), "utf8"));
+    const plan = builtin.modes.plan;
+    expect(plan.prompt.every((s: { text?: string }) => typeof s.text === "string")).toBe(true);
+    const planText = plan.prompt.map((s: { text: string }) => s.text).join("");
+    expectSamePrompt(onlyPrompt(r), native + overlayTail(["alpha", "Alpha", ALPHA], ["plan", plan.label, planText]));
+    const status = lastStatus(r.stderr);
+    expect(status.bundles.builtin).toMatchObject({ file: join(installed, "presets", "bundle.json"), status: "ok" });
+    expect(status.components.map((c: any) => [c.key, c.currentScope])).toEqual([["alpha", "project"], ["plan", "builtin"]]);
+  });
+
+  it("pi install <installed package dir> (local path, offline) loads forge through the package's pi manifest", async () => {
+    const env = await sampleProject(host);
+    const native = await nativePrompt(host, env, suite.server);
+    const install = spawnSync(host.node(), [host.cli, "install", installed], { cwd: env.cwd, env: env.vars, encoding: "utf8", timeout: 60_000, input: "" });
+    expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
+    expect(JSON.parse(readFileSync(join(env.agentDir, "settings.json"), "utf8")).packages).toHaveLength(1);
+    const r = await forgePrint(host, env, suite.server, ["--no-session", "--mode=alpha", "hello", "/mode status --json"], { extensions: [] });
+    expectSamePrompt(onlyPrompt(r), native + overlayTail(["alpha", "Alpha", ALPHA]));
+    // The forge that ran is the installed one: its built-in bundle lives in the installed package.
+    expect(lastStatus(r.stderr).bundles.builtin.file).toBe(join(installed, "presets", "bundle.json"));
+  });
+});

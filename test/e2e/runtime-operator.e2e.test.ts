@@ -1,0 +1,124 @@
+// End-to-end: the operator surface in both real Pi hosts: preview sizes, footer status, selector, preferences, /preset save.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  buildProject, expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgePrint, forgeSuite, lastStatus, nativePrompt, onlyPrompt, overlayTail, rpcCommand,
+  rpcStatus, trustProjectIfLegacy,
+} from "./harness/forge-project.js";
+import { systemPromptOf, type RecordedRequest } from "./harness/fake-server.js";
+import type { PiEnv } from "./harness/pi-env.js";
+import { HOSTS } from "./harness/pi-host.js";
+import { startRpc, type UiAnswer, type UiRequest } from "./harness/rpc-client.js";
+
+const suite = forgeSuite();
+
+const ALPHA = "Alpha: cite files.";
+const BETA = "Beta: be brief.";
+const MODES = {
+  alpha: { label: "Alpha", strategy: "append", prompt: ALPHA },
+  beta: { label: "Beta", strategy: "append", prompt: BETA },
+  readonly: { label: "Read only", strategy: "append", prompt: "Only read.", tools: ["read", "grep"] },
+  pinned: { label: "Pinned", strategy: "append", prompt: "Pinned model.", model: "nowhere/no-such-model" },
+} as const;
+const TAIL_AB = overlayTail(["alpha", "Alpha", ALPHA], ["beta", "Beta", BETA]);
+
+const toolNames = (request: RecordedRequest): string[] => ((request.body.tools ?? []) as any[]).map((t) => t.function?.name ?? t.name).sort();
+
+describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator surface", (_id, host) => {
+  let env: PiEnv;
+  let native: string;
+
+  beforeAll(async () => {
+    env = await suite.env();
+    buildProject(env.cwd, MODES);
+    await trustProjectIfLegacy(host, env, suite.server);
+    native = await nativePrompt(host, env, suite.server);
+  });
+
+  const rpcSession = (answer?: (r: UiRequest) => UiAnswer) => {
+    suite.server.reset();
+    return startRpc(host, { env, args: ["--no-session"], extensions: [FORGE_EXTENSION], onUiRequest: answer });
+  };
+
+  it("/mode preview --json: forge's parts and the whole prompt of the last turn, in characters", async () => {
+    const r = await forgePrint(host, env, suite.server, ["--no-session", "--mode=alpha,beta", "/mode preview --json", "hello", "/mode preview --json"]);
+    const prompt = onlyPrompt(r);
+    expectSamePrompt(prompt, native + TAIL_AB);
+    const lines = r.stderr.split("\n").filter((l) => l.startsWith('{"'));
+    expect(lines).toHaveLength(2);
+    const [before, after] = lines.map((l) => JSON.parse(l));
+    expect(before.lastPrompt).toBeNull();
+    expect(after.lastPrompt).toEqual({ chars: prompt.length, estimatedTokens: Math.ceil(prompt.length / 4) });
+    expect(after.sections).toEqual([
+      { key: "alpha", kind: "overlay", chars: `# Alpha\n\n${ALPHA}`.length },
+      { key: "beta", kind: "overlay", chars: `# Beta\n\n${BETA}`.length },
+    ]);
+    expect(after.size).toMatchObject({ basis: "forge-parts", chars: `# Alpha\n\n${ALPHA}`.length + `# Beta\n\n${BETA}`.length });
+  });
+
+  it("RPC: the footer status names the selection; the selector (select dialogs) applies atomically", async () => {
+    const picks: string[][] = [];
+    const rpc = await rpcSession((r) => {
+      if (r.method !== "select") return undefined;
+      const options = r.options as string[];
+      picks.push(options);
+      // First pick beta, then alpha (the order of picking is the overlay order), then Apply.
+      if (picks.length === 1) return { value: options.find((o) => o.includes("] beta - Beta"))! };
+      if (picks.length === 2) return { value: options.find((o) => o.includes("] alpha - Alpha"))! };
+      return { value: options.find((o) => o.startsWith("Apply - "))! };
+    });
+    try {
+      await rpcCommand(rpc, "/mode", "forge: active");
+      const footer = await rpc.waitFor((r) => r?.method === "setStatus" && r.statusKey === "forge" && typeof r.statusText === "string");
+      expect(footer.statusText).toBe("forge: beta+alpha");
+      expect(await rpcStatus(rpc)).toMatchObject({ overlays: ["beta", "alpha"], source: "selector" });
+      await rpc.prompt("hello");
+    } finally {
+      expect(await rpc.close()).toBe(0);
+    }
+    expect(picks).toHaveLength(3);
+    // The Apply line carries a live summary of the candidate.
+    expect(picks[2]![0]).toMatch(/^Apply - result: native base \+ beta \+ alpha \| \d+ chars ~\d+ tokens$/);
+    expectSamePrompt(systemPromptOf(suite.server.completions()[0]!), native + overlayTail(["beta", "Beta", BETA], ["alpha", "Alpha", ALPHA]));
+  });
+
+  it("a mode's tools allow-list narrows the active tools on activation; /mode off restores them", async () => {
+    const rpc = await rpcSession();
+    try {
+      await rpc.prompt("before");
+      await rpcCommand(rpc, "/mode set readonly", "forge: active");
+      await rpc.prompt("narrowed");
+      await rpcCommand(rpc, "/mode off", "forge: mode off");
+      await rpc.prompt("restored");
+    } finally {
+      expect(await rpc.close()).toBe(0);
+    }
+    const [before, narrowed, restored] = suite.server.completions();
+    expect(toolNames(before!)).toEqual(["bash", "edit", "read", "write"]);
+    // grep is not active in Pi's default set: the allow-list only narrows, it never grants.
+    expect(toolNames(narrowed!)).toEqual(["read"]);
+    expect(systemPromptOf(narrowed!)).toContain("<forge-readonly>\n# Read only\n\nOnly read.\n</forge-readonly>");
+    expect(toolNames(restored!)).toEqual(toolNames(before!));
+  });
+
+  it("a missing preferred model is a notice, not a crash: the mode still composes on the current model", async () => {
+    const r = await forgePrint(host, env, suite.server, ["--no-session", "--mode=pinned", "hello"]);
+    expect(r.stderr).toContain('forge: preferred model "nowhere/no-such-model" was not found; keeping the current model');
+    expectSamePrompt(onlyPrompt(r), native + overlayTail(["pinned", "Pinned", "Pinned model."]));
+    expect(suite.server.completions()[0]!.body.model).toBe(env.model);
+  });
+
+  it("/preset save writes a source file and says to run forge build; after the build /preset use applies it", async () => {
+    const saved = await forgePrint(host, env, suite.server, ["--no-session", "/mode set beta alpha --drift warn", "/preset save team-flow"]);
+    const file = join(env.cwd, ".pi", "forge", "presets", "team-flow.yaml");
+    expect(saved.stderr).toContain(`forge: saved preset "team-flow" to ${file}; run \`forge build\``);
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, "utf8")).toContain("overlays:\n  - beta\n  - alpha\ndriftPolicy: warn\n");
+    forgeBuild({ root: env.cwd });
+    await trustProjectIfLegacy(host, env, suite.server);
+    const used = await forgePrint(host, env, suite.server, ["--no-session", "/preset use team-flow", "hello", "/mode status --json"]);
+    expectSamePrompt(onlyPrompt(used), native + overlayTail(["beta", "Beta", BETA], ["alpha", "Alpha", ALPHA]));
+    expect(lastStatus(used.stderr)).toMatchObject({ preset: "team-flow", driftPolicy: "warn", source: "preset" });
+  });
+});
