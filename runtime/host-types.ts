@@ -42,6 +42,10 @@ export interface CtxLike {
   sessionManager: SessionManagerLike;
   modelRegistry?: ModelRegistryLike;
   model?: ModelLike | undefined;
+  /** The host's current system prompt, where the context offers it. */
+  getSystemPrompt?(): string;
+  /** 1.x command contexts only: the base prompt inputs. */
+  getSystemPromptOptions?(): unknown;
 }
 
 export interface CommandSpec {

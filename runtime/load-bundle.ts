@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { computeBundleHash, digestComponent, type Scope } from "../common/digest.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import type { ForgeBundle } from "../generated/types.js";
+import { describeError } from "./output.js";
 
 export const SUPPORTED_BUNDLE_FORMAT = 1;
 
@@ -77,7 +78,7 @@ export function parseBundleText(text: string, expectedScope: Scope, file: string
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    return refuse(file, `invalid JSON (${error instanceof Error ? error.message : String(error)})`);
+    return refuse(file, `invalid JSON (${describeError(error)})`);
   }
   return verifyBundle(value, expectedScope, file);
 }

@@ -1,11 +1,17 @@
 // Where forge's messages go: ctx.ui.notify with a UI (interactive, RPC), stderr otherwise (print/json mode).
 import type { CtxLike, NotifyLevel } from "./host-types.js";
 
+/** The part of a context that output needs: core and system-update contexts both fit. */
+export interface OutputCtx {
+  hasUI: boolean;
+  ui: { notify(message: string, type?: NotifyLevel): void };
+}
+
 /**
  * Print mode's UI is a no-op, so headless output is written to stderr (Pi routes stdout writes of
  * extensions to stderr there anyway); RPC clients receive notify extension_ui_request events.
  */
-export function say(ctx: CtxLike, text: string, level: NotifyLevel = "info"): void {
+export function say(ctx: OutputCtx, text: string, level: NotifyLevel = "info"): void {
   try {
     if (ctx.hasUI) ctx.ui.notify(text, level);
     else process.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -20,4 +26,20 @@ export function setFooter(ctx: CtxLike, text: string | undefined): void {
   } catch {
     // ignore: a status line is cosmetic
   }
+}
+
+/** The message of a caught value, for "forge: ... failed (...)" notices. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A command handler that reports its own failure (`forge: /<name> failed: ...`): the host never sees it throw. */
+export function guardCommand<C extends OutputCtx>(name: string, run: (args: string, ctx: C) => Promise<void>): (args: string, ctx: C) => Promise<void> {
+  return async (args, ctx) => {
+    try {
+      await run(args, ctx);
+    } catch (error) {
+      say(ctx, `forge: /${name} failed: ${describeError(error)}`, "error");
+    }
+  };
 }

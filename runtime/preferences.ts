@@ -1,6 +1,7 @@
 // Applies a selection's model/thinking/tools preferences on activation and restores the previous values on /mode off.
 import type { Mode } from "../generated/types.js";
 import type { CtxLike, ModelLike, PiLike, ThinkingLevel } from "./host-types.js";
+import { describeError } from "./output.js";
 
 /** The values before forge first changed anything; restored by /mode off. */
 export interface PreferenceSnapshot {
@@ -75,7 +76,7 @@ export async function applyPreferences(
     const active = pi.getActiveTools();
     if (tools.length !== active.length || tools.some((t, i) => t !== active[i])) pi.setActiveTools(tools);
   } catch (error) {
-    notices.push(`forge: could not apply mode preferences (${error instanceof Error ? error.message : String(error)})`);
+    notices.push(`forge: could not apply mode preferences (${describeError(error)})`);
   }
   return notices;
 }

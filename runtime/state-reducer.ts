@@ -5,7 +5,7 @@ import type { ForgeModeStateEntry } from "../generated/types.js";
 
 export const MODE_STATE_TYPE = "forge-mode-state";
 
-/** The part of a session entry the reducer reads; both hosts' entries fit. */
+/** The part of a session entry the reducers read (this one and runtime/updates/reducer.ts); both hosts' entries fit. */
 export interface BranchEntryLike {
   type: string;
   id?: string;

@@ -1,6 +1,7 @@
 // The one write path of the feature: append an event, then hand the change to the delivery strategy.
 import type { ForgeUpdateEvent } from "../../generated/types.js";
-import { branchMessages, lastCacheRead, measureCacheImpact, serializeRequest, transcriptPrompt, type CacheImpact, type LastUsage } from "./cache-impact.js";
+import { wrapSection } from "../host-adapter.js";
+import { branchMessages, lastRequestPrompt, reportCacheImpact, serializeRequest, type PromptChangeReport } from "./cache-impact.js";
 import type { SystemUpdatesDeps } from "./deps.js";
 import { sectionsDelivery, timelineDelivery, type RunState, type UpdateDelivery } from "./delivery.js";
 import { UPDATE_ENTRY_TYPE } from "./events.js";
@@ -22,7 +23,8 @@ export function readState(ctx: UpdatesCtx): UpdateState {
   return foldUpdateEvents(ctx.sessionManager.getBranch());
 }
 
-function hostPromptOptions(ctx: UpdatesCtx | null): PromptOptionsSlice | null {
+/** The host's base prompt inputs outside a run: 1.x command contexts have getSystemPromptOptions(), 0.73.1 has not. */
+export function hostPromptOptions(ctx: { getSystemPromptOptions?(): unknown } | null): PromptOptionsSlice | null {
   try {
     const options = typeof ctx?.getSystemPromptOptions === "function" ? ctx.getSystemPromptOptions() : null;
     return options && typeof options === "object" ? (options as PromptOptionsSlice) : null;
@@ -52,19 +54,23 @@ export interface Recorded {
   after: readonly ActiveUpdate[];
 }
 
+/** The active set once `event` is applied to `state`, derived purely (not re-read, so independent of host timing). */
+export function activeAfter(state: UpdateState, event: ForgeUpdateEvent): readonly ActiveUpdate[] {
+  return stepUpdateState(state, { type: "custom", customType: UPDATE_ENTRY_TYPE, data: event }).active;
+}
+
 /** Appends the event (never rewrites history) and delivers the resulting change. */
 export function recordEvent(rt: UpdatesRuntime, ctx: UpdatesCtx, state: UpdateState, event: ForgeUpdateEvent, toolCallId: string | null): Recorded {
   const delivery = currentDelivery(rt, ctx, toolCallId === null ? "host" : "run");
   rt.pi.appendEntry(UPDATE_ENTRY_TYPE, event);
-  // The new state is derived purely from the event, not re-read, so it does not depend on host timing.
-  const after = stepUpdateState(state, { type: "custom", customType: UPDATE_ENTRY_TYPE, data: event }).active;
+  const after = activeAfter(state, event);
   delivery.deliverChange(rt.pi, { before: state.active, after, toolCallId, now: rt.now().getTime() }, rt.run);
   rt.afterChange(ctx);
   return { before: state.active, after };
 }
 
 function removeSection(prompt: string, name: string, text: string): string {
-  const block = `\n\n<${name}>\n${text}\n</${name}>`;
+  const block = `\n\n${wrapSection(name, text)}`;
   const at = prompt.indexOf(block);
   return at < 0 ? prompt : prompt.slice(0, at) + prompt.slice(at + block.length);
 }
@@ -74,17 +80,10 @@ function removeSection(prompt: string, name: string, text: string): string {
  * native mid-conversation system messages append; otherwise (1.x on a model without them) Pi folds
  * the changed sections into the leading prompt.
  */
-export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: UpdatesCtx, before: readonly ActiveUpdate[], after: readonly ActiveUpdate[]): { impact: CacheImpact; usage: LastUsage | null } {
+export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: UpdatesCtx, before: readonly ActiveUpdate[], after: readonly ActiveUpdate[]): PromptChangeReport {
   const branch = ctx.sessionManager.getBranch();
   // 1.x records the prompt in the transcript (getSystemPrompt would omit the per-run forge sections).
-  let prompt = transcriptPrompt(branch);
-  if (prompt === null) {
-    try {
-      prompt = ctx.getSystemPrompt?.() ?? "";
-    } catch {
-      prompt = "";
-    }
-  }
+  const prompt = lastRequestPrompt(branch, ctx) ?? "";
   const messages = branchMessages(branch);
   const previous = serializeRequest(prompt, messages);
   const afterIds = new Set(after.map((u) => `${u.updateId}:${u.digest}`));
@@ -96,11 +95,11 @@ export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: UpdatesCtx, before
   if (folds) {
     let p = prompt;
     for (const u of removed) p = removeSection(p, updateSectionName(u.updateId), u.contentSnapshot);
-    for (const u of added) p += `\n\n<${updateSectionName(u.updateId)}>\n${u.contentSnapshot}\n</${updateSectionName(u.updateId)}>`;
+    for (const u of added) p += `\n\n${wrapSection(updateSectionName(u.updateId), u.contentSnapshot)}`;
     next = serializeRequest(p, messages);
   } else {
     const text = [...removed.map((u) => renderRetractionTag(u.updateId)), ...added.map((u) => renderApplyTag(u))].join("\n\n");
     next = serializeRequest(prompt, [...messages, { role: "user", content: text }]);
   }
-  return { impact: measureCacheImpact(previous, next), usage: lastCacheRead(branch) };
+  return reportCacheImpact(branch, previous, next);
 }

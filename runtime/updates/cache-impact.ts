@@ -1,4 +1,5 @@
 // Pure cache-impact estimates: how much of the previous request's prefix an action keeps, and the last cacheRead.
+import { foldTranscriptSections, type SystemMessageLike } from "./delivery.js";
 import type { BranchEntryLike } from "./reducer.js";
 
 export interface CacheImpact {
@@ -58,22 +59,28 @@ export function branchMessages(branch: readonly BranchEntryLike[]): unknown[] {
  * Null when the branch records no system message (0.73.1: use ctx.getSystemPrompt()).
  */
 export function transcriptPrompt(branch: readonly BranchEntryLike[]): string | null {
-  const content: string[] = [];
-  const sections = new Map<string, string>();
-  let seen = false;
+  const system: SystemMessageLike[] = [];
   for (const e of branch as ReadonlyArray<MessageEntry>) {
-    const m = e.type === "message" ? e.message : undefined;
-    if (m?.role !== "system") continue;
-    seen = true;
-    const text = typeof m.content === "string" ? m.content : Array.isArray(m.content) ? m.content.map((p: any) => (p?.type === "text" ? p.text : "")).join("") : "";
-    if (text !== "") content.push(text);
-    for (const [name, value] of Object.entries(m.sections ?? {})) {
-      if (value === null) sections.delete(name);
-      else sections.set(name, value);
-    }
+    if (e.type === "message" && e.message?.role === "system") system.push(e.message as SystemMessageLike);
   }
-  if (!seen) return null;
-  return [content.join("\n\n"), ...sections.values()].filter((part) => part !== "").join("\n\n");
+  if (system.length === 0) return null;
+  const text = (c: unknown) => (typeof c === "string" ? c : Array.isArray(c) ? c.map((p: any) => (p?.type === "text" ? p.text : "")).join("") : "");
+  const content = system.map((m) => text(m.content)).filter((t) => t !== "");
+  return [content.join("\n\n"), ...foldTranscriptSections(system).values()].filter((part) => part !== "").join("\n\n");
+}
+
+/**
+ * The last request's prompt: the transcript's (1.x), else the host's getSystemPrompt() (0.73.1: the last run's
+ * final prompt, Pi's base prompt before this process ran one). Null when neither is known.
+ */
+export function lastRequestPrompt(branch: readonly BranchEntryLike[], ctx: { getSystemPrompt?(): string }): string | null {
+  const recorded = transcriptPrompt(branch);
+  if (recorded !== null) return recorded;
+  try {
+    return ctx.getSystemPrompt?.() ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** cacheRead and input tokens of the last assistant message on the branch, or null when none reported usage. */
@@ -115,13 +122,23 @@ export interface PromptChangeReport {
   text: string;
 }
 
+/** The report of going from request `previous` to `next` on `branch` (its last cache usage decides the warning). */
+export function reportCacheImpact(branch: readonly BranchEntryLike[], previous: string, next: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
+  const impact = measureCacheImpact(previous, next);
+  const usage = lastCacheRead(branch);
+  return { impact, usage, warn: shouldWarnCacheRewrite(impact, usage, threshold), text: formatCacheImpact(impact, usage) };
+}
+
 /**
  * For /mode and /preset: the effect of replacing the system prompt `previousPrompt` with `nextPrompt`
  * under the branch's messages (a prompt change rewrites everything after its first changed char).
  */
 export function promptChangeImpact(branch: readonly BranchEntryLike[], previousPrompt: string, nextPrompt: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
   const messages = branchMessages(branch);
-  const impact = measureCacheImpact(serializeRequest(previousPrompt, messages), serializeRequest(nextPrompt, messages));
-  const usage = lastCacheRead(branch);
-  return { impact, usage, warn: shouldWarnCacheRewrite(impact, usage, threshold), text: formatCacheImpact(impact, usage) };
+  return reportCacheImpact(branch, serializeRequest(previousPrompt, messages), serializeRequest(nextPrompt, messages), threshold);
+}
+
+/** Said before an action whose report warns: how much cached prefix the next request pays for again. */
+export function formatRewriteWarning(report: PromptChangeReport): string {
+  return `forge: warning: this change rewrites ${n(report.impact.rewrittenChars)} chars of a cached prefix (the next request pays for them again). ${report.text}`;
 }

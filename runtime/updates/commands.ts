@@ -1,13 +1,14 @@
 // The /system-update command family: apply, status, reset, list, use, off. None starts a turn or deletes history.
 import type { ForgeUpdateEvent } from "../../generated/types.js";
 import { sha256Hex } from "../../common/digest.js";
-import { currentDelivery, estimateUpdateImpact, readState, recordEvent, type UpdatesRuntime } from "./actions.js";
-import { checkBlockActivation, chooseBlockUpdateId, usableBlocks, blocksUsable } from "./blocks.js";
-import { formatCacheImpact, shouldWarnCacheRewrite } from "./cache-impact.js";
-import { CONTENT_MAX, createApplyEvent, createResetEvent, createRevokeEvent, isValidUpdateId } from "./events.js";
-import { say, type AutocompleteItem, type UpdatesCtx } from "./host-types.js";
-import { findActive, nextFreeformId, nextResetId, stepUpdateState, type UpdateState } from "./reducer.js";
-import { UPDATE_ENTRY_TYPE } from "./events.js";
+import { activeAfter, currentDelivery, estimateUpdateImpact, readState, recordEvent, type UpdatesRuntime } from "./actions.js";
+import { checkBlockActivation, chooseBlockUpdateId, usableBlocks, blocksUsable, type ActivePresetRef } from "./blocks.js";
+import { formatRewriteWarning } from "./cache-impact.js";
+import { CONTENT_MAX, createApplyEvent, createResetEvent, createRevokeEvent, isValidUpdateId, UPDATE_ID_PATTERN } from "./events.js";
+import { say } from "../output.js";
+import type { AutocompleteItemLike } from "../host-types.js";
+import type { UpdatesCtx } from "./host-types.js";
+import { findActive, nextFreeformId, nextResetId, type UpdateState } from "./reducer.js";
 
 export const COMMAND_NAME = "system-update";
 
@@ -94,14 +95,10 @@ function listBlocks(rt: UpdatesRuntime, ctx: UpdatesCtx, state: UpdateState, jso
 
 /** Reports the cache estimate, as a warning before a change that rewrites a large cached prefix. */
 function applyWithReport(rt: UpdatesRuntime, ctx: UpdatesCtx, state: UpdateState, event: ForgeUpdateEvent, done: string): void {
-  const after = stepUpdateState(state, { type: "custom", customType: UPDATE_ENTRY_TYPE, data: event }).active;
-  const { impact, usage } = estimateUpdateImpact(rt, ctx, state.active, after);
-  const report = formatCacheImpact(impact, usage);
-  if (shouldWarnCacheRewrite(impact, usage)) {
-    say(ctx, `forge: warning: this change rewrites ${impact.rewrittenChars.toLocaleString("en-US")} chars of a cached prefix (the next request pays for them again). ${report}`, "warning");
-  }
+  const report = estimateUpdateImpact(rt, ctx, state.active, activeAfter(state, event));
+  if (report.warn) say(ctx, formatRewriteWarning(report), "warning");
   recordEvent(rt, ctx, state, event, null);
-  say(ctx, `${done}\n${report}`);
+  say(ctx, `${done}\n${report.text}`);
 }
 
 function applyText(rt: UpdatesRuntime, ctx: UpdatesCtx, text: string): void {
@@ -160,7 +157,7 @@ export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, c
     case "reset":
       return resetAll(rt, ctx);
     case "use":
-      if (!isValidUpdateId(parsed.id)) return say(ctx, `forge: "${parsed.id}" is not a block id (expected ${"^[a-z][a-z0-9-]*$"})`, "error");
+      if (!isValidUpdateId(parsed.id)) return say(ctx, `forge: "${parsed.id}" is not a block id (expected ${UPDATE_ID_PATTERN.source})`, "error");
       return useBlock(rt, ctx, parsed.id);
     case "off":
       return turnOff(rt, ctx, parsed.id);
@@ -173,7 +170,7 @@ export interface CompletionData {
   activeIds: string[];
 }
 
-export function completeSystemUpdateArgs(prefix: string, data: CompletionData): AutocompleteItem[] | null {
+export function completeSystemUpdateArgs(prefix: string, data: CompletionData): AutocompleteItemLike[] | null {
   const subcommands = ["status", "status --json", "status --full", "reset", "list", "use", "off"];
   const m = /^(use|off)\s+(\S*)$/.exec(prefix);
   if (m) {
@@ -185,9 +182,9 @@ export function completeSystemUpdateArgs(prefix: string, data: CompletionData): 
   return items.length ? items : null;
 }
 
-export function completionDataFor(rt: UpdatesRuntime, ctx: UpdatesCtx): CompletionData {
+export function completionDataFor(ref: ActivePresetRef | null, state: UpdateState): CompletionData {
   return {
-    blockIds: usableBlocks(rt.deps.getActivePreset(ctx)).map((b) => b.id),
-    activeIds: readState(ctx).active.map((u) => u.updateId),
+    blockIds: usableBlocks(ref).map((b) => b.id),
+    activeIds: state.active.map((u) => u.updateId),
   };
 }

@@ -1,6 +1,6 @@
 // The two delivery strategies of the active update set: prompt sections, or timeline messages; the host adapter picks one.
-import type { ActiveUpdate, BranchEntryLike } from "./reducer.js";
-import { foldUpdateEvents } from "./reducer.js";
+import { wrapSection } from "../host-adapter.js";
+import type { ActiveUpdate, BranchEntryLike, UpdateState } from "./reducer.js";
 import { appendPromptBlock, INVENTORY_SECTION, renderCompactionFold, updateSectionName } from "./render.js";
 import { buildTimelineView, pendingChanges, renderDeliveryMessage } from "./timeline-view.js";
 import type { BeforeAgentStartOutcome, BeforeAgentStartSlice, PromptOptionsSlice, UpdatesPi } from "./host-types.js";
@@ -38,8 +38,8 @@ export interface ChangeInput {
 
 export interface UpdateDelivery {
   readonly kind: "sections" | "timeline";
-  /** before_agent_start, after the core composed the prompt: render the branch's active set. */
-  beforeAgentStart(event: BeforeAgentStartSlice, branch: readonly BranchEntryLike[], inventory: string, run: RunState): BeforeAgentStartOutcome | undefined;
+  /** before_agent_start, after the core composed the prompt: render the branch's active set (`state` is the branch's fold). */
+  beforeAgentStart(event: BeforeAgentStartSlice, branch: readonly BranchEntryLike[], state: UpdateState, inventory: string, run: RunState): BeforeAgentStartOutcome | undefined;
   /** Right after a command or the tool recorded a change: get it to the model before its next inference. */
   deliverChange(pi: UpdatesPi, change: ChangeInput, run: RunState): void;
   /** 1.x context_with_system: the request about to be sent; returns a changed transcript or undefined. */
@@ -48,11 +48,6 @@ export interface UpdateDelivery {
 
 function deliveredOf(active: readonly ActiveUpdate[]): Map<string, string> {
   return new Map(active.map((u) => [u.updateId, u.digest]));
-}
-
-/** Pi's section rendering (`<name>\n...\n</name>`): what the transcript holds for a section. */
-function wrapSection(name: string, text: string): string {
-  return `<${name}>\n${text}\n</${name}>`;
 }
 
 /** The sections the model currently has: every system message's patch replayed in order (as pi-ai does). */
@@ -85,7 +80,7 @@ function insertionIndex(messages: readonly SystemMessageLike[], toolCallId: stri
  */
 export const sectionsDelivery: UpdateDelivery = {
   kind: "sections",
-  beforeAgentStart(event, branch, inventory, run) {
+  beforeAgentStart(event, _branch, state, inventory, run) {
     run.kind = "sections";
     run.splices.clear();
     const options = event.systemPromptOptions;
@@ -94,7 +89,7 @@ export const sectionsDelivery: UpdateDelivery = {
     // (clearing by prefix could hit a core mode section such as forge-update-notes).
     const sections = options.sections ?? (options.sections = {});
     if (inventory !== "") sections[INVENTORY_SECTION] = inventory;
-    for (const u of foldUpdateEvents(branch).active) sections[updateSectionName(u.updateId)] = u.contentSnapshot;
+    for (const u of state.active) sections[updateSectionName(u.updateId)] = u.contentSnapshot;
     // Pi reads these same options before the run's next request: a mid-run change made through
     // this reference is diffed and recorded by Pi itself (until Pi re-normalizes them).
     run.runOptions = options;
@@ -120,6 +115,7 @@ export const sectionsDelivery: UpdateDelivery = {
     // Group the still-missing patches by the tool batch that caused them.
     const groups = new Map<string | null, { sections: Record<string, string | null>; at: number }>();
     for (const [name, splice] of run.splices) {
+      // What the transcript holds for a section: Pi's own wrapping.
       const wanted = splice.value === null ? null : wrapSection(name, splice.value);
       const has = current.get(name) ?? null;
       if (has === wanted) continue; // Pi already recorded it (or it never reached the model)
@@ -145,11 +141,11 @@ export const sectionsDelivery: UpdateDelivery = {
  */
 export const timelineDelivery: UpdateDelivery = {
   kind: "timeline",
-  beforeAgentStart(event, branch, inventory, run) {
+  beforeAgentStart(event, branch, state, inventory, run) {
     run.kind = "timeline";
     run.splices.clear();
     run.runOptions = null;
-    const view = buildTimelineView(branch);
+    const view = buildTimelineView(branch, state);
     const extra = appendPromptBlock(inventory, renderCompactionFold(view.folded));
     const outcome: BeforeAgentStartOutcome = {};
     if (extra !== "") outcome.systemPrompt = appendPromptBlock(event.systemPrompt, extra);

@@ -1,7 +1,6 @@
 // The slice of Pi's extension API the system-update feature uses, as structural types (both hosts and test fakes fit).
+import type { AutocompleteItemLike, NotifyLevel } from "../host-types.js";
 import type { BranchEntryLike } from "./reducer.js";
-
-export type NotifyLevel = "info" | "warning" | "error";
 
 export interface UpdatesCtx {
   hasUI: boolean;
@@ -12,12 +11,6 @@ export interface UpdatesCtx {
   getSystemPrompt?(): string;
   /** 1.x command contexts only: the base prompt inputs (with `sections`); 0.73.1 has no such method. */
   getSystemPromptOptions?(): unknown;
-}
-
-export interface AutocompleteItem {
-  value: string;
-  label: string;
-  description?: string;
 }
 
 export interface ToolResult {
@@ -46,7 +39,7 @@ export interface UpdatesPi {
     name: string,
     spec: {
       description?: string;
-      getArgumentCompletions?: (prefix: string) => AutocompleteItem[] | null;
+      getArgumentCompletions?: (prefix: string) => AutocompleteItemLike[] | null;
       handler: (args: string, ctx: any) => Promise<void>;
     },
   ): void;
@@ -73,14 +66,4 @@ export interface BeforeAgentStartSlice {
 export interface BeforeAgentStartOutcome {
   systemPrompt?: string;
   message?: CustomMessage;
-}
-
-/** Safe output: notify with a UI (TUI, RPC); stderr in print/json mode, where notify is a no-op. */
-export function say(ctx: UpdatesCtx, text: string, level: NotifyLevel = "info"): void {
-  try {
-    if (ctx.hasUI) ctx.ui.notify(text, level);
-    else process.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
-  } catch {
-    // Output must never take the host down.
-  }
 }

@@ -3,16 +3,11 @@ import type { Diagnostic } from "../../common/diagnostic.js";
 import { sha256Hex } from "../../common/digest.js";
 import { validateUpdateEvent } from "../../generated/runtime-validators.js";
 import type { ForgeUpdateEvent } from "../../generated/types.js";
+import type { BranchEntryLike } from "../state-reducer.js";
 import * as diag from "./diagnostics.js";
 import { UPDATE_ENTRY_TYPE } from "./events.js";
 
-/** The slice of a session entry the fold reads (both hosts' entries fit). */
-export interface BranchEntryLike {
-  type: string;
-  id?: string;
-  customType?: string;
-  data?: unknown;
-}
+export type { BranchEntryLike };
 
 export interface ActiveUpdate {
   updateId: string;
@@ -151,9 +146,9 @@ function stepMutable(s: MutableState, entry: BranchEntryLike): void {
   applyEvent(s, entry.data as ForgeUpdateEvent, at);
 }
 
-/** One step of the fold: a new state, the input left untouched. fold(entries) == entries.reduce(step). */
-export function stepUpdateState(state: UpdateState, entry: BranchEntryLike): UpdateState {
-  const s: MutableState = {
+/** A private mutable copy of `state`, so stepping it leaves the input untouched. */
+function copyState(state: UpdateState): MutableState {
+  return {
     active: [...state.active],
     known: new Map(state.known),
     maxUpdateN: state.maxUpdateN,
@@ -161,6 +156,11 @@ export function stepUpdateState(state: UpdateState, entry: BranchEntryLike): Upd
     diagnostics: [...state.diagnostics],
     count: state.count,
   };
+}
+
+/** One step of the fold: a new state, the input left untouched. fold(entries) == entries.reduce(step). */
+export function stepUpdateState(state: UpdateState, entry: BranchEntryLike): UpdateState {
+  const s = copyState(state);
   stepMutable(s, entry);
   return s;
 }
@@ -168,14 +168,7 @@ export function stepUpdateState(state: UpdateState, entry: BranchEntryLike): Upd
 /** Folds getBranch() (root first) from `from` (default: the initial state). Never throws on entry data. */
 export function foldUpdateEvents(entries: readonly BranchEntryLike[], from: UpdateState = initialUpdateState()): UpdateState {
   // One mutable accumulator instead of a copy per step: replay of long branches stays linear.
-  const s: MutableState = {
-    active: [...from.active],
-    known: new Map(from.known),
-    maxUpdateN: from.maxUpdateN,
-    maxResetN: from.maxResetN,
-    diagnostics: [...from.diagnostics],
-    count: from.count,
-  };
+  const s = copyState(from);
   for (const entry of entries) stepMutable(s, entry);
   return s;
 }

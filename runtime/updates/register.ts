@@ -1,10 +1,13 @@
 // Entry of the system-update feature: registerSystemUpdates(pi, deps) wires the command, the tool and delivery.
+import { describeError, guardCommand, say } from "../output.js";
 import { readState, type UpdatesRuntime } from "./actions.js";
 import { completeSystemUpdateArgs, completionDataFor, COMMAND_NAME, runSystemUpdateCommand, type CompletionData } from "./commands.js";
+import type { ActivePresetRef } from "./blocks.js";
 import type { SystemUpdatesDeps } from "./deps.js";
 import { createRunState, sectionsDelivery, timelineDelivery, type SystemMessageLike } from "./delivery.js";
-import { say, type BeforeAgentStartSlice, type UpdatesCtx, type UpdatesPi } from "./host-types.js";
+import type { BeforeAgentStartSlice, UpdatesCtx, UpdatesPi } from "./host-types.js";
 import { renderInventory } from "./inventory.js";
+import { foldUpdateEvents, type UpdateState } from "./reducer.js";
 import { syncToolAvailability } from "./tool.js";
 
 export type { SystemUpdatesDeps } from "./deps.js";
@@ -23,22 +26,22 @@ export function registerSystemUpdates(pi: UpdatesPi, deps: SystemUpdatesDeps): v
     deps,
     run,
     now: deps.now ?? (() => new Date()),
-    afterChange: (ctx) => refresh(ctx),
+    afterChange: (ctx) => refresh(deps.getActivePreset(ctx), readState(ctx)),
   };
 
-  function refresh(ctx: UpdatesCtx): void {
-    syncToolAvailability(pi, rt, toolRegistered, ctx);
-    completions = completionDataFor(rt, ctx);
+  /** Tool availability and the completion cache follow the active preset and the branch's active updates. */
+  function refresh(ref: ActivePresetRef | null, state: UpdateState): void {
+    syncToolAvailability(pi, rt, toolRegistered, ref);
+    completions = completionDataFor(ref, state);
   }
 
   /** The host never crashes because of forge: every handler reports and swallows its own errors. */
-  function guarded<A extends unknown[], R>(what: string, fn: (...args: A) => R, ctxOf: (...args: A) => UpdatesCtx | undefined) {
-    return (...args: A): R | undefined => {
+  function guarded<E, R>(what: string, fn: (event: E, ctx: UpdatesCtx) => R) {
+    return (event: E, ctx: UpdatesCtx): R | undefined => {
       try {
-        return fn(...args);
+        return fn(event, ctx);
       } catch (err) {
-        const ctx = ctxOf(...args);
-        if (ctx) say(ctx, `forge: system updates: ${what} failed: ${err instanceof Error ? err.message : String(err)}`, "error");
+        if (ctx) say(ctx, `forge: system updates: ${what} failed: ${describeError(err)}`, "error");
         return undefined;
       }
     };
@@ -50,11 +53,11 @@ export function registerSystemUpdates(pi: UpdatesPi, deps: SystemUpdatesDeps): v
       run.kind = null;
       run.runOptions = null;
       run.splices.clear();
-      refresh(ctx);
-      const diagnostics = readState(ctx).diagnostics.filter((d) => d.severity !== "info");
+      const state = readState(ctx);
+      refresh(deps.getActivePreset(ctx), state);
+      const diagnostics = state.diagnostics.filter((d) => d.severity !== "info");
       if (diagnostics.length > 0) say(ctx, `forge: system updates: ${diagnostics.length} problem(s) on this branch; see /system-update status`, "warning");
     },
-    (_e, ctx) => ctx,
   );
   pi.on("session_start", onSession);
   pi.on("session_tree", onSession);
@@ -64,12 +67,14 @@ export function registerSystemUpdates(pi: UpdatesPi, deps: SystemUpdatesDeps): v
     guarded(
       "before_agent_start",
       (event: BeforeAgentStartSlice, ctx: UpdatesCtx) => {
-        refresh(ctx);
-        const inventory = renderInventory(deps.getActivePreset(ctx));
+        // One read of the branch and of the active preset per run, shared by the caches and the delivery.
+        const branch = ctx.sessionManager.getBranch();
+        const state = foldUpdateEvents(branch);
+        const ref = deps.getActivePreset(ctx);
+        refresh(ref, state);
         const delivery = deps.adapter.supportsSections(event.systemPromptOptions ?? null) ? sectionsDelivery : timelineDelivery;
-        return delivery.beforeAgentStart(event, ctx.sessionManager.getBranch(), inventory, run);
+        return delivery.beforeAgentStart(event, branch, state, renderInventory(ref), run);
       },
-      (_e, ctx) => ctx,
     ),
   );
 
@@ -83,19 +88,12 @@ export function registerSystemUpdates(pi: UpdatesPi, deps: SystemUpdatesDeps): v
         const messages = sectionsDelivery.contextWithSystem(event.messages, run);
         return messages ? { messages } : undefined;
       },
-      (_e, ctx: UpdatesCtx) => ctx,
     ),
   );
 
   pi.registerCommand(COMMAND_NAME, {
     description: "System updates: /system-update <text> | status [--json] [--full] | reset | list | use <id> | off <id>",
     getArgumentCompletions: (prefix) => completeSystemUpdateArgs(prefix, completions),
-    handler: async (args: string, ctx: UpdatesCtx) => {
-      try {
-        await runSystemUpdateCommand(rt, args, ctx);
-      } catch (err) {
-        say(ctx, `forge: /system-update failed: ${err instanceof Error ? err.message : String(err)}`, "error");
-      }
-    },
+    handler: guardCommand(COMMAND_NAME, (args: string, ctx: UpdatesCtx) => runSystemUpdateCommand(rt, args, ctx)),
   });
 }

@@ -1,4 +1,5 @@
 // The bytes the model sees for system updates: timeline tags, retractions, 1.x section names, the compaction fold.
+import { wrapSection } from "../host-adapter.js";
 import type { ActiveUpdate } from "./reducer.js";
 
 /** 1.x section holding one active update. Pi wraps it as <forge-update-ID>...</forge-update-ID>. */
@@ -8,10 +9,6 @@ export function updateSectionName(updateId: string): string {
 
 /** 1.x section holding the compact inventory of the active preset's blocks. Cannot collide with an update section. */
 export const INVENTORY_SECTION = "forge-updates";
-
-export function isUpdateSectionName(name: string): boolean {
-  return name.startsWith("forge-update-");
-}
 
 /** A tagged user-role timeline message body for an apply (0.73.1 and forced-prompt runs). */
 export function renderApplyTag(update: Pick<ActiveUpdate, "updateId" | "contentSnapshot">): string {
@@ -50,6 +47,6 @@ export function appendPromptBlock(prompt: string, block: string): string {
  */
 export function isUpdatesTail(tail: string, inventory: string): boolean {
   if (tail === "") return true;
-  if (inventory !== "") return tail.startsWith(`\n\n${inventory}`) || tail.startsWith(`\n\n<${INVENTORY_SECTION}>\n${inventory}\n</${INVENTORY_SECTION}>`);
+  if (inventory !== "") return tail.startsWith(`\n\n${inventory}`) || tail.startsWith(`\n\n${wrapSection(INVENTORY_SECTION, inventory)}`);
   return tail.startsWith(`\n\n<${updateSectionName("")}`) || tail.startsWith("\n\n# Active system updates\n");
 }

@@ -46,7 +46,8 @@ function parseDetails(details: unknown): DeliveredChange[] | null {
   return out;
 }
 
-export function buildTimelineView(branch: readonly BranchEntryLike[]): TimelineView {
+/** `whole`, when the caller already folded the whole branch, saves folding it again. */
+export function buildTimelineView(branch: readonly BranchEntryLike[], whole?: UpdateState): TimelineView {
   let cut = -1;
   for (let i = branch.length - 1; i >= 0; i--) {
     if (branch[i]?.type === "compaction") {
@@ -55,7 +56,7 @@ export function buildTimelineView(branch: readonly BranchEntryLike[]): TimelineV
     }
   }
   const atCompaction = cut >= 0 ? foldUpdateEvents(branch.slice(0, cut + 1)) : initialUpdateState();
-  const state = foldUpdateEvents(branch.slice(cut + 1), atCompaction);
+  const state = whole ?? foldUpdateEvents(branch.slice(cut + 1), atCompaction);
   const folded = cut >= 0 ? atCompaction.active : [];
   const delivered = new Map<string, string>(folded.map((u) => [u.updateId, u.digest]));
   for (let i = cut + 1; i < branch.length; i++) {

@@ -1,8 +1,8 @@
 // The agent tool forge_system_update: permission-gated activation of modelCallable preset blocks.
 import { sha256Hex } from "../../common/digest.js";
 import { readState, recordEvent, type UpdatesRuntime } from "./actions.js";
-import { checkBlockActivation, chooseBlockUpdateId, hasCallableBlock } from "./blocks.js";
-import { CONTENT_MAX, createApplyEvent, createRevokeEvent, isValidUpdateId } from "./events.js";
+import { checkBlockActivation, chooseBlockUpdateId, hasCallableBlock, type ActivePresetRef } from "./blocks.js";
+import { CONTENT_MAX, createApplyEvent, createRevokeEvent, isValidUpdateId, UPDATE_ID_MAX, UPDATE_ID_PATTERN } from "./events.js";
 import type { ToolDefinition, ToolResult, UpdatesCtx, UpdatesPi } from "./host-types.js";
 import { findActive } from "./reducer.js";
 
@@ -13,7 +13,7 @@ export const TOOL_PARAMETERS = {
   type: "object",
   properties: {
     action: { type: "string", enum: ["activate", "deactivate"], description: "activate a declared block, or deactivate one you activated" },
-    id: { type: "string", pattern: "^[a-z][a-z0-9-]*$", maxLength: 64, description: "the block id from the system update inventory" },
+    id: { type: "string", pattern: UPDATE_ID_PATTERN.source, maxLength: UPDATE_ID_MAX, description: "the block id from the system update inventory" },
   },
   required: ["action", "id"],
   additionalProperties: false,
@@ -85,8 +85,8 @@ export function createUpdateTool(rt: UpdatesRuntime): ToolDefinition {
  * tools (neither host can unregister a tool). Only this tool's name is added or removed, so the
  * core's own narrowing of the tool set is left alone. No promptSnippet: the prompt bytes never depend on it.
  */
-export function syncToolAvailability(pi: UpdatesPi, rt: UpdatesRuntime, registered: { value: boolean }, ctx: UpdatesCtx): void {
-  const wanted = hasCallableBlock(rt.deps.getActivePreset(ctx));
+export function syncToolAvailability(pi: UpdatesPi, rt: UpdatesRuntime, registered: { value: boolean }, ref: ActivePresetRef | null): void {
+  const wanted = hasCallableBlock(ref);
   if (wanted && !registered.value) {
     pi.registerTool(createUpdateTool(rt));
     registered.value = true;
