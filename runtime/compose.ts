@@ -3,7 +3,7 @@ import type { ForgeModeStateEntry } from "../generated/types.js";
 import type { Catalog } from "./catalog.js";
 import type { ComposedBase, Composition, OverlaySection } from "./composition.js";
 import { renderOverlaySection } from "./composition.js";
-import { checkContracts } from "./contracts.js";
+import { checkContracts, selectedRoles } from "./contracts.js";
 import { renderTemplate, type PromptVars } from "./render-template.js";
 
 export interface DriftItem {
@@ -39,11 +39,7 @@ export function describeDrift(item: DriftItem): string {
 
 export function detectDrift(catalog: Catalog, state: ForgeModeStateEntry): DriftItem[] {
   const items: DriftItem[] = [];
-  const roles: Array<[string, "base" | "overlay"]> = [
-    ...(state.base === null ? [] : [[state.base, "base"] as [string, "base"]]),
-    ...state.overlays.map((k) => [k, "overlay"] as [string, "overlay"]),
-  ];
-  for (const [key, role] of roles) {
+  for (const { key, role } of selectedRoles(state)) {
     const pinned = Object.prototype.hasOwnProperty.call(state.components, key) ? state.components[key] : undefined;
     const current = catalog.modes.get(key);
     if (!current) items.push({ key, role, kind: "missing", pinnedDigest: pinned?.digest ?? null, currentDigest: null });

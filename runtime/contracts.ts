@@ -7,6 +7,26 @@ export interface Candidate {
   overlays: string[];
 }
 
+/** The keys of a selection (a candidate or a state entry) in composition order, base first. */
+export function selectedKeys(selection: Candidate | null): string[] {
+  if (selection === null) return [];
+  return selection.base === null ? [...selection.overlays] : [selection.base, ...selection.overlays];
+}
+
+/** "base a; overlays b, c" (either part omitted when empty), for messages and saved presets. */
+export function describeSelection(selection: Candidate): string {
+  const parts: string[] = [];
+  if (selection.base !== null) parts.push(`base ${selection.base}`);
+  if (selection.overlays.length > 0) parts.push(`overlays ${selection.overlays.join(", ")}`);
+  return parts.join("; ");
+}
+
+/** Each selected key with its role, base first: what drift and status reports are about. */
+export function selectedRoles(selection: Candidate): Array<{ key: string; role: "base" | "overlay" }> {
+  const overlays = selection.overlays.map((key) => ({ key, role: "overlay" as const }));
+  return selection.base === null ? overlays : [{ key: selection.base, role: "base" }, ...overlays];
+}
+
 /**
  * Splits a flat key list (`/mode set a b c`, PI_MODES, --mode a,b) into base and overlays by each
  * mode's strategy. Unknown keys and a second base are errors; the order of overlays is kept.
@@ -35,7 +55,7 @@ function suggest(catalog: Catalog, key: string): string {
  */
 export function checkContracts(catalog: Catalog, candidate: Candidate, opts: { allowMissing?: boolean } = {}): string[] {
   const errors: string[] = [];
-  const selected = [...(candidate.base === null ? [] : [candidate.base]), ...candidate.overlays];
+  const selected = selectedKeys(candidate);
   const seen = new Set<string>();
   for (const key of selected) {
     if (seen.has(key)) errors.push(`"${key}" is selected twice`);

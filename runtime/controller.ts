@@ -11,10 +11,10 @@ import {
 } from "./preferences.js";
 import { buildPromptVars, type PromptVars } from "./render-template.js";
 import { buildStatusReport, type StatusReport } from "./report.js";
-import { discoverScopes, resolveScopePaths, scopeFingerprint, type DiscoveredScopes } from "./scopes.js";
+import { discoverScopes, resolveScopePaths, scopeFingerprint, type DiscoveredScopes, type ScopePaths } from "./scopes.js";
+import { describeSelection, selectedKeys } from "./contracts.js";
 import {
-  createOffEntry, createStateEntry, resolveRequest, resolveStartupSelection, sameSelection, selectedKeys,
-  type ResolvedCandidate, type StateSource,
+  createOffEntry, createStateEntry, resolveRequest, resolveStartupSelection, sameKeys, sameSelection, type ResolvedCandidate, type StateSource,
 } from "./selection.js";
 import { MODE_STATE_TYPE, reduceBranch } from "./state-reducer.js";
 
@@ -73,18 +73,13 @@ export class ForgeController {
 
   /** Re-reads the bundles when any file changed (stat check) or when forced. */
   refresh(ctx: CtxLike, force = false): void {
-    if (
-      !force &&
-      this.discovered !== null &&
-      this.cwd === ctx.cwd &&
-      `${scopeFingerprint(this.discovered.paths)}|${String(this.hostTrust(ctx))}` === this.fingerprint
-    ) {
+    const hostTrust = this.hostTrust(ctx);
+    if (!force && this.discovered !== null && this.cwd === ctx.cwd && fingerprintOf(this.discovered.paths, hostTrust) === this.fingerprint) {
       return;
     }
     const paths = resolveScopePaths(ctx.cwd, this.env, this.builtinFile);
-    const hostTrust = this.hostTrust(ctx);
     this.cwd = ctx.cwd;
-    this.fingerprint = `${scopeFingerprint(paths)}|${String(hostTrust)}`;
+    this.fingerprint = fingerprintOf(paths, hostTrust);
     this.discovered = discoverScopes(paths, hostTrust);
     this.catalog = buildCatalog(this.discovered.bundles);
     this.notices = [...this.discovered.notices];
@@ -181,7 +176,7 @@ export class ForgeController {
       entry = { ...entry, confirmedExact };
     }
     const keys = selectedKeys(entry);
-    const summary = keys.length === 0 ? "forge: mode off (Pi's native prompt)" : `forge: active ${candidate.preset ? `preset ${candidate.preset} ` : ""}${describeKeys(entry)}`;
+    const summary = keys.length === 0 ? "forge: mode off (Pi's native prompt)" : `forge: active ${candidate.preset ? `preset ${candidate.preset} ` : ""}${describeSelection(entry)} (drift policy ${entry.driftPolicy})`;
     if (sameSelection(unlessSameAs, entry)) {
       this.selection = { state: unlessSameAs, error: null };
       this.updateFooter(ctx);
@@ -289,24 +284,11 @@ export class ForgeController {
   }
 }
 
-/** Same base, overlays, preset and policy (pins not compared): what a startup request asks for. */
-function sameKeys(state: ForgeModeStateEntry | null, c: ResolvedCandidate): boolean {
-  if (state === null) return c.base === null && c.overlays.length === 0;
-  return (
-    state.base === c.base &&
-    state.preset === c.preset &&
-    state.driftPolicy === c.driftPolicy &&
-    state.overlays.length === c.overlays.length &&
-    state.overlays.every((k, i) => k === c.overlays[i])
-  );
+/** What discovery depends on besides cwd: the scope files (stat only) and the host's trust answer. */
+function fingerprintOf(paths: ScopePaths, hostTrust: boolean | null): string {
+  return `${scopeFingerprint(paths)}|${String(hostTrust)}`;
 }
 
-function describeKeys(entry: ForgeModeStateEntry): string {
-  const parts: string[] = [];
-  if (entry.base !== null) parts.push(`base ${entry.base}`);
-  if (entry.overlays.length > 0) parts.push(`overlays ${entry.overlays.join(", ")}`);
-  return `${parts.join("; ")} (drift policy ${entry.driftPolicy})`;
-}
 
 /** PI_MODE_CONFIRM_EXACT=1 confirms any digest; a hex value confirms only digests starting with it. */
 export function startupConfirmation(env: NodeJS.ProcessEnv): ExactConfirmation {

@@ -6,7 +6,7 @@ import { ForgeController } from "./controller.js";
 import { createCacheReporter, presetRefFor } from "./commands/cache-report.js";
 import { detectHostAdapter, type HostAdapter, type HostPromptOptionsLike } from "./host-adapter.js";
 import type { CtxLike, PiLike } from "./host-types.js";
-import { say } from "./output.js";
+import { describeError, say } from "./output.js";
 import { defaultBuiltinFile } from "./scopes.js";
 import { renderTemplate } from "./render-template.js";
 import { registerSystemUpdates, type ActivePresetRef } from "./updates/register.js";
@@ -21,10 +21,6 @@ export interface ExtensionOptions {
   systemUpdates?: boolean;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Builds the extension; tests pass a fake pi and options, Pi calls the default export. */
 export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {}): ForgeController {
   let adapter: HostAdapter | null = null;
@@ -34,7 +30,7 @@ export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {})
     try {
       adapter = detectHostAdapter(pi);
     } catch (error) {
-      adapterError = `forge: host adapter unavailable (${describe(error)}); using Pi's native prompt`;
+      adapterError = `forge: host adapter unavailable (${describeError(error)}); using Pi's native prompt`;
     }
   }
   const controller = new ForgeController({
@@ -55,7 +51,7 @@ export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {})
   pi.registerCommand("forge", forgeCommand(controller));
 
   const guard = (what: string, ctx: CtxLike, error: unknown) => {
-    controller.selection = { state: controller.selection.state, error: `forge: ${what} failed (${describe(error)}); using Pi's native prompt` };
+    controller.selection = { state: controller.selection.state, error: `forge: ${what} failed (${describeError(error)}); using Pi's native prompt` };
     say(ctx, controller.selection.error!, "error");
   };
 
@@ -106,9 +102,8 @@ function wireSystemUpdates(pi: PiLike, controller: ForgeController, adapter: Hos
       foldsSectionChanges: (ctx) => adapter?.foldsSectionChanges(ctx) ?? true,
     },
     getActivePreset: (ctx): ActivePresetRef | null => {
-      const c = ctx as unknown as CtxLike;
-      if (controller.compose(c).composition.kind === "native") return null;
-      return presetRefFor(controller, controller.selection.state?.preset);
+      const composition = controller.compose(ctx as unknown as CtxLike).composition;
+      return presetRefFor(controller, composition, controller.selection.state?.preset);
     },
     renderTemplate: (segments, ctx) => renderTemplate(segments, controller.vars(ctx as unknown as CtxLike), ""),
   });
@@ -118,6 +113,6 @@ export default function forgeExtension(pi: PiLike): void {
   try {
     createForgeExtension(pi);
   } catch (error) {
-    process.stderr.write(`forge: extension failed to load (${describe(error)}); Pi runs without forge\n`);
+    process.stderr.write(`forge: extension failed to load (${describeError(error)}); Pi runs without forge\n`);
   }
 }

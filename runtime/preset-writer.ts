@@ -2,17 +2,15 @@
 import { existsSync, linkSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ForgeModeStateEntry } from "../generated/types.js";
+import { describeSelection } from "./contracts.js";
 
 export const PRESET_NAME = /^[a-z][a-z0-9-]*$/;
 
 /** YAML source text; keys are plain scalars (validated), free text is a JSON string (valid YAML). */
 export function renderPresetSource(name: string, state: ForgeModeStateEntry): string {
-  const parts = [state.base ? `base ${state.base}` : null, state.overlays.length > 0 ? `overlays ${state.overlays.join(", ")}` : null]
-    .filter((p) => p !== null)
-    .join("; ");
   const lines = [
     `# Preset "${name}", saved by /preset save. Run \`forge build\` to compile it into .pi/forge/bundle.json.`,
-    `description: ${JSON.stringify(`Saved selection: ${parts}`)}`,
+    `description: ${JSON.stringify(`Saved selection: ${describeSelection(state)}`)}`,
   ];
   if (state.base) lines.push(`base: ${state.base}`);
   if (state.overlays.length > 0) {

@@ -1,8 +1,9 @@
 // Pure status and preview reports: deterministic JSON shapes and their human text.
 import { stringifyCanonical } from "../common/canonical-json.js";
 import type { Scope } from "../common/digest.js";
-import type { Catalog } from "./catalog.js";
-import { composedChars, describeDrift, type ActiveSelection, type ComposeResult } from "./compose.js";
+import { SCOPES_SHALLOW_TO_DEEP, type Catalog } from "./catalog.js";
+import { composedChars, type ActiveSelection, type ComposeResult } from "./compose.js";
+import { selectedRoles } from "./contracts.js";
 import type { DiscoveredScopes } from "./scopes.js";
 
 export interface ComponentReport {
@@ -50,6 +51,21 @@ export interface PreviewReport extends StatusReport {
   lastPrompt: { chars: number; estimatedTokens: number } | null;
 }
 
+/** Each scope's bundle load as plain data (/mode status and /forge status). */
+export function bundleReports(discovered: DiscoveredScopes): Record<Scope, BundleReport> {
+  const bundles = {} as Record<Scope, BundleReport>;
+  for (const scope of SCOPES_SHALLOW_TO_DEEP) {
+    const load = discovered.loads[scope];
+    bundles[scope] = {
+      file: load.file === "" ? null : load.file,
+      status: load.status,
+      bundleHash: load.status === "ok" ? load.bundle.bundleHash : null,
+      reason: load.status === "refused" ? load.reason : null,
+    };
+  }
+  return bundles;
+}
+
 export function buildStatusReport(
   catalog: Catalog,
   discovered: DiscoveredScopes,
@@ -60,11 +76,7 @@ export function buildStatusReport(
   const state = selection.state;
   const components: ComponentReport[] = [];
   if (state) {
-    const roles: Array<[string, "base" | "overlay"]> = [
-      ...(state.base === null ? [] : [[state.base, "base"] as [string, "base"]]),
-      ...state.overlays.map((k) => [k, "overlay"] as [string, "overlay"]),
-    ];
-    for (const [key, role] of roles) {
+    for (const { key, role } of selectedRoles(state)) {
       const pinned = state.components[key];
       const current = catalog.modes.get(key);
       const drift = result.drift.find((d) => d.key === key);
@@ -81,16 +93,6 @@ export function buildStatusReport(
       });
     }
   }
-  const bundles = {} as Record<Scope, BundleReport>;
-  for (const scope of ["builtin", "global", "project"] as const) {
-    const load = discovered.loads[scope];
-    bundles[scope] = {
-      file: load.file === "" ? null : load.file,
-      status: load.status,
-      bundleHash: load.status === "ok" ? load.bundle.bundleHash : null,
-      reason: load.status === "refused" ? load.reason : null,
-    };
-  }
   return {
     v: 1,
     active: result.composition.kind === "compose",
@@ -104,7 +106,7 @@ export function buildStatusReport(
     components,
     drift: result.drift.length > 0,
     fallbackReason: result.fallbackReason,
-    bundles,
+    bundles: bundleReports(discovered),
     project: { root: discovered.paths.projectRoot, trusted: discovered.trust.trusted, decidedBy: discovered.trust.decidedBy },
     notices: [...notices],
   };
@@ -138,7 +140,7 @@ export function formatStatusText(r: StatusReport): string {
     lines.push(`  ${c.role} ${c.key} (${c.strategy ?? "?"}, ${c.currentScope ?? c.pinnedScope ?? "?"}, ${digest})${c.drift === "none" ? "" : ` DRIFT: ${c.drift}`}`);
   }
   lines.push(`  composition: ${r.composition}${r.fallbackReason ? ` (fallback: ${r.fallbackReason})` : ""}`);
-  for (const scope of ["builtin", "global", "project"] as const) {
+  for (const scope of SCOPES_SHALLOW_TO_DEEP) {
     const b = r.bundles[scope];
     if (b.status === "absent") continue;
     const trust = scope === "project" ? ` trusted=${String(r.project.trusted)}` : "";
@@ -159,5 +161,3 @@ export function formatPreviewText(r: PreviewReport, result: ComposeResult): stri
   for (const o of c.overlays) parts.push(`--- overlay ${o.key} ---\n${o.text}`);
   return `${head}\n${size}\n${parts.join("\n")}`;
 }
-
-export { describeDrift };

@@ -1,7 +1,8 @@
 // Where a selection comes from (PI_MODES > PI_MODE > --mode/--preset > replay) and how it becomes a state entry.
 import type { ForgeModeStateEntry } from "../generated/types.js";
 import type { Catalog } from "./catalog.js";
-import { candidateFromKeys, checkContracts, type Candidate } from "./contracts.js";
+import { candidateFromKeys, checkContracts, selectedKeys, type Candidate } from "./contracts.js";
+import { describeError } from "./output.js";
 
 export type DriftPolicy = ForgeModeStateEntry["driftPolicy"];
 export type StateSource = ForgeModeStateEntry["source"];
@@ -26,7 +27,7 @@ function parseModesVariable(raw: string): StartupSelection {
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    return { kind: "error", error: `forge: PI_MODES is not valid JSON (${error instanceof Error ? error.message : String(error)}); expected e.g. ["plan","review"] or {"preset":"name"}; using Pi's native prompt` };
+    return { kind: "error", error: `forge: PI_MODES is not valid JSON (${describeError(error)}); expected e.g. ["plan","review"] or {"preset":"name"}; using Pi's native prompt` };
   }
   if (Array.isArray(value) && value.every((k) => typeof k === "string")) {
     return { kind: "request", source: "env", origin: "PI_MODES", request: { kind: "keys", keys: value as string[] } };
@@ -112,7 +113,7 @@ export function createStateEntry(
   meta: { source: StateSource; now: Date; confirmedExact?: string },
 ): ForgeModeStateEntry {
   const components: ForgeModeStateEntry["components"] = {};
-  for (const key of [...(candidate.base === null ? [] : [candidate.base]), ...candidate.overlays]) {
+  for (const key of selectedKeys(candidate)) {
     const entry = catalog.modes.get(key);
     if (entry) components[key] = { digest: entry.mode.digest, scope: entry.scope };
   }
@@ -131,9 +132,28 @@ export function createStateEntry(
   return state;
 }
 
+/** The entry activating `candidate` would pin, a replace_final base taken as confirmed: what previews and estimates compose. */
+export function previewStateEntry(catalog: Catalog, candidate: ResolvedCandidate): ForgeModeStateEntry {
+  const base = candidate.base === null ? undefined : catalog.modes.get(candidate.base)?.mode;
+  const confirmedExact = base?.strategy === "replace_final" ? base.digest : undefined;
+  return createStateEntry(catalog, candidate, { source: "command", now: new Date(0), confirmedExact });
+}
+
 /** The entry that `/mode off` appends: native prompt, nothing selected. */
 export function createOffEntry(catalog: Catalog, now: Date): ForgeModeStateEntry {
   return createStateEntry(catalog, { base: null, overlays: [], preset: null, driftPolicy: "block" }, { source: "off", now });
+}
+
+/** Same base, overlays, preset and policy (pins not compared): what a startup request asks for. */
+export function sameKeys(state: ForgeModeStateEntry | null, c: ResolvedCandidate): boolean {
+  if (state === null) return c.base === null && c.overlays.length === 0;
+  return (
+    state.base === c.base &&
+    state.preset === c.preset &&
+    state.driftPolicy === c.driftPolicy &&
+    state.overlays.length === c.overlays.length &&
+    state.overlays.every((k, i) => k === c.overlays[i])
+  );
 }
 
 /** Same selection and same pins: appending it again would change nothing (source and time ignored). */
@@ -141,9 +161,7 @@ export function sameSelection(a: ForgeModeStateEntry | null, b: ForgeModeStateEn
   const empty = (s: ForgeModeStateEntry | null) => s === null || (s.base === null && s.overlays.length === 0);
   if (empty(a) && empty(b)) return true;
   if (a === null || b === null) return false;
-  if (a.base !== b.base || a.preset !== b.preset || a.driftPolicy !== b.driftPolicy) return false;
-  if (a.confirmedExact !== b.confirmedExact) return false;
-  if (a.overlays.length !== b.overlays.length || a.overlays.some((k, i) => k !== b.overlays[i])) return false;
+  if (!sameKeys(a, b) || a.confirmedExact !== b.confirmedExact) return false;
   const keys = Object.keys(a.components);
   if (keys.length !== Object.keys(b.components).length) return false;
   return keys.every((k) => {
@@ -151,10 +169,4 @@ export function sameSelection(a: ForgeModeStateEntry | null, b: ForgeModeStateEn
     const y = b.components[k];
     return x !== undefined && y !== undefined && x.digest === y.digest && x.scope === y.scope;
   });
-}
-
-/** The keys of a state in composition order. */
-export function selectedKeys(state: ForgeModeStateEntry | null): string[] {
-  if (state === null) return [];
-  return [...(state.base === null ? [] : [state.base]), ...state.overlays];
 }

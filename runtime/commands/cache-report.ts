@@ -2,18 +2,18 @@
 import { composeSelection } from "../compose.js";
 import type { Composition } from "../composition.js";
 import type { ForgeController } from "../controller.js";
-import type { HostAdapter, HostPromptOptionsLike } from "../host-adapter.js";
+import type { HostAdapter, HostPromptOptionsLike, NativeInputs } from "../host-adapter.js";
 import type { CtxLike } from "../host-types.js";
-import { say } from "../output.js";
-import { createStateEntry, type ResolvedCandidate } from "../selection.js";
+import { previewStateEntry, type ResolvedCandidate } from "../selection.js";
 import type { ActivePresetRef } from "../updates/blocks.js";
-import { promptChangeImpact, transcriptPrompt, type PromptChangeReport } from "../updates/cache-impact.js";
+import { hostPromptOptions } from "../updates/actions.js";
+import { lastRequestPrompt, promptChangeImpact, type PromptChangeReport } from "../updates/cache-impact.js";
 import { renderInventory } from "../updates/inventory.js";
 import { isUpdatesTail } from "../updates/render.js";
 
-/** The preset `name` as system updates see it: its blocks are usable only from a trusted scope. */
-export function presetRefFor(controller: ForgeController, name: string | null | undefined): ActivePresetRef | null {
-  if (!name) return null;
+/** The preset `name` as system updates see it (none while `composition` is native): its blocks are usable only from a trusted scope. */
+export function presetRefFor(controller: ForgeController, composition: Composition, name: string | null | undefined): ActivePresetRef | null {
+  if (composition.kind === "native" || !name) return null;
   const entry = controller.catalog.presets.get(name);
   if (!entry) return null;
   return { key: entry.key, preset: entry.preset, scope: entry.scope, trusted: entry.scope !== "project" || controller.discovered?.trust.trusted === true };
@@ -25,27 +25,20 @@ export interface CacheReporter {
 }
 
 /** Pi's own prompt inputs outside a run: the current prompt string, and (1.x commands) the base options. */
-function fallbackInputs(ctx: CtxLike): { systemPrompt: string; options?: HostPromptOptionsLike } {
-  const c = ctx as CtxLike & { getSystemPrompt?(): string; getSystemPromptOptions?(): unknown };
+function fallbackInputs(ctx: CtxLike): NativeInputs {
   let systemPrompt = "";
-  let options: HostPromptOptionsLike | undefined;
   try {
-    systemPrompt = c.getSystemPrompt?.() ?? "";
-    const o = c.getSystemPromptOptions?.();
-    if (o && typeof o === "object") options = o as HostPromptOptionsLike;
+    systemPrompt = ctx.getSystemPrompt?.() ?? "";
   } catch {
-    // an estimate only
+    return { systemPrompt, options: undefined }; // an estimate only
   }
-  return { systemPrompt, options };
+  return { systemPrompt, options: (hostPromptOptions(ctx) ?? undefined) as HostPromptOptionsLike | undefined };
 }
 
-/**
- * The last request's prompt: 1.x records it in the transcript; 0.73.1's getSystemPrompt() holds the last
- * run's final prompt (Pi's base prompt before this process ran one). Null when unknown.
- */
-function lastRequestPrompt(ctx: CtxLike): string | null {
+/** The last request's prompt, or null when unknown (an unreadable branch included). */
+function lastPrompt(ctx: CtxLike): string | null {
   try {
-    return transcriptPrompt(ctx.sessionManager.getBranch()) ?? (ctx as { getSystemPrompt?(): string }).getSystemPrompt?.() ?? null;
+    return lastRequestPrompt(ctx.sessionManager.getBranch(), ctx);
   } catch {
     return null;
   }
@@ -74,17 +67,15 @@ export function createCacheReporter(controller: ForgeController, adapter: HostAd
         const current = controller.compose(ctx).composition;
         let next: Composition = { kind: "native", reason: null };
         if (candidate !== null) {
-          const entry = createStateEntry(controller.catalog, candidate, { source: "command", now: new Date(0) });
           // A replace_final base is confirmed by the action itself; estimate it as confirmed.
-          const base = candidate.base === null ? undefined : controller.catalog.modes.get(candidate.base);
-          if (base?.mode.strategy === "replace_final") entry.confirmedExact = base.mode.digest;
+          const entry = previewStateEntry(controller.catalog, candidate);
           next = composeSelection(controller.catalog, { state: entry, error: null }, { ...vars, preset: candidate.preset ?? "" }).composition;
         }
-        const inventoryNow = renderInventory(current.kind === "native" ? null : presetRefFor(controller, controller.selection.state?.preset));
-        const inventoryNext = renderInventory(next.kind === "native" ? null : presetRefFor(controller, candidate?.preset));
+        const inventoryNow = renderInventory(presetRefFor(controller, current, controller.selection.state?.preset));
+        const inventoryNext = renderInventory(presetRefFor(controller, next, candidate?.preset));
         const coreNow = adapter.previewPrompt(current, native);
         const estimatedTail = inventoryNow === "" ? "" : `\n\n${inventoryNow}`;
-        const last = lastRequestPrompt(ctx);
+        const last = lastPrompt(ctx);
         const previousPrompt = last !== null && last.startsWith(coreNow) ? last : coreNow + estimatedTail;
         // The last prompt's tail is kept only when it is the updates' own part (not an older selection's).
         const lastTail = previousPrompt.slice(coreNow.length);
@@ -96,16 +87,4 @@ export function createCacheReporter(controller: ForgeController, adapter: HostAd
       }
     },
   };
-}
-
-/** Before the action: a warning when it would rewrite a large prefix the provider served from cache. */
-export function warnBeforeChange(ctx: CtxLike, report: PromptChangeReport | null): void {
-  if (report?.warn) {
-    say(ctx, `forge: warning: this change rewrites ${report.impact.rewrittenChars.toLocaleString("en-US")} chars of a cached prefix (the next request pays for them again). ${report.text}`, "warning");
-  }
-}
-
-/** After the action: the estimate as its own message (the action's own message stays as it was). */
-export function tellCacheReport(ctx: CtxLike, report: PromptChangeReport | null): void {
-  if (report !== null) say(ctx, report.text);
 }

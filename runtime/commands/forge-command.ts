@@ -2,7 +2,8 @@
 import { stringifyCanonical } from "../../common/canonical-json.js";
 import type { ForgeController } from "../controller.js";
 import type { CommandSpec, CtxLike } from "../host-types.js";
-import { say } from "../output.js";
+import { guardCommand, say } from "../output.js";
+import { bundleReports } from "../report.js";
 import { readTrustStore, withTrust, writeTrustStore } from "../trust-store.js";
 import { completeLastWord, parseArgs, precedingWords } from "./args.js";
 
@@ -13,13 +14,7 @@ export function forgeCommand(controller: ForgeController): CommandSpec {
     description: "forge bundles: /forge trust (trust this project's bundle), /forge status [--json]",
     getArgumentCompletions: (prefix) =>
       precedingWords(prefix).length === 0 ? completeLastWord(prefix, [{ word: "trust" }, { word: "status" }]) : completeLastWord(prefix, [{ word: "--json" }]),
-    handler: async (args, ctx) => {
-      try {
-        await handleForge(controller, args, ctx);
-      } catch (error) {
-        say(ctx, `forge: /forge failed: ${error instanceof Error ? error.message : String(error)}`, "error");
-      }
-    },
+    handler: guardCommand("forge", (args, ctx) => handleForge(controller, args, ctx)),
   };
 }
 
@@ -31,12 +26,7 @@ export async function handleForge(controller: ForgeController, args: string, ctx
   if (sub === "status" || sub === undefined) {
     const d = controller.discovered!;
     const data = {
-      bundles: Object.fromEntries(
-        (["builtin", "global", "project"] as const).map((s) => {
-          const l = d.loads[s];
-          return [s, { file: l.file === "" ? null : l.file, status: l.status, bundleHash: l.status === "ok" ? l.bundle.bundleHash : null, reason: l.status === "refused" ? l.reason : null }];
-        }),
-      ),
+      bundles: bundleReports(d),
       project: { root: d.paths.projectRoot, realRoot: d.trust.realRoot, trusted: d.trust.trusted, decidedBy: d.trust.decidedBy },
       trustFile: d.paths.trustFile,
       modes: controller.catalog.modes.size,

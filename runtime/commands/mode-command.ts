@@ -1,14 +1,15 @@
 // The /mode command: set, +key, -key, off, status, preview, reapprove, and the interactive selector.
 import { sortedModeKeys } from "../catalog.js";
-import { checkContracts } from "../contracts.js";
+import { checkContracts, selectedKeys } from "../contracts.js";
 import type { ForgeController } from "../controller.js";
 import type { CommandSpec, CtxLike } from "../host-types.js";
-import { say } from "../output.js";
+import { guardCommand, say } from "../output.js";
 import { buildPreviewReport, formatPreviewText, formatStatusText, toJsonLine } from "../report.js";
-import { resolveRequest, selectedKeys, type DriftPolicy, type ResolvedCandidate } from "../selection.js";
+import { resolveRequest, type DriftPolicy } from "../selection.js";
 import { detectDrift } from "../compose.js";
 import { completeLastWord, parseArgs, precedingWords, type ParsedArgs } from "./args.js";
-import { tellCacheReport, warnBeforeChange, type CacheReporter } from "./cache-report.js";
+import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
+import type { CacheReporter } from "./cache-report.js";
 import { runModeSelector } from "./selector.js";
 
 export const MODE_USAGE = [
@@ -27,13 +28,7 @@ export function modeCommand(controller: ForgeController, reporter?: CacheReporte
   return {
     description: "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove",
     getArgumentCompletions: (prefix) => completeMode(controller, prefix),
-    handler: async (args, ctx) => {
-      try {
-        await handleMode(controller, args, ctx, reporter);
-      } catch (error) {
-        say(ctx, `forge: /mode failed: ${error instanceof Error ? error.message : String(error)}`, "error");
-      }
-    },
+    handler: guardCommand("mode", (args, ctx) => handleMode(controller, args, ctx, reporter)),
   };
 }
 
@@ -58,13 +53,6 @@ function completeMode(controller: ForgeController, prefix: string) {
   return null;
 }
 
-/** The cache-impact estimate of a selection change (warned about before it happens); null without a reporter. */
-function estimate(reporter: CacheReporter | undefined, ctx: CtxLike, candidate: ResolvedCandidate | null) {
-  const report = reporter?.estimate(ctx, candidate) ?? null;
-  warnBeforeChange(ctx, report);
-  return report;
-}
-
 export async function handleMode(controller: ForgeController, args: string, ctx: CtxLike, reporter?: CacheReporter): Promise<void> {
   controller.refresh(ctx);
   const parsed = parseArgs(args);
@@ -86,11 +74,8 @@ export async function handleMode(controller: ForgeController, args: string, ctx:
       const preview = buildPreviewReport(report, result, controller.lastPromptChars());
       return say(ctx, parsed.json ? toJsonLine(preview) : formatPreviewText(preview, result));
     }
-    case "off": {
-      const report = estimate(reporter, ctx, null);
-      say(ctx, await controller.deactivate(ctx));
-      return tellCacheReport(ctx, report);
-    }
+    case "off":
+      return applyOff(controller, ctx, reporter);
     case "reapprove":
       return reapprove(controller, ctx, parsed);
     case "set":
@@ -108,10 +93,7 @@ export async function handleMode(controller: ForgeController, args: string, ctx:
 async function setKeys(controller: ForgeController, ctx: CtxLike, keys: string[], drift: DriftPolicy, parsed: ParsedArgs, reporter?: CacheReporter): Promise<void> {
   const resolved = resolveRequest(controller.catalog, { kind: "keys", keys }, drift);
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
-  const report = estimate(reporter, ctx, resolved.candidate);
-  const result = await controller.activate(ctx, resolved.candidate, "command", parsed.confirm);
-  say(ctx, result.ok ? result.message : `forge: refused: ${result.message}; nothing changed`, result.ok ? "info" : result.cancelled ? "info" : "error");
-  if (result.ok) tellCacheReport(ctx, report);
+  return applySelection(controller, ctx, resolved.candidate, "command", parsed.confirm, reporter);
 }
 
 /** +key / -key: edits the current selection; contracts are checked on the exact result (never auto-fixed). */
@@ -137,18 +119,11 @@ async function adjust(controller: ForgeController, ctx: CtxLike, parsed: ParsedA
     else if (base !== null) return say(ctx, `forge: refused: base "${base}" is already selected (at most one base); use /mode set or /mode -${base}; nothing changed`, "error");
     else base = key;
   }
-  if (base === null && overlays.length === 0) {
-    const report = estimate(reporter, ctx, null);
-    say(ctx, await controller.deactivate(ctx));
-    return tellCacheReport(ctx, report);
-  }
+  if (base === null && overlays.length === 0) return applyOff(controller, ctx, reporter);
   const violations = checkContracts(controller.catalog, { base, overlays });
   if (violations.length > 0) return say(ctx, `forge: refused: contracts: ${violations.join("; ")}; nothing changed`, "error");
   const candidate = { base, overlays, preset: null, driftPolicy: parsed.drift ?? state?.driftPolicy ?? "block" };
-  const report = estimate(reporter, ctx, candidate);
-  const result = await controller.activate(ctx, candidate, "command", parsed.confirm);
-  say(ctx, result.ok ? result.message : `forge: refused: ${result.message}; nothing changed`, result.ok || result.cancelled ? "info" : "error");
-  if (result.ok) tellCacheReport(ctx, report);
+  return applySelection(controller, ctx, candidate, "command", parsed.confirm, reporter);
 }
 
 /** Re-pins the current definitions of the same selection (same preset and policy). */
@@ -167,5 +142,5 @@ async function reapprove(controller: ForgeController, ctx: CtxLike, parsed: Pars
   const candidate = { base: state.base, overlays: [...state.overlays], preset: state.preset, driftPolicy: state.driftPolicy };
   const result = await controller.activate(ctx, candidate, "reapprove", parsed.confirm);
   const note = drift.length === 0 ? " (no drift: nothing to reapprove)" : ` (accepted: ${drift.map((d) => d.key).join(", ")})`;
-  say(ctx, result.ok ? `${result.message}${note}` : `forge: refused: ${result.message}; nothing changed`, result.ok || result.cancelled ? "info" : "error");
+  tellActivation(ctx, result, note);
 }

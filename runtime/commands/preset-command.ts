@@ -1,11 +1,13 @@
 // The /preset command: list, use <name>, save <name>.
 import type { ForgeController } from "../controller.js";
 import type { CommandSpec, CtxLike } from "../host-types.js";
-import { say } from "../output.js";
+import { guardCommand, say } from "../output.js";
 import { PRESET_NAME, presetFilePath, renderPresetSource, writePresetSource } from "../preset-writer.js";
-import { resolveRequest, selectedKeys, stalePresetModes } from "../selection.js";
+import { selectedKeys } from "../contracts.js";
+import { resolveRequest, stalePresetModes } from "../selection.js";
 import { completeLastWord, parseArgs, precedingWords } from "./args.js";
-import { tellCacheReport, warnBeforeChange, type CacheReporter } from "./cache-report.js";
+import { applySelection } from "./apply-selection.js";
+import type { CacheReporter } from "./cache-report.js";
 
 export const PRESET_USAGE = [
   "usage: /preset list",
@@ -24,13 +26,7 @@ export function presetCommand(controller: ForgeController, reporter?: CacheRepor
       }
       return null;
     },
-    handler: async (args, ctx) => {
-      try {
-        await handlePreset(controller, args, ctx, reporter);
-      } catch (error) {
-        say(ctx, `forge: /preset failed: ${error instanceof Error ? error.message : String(error)}`, "error");
-      }
-    },
+    handler: guardCommand("preset", (args, ctx) => handlePreset(controller, args, ctx, reporter)),
   };
 }
 
@@ -48,11 +44,7 @@ export async function handlePreset(controller: ForgeController, args: string, ct
     if (stale.length > 0) {
       say(ctx, `forge: preset "${name}" was built against other versions of ${stale.join(", ")}; it uses the current definitions (run forge build to refresh it)`, "warning");
     }
-    const report = reporter?.estimate(ctx, resolved.candidate) ?? null;
-    warnBeforeChange(ctx, report);
-    const result = await controller.activate(ctx, resolved.candidate, "preset", parsed.confirm);
-    say(ctx, result.ok ? result.message : `forge: refused: ${result.message}; nothing changed`, result.ok || result.cancelled ? "info" : "error");
-    return result.ok ? tellCacheReport(ctx, report) : undefined;
+    return applySelection(controller, ctx, resolved.candidate, "preset", parsed.confirm, reporter);
   }
   if (sub === "save") return savePreset(controller, ctx, name, parsed.force);
   return say(ctx, PRESET_USAGE, "error");

@@ -1,11 +1,12 @@
 // The /mode selector: a searchable multi-select with a live summary; atomic apply. TUI component or select() loop (RPC).
 import { sortedModeKeys } from "../catalog.js";
 import { composedChars, composeSelection } from "../compose.js";
-import { checkContracts } from "../contracts.js";
+import { checkContracts, selectedKeys } from "../contracts.js";
 import type { ForgeController } from "../controller.js";
 import type { CtxLike } from "../host-types.js";
 import { say } from "../output.js";
-import { createStateEntry, resolveRequest } from "../selection.js";
+import { previewStateEntry, resolveRequest } from "../selection.js";
+import { applyOff, applySelection } from "./apply-selection.js";
 
 interface Picked {
   keys: string[];
@@ -17,11 +18,7 @@ export function summarizeCandidate(controller: ForgeController, ctx: CtxLike, ke
   const resolved = resolveRequest(controller.catalog, { kind: "keys", keys });
   if (!resolved.ok) return `result: refused: ${resolved.error}`;
   const c = resolved.candidate;
-  const state = createStateEntry(controller.catalog, c, { source: "selector", now: new Date(0) });
-  if (c.base !== null && controller.catalog.modes.get(c.base)?.mode.strategy === "replace_final") {
-    state.confirmedExact = state.components[c.base]?.digest;
-  }
-  const result = composeSelection(controller.catalog, { state, error: null }, controller.vars(ctx));
+  const result = composeSelection(controller.catalog, { state: previewStateEntry(controller.catalog, c), error: null }, controller.vars(ctx));
   const chars = composedChars(result.composition);
   const parts = [c.base ? `base ${c.base} (${controller.catalog.modes.get(c.base)!.mode.strategy})` : "native base", ...c.overlays];
   return `result: ${parts.join(" + ")} | ${chars} chars ~${Math.ceil(chars / 4)} tokens`;
@@ -38,7 +35,7 @@ function toggle(keys: string[], key: string): string[] {
 }
 
 export async function runModeSelector(controller: ForgeController, ctx: CtxLike): Promise<void> {
-  const initial = controller.selection.state ? [...(controller.selection.state.base ? [controller.selection.state.base] : []), ...controller.selection.state.overlays] : [];
+  const initial = selectedKeys(controller.selection.state);
   let picked: Picked | null | undefined;
   const tui = ctx.mode === undefined || ctx.mode === "tui";
   if (tui && typeof ctx.ui.custom === "function") {
@@ -48,11 +45,10 @@ export async function runModeSelector(controller: ForgeController, ctx: CtxLike)
   }
   if (picked === undefined) picked = await selectLoop(controller, ctx, initial);
   if (picked === null || picked === undefined) return say(ctx, "forge: selection cancelled; nothing changed");
-  if (picked.keys.length === 0) return say(ctx, await controller.deactivate(ctx));
+  if (picked.keys.length === 0) return applyOff(controller, ctx);
   const resolved = resolveRequest(controller.catalog, { kind: "keys", keys: picked.keys }, controller.selection.state?.driftPolicy ?? "block");
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
-  const result = await controller.activate(ctx, resolved.candidate, "selector", { given: false });
-  say(ctx, result.ok ? result.message : `forge: refused: ${result.message}; nothing changed`, result.ok || result.cancelled ? "info" : "error");
+  return applySelection(controller, ctx, resolved.candidate, "selector", { given: false });
 }
 
 /** Dialog-only fallback (RPC, or hosts without custom components): toggle with select() until Apply. */
