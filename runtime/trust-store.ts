@@ -15,6 +15,11 @@ export interface TrustStore {
 
 const DIGEST = /^[0-9a-f]{64}$/;
 
+/** Keys are paths from disk: defineProperty keeps a key such as "__proto__" an own data property. */
+function setOwn(target: Record<string, TrustRecord>, key: string, value: TrustRecord): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export function emptyTrustStore(): TrustStore {
   return { v: 1, projects: {} };
 }
@@ -35,12 +40,7 @@ export function parseTrustStore(text: string): TrustStore {
     if (typeof record !== "object" || record === null) continue;
     const { bundleHash, trustedAt } = record as { bundleHash?: unknown; trustedAt?: unknown };
     if (typeof bundleHash !== "string" || !DIGEST.test(bundleHash)) continue;
-    Object.defineProperty(store.projects, root, {
-      value: { bundleHash, trustedAt: typeof trustedAt === "string" ? trustedAt : "" },
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(store.projects, root, { bundleHash, trustedAt: typeof trustedAt === "string" ? trustedAt : "" });
   }
   return store;
 }
@@ -64,15 +64,8 @@ export function isBundleTrusted(store: TrustStore, projectRealpath: string, bund
 /** Pure: a new store with the project trusted at this bundleHash. */
 export function withTrust(store: TrustStore, projectRealpath: string, bundleHash: string, now: Date): TrustStore {
   const projects: Record<string, TrustRecord> = {};
-  for (const [root, record] of Object.entries(store.projects)) {
-    Object.defineProperty(projects, root, { value: record, enumerable: true, writable: true, configurable: true });
-  }
-  Object.defineProperty(projects, projectRealpath, {
-    value: { bundleHash, trustedAt: now.toISOString() },
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
+  for (const [root, record] of Object.entries(store.projects)) setOwn(projects, root, record);
+  setOwn(projects, projectRealpath, { bundleHash, trustedAt: now.toISOString() });
   return { v: 1, projects };
 }
 
@@ -80,9 +73,7 @@ export function withTrust(store: TrustStore, projectRealpath: string, bundleHash
 export function writeTrustStore(file: string, store: TrustStore): void {
   mkdirSync(dirname(file), { recursive: true });
   const sorted: Record<string, TrustRecord> = {};
-  for (const root of Object.keys(store.projects).sort()) {
-    Object.defineProperty(sorted, root, { value: store.projects[root], enumerable: true, writable: true, configurable: true });
-  }
+  for (const root of Object.keys(store.projects).sort()) setOwn(sorted, root, store.projects[root]!);
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
   writeFileSync(tmp, JSON.stringify({ v: 1, projects: sorted }, null, 2) + "\n", { mode: 0o600 });
   renameSync(tmp, file);
