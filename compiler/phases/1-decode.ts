@@ -54,6 +54,13 @@ export function decodeFile(path: string, bytes: Uint8Array): DecodedFile {
   }
 }
 
+/** The text of a file the compile uses, null when unusable; its decode diagnostics surface here, at its use. */
+export function useFile(decoded: DecodedTree, path: string, diagnostics: Diagnostic[]): string | null {
+  const file = decoded.files.get(path)!;
+  diagnostics.push(...file.diagnostics);
+  return file.text;
+}
+
 export function decodeTree(tree: SourceTree): DecodedTree {
   const diagnostics: Diagnostic[] = [];
   if (tree.fileCount > LIMITS.maxFiles) diagnostics.push(tooManyFiles(tree.fileCount, LIMITS.maxFiles));

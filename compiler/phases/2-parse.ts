@@ -5,8 +5,8 @@ import {
   atFile, duplicateDefinition, duplicateKey, invalidJson, invalidKey, pathEscapesRoot, reservedKey,
   unrecognizedSourceFile, yamlSyntaxError, yamlWarning, type Where,
 } from "../diagnostics/codes.js";
-import type { DecodedTree } from "./1-decode.js";
-import { positionAt, type PositionedDoc } from "./yaml-positions.js";
+import { useFile, type DecodedTree } from "./1-decode.js";
+import { rangeAt, type PositionedDoc } from "./yaml-positions.js";
 
 export type SourceKind = "mode" | "preset";
 
@@ -27,13 +27,13 @@ export interface ParsedSources {
 }
 
 /** Names that would reach Object.prototype machinery if they ever became object keys. */
-export const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 export const KEY_PATTERN = /^[a-z][a-z0-9-]*$/;
 const SOURCE_FOLDERS: Record<string, SourceKind> = { modes: "mode", presets: "preset" };
 const SOURCE_EXTENSIONS = new Set(["yaml", "yml", "json"]);
 
 /** Checks a key (file stem); returns a diagnostic or null. */
-export function checkKey(where: Where, key: string, kind: string): Diagnostic | null {
+function checkKey(where: Where, key: string, kind: string): Diagnostic | null {
   if (RESERVED_KEYS.has(key)) return reservedKey(where, key);
   if (!KEY_PATTERN.test(key) || key.length > 64) return invalidKey(where, key, kind);
   return null;
@@ -44,8 +44,8 @@ function splitName(name: string): { stem: string; ext: string } {
   return dot <= 0 ? { stem: name, ext: "" } : { stem: name.slice(0, dot), ext: name.slice(dot + 1) };
 }
 
-function whereRange(file: string, lc: LineCounter, from: number, to: number, path = ""): Where {
-  return { file, start: positionAt(lc, from), end: positionAt(lc, Math.max(from, to)), path };
+function whereRange(file: string, lc: LineCounter, from: number, to: number): Where {
+  return { file, ...rangeAt(lc, from, to), path: "" };
 }
 
 function parseOne(kind: SourceKind, key: string, file: string, text: string, isJson: boolean): { source: ParsedSource; diagnostics: Diagnostic[] } {
@@ -129,14 +129,13 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
       continue;
     }
     const bad = checkKey(atFile(path), stem, kind);
-    const file = decoded.files.get(path)!;
-    diagnostics.push(...file.diagnostics);
+    const text = useFile(decoded, path, diagnostics);
     if (bad) {
       diagnostics.push(bad);
       continue;
     }
-    if (file.text === null) continue;
-    const parsed = parseOne(kind, stem, path, file.text, ext === "json");
+    if (text === null) continue;
+    const parsed = parseOne(kind, stem, path, text, ext === "json");
     diagnostics.push(...parsed.diagnostics);
     const id = `${kind}:${stem}`;
     byKey.set(id, [...(byKey.get(id) ?? []), parsed.source]);

@@ -5,12 +5,13 @@ import {
   contractConflict, contractOrder, contractRequires, exactBaseWithOverlays, duplicateOverlay, duplicateUpdateId, fileNotFound, invalidBase,
   invalidOverlay, pathEscapesRoot, unknownContractReference, unknownMode, type Where,
 } from "../diagnostics/codes.js";
-import type { DecodedTree } from "./1-decode.js";
+import { useFile, type DecodedTree } from "./1-decode.js";
+import type { ParsedSource } from "./2-parse.js";
 import type { ModeData, PresetData, UpdateData, ValidMode, ValidPreset } from "./3-validate.js";
 import { checkSelection, type ContractComponent } from "./contracts.js";
 import { suggestClosest } from "./suggest.js";
 import { inlineOrigin, type TemplateOrigin } from "./template-origin.js";
-import { whereAt, type PositionedDoc } from "./yaml-positions.js";
+import { whereAt } from "./yaml-positions.js";
 
 /** A template to lower: its text, the file it lives in and how its positions map into that file. */
 export interface TemplateRef {
@@ -43,7 +44,7 @@ export interface LinkInput {
 type Resolved = { ok: string } | { escapes: true } | { missing: string };
 
 /** Resolves `ref` relative to the directory of `from`, refusing anything that leaves the root. */
-export function resolveReference(from: string, ref: string, decoded: DecodedTree): Resolved {
+function resolveReference(from: string, ref: string, decoded: DecodedTree): Resolved {
   if (ref.startsWith("/") || ref.startsWith("\\") || /^[A-Za-z]:/.test(ref)) return { escapes: true };
   const parts = from.split("/").slice(0, -1);
   for (const seg of ref.split("/")) {
@@ -59,14 +60,23 @@ export function resolveReference(from: string, ref: string, decoded: DecodedTree
   return decoded.files.has(path) ? { ok: path } : { missing: path };
 }
 
-function loadTemplate(pd: PositionedDoc, text: string, inline: string | undefined, fileRef: string | undefined, base: (string | number)[], fileField: string, decoded: DecodedTree, diagnostics: Diagnostic[]): TemplateRef | null {
-  const inlineField = fileField === "promptFile" ? "prompt" : "content";
+/** A template given inline or as a file reference, by field name: a mode's prompt/promptFile, an update's content/file. */
+function loadTemplate(
+  source: ParsedSource,
+  base: (string | number)[],
+  [inlineField, fileField]: readonly [string, string],
+  inline: string | undefined,
+  fileRef: string | undefined,
+  decoded: DecodedTree,
+  diagnostics: Diagnostic[],
+): TemplateRef | null {
   if (inline !== undefined) {
-    return { file: pd.file, text: inline, origin: inlineOrigin(pd, text, [...base, inlineField]), where: () => whereAt(pd, [...base, inlineField]) };
+    const at = [...base, inlineField];
+    return { file: source.file, text: inline, origin: inlineOrigin(source, source.text, at), where: () => whereAt(source, at) };
   }
   if (fileRef === undefined) return null;
-  const where = whereAt(pd, [...base, fileField]);
-  const resolved = resolveReference(pd.file, fileRef, decoded);
+  const where = whereAt(source, [...base, fileField]);
+  const resolved = resolveReference(source.file, fileRef, decoded);
   if ("escapes" in resolved) {
     diagnostics.push(pathEscapesRoot(where, fileRef));
     return null;
@@ -75,10 +85,8 @@ function loadTemplate(pd: PositionedDoc, text: string, inline: string | undefine
     diagnostics.push(fileNotFound(where, fileRef, resolved.missing));
     return null;
   }
-  const target = decoded.files.get(resolved.ok)!;
-  diagnostics.push(...target.diagnostics);
-  if (target.text === null) return null;
-  return { file: resolved.ok, text: target.text, origin: { kind: "file" }, where: () => where };
+  const text = useFile(decoded, resolved.ok, diagnostics);
+  return text === null ? null : { file: resolved.ok, text, origin: { kind: "file" }, where: () => where };
 }
 
 function component(key: string, data: { requires?: string[]; conflictsWith?: string[]; before?: string[]; after?: string[] }): ContractComponent {
@@ -99,7 +107,7 @@ export function linkSources(input: LinkInput): LinkedSources {
         if (!known.has(ref)) diagnostics.push(unknownContractReference(whereAt(source, [field, i]), field, ref, suggestClosest(ref, knownKeys)));
       });
     }
-    const template = loadTemplate(source, source.text, data.prompt, data.promptFile, [], "promptFile", decoded, diagnostics);
+    const template = loadTemplate(source, [], ["prompt", "promptFile"], data.prompt, data.promptFile, decoded, diagnostics);
     return { key: source.key, file: source.file, data, template };
   });
 
@@ -158,7 +166,7 @@ export function linkSources(input: LinkInput): LinkedSources {
     const updates = (data.systemUpdates ?? []).map((u, i): LinkedUpdate => {
       if (ids.has(u.id)) diagnostics.push(duplicateUpdateId(whereAt(source, ["systemUpdates", i, "id"]), u.id));
       ids.add(u.id);
-      return { data: u, template: loadTemplate(source, source.text, u.content, u.file, ["systemUpdates", i], "file", decoded, diagnostics) };
+      return { data: u, template: loadTemplate(source, ["systemUpdates", i], ["content", "file"], u.content, u.file, decoded, diagnostics) };
     });
     return { key: source.key, file: source.file, data, updates };
   });

@@ -4,11 +4,12 @@ import type { Segment } from "../../generated/types.js";
 import { emptyPrompt, promptTooLarge } from "../diagnostics/codes.js";
 import { LIMITS } from "../types.js";
 import type { DecodedTree } from "./1-decode.js";
-import type { LinkedMode, LinkedPreset, TemplateRef } from "./4-link.js";
+import type { LinkedMode, LinkedPreset, LinkedUpdate, TemplateRef } from "./4-link.js";
 import { lowerTemplate, type LowerContext, type RawSegment } from "./handlebars-lower.js";
 
 export interface LoweredMode extends LinkedMode { prompt: Segment[] }
-export interface LoweredPreset extends LinkedPreset { contents: Segment[][] }
+export interface LoweredUpdate extends LinkedUpdate { content: Segment[] }
+export interface LoweredPreset extends LinkedPreset { updates: LoweredUpdate[] }
 
 export interface LoweredSources {
   modes: LoweredMode[];
@@ -46,7 +47,7 @@ export function lowerTemplates(linked: { modes: readonly LinkedMode[]; presets: 
   const modes = linked.modes.map((m) => ({ ...m, prompt: lowerRef(ctx, m.template, `the prompt of mode "${m.key}"`) }));
   const presets = linked.presets.map((p) => ({
     ...p,
-    contents: p.updates.map((u) => lowerRef(ctx, u.template, `system update "${u.data.id}"`)),
+    updates: p.updates.map((u) => ({ ...u, content: lowerRef(ctx, u.template, `system update "${u.data.id}"`) })),
   }));
   return { modes, presets, diagnostics: ctx.diagnostics };
 }

@@ -40,13 +40,13 @@ function emitMode(m: LoweredMode, scope: Scope): Mode {
 
 function emitPreset(p: LoweredPreset, scope: Scope, modeDigest: (key: string) => string | undefined): Preset {
   const d = p.data;
-  const systemUpdates = p.updates.map((u, i): SystemUpdate => {
+  const systemUpdates = p.updates.map((u): SystemUpdate => {
     const entry = {
       id: u.data.id,
       name: nfc(u.data.name),
       description: nfc(u.data.description),
       modelCallable: u.data.modelCallable ?? false,
-      content: p.contents[i] ?? [],
+      content: u.content,
     };
     return { ...entry, digest: digestComponent("update", entry.id, scope, entry) };
   });

@@ -2,7 +2,7 @@
 import modeSchema from "../../schema/mode.schema.json" with { type: "json" };
 import presetSchema from "../../schema/preset.schema.json" with { type: "json" };
 
-export const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
+const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   $schema: '$schema: "../../node_modules/pi-forge-modes/schema/mode.schema.json"',
   label: "label: Plan",
   description: 'description: "Plan before coding."',

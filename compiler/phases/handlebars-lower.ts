@@ -6,7 +6,7 @@ import {
   dateVariable, dynamicPartial, missingPartial, partialCycle, partialTooDeep, templateSyntaxError, tripleStash,
   unknownVariable, unsupportedBlock, unsupportedDecorator, unsupportedHelper, unsupportedPartialBlock, volatileTime, type Where,
 } from "../diagnostics/codes.js";
-import type { DecodedTree } from "./1-decode.js";
+import { useFile, type DecodedTree } from "./1-decode.js";
 import { KEY_PATTERN } from "./2-parse.js";
 import { suggestClosest } from "./suggest.js";
 import { mapTemplatePosition, type TemplateOrigin } from "./template-origin.js";
@@ -99,12 +99,13 @@ function nameOf(node: hbs.AST.Node): string {
   return String(n.original ?? n.path?.original ?? "?");
 }
 
-/** Lowers one template; `stack` holds the partials being inlined (cycle detection and depth bound). */
-export function lowerTemplate(ctx: LowerContext, file: string, origin: TemplateOrigin, text: string, stack: readonly string[] = [], state: TemplateState = { chars: 0, overflow: false }): RawSegment[] {
+/** Lowers one template (a mode prompt or an update block), inlining its partials. */
+export function lowerTemplate(ctx: LowerContext, file: string, origin: TemplateOrigin, text: string): RawSegment[] {
   const program = parseTemplate(file, origin, text, ctx.diagnostics);
-  return program ? lowerProgram(ctx, file, origin, program, stack, state) : [];
+  return program ? lowerProgram(ctx, file, origin, program, [], { chars: 0, overflow: false }) : [];
 }
 
+/** `stack` holds the partials being inlined (cycle detection and depth bound). */
 function lowerProgram(ctx: LowerContext, file: string, origin: TemplateOrigin, program: hbs.AST.Program, stack: readonly string[], state: TemplateState): RawSegment[] {
   const out: RawSegment[] = [];
   const report = (d: (w: Where) => Diagnostic, node: hbs.AST.Node) => ctx.diagnostics.push(d(whereOf(file, origin, node)));
@@ -178,12 +179,11 @@ function inlinePartial(ctx: LowerContext, file: string, origin: TemplateOrigin, 
     ctx.diagnostics.push(partialTooDeep(where, [...stack, name], LIMITS.maxPartialDepth));
     return [];
   }
-  const decoded = ctx.decoded.files.get(path)!;
-  ctx.diagnostics.push(...decoded.diagnostics);
-  if (decoded.text === null) return [];
+  const text = useFile(ctx.decoded, path, ctx.diagnostics);
+  if (text === null) return [];
   let program = ctx.cache.get(path);
   if (program === undefined) {
-    program = parseTemplate(path, { kind: "file" }, decoded.text, ctx.diagnostics);
+    program = parseTemplate(path, { kind: "file" }, text, ctx.diagnostics);
     ctx.cache.set(path, program);
   }
   if (!program) return [];

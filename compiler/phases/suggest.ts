@@ -1,7 +1,8 @@
 // "Did you mean" suggestions: the closest candidate by edit distance, when it is close enough to help.
 
 function editDistance(a: string, b: string): number {
-  // Two-row Levenshtein with adjacent transpositions counted as one edit ("promt" vs "prompt", "cdw" vs "cwd").
+  // Levenshtein over the full table (a transposition looks two rows back), adjacent transpositions counting as
+  // one edit ("cdw" vs "cwd").
   const rows: number[][] = [];
   for (let i = 0; i <= a.length; i++) {
     rows.push(new Array<number>(b.length + 1).fill(0));
