@@ -1,11 +1,12 @@
 // `forge init`: scaffolds a forge root with an example mode, preset and partial; never overwrites a file.
 import { mkdirSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Scope } from "../common/digest.js";
 import type { Painter } from "./cli/output.js";
 import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml } from "./init-templates.js";
 import { packagePath, type ForgeTarget } from "./options.js";
+import { posixRelative } from "./read-sources.js";
 import { createTextExclusive } from "./writer.js";
 
 export interface InitReport {
@@ -28,7 +29,7 @@ export interface InitReport {
  */
 export function schemaReference(yamlFile: string, schemaFile: string): string {
   if (schemaFile.split(sep).includes("node_modules")) {
-    const rel = relative(dirname(yamlFile), schemaFile).split(sep).join("/");
+    const rel = posixRelative(dirname(yamlFile), schemaFile);
     return rel.startsWith(".") ? rel : `./${rel}`;
   }
   return pathToFileURL(schemaFile).href;
@@ -45,7 +46,7 @@ export function runInit(target: ForgeTarget): InitReport {
   const report: InitReport = { command: "init", scope: target.scope, path: target.displayForgeRoot, created: [], skipped: [] };
   for (const [file, text] of files) {
     mkdirSync(dirname(file), { recursive: true });
-    const shown = relative(target.root, file).split(sep).join("/");
+    const shown = posixRelative(target.root, file);
     (createTextExclusive(file, text) ? report.created : report.skipped).push(shown);
   }
   return report;

@@ -6,9 +6,10 @@ import { LIMITS, type EscapingLink, type SourceFile, type SourceTree } from "./t
 /** The compiled output lives beside the sources; it is never a source. */
 export const BUNDLE_FILE = "bundle.json";
 
-/** Temp files of the atomic writer (compiler/writer.ts) are not sources either. */
-export function isWriterTempFile(name: string): boolean {
-  return name.startsWith(".bundle.json.") && name.endsWith(".tmp");
+/** Our own output at the forge root: bundle.json and the atomic writer's temp files (compiler/writer.ts). Never a source. */
+export function isOwnOutput(relPath: string): boolean {
+  if (relPath.includes("/")) return false;
+  return relPath === BUNDLE_FILE || (relPath.startsWith(".bundle.json.") && relPath.endsWith(".tmp"));
 }
 
 /** An I/O failure while reading sources: a clear message for the CLI, never a stack trace. */
@@ -23,8 +24,10 @@ export class SourceReadError extends Error {
   }
 }
 
-function toPosix(path: string): string {
-  return sep === "/" ? path : path.split(sep).join("/");
+/** `to` relative to `from`, with posix separators on every platform (how forge names files in output). */
+export function posixRelative(from: string, to: string): string {
+  const rel = relative(from, to);
+  return sep === "/" ? rel : rel.split(sep).join("/");
 }
 
 function ioError(path: string, err: unknown): SourceReadError {
@@ -89,6 +92,18 @@ export function readSources(forgeRoot: string): SourceTree {
   // Real directories already walked: a symlinked directory inside the root cannot loop forever.
   const visitedDirs = new Set<string>([realRoot]);
 
+  // abs is the path as walked (named in errors); real is where its bytes are (the target of a symlink).
+  const addFile = (abs: string, real: string, rel: string, viaLink: boolean): void => {
+    fileCount++;
+    let bytes: Uint8Array;
+    try {
+      bytes = readBounded(real);
+    } catch (err) {
+      throw ioError(abs, err);
+    }
+    files.push(viaLink ? { path: rel, bytes, symlinkTo: posixRelative(realRoot, real) } : { path: rel, bytes });
+  };
+
   // viaLink: absDir was reached through a symlinked directory, so its files are reached through a symlink too.
   const walk = (absDir: string, relDir: string, viaLink: boolean): boolean => {
     let names: string[];
@@ -100,9 +115,9 @@ export function readSources(forgeRoot: string): SourceTree {
     names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (const name of names) {
       if (fileCount >= limit) return false;
-      if (relDir === "" && (name === BUNDLE_FILE || isWriterTempFile(name))) continue;
-      const abs = join(absDir, name);
       const rel = relDir === "" ? name : `${relDir}/${name}`;
+      if (isOwnOutput(rel)) continue;
+      const abs = join(absDir, name);
       let st;
       try {
         st = lstatSync(abs);
@@ -114,15 +129,13 @@ export function readSources(forgeRoot: string): SourceTree {
         continue;
       }
       if (st.isSymbolicLink()) {
-        let target: string;
+        let target: string | null = null;
         try {
           target = realpathSync(abs);
         } catch {
-          fileCount++;
-          escapingLinks.push({ path: rel });
-          continue;
+          // dangling: reported like an escaping link
         }
-        if (!isInside(realRoot, target)) {
+        if (target === null || !isInside(realRoot, target)) {
           fileCount++;
           escapingLinks.push({ path: rel });
           continue;
@@ -139,27 +152,11 @@ export function readSources(forgeRoot: string): SourceTree {
           if (!walk(target, rel, true)) return false;
           continue;
         }
-        if (!tst.isFile()) continue;
-        fileCount++;
-        let bytes: Uint8Array;
-        try {
-          bytes = readBounded(target);
-        } catch (err) {
-          throw ioError(abs, err);
-        }
-        files.push({ path: rel, bytes, symlinkTo: toPosix(relative(realRoot, target)) });
+        if (tst.isFile()) addFile(abs, target, rel, true);
         continue;
       }
       // Sockets, FIFOs and devices are not sources (and reading a FIFO would block).
-      if (!st.isFile()) continue;
-      fileCount++;
-      let bytes: Uint8Array;
-      try {
-        bytes = readBounded(abs);
-      } catch (err) {
-        throw ioError(abs, err);
-      }
-      files.push(viaLink ? { path: rel, bytes, symlinkTo: toPosix(relative(realRoot, abs)) } : { path: rel, bytes });
+      if (st.isFile()) addFile(abs, abs, rel, viaLink);
     }
     return true;
   };

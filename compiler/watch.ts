@@ -1,19 +1,12 @@
 // `forge build --watch`: rebuild on every change under the forge root, keep the last good bundle, stop on SIGINT.
 import { watch, type FSWatcher } from "node:fs";
-import { BUNDLE_FILE, isWriterTempFile } from "./read-sources.js";
+import { isOwnOutput } from "./read-sources.js";
 import type { ForgeTarget } from "./options.js";
 import { runBuild, type BuildSettings } from "./cli/build.js";
 import { describeFailure, printBuild, type CliIO } from "./cli/io.js";
 
 /** Quiet period after the last event before rebuilding: editors save in several steps. */
-export const WATCH_DEBOUNCE_MS = 50;
-
-/** Our own output (bundle.json and the writer's temp files at the forge root) must not trigger a rebuild. */
-function isOwnOutput(filename: string | null): boolean {
-  if (filename === null) return false;
-  const name = filename.replace(/\\/g, "/");
-  return name === BUNDLE_FILE || (!name.includes("/") && isWriterTempFile(name));
-}
+const WATCH_DEBOUNCE_MS = 50;
 
 /**
  * Builds once, then on every change. A broken edit prints diagnostics and writes nothing, so the
@@ -49,7 +42,8 @@ export function watchBuild(target: ForgeTarget, settings: BuildSettings, io: Cli
     try {
       // Recursive watching works natively on macOS and Windows, and on Linux since Node 20.
       watcher = watch(target.forgeRoot, { recursive: true }, (_event, filename) => {
-        if (isOwnOutput(filename === null ? null : String(filename))) return;
+        // Our own output must not trigger a rebuild; fs.watch names paths with the platform separator.
+        if (filename !== null && isOwnOutput(String(filename).replace(/\\/g, "/"))) return;
         if (timer) clearTimeout(timer);
         timer = setTimeout(() => {
           timer = null;
