@@ -17,8 +17,34 @@ export function readTextIfExists(path: string): string | null {
 }
 
 /** Name of the temp file beside `path`; read-sources.ts ignores this pattern. */
-export function tempPathFor(path: string): string {
+function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+}
+
+/** Cleanup of a temp file: it may already be gone, and a failed cleanup must not hide the real outcome. */
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}
+
+/** Writes `text` to `path`, which must not exist yet, and fsyncs it; on failure the file is removed again. */
+function writeNewFileSynced(path: string, text: string): void {
+  let fd: number | null = openSync(path, "wx", 0o644);
+  try {
+    const buf = Buffer.from(text, "utf8");
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = null;
+  } catch (err) {
+    if (fd !== null) closeSync(fd);
+    removeQuietly(path);
+    throw err;
+  }
 }
 
 /**
@@ -28,22 +54,11 @@ export function tempPathFor(path: string): string {
  */
 export function writeTextAtomic(path: string, text: string): void {
   const tmp = tempPathFor(path);
-  let fd: number | null = openSync(tmp, "wx", 0o644);
+  writeNewFileSynced(tmp, text);
   try {
-    const buf = Buffer.from(text, "utf8");
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = null;
     renameSync(tmp, path);
   } catch (err) {
-    if (fd !== null) closeSync(fd);
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // already gone
-    }
+    removeQuietly(tmp);
     throw err;
   }
 }
@@ -55,7 +70,7 @@ export function writeTextAtomic(path: string, text: string): void {
  */
 export function createTextExclusive(path: string, text: string): boolean {
   const tmp = tempPathFor(path);
-  writeTextAtomic(tmp, text);
+  writeNewFileSynced(tmp, text);
   try {
     linkSync(tmp, path);
     return true;
@@ -63,10 +78,6 @@ export function createTextExclusive(path: string, text: string): boolean {
     if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw err;
   } finally {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // already gone
-    }
+    removeQuietly(tmp);
   }
 }

@@ -1,10 +1,9 @@
 // Rewrites the diagnostic-codes table in README.md from the catalog (run: node --import tsx scripts/readme-codes.ts).
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { spliceCodesTable } from "../compiler/diagnostics/docs.js";
+import { writeTextAtomic } from "../compiler/writer.js";
 
 const README = join(import.meta.dirname, "..", "README.md");
-const next = spliceCodesTable(readFileSync(README, "utf8"));
-writeFileSync(README + ".tmp", next);
-renameSync(README + ".tmp", README);
+writeTextAtomic(README, spliceCodesTable(readFileSync(README, "utf8")));
 console.log("README.md: diagnostic codes table refreshed");
