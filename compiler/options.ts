@@ -1,10 +1,10 @@
-// Resolves where a forge command works (project, global or built-in forge root) and loads the shipped built-in modes.
+// Resolves where a forge command works (project, global or built-in forge root) and loads the shipped built-in bundle.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Scope } from "../common/digest.js";
-import type { Mode } from "../generated/types.js";
+import type { ForgeBundle } from "../generated/types.js";
 import { BUNDLE_FILE } from "./read-sources.js";
 
 declare const FORGE_VERSION: string | undefined;
@@ -17,7 +17,7 @@ export const forgeVersion: string = typeof FORGE_VERSION === "string" ? FORGE_VE
  * The package directory. Both this source file (compiler/options.ts) and the bundled CLI
  * (dist/cli.js) sit one level below it, so one relative URL works for both.
  */
-export const packageDir: string = fileURLToPath(new URL("../", import.meta.url));
+const packageDir: string = fileURLToPath(new URL("../", import.meta.url));
 
 export function packagePath(...parts: string[]): string {
   return join(packageDir, ...parts);
@@ -43,7 +43,7 @@ export interface TargetFlags {
   builtin?: boolean;
 }
 
-function isDirectory(path: string): boolean {
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
@@ -93,28 +93,29 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, cwd: s
   return makeTarget("project", root, [".pi", "forge"]);
 }
 
-export interface BuiltinModesResult {
-  modes: Record<string, Mode | undefined> | undefined;
-  /** The bundle text the modes came from (part of the build-cache fingerprint). */
+export interface BuiltinBundleResult {
+  /** The built-in bundle as parsed: only its scope and modes are checked here (the runtime verifies bundles). */
+  bundle: ForgeBundle | undefined;
+  /** Its text (part of the build-cache fingerprint). */
   text?: string;
   /** Why the built-in bundle could not be used, when it could not. */
   problem?: string;
 }
 
 /**
- * The built-in bundle's modes, which project and global presets may reference. It ships in the
+ * The built-in bundle, whose modes project and global presets may reference. It ships in the
  * package as presets/bundle.json; a missing or malformed one is reported, not fatal.
  */
-export function loadBuiltinModes(path: string = packagePath("presets", BUNDLE_FILE)): BuiltinModesResult {
-  if (!existsSync(path)) return { modes: undefined, problem: `the built-in bundle ${path} is missing` };
+export function loadBuiltinBundle(path: string = packagePath("presets", BUNDLE_FILE)): BuiltinBundleResult {
+  if (!existsSync(path)) return { bundle: undefined, problem: `the built-in bundle ${path} is missing` };
   try {
     const text = readFileSync(path, "utf8");
     const data = JSON.parse(text) as { scope?: unknown; modes?: unknown };
     if (data === null || typeof data !== "object" || data.scope !== "builtin" || typeof data.modes !== "object" || data.modes === null) {
-      return { modes: undefined, problem: `the built-in bundle ${path} is not a builtin-scope forge bundle` };
+      return { bundle: undefined, problem: `the built-in bundle ${path} is not a builtin-scope forge bundle` };
     }
-    return { modes: data.modes as Record<string, Mode | undefined>, text };
+    return { bundle: data as ForgeBundle, text };
   } catch (err) {
-    return { modes: undefined, problem: `the built-in bundle ${path} cannot be read: ${(err as Error).message}` };
+    return { bundle: undefined, problem: `the built-in bundle ${path} cannot be read: ${(err as Error).message}` };
   }
 }

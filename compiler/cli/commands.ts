@@ -1,13 +1,12 @@
 // The glue between parsed arguments and the build/init/watch implementations: output streams, JSON and exit codes.
-import { statSync } from "node:fs";
 import { cacheDir } from "../build-cache.js";
-import { DEV_VERSION, forgeVersion, loadBuiltinModes, resolveTarget, type ForgeTarget } from "../options.js";
+import { DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../options.js";
 import { runInit, renderInitReport } from "../init.js";
 import { watchBuild } from "../watch.js";
 import type { CliArgs } from "./args.js";
 import { runBuild, type BuildRun, type BuildSettings } from "./build.js";
 import { renderPreviewHeader, runPreview } from "./preview.js";
-import { describeFailure, printBuild, type CliIO } from "./io.js";
+import { describeFailure, printBuild, printDiagnostics, type CliIO } from "./io.js";
 import { colorEnabled, makePainter } from "./output.js";
 
 function fail(io: CliIO, json: boolean, command: string, message: string): number {
@@ -16,22 +15,14 @@ function fail(io: CliIO, json: boolean, command: string, message: string): numbe
   return 1;
 }
 
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 function settingsFor(target: ForgeTarget, args: CliArgs, io: CliIO): BuildSettings {
   // Running from source (no FORGE_VERSION define) the code hash would not cover the compiler: no cache.
   const cache = forgeVersion === DEV_VERSION ? null : cacheDir(io.env);
   const settings: BuildSettings = { check: args.check, forgeVersion, cacheDir: cache };
   if (target.scope === "builtin") return settings;
-  const builtin = loadBuiltinModes();
+  const builtin = loadBuiltinBundle();
   if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; presets cannot use built-in modes\n`);
-  if (builtin.modes) settings.builtinModes = builtin.modes;
+  if (builtin.bundle) settings.builtinModes = builtin.bundle.modes;
   if (builtin.text !== undefined) settings.builtinText = builtin.text;
   return settings;
 }
@@ -71,11 +62,11 @@ export function previewCommand(args: CliArgs, io: CliIO): number {
   if (!isDirectory(target.forgeRoot)) {
     return fail(io, args.json, "preview", `no forge sources: ${target.forgeRoot} is not a directory; run \`forge init\` to create it`);
   }
-  const builtin = loadBuiltinModes();
+  const builtin = loadBuiltinBundle();
   if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; built-in modes and presets are not offered\n`);
   let run;
   try {
-    const builtinBundle = target.scope !== "builtin" && builtin.text !== undefined ? JSON.parse(builtin.text) : null;
+    const builtinBundle = target.scope !== "builtin" ? (builtin.bundle ?? null) : null;
     run = runPreview(target, { forgeVersion, builtinBundle, now: new Date(), os: process.platform }, args.positionals);
   } catch (err) {
     return fail(io, args.json, "preview", describeFailure(err));
@@ -84,8 +75,7 @@ export function previewCommand(args: CliArgs, io: CliIO): number {
     io.stdout.write(JSON.stringify(run.report, null, 2) + "\n");
     return run.exitCode;
   }
-  const diagnostics = run.renderDiagnostics(colorEnabled(io.stderr, io.env));
-  if (run.report.diagnostics.length > 0) io.stderr.write(diagnostics.endsWith("\n") ? diagnostics : diagnostics + "\n");
+  printDiagnostics(run, io);
   // The header goes to stderr so that stdout carries exactly the composed prompt.
   io.stderr.write(renderPreviewHeader(run.report));
   if (run.report.prompt !== null) io.stdout.write(run.report.prompt.endsWith("\n") ? run.report.prompt : run.report.prompt + "\n");

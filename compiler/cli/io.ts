@@ -1,6 +1,8 @@
-// Output plumbing shared by the commands and the watcher: the streams, failure messages and printing a build.
+// Output plumbing shared by the commands and the watcher: the streams, failure messages, printing diagnostics and a build.
+import type { Diagnostic } from "../../common/diagnostic.js";
+import { formatDiagnostics, type SourceLookup } from "../diagnostics/format.js";
 import { SourceReadError } from "../read-sources.js";
-import { renderDiagnostics, renderReport, type BuildRun } from "./build.js";
+import { renderReport, type BuildRun } from "./build.js";
 import { colorEnabled, makePainter } from "./output.js";
 
 /** Where a command writes; tests and the entry pass the process streams. */
@@ -22,13 +24,18 @@ export function describeFailure(err: unknown): string {
   return `internal error: ${err instanceof Error ? err.message : String(err)}`;
 }
 
+/** Diagnostics with code frames to stderr; nothing when there are none. */
+export function printDiagnostics(run: { report: { diagnostics: Diagnostic[] }; getSource: SourceLookup }, io: CliIO): void {
+  if (run.report.diagnostics.length === 0) return;
+  io.stderr.write(formatDiagnostics(run.report.diagnostics, run.getSource, { color: colorEnabled(io.stderr, io.env) }));
+}
+
 /** Prints one build: diagnostics to stderr, the report to stdout (or the report as JSON). */
 export function printBuild(run: BuildRun, io: CliIO, json: boolean, compactJson = false): void {
   if (json) {
     io.stdout.write(JSON.stringify(run.report, null, compactJson ? undefined : 2) + "\n");
     return;
   }
-  const diagnostics = renderDiagnostics(run, colorEnabled(io.stderr, io.env));
-  if (diagnostics) io.stderr.write(diagnostics.endsWith("\n") ? diagnostics : diagnostics + "\n");
+  printDiagnostics(run, io);
   io.stdout.write(renderReport(run.report, makePainter(colorEnabled(io.stdout, io.env))));
 }

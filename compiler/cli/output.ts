@@ -2,7 +2,7 @@
 import { styleText } from "node:util";
 import type { Diagnostic } from "../../common/diagnostic.js";
 
-type Style = "red" | "green" | "yellow" | "cyan" | "bold" | "dim";
+export type Style = "red" | "green" | "yellow" | "cyan" | "bold" | "dim";
 
 /**
  * FORCE_COLOR (anything but "0"/"false") turns color on, NO_COLOR (non-empty) turns it off,

@@ -9,13 +9,13 @@ import { effectivePrompt, legacyHostAdapter, type BeforeAgentStartEventLike } fr
 import { buildPromptVars } from "../../runtime/render-template.js";
 import { createStateEntry } from "../../runtime/selection.js";
 import { compile } from "../compile.js";
-import { formatDiagnostics } from "../diagnostics/format.js";
+import { sourceLookup, type SourceLookup } from "../diagnostics/format.js";
 import type { ForgeTarget } from "../options.js";
 import { readSources } from "../read-sources.js";
 
 /** Stands in for Pi's native prompt: forge never embeds Pi's real text, it only composes around it. */
-export const SAMPLE_NATIVE_BASE = "<Pi's native system prompt: role, available tools, guidelines, Pi documentation>";
-export const SAMPLE_CONTEXT = { path: "AGENTS.md", content: "<your project's context files (AGENTS.md, CLAUDE.md) appear here>" };
+const SAMPLE_NATIVE_BASE = "<Pi's native system prompt: role, available tools, guidelines, Pi documentation>";
+const SAMPLE_CONTEXT = { path: "AGENTS.md", content: "<your project's context files (AGENTS.md, CLAUDE.md) appear here>" };
 
 export interface PreviewComponent {
   key: string;
@@ -41,7 +41,7 @@ export interface PreviewReport {
 export interface PreviewRun {
   report: PreviewReport;
   exitCode: number;
-  renderDiagnostics: (color: boolean) => string;
+  getSource: SourceLookup;
 }
 
 export interface PreviewSettings {
@@ -72,23 +72,22 @@ function refused(reason: string, diagnostics: Diagnostic[]): PreviewReport {
 
 export function runPreview(target: ForgeTarget, settings: PreviewSettings, names: string[]): PreviewRun {
   const tree = readSources(target.forgeRoot);
-  const sources = new Map(tree.files.map((f) => [f.path, new TextDecoder().decode(f.bytes)]));
+  const getSource = sourceLookup(tree.files);
   const builtinModes = settings.builtinBundle?.modes;
   const result = compile(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, ...(builtinModes ? { builtinModes } : {}) });
   const diagnostics = result.diagnostics;
-  const renderDiagnostics = (color: boolean) => formatDiagnostics(diagnostics, (file) => sources.get(file), { color });
   if (hasErrors(diagnostics) || result.bundle === null) {
     const report: PreviewReport = { ...refused("the sources have errors; fix them first", diagnostics), status: "errors" };
-    return { report, exitCode: 1, renderDiagnostics };
+    return { report, exitCode: 1, getSource };
   }
   const bundles: ScopedBundles = { [target.scope]: result.bundle };
   if (settings.builtinBundle && target.scope !== "builtin") bundles.builtin = settings.builtinBundle;
   const catalog = buildCatalog(bundles);
 
   const resolved = resolveSelection(catalog, names);
-  if ("error" in resolved) return { report: refused(resolved.error, diagnostics), exitCode: 1, renderDiagnostics };
+  if ("error" in resolved) return { report: refused(resolved.error, diagnostics), exitCode: 1, getSource };
   const violations = checkContracts(catalog, resolved.candidate);
-  if (violations.length > 0) return { report: refused(`contracts: ${violations.join("; ")}`, diagnostics), exitCode: 1, renderDiagnostics };
+  if (violations.length > 0) return { report: refused(`contracts: ${violations.join("; ")}`, diagnostics), exitCode: 1, getSource };
 
   const base = resolved.candidate.base === null ? undefined : catalog.modes.get(resolved.candidate.base);
   // A preview is not an activation: confirm replace_final for display only, nothing is persisted.
@@ -125,7 +124,7 @@ export function runPreview(target: ForgeTarget, settings: PreviewSettings, names
     size: { chars: prompt.length, estimatedTokens: Math.ceil(prompt.length / 4) },
     diagnostics,
   };
-  return { report, exitCode: 0, renderDiagnostics };
+  return { report, exitCode: 0, getSource };
 }
 
 /** Human output: a header naming each component, then the prompt exactly as composed. */

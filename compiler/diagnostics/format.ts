@@ -1,17 +1,17 @@
 // Human output of diagnostics: `file:line:col severity code: message`, a code frame and a summary line.
-import { styleText } from "node:util";
 import type { Diagnostic, Severity } from "../../common/diagnostic.js";
+import { makePainter, plural, summarize, type Painter, type Style } from "../cli/output.js";
+import type { SourceFile } from "../types.js";
 
 export interface FormatOptions {
   color: boolean;
 }
 
-type Style = Parameters<typeof styleText>[0];
 const SEVERITY_STYLE: Record<Severity, Style> = { error: "red", warning: "yellow", info: "cyan" };
 const CONTEXT_LINES = 2;
 
 /** Renders a few lines around the range with a caret/underline under its first line. */
-export function codeFrame(source: string, d: Diagnostic, paint: (style: Style, text: string) => string): string {
+function codeFrame(source: string, d: Diagnostic, paint: Painter["paint"]): string {
   if (!d.start) return "";
   const lines = source.split(/\r?\n/);
   const line = Math.min(Math.max(d.start.line, 1), lines.length);
@@ -39,22 +39,28 @@ function location(d: Diagnostic): string {
   return d.start ? `${d.file}:${d.start.line}:${d.start.column}` : d.file;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+/** Source text by forge-root-relative path, for code frames. */
+export type SourceLookup = (file: string) => string | undefined;
+
+/** A SourceLookup over the files as read; a file is decoded only when a diagnostic needs it. */
+export function sourceLookup(files: readonly SourceFile[]): SourceLookup {
+  const byPath = new Map(files.map((f) => [f.path, f.bytes]));
+  const decoder = new TextDecoder("utf-8");
+  return (file) => {
+    const bytes = byPath.get(file);
+    return bytes === undefined ? undefined : decoder.decode(bytes);
+  };
 }
 
-export function formatDiagnostics(diagnostics: readonly Diagnostic[], getSource: (file: string) => string | undefined, options: FormatOptions): string {
-  // validateStream off: the caller already decided (NO_COLOR, FORCE_COLOR, TTY); styleText must not second-guess it.
-  const paint = (style: Style, text: string) => (options.color ? styleText(style, text, { validateStream: false }) : text);
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], getSource: SourceLookup, options: FormatOptions): string {
+  const { paint } = makePainter(options.color);
   const blocks = diagnostics.map((d) => {
     const head = `${paint("bold", location(d))} ${paint(SEVERITY_STYLE[d.severity], d.severity)} ${paint("dim", d.code)}: ${d.message}`;
     const source = d.file ? getSource(d.file) : undefined;
     const frame = source === undefined ? "" : codeFrame(source, d, paint);
     return frame ? `${head}\n${frame}` : head;
   });
-  const count = (s: Severity) => diagnostics.filter((d) => d.severity === s).length;
-  const errors = count("error");
-  const summaryText = `${plural(errors, "error")}, ${plural(count("warning"), "warning")}, ${count("info")} info`;
-  const summary = paint(errors > 0 ? "red" : "green", summaryText);
+  const { errors, warnings, infos } = summarize(diagnostics);
+  const summary = paint(errors > 0 ? "red" : "green", `${plural(errors, "error")}, ${plural(warnings, "warning")}, ${infos} info`);
   return [...blocks, summary].join("\n\n") + "\n";
 }
