@@ -88,10 +88,6 @@ function entryPath(dir: string, forgeRoot: string, scope: Scope): string {
   return join(dir, `${sha256(`${scope}\0${forgeRoot}`).slice(0, 32)}.json`);
 }
 
-export function hashText(text: string): string {
-  return sha256(text);
-}
-
 /** The cached entry when it matches `inputHash` and bundle.json still holds that build's output. */
 export function lookupCache(dir: string, forgeRoot: string, scope: Scope, inputHash: string, existing: string | null): CacheEntry | null {
   if (existing === null) return null;
@@ -106,8 +102,19 @@ export function lookupCache(dir: string, forgeRoot: string, scope: Scope, inputH
   }
 }
 
-/** Best effort: a cache that cannot be written only costs speed next time. */
-export function storeCache(dir: string, forgeRoot: string, scope: Scope, entry: CacheEntry): void {
+/**
+ * Remembers a successful build: `onDisk` is the bundle.json text it left on disk. Best effort: a
+ * cache that cannot be written only costs speed next time.
+ */
+export function storeCache(
+  dir: string,
+  forgeRoot: string,
+  scope: Scope,
+  inputHash: string,
+  onDisk: string,
+  result: Pick<CacheEntry, "bundleHash" | "counts" | "diagnostics">,
+): void {
+  const entry: CacheEntry = { v: 1, inputHash, outputHash: sha256(onDisk), ...result };
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeTextAtomic(entryPath(dir, forgeRoot, scope), JSON.stringify(entry));

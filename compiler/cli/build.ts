@@ -2,9 +2,9 @@
 import type { Diagnostic } from "../../common/diagnostic.js";
 import type { Scope } from "../../common/digest.js";
 import type { Mode } from "../../generated/types.js";
-import { fingerprintInputs, hashText, lookupCache, storeCache } from "../build-cache.js";
+import { fingerprintInputs, lookupCache, storeCache } from "../build-cache.js";
 import { compile, emitBundleText } from "../compile.js";
-import { formatDiagnostics } from "../diagnostics/format.js";
+import { sourceLookup, type SourceLookup } from "../diagnostics/format.js";
 import type { ForgeTarget } from "../options.js";
 import { readSources } from "../read-sources.js";
 import { readTextIfExists, writeTextAtomic } from "../writer.js";
@@ -31,8 +31,7 @@ export interface BuildReport {
 export interface BuildRun {
   report: BuildReport;
   exitCode: number;
-  /** Source text by forge-root-relative path, for code frames. */
-  getSource: (file: string) => string | undefined;
+  getSource: SourceLookup;
 }
 
 export interface BuildSettings {
@@ -45,39 +44,34 @@ export interface BuildSettings {
   cacheDir: string | null;
 }
 
-// Key order here is the --json output order: what happened first, the details last.
-function reportFor(
-  check: boolean,
-  target: ForgeTarget,
-  status: BuildStatus,
-  bundleHash: string | null,
-  counts: BuildReport["counts"],
-  changes: BundleChanges | null,
-  diagnostics: Diagnostic[],
-): BuildReport {
-  return {
-    command: "build",
-    check,
-    status,
-    scope: target.scope,
-    path: target.displayPath,
-    bundleHash,
-    counts,
-    changes,
-    summary: summarize(diagnostics),
-    diagnostics,
-  };
-}
-
 /** One build (or check). Throws SourceReadError / errno errors on I/O failure; the CLI reports them. */
 export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun {
   const tree = readSources(target.forgeRoot);
-  const byPath = new Map(tree.files.map((f) => [f.path, f.bytes]));
-  const decoder = new TextDecoder("utf-8");
-  const getSource = (file: string): string | undefined => {
-    const bytes = byPath.get(file);
-    return bytes === undefined ? undefined : decoder.decode(bytes);
-  };
+  const getSource = sourceLookup(tree.files);
+  const finish = (
+    exitCode: number,
+    status: BuildStatus,
+    diagnostics: Diagnostic[],
+    bundleHash: string | null = null,
+    counts: BuildReport["counts"] = null,
+    changes: BundleChanges | null = null,
+  ): BuildRun => ({
+    // Key order here is the --json output order: what happened first, the details last.
+    report: {
+      command: "build",
+      check: settings.check,
+      status,
+      scope: target.scope,
+      path: target.displayPath,
+      bundleHash,
+      counts,
+      changes,
+      summary: summarize(diagnostics),
+      diagnostics,
+    },
+    exitCode,
+    getSource,
+  });
   const existing = readTextIfExists(target.bundlePath);
   const cache = settings.cacheDir;
   const inputHash = cache
@@ -85,58 +79,28 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
     : null;
   if (cache && inputHash) {
     const hit = lookupCache(cache, target.forgeRoot, target.scope, inputHash, existing);
-    if (hit) {
-      const report = reportFor(settings.check, target, settings.check ? "fresh" : "unchanged", hit.bundleHash, hit.counts, null, hit.diagnostics);
-      return { report, exitCode: 0, getSource };
-    }
+    if (hit) return finish(0, settings.check ? "fresh" : "unchanged", hit.diagnostics, hit.bundleHash, hit.counts);
   }
-  const result = compile(tree, {
+  const { bundle, diagnostics } = compile(tree, {
     scope: target.scope,
     forgeVersion: settings.forgeVersion,
     ...(settings.builtinModes ? { builtinModes: settings.builtinModes } : {}),
   });
-  const makeReport = (
-    status: BuildStatus,
-    bundleHash: string | null,
-    counts: BuildReport["counts"],
-    changes: BundleChanges | null,
-  ): BuildReport => reportFor(settings.check, target, status, bundleHash, counts, changes, result.diagnostics);
-  if (!result.bundle) return { report: makeReport("errors", null, null, null), exitCode: 1, getSource };
-  const bundle = result.bundle;
+  if (!bundle) return finish(1, "errors", diagnostics);
   const text = emitBundleText(bundle);
-  const current = existing !== null && isBundleCurrent(existing, text, bundle, emitBundleText);
   const counts = { modes: Object.keys(bundle.modes).length, presets: Object.keys(bundle.presets).length };
-  const done = (status: BuildStatus, exitCode: number, changes: BundleChanges | null): BuildRun => ({
-    report: makeReport(status, bundle.bundleHash, counts, changes),
-    exitCode,
-    getSource,
-  });
   const remember = (onDisk: string): void => {
-    if (!cache || !inputHash) return;
-    storeCache(cache, target.forgeRoot, target.scope, {
-      v: 1,
-      inputHash,
-      outputHash: hashText(onDisk),
-      bundleHash: bundle.bundleHash,
-      counts,
-      diagnostics: result.diagnostics,
-    });
+    if (cache && inputHash) storeCache(cache, target.forgeRoot, target.scope, inputHash, onDisk, { bundleHash: bundle.bundleHash, counts, diagnostics });
   };
-  if (current) {
-    remember(existing ?? text);
-    return done(settings.check ? "fresh" : "unchanged", 0, null);
+  if (existing !== null && isBundleCurrent(existing, text, bundle, emitBundleText)) {
+    remember(existing);
+    return finish(0, settings.check ? "fresh" : "unchanged", diagnostics, bundle.bundleHash, counts);
   }
   const changes = diffBundles(existing, bundle);
-  if (settings.check) return done(existing === null ? "missing" : "stale", 1, changes);
+  if (settings.check) return finish(1, existing === null ? "missing" : "stale", diagnostics, bundle.bundleHash, counts, changes);
   writeTextAtomic(target.bundlePath, text);
   remember(text);
-  return done("written", 0, changes);
-}
-
-/** Diagnostics with code frames, for stderr. */
-export function renderDiagnostics(run: BuildRun, color: boolean): string {
-  if (run.report.diagnostics.length === 0) return "";
-  return formatDiagnostics(run.report.diagnostics, run.getSource, { color });
+  return finish(0, "written", diagnostics, bundle.bundleHash, counts, changes);
 }
 
 /** The human status lines, for stdout. */
