@@ -79,7 +79,7 @@ export function diffBundles(existing: string | null, next: ForgeBundle): BundleC
 }
 
 /** At most this many per-component lines in human output; --json always has the full lists. */
-export const MAX_CHANGE_LINES = 20;
+const MAX_CHANGE_LINES = 20;
 
 /** Human lines for a change list, e.g. `  mode plan: changed`. */
 export function describeChanges(c: BundleChanges): string[] {

@@ -1,15 +1,15 @@
 // Renders the diagnostic catalog as the README's Markdown table (scripts/readme-codes.ts writes it; a test keeps it fresh).
 import { DIAGNOSTIC_CODES } from "./catalog.js";
 
-export const CODES_START = "<!-- codes:start (generated from compiler/diagnostics/catalog.ts by scripts/readme-codes.ts) -->";
-export const CODES_END = "<!-- codes:end -->";
+const CODES_START = "<!-- codes:start (generated from compiler/diagnostics/catalog.ts by scripts/readme-codes.ts) -->";
+const CODES_END = "<!-- codes:end -->";
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|");
 }
 
 /** One row per code: code, severity, what it means, and an example that triggers it. */
-export function renderCodesTable(): string {
+function renderCodesTable(): string {
   const rows = DIAGNOSTIC_CODES.map((c) => {
     // Examples are multi-line source snippets: <br> keeps them in one table cell, <code> keeps them literal.
     const example = c.example
