@@ -29,7 +29,8 @@ export interface ParsedSources {
 /** Names that would reach Object.prototype machinery if they ever became object keys. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 export const KEY_PATTERN = /^[a-z][a-z0-9-]*$/;
-const SOURCE_FOLDERS: Record<string, SourceKind> = { modes: "mode", presets: "preset" };
+// A Map, not an object literal: a folder named "constructor" or "__proto__" must not look like a source folder.
+const SOURCE_FOLDERS: ReadonlyMap<string, SourceKind> = new Map([["modes", "mode"], ["presets", "preset"]]);
 const SOURCE_EXTENSIONS = new Set(["yaml", "yml", "json"]);
 
 /** Checks a key (file stem); returns a diagnostic or null. */
@@ -108,7 +109,7 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
   const partials = new Map<string, string>();
   for (const link of decoded.escapingLinks) {
     const top = link.split("/")[0]!;
-    if (top in SOURCE_FOLDERS || top === "partials") diagnostics.push(pathEscapesRoot(atFile(link), link));
+    if (SOURCE_FOLDERS.has(top) || top === "partials") diagnostics.push(pathEscapesRoot(atFile(link), link));
   }
   for (const path of [...decoded.files.keys()].sort()) {
     if (path === "bundle.json") continue; // the output is never a source
@@ -116,7 +117,7 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
     const top = slash < 0 ? "" : path.slice(0, slash);
     const rest = path.slice(slash + 1);
     const { stem, ext } = splitName(rest);
-    const kind = SOURCE_FOLDERS[top];
+    const kind = SOURCE_FOLDERS.get(top);
     if (top === "partials" && !rest.includes("/") && ext === "md") {
       const bad = checkKey(atFile(path), stem, "partial");
       if (bad) diagnostics.push(bad);

@@ -24,6 +24,13 @@ describe("keys and YAML", () => {
     expect(result.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(["modes/a.yaml reserved_key", "modes/b.json reserved_key"]);
   });
 
+  test("folders named like Object.prototype members are not source folders", () => {
+    const result = run({ "constructor/sneaky.yaml": "description: P.\n", "__proto__/x.yaml": "description: P.\n", "toString/y.yaml": MODE });
+    expect(result.diagnostics).toEqual([]);
+    expect(Object.keys(result.bundle!.presets)).toEqual([]);
+    expect(Object.keys(result.bundle!.modes)).toEqual([]);
+  });
+
   test("a key longer than 64 characters is invalid", () => {
     expect(brief({ [`modes/${"a".repeat(65)}.yaml`]: MODE })).toEqual([`modes/${"a".repeat(65)}.yaml:1:1-1:1 invalid_key `]);
   });
