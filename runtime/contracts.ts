@@ -1,5 +1,20 @@
 // Composition contracts, checked against the exact candidate: one base, requires, conflictsWith, before/after. Never auto-fixes.
+import { checkSelection, type ContractComponent, type ContractViolation } from "../common/contracts.js";
 import type { Catalog } from "./catalog.js";
+
+const NO_CONTRACTS = { requires: [], conflictsWith: [], before: [], after: [] } as const;
+
+/** The operator-facing wording of one shared contract violation. */
+function describeViolation(v: ContractViolation): string {
+  switch (v.kind) {
+    case "requires":
+      return `"${v.mode}" requires "${v.missing}" to be selected too`;
+    case "conflict":
+      return `"${v.mode}" conflicts with "${v.other}"`;
+    case "order":
+      return v.via === "before" ? `"${v.first}" must come before "${v.second}"` : `"${v.second}" must come after "${v.first}"`;
+  }
+}
 
 /** A selection as the operator asked for it: 0-1 base plus ordered overlays. */
 export interface Candidate {
@@ -62,7 +77,6 @@ export function checkContracts(catalog: Catalog, candidate: Candidate, opts: { a
     seen.add(key);
     if (!catalog.modes.has(key) && !opts.allowMissing) errors.push(`unknown mode "${key}"`);
   }
-  const position = new Map(candidate.overlays.map((key, i) => [key, i] as const));
   if (candidate.base !== null) {
     const base = catalog.modes.get(candidate.base);
     if (base && base.mode.strategy === "append") {
@@ -78,25 +92,13 @@ export function checkContracts(catalog: Catalog, candidate: Candidate, opts: { a
       errors.push(`"${key}" is ${entry.mode.strategy}: at most one base, and it cannot be an overlay`);
     }
   }
-  for (const key of selected) {
+  // requires, conflictsWith, before/after: the same rules the compiler checks every preset against.
+  // A missing component still counts as selected, but imposes nothing.
+  const withKey = (key: string): ContractComponent => {
     const mode = catalog.modes.get(key)?.mode;
-    if (!mode) continue;
-    for (const required of mode.requires) {
-      if (!seen.has(required)) errors.push(`"${key}" requires "${required}" to be selected too`);
-    }
-    for (const conflict of mode.conflictsWith) {
-      if (seen.has(conflict)) errors.push(`"${key}" conflicts with "${conflict}"`);
-    }
-    const here = position.get(key);
-    if (here === undefined) continue;
-    for (const later of mode.before) {
-      const there = position.get(later);
-      if (there !== undefined && there < here) errors.push(`"${key}" must come before "${later}"`);
-    }
-    for (const earlier of mode.after) {
-      const there = position.get(earlier);
-      if (there !== undefined && there > here) errors.push(`"${key}" must come after "${earlier}"`);
-    }
-  }
+    return mode ? { key, requires: mode.requires, conflictsWith: mode.conflictsWith, before: mode.before, after: mode.after } : { key, ...NO_CONTRACTS };
+  };
+  const violations = checkSelection(candidate.base === null ? null : withKey(candidate.base), candidate.overlays.map(withKey));
+  for (const v of violations) errors.push(describeViolation(v));
   return errors;
 }

@@ -1,6 +1,6 @@
 // Static composition checks: the seed's rules for one candidate selection, reported and never fixed.
 import { describe, expect, test } from "vitest";
-import { checkSelection, type ContractComponent } from "../../compiler/phases/contracts.js";
+import { checkSelection, type ContractComponent } from "../../common/contracts.js";
 
 const c = (key: string, contracts: Partial<Omit<ContractComponent, "key">> = {}): ContractComponent => ({
   key, requires: [], conflictsWith: [], before: [], after: [], ...contracts,
@@ -27,9 +27,9 @@ describe("checkSelection", () => {
 
   test("before/after hold among overlays only; violations are reported, never reordered", () => {
     const overlays = [c("b"), c("a", { before: ["b"] })];
-    expect(checkSelection(null, overlays)).toEqual([{ kind: "order", at: "a", first: "a", second: "b", declaredBy: "a" }]);
+    expect(checkSelection(null, overlays)).toEqual([{ kind: "order", at: "a", first: "a", second: "b", declaredBy: "a", via: "before" }]);
     expect(overlays.map((o) => o.key)).toEqual(["b", "a"]);
-    expect(checkSelection(null, [c("a", { after: ["b"] }), c("b")])).toEqual([{ kind: "order", at: "a", first: "b", second: "a", declaredBy: "a" }]);
+    expect(checkSelection(null, [c("a", { after: ["b"] }), c("b")])).toEqual([{ kind: "order", at: "a", first: "b", second: "a", declaredBy: "a", via: "after" }]);
     // An order contract naming an unselected overlay, or the base, does not apply.
     expect(checkSelection(c("base"), [c("a", { before: ["base", "zzz"], after: ["base"] })])).toEqual([]);
   });

@@ -1,4 +1,5 @@
-// Static composition checks of one candidate selection (zero or one base plus ordered overlays), per the seed.
+// The composition contracts of one candidate selection (zero or one base plus ordered overlays): the one
+// definition the compiler (every preset) and the runtime (activation, replay) both check against.
 
 export interface ContractComponent {
   key: string;
@@ -12,7 +13,8 @@ export interface ContractComponent {
 export type ContractViolation =
   | { kind: "requires"; at: string; mode: string; missing: string }
   | { kind: "conflict"; at: string; mode: string; other: string }
-  | { kind: "order"; at: string; first: string; second: string; declaredBy: string };
+  /** `first` must come before `second`; `via` names the declaring field (`before` on first, `after` on second). */
+  | { kind: "order"; at: string; first: string; second: string; declaredBy: string; via: "before" | "after" };
 
 /**
  * Checks the exact candidate. Contracts never auto-fix: this only reports. Order holds among overlays only
@@ -35,19 +37,19 @@ export function checkSelection(base: ContractComponent | null, overlays: readonl
     }
     const i = overlayIndex.get(c.key);
     if (i === undefined) continue;
-    const order = (first: string, second: string) => {
+    const order = (first: string, second: string, via: "before" | "after") => {
       const id = "o" + first + "\u0000" + second;
       if (reportedPairs.has(id)) return;
       reportedPairs.add(id);
-      out.push({ kind: "order", at: c.key, first, second, declaredBy: c.key });
+      out.push({ kind: "order", at: c.key, first, second, declaredBy: c.key, via });
     };
     for (const b of c.before) {
       const j = overlayIndex.get(b);
-      if (j !== undefined && j < i) order(c.key, b);
+      if (j !== undefined && j < i) order(c.key, b, "before");
     }
     for (const a of c.after) {
       const j = overlayIndex.get(a);
-      if (j !== undefined && j > i) order(a, c.key);
+      if (j !== undefined && j > i) order(a, c.key, "after");
     }
   }
   return out;
