@@ -1,5 +1,6 @@
 // Composition contracts, checked against the exact candidate: one base, requires, conflictsWith, before/after. Never auto-fixes.
 import { checkSelection, type ContractComponent, type ContractViolation } from "../common/contracts.js";
+import { suggestClosest } from "../common/suggest.js";
 import type { Catalog } from "./catalog.js";
 
 const NO_CONTRACTS = { requires: [], conflictsWith: [], before: [], after: [] } as const;
@@ -60,8 +61,8 @@ export function candidateFromKeys(catalog: Catalog, keys: readonly string[]): { 
 }
 
 function suggest(catalog: Catalog, key: string): string {
-  const near = [...catalog.modes.keys()].filter((k) => k.startsWith(key.slice(0, 2))).sort().slice(0, 3);
-  return near.length > 0 ? ` (did you mean ${near.map((k) => `"${k}"`).join(", ")}?)` : "";
+  const near = suggestClosest(key, catalog.modes.keys());
+  return near === null ? "" : ` (did you mean "${near}"?)`;
 }
 
 /**

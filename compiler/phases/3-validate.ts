@@ -7,7 +7,7 @@ import {
 } from "../diagnostics/codes.js";
 import type { ParsedSource } from "./2-parse.js";
 import { ALLOWED_FIELDS, exampleFor } from "./field-examples.js";
-import { suggestClosest } from "./suggest.js";
+import { suggestClosest } from "../../common/suggest.js";
 import { pointerSegments, whereAt } from "./yaml-positions.js";
 
 /** A mode source as the schema guarantees it (kept local: only the fields the compiler reads). */

@@ -9,7 +9,7 @@ import { useFile, type DecodedTree } from "./1-decode.js";
 import type { ParsedSource } from "./2-parse.js";
 import type { ModeData, PresetData, UpdateData, ValidMode, ValidPreset } from "./3-validate.js";
 import { checkSelection, type ContractComponent } from "../../common/contracts.js";
-import { suggestClosest } from "./suggest.js";
+import { suggestClosest } from "../../common/suggest.js";
 import { inlineOrigin, type TemplateOrigin } from "./template-origin.js";
 import { whereAt } from "./yaml-positions.js";
 

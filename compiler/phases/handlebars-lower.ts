@@ -8,7 +8,7 @@ import {
 } from "../diagnostics/codes.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
 import { KEY_PATTERN } from "./2-parse.js";
-import { suggestClosest } from "./suggest.js";
+import { suggestClosest } from "../../common/suggest.js";
 import { mapTemplatePosition, type TemplateOrigin } from "./template-origin.js";
 
 /** The fixed runtime variables. Values are inserted raw at runtime: there is no HTML escaping anywhere. */
