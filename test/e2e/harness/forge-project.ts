@@ -2,10 +2,11 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterAll, beforeAll, expect } from "vitest";
-import { startFakeServer, systemPromptOf, type FakeServer } from "./fake-server.js";
-import { createPiEnv, type PiEnv, type PiEnvOptions } from "./pi-env.js";
-import { assertPrintOk, killLeftoverPi, REPO_ROOT, runPrint, type PiHost, type PrintResult } from "./pi-host.js";
+import { expect } from "vitest";
+import { systemPromptOf, type FakeServer } from "./fake-server.js";
+import { piSuite, type PiSuite } from "./pi-suite.js";
+import type { PiEnv } from "./pi-env.js";
+import { assertPrintOk, REPO_ROOT, runPrint, type PiHost, type PrintResult } from "./pi-host.js";
 import { withoutDate } from "./probe.js";
 import type { RpcClient } from "./rpc-client.js";
 
@@ -16,35 +17,11 @@ export const FORGE_CLI = join(REPO_ROOT, "dist/cli.js");
 /** Project rules every test env carries, so replace_base can be seen keeping Pi's project context. */
 export const AGENTS_MD = "# Project rules\n\nAnswer in haiku.";
 
-export interface ForgeSuite {
-  readonly server: FakeServer;
-  /** A fresh isolated env (own agent dir, home, cwd with AGENTS.md), removed after the file. */
-  env(options?: Omit<PiEnvOptions, "baseUrl">): Promise<PiEnv>;
-}
+export type ForgeSuite = PiSuite;
 
-/** Registers the file's fake server and env cleanup (and kills leftover Pi processes) in beforeAll/afterAll. */
+/** The file's fake server and envs whose cwd carries AGENTS.md (see piSuite). */
 export function forgeSuite(): ForgeSuite {
-  let server: FakeServer | undefined;
-  const envs: PiEnv[] = [];
-  beforeAll(async () => {
-    server = await startFakeServer();
-  });
-  afterAll(async () => {
-    killLeftoverPi();
-    await server?.close();
-    await Promise.all(envs.map((env) => env.cleanup()));
-  });
-  return {
-    get server() {
-      if (!server) throw new Error("fake server not started");
-      return server;
-    },
-    async env(options = {}) {
-      const env = await createPiEnv({ baseUrl: this.server.baseUrl, ...options, cwdFiles: { "AGENTS.md": AGENTS_MD, ...options.cwdFiles } });
-      envs.push(env);
-      return env;
-    },
-  };
+  return piSuite({ "AGENTS.md": AGENTS_MD });
 }
 
 export type Strategy = "append" | "replace_base" | "replace_final";

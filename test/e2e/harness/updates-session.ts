@@ -2,13 +2,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect } from "vitest";
-import { messageText, startFakeServer, systemPromptOf, type FakeServer, type RecordedRequest } from "./fake-server.js";
-import { createPiEnv, type PiEnv, type PiEnvOptions } from "./pi-env.js";
-import { assertPrintOk, killLeftoverPi, REPO_ROOT, runPrint, type PiHost } from "./pi-host.js";
+import { expect } from "vitest";
+import { messageText, systemPromptOf, type FakeServer, type RecordedRequest } from "./fake-server.js";
+import type { PiEnv } from "./pi-env.js";
+import { assertPrintOk, REPO_ROOT, runPrint, type PiHost } from "./pi-host.js";
 import type { RpcClient } from "./rpc-client.js";
 
-export const FORGE_EXTENSION = join(REPO_ROOT, "dist/extension.js");
+import { FORGE_EXTENSION } from "./forge-project.js";
+import { piSuite, type PiSuite } from "./pi-suite.js";
+
+export { FORGE_EXTENSION };
 /** Test-only commands (/compact-now, /tree-to-prompt), loaded beside forge. */
 export const TEST_COMMANDS = fileURLToPath(new URL("../fixtures/updates-test-commands.ts", import.meta.url));
 export const EXTENSIONS = [FORGE_EXTENSION, TEST_COMMANDS];
@@ -25,34 +28,11 @@ export const applyTag = (id: string, text: string) => `<system_update id="${id}"
 export const retractTag = (id: string) => `<system_update id="${id}" status="revoked">\nThe previous update "${id}" no longer applies.\n</system_update>`;
 export const section = (id: string, text: string) => `<forge-update-${id}>\n${text}\n</forge-update-${id}>`;
 
-export interface UpdatesSuite {
-  readonly server: FakeServer;
-  env(options?: Omit<PiEnvOptions, "baseUrl">): Promise<PiEnv>;
-}
+export type UpdatesSuite = PiSuite;
 
-/** The file's fake server and envs, cleaned up (with any leftover Pi process) after the file. */
+/** The file's fake server and envs (see piSuite). */
 export function updatesSuite(): UpdatesSuite {
-  let server: FakeServer | undefined;
-  const envs: PiEnv[] = [];
-  beforeAll(async () => {
-    server = await startFakeServer();
-  });
-  afterAll(async () => {
-    killLeftoverPi();
-    await server?.close();
-    await Promise.all(envs.map((env) => env.cleanup()));
-  });
-  return {
-    get server() {
-      if (!server) throw new Error("fake server not started");
-      return server;
-    },
-    async env(options = {}) {
-      const env = await createPiEnv({ baseUrl: this.server.baseUrl, ...options });
-      envs.push(env);
-      return env;
-    },
-  };
+  return piSuite();
 }
 
 export interface UpdatesRun {

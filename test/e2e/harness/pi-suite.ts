@@ -1,0 +1,36 @@
+// One e2e file's shared fake server and isolated Pi envs, registered in beforeAll/afterAll and cleaned up after the file.
+import { afterAll, beforeAll } from "vitest";
+import { startFakeServer, type FakeServer } from "./fake-server.js";
+import { createPiEnv, type PiEnv, type PiEnvOptions } from "./pi-env.js";
+import { killLeftoverPi } from "./pi-host.js";
+
+export interface PiSuite {
+  readonly server: FakeServer;
+  /** A fresh isolated env (own agent dir, home, cwd), removed after the file. */
+  env(options?: Omit<PiEnvOptions, "baseUrl">): Promise<PiEnv>;
+}
+
+/** `cwdFiles` are written into every env's cwd (the options' own cwdFiles win per path). */
+export function piSuite(cwdFiles: Record<string, string> = {}): PiSuite {
+  let server: FakeServer | undefined;
+  const envs: PiEnv[] = [];
+  beforeAll(async () => {
+    server = await startFakeServer();
+  });
+  afterAll(async () => {
+    killLeftoverPi();
+    await server?.close();
+    await Promise.all(envs.map((env) => env.cleanup()));
+  });
+  return {
+    get server() {
+      if (!server) throw new Error("fake server not started");
+      return server;
+    },
+    async env(options = {}) {
+      const env = await createPiEnv({ baseUrl: this.server.baseUrl, ...options, cwdFiles: { ...cwdFiles, ...options.cwdFiles } });
+      envs.push(env);
+      return env;
+    },
+  };
+}
