@@ -27,7 +27,7 @@ const { buildCatalog } = await src("runtime/catalog.ts");
 const { composeSelection, createComposeCache } = await src("runtime/compose.ts");
 const { createStateEntry, resolveRequest } = await src("runtime/selection.ts");
 const { buildPromptVars } = await src("runtime/render-template.ts");
-const { legacyHostAdapter, sectionsHostAdapter } = await src("runtime/host-adapter.ts");
+const { legacyHostAdapter, sectionsHostAdapter } = await src("runtime/host-adapter/index.ts");
 const { reduceBranch, MODE_STATE_TYPE } = await src("runtime/state-reducer.ts");
 // The shipped artifact, for the whole handler path.
 const { createForgeExtension } = await import(pathToFileURL(EXTENSION).href);

@@ -3,7 +3,7 @@ import { platform } from "node:os";
 import type { ForgeModeStateEntry, Mode } from "../generated/types.js";
 import { buildCatalog, emptyCatalog, type Catalog } from "./catalog.js";
 import { createComposeCache, type ActiveSelection, type ComposeResult } from "./compose.js";
-import { effectivePrompt, type HostAdapter } from "./host-adapter.js";
+import { effectivePrompt, type HostAdapter } from "./host-adapter/index.js";
 import type { CtxLike, PiLike } from "./host-types.js";
 import { say, setFooter } from "./output.js";
 import {

@@ -4,7 +4,7 @@ import { modeCommand } from "./commands/mode-command.js";
 import { presetCommand } from "./commands/preset-command.js";
 import { ForgeController } from "./controller.js";
 import { createCacheReporter, presetRefFor } from "./commands/cache-report.js";
-import { detectHostAdapter, type HostAdapter, type HostPromptOptionsLike } from "./host-adapter.js";
+import { detectHostAdapter, type HostAdapter, type HostPromptOptionsLike } from "./host-adapter/index.js";
 import type { CtxLike, PiLike } from "./host-types.js";
 import { describeError, say } from "./output.js";
 import { defaultBuiltinFile } from "./scopes.js";

@@ -5,7 +5,7 @@ import type { ForgeBundle, ForgeModeStateEntry } from "../../generated/types.js"
 import { buildCatalog, type Catalog, type ScopedBundles } from "../../runtime/catalog.js";
 import { composeSelection } from "../../runtime/compose.js";
 import { candidateFromKeys, checkContracts, type Candidate } from "../../runtime/contracts.js";
-import { effectivePrompt, legacyHostAdapter, type BeforeAgentStartEventLike } from "../../runtime/host-adapter.js";
+import { effectivePrompt, legacyHostAdapter, type BeforeAgentStartEventLike } from "../../runtime/host-adapter/index.js";
 import { buildPromptVars } from "../../runtime/render-template.js";
 import { createStateEntry } from "../../runtime/selection.js";
 import { compile } from "../compile.js";

@@ -2,11 +2,11 @@
 import { composeSelection } from "../compose.js";
 import type { Composition } from "../composition.js";
 import type { ForgeController } from "../controller.js";
-import type { HostAdapter, HostPromptOptionsLike, NativeInputs } from "../host-adapter.js";
+import type { HostAdapter, HostPromptOptionsLike, NativeInputs } from "../host-adapter/index.js";
 import type { CtxLike } from "../host-types.js";
 import { previewStateEntry, type ResolvedCandidate } from "../selection.js";
 import type { ActivePresetRef } from "../updates/blocks.js";
-import { hostPromptOptions } from "../updates/actions.js";
+import { hostPromptOptions } from "../host-adapter/transcript.js";
 import { lastRequestPrompt, promptChangeImpact, type PromptChangeReport } from "../updates/cache-impact.js";
 import { renderInventory } from "../updates/inventory.js";
 import { isUpdatesTail } from "../updates/render.js";

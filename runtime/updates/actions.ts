@@ -1,11 +1,12 @@
 // The one write path of the feature: append an event, then hand the change to the delivery strategy.
 import type { ForgeUpdateEvent } from "../../generated/types.js";
-import { wrapSection } from "../host-adapter.js";
+import { wrapSection } from "../host-adapter/index.js";
 import { branchMessages, lastRequestPrompt, reportCacheImpact, serializeRequest, type PromptChangeReport } from "./cache-impact.js";
 import type { SystemUpdatesDeps } from "./deps.js";
-import { sectionsDelivery, timelineDelivery, type RunState, type UpdateDelivery } from "./delivery.js";
+import { sectionsDelivery, timelineDelivery, type RunState, type UpdateDelivery } from "../host-adapter/update-delivery.js";
 import { UPDATE_ENTRY_TYPE } from "./events.js";
-import type { PromptOptionsSlice, UpdatesCtx, UpdatesPi } from "./host-types.js";
+import { hostPromptOptions } from "../host-adapter/transcript.js";
+import type { UpdatesCtx, UpdatesPi } from "./host-types.js";
 import { foldUpdateEvents, stepUpdateState, type ActiveUpdate, type UpdateState } from "./reducer.js";
 import { renderApplyTag, renderRetractionTag, updateSectionName } from "./render.js";
 
@@ -21,16 +22,6 @@ export interface UpdatesRuntime {
 
 export function readState(ctx: UpdatesCtx): UpdateState {
   return foldUpdateEvents(ctx.sessionManager.getBranch());
-}
-
-/** The host's base prompt inputs outside a run: 1.x command contexts have getSystemPromptOptions(), 0.73.1 has not. */
-export function hostPromptOptions(ctx: { getSystemPromptOptions?(): unknown } | null): PromptOptionsSlice | null {
-  try {
-    const options = typeof ctx?.getSystemPromptOptions === "function" ? ctx.getSystemPromptOptions() : null;
-    return options && typeof options === "object" ? (options as PromptOptionsSlice) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 // Pure cache-impact estimates: how much of the previous request's prefix an action keeps, and the last cacheRead.
-import { foldTranscriptSections, type SystemMessageLike } from "./delivery.js";
+import { transcriptPrompt } from "../host-adapter/transcript.js";
 import type { BranchEntryLike } from "./reducer.js";
 
 export interface CacheImpact {
@@ -51,22 +51,6 @@ export function branchMessages(branch: readonly BranchEntryLike[]): unknown[] {
     else if (e.type === "compaction" || e.type === "branch_summary") out.push({ role: "user", content: e.summary });
   }
   return out;
-}
-
-/**
- * 1.x: the prompt the model last had, replayed from the branch's system message entries like pi-ai's
- * getCurrentSystemPrompt (content parts, then sections patched by name, joined by blank lines).
- * Null when the branch records no system message (0.73.1: use ctx.getSystemPrompt()).
- */
-export function transcriptPrompt(branch: readonly BranchEntryLike[]): string | null {
-  const system: SystemMessageLike[] = [];
-  for (const e of branch as ReadonlyArray<MessageEntry>) {
-    if (e.type === "message" && e.message?.role === "system") system.push(e.message as SystemMessageLike);
-  }
-  if (system.length === 0) return null;
-  const text = (c: unknown) => (typeof c === "string" ? c : Array.isArray(c) ? c.map((p: any) => (p?.type === "text" ? p.text : "")).join("") : "");
-  const content = system.map((m) => text(m.content)).filter((t) => t !== "");
-  return [content.join("\n\n"), ...foldTranscriptSections(system).values()].filter((part) => part !== "").join("\n\n");
 }
 
 /**

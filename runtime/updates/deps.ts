@@ -4,7 +4,7 @@ import type { ActivePresetRef } from "./blocks.js";
 import type { PromptOptionsSlice, UpdatesCtx } from "./host-types.js";
 
 export interface SystemUpdatesDeps {
-  /** The host adapter's capability answer (runtime/host-adapter.ts is the only module that knows the host). */
+  /** The host adapter's capability answer (runtime/host-adapter/ is the only place that knows the host). */
   adapter: {
     /**
      * True when delivery may use prompt sections: the host has structured sections and, when

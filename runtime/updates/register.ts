@@ -4,7 +4,7 @@ import { readState, type UpdatesRuntime } from "./actions.js";
 import { completeSystemUpdateArgs, completionDataFor, COMMAND_NAME, runSystemUpdateCommand, type CompletionData } from "./commands.js";
 import type { ActivePresetRef } from "./blocks.js";
 import type { SystemUpdatesDeps } from "./deps.js";
-import { createRunState, sectionsDelivery, timelineDelivery, type SystemMessageLike } from "./delivery.js";
+import { createRunState, hookRequestTranscript, sectionsDelivery, timelineDelivery } from "../host-adapter/update-delivery.js";
 import type { BeforeAgentStartSlice, UpdatesCtx, UpdatesPi } from "./host-types.js";
 import { renderInventory } from "./inventory.js";
 import { foldUpdateEvents, type UpdateState } from "./reducer.js";
@@ -78,18 +78,8 @@ export function registerSystemUpdates(pi: UpdatesPi, deps: SystemUpdatesDeps): v
     ),
   );
 
-  // 1.x only (0.73.1 never emits it): splice a mid-run tool change into the run's later requests.
-  pi.on(
-    "context_with_system",
-    guarded(
-      "context_with_system",
-      (event: { messages: SystemMessageLike[] }, _ctx: UpdatesCtx) => {
-        if (run.kind !== "sections") return undefined;
-        const messages = sectionsDelivery.contextWithSystem(event.messages, run);
-        return messages ? { messages } : undefined;
-      },
-    ),
-  );
+  // Mid-run tool changes reach the run's later requests through the host's per-request hook, where it has one.
+  hookRequestTranscript(pi, run, guarded);
 
   pi.registerCommand(COMMAND_NAME, {
     description: "System updates: /system-update <text> | status [--json] [--full] | reset | list | use <id> | off <id>",

@@ -2,8 +2,8 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PromptOptionsLike } from "../../runtime/composition.js";
-import { legacyHostAdapter } from "../../runtime/host-adapter.js";
-import { buildLegacyCustomPrompt } from "../../runtime/pi-custom-prompt.js";
+import { legacyHostAdapter } from "../../runtime/host-adapter/index.js";
+import { buildLegacyCustomPrompt } from "../../runtime/host-adapter/legacy-custom-prompt.js";
 // Not exported from the package index, so import the file by path (the legacy host runs on this Node 20).
 import { buildSystemPrompt as piBuildSystemPrompt } from "../../node_modules/@mariozechner/pi-coding-agent/dist/core/system-prompt.js";
 

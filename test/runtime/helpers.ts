@@ -2,7 +2,7 @@
 import { computeBundleHash, digestComponent, type Scope } from "../../common/digest.js";
 import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
 import type { Composition } from "../../runtime/composition.js";
-import type { HostAdapter } from "../../runtime/host-adapter.js";
+import type { HostAdapter } from "../../runtime/host-adapter/index.js";
 import type { CommandSpec, CtxLike, ModelLike, PiLike, ThinkingLevel } from "../../runtime/host-types.js";
 import type { BranchEntryLike } from "../../runtime/state-reducer.js";
 

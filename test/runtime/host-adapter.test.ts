@@ -9,7 +9,7 @@ import {
   sectionName,
   type BeforeAgentStartEventLike,
   type BeforeAgentStartResultLike,
-} from "../../runtime/host-adapter.js";
+} from "../../runtime/host-adapter/index.js";
 import * as legacyPrompt from "../../node_modules/@mariozechner/pi-coding-agent/dist/core/system-prompt.js";
 import * as modernPrompt from "../../node_modules/@earendil-works/pi-coding-agent/dist/core/system-prompt.js";
 

@@ -1,7 +1,7 @@
 // The host adapter's capability answers for system updates: section delivery per run and outside runs, and prompt previews.
 import { describe, expect, it } from "vitest";
 import type { Composition } from "../../runtime/composition.js";
-import { detectHostAdapter, legacyHostAdapter, sectionsHostAdapter } from "../../runtime/host-adapter.js";
+import { detectHostAdapter, legacyHostAdapter, sectionsHostAdapter } from "../../runtime/host-adapter/index.js";
 import { INVENTORY_SECTION, isUpdatesTail } from "../../runtime/updates/render.js";
 
 const OVERLAY: Composition = { kind: "compose", base: null, overlays: [{ key: "alpha", label: "Alpha", text: "# Alpha\n\nA body" }] };

@@ -1,6 +1,6 @@
 // Checks the 1.x section path against the installed host's own prompt builder, differ and transcript fold.
 import { describe, expect, it } from "vitest";
-import { transcriptPrompt } from "../../runtime/updates/cache-impact.js";
+import { transcriptPrompt } from "../../runtime/host-adapter/transcript.js";
 import { registerSystemUpdates } from "../../runtime/updates/register.js";
 import { TOOL_NAME } from "../../runtime/updates/tool.js";
 import { block, FakePi, fakeDeps, presetRef } from "./fake-pi.js";

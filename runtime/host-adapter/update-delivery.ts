@@ -1,9 +1,9 @@
 // The two delivery strategies of the active update set: prompt sections, or timeline messages; the host adapter picks one.
-import { wrapSection } from "../host-adapter.js";
-import type { ActiveUpdate, BranchEntryLike, UpdateState } from "./reducer.js";
-import { appendPromptBlock, INVENTORY_SECTION, renderCompactionFold, updateSectionName } from "./render.js";
-import { buildTimelineView, pendingChanges, renderDeliveryMessage } from "./timeline-view.js";
-import type { BeforeAgentStartOutcome, BeforeAgentStartSlice, PromptOptionsSlice, UpdatesPi } from "./host-types.js";
+import { wrapSection } from "./index.js";
+import type { ActiveUpdate, BranchEntryLike, UpdateState } from "../updates/reducer.js";
+import { appendPromptBlock, INVENTORY_SECTION, renderCompactionFold, updateSectionName } from "../updates/render.js";
+import { buildTimelineView, pendingChanges, renderDeliveryMessage } from "../updates/timeline-view.js";
+import type { BeforeAgentStartOutcome, BeforeAgentStartSlice, PromptOptionsSlice, UpdatesPi } from "../updates/host-types.js";
 
 /** A 1.x system message as the context_with_system transcript holds it (only what forge reads or writes). */
 export interface SystemMessageLike {
@@ -163,3 +163,21 @@ export const timelineDelivery: UpdateDelivery = {
     return undefined;
   },
 };
+
+/** Wraps a handler so a failure is reported and swallowed (register.ts's guard). */
+export type HandlerGuard = <E, R>(what: string, fn: (event: E, ctx: any) => R) => (event: E, ctx: any) => R | undefined;
+
+/**
+ * Subscribes the sections strategy to the host's per-request transcript hook (`context_with_system`, a 1.x
+ * event that 0.73.1 never emits): a mid-run tool change is spliced into the run's later requests.
+ */
+export function hookRequestTranscript(pi: Pick<UpdatesPi, "on">, run: RunState, guard: HandlerGuard): void {
+  pi.on(
+    "context_with_system",
+    guard("context_with_system", (event: { messages: SystemMessageLike[] }) => {
+      if (run.kind !== "sections") return undefined;
+      const messages = sectionsDelivery.contextWithSystem(event.messages, run);
+      return messages ? { messages } : undefined;
+    }),
+  );
+}
