@@ -1,54 +1,13 @@
-// The extension driven through a fake pi/ctx: startup sources, commands, confirmation, drift, replay, trust, presets, preferences.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// The extension driven through a fake pi/ctx: commands, confirmation, drift, presets, trust store, completions.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ForgeModeStateEntry } from "../../generated/types.js";
-import forgeExtension, { createForgeExtension } from "../../runtime/extension.js";
-import { MODE_STATE_TYPE } from "../../runtime/state-reducer.js";
-import { FakeSession, fakeCtx, fakePi, makeBundle, recordingAdapter, type ModeSpec } from "./helpers.js";
+import forgeExtension from "../../runtime/extension.js";
+import { GLOBAL_MODES, states, useExtensionFixture } from "./extension-fixture.js";
+import { FakeSession, fakePi, makeBundle } from "./helpers.js";
 
-const GLOBAL_MODES: Record<string, ModeSpec> = {
-  plan: { strategy: "replace_base", label: "Plan", text: "PLAN BASE" },
-  exact: { strategy: "replace_final", label: "Exact", text: "EXACT PROMPT" },
-  review: { label: "Review", text: "REVIEW" },
-  tests: { label: "Tests", text: "TESTS" },
-  strict: { label: "Strict", text: "STRICT", requires: ["tests"] },
-  tuned: { label: "Tuned", text: "TUNED", model: "prov/big", thinking: "high", tools: ["read", "grep"] },
-  lost: { label: "Lost", text: "LOST", model: "nowhere/none" },
-};
-
-let dir: string;
-let agent: string;
-let cwd: string;
-let env: NodeJS.ProcessEnv;
-
-function writeGlobal(modes: Record<string, ModeSpec> = GLOBAL_MODES) {
-  writeFileSync(join(agent, "forge", "bundle.json"), JSON.stringify(makeBundle("global", modes, { duo: { overlays: ["review", "tests"], driftPolicy: "warn" } })));
-}
-
-beforeEach(() => {
-  dir = realpathSync(mkdtempSync(join(tmpdir(), "forge-ext-")));
-  agent = join(dir, "agent");
-  cwd = join(dir, "work");
-  mkdirSync(join(agent, "forge"), { recursive: true });
-  mkdirSync(cwd, { recursive: true });
-  writeGlobal();
-  env = { PI_CODING_AGENT_DIR: agent };
-});
-
-function setup(opts: { session?: FakeSession; flags?: Record<string, string>; hasUI?: boolean; confirm?: Parameters<typeof fakeCtx>[0]["confirm"]; env?: NodeJS.ProcessEnv } = {}) {
-  const session = opts.session ?? new FakeSession();
-  const pi = fakePi(session, opts.flags);
-  const adapter = recordingAdapter();
-  const controller = createForgeExtension(pi, { adapter, env: { ...env, ...opts.env }, builtinFile: join(dir, "no-builtin.json"), os: "linux" });
-  const ctx = fakeCtx({ cwd, session, hasUI: opts.hasUI ?? true, confirm: opts.confirm, models: [{ provider: "prov", id: "big" }], model: { provider: "prov", id: "small" } });
-  const turn = async () => (await pi.emit("before_agent_start", { systemPrompt: "NATIVE", systemPromptOptions: { cwd } }, ctx)) as { systemPrompt?: string } | undefined;
-  const notes = () => ctx.log.notes.map((n) => n.text).join("\n");
-  return { session, pi, adapter, controller, ctx, turn, notes };
-}
-
-const states = (pi: ReturnType<typeof fakePi>) => pi.appended.filter((a) => a.customType === MODE_STATE_TYPE).map((a) => a.data as ForgeModeStateEntry);
+const fx = useExtensionFixture();
+const { setup, writeGlobal } = fx;
 
 describe("commands", () => {
   it("registers flags and commands and stays native with nothing selected", async () => {
@@ -185,138 +144,13 @@ describe("commands", () => {
   it("a tampered bundle is refused with a notice and the prompt stays native", async () => {
     const t = setup();
     await t.pi.run("mode", "set review", t.ctx);
-    const file = join(agent, "forge", "bundle.json");
+    const file = join(fx.agent, "forge", "bundle.json");
     const b = JSON.parse(readFileSync(file, "utf8"));
     b.modes.review.prompt = [{ text: "tampered" }];
     writeFileSync(file, JSON.stringify(b));
     expect(await t.turn()).toBeUndefined();
     expect(t.notes()).toContain(`refused bundle ${file}: mode "review" digest mismatch`);
     expect(t.notes()).toContain('"review" is no longer offered');
-  });
-});
-
-describe("startup and replay", () => {
-  it("PI_MODE activates once; a second session_start and a restart with the same env append nothing", async () => {
-    const session = new FakeSession();
-    const t = setup({ session, env: { PI_MODE: "review" } });
-    await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
-    await t.pi.emit("session_start", { reason: "resume" }, t.ctx);
-    expect(states(t.pi)).toHaveLength(1);
-    expect(states(t.pi)[0]).toMatchObject({ source: "env", overlays: ["review"] });
-    const again = setup({ session, env: { PI_MODE: "review" } });
-    await again.pi.emit("session_start", { reason: "startup" }, again.ctx);
-    expect(states(again.pi)).toHaveLength(0);
-    expect((await again.turn())?.systemPrompt).toContain("REVIEW");
-  });
-
-  it("PI_MODES beats PI_MODE beats --mode beats replay", async () => {
-    const session = new FakeSession();
-    const first = setup({ session });
-    await first.pi.run("mode", "set tests", first.ctx);
-    const flag = setup({ session, flags: { mode: "review,tests" } });
-    await flag.pi.emit("session_start", { reason: "startup" }, flag.ctx);
-    expect(states(flag.pi)[0]).toMatchObject({ source: "flag", overlays: ["review", "tests"] });
-    const one = setup({ session, flags: { mode: "tests" }, env: { PI_MODE: "plan" } });
-    await one.pi.emit("session_start", { reason: "startup" }, one.ctx);
-    expect(states(one.pi)[0]).toMatchObject({ base: "plan", overlays: [] });
-    const many = setup({ session, env: { PI_MODE: "plan", PI_MODES: '{"preset":"duo"}' } });
-    await many.pi.emit("session_start", { reason: "startup" }, many.ctx);
-    expect(states(many.pi)[0]).toMatchObject({ preset: "duo", overlays: ["review", "tests"], driftPolicy: "warn", source: "env" });
-  });
-
-  it("a startup request equal to the replayed selection keeps its pins, so drift still blocks", async () => {
-    const session = new FakeSession();
-    const first = setup({ session, env: { PI_MODE: "review" } });
-    await first.pi.emit("session_start", { reason: "startup" }, first.ctx);
-    writeGlobal({ ...GLOBAL_MODES, review: { label: "Review", text: "REVIEW v2" } });
-    const again = setup({ session, env: { PI_MODE: "review" } });
-    await again.pi.emit("session_start", { reason: "startup" }, again.ctx);
-    expect(states(again.pi)).toEqual([]);
-    expect(await again.turn()).toBeUndefined();
-    expect(again.notes()).toContain('"review" changed since activation');
-  });
-
-  it("startup requests never override a command's choice on reload, resume or fork", async () => {
-    const t = setup({ env: { PI_MODE: "review" } });
-    await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
-    await t.pi.run("mode", "set tests", t.ctx);
-    for (const reason of ["reload", "resume", "fork"]) await t.pi.emit("session_start", { reason }, t.ctx);
-    expect(states(t.pi).map((e) => e.overlays)).toEqual([["review"], ["tests"]]);
-    expect((await t.turn())?.systemPrompt).toContain("TESTS");
-  });
-
-  it("malformed state entries are skipped, told once and listed by /mode status", async () => {
-    const session = new FakeSession();
-    session.appendCustom(MODE_STATE_TYPE, { v: 9 });
-    const t = setup({ session });
-    await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
-    await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
-    expect(t.ctx.log.notes.filter((n) => n.text.includes("malformed")).length).toBe(1);
-    await t.pi.run("mode", "status --json", t.ctx);
-    expect(JSON.parse(t.ctx.log.notes.at(-1)!.text).notices[0]).toContain("skipped a malformed forge-mode-state entry");
-  });
-
-  it("invalid PI_MODES falls back to native with an error naming the variable", async () => {
-    const t = setup({ env: { PI_MODES: "[review", PI_MODE: "review" } });
-    await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
-    expect(t.pi.appended).toEqual([]);
-    expect(t.ctx.log.notes.find((n) => n.level === "error")?.text).toContain("PI_MODES is not valid JSON");
-    expect(await t.turn()).toBeUndefined();
-    await t.pi.run("mode", "status --json", t.ctx);
-    expect(JSON.parse(t.ctx.log.notes.at(-1)!.text).fallbackReason).toContain("PI_MODES");
-  });
-
-  it("startup replace_final needs PI_MODE_CONFIRM_EXACT=1", async () => {
-    const no = setup({ env: { PI_MODE: "exact" } });
-    await no.pi.emit("session_start", { reason: "startup" }, no.ctx);
-    expect(no.pi.appended).toEqual([]);
-    expect(no.notes()).toContain("PI_MODE_CONFIRM_EXACT=1");
-    const yes = setup({ env: { PI_MODE: "exact", PI_MODE_CONFIRM_EXACT: "1" } });
-    await yes.pi.emit("session_start", { reason: "startup" }, yes.ctx);
-    expect((await yes.turn())?.systemPrompt).toBe("EXACT PROMPT");
-  });
-
-  it("session_tree re-derives the state of the branch navigated to", async () => {
-    const t = setup();
-    const root = t.session.appendMessage("root");
-    await t.pi.run("mode", "set review", t.ctx);
-    const leafA = t.session.appendMessage("a");
-    t.session.branchFrom(root);
-    await t.pi.emit("session_tree", {}, t.ctx);
-    expect(await t.turn()).toBeUndefined();
-    t.session.branchFrom(leafA);
-    await t.pi.emit("session_tree", {}, t.ctx);
-    expect((await t.turn())?.systemPrompt).toContain("REVIEW");
-  });
-
-  it("replay re-validates contracts against the current definitions", async () => {
-    const t = setup();
-    await t.pi.run("mode", "set review tests --drift allow", t.ctx);
-    writeGlobal({ ...GLOBAL_MODES, review: { label: "Review", text: "REVIEW", conflictsWith: ["tests"] } });
-    await t.pi.emit("session_start", { reason: "resume" }, t.ctx);
-    expect(await t.turn()).toBeUndefined();
-    expect(t.notes()).toContain("contracts broken at replay");
-  });
-});
-
-describe("preferences", () => {
-  it("applies model, thinking and narrowed tools on activation and restores them on /mode off", async () => {
-    const t = setup();
-    t.pi.tools = ["read", "bash", "grep"];
-    await t.pi.run("mode", "set tuned", t.ctx);
-    expect(t.pi.modelSet).toEqual([{ provider: "prov", id: "big" }]);
-    expect(t.pi.thinking).toBe("high");
-    expect(t.pi.tools).toEqual(["read", "grep"]);
-    await t.pi.run("mode", "off", t.ctx);
-    expect(t.pi.modelSet.at(-1)).toEqual({ provider: "prov", id: "small" });
-    expect(t.pi.thinking).toBe("medium");
-    expect(t.pi.tools).toEqual(["read", "bash", "grep"]);
-  });
-  it("a missing model is a notice, not a crash", async () => {
-    const t = setup();
-    await t.pi.run("mode", "set lost", t.ctx);
-    expect(states(t.pi)).toHaveLength(1);
-    expect(t.notes()).toContain('preferred model "nowhere/none" was not found');
   });
 });
 
@@ -328,7 +162,7 @@ describe("/preset and /forge", () => {
     await t.pi.run("preset", "use duo", t.ctx);
     expect(states(t.pi)[0]).toMatchObject({ preset: "duo", source: "preset", driftPolicy: "warn" });
     await t.pi.run("preset", "save mine", t.ctx);
-    const file = join(cwd, ".pi", "forge", "presets", "mine.yaml");
+    const file = join(fx.cwd, ".pi", "forge", "presets", "mine.yaml");
     const text = readFileSync(file, "utf8");
     expect(text).toContain("overlays:\n  - review\n  - tests\n");
     expect(t.notes()).toContain("forge build");
@@ -340,8 +174,8 @@ describe("/preset and /forge", () => {
   });
 
   it("/forge trust binds the project bundle; a rebuilt bundle needs trust again", async () => {
-    mkdirSync(join(cwd, ".pi", "forge"), { recursive: true });
-    const bundleFile = join(cwd, ".pi", "forge", "bundle.json");
+    mkdirSync(join(fx.cwd, ".pi", "forge"), { recursive: true });
+    const bundleFile = join(fx.cwd, ".pi", "forge", "bundle.json");
     writeFileSync(bundleFile, JSON.stringify(makeBundle("project", { local: { text: "LOCAL" } })));
     const t = setup({ confirm: true });
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
@@ -349,32 +183,13 @@ describe("/preset and /forge", () => {
     await t.pi.run("mode", "set local", t.ctx);
     expect(t.pi.appended).toEqual([]);
     await t.pi.run("forge", "trust", t.ctx);
-    expect(existsSync(join(agent, "forge", "trust.json"))).toBe(true);
+    expect(existsSync(join(fx.agent, "forge", "trust.json"))).toBe(true);
     await t.pi.run("mode", "set local", t.ctx);
     expect((await t.turn())?.systemPrompt).toContain("LOCAL");
     writeFileSync(bundleFile, JSON.stringify(makeBundle("project", { local: { text: "LOCAL v2" } })));
     expect(await t.turn()).toBeUndefined();
     await t.pi.run("forge", "status --json", t.ctx);
     expect(JSON.parse(t.ctx.log.notes.at(-1)!.text).project.trusted).toBe(false);
-  });
-});
-
-describe("host trust", () => {
-  it("follows the host's answer, also when it changes mid-session; /forge trust defers to it", async () => {
-    mkdirSync(join(cwd, ".pi", "forge"), { recursive: true });
-    writeFileSync(join(cwd, ".pi", "forge", "bundle.json"), JSON.stringify(makeBundle("project", { local: { text: "LOCAL" } })));
-    const t = setup();
-    t.adapter.trust = false;
-    await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
-    expect(t.notes()).toContain("Trust the project in Pi");
-    await t.pi.run("forge", "trust", t.ctx);
-    expect(t.notes()).toContain("use Pi's project trust");
-    expect(existsSync(join(agent, "forge", "trust.json"))).toBe(false);
-    t.adapter.trust = true;
-    await t.pi.run("mode", "set local", t.ctx);
-    expect((await t.turn())?.systemPrompt).toContain("LOCAL");
-    t.adapter.trust = false;
-    expect(await t.turn()).toBeUndefined();
   });
 });
 
