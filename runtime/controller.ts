@@ -95,13 +95,20 @@ export class ForgeController {
     }
   }
 
-  /** session_start / session_tree: replay the active branch, then apply an explicit startup request. */
-  async rederive(ctx: CtxLike, applyStartup: boolean): Promise<void> {
+  /**
+   * session_start / session_tree: replay the active branch, then apply an explicit startup request.
+   * `followPreferences` (/tree): Pi keeps the model across navigation, so the replayed selection's
+   * preferences are applied (or the pre-forge values restored) when the selection changed.
+   */
+  async rederive(ctx: CtxLike, applyStartup: boolean, followPreferences = false): Promise<void> {
     this.refresh(ctx, true);
+    const before = this.selection.state;
     const replay = reduceBranch(ctx.sessionManager.getBranch());
     this.replayNotices = replay.diagnostics.map((d) => d.message);
     for (const n of this.replayNotices) this.tellOnce(ctx, n);
     this.selection = { state: replay.state, error: null };
+    const replayedKeys = selectedKeys(replay.state);
+    if (followPreferences && selectedKeys(before).join(",") !== replayedKeys.join(",")) await this.applyModePreferences(ctx, replayedKeys);
     if (applyStartup) {
       const startup = resolveStartupSelection(this.env, { mode: this.pi.getFlag("mode"), preset: this.pi.getFlag("preset") });
       if (startup.kind === "error") {

@@ -68,10 +68,10 @@ export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {})
     }
   });
 
-  // /tree moved the leaf: the active branch alone decides (no startup request is re-applied).
+  // /tree moved the leaf: the active branch alone decides (no startup request is re-applied), preferences included.
   pi.on("session_tree", async (_event, ctx) => {
     try {
-      await controller.rederive(ctx, false);
+      await controller.rederive(ctx, false, true);
     } catch (error) {
       guard("tree navigation", ctx, error);
     }

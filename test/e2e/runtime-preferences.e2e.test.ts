@@ -1,4 +1,5 @@
 // End-to-end: a mode's model/thinking preferences switch the model Pi calls and its reasoning effort, and /mode off restores them.
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { systemPromptOf, type RecordedRequest } from "./harness/fake-server.js";
 import {
@@ -9,6 +10,8 @@ import { HOSTS, type PiHost } from "./harness/pi-host.js";
 import { startRpc, type RpcClient } from "./harness/rpc-client.js";
 
 const suite = forgeSuite();
+/** Test-only /tree-to-reply (ctx.navigateTree to an assistant reply), loaded beside forge. */
+const TREE_COMMANDS = fileURLToPath(new URL("./fixtures/tree-test-commands.ts", import.meta.url));
 
 const SECOND_MODEL = "fake-model-2";
 const START_THINKING = "low";
@@ -116,5 +119,31 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: mode mode
     const requests = suite.server.completions();
     expect(requests.map(sent)).toEqual([{ model: FAKE_MODEL, reasoning_effort: "high" }]);
     expectSamePrompt(systemPromptOf(requests[0]!), native + overlayTail(["ghost", "Ghost", GHOST]));
+  });
+
+  it("/tree back past the selection restores the model and thinking level along with the prompt", async () => {
+    const { env, native } = await preferencesEnv(host);
+    suite.server.reset();
+    suite.server.enqueue(...["one", "two", "three"].map((n) => ({ text: `reply ${n}` })));
+    const rpc = await startRpc(host, { env, args: ["--no-session"], extensions: [FORGE_EXTENSION, TREE_COMMANDS], timeoutMs: 60_000 });
+    try {
+      await rpc.prompt("one");
+      await rpcCommand(rpc, "/mode set deep", "forge: active");
+      await rpc.prompt("two");
+      await rpcCommand(rpc, "/tree-to-reply reply one", "tree-to-reply: done");
+      // Pi keeps the model across navigation; forge puts back what the branch's (empty) selection implies.
+      expect(await hostState(rpc)).toEqual({ model: FAKE_MODEL, thinking: START_THINKING });
+      await rpc.prompt("three");
+      expect(await rpcStatus(rpc)).toMatchObject({ active: false, composition: "native" });
+    } finally {
+      expect(await rpc.close()).toBe(0);
+    }
+    const requests = suite.server.completions();
+    expect(requests.map(sent)).toEqual([
+      { model: FAKE_MODEL, reasoning_effort: START_THINKING },
+      { model: SECOND_MODEL, reasoning_effort: "high" },
+      { model: FAKE_MODEL, reasoning_effort: START_THINKING },
+    ]);
+    expectSamePrompt(systemPromptOf(requests[2]!), native);
   });
 });

@@ -126,6 +126,27 @@ describe("preferences", () => {
     expect(t.pi.thinking).toBe("medium");
     expect(t.pi.tools).toEqual(["read", "bash", "grep"]);
   });
+  it("follow the session tree: navigating back past a selection with preferences restores them, and forward re-applies them", async () => {
+    const t = setup();
+    t.pi.tools = ["read", "bash", "grep"];
+    await t.pi.run("mode", "set review", t.ctx);
+    const beforeTuned = t.session.appendMessage("turn one");
+    await t.pi.run("mode", "set tuned", t.ctx);
+    const afterTuned = t.session.appendMessage("turn two");
+    expect(t.pi.thinking).toBe("high");
+    t.session.branchFrom(beforeTuned);
+    await t.pi.emit("session_tree", {}, t.ctx);
+    expect(t.pi.modelSet.at(-1)).toEqual({ provider: "prov", id: "small" });
+    expect(t.pi.thinking).toBe("medium");
+    expect(t.pi.tools).toEqual(["read", "bash", "grep"]);
+    t.session.branchFrom(afterTuned);
+    await t.pi.emit("session_tree", {}, t.ctx);
+    expect(t.pi.modelSet.at(-1)).toEqual({ provider: "prov", id: "big" });
+    expect(t.pi.thinking).toBe("high");
+    expect(t.pi.tools).toEqual(["read", "grep"]);
+    // Navigation appends nothing: the branch's own entries decide.
+    expect(states(t.pi).map((s) => s.overlays)).toEqual([["review"], ["tuned"]]);
+  });
   it("a missing model is a notice, not a crash", async () => {
     const t = setup();
     await t.pi.run("mode", "set lost", t.ctx);
