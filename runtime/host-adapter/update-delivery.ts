@@ -42,8 +42,6 @@ export interface UpdateDelivery {
   beforeAgentStart(event: BeforeAgentStartSlice, branch: readonly BranchEntryLike[], state: UpdateState, inventory: string, run: RunState): BeforeAgentStartOutcome | undefined;
   /** Right after a command or the tool recorded a change: get it to the model before its next inference. */
   deliverChange(pi: UpdatesPi, change: ChangeInput, run: RunState): void;
-  /** 1.x context_with_system: the request about to be sent; returns a changed transcript or undefined. */
-  contextWithSystem(messages: readonly SystemMessageLike[], run: RunState): SystemMessageLike[] | undefined;
 }
 
 function deliveredOf(active: readonly ActiveUpdate[]): Map<string, string> {
@@ -109,28 +107,6 @@ export const sectionsDelivery: UpdateDelivery = {
       run.splices.set(name, { value, toolCallId: change.toolCallId, at: change.now });
     }
   },
-  contextWithSystem(messages, run) {
-    if (run.splices.size === 0) return undefined;
-    const current = foldTranscriptSections(messages);
-    // Group the still-missing patches by the tool batch that caused them.
-    const groups = new Map<string | null, { sections: Record<string, string | null>; at: number }>();
-    for (const [name, splice] of run.splices) {
-      // What the transcript holds for a section: Pi's own wrapping.
-      const wanted = splice.value === null ? null : wrapSection(name, splice.value);
-      const has = current.get(name) ?? null;
-      if (has === wanted) continue; // Pi already recorded it (or it never reached the model)
-      const group = groups.get(splice.toolCallId) ?? { sections: {}, at: splice.at };
-      group.sections[name] = wanted;
-      groups.set(splice.toolCallId, group);
-    }
-    if (groups.size === 0) return undefined;
-    const out = [...messages];
-    const placed = [...groups].map(([toolCallId, g]) => ({ index: insertionIndex(messages, toolCallId), g }));
-    // Insert from the back so earlier indexes stay valid; a stable position keeps later requests' prefixes equal.
-    placed.sort((a, b) => b.index - a.index);
-    for (const { index, g } of placed) out.splice(index, 0, { role: "system", content: "", sections: g.sections, timestamp: g.at });
-    return out;
-  },
 };
 
 /**
@@ -159,10 +135,34 @@ export const timelineDelivery: UpdateDelivery = {
     // Idle: appended to the session now. Mid-run: steered in after the tool batch, before the next request.
     if (message) pi.sendMessage(message, { deliverAs: "steer" });
   },
-  contextWithSystem() {
-    return undefined;
-  },
 };
+
+/**
+ * Sections delivery, per request (1.x context_with_system): splices the patches of mid-run tool changes that
+ * Pi has not recorded itself into the transcript about to be sent; undefined when nothing is missing.
+ */
+function spliceMidRunSections(messages: readonly SystemMessageLike[], run: RunState): SystemMessageLike[] | undefined {
+  if (run.splices.size === 0) return undefined;
+  const current = foldTranscriptSections(messages);
+  // Group the still-missing patches by the tool batch that caused them.
+  const groups = new Map<string | null, { sections: Record<string, string | null>; at: number }>();
+  for (const [name, splice] of run.splices) {
+    // What the transcript holds for a section: Pi's own wrapping.
+    const wanted = splice.value === null ? null : wrapSection(name, splice.value);
+    const has = current.get(name) ?? null;
+    if (has === wanted) continue; // Pi already recorded it (or it never reached the model)
+    const group = groups.get(splice.toolCallId) ?? { sections: {}, at: splice.at };
+    group.sections[name] = wanted;
+    groups.set(splice.toolCallId, group);
+  }
+  if (groups.size === 0) return undefined;
+  const out = [...messages];
+  const placed = [...groups].map(([toolCallId, g]) => ({ index: insertionIndex(messages, toolCallId), g }));
+  // Insert from the back so earlier indexes stay valid; a stable position keeps later requests' prefixes equal.
+  placed.sort((a, b) => b.index - a.index);
+  for (const { index, g } of placed) out.splice(index, 0, { role: "system", content: "", sections: g.sections, timestamp: g.at });
+  return out;
+}
 
 /** Wraps a handler so a failure is reported and swallowed (register.ts's guard). */
 export type HandlerGuard = <E, R>(what: string, fn: (event: E, ctx: any) => R) => (event: E, ctx: any) => R | undefined;
@@ -176,7 +176,7 @@ export function hookRequestTranscript(pi: Pick<UpdatesPi, "on">, run: RunState, 
     "context_with_system",
     guard("context_with_system", (event: { messages: SystemMessageLike[] }) => {
       if (run.kind !== "sections") return undefined;
-      const messages = sectionsDelivery.contextWithSystem(event.messages, run);
+      const messages = spliceMidRunSections(event.messages, run);
       return messages ? { messages } : undefined;
     }),
   );
