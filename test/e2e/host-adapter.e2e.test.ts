@@ -1,10 +1,11 @@
 // End-to-end: the host adapter inside both real Pi hosts (print and RPC), asserting on the system prompt Pi sent.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BASE_TEXT, FINAL_TEXT, OVERLAY_A, OVERLAY_B, type ProbeStrategy } from "./fixtures/probe-compositions.js";
 import { CHAIN_MARKER } from "./fixtures/chain-extension.js";
-import { startFakeServer, systemMessagesOf, systemPromptOf, type FakeServer } from "./harness/fake-server.js";
-import { createPiEnv, type PiEnv, type PiEnvOptions } from "./harness/pi-env.js";
-import { assertPrintOk, HOSTS, killLeftoverPi, MODERN_HOST, nodeMajorOf, runPrint, type PiHost } from "./harness/pi-host.js";
+import { systemMessagesOf, systemPromptOf } from "./harness/fake-server.js";
+import type { PiEnv, PiEnvOptions } from "./harness/pi-env.js";
+import { piSuite } from "./harness/pi-suite.js";
+import { assertPrintOk, HOSTS, MODERN_HOST, nodeMajorOf, runPrint, type PiHost } from "./harness/pi-host.js";
 import { CHAIN_EXTENSION, PROBE_EXTENSION, probeReports, withoutDate } from "./harness/probe.js";
 import { startRpc } from "./harness/rpc-client.js";
 
@@ -14,27 +15,15 @@ const wrap = (key: string, text: string) => `<forge-${key}>\n${text}\n</forge-${
 const TAIL_AB = `\n\n${wrap(OVERLAY_A.key, OVERLAY_A.text)}\n\n${wrap(OVERLAY_B.key, OVERLAY_B.text)}`;
 const TAIL_A = `\n\n${wrap(OVERLAY_A.key, OVERLAY_A.text)}`;
 
-let server: FakeServer;
-const envs: PiEnv[] = [];
+const suite = piSuite();
 
-beforeAll(async () => {
-  server = await startFakeServer();
-});
-afterAll(async () => {
-  killLeftoverPi();
-  await server?.close();
-  await Promise.all(envs.map((env) => env.cleanup()));
-});
-
-async function makeEnv(options: Omit<PiEnvOptions, "baseUrl"> = {}): Promise<PiEnv> {
-  const env = await createPiEnv({
-    baseUrl: server.baseUrl,
+/** An env whose cwd holds AGENTS.md (unless the options give other cwd files) and whose agent dir holds a skill. */
+function makeEnv(options: Omit<PiEnvOptions, "baseUrl"> = {}): Promise<PiEnv> {
+  return suite.env({
     cwdFiles: { "AGENTS.md": AGENTS_MD },
     agentFiles: { "skills/probe-skill/SKILL.md": SKILL_MD },
     ...options,
   });
-  envs.push(env);
-  return env;
 }
 
 interface PrintRun {
@@ -44,12 +33,12 @@ interface PrintRun {
 
 /** One `pi -p hello` run (the files in this file run sequentially, so the shared server's log is this run's). */
 async function print(host: PiHost, env: PiEnv, strategy: ProbeStrategy | null, opts: { extensions?: string[]; args?: string[] } = {}): Promise<PrintRun> {
-  server.reset();
+  suite.server.reset();
   const extensions = opts.extensions ?? (strategy === null ? [] : [PROBE_EXTENSION]);
   const result = await runPrint(host, [...(opts.args ?? []), "hello"], { env, extensions, extraEnv: { FORGE_PROBE_STRATEGY: strategy ?? "native" } });
   assertPrintOk(result);
-  expect(server.completions()).toHaveLength(1);
-  return { prompt: systemPromptOf(server.completions()[0]!), reports: probeReports(result.stderr) };
+  expect(suite.server.completions()).toHaveLength(1);
+  return { prompt: systemPromptOf(suite.server.completions()[0]!), reports: probeReports(result.stderr) };
 }
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mode", (_id, host) => {
@@ -114,7 +103,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mod
   });
 
   it("rpc mode: a prompt command composes the same prompt; dialogs are answered by the callback", async () => {
-    server.reset();
+    suite.server.reset();
     const rpc = await startRpc(host, {
       env,
       args: ["--no-session"],
@@ -131,13 +120,13 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mod
     } finally {
       expect(await rpc.close()).toBe(0);
     }
-    expect(server.completions()).toHaveLength(1);
-    expect(withoutDate(systemPromptOf(server.completions()[0]!))).toBe(withoutDate(native + TAIL_AB));
+    expect(suite.server.completions()).toHaveLength(1);
+    expect(withoutDate(systemPromptOf(suite.server.completions()[0]!))).toBe(withoutDate(native + TAIL_AB));
   });
 
   it("harness: scripted tool calls run through Pi; usage (with cached tokens) reaches the session", async () => {
-    server.reset();
-    server.enqueue({ text: "looking", toolCalls: [{ name: "read", arguments: { path: "AGENTS.md" } }], usage: { cached_tokens: 64 } });
+    suite.server.reset();
+    suite.server.enqueue({ text: "looking", toolCalls: [{ name: "read", arguments: { path: "AGENTS.md" } }], usage: { cached_tokens: 64 } });
     const rpc = await startRpc(host, { env, args: ["--no-session"], extensions: [PROBE_EXTENSION] });
     let end: any;
     try {
@@ -149,8 +138,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mod
     } finally {
       expect(await rpc.close()).toBe(0);
     }
-    const [, second] = server.completions();
-    expect(server.completions()).toHaveLength(2);
+    const [, second] = suite.server.completions();
+    expect(suite.server.completions()).toHaveLength(2);
     expect(second?.body.messages.slice(-1)).toEqual([{ role: "tool", content: AGENTS_MD, tool_call_id: "call_1" }]);
     const assistant = end.messages.filter((m: any) => m.role === "assistant");
     expect(assistant.map((m: any) => m.usage.cacheRead)).toEqual([64, 0]);
@@ -176,7 +165,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, project t
 
 /** Runs prompts and `/probe <strategy>` commands in one RPC session; returns each completion request's body. */
 async function rpcSession(env: PiEnv, steps: string[]): Promise<any[]> {
-  server.reset();
+  suite.server.reset();
   const rpc = await startRpc(MODERN_HOST, { env, args: ["--no-session"], extensions: [PROBE_EXTENSION], extraEnv: { FORGE_PROBE_STRATEGY: "native" } });
   try {
     for (const step of steps) {
@@ -186,7 +175,7 @@ async function rpcSession(env: PiEnv, steps: string[]): Promise<any[]> {
   } finally {
     expect(await rpc.close()).toBe(0);
   }
-  return server.completions().map((r) => r.body);
+  return suite.server.completions().map((r) => r.body);
 }
 
 describe("1.x: forge sections changing within one session (records host behaviour forge relies on)", () => {

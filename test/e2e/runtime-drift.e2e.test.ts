@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  buildProject, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, lastStatus, nativePrompt, onlyPrompt, overlayTail, projectForgeDir,
+  expectSamePrompt, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, projectForgeDir,
   statusLines, trustProjectIfLegacy, writeMode, type ModeSource,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "./harness/pi-env.js";
@@ -30,10 +30,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
   const run = (messages: string[]) => forgePrint(host, env, suite.server, messages);
 
   beforeEach(async () => {
-    env = await suite.env();
-    buildProject(env.cwd, MODES);
-    await trustProjectIfLegacy(host, env, suite.server);
-    native = await nativePrompt(host, env, suite.server);
+    ({ env, native } = await projectEnv(suite, host, MODES));
   });
 
   /** Edits a project mode source and rebuilds; on the legacy host the new bundleHash needs /forge trust again. */

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  buildProject, expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgePrint, forgeSuite, lastStatus, nativePrompt, onlyPrompt, overlayTail, rpcCommand,
+  expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, rpcCommand,
   rpcStatus, trustProjectIfLegacy,
 } from "./harness/forge-project.js";
 import { systemPromptOf, type RecordedRequest } from "./harness/fake-server.js";
@@ -30,10 +30,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
   let native: string;
 
   beforeAll(async () => {
-    env = await suite.env();
-    buildProject(env.cwd, MODES);
-    await trustProjectIfLegacy(host, env, suite.server);
-    native = await nativePrompt(host, env, suite.server);
+    ({ env, native } = await projectEnv(suite, host, MODES));
   });
 
   const rpcSession = (answer?: (r: UiRequest) => UiAnswer) => {

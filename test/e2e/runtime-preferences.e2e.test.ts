@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { systemPromptOf, type RecordedRequest } from "./harness/fake-server.js";
 import {
-  buildProject, expectSamePrompt, FORGE_EXTENSION, forgeSuite, nativePrompt, notices, overlayTail, rpcCommand, rpcStatus, trustProjectIfLegacy,
+  expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, notices, overlayTail, rpcCommand, rpcStatus,
 } from "./harness/forge-project.js";
 import { FAKE_MODEL, FAKE_PROVIDER, type PiEnv } from "./harness/pi-env.js";
 import { HOSTS, type PiHost } from "./harness/pi-host.js";
@@ -40,10 +40,7 @@ function modelsJson(baseUrl: string): string {
 /** A fresh env per test: Pi may persist a model or thinking change into the agent dir's settings. */
 async function preferencesEnv(host: PiHost): Promise<{ env: PiEnv; native: string }> {
   // agentFiles are written after createPiEnv's own single-model models.json, so this one replaces it.
-  const env = await suite.env({ agentFiles: { "models.json": modelsJson(suite.server.baseUrl) }, settings: { defaultThinkingLevel: START_THINKING } });
-  buildProject(env.cwd, MODES);
-  await trustProjectIfLegacy(host, env, suite.server);
-  return { env, native: await nativePrompt(host, env, suite.server) };
+  return projectEnv(suite, host, MODES, {}, { agentFiles: { "models.json": modelsJson(suite.server.baseUrl) }, settings: { defaultThinkingLevel: START_THINKING } });
 }
 
 async function startSession(host: PiHost, env: PiEnv): Promise<RpcClient> {

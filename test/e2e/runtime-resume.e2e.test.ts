@@ -3,9 +3,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  buildProject, expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, lastStatus, nativePrompt, onlyPrompt, overlayTail, rpcCommand,
-  trustProjectIfLegacy,
-} from "./harness/forge-project.js";
+  expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, rpcCommand,
+  } from "./harness/forge-project.js";
 import { messageText, systemPromptOf } from "./harness/fake-server.js";
 import type { PiEnv } from "./harness/pi-env.js";
 import { HOSTS } from "./harness/pi-host.js";
@@ -50,10 +49,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: resume", 
   const run = (messages: string[], extraEnv?: Record<string, string>) => forgePrint(host, env, suite.server, messages, { extraEnv });
 
   beforeEach(async () => {
-    env = await suite.env();
-    buildProject(env.cwd, MODES);
-    await trustProjectIfLegacy(host, env, suite.server);
-    native = await nativePrompt(host, env, suite.server);
+    ({ env, native } = await projectEnv(suite, host, MODES));
   });
 
   it("--continue after a first print run: the state replays without re-selecting", async () => {

@@ -1,9 +1,8 @@
 // End-to-end: selection sources (PI_MODES > PI_MODE > flags), presets and RPC /mode and /preset commands in both real Pi hosts.
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  buildProject, expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, nativePrompt, notices, onlyPrompt, overlayTail, rpcCommand, rpcStatus,
-  trustProjectIfLegacy,
-} from "./harness/forge-project.js";
+  buildProject, expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, projectEnv, nativePrompt, notices, onlyPrompt, overlayTail, rpcCommand, rpcStatus,
+  } from "./harness/forge-project.js";
 import { systemMessagesOf, systemPromptOf } from "./harness/fake-server.js";
 import type { PiEnv } from "./harness/pi-env.js";
 import { HOSTS, MODERN_HOST, type PiHost } from "./harness/pi-host.js";
@@ -28,10 +27,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: selection
   const run = (messages: string[], extraEnv?: Record<string, string>) => forgePrint(host, env, suite.server, ["--no-session", ...messages], { extraEnv });
 
   beforeAll(async () => {
-    env = await suite.env();
-    buildProject(env.cwd, MODES, PRESETS);
-    await trustProjectIfLegacy(host, env, suite.server);
-    native = await nativePrompt(host, env, suite.server);
+    ({ env, native } = await projectEnv(suite, host, MODES, PRESETS));
   });
 
   it("PI_MODES wins over PI_MODE and --mode", async () => {
@@ -85,10 +81,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: RPC comma
   let native: string;
 
   beforeAll(async () => {
-    env = await suite.env();
-    buildProject(env.cwd, MODES, PRESETS);
-    await trustProjectIfLegacy(host, env, suite.server);
-    native = await nativePrompt(host, env, suite.server);
+    ({ env, native } = await projectEnv(suite, host, MODES, PRESETS));
   });
 
   it("/mode set then a prompt carries the composition; /mode off brings back the native prompt", async () => {

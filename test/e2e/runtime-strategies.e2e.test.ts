@@ -1,7 +1,7 @@
 // End-to-end: dist/extension.js in both real Pi hosts composes each strategy; asserts on the system prompt Pi sent.
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  AGENTS_MD, buildProject, expectSamePrompt, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, trustProjectIfLegacy,
+  AGENTS_MD, expectSamePrompt, forgePrint, forgeSuite, projectEnv, nativePrompt, onlyPrompt, overlayTail,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "./harness/pi-env.js";
 import { HOSTS } from "./harness/pi-host.js";
@@ -28,10 +28,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: strategie
   const run = (messages: string[], extraEnv?: Record<string, string>) => forgePrint(host, env, suite.server, ["--no-session", ...messages], { extraEnv });
 
   beforeAll(async () => {
-    env = await suite.env();
-    buildProject(env.cwd, MODES);
-    await trustProjectIfLegacy(host, env, suite.server);
-    native = await nativePrompt(host, env, suite.server);
+    ({ env, native } = await projectEnv(suite, host, MODES));
   });
 
   it("nothing selected: exactly Pi's native prompt (same bytes as a run without the extension)", async () => {

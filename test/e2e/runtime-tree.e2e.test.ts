@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messageText, systemPromptOf, type RecordedRequest } from "./harness/fake-server.js";
 import {
-  buildProject, expectSamePrompt, FORGE_EXTENSION, forgeSuite, nativePrompt, overlayTail, rpcCommand, rpcStatus, trustProjectIfLegacy,
+  expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, overlayTail, rpcCommand, rpcStatus,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "./harness/pi-env.js";
 import { HOSTS } from "./harness/pi-host.js";
@@ -29,10 +29,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: mode stat
   let native: string;
 
   beforeAll(async () => {
-    env = await suite.env();
-    buildProject(env.cwd, MODES);
-    await trustProjectIfLegacy(host, env, suite.server);
-    native = await nativePrompt(host, env, suite.server);
+    ({ env, native } = await projectEnv(suite, host, MODES));
   });
 
   async function startSession(): Promise<RpcClient> {

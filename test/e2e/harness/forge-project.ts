@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { expect } from "vitest";
 import { systemPromptOf, type FakeServer } from "./fake-server.js";
 import { piSuite, type PiSuite } from "./pi-suite.js";
-import type { PiEnv } from "./pi-env.js";
+import type { PiEnv, PiEnvOptions } from "./pi-env.js";
 import { assertPrintOk, REPO_ROOT, runPrint, type PiHost, type PrintResult } from "./pi-host.js";
 import { withoutDate } from "./probe.js";
 import type { RpcClient } from "./rpc-client.js";
@@ -163,6 +163,20 @@ export async function trustProjectIfLegacy(host: PiHost, env: PiEnv, server: Fak
   const run = await forgePrint(host, env, server, ["--no-session", "/forge trust"], { extensions: [extension] });
   expect(run.stderr).toContain("forge: trusted project bundle");
   expect(run.prompts).toHaveLength(0);
+}
+
+/** A fresh env whose project holds these sources, built (and trusted on 0.73.1), plus the native prompt Pi sends there. */
+export async function projectEnv(
+  suite: ForgeSuite,
+  host: PiHost,
+  modes: Record<string, ModeSource>,
+  presets: Record<string, PresetSource> = {},
+  options: Omit<PiEnvOptions, "baseUrl"> = {},
+): Promise<{ env: PiEnv; native: string }> {
+  const env = await suite.env(options);
+  buildProject(env.cwd, modes, presets);
+  await trustProjectIfLegacy(host, env, suite.server);
+  return { env, native: await nativePrompt(host, env, suite.server) };
 }
 
 /** The text of every notify the RPC client received from `from` on. */
