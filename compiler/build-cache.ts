@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "../common/diagnostic.js";
 import type { Scope } from "../common/digest.js";
 import type { SourceTree } from "./types.js";
-import { readTextIfExists, writeTextAtomic } from "./writer.js";
+import { readTextIfExists, writeTextAtomic } from "../common/atomic-write.js";
 
 /**
  * compile() is pure: the same SourceTree and options give the same bundle and diagnostics. So

@@ -7,7 +7,7 @@ import type { Painter } from "./cli/output.js";
 import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml } from "./init-templates.js";
 import { packagePath, type ForgeTarget } from "./options.js";
 import { posixRelative } from "./read-sources.js";
-import { createTextExclusive } from "./writer.js";
+import { createTextExclusive } from "../common/atomic-write.js";
 
 export interface InitReport {
   command: "init";

@@ -6,7 +6,7 @@ import { LIMITS, type EscapingLink, type SourceFile, type SourceTree } from "./t
 /** The compiled output lives beside the sources; it is never a source. */
 export const BUNDLE_FILE = "bundle.json";
 
-/** Our own output at the forge root: bundle.json and the atomic writer's temp files (compiler/writer.ts). Never a source. */
+/** Our own output at the forge root: bundle.json and the atomic writer's temp files (common/atomic-write.ts). Never a source. */
 export function isOwnOutput(relPath: string): boolean {
   if (relPath.includes("/")) return false;
   return relPath === BUNDLE_FILE || (relPath.startsWith(".bundle.json.") && relPath.endsWith(".tmp"));

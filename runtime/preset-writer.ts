@@ -1,5 +1,6 @@
 // Writes the current selection as a preset source file (.pi/forge/presets/<name>.yaml), atomically, never clobbering silently.
-import { existsSync, linkSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { createTextExclusive, writeTextAtomic } from "../common/atomic-write.js";
 import { join } from "node:path";
 import type { ForgeModeStateEntry } from "../generated/types.js";
 import { describeSelection } from "./contracts.js";
@@ -26,22 +27,14 @@ export function presetFilePath(forgeRoot: string, name: string): string {
 }
 
 /**
- * Writes via a temp file. Without `overwrite` the final step is link(), which fails if the target
- * appeared meanwhile, so an existing file is never replaced without the caller's confirmation.
+ * Writes atomically. Without `overwrite` the file is created exclusively (common/atomic-write.ts links the temp
+ * file into place), so an existing file is never replaced without the caller's confirmation.
  */
 export function writePresetSource(file: string, text: string, overwrite: boolean): { ok: true } | { ok: false; exists: boolean; error: string } {
-  const dir = join(file, "..");
   try {
-    mkdirSync(dir, { recursive: true });
-    if (!overwrite && existsSync(file)) return { ok: false, exists: true, error: `${file} already exists` };
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(tmp, text, { flag: "wx" });
-    try {
-      if (overwrite) renameSync(tmp, file);
-      else linkSync(tmp, file);
-    } finally {
-      if (existsSync(tmp)) unlinkSync(tmp);
-    }
+    mkdirSync(join(file, ".."), { recursive: true });
+    if (overwrite) writeTextAtomic(file, text);
+    else if (!createTextExclusive(file, text)) return { ok: false, exists: true, error: `${file} already exists` };
     return { ok: true };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,5 +1,6 @@
 // forge's own project trust store (<agent dir>/forge/trust.json): project realpath -> trusted bundleHash.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { writeTextAtomic } from "../common/atomic-write.js";
 import { dirname } from "node:path";
 
 /** One trusted project: trust binds to the exact bundle, so a rebuilt bundle needs trust again. */
@@ -69,12 +70,10 @@ export function withTrust(store: TrustStore, projectRealpath: string, bundleHash
   return { v: 1, projects };
 }
 
-/** Writes the store atomically: temp file in the same directory, then rename. */
+/** Writes the store atomically (private to the user: it decides which repositories are honored). */
 export function writeTrustStore(file: string, store: TrustStore): void {
   mkdirSync(dirname(file), { recursive: true });
   const sorted: Record<string, TrustRecord> = {};
   for (const root of Object.keys(store.projects).sort()) setOwn(sorted, root, store.projects[root]!);
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(tmp, JSON.stringify({ v: 1, projects: sorted }, null, 2) + "\n", { mode: 0o600 });
-  renameSync(tmp, file);
+  writeTextAtomic(file, JSON.stringify({ v: 1, projects: sorted }, null, 2) + "\n", 0o600);
 }

@@ -7,7 +7,7 @@ import { compile, emitBundleText } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../diagnostics/format.js";
 import type { ForgeTarget } from "../options.js";
 import { readSources } from "../read-sources.js";
-import { readTextIfExists, writeTextAtomic } from "../writer.js";
+import { readTextIfExists, writeTextAtomic } from "../../common/atomic-write.js";
 import { diffBundles, describeChanges, isBundleCurrent, type BundleChanges } from "./bundle-diff.js";
 import { describeSummary, plural, shortHash, summarize, type DiagnosticSummary, type Painter } from "./output.js";
 

@@ -1,4 +1,4 @@
-// The only place forge writes output: atomic (temp file in the same directory, then rename), never half-written.
+// How forge writes files (bundles, caches, scaffolds, saved presets, the trust store): atomic, never half-written.
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
@@ -31,8 +31,8 @@ function removeQuietly(path: string): void {
 }
 
 /** Writes `text` to `path`, which must not exist yet, and fsyncs it; on failure the file is removed again. */
-function writeNewFileSynced(path: string, text: string): void {
-  let fd: number | null = openSync(path, "wx", 0o644);
+function writeNewFileSynced(path: string, text: string, mode: number): void {
+  let fd: number | null = openSync(path, "wx", mode);
   try {
     const buf = Buffer.from(text, "utf8");
     let off = 0;
@@ -52,9 +52,9 @@ function writeNewFileSynced(path: string, text: string): void {
  * filesystem, so rename is atomic), are fsynced, and the temp file is renamed over `path`.
  * A reader sees either the old file or the new one, never a prefix. On failure the temp file is removed.
  */
-export function writeTextAtomic(path: string, text: string): void {
+export function writeTextAtomic(path: string, text: string, mode = 0o644): void {
   const tmp = tempPathFor(path);
-  writeNewFileSynced(tmp, text);
+  writeNewFileSynced(tmp, text, mode);
   try {
     renameSync(tmp, path);
   } catch (err) {
@@ -70,7 +70,7 @@ export function writeTextAtomic(path: string, text: string): void {
  */
 export function createTextExclusive(path: string, text: string): boolean {
   const tmp = tempPathFor(path);
-  writeNewFileSynced(tmp, text);
+  writeNewFileSynced(tmp, text, 0o644);
   try {
     linkSync(tmp, path);
     return true;
