@@ -1,4 +1,5 @@
 // Reads and verifies one compiled forge bundle: format, schema, every digest, bundleHash, scope. Never throws.
+import { describeValidationError } from "./validation-error.js";
 import { readFileSync } from "node:fs";
 import { computeBundleHash, digestComponent, type Scope } from "../common/digest.js";
 import { validateBundle } from "../generated/runtime-validators.js";
@@ -19,10 +20,8 @@ function refuse(file: string, why: string): BundleLoad {
 }
 
 function schemaError(): string {
-  const err = validateBundle.errors?.[0];
-  if (!err) return "does not match schema/bundle.schema.json";
-  const where = err.instancePath === "" ? "/" : err.instancePath;
-  return `does not match schema/bundle.schema.json at ${where}: ${err.message ?? err.keyword}`;
+  const detail = describeValidationError(validateBundle);
+  return detail === null ? "does not match schema/bundle.schema.json" : `does not match schema/bundle.schema.json ${detail}`;
 }
 
 /**

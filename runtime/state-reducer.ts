@@ -1,4 +1,5 @@
 // Pure replay: folds the active branch (getBranch()) into the current forge-mode-state; newest well-formed entry wins.
+import { describeValidationError } from "./validation-error.js";
 import type { Diagnostic } from "../common/diagnostic.js";
 import { validateModeState } from "../generated/runtime-validators.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
@@ -24,8 +25,8 @@ export interface ReplayState {
 export const INITIAL_REPLAY: ReplayState = Object.freeze({ state: null, entryId: null, diagnostics: [] }) as ReplayState;
 
 function malformed(entry: BranchEntryLike): Diagnostic {
-  const err = validateModeState.errors?.[0];
-  const detail = err ? ` at ${err.instancePath === "" ? "/" : err.instancePath}: ${err.message ?? err.keyword}` : "";
+  const described = describeValidationError(validateModeState);
+  const detail = described === null ? "" : ` ${described}`;
   return {
     code: "mode_state_malformed",
     severity: "warning",

@@ -1,4 +1,5 @@
 // Pure fold of a branch's forge-system-update entries into the active update set, plus diagnostics.
+import { describeValidationError } from "../validation-error.js";
 import type { Diagnostic } from "../../common/diagnostic.js";
 import { sha256Hex } from "../../common/digest.js";
 import { validateUpdateEvent } from "../../generated/runtime-validators.js";
@@ -54,11 +55,6 @@ function numberedSuffix(id: string, prefix: string): number {
   return /^[1-9][0-9]{0,8}$/.test(rest) ? Number(rest) : 0;
 }
 
-function firstValidationError(): string {
-  const err = validateUpdateEvent.errors?.[0];
-  if (!err) return "invalid data";
-  return `${err.instancePath === "" ? "/" : err.instancePath} ${err.message ?? err.keyword}`;
-}
 
 /** Mutates `s` only: callers hand it a private copy (stepUpdateState) or their own accumulator (fold). */
 function applyEvent(s: MutableState, event: ForgeUpdateEvent, at: diag.EntryRef): void {
@@ -140,7 +136,7 @@ function stepMutable(s: MutableState, entry: BranchEntryLike): void {
     valid = false; // exotic data (a throwing getter) is malformed, not fatal
   }
   if (!valid) {
-    s.diagnostics.push(diag.updateEventMalformed(at, firstValidationError()));
+    s.diagnostics.push(diag.updateEventMalformed(at, describeValidationError(validateUpdateEvent) ?? "invalid data"));
     return;
   }
   applyEvent(s, entry.data as ForgeUpdateEvent, at);
