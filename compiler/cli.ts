@@ -1,6 +1,9 @@
-// forge CLI entry: parses arguments and dispatches to build, init and preview; maps outcomes to exit codes.
+// forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff and import; maps outcomes to exit codes.
 import { HELP, USAGE, UsageError, parseCliArgs, type CliArgs } from "./cli/args.js";
 import { buildCommand, initCommand, previewCommand } from "./cli/commands.js";
+import { diffCommand } from "./cli/diff-command.js";
+import { explainCommand } from "./cli/explain-command.js";
+import { importCommand } from "./cli/import-command.js";
 import { describeFailure, type CliIO } from "./cli/io.js";
 import { forgeVersion } from "./options.js";
 
@@ -26,6 +29,12 @@ async function main(argv: string[], io: CliIO): Promise<number> {
       return buildCommand(args, io);
     case "init":
       return initCommand(args, io);
+    case "explain":
+      return explainCommand(args, io);
+    case "diff":
+      return diffCommand(args, io);
+    case "import":
+      return importCommand(args, io);
   }
 }
 

@@ -1,9 +1,12 @@
 // Command-line parsing with node:util parseArgs: commands, flags, the usage text and usage errors (exit 2).
 import { parseArgs } from "node:util";
 
-export const USAGE = `usage: forge build [--check] [--watch] [--root DIR | --global] [--json]
+export const USAGE = `usage: forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--json]
        forge init [--root DIR | --global] [--json]
        forge preview <preset> | <mode>... [--root DIR | --global] [--json]
+       forge explain <preset> | <mode>... [--root DIR | --global] [--json]
+       forge diff [A] [B] [--root DIR | --global] [--json]
+       forge import pi-modes|pi-presets|roo <path> [--overlay] [--dry-run] [--force] [--root DIR | --global] [--json]
        forge --help | --version`;
 
 export const HELP = `forge: compile Pi prompt modes and presets into a verified, content-hashed bundle.
@@ -15,13 +18,30 @@ commands:
   init           scaffold .pi/forge/ with an example mode, preset and partial (never overwrites)
   preview        print the prompt a preset, or modes in the given order, composes against a sample
                  host prompt (compiles the sources in memory; writes nothing)
+  explain        print how a preset (or modes in order) resolves: components in order, where each
+                 comes from, the contracts that held, digests, sizes, cache-sensitive slots and
+                 the effective model/thinking/tools preferences
+  diff           compare two bundles per component, with a unified diff of each changed prompt.
+                 A and B are each a bundle file, a git ref (its committed .pi/forge/bundle.json)
+                 or "worktree" (a fresh in-memory build of the sources). Default: A is the
+                 committed bundle (HEAD, or bundle.json outside git), B is "worktree".
+                 Exit 0: no semantic change, 1: changes, 2: could not compare
+  import         convert another tool's definitions into forge sources under .pi/forge/, then build:
+                   pi-modes    ~/.pi/agent/modes/*.json (original and schema-v2 mode files)
+                   pi-presets  presets.json of Pi's example preset extension
+                   roo         Roo Code .roomodes / custom_modes.yaml
+                 <path> is a file or a directory of such files
 
 options:
   --check        write nothing; exit 1 and list what changed when bundle.json is missing or stale
   --watch        rebuild on every change under the forge root; Ctrl-C stops
+  --format F     build output: human (default), github (GitHub Actions annotations) or json
+  --overlay      import: Roo roleDefinition becomes an append overlay instead of a replace_base mode
+  --dry-run      import: print what would be written, write nothing, do not build
+  --force        import: overwrite existing source files
   --root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)
   --global       use the global scope: $PI_CODING_AGENT_DIR/forge (default ~/.pi/agent/forge)
-  --json         machine-readable output on stdout
+  --json         machine-readable output on stdout (for build, the same as --format json)
   -h, --help     show this help
   -v, --version  print the forge version
 
@@ -30,23 +50,34 @@ environment:
   PI_CODING_AGENT_DIR     the global scope's agent directory
   FORGE_CACHE_DIR         where the no-op build cache lives (default $XDG_CACHE_HOME/forge or ~/.cache/forge)
   FORGE_NO_CACHE=1        always compile in full (the cache only skips recompiling unchanged sources)
+  GITHUB_WORKSPACE        --format github reports paths relative to it (default: the current directory)
 
-exit codes: 0 ok, 1 errors in sources / stale --check / I/O error, 2 usage error`;
+exit codes: 0 ok, 1 errors in sources / stale --check / I/O error (diff: changes), 2 usage error (diff: could not compare)`;
 
 export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export type Command = "build" | "init" | "preview" | "help" | "version";
+export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import"] as const;
+export type SubCommand = (typeof COMMANDS)[number];
+export type Command = SubCommand | "help" | "version";
+export type OutputFormat = "human" | "github" | "json";
+export const IMPORT_FORMATS = ["pi-modes", "pi-presets", "roo"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface CliArgs {
   command: Command;
   check: boolean;
   watch: boolean;
+  /** True for --json or --format json. */
   json: boolean;
+  format: OutputFormat;
   global: boolean;
   /** Internal: compile this package's presets/ into presets/bundle.json (scope builtin). */
   builtin: boolean;
+  overlay: boolean;
+  dryRun: boolean;
+  force: boolean;
   root?: string;
   positionals: string[];
 }
@@ -54,20 +85,64 @@ export interface CliArgs {
 const OPTIONS = {
   check: { type: "boolean" },
   watch: { type: "boolean" },
+  format: { type: "string" },
   root: { type: "string" },
   global: { type: "boolean" },
   json: { type: "boolean" },
   builtin: { type: "boolean" },
+  overlay: { type: "boolean" },
+  "dry-run": { type: "boolean" },
+  force: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
 
+type FlagName = "check" | "watch" | "format" | "root" | "global" | "builtin" | "overlay" | "dry-run" | "force";
+const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "overlay", "dry-run", "force"];
+
 /** Flags each command accepts besides --json/--help. */
-const ALLOWED: Record<"build" | "init" | "preview", ReadonlySet<string>> = {
-  build: new Set(["check", "watch", "root", "global", "builtin"]),
+const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
+  build: new Set(["check", "watch", "format", "root", "global", "builtin"]),
   init: new Set(["root", "global"]),
   preview: new Set(["root", "global"]),
+  explain: new Set(["root", "global"]),
+  diff: new Set(["root", "global"]),
+  import: new Set(["root", "global", "overlay", "dry-run", "force"]),
 };
+
+/** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
+function checkPositionals(command: SubCommand, rest: string[]): void {
+  switch (command) {
+    case "preview":
+    case "explain":
+      if (rest.length === 0) throw new UsageError(`'forge ${command}' needs a preset name or mode keys, e.g. forge ${command} audit`);
+      return;
+    case "diff":
+      if (rest.length > 2) throw new UsageError(`'forge diff' takes at most two bundles (A and B), got ${rest.length}`);
+      return;
+    case "import": {
+      const [format, path, extra] = rest;
+      if (format === undefined) throw new UsageError(`'forge import' needs a format (${IMPORT_FORMATS.join(", ")}) and a path, e.g. forge import roo .roomodes`);
+      if (!(IMPORT_FORMATS as readonly string[]).includes(format)) {
+        throw new UsageError(`unknown import format '${format}'; expected one of ${IMPORT_FORMATS.join(", ")}`);
+      }
+      if (path === undefined) throw new UsageError(`'forge import ${format}' needs the path of a file or directory to import`);
+      if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge import'`);
+      return;
+    }
+    default:
+      if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' for 'forge ${command}'`);
+  }
+}
+
+function parseFormat(value: string | undefined, json: boolean): OutputFormat {
+  if (value === undefined) return json ? "json" : "human";
+  if (value !== "human" && value !== "github" && value !== "json") {
+    throw new UsageError(`--format must be human, github or json, e.g. --format github (got '${value}')`);
+  }
+  if (json && value !== "json") throw new UsageError(`--json and --format ${value} cannot be combined`);
+  return value;
+}
 
 export function parseCliArgs(argv: string[]): CliArgs {
   let parsed;
@@ -79,27 +154,33 @@ export function parseCliArgs(argv: string[]): CliArgs {
   }
   const v = parsed.values;
   const [first, ...rest] = parsed.positionals;
+  const format = parseFormat(v.format, v.json === true);
   const base = {
     check: v.check === true,
     watch: v.watch === true,
-    json: v.json === true,
+    json: format === "json",
+    format,
     global: v.global === true,
     builtin: v.builtin === true,
+    overlay: v.overlay === true,
+    dryRun: v["dry-run"] === true,
+    force: v.force === true,
     ...(v.root !== undefined ? { root: v.root } : {}),
     positionals: rest,
   };
   if (v.help) return { ...base, command: "help" };
   if (v.version) return { ...base, command: "version" };
   if (first === undefined) throw new UsageError("missing command");
-  if (first !== "build" && first !== "init" && first !== "preview") throw new UsageError(`unknown command '${first}'`);
-  if (first === "preview" && rest.length === 0) throw new UsageError("'forge preview' needs a preset name or mode keys, e.g. forge preview audit");
-  if (first !== "preview" && rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' for 'forge ${first}'`);
-  for (const name of ["check", "watch", "root", "global", "builtin"] as const) {
-    if (v[name] !== undefined && !ALLOWED[first].has(name)) throw new UsageError(`'forge ${first}' does not take --${name}`);
+  if (!(COMMANDS as readonly string[]).includes(first)) throw new UsageError(`unknown command '${first}'`);
+  const command = first as SubCommand;
+  checkPositionals(command, rest);
+  for (const name of FLAGS) {
+    if (v[name] !== undefined && !ALLOWED[command].has(name)) throw new UsageError(`'forge ${command}' does not take --${name}`);
   }
   if (v.root !== undefined && v.root.trim() === "") throw new UsageError("--root needs a directory");
   const scopes = [v.root !== undefined, base.global, base.builtin].filter(Boolean).length;
   if (scopes > 1) throw new UsageError("--root, --global and --builtin are mutually exclusive");
   if (base.check && base.watch) throw new UsageError("--check and --watch cannot be combined");
-  return { ...base, command: first };
+  if (base.watch && format === "github") throw new UsageError("--watch and --format github cannot be combined");
+  return { ...base, command };
 }

@@ -1,16 +1,20 @@
 // The glue between parsed arguments and the build/init/watch implementations: output streams, JSON and exit codes.
+import { resolve } from "node:path";
 import { cacheDir } from "../build-cache.js";
 import { DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../options.js";
 import { runInit, renderInitReport } from "../init.js";
 import { watchBuild } from "../watch.js";
+import { escapeData, escapeProperty, renderAnnotations } from "./annotations.js";
 import type { CliArgs } from "./args.js";
 import { runBuild, type BuildRun, type BuildSettings } from "./build.js";
 import { renderPreviewHeader, runPreview } from "./preview.js";
 import { describeFailure, printBuild, printDiagnostics, type CliIO } from "./io.js";
 import { colorEnabled, makePainter } from "./output.js";
 
-function fail(io: CliIO, json: boolean, command: string, message: string): number {
-  if (json) io.stdout.write(JSON.stringify({ command, status: "failed", message }, null, 2) + "\n");
+function fail(io: CliIO, json: boolean, command: string, message: string, github = false): number {
+  // A CI log shows workflow commands as annotations; a plain stderr line would be easy to miss there.
+  if (github) io.stdout.write(`::error title=${escapeProperty(`forge ${command}`)}::${escapeData(message)}\n`);
+  else if (json) io.stdout.write(JSON.stringify({ command, status: "failed", message }, null, 2) + "\n");
   else io.stderr.write(`forge: ${message}\n`);
   return 1;
 }
@@ -31,7 +35,7 @@ export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
   const target = resolveTarget(args, io.env, io.cwd);
   if (!isDirectory(target.forgeRoot)) {
     const hint = target.scope === "builtin" ? "" : `; run \`forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
-    return fail(io, args.json, "build", `no forge sources: ${target.forgeRoot} is not a directory${hint}`);
+    return fail(io, args.json, "build", `no forge sources: ${target.forgeRoot} is not a directory${hint}`, args.format === "github");
   }
   const settings = settingsFor(target, args, io);
   if (args.watch) return watchBuild(target, settings, io, args.json);
@@ -39,9 +43,12 @@ export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
   try {
     run = runBuild(target, settings);
   } catch (err) {
-    return fail(io, args.json, "build", describeFailure(err));
+    return fail(io, args.json, "build", describeFailure(err), args.format === "github");
   }
-  printBuild(run, io, args.json);
+  if (args.format === "github") {
+    const workspace = io.env.GITHUB_WORKSPACE ? resolve(io.cwd, io.env.GITHUB_WORKSPACE) : io.cwd;
+    io.stdout.write(renderAnnotations(run.report, { forgeRoot: target.forgeRoot, bundlePath: target.bundlePath, workspace }));
+  } else printBuild(run, io, args.json);
   return run.exitCode;
 }
 
