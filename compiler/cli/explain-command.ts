@@ -1,8 +1,88 @@
-// Placeholder: `forge explain` is being implemented.
+// `forge explain <preset|mode>...`: compile the sources in memory and print how the selection resolves.
+import { join, relative, sep } from "node:path";
+import type { Scope } from "../../common/digest.js";
+import { checkContracts } from "../../runtime/contracts.js";
+import { forgeVersion, isDirectory, loadBuiltinBundle, packagePath, resolveTarget, type ForgeTarget } from "../options.js";
+import { explainSelection, type ExplainReport } from "../review/explain.js";
+import { renderExplain } from "../review/render-explain.js";
 import type { CliArgs } from "./args.js";
-import type { CliIO } from "./io.js";
+import { describeFailure, printDiagnostics, type CliIO } from "./io.js";
+import { colorEnabled, makePainter } from "./output.js";
+import { composeAgainstSample, inspectSources, resolveSelection, type PreviewSettings } from "./preview.js";
 
-export function explainCommand(_args: CliArgs, io: CliIO): number {
-  io.stderr.write("forge: not implemented yet\n");
-  return 2;
+function refusedReport(reason: string, status: ExplainReport["status"], diagnostics: ExplainReport["diagnostics"]): ExplainReport {
+  return {
+    command: "explain",
+    status,
+    reason,
+    selection: null,
+    preset: null,
+    layout: [],
+    components: [],
+    contracts: [],
+    preferences: null,
+    cacheSensitive: [],
+    systemUpdates: [],
+    size: null,
+    diagnostics,
+  };
+}
+
+/** Display paths: the target's own files relative to its root, built-ins inside the package. */
+function sourceDescriber(target: ForgeTarget): (scope: Scope, source: string) => string {
+  return (scope, source) => {
+    if (scope === target.scope) return `${target.displayForgeRoot}${source}`;
+    // The built-in library ships in the forge package's presets/ folder.
+    if (scope === "builtin") return relative(packagePath(), join(packagePath("presets"), source)).split(sep).join("/");
+    return `${scope}:${source}`;
+  };
+}
+
+export function runExplain(target: ForgeTarget, settings: PreviewSettings, names: string[]): { report: ExplainReport; exitCode: number; getSource: ReturnType<typeof inspectSources>["getSource"] } {
+  const { diagnostics, getSource, catalog } = inspectSources(target, settings);
+  if (catalog === null) return { report: refusedReport("the sources have errors; fix them first", "errors", diagnostics), exitCode: 1, getSource };
+  const resolved = resolveSelection(catalog, names);
+  if ("error" in resolved) return { report: refusedReport(resolved.error, "refused", diagnostics), exitCode: 1, getSource };
+  const violations = checkContracts(catalog, resolved.candidate);
+  const sample = violations.length === 0 ? composeAgainstSample(catalog, resolved, settings, target.root) : null;
+  const report = explainSelection(
+    {
+      catalog,
+      preset: resolved.preset,
+      base: resolved.candidate.base,
+      overlays: resolved.candidate.overlays,
+      vars: sample?.vars ?? { cwd: target.root, date: "YYYY-MM-DD", time: "HH:MM", model: "", os: settings.os, preset: resolved.preset ?? "" },
+      prompt: sample?.prompt ?? null,
+      describeSource: sourceDescriber(target),
+      diagnostics,
+    },
+    violations,
+  );
+  return { report, exitCode: violations.length > 0 ? 1 : 0, getSource };
+}
+
+export function explainCommand(args: CliArgs, io: CliIO): number {
+  const target = resolveTarget(args, io.env, io.cwd);
+  const failWith = (message: string): number => {
+    if (args.json) io.stdout.write(JSON.stringify({ command: "explain", status: "failed", message }, null, 2) + "\n");
+    else io.stderr.write(`forge: ${message}\n`);
+    return 1;
+  };
+  if (!isDirectory(target.forgeRoot)) return failWith(`no forge sources: ${target.forgeRoot} is not a directory; run \`forge init\` to create it`);
+  const builtin = loadBuiltinBundle();
+  if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; built-in modes and presets are not offered\n`);
+  let run;
+  try {
+    const builtinBundle = target.scope !== "builtin" ? (builtin.bundle ?? null) : null;
+    run = runExplain(target, { forgeVersion, builtinBundle, now: new Date(), os: process.platform }, args.positionals);
+  } catch (err) {
+    return failWith(describeFailure(err));
+  }
+  if (args.json) {
+    io.stdout.write(JSON.stringify(run.report, null, 2) + "\n");
+    return run.exitCode;
+  }
+  printDiagnostics(run, io);
+  io.stdout.write(renderExplain(run.report, makePainter(colorEnabled(io.stdout, io.env))));
+  return run.exitCode;
 }

@@ -6,7 +6,7 @@ import { buildCatalog, type Catalog, type ScopedBundles } from "../../runtime/ca
 import { composeSelection } from "../../runtime/compose.js";
 import { candidateFromKeys, checkContracts, type Candidate } from "../../runtime/contracts.js";
 import { effectivePrompt, legacyHostAdapter, type BeforeAgentStartEventLike } from "../../runtime/host-adapter/index.js";
-import { buildPromptVars } from "../../runtime/render-template.js";
+import { buildPromptVars, type PromptVars } from "../../runtime/render-template.js";
 import { createStateEntry } from "../../runtime/selection.js";
 import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../diagnostics/format.js";
@@ -52,7 +52,7 @@ export interface PreviewSettings {
 }
 
 /** Resolves `names`: a single preset name, or mode keys in order (the same rules as `/mode set`). */
-function resolveSelection(catalog: Catalog, names: string[]): { candidate: Candidate; preset: string | null } | { error: string } {
+export function resolveSelection(catalog: Catalog, names: string[]): ResolvedSelection | { error: string } {
   const only = names.length === 1 ? names[0]! : null;
   if (only !== null && catalog.presets.has(only) && !catalog.modes.has(only)) {
     const preset = catalog.presets.get(only)!.preset;
@@ -66,29 +66,39 @@ function resolveSelection(catalog: Catalog, names: string[]): { candidate: Candi
   return { candidate: split.candidate, preset: null };
 }
 
-function refused(reason: string, diagnostics: Diagnostic[]): PreviewReport {
-  return { command: "preview", status: "refused", selection: null, components: [], reason, prompt: null, size: null, diagnostics };
+export interface ResolvedSelection {
+  candidate: Candidate;
+  preset: string | null;
 }
 
-export function runPreview(target: ForgeTarget, settings: PreviewSettings, names: string[]): PreviewRun {
+/** The target's sources compiled in memory, offered together with the built-in bundle (as the runtime would). */
+export interface InspectedSources {
+  diagnostics: Diagnostic[];
+  getSource: SourceLookup;
+  /** null when the sources have errors. */
+  catalog: Catalog | null;
+}
+
+export function inspectSources(target: ForgeTarget, settings: PreviewSettings): InspectedSources {
   const tree = readSources(target.forgeRoot);
   const getSource = sourceLookup(tree.files);
   const builtinModes = settings.builtinBundle?.modes;
   const result = compile(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, ...(builtinModes ? { builtinModes } : {}) });
-  const diagnostics = result.diagnostics;
-  if (hasErrors(diagnostics) || result.bundle === null) {
-    const report: PreviewReport = { ...refused("the sources have errors; fix them first", diagnostics), status: "errors" };
-    return { report, exitCode: 1, getSource };
-  }
+  if (hasErrors(result.diagnostics) || result.bundle === null) return { diagnostics: result.diagnostics, getSource, catalog: null };
   const bundles: ScopedBundles = { [target.scope]: result.bundle };
   if (settings.builtinBundle && target.scope !== "builtin") bundles.builtin = settings.builtinBundle;
-  const catalog = buildCatalog(bundles);
+  return { diagnostics: result.diagnostics, getSource, catalog: buildCatalog(bundles) };
+}
 
-  const resolved = resolveSelection(catalog, names);
-  if ("error" in resolved) return { report: refused(resolved.error, diagnostics), exitCode: 1, getSource };
-  const violations = checkContracts(catalog, resolved.candidate);
-  if (violations.length > 0) return { report: refused(`contracts: ${violations.join("; ")}`, diagnostics), exitCode: 1, getSource };
+/** A selection composed against the sample host prompt: the state it would persist, the vars and the prompt. */
+export interface SampleComposition {
+  state: ForgeModeStateEntry;
+  vars: PromptVars;
+  prompt: string;
+  fallbackReason: string | null;
+}
 
+export function composeAgainstSample(catalog: Catalog, resolved: ResolvedSelection, settings: PreviewSettings, cwd: string): SampleComposition {
   const base = resolved.candidate.base === null ? undefined : catalog.modes.get(resolved.candidate.base);
   // A preview is not an activation: confirm replace_final for display only, nothing is persisted.
   const confirmedExact = base?.mode.strategy === "replace_final" ? base.mode.digest : undefined;
@@ -97,7 +107,6 @@ export function runPreview(target: ForgeTarget, settings: PreviewSettings, names
     { ...resolved.candidate, preset: resolved.preset, driftPolicy: "block" },
     { source: "command", now: settings.now, ...(confirmedExact ? { confirmedExact } : {}) },
   );
-  const cwd = target.root;
   const vars = buildPromptVars({ cwd, now: settings.now, model: null, os: settings.os, preset: resolved.preset });
   const composed = composeSelection(catalog, { state, error: null }, vars);
   const event: BeforeAgentStartEventLike = {
@@ -105,6 +114,25 @@ export function runPreview(target: ForgeTarget, settings: PreviewSettings, names
     systemPromptOptions: { cwd, contextFiles: [SAMPLE_CONTEXT], selectedTools: ["read", "bash", "edit", "write"] },
   };
   const prompt = effectivePrompt(event, legacyHostAdapter.applyComposition(event, composed.composition));
+  return { state, vars, prompt, fallbackReason: composed.fallbackReason };
+}
+
+function refused(reason: string, diagnostics: Diagnostic[]): PreviewReport {
+  return { command: "preview", status: "refused", selection: null, components: [], reason, prompt: null, size: null, diagnostics };
+}
+
+export function runPreview(target: ForgeTarget, settings: PreviewSettings, names: string[]): PreviewRun {
+  const { diagnostics, getSource, catalog } = inspectSources(target, settings);
+  if (catalog === null) {
+    const report: PreviewReport = { ...refused("the sources have errors; fix them first", diagnostics), status: "errors" };
+    return { report, exitCode: 1, getSource };
+  }
+  const resolved = resolveSelection(catalog, names);
+  if ("error" in resolved) return { report: refused(resolved.error, diagnostics), exitCode: 1, getSource };
+  const violations = checkContracts(catalog, resolved.candidate);
+  if (violations.length > 0) return { report: refused(`contracts: ${violations.join("; ")}`, diagnostics), exitCode: 1, getSource };
+
+  const { state, prompt, fallbackReason } = composeAgainstSample(catalog, resolved, settings, target.root);
   const components: PreviewComponent[] = [];
   const roles: Array<[string, "base" | "overlay"]> = [
     ...(state.base === null ? [] : [[state.base, "base"] as [string, "base"]]),
@@ -119,12 +147,17 @@ export function runPreview(target: ForgeTarget, settings: PreviewSettings, names
     status: "ok",
     selection: { preset: resolved.preset, base: state.base, overlays: state.overlays },
     components,
-    reason: composed.fallbackReason,
+    reason: fallbackReason,
     prompt,
-    size: { chars: prompt.length, estimatedTokens: Math.ceil(prompt.length / 4) },
+    size: { chars: prompt.length, estimatedTokens: estimateTokens(prompt) },
     diagnostics,
   };
   return { report, exitCode: 0, getSource };
+}
+
+/** A rough token estimate (4 characters per token), the same rule everywhere forge reports sizes. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
 }
 
 /** Human output: a header naming each component, then the prompt exactly as composed. */

@@ -1,0 +1,134 @@
+// `forge explain`: the resolved composition of a preset or mode list, human and --json, through the real CLI.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
+
+beforeAll(assertBuilt);
+afterAll(removeTempDirs);
+
+const SOURCES = {
+  ".pi/forge/modes/architect.yaml":
+    "label: Architect\ndescription: Design first.\nstrategy: replace_base\nprompt: You are an architect on {{os}}.\nmodel: acme/big-model\nthinking: high\ntools: [read, grep, bash]\n",
+  ".pi/forge/modes/focus.yaml":
+    "label: Focus\ndescription: One thing at a time.\nstrategy: append\nprompt: Today is {{date}}. Work in {{cwd}}.\nbefore: [ship]\nconflictsWith: [wander]\ntools: [read, bash]\n",
+  ".pi/forge/modes/ship.yaml":
+    "label: Ship\ndescription: End with evidence.\nstrategy: append\nprompt: It is {{time}}. Show the test output.\nrequires: [focus]\nthinking: medium\n",
+  ".pi/forge/modes/wander.yaml": "label: Wander\ndescription: Explore.\nstrategy: append\nprompt: Explore freely.\n",
+  ".pi/forge/presets/deliver.yaml":
+    "description: Design, focus, ship.\nbase: architect\noverlays: [focus, ship]\ndriftPolicy: warn\nsystemUpdates:\n  - id: freeze\n    name: Code freeze\n    description: Only fixes.\n    modelCallable: true\n    content: Only bug fixes until {{date}}.\n",
+};
+
+function project(): string {
+  const root = makeTempDir();
+  writeTree(root, SOURCES);
+  return root;
+}
+
+describe("forge explain", () => {
+  it("--json reports order, origins, contracts, digests, sizes, cache-sensitive slots and preferences", () => {
+    const root = project();
+    const r = runCli(["explain", "deliver", "--json"], root);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.status).toBe("ok");
+    expect(report.selection).toEqual({ preset: "deliver", base: "architect", overlays: ["focus", "ship"] });
+    expect(report.preset).toMatchObject({ key: "deliver", scope: "project", source: ".pi/forge/presets/deliver.yaml", driftPolicy: "warn" });
+    expect(report.preset.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(report.layout).toEqual([
+      { part: "mode", key: "architect", role: "base" },
+      { part: "host", description: expect.stringContaining("context files") },
+      { part: "mode", key: "focus", role: "overlay" },
+      { part: "mode", key: "ship", role: "overlay" },
+    ]);
+    expect(report.components.map((c: { key: string; source: string; position: number }) => [c.position, c.key, c.source])).toEqual([
+      [1, "architect", ".pi/forge/modes/architect.yaml"],
+      [2, "focus", ".pi/forge/modes/focus.yaml"],
+      [3, "ship", ".pi/forge/modes/ship.yaml"],
+    ]);
+    for (const c of report.components) {
+      expect(c.digest).toMatch(/^[0-9a-f]{64}$/);
+      expect(c.estimatedTokens).toBe(Math.ceil(c.chars / 4));
+    }
+    // The overlay's size includes its "# Focus" heading.
+    const focus = report.components[1];
+    expect(focus.chars).toBe(`# Focus\n\nToday is ${"x".repeat(10)}. Work in ${root}.`.length);
+    expect(report.contracts).toEqual([
+      { declaredBy: "focus", kind: "conflictsWith", other: "wander", status: "not-applicable", detail: "focus conflicts with wander: not selected" },
+      { declaredBy: "focus", kind: "before", other: "ship", status: "held", detail: "focus (overlay 1) before ship (overlay 2)" },
+      { declaredBy: "ship", kind: "requires", other: "focus", status: "held", detail: "ship requires focus: selected" },
+    ]);
+    expect(report.preferences).toEqual({
+      model: { value: "acme/big-model", from: ["architect"] },
+      thinking: { value: "medium", from: ["ship"] },
+      tools: { value: ["bash", "read"], from: ["architect", "focus"] },
+    });
+    expect(report.cacheSensitive).toEqual([
+      { component: "focus", slot: "date", volatility: "daily", offset: "# Focus\n\nToday is ".length },
+      { component: "ship", slot: "time", volatility: "per-request", offset: "# Ship\n\nIt is ".length },
+    ]);
+    expect(report.systemUpdates).toEqual([
+      expect.objectContaining({ id: "freeze", name: "Code freeze", modelCallable: true, slots: [expect.objectContaining({ slot: "date", cacheSensitive: true })] }),
+    ]);
+    expect(report.size.forgeChars).toBe(report.components.reduce((n: number, c: { chars: number }) => n + c.chars, 0));
+    expect(report.size.chars).toBeGreaterThan(report.size.forgeChars);
+  });
+
+  it("prints the same in human form", () => {
+    const r = runCli(["explain", "deliver"], project());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^preset deliver \(project, \.pi\/forge\/presets\/deliver\.yaml, digest [0-9a-f]{12}\)/);
+    expect(r.stdout).toContain("drift policy: warn");
+    expect(r.stdout).toMatch(/1\. +base +architect \(replace_base, "Architect"\)/);
+    expect(r.stdout).toMatch(/2\. +host +Pi's envelope/);
+    expect(r.stdout).toMatch(/from project \.pi\/forge\/modes\/ship\.yaml, digest [0-9a-f]{12}, \d+ chars ~\d+ tokens/);
+    expect(r.stdout).toContain("held     ship requires focus: selected");
+    expect(r.stdout).toContain("model     acme/big-model (from architect)");
+    expect(r.stdout).toContain("tools     bash, read (from architect ∩ focus; only narrows the active tools)");
+    expect(r.stdout).toMatch(/\{\{time\}\} in ship at char \d+: changes every minute/);
+    expect(r.stdout).toContain("stable slots: {{os}} in architect, {{cwd}} in focus");
+    expect(r.stdout).toMatch(/freeze +"Code freeze", model-callable/);
+    expect(r.stdout).toMatch(/size: \d+ chars \(~\d+ tokens\) against a sample host prompt/);
+  });
+
+  it("explains modes given in order, built-ins with their package path, and says when nothing is cache-sensitive", () => {
+    const r = runCli(["explain", "wander", "review", "--json"], project());
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.preset).toBeNull();
+    expect(report.components.map((c: { key: string; scope: string; source: string }) => [c.key, c.scope, c.source])).toEqual([
+      ["wander", "project", ".pi/forge/modes/wander.yaml"],
+      ["review", "builtin", "presets/modes/review.yaml"],
+    ]);
+    expect(report.cacheSensitive).toEqual([]);
+    expect(report.preferences).toEqual({ model: null, thinking: null, tools: null });
+    const human = runCli(["explain", "wander"], project()).stdout;
+    expect(human).toContain("none: forge's part of the prompt is byte-stable across requests");
+    expect(human).toContain("none: the current model, thinking level and tools stay");
+  });
+
+  it("marks violated contracts and exits 1 without composing", () => {
+    const root = project();
+    const r = runCli(["explain", "ship", "focus", "--json"], root);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.status).toBe("refused");
+    expect(report.reason).toMatch(/^contracts: /);
+    expect(report.size).toBeNull();
+    expect(report.contracts).toContainEqual({ declaredBy: "focus", kind: "before", other: "ship", status: "violated", detail: "focus (overlay 2) before ship (overlay 1)" });
+    const human = runCli(["explain", "ship", "focus", "wander"], root);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain("VIOLATED focus conflicts with wander, which is selected");
+  });
+
+  it("refuses unknown names and broken sources with exit 1, and needs a name (exit 2)", () => {
+    const root = project();
+    const unknown = runCli(["explain", "delivr"], root);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toMatch(/explain refused: .*delivr/);
+    writeTree(root, { ".pi/forge/modes/wander.yaml": "label: Wander\n" });
+    const broken = runCli(["explain", "deliver"], root);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain("missing_field");
+    expect(broken.stdout).toContain("the sources have errors");
+    expect(runCli(["explain"], root).code).toBe(2);
+  });
+});
