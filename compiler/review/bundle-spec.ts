@@ -1,0 +1,164 @@
+// The I/O edge of `forge diff`: turns a spec (`worktree`, a bundle file, a git ref) into a loaded bundle.
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { hasErrors, type Diagnostic } from "../../common/diagnostic.js";
+import type { ForgeBundle } from "../../generated/types.js";
+import { describeFailure } from "../cli/io.js";
+import { compile } from "../compile.js";
+import { sourceLookup, type SourceLookup } from "../diagnostics/format.js";
+import { forgeVersion, isDirectory, type BuiltinBundleResult, type ForgeTarget } from "../options.js";
+import { posixRelative, readSources } from "../read-sources.js";
+import type { DiffSide } from "./diff-report.js";
+import { gitToplevel, readBlobAt, resolveCommit } from "./git.js";
+import { readBundleText } from "./read-bundle.js";
+
+export const WORKTREE_SPEC = "worktree";
+
+export interface SpecContext {
+  target: ForgeTarget;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** The built-in bundle, whose modes a worktree build links against (loaded only when one is built). */
+  builtin: () => BuiltinBundleResult;
+}
+
+export interface LoadedSide {
+  side: DiffSide;
+  /** null: nothing there (a commit before forge was set up): compared as an empty bundle. */
+  bundle: ForgeBundle | null;
+  notes: string[];
+}
+
+export type SpecLoad =
+  | { ok: true; loaded: LoadedSide }
+  /** Could not compare (exit 2); `diagnostics` when the sources of a worktree build have errors. */
+  | { ok: false; message: string; diagnostics?: Diagnostic[]; getSource?: SourceLookup };
+
+function fail(message: string): SpecLoad {
+  return { ok: false, message };
+}
+
+function loaded(side: Omit<DiffSide, "bundleHash">, bundle: ForgeBundle | null, notes: string[]): SpecLoad {
+  return { ok: true, loaded: { side: { ...side, bundleHash: bundle?.bundleHash ?? null }, bundle, notes } };
+}
+
+/** A fresh in-memory build of the target's sources, linked against the built-in modes like `forge build`. */
+function loadWorktree(ctx: SpecContext): SpecLoad {
+  const { target } = ctx;
+  if (!isDirectory(target.forgeRoot)) {
+    const init = target.scope === "global" ? "forge init --global" : "forge init";
+    return fail(`no forge sources: ${target.forgeRoot} is not a directory, so there is no worktree to build; run \`${init}\` to create it`);
+  }
+  let tree;
+  try {
+    tree = readSources(target.forgeRoot);
+  } catch (err) {
+    return fail(describeFailure(err));
+  }
+  const notes: string[] = [];
+  let builtinModes: ForgeBundle["modes"] | undefined;
+  if (target.scope !== "builtin") {
+    const builtin = ctx.builtin();
+    if (builtin.problem) notes.push(`${builtin.problem}; the worktree build cannot use built-in modes`);
+    builtinModes = builtin.bundle?.modes;
+  }
+  const result = compile(tree, { scope: target.scope, forgeVersion, ...(builtinModes ? { builtinModes } : {}) });
+  if (hasErrors(result.diagnostics) || result.bundle === null) {
+    return {
+      ok: false,
+      message: `the sources in ${target.displayForgeRoot} have errors, so the worktree cannot be built; fix them first`,
+      diagnostics: result.diagnostics,
+      getSource: sourceLookup(tree.files),
+    };
+  }
+  const warnings = result.diagnostics.length;
+  if (warnings > 0) notes.push(`the worktree build reported ${warnings} warning(s); \`forge build\` shows them`);
+  return loaded({ spec: WORKTREE_SPEC, kind: "worktree", label: WORKTREE_SPEC, location: `sources in ${target.displayForgeRoot}, built in memory` }, result.bundle, notes);
+}
+
+/** A bundle file; `missingIsEmpty` only for the defaulted on-disk bundle outside git (nothing built yet). */
+function loadFile(spec: string, path: string, missingIsEmpty: boolean): SpecLoad {
+  const side = { spec, kind: "file" as const, label: spec, location: spec };
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (missingIsEmpty && (code === "ENOENT" || code === "ENOTDIR")) {
+      return loaded(side, null, [`${spec} does not exist yet; comparing against an empty bundle`]);
+    }
+    return fail(`cannot read bundle ${spec}: ${describeFailure(err)}`);
+  }
+  const read = readBundleText(text, spec);
+  return read.ok ? loaded(side, read.bundle, read.notes) : fail(read.message);
+}
+
+/** Posix path of the target's bundle.json relative to the work tree's top level, as `<commit>:<path>` needs. */
+function bundlePathInRepo(top: string, target: ForgeTarget): string {
+  let root = target.root;
+  try {
+    // git reports the top level with symlinks resolved (macOS /tmp is /private/tmp): compare like with like.
+    root = realpathSync(target.root);
+  } catch {
+    // keep the path as given; git -C already accepted it
+  }
+  const rel = posixRelative(top, root);
+  return rel === "" ? target.displayPath : `${rel}/${target.displayPath}`;
+}
+
+function loadGitRef(spec: string, ctx: SpecContext): SpecLoad {
+  const top = gitToplevel(ctx.target.root, ctx.env);
+  if (top.status === "git-missing") return fail(`'${spec}' is not a file, and git is not installed to read it as a git ref`);
+  if (top.status === "not-a-repo") {
+    return fail(`'${spec}' is neither a bundle file nor a git ref: ${ctx.target.root} is not inside a git work tree`);
+  }
+  const commit = resolveCommit(top.dir, spec, ctx.env);
+  if (commit === null) {
+    return fail(`'${spec}' is neither a bundle file nor a commit in the git repository at ${top.dir} (e.g. HEAD, HEAD~1, main, a tag or a commit id)`);
+  }
+  const path = bundlePathInRepo(top.dir, ctx.target);
+  const location = `${spec}:${path}`;
+  const side = { spec, kind: "git" as const, label: spec, location };
+  const blob = readBlobAt(top.dir, commit, path, ctx.env);
+  if (blob.status === "absent") {
+    // The commit before forge was set up: everything in the other side shows as added.
+    return loaded(side, null, [`${spec} has no ${path}; comparing against an empty bundle`]);
+  }
+  if (blob.status === "failed") return fail(`cannot read ${location}: ${blob.message}`);
+  const read = readBundleText(blob.text, location);
+  return read.ok ? loaded(side, read.bundle, read.notes) : fail(read.message);
+}
+
+/** Resolves a spec: `worktree`, else an existing path (relative to cwd), else a git ref. */
+export function loadSpec(spec: string, ctx: SpecContext): SpecLoad {
+  if (spec === WORKTREE_SPEC) return loadWorktree(ctx);
+  if (spec === "" || spec.startsWith("-")) {
+    return fail(`'${spec}' is not a bundle: give a bundle file, a git ref or "worktree"`);
+  }
+  const path = resolve(ctx.cwd, spec);
+  let isDir: boolean | null = null;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    // not a path: try it as a git ref
+  }
+  if (isDir === true) return fail(`${spec} is a directory; give the bundle file itself, e.g. ${spec.replace(/[\\/]$/, "")}/bundle.json`);
+  return isDir === false ? loadFile(spec, path, false) : loadGitRef(spec, ctx);
+}
+
+/**
+ * The default A: the committed bundle. That is HEAD inside a git work tree; elsewhere (no git, the
+ * global scope outside a repo) the bundle.json on disk, with a note saying so.
+ */
+export function loadDefaultA(ctx: SpecContext): SpecLoad {
+  const top = gitToplevel(ctx.target.root, ctx.env);
+  if (top.status === "ok") {
+    if (resolveCommit(top.dir, "HEAD", ctx.env) !== null) return loadSpec("HEAD", ctx);
+    const side = { spec: "HEAD", kind: "git" as const, label: "HEAD", location: `HEAD:${bundlePathInRepo(top.dir, ctx.target)}` };
+    return loaded(side, null, ["the repository has no commits yet; comparing against an empty bundle"]);
+  }
+  const spec = posixRelative(ctx.cwd, ctx.target.bundlePath) || ctx.target.bundlePath;
+  const result = loadFile(spec, ctx.target.bundlePath, true);
+  if (result.ok) result.loaded.notes.unshift(`${ctx.target.root} is not in a git work tree: A is the bundle.json on disk`);
+  return result;
+}
