@@ -1,4 +1,4 @@
-// Runs every fixture under test/fixtures/compile/ and checks that together they cover every diagnostic code.
+// Runs every fixture under test/fixtures/compile/ and checks that, with the import fixtures, they cover every diagnostic code.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -6,6 +6,8 @@ import { emitBundleText } from "../compiler/compile.js";
 import { DIAGNOSTIC_CODES } from "../compiler/diagnostics/codes.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import { compileCase, FIXTURES_DIR } from "./compiler/fixture-cases.js";
+
+const IMPORT_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "import");
 
 const UPDATE = process.env.UPDATE_SNAPSHOTS === "1";
 const cases = readdirSync(FIXTURES_DIR).filter((name) => !name.startsWith(".")).sort();
@@ -48,9 +50,13 @@ describe("compile fixtures", () => {
   });
 
   test("the fixtures cover every diagnostic code", () => {
+    // Compile fixtures cover the compiler's codes, import fixtures (test/import-fixtures.test.ts) the import codes.
     const covered = new Set<string>();
-    for (const name of cases) {
-      const file = join(FIXTURES_DIR, name, "diagnostics.json");
+    const diagnosticsFiles = [
+      ...cases.map((name) => join(FIXTURES_DIR, name, "diagnostics.json")),
+      ...readdirSync(IMPORT_FIXTURES_DIR).filter((name) => !name.startsWith(".")).map((name) => join(IMPORT_FIXTURES_DIR, name, "diagnostics.json")),
+    ];
+    for (const file of diagnosticsFiles) {
       if (!existsSync(file)) continue;
       for (const d of JSON.parse(readFileSync(file, "utf8")) as ExpectedDiagnostic[]) covered.add(d.code);
     }

@@ -1,8 +1,169 @@
-// Placeholder: `forge import` is being implemented.
+// `forge import <format> <path>`: converts another tool's definitions into forge sources, checks them, writes them, then builds.
+import { lstatSync, mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { writeTextAtomic } from "../../common/atomic-write.js";
+import { hasErrors, type Diagnostic } from "../../common/diagnostic.js";
+import type { Mode } from "../../generated/types.js";
+import { cacheDir } from "../build-cache.js";
+import { compile, sortDiagnostics } from "../compile.js";
+import { formatDiagnostics, type SourceLookup } from "../diagnostics/format.js";
+import { checkExistingFiles } from "../import/existing-files.js";
+import { IMPORTERS, type ImportFormatName } from "../import/importers.js";
+import { DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../options.js";
+import { readSources } from "../read-sources.js";
+import type { SourceTree } from "../types.js";
 import type { CliArgs } from "./args.js";
-import type { CliIO } from "./io.js";
+import { runBuild, type BuildSettings } from "./build.js";
+import { displayInputPath, readImportInputs } from "./import-inputs.js";
+import { makeReport, renderImportReport, type ImportReport, type ImportStatus } from "./import-report.js";
+import { describeFailure, printBuild, type CliIO } from "./io.js";
+import { colorEnabled, makePainter, summarize } from "./output.js";
 
-export function importCommand(_args: CliArgs, io: CliIO): number {
-  io.stderr.write("forge: not implemented yet\n");
-  return 2;
+interface Builtin {
+  modes: Record<string, Mode | undefined> | undefined;
+  text: string | undefined;
+}
+
+function loadBuiltin(io: CliIO): Builtin {
+  const builtin = loadBuiltinBundle();
+  if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; imported presets cannot use built-in modes\n`);
+  return { modes: builtin.bundle?.modes, text: builtin.text };
+}
+
+/** The same settings `forge build` uses, so the build after writing is the one the user would run. */
+function buildSettings(io: CliIO, builtin: Builtin): BuildSettings {
+  const settings: BuildSettings = { check: false, forgeVersion, cacheDir: forgeVersion === DEV_VERSION ? null : cacheDir(io.env) };
+  if (builtin.modes) settings.builtinModes = builtin.modes;
+  if (builtin.text !== undefined) settings.builtinText = builtin.text;
+  return settings;
+}
+
+/** lstat, not exists: a dangling symlink at a target path is still a file the import must not replace silently. */
+function pathExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The existing sources with the imported files added or replaced: what the forge root holds after writing. */
+function mergedTree(existing: SourceTree, sources: Record<string, string>): SourceTree {
+  const encoder = new TextEncoder();
+  const byPath = new Map(existing.files.map((f) => [f.path, f]));
+  let added = 0;
+  for (const [path, text] of Object.entries(sources)) {
+    if (!byPath.has(path)) added++;
+    byPath.set(path, { path, bytes: encoder.encode(text) });
+  }
+  const files = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, escapingLinks: existing.escapingLinks, fileCount: existing.fileCount + added };
+}
+
+/** Compile diagnostics name files relative to the forge root; output names them relative to the root like every import path. */
+function underRoot(target: ForgeTarget, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((d) => (d.file === null ? d : { ...d, file: `${target.displayForgeRoot}${d.file}` }));
+}
+
+function finish(report: ImportReport, status: ImportStatus, diagnostics: Diagnostic[]): ImportReport {
+  const sorted = sortDiagnostics(diagnostics);
+  return { ...report, status, diagnostics: sorted, summary: summarize(sorted) };
+}
+
+/** Prints everything but the build: diagnostics (stderr), then the status lines, or the whole report as JSON. */
+function printReport(report: ImportReport, getSource: SourceLookup, io: CliIO, json: boolean): void {
+  if (json) {
+    io.stdout.write(JSON.stringify(report, null, 2) + "\n");
+    return;
+  }
+  if (report.diagnostics.length > 0) io.stderr.write(formatDiagnostics(report.diagnostics, getSource, { color: colorEnabled(io.stderr, io.env) }));
+  const { out, err } = renderImportReport(report, makePainter(colorEnabled(io.stdout, io.env)));
+  io.stdout.write(out);
+  io.stderr.write(err);
+}
+
+export function importCommand(args: CliArgs, io: CliIO): number {
+  const format = args.positionals[0] as ImportFormatName;
+  const inputAbs = resolve(io.cwd, args.positionals[1] ?? ".");
+  const shownInput = displayInputPath(io.cwd, inputAbs);
+  const target = resolveTarget(args, io.env, io.cwd);
+  const shownPath = (rel: string): string => `${target.displayForgeRoot}${rel}`;
+  let report = makeReport(format, target.scope, shownInput);
+
+  // Code frames: input files by their shown path, forge sources (new and existing) by theirs.
+  const texts = new Map<string, string>();
+  let existingTree: SourceTree = { files: [], escapingLinks: [], fileCount: 0 };
+  const getSource: SourceLookup = (file) => {
+    const text = texts.get(file);
+    if (text !== undefined) return text;
+    const existing = existingTree.files.find((f) => shownPath(f.path) === file);
+    return existing ? new TextDecoder().decode(existing.bytes) : undefined;
+  };
+  const done = (status: ImportStatus, diagnostics: Diagnostic[], exitCode: number): number => {
+    report = finish(report, status, diagnostics);
+    printReport(report, getSource, io, args.json);
+    return exitCode;
+  };
+
+  const builtin = loadBuiltin(io);
+  const read = readImportInputs(format, inputAbs, shownInput);
+  for (const input of read.inputs) texts.set(input.path, input.text);
+  const result = IMPORTERS[format](read.inputs, { overlay: args.overlay, builtinModeKeys: Object.keys(builtin.modes ?? {}) });
+  const paths = Object.keys(result.sources);
+  for (const [rel, text] of Object.entries(result.sources)) texts.set(shownPath(rel), text);
+  report.planned = paths.map(shownPath);
+  report.skipped = result.skipped;
+  const importDiagnostics = [...read.diagnostics, ...result.diagnostics];
+  if (hasErrors(importDiagnostics)) return done("input-errors", importDiagnostics, 1);
+  if (paths.length === 0) return done("nothing", importDiagnostics, 1);
+
+  const exists = checkExistingFiles(paths, (rel) => pathExists(join(target.forgeRoot, ...rel.split("/"))), target.displayForgeRoot, args.force);
+  if (exists.length > 0) return done("files-exist", [...importDiagnostics, ...exists], 1);
+
+  // Compile in memory exactly what the forge root will hold, so a failing import writes nothing.
+  try {
+    if (isDirectory(target.forgeRoot)) existingTree = readSources(target.forgeRoot);
+  } catch (err) {
+    report.message = describeFailure(err);
+    return done("failed", importDiagnostics, 1);
+  }
+  const checked = compile(mergedTree(existingTree, result.sources), {
+    scope: target.scope,
+    forgeVersion,
+    ...(builtin.modes ? { builtinModes: builtin.modes } : {}),
+  });
+  const compileDiagnostics = underRoot(target, checked.diagnostics);
+  if (!checked.bundle) return done("compile-errors", [...importDiagnostics, ...compileDiagnostics], 1);
+  if (args.dryRun) {
+    report.contents = Object.fromEntries(paths.map((rel) => [shownPath(rel), result.sources[rel]!]));
+    return done("dry-run", [...importDiagnostics, ...compileDiagnostics], 0);
+  }
+
+  try {
+    for (const rel of paths) {
+      const abs = join(target.forgeRoot, ...rel.split("/"));
+      const replaced = pathExists(abs);
+      mkdirSync(dirname(abs), { recursive: true });
+      writeTextAtomic(abs, result.sources[rel]!);
+      report.written.push(shownPath(rel));
+      if (replaced) report.overwritten.push(shownPath(rel));
+    }
+  } catch (err) {
+    report.message = `${describeFailure(err)}; written before the failure: ${report.written.join(", ") || "nothing"}`;
+    return done("failed", importDiagnostics, 1);
+  }
+
+  // The build is the real `forge build`: its report, diagnostics and exit code are the import's outcome.
+  let run;
+  try {
+    run = runBuild(target, buildSettings(io, builtin));
+  } catch (err) {
+    report.message = `wrote the sources, but the build failed: ${describeFailure(err)}`;
+    return done("failed", importDiagnostics, 1);
+  }
+  report = { ...finish(report, "written", importDiagnostics), build: run.report };
+  printReport(report, getSource, io, args.json);
+  if (!args.json) printBuild(run, io, false);
+  return run.exitCode;
 }

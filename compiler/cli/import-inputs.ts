@@ -1,0 +1,78 @@
+// The I/O edge of `forge import`: reads the input path (a file, or a directory of the format's files) into ImportInputs.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { isAbsolute, join, sep } from "node:path";
+import type { Diagnostic } from "../../common/diagnostic.js";
+import { importUnreadable } from "../diagnostics/import-codes.js";
+import { DIRECTORY_CONTENTS, pickInputFiles, type ImportFormatName } from "../import/importers.js";
+import { wholeFile } from "../import/input-doc.js";
+import type { ImportInput } from "../import/types.js";
+import { posixRelative } from "../read-sources.js";
+
+/** What each format's path should be, for "cannot import" messages. */
+const EXPECTED_PATH: Readonly<Record<ImportFormatName, string>> = {
+  "pi-modes": "a pi-modes mode file or a directory of them, e.g. ~/.pi/agent/modes",
+  "pi-presets": "a presets.json file or a directory holding one, e.g. ~/.pi/agent/presets.json",
+  roo: "a .roomodes or custom_modes.yaml file, or a directory holding one, e.g. .roomodes",
+};
+
+/** How output names an input: relative to cwd (posix) when inside it, else the absolute path. */
+export function displayInputPath(cwd: string, abs: string): string {
+  const rel = posixRelative(cwd, abs);
+  if (rel === "") return ".";
+  if (rel === ".." || rel.startsWith("../") || isAbsolute(rel)) return sep === "/" ? abs : abs.split(sep).join("/");
+  return rel;
+}
+
+function errnoText(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const code = e?.code ?? "EIO";
+  const reason = code === "ENOENT" ? "no such file or directory" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EISDIR" ? "is a directory" : (e?.message ?? String(err));
+  return `${reason} (${code})`;
+}
+
+export interface ReadInputs {
+  inputs: ImportInput[];
+  diagnostics: Diagnostic[];
+}
+
+function readOne(abs: string, shown: string, format: ImportFormatName): ReadInputs {
+  try {
+    return { inputs: [{ path: shown, text: readFileSync(abs, "utf8") }], diagnostics: [] };
+  } catch (err) {
+    return { inputs: [], diagnostics: [importUnreadable(wholeFile(shown), `${shown}: ${errnoText(err)}`, EXPECTED_PATH[format])] };
+  }
+}
+
+/** Reads `abs` (shown as `shown`); problems become import_unreadable diagnostics, never exceptions. */
+export function readImportInputs(format: ImportFormatName, abs: string, shown: string): ReadInputs {
+  let isDir: boolean;
+  try {
+    isDir = statSync(abs).isDirectory();
+  } catch (err) {
+    return { inputs: [], diagnostics: [importUnreadable(wholeFile(shown), `${shown}: ${errnoText(err)}`, EXPECTED_PATH[format])] };
+  }
+  if (!isDir) return readOne(abs, shown, format);
+  let names: string[];
+  try {
+    names = readdirSync(abs).filter((name) => {
+      try {
+        return statSync(join(abs, name)).isFile();
+      } catch {
+        return false; // a dangling link is not an input
+      }
+    });
+  } catch (err) {
+    return { inputs: [], diagnostics: [importUnreadable(wholeFile(shown), `${shown}: ${errnoText(err)}`, EXPECTED_PATH[format])] };
+  }
+  const files = pickInputFiles(format, names);
+  if (files.length === 0) {
+    return { inputs: [], diagnostics: [importUnreadable(wholeFile(shown), `the directory ${shown} holds no ${DIRECTORY_CONTENTS[format]}`, EXPECTED_PATH[format])] };
+  }
+  const out: ReadInputs = { inputs: [], diagnostics: [] };
+  for (const name of files) {
+    const one = readOne(join(abs, name), shown === "." ? name : `${shown.replace(/\/$/, "")}/${name}`, format);
+    out.inputs.push(...one.inputs);
+    out.diagnostics.push(...one.diagnostics);
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+// One constructor per `forge import` diagnostic code (the Import section of catalog.ts): the only place their messages are worded.
+import type { Diagnostic } from "../../common/diagnostic.js";
+import { severityOf } from "./catalog.js";
+import type { Where } from "./codes.js";
+
+function make(code: string, where: Where, message: string): Diagnostic {
+  return { code, severity: severityOf(code), message, file: where.file, start: where.start, end: where.end, path: where.path };
+}
+
+const MAX_LISTED = 20;
+const list = (items: readonly string[]): string =>
+  (items.length > MAX_LISTED ? [...items.slice(0, MAX_LISTED), `... (${items.length - MAX_LISTED} more)`] : items).join(", ");
+
+export const importUnreadable = (w: Where, problem: string, expected: string): Diagnostic =>
+  make("import_unreadable", w, `cannot import: ${problem}; expected ${expected}. Nothing was written.`);
+
+export const importInvalidEntry = (w: Where, entry: string, reason: string, example: string): Diagnostic =>
+  make("import_invalid_entry", w, `${entry} cannot become a forge mode: ${reason}; it is skipped. Example: ${example}`);
+
+export const importInvalidValue = (w: Where, field: string, problem: string, example: string): Diagnostic =>
+  make("import_invalid_value", w, `${field} ${problem}; it is left out. Example: ${example}`);
+
+export const importUnsupportedField = (w: Where, field: string, explanation: string): Diagnostic =>
+  make("import_unsupported_field", w, `${field} is not imported: ${explanation}`);
+
+export const importUnknownField = (w: Where, field: string, format: string, known: readonly string[], suggestion: string | null): Diagnostic =>
+  make(
+    "import_unknown_field",
+    w,
+    `unknown ${format} field "${field}"${suggestion ? `; did you mean "${suggestion}"?` : ";"} it is not imported. Known fields: ${list(known)}`,
+  );
+
+export const importKeyRenamed = (w: Where, what: string, from: string, to: string): Diagnostic =>
+  make("import_key_renamed", w, `${what} "${from}" becomes the forge key "${to}" (forge keys are lowercase letters, digits and dashes starting with a letter, at most 64 characters: ^[a-z][a-z0-9-]*$)`);
+
+export const importKeyCollision = (w: Where, kind: string, key: string, other: string): Diagnostic =>
+  make("import_key_collision", w, `${kind} key "${key}" is also produced by ${other}; each key names one file, so rename one of them in the input, e.g. "${key}-2". Nothing was written.`);
+
+export const importShadowsBuiltin = (w: Where, key: string): Diagnostic =>
+  make("import_shadows_builtin", w, `mode "${key}" has the key of a built-in forge mode and replaces it wherever this scope applies (built-in presets that use "${key}" get this mode); to keep both, rename the input key, e.g. "${key}-custom"`);
+
+export const importStrategyDefaulted = (w: Where, strategy: string, reason: string): Diagnostic =>
+  make("import_strategy_defaulted", w, `strategy ${strategy}: ${reason}`);
+
+export const importTextJoined = (w: Where, fields: readonly string[], into: string): Diagnostic =>
+  make("import_text_joined", w, `${fields.join(" and ")} are joined into ${into}, in that order, separated by a blank line`);
+
+export const importToolsNarrowOnly = (w: Where, tools: readonly string[]): Diagnostic =>
+  make(
+    "import_tools_narrow_only",
+    w,
+    `tools [${list(tools)}]: Pi's preset replaced the active tools with this list, but forge's tools can only narrow the active tools, so a listed tool that is not active already is not switched on. Example: tools: [${tools.slice(0, 2).join(", ") || "read"}]`,
+  );
+
+export const importNoPrompt = (w: Where, entry: string, field: string): Diagnostic =>
+  make("import_no_prompt", w, `${entry} has no ${field}: its mode gets an empty prompt (prompt: "") so its model, thinking and tools preferences still apply, and as an overlay it adds only its heading. Add text, e.g. "${field}": "Keep answers short."`);
+
+export const importValueTooLong = (w: Where, field: string, length: number, max: number, outcome: string): Diagnostic =>
+  make("import_value_too_long", w, `${field} has ${length} characters; forge allows at most ${max}, so ${outcome}`);
+
+export const importFileExists = (w: Where, file: string): Diagnostic =>
+  make("import_file_exists", w, `${file} already exists and forge import never overwrites without --force; rerun with --force to replace it, or move it away first. Nothing was written.`);

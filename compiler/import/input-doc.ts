@@ -1,0 +1,38 @@
+// Parses one import input (JSON is YAML) into its value plus a positioned document, so diagnostics point at lines.
+import { LineCounter, parseDocument } from "yaml";
+import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Where } from "../diagnostics/codes.js";
+import { importUnreadable } from "../diagnostics/import-codes.js";
+import { rangeAt, type PositionedDoc } from "../phases/yaml-positions.js";
+import type { ImportInput } from "./types.js";
+
+export interface ParsedInput {
+  pd: PositionedDoc;
+  value: unknown;
+}
+
+/** The whole input file, without a position (missing files, directories without inputs). */
+export function wholeFile(file: string): Where {
+  return { file, start: null, end: null, path: "" };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * One parser for JSON and YAML inputs: every JSON text the tools write is also YAML 1.2, and
+ * Roo's .roomodes may be either. Duplicate keys are an error, as a JSON.parse-based tool would
+ * silently keep the last one and the reader could not tell which definition was meant.
+ */
+export function parseInput(input: ImportInput, expected: string): { parsed: ParsedInput | null; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  const text = input.text.startsWith("\uFEFF") ? input.text.slice(1) : input.text;
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const first = doc.errors[0];
+  if (first) {
+    const where: Where = { file: input.path, ...rangeAt(lineCounter, first.pos[0], first.pos[1]), path: "" };
+    return { parsed: null, diagnostics: [importUnreadable(where, `not valid JSON or YAML (${first.message.split("\n")[0]})`, expected)] };
+  }
+  return { parsed: { pd: { file: input.path, doc, lineCounter }, value: doc.toJS() as unknown }, diagnostics: [] };
+}

@@ -1,0 +1,69 @@
+// Types shared by the pure importers (pi-modes, pi-presets, roo) that turn another tool's files into forge sources.
+import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Where } from "../diagnostics/codes.js";
+
+/** One input file as read by the CLI edge: `path` is how diagnostics name it (relative to cwd when inside it, posix). */
+export interface ImportInput {
+  path: string;
+  text: string;
+}
+
+export interface ImportOptions {
+  /** Roo: roleDefinition becomes an append overlay instead of a replace_base mode. */
+  overlay: boolean;
+  /** Keys of the built-in forge modes: an imported mode with one of these keys replaces it (reported, not refused). */
+  builtinModeKeys: readonly string[];
+}
+
+/** An input entry that was not imported (its diagnostic says why). */
+export interface SkippedEntry {
+  file: string;
+  /** JSON pointer of the entry inside its file; "" for the whole file. */
+  path: string;
+}
+
+export interface ImportResult {
+  /** Source text by path relative to the forge root (posix), e.g. `modes/plan.yaml`; sorted by path. */
+  sources: Record<string, string>;
+  diagnostics: Diagnostic[];
+  skipped: SkippedEntry[];
+}
+
+export type Importer = (inputs: readonly ImportInput[], options: ImportOptions) => ImportResult;
+
+/** The fields of a forge mode source (schema/mode.schema.json), in the order they are written. */
+export interface ModeSource {
+  label: string;
+  description: string;
+  strategy: "append" | "replace_base" | "replace_final";
+  /** Already escaped for handlebars (template-text.ts): the bundle carries the input text literally. */
+  prompt: string;
+  requires?: string[];
+  conflictsWith?: string[];
+  before?: string[];
+  after?: string[];
+  model?: string;
+  thinking?: string;
+  tools?: string[];
+}
+
+/** The fields of a forge preset source (schema/preset.schema.json) that imports produce. */
+export interface PresetSource {
+  description: string;
+  base?: string;
+  overlays?: string[];
+}
+
+/** A definition ready to be written, with where its key came from (for collisions) and header comment lines. */
+export interface Draft<T> {
+  key: string;
+  keyWhere: Where;
+  /** Human name of the input entry, e.g. `pi-modes file plan.json`, for collision messages. */
+  entry: string;
+  /** Comment lines at the top of the written file: where it came from and what was not imported. */
+  comments: string[];
+  source: T;
+}
+
+export type ModeDraft = Draft<ModeSource>;
+export type PresetDraft = Draft<PresetSource>;
