@@ -1,8 +1,7 @@
 // forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff and import; maps outcomes to exit codes.
 import { HELP, USAGE, UsageError, parseCliArgs, type CliArgs } from "./cli/args.js";
-import { buildCommand, initCommand, previewCommand } from "./cli/commands.js";
+import { buildCommand, explainCommand, initCommand, previewCommand } from "./cli/commands.js";
 import { diffCommand } from "./cli/diff-command.js";
-import { explainCommand } from "./cli/explain-command.js";
 import { importCommand } from "./cli/import-command.js";
 import { describeFailure, type CliIO } from "./cli/io.js";
 import { forgeVersion } from "./options.js";

@@ -1,4 +1,4 @@
-// The glue between parsed arguments and the build/init/watch implementations: output streams, JSON and exit codes.
+// The glue between parsed arguments and the build/init/watch/preview/explain implementations: output streams, JSON and exit codes.
 import { resolve } from "node:path";
 import { cacheDir } from "../build-cache.js";
 import { DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../options.js";
@@ -7,7 +7,11 @@ import { watchBuild } from "../watch.js";
 import { escapeData, escapeProperty, renderAnnotations } from "./annotations.js";
 import type { CliArgs } from "./args.js";
 import { runBuild, type BuildRun, type BuildSettings } from "./build.js";
-import { renderPreviewHeader, runPreview } from "./preview.js";
+import { renderPreviewHeader, runPreview, type PreviewSettings } from "./preview.js";
+import { runExplain } from "./explain.js";
+import { renderExplain } from "../review/render-explain.js";
+import type { Diagnostic } from "../../common/diagnostic.js";
+import type { SourceLookup } from "../diagnostics/format.js";
 import { describeFailure, printBuild, printDiagnostics, type CliIO } from "./io.js";
 import { colorEnabled, makePainter } from "./output.js";
 
@@ -64,27 +68,56 @@ export function initCommand(args: CliArgs, io: CliIO): number {
   }
 }
 
-export function previewCommand(args: CliArgs, io: CliIO): number {
+/** What preview and explain share: an in-memory compile of the target plus the built-in bundle. */
+interface InspectionRun<R> {
+  report: R & { diagnostics: Diagnostic[] };
+  exitCode: number;
+  getSource: SourceLookup;
+}
+
+/**
+ * Runs an in-memory inspection (preview, explain): checks the forge root, loads the built-in bundle,
+ * prints --json or hands the report to `printHuman` after the diagnostics.
+ */
+function inspectCommand<R>(
+  args: CliArgs,
+  io: CliIO,
+  command: "preview" | "explain",
+  run: (target: ForgeTarget, settings: PreviewSettings) => InspectionRun<R>,
+  printHuman: (report: R) => void,
+): number {
   const target = resolveTarget(args, io.env, io.cwd);
   if (!isDirectory(target.forgeRoot)) {
-    return fail(io, args.json, "preview", `no forge sources: ${target.forgeRoot} is not a directory; run \`forge init\` to create it`);
+    return fail(io, args.json, command, `no forge sources: ${target.forgeRoot} is not a directory; run \`forge init\` to create it`);
   }
   const builtin = loadBuiltinBundle();
   if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; built-in modes and presets are not offered\n`);
-  let run;
+  let result: InspectionRun<R>;
   try {
     const builtinBundle = target.scope !== "builtin" ? (builtin.bundle ?? null) : null;
-    run = runPreview(target, { forgeVersion, builtinBundle, now: new Date(), os: process.platform }, args.positionals);
+    result = run(target, { forgeVersion, builtinBundle, now: new Date(), os: process.platform });
   } catch (err) {
-    return fail(io, args.json, "preview", describeFailure(err));
+    return fail(io, args.json, command, describeFailure(err));
   }
   if (args.json) {
-    io.stdout.write(JSON.stringify(run.report, null, 2) + "\n");
-    return run.exitCode;
+    io.stdout.write(JSON.stringify(result.report, null, 2) + "\n");
+    return result.exitCode;
   }
-  printDiagnostics(run, io);
-  // The header goes to stderr so that stdout carries exactly the composed prompt.
-  io.stderr.write(renderPreviewHeader(run.report));
-  if (run.report.prompt !== null) io.stdout.write(run.report.prompt.endsWith("\n") ? run.report.prompt : run.report.prompt + "\n");
-  return run.exitCode;
+  printDiagnostics(result, io);
+  printHuman(result.report);
+  return result.exitCode;
+}
+
+export function previewCommand(args: CliArgs, io: CliIO): number {
+  return inspectCommand(args, io, "preview", (target, settings) => runPreview(target, settings, args.positionals), (report) => {
+    // The header goes to stderr so that stdout carries exactly the composed prompt.
+    io.stderr.write(renderPreviewHeader(report));
+    if (report.prompt !== null) io.stdout.write(report.prompt.endsWith("\n") ? report.prompt : report.prompt + "\n");
+  });
+}
+
+export function explainCommand(args: CliArgs, io: CliIO): number {
+  return inspectCommand(args, io, "explain", (target, settings) => runExplain(target, settings, args.positionals), (report) => {
+    io.stdout.write(renderExplain(report, makePainter(colorEnabled(io.stdout, io.env))));
+  });
 }

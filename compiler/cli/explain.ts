@@ -1,13 +1,9 @@
-// `forge explain <preset|mode>...`: compile the sources in memory and print how the selection resolves.
+// `forge explain <preset|mode>...`: compile the sources in memory and report how the selection resolves (the CLI glue is in commands.ts).
 import { join, relative, sep } from "node:path";
 import type { Scope } from "../../common/digest.js";
 import { checkContracts } from "../../runtime/contracts.js";
-import { forgeVersion, isDirectory, loadBuiltinBundle, packagePath, resolveTarget, type ForgeTarget } from "../options.js";
+import { packagePath, type ForgeTarget } from "../options.js";
 import { explainSelection, type ExplainReport } from "../review/explain.js";
-import { renderExplain } from "../review/render-explain.js";
-import type { CliArgs } from "./args.js";
-import { describeFailure, printDiagnostics, type CliIO } from "./io.js";
-import { colorEnabled, makePainter } from "./output.js";
 import { composeAgainstSample, inspectSources, resolveSelection, type PreviewSettings } from "./preview.js";
 
 function refusedReport(reason: string, status: ExplainReport["status"], diagnostics: ExplainReport["diagnostics"]): ExplainReport {
@@ -59,30 +55,4 @@ export function runExplain(target: ForgeTarget, settings: PreviewSettings, names
     violations,
   );
   return { report, exitCode: violations.length > 0 ? 1 : 0, getSource };
-}
-
-export function explainCommand(args: CliArgs, io: CliIO): number {
-  const target = resolveTarget(args, io.env, io.cwd);
-  const failWith = (message: string): number => {
-    if (args.json) io.stdout.write(JSON.stringify({ command: "explain", status: "failed", message }, null, 2) + "\n");
-    else io.stderr.write(`forge: ${message}\n`);
-    return 1;
-  };
-  if (!isDirectory(target.forgeRoot)) return failWith(`no forge sources: ${target.forgeRoot} is not a directory; run \`forge init\` to create it`);
-  const builtin = loadBuiltinBundle();
-  if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; built-in modes and presets are not offered\n`);
-  let run;
-  try {
-    const builtinBundle = target.scope !== "builtin" ? (builtin.bundle ?? null) : null;
-    run = runExplain(target, { forgeVersion, builtinBundle, now: new Date(), os: process.platform }, args.positionals);
-  } catch (err) {
-    return failWith(describeFailure(err));
-  }
-  if (args.json) {
-    io.stdout.write(JSON.stringify(run.report, null, 2) + "\n");
-    return run.exitCode;
-  }
-  printDiagnostics(run, io);
-  io.stdout.write(renderExplain(run.report, makePainter(colorEnabled(io.stdout, io.env))));
-  return run.exitCode;
 }
