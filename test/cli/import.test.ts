@@ -147,4 +147,22 @@ describe("forge import", () => {
     expect(r.stdout).toContain("wrote forge/modes/security-audit.yaml");
     expect(existsSync(join(agent, "forge/bundle.json"))).toBe(true);
   });
+
+  it("rejects a missing or unknown format, a missing path, extra arguments and foreign flags with exit 2", () => {
+    const cwd = makeTempDir();
+    const cases: Array<[string[], string]> = [
+      [["import"], "'forge import' needs a format (pi-modes, pi-presets, roo) and a path"],
+      [["import", "cline", "x.json"], "unknown import format 'cline'; expected one of pi-modes, pi-presets, roo"],
+      [["import", "roo"], "'forge import roo' needs the path of a file or directory to import"],
+      [["import", "roo", "a", "b"], "unexpected argument 'b' for 'forge import'"],
+      [["import", "roo", "a", "--check"], "'forge import' does not take --check"],
+      [["build", "--overlay"], "'forge build' does not take --overlay"],
+    ];
+    for (const [args, message] of cases) {
+      const r = runCli(args, cwd);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toContain(message);
+    }
+    expect(existsSync(join(cwd, ".pi"))).toBe(false);
+  });
 });
