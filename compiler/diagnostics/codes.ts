@@ -19,7 +19,8 @@ export function atFile(file: string, path = ""): Where {
   return { file, start: { line: 1, column: 1 }, end: { line: 1, column: 1 }, path };
 }
 
-function make(code: string, where: Where, message: string): Diagnostic {
+/** Builds a diagnostic of a catalog code; its severity always comes from the catalog. */
+export function makeDiagnostic(code: string, where: Where, message: string): Diagnostic {
   return { code, severity: severityOf(code), message, file: where.file, start: where.start, end: where.end, path: where.path };
 }
 
@@ -27,6 +28,7 @@ function make(code: string, where: Where, message: string): Diagnostic {
 const MAX_LISTED = 12;
 const cut = (items: readonly string[]): string[] =>
   items.length > MAX_LISTED ? [...items.slice(0, MAX_LISTED), `... (${items.length - MAX_LISTED} more)`] : [...items];
+const make = makeDiagnostic;
 const list = (items: readonly string[]): string => cut(items).join(", ");
 const quoted = (items: readonly string[]): string => cut(items.map((i) => JSON.stringify(i))).join(", ");
 /** Joins "did you mean" into a sentence: `; did you mean "x"?` or just `;`. */

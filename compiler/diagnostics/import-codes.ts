@@ -1,11 +1,6 @@
 // One constructor per `forge import` diagnostic code (the Import section of catalog.ts): the only place their messages are worded.
 import type { Diagnostic } from "../../common/diagnostic.js";
-import { severityOf } from "./catalog.js";
-import type { Where } from "./codes.js";
-
-function make(code: string, where: Where, message: string): Diagnostic {
-  return { code, severity: severityOf(code), message, file: where.file, start: where.start, end: where.end, path: where.path };
-}
+import { makeDiagnostic as make, type Where } from "./codes.js";
 
 const MAX_LISTED = 20;
 const list = (items: readonly string[]): string =>
