@@ -23,10 +23,11 @@ function fail(io: CliIO, json: boolean, command: string, message: string, github
   return 1;
 }
 
-function settingsFor(target: ForgeTarget, args: CliArgs, io: CliIO): BuildSettings {
+/** The settings of a `forge build` of `target` (also the build `forge import` runs after writing). */
+export function settingsFor(target: ForgeTarget, check: boolean, io: CliIO): BuildSettings {
   // Running from source (no FORGE_VERSION define) the code hash would not cover the compiler: no cache.
   const cache = forgeVersion === DEV_VERSION ? null : cacheDir(io.env);
-  const settings: BuildSettings = { check: args.check, forgeVersion, cacheDir: cache };
+  const settings: BuildSettings = { check, forgeVersion, cacheDir: cache };
   if (target.scope === "builtin") return settings;
   const builtin = loadBuiltinBundle();
   if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; presets cannot use built-in modes\n`);
@@ -41,7 +42,7 @@ export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
     const hint = target.scope === "builtin" ? "" : `; run \`forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
     return fail(io, args.json, "build", `no forge sources: ${target.forgeRoot} is not a directory${hint}`, args.format === "github");
   }
-  const settings = settingsFor(target, args, io);
+  const settings = settingsFor(target, args.check, io);
   if (args.watch) return watchBuild(target, settings, io, args.json);
   let run: BuildRun;
   try {

@@ -3,40 +3,20 @@ import { lstatSync, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { writeTextAtomic } from "../../common/atomic-write.js";
 import { hasErrors, type Diagnostic } from "../../common/diagnostic.js";
-import type { Mode } from "../../generated/types.js";
-import { cacheDir } from "../build-cache.js";
 import { compile, sortDiagnostics } from "../compile.js";
 import { formatDiagnostics, type SourceLookup } from "../diagnostics/format.js";
 import { checkExistingFiles } from "../import/existing-files.js";
 import { IMPORTERS, type ImportFormatName } from "../import/importers.js";
-import { DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../options.js";
+import { forgeVersion, isDirectory, resolveTarget, type ForgeTarget } from "../options.js";
 import { readSources } from "../read-sources.js";
 import type { SourceTree } from "../types.js";
 import type { CliArgs } from "./args.js";
-import { runBuild, type BuildSettings } from "./build.js";
+import { runBuild } from "./build.js";
+import { settingsFor } from "./commands.js";
 import { displayInputPath, readImportInputs } from "./import-inputs.js";
 import { makeReport, renderImportReport, type ImportReport, type ImportStatus } from "./import-report.js";
 import { describeFailure, printBuild, type CliIO } from "./io.js";
 import { colorEnabled, makePainter, summarize } from "./output.js";
-
-interface Builtin {
-  modes: Record<string, Mode | undefined> | undefined;
-  text: string | undefined;
-}
-
-function loadBuiltin(io: CliIO): Builtin {
-  const builtin = loadBuiltinBundle();
-  if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; imported presets cannot use built-in modes\n`);
-  return { modes: builtin.bundle?.modes, text: builtin.text };
-}
-
-/** The same settings `forge build` uses, so the build after writing is the one the user would run. */
-function buildSettings(io: CliIO, builtin: Builtin): BuildSettings {
-  const settings: BuildSettings = { check: false, forgeVersion, cacheDir: forgeVersion === DEV_VERSION ? null : cacheDir(io.env) };
-  if (builtin.modes) settings.builtinModes = builtin.modes;
-  if (builtin.text !== undefined) settings.builtinText = builtin.text;
-  return settings;
-}
 
 /** lstat, not exists: a dangling symlink at a target path is still a file the import must not replace silently. */
 function pathExists(path: string): boolean {
@@ -106,10 +86,12 @@ export function importCommand(args: CliArgs, io: CliIO): number {
     return exitCode;
   };
 
-  const builtin = loadBuiltin(io);
+  // forge build's own settings: the in-memory check and the build after writing link against the same built-in modes.
+  const settings = settingsFor(target, false, io);
+  const builtinModes = settings.builtinModes;
   const read = readImportInputs(format, inputAbs, shownInput);
   for (const input of read.inputs) texts.set(input.path, input.text);
-  const result = IMPORTERS[format](read.inputs, { overlay: args.overlay, builtinModeKeys: Object.keys(builtin.modes ?? {}) });
+  const result = IMPORTERS[format](read.inputs, { overlay: args.overlay, builtinModeKeys: Object.keys(builtinModes ?? {}) });
   const paths = Object.keys(result.sources);
   for (const [rel, text] of Object.entries(result.sources)) texts.set(shownPath(rel), text);
   report.planned = paths.map(shownPath);
@@ -131,7 +113,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
   const checked = compile(mergedTree(existingTree, result.sources), {
     scope: target.scope,
     forgeVersion,
-    ...(builtin.modes ? { builtinModes: builtin.modes } : {}),
+    ...(builtinModes ? { builtinModes } : {}),
   });
   const compileDiagnostics = underRoot(target, checked.diagnostics);
   if (!checked.bundle) return done("compile-errors", [...importDiagnostics, ...compileDiagnostics], 1);
@@ -157,7 +139,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
   // The build is the real `forge build`: its report, diagnostics and exit code are the import's outcome.
   let run;
   try {
-    run = runBuild(target, buildSettings(io, builtin));
+    run = runBuild(target, settings);
   } catch (err) {
     report.message = `wrote the sources, but the build failed: ${describeFailure(err)}`;
     return done("failed", importDiagnostics, 1);
