@@ -19,24 +19,50 @@ function refuse(file: string, why: string): BundleLoad {
   return { status: "refused", file, reason: `forge: refused bundle ${file}: ${why}` };
 }
 
-function schemaError(): string {
-  const detail = describeValidationError(validateBundle);
-  return detail === null ? "does not match schema/bundle.schema.json" : `does not match schema/bundle.schema.json ${detail}`;
-}
+/** Why a parsed value is not a bundle this forge reads; each caller words it for its audience. */
+export type BundleShapeProblem =
+  | { kind: "not-object" }
+  | { kind: "format"; format: unknown }
+  /** `detail` is the validator's first error (`at /path: message`), when there is one. */
+  | { kind: "schema"; detail: string | null };
 
 /**
- * Verifies an already-parsed bundle value. Order matters: the format version is checked first so
- * a future format gets a clear "unsupported format" instead of a schema error.
+ * The structural checks every reader of a bundle makes, null when they pass. Order matters: the
+ * format version is checked first so a future format gets a clear "unsupported format" instead of
+ * a schema error.
  */
-export function verifyBundle(value: unknown, expectedScope: Scope, file: string): BundleLoad {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return refuse(file, "not a JSON object");
-  }
+export function checkBundleShape(value: unknown): BundleShapeProblem | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { kind: "not-object" };
   const format = (value as { format?: unknown }).format;
-  if (format !== SUPPORTED_BUNDLE_FORMAT) {
-    return refuse(file, `unsupported format ${JSON.stringify(format ?? null)} (this forge reads format ${SUPPORTED_BUNDLE_FORMAT}; rebuild with forge build)`);
+  if (format !== SUPPORTED_BUNDLE_FORMAT) return { kind: "format", format };
+  if (!validateBundle(value)) return { kind: "schema", detail: describeValidationError(validateBundle) };
+  return null;
+}
+
+/** The text of a bundle file as JSON; a leading BOM is tolerated. */
+export function parseBundleJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
+  try {
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+  } catch (error) {
+    return { ok: false, error };
   }
-  if (!validateBundle(value)) return refuse(file, schemaError());
+}
+
+function describeShapeProblem(problem: BundleShapeProblem): string {
+  switch (problem.kind) {
+    case "not-object":
+      return "not a JSON object";
+    case "format":
+      return `unsupported format ${JSON.stringify(problem.format ?? null)} (this forge reads format ${SUPPORTED_BUNDLE_FORMAT}; rebuild with forge build)`;
+    case "schema":
+      return problem.detail === null ? "does not match schema/bundle.schema.json" : `does not match schema/bundle.schema.json ${problem.detail}`;
+  }
+}
+
+/** Verifies an already-parsed bundle value: its shape, scope, every digest and the bundleHash. */
+export function verifyBundle(value: unknown, expectedScope: Scope, file: string): BundleLoad {
+  const shape = checkBundleShape(value);
+  if (shape !== null) return refuse(file, describeShapeProblem(shape));
   const bundle = value as ForgeBundle;
   if (bundle.scope !== expectedScope) {
     return refuse(file, `declares scope "${bundle.scope}" but is loaded as the ${expectedScope} bundle`);
@@ -73,13 +99,9 @@ export function verifyBundle(value: unknown, expectedScope: Scope, file: string)
 
 /** Parses bundle text (a BOM is tolerated) and verifies it. */
 export function parseBundleText(text: string, expectedScope: Scope, file: string): BundleLoad {
-  let value: unknown;
-  try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (error) {
-    return refuse(file, `invalid JSON (${describeError(error)})`);
-  }
-  return verifyBundle(value, expectedScope, file);
+  const parsed = parseBundleJson(text);
+  if (!parsed.ok) return refuse(file, `invalid JSON (${describeError(parsed.error)})`);
+  return verifyBundle(parsed.value, expectedScope, file);
 }
 
 /** Reads a bundle file; a missing file is `absent`, any other read error refuses it. */

@@ -1,9 +1,7 @@
 // Parses bundle text for `forge diff`: JSON, format and the generated schema validator; digest mismatches are notes, not refusals.
 import { digestComponent } from "../../common/digest.js";
-import { validateBundle } from "../../generated/runtime-validators.js";
 import type { ForgeBundle } from "../../generated/types.js";
-import { SUPPORTED_BUNDLE_FORMAT } from "../../runtime/load-bundle.js";
-import { describeValidationError } from "../../runtime/validation-error.js";
+import { checkBundleShape, parseBundleJson, SUPPORTED_BUNDLE_FORMAT } from "../../runtime/load-bundle.js";
 
 export type ReadBundle = { ok: true; bundle: ForgeBundle; notes: string[] } | { ok: false; message: string };
 
@@ -28,25 +26,20 @@ function digestNotes(bundle: ForgeBundle, name: string): string[] {
 
 /** `name` says where the text came from in messages, e.g. `HEAD:.pi/forge/bundle.json`. */
 export function readBundleText(text: string, name: string): ReadBundle {
-  let value: unknown;
-  try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (error) {
-    return { ok: false, message: `${name} is not a forge bundle: invalid JSON (${(error as Error).message})` };
+  const parsed = parseBundleJson(text);
+  if (!parsed.ok) return { ok: false, message: `${name} is not a forge bundle: invalid JSON (${(parsed.error as Error).message})` };
+  // The runtime's own structural checks (format first, then the schema), worded for a reviewer.
+  const shape = checkBundleShape(parsed.value);
+  switch (shape?.kind) {
+    case "not-object":
+      return { ok: false, message: `${name} is not a forge bundle: not a JSON object` };
+    case "format": {
+      const what = shape.format === undefined ? "it has no \"format\" field" : `unsupported format ${JSON.stringify(shape.format)}`;
+      return { ok: false, message: `${name} is not a forge bundle this forge reads: ${what} (expected format ${SUPPORTED_BUNDLE_FORMAT}, written by forge build)` };
+    }
+    case "schema":
+      return { ok: false, message: `${name} is not a valid forge bundle: does not match schema/bundle.schema.json${shape.detail === null ? "" : ` ${shape.detail}`}` };
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    return { ok: false, message: `${name} is not a forge bundle: not a JSON object` };
-  }
-  // The format first, so a bundle from a newer forge says so instead of failing the schema.
-  const format = (value as { format?: unknown }).format;
-  if (format !== SUPPORTED_BUNDLE_FORMAT) {
-    const what = format === undefined ? "it has no \"format\" field" : `unsupported format ${JSON.stringify(format)}`;
-    return { ok: false, message: `${name} is not a forge bundle this forge reads: ${what} (expected format ${SUPPORTED_BUNDLE_FORMAT}, written by forge build)` };
-  }
-  if (!validateBundle(value)) {
-    const detail = describeValidationError(validateBundle);
-    return { ok: false, message: `${name} is not a valid forge bundle: does not match schema/bundle.schema.json${detail === null ? "" : ` ${detail}`}` };
-  }
-  const bundle = value as ForgeBundle;
+  const bundle = parsed.value as ForgeBundle;
   return { ok: true, bundle, notes: digestNotes(bundle, name) };
 }
