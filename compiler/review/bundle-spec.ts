@@ -116,10 +116,15 @@ function loadGitRef(spec: string, ctx: SpecContext): SpecLoad {
   if (commit === null) {
     return fail(`'${spec}' is neither a bundle file nor a commit in the git repository at ${top.dir} (e.g. HEAD, HEAD~1, main, a tag or a commit id)`);
   }
-  const path = bundlePathInRepo(top.dir, ctx.target);
+  return loadBundleAt(spec, top.dir, commit, ctx);
+}
+
+/** The target's bundle.json as committed at `commit` of the repository whose top level is `top`. */
+function loadBundleAt(spec: string, top: string, commit: string, ctx: SpecContext): SpecLoad {
+  const path = bundlePathInRepo(top, ctx.target);
   const location = `${spec}:${path}`;
   const side = { spec, kind: "git" as const, label: spec, location };
-  const blob = readBlobAt(top.dir, commit, path, ctx.env);
+  const blob = readBlobAt(top, commit, path, ctx.env);
   if (blob.status === "absent") {
     // The commit before forge was set up: everything in the other side shows as added.
     return loaded(side, null, [`${spec} has no ${path}; comparing against an empty bundle`]);
@@ -153,7 +158,9 @@ export function loadSpec(spec: string, ctx: SpecContext): SpecLoad {
 export function loadDefaultA(ctx: SpecContext): SpecLoad {
   const top = gitToplevel(ctx.target.root, ctx.env);
   if (top.status === "ok") {
-    if (resolveCommit(top.dir, "HEAD", ctx.env) !== null) return loadSpec("HEAD", ctx);
+    // Already inside the repository: read HEAD directly rather than through loadSpec, which would look for it again.
+    const head = resolveCommit(top.dir, "HEAD", ctx.env);
+    if (head !== null) return loadBundleAt("HEAD", top.dir, head, ctx);
     const side = { spec: "HEAD", kind: "git" as const, label: "HEAD", location: `HEAD:${bundlePathInRepo(top.dir, ctx.target)}` };
     return loaded(side, null, ["the repository has no commits yet; comparing against an empty bundle"]);
   }
