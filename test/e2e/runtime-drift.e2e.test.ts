@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  expectSamePrompt, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, projectForgeDir,
+  BETA, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, projectForgeDir,
   statusLines, trustProjectIfLegacy, writeMode, type ModeSource,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "./harness/pi-env.js";
@@ -13,7 +13,6 @@ const suite = forgeSuite();
 
 const ALPHA_V1 = "Alpha v1: cite files.";
 const ALPHA_V2 = "Alpha v2: cite files and line numbers.";
-const BETA = "Beta: be brief.";
 const FINAL_V1 = "EXACT PROMPT v1";
 const FINAL_V2 = "EXACT PROMPT v2";
 const alpha = (prompt: string) => ({ label: "Alpha", strategy: "append" as const, prompt });

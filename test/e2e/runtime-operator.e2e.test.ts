@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, rpcCommand,
+  ALPHA, ALPHA_BETA_MODES, ALPHA_BETA_TAIL, BETA, expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, rpcCommand,
   rpcStatus, trustProjectIfLegacy,
 } from "./harness/forge-project.js";
 import { systemPromptOf, type RecordedRequest } from "./harness/fake-server.js";
@@ -13,15 +13,11 @@ import { startRpc, type UiAnswer, type UiRequest } from "./harness/rpc-client.js
 
 const suite = forgeSuite();
 
-const ALPHA = "Alpha: cite files.";
-const BETA = "Beta: be brief.";
 const MODES = {
-  alpha: { label: "Alpha", strategy: "append", prompt: ALPHA },
-  beta: { label: "Beta", strategy: "append", prompt: BETA },
+  ...ALPHA_BETA_MODES,
   readonly: { label: "Read only", strategy: "append", prompt: "Only read.", tools: ["read", "grep"] },
   pinned: { label: "Pinned", strategy: "append", prompt: "Pinned model.", model: "nowhere/no-such-model" },
 } as const;
-const TAIL_AB = overlayTail(["alpha", "Alpha", ALPHA], ["beta", "Beta", BETA]);
 
 const toolNames = (request: RecordedRequest): string[] => ((request.body.tools ?? []) as any[]).map((t) => t.function?.name ?? t.name).sort();
 
@@ -41,7 +37,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
   it("/mode preview --json: forge's parts and the whole prompt of the last turn, in characters", async () => {
     const r = await forgePrint(host, env, suite.server, ["--no-session", "--mode=alpha,beta", "/mode preview --json", "hello", "/mode preview --json"]);
     const prompt = onlyPrompt(r);
-    expectSamePrompt(prompt, native + TAIL_AB);
+    expectSamePrompt(prompt, native + ALPHA_BETA_TAIL);
     const lines = r.stderr.split("\n").filter((l) => l.startsWith('{"'));
     expect(lines).toHaveLength(2);
     const [before, after] = lines.map((l) => JSON.parse(l));

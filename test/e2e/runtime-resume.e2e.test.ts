@@ -3,22 +3,15 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, rpcCommand,
-  } from "./harness/forge-project.js";
+  ALPHA, ALPHA_BETA_MODES, ALPHA_BETA_TAIL, BETA, expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, projectEnv, lastStatus,
+  onlyPrompt, overlayTail, rpcCommand,
+} from "./harness/forge-project.js";
 import { messageText, systemPromptOf } from "./harness/fake-server.js";
 import type { PiEnv } from "./harness/pi-env.js";
 import { HOSTS } from "./harness/pi-host.js";
 import { startRpc } from "./harness/rpc-client.js";
 
 const suite = forgeSuite();
-
-const ALPHA = "Alpha: cite files.";
-const BETA = "Beta: be brief.";
-const MODES = {
-  alpha: { label: "Alpha", strategy: "append", prompt: ALPHA },
-  beta: { label: "Beta", strategy: "append", prompt: BETA },
-} as const;
-const TAIL = overlayTail(["alpha", "Alpha", ALPHA], ["beta", "Beta", BETA]);
 
 /** Every session file under the env's agent dir, newest last. */
 function sessionFiles(env: PiEnv): string[] {
@@ -49,15 +42,15 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: resume", 
   const run = (messages: string[], extraEnv?: Record<string, string>) => forgePrint(host, env, suite.server, messages, { extraEnv });
 
   beforeEach(async () => {
-    ({ env, native } = await projectEnv(suite, host, MODES));
+    ({ env, native } = await projectEnv(suite, host, ALPHA_BETA_MODES));
   });
 
   it("--continue after a first print run: the state replays without re-selecting", async () => {
-    expectSamePrompt(onlyPrompt(await run(["--mode=alpha,beta", "first"])), native + TAIL);
+    expectSamePrompt(onlyPrompt(await run(["--mode=alpha,beta", "first"])), native + ALPHA_BETA_TAIL);
     const [file] = sessionFiles(env);
     expect(forgeEntries(file!)).toMatchObject([{ v: 1, overlays: ["alpha", "beta"], source: "flag", driftPolicy: "block" }]);
     const resumed = await run(["--continue", "second", "/mode status --json"]);
-    expectSamePrompt(onlyPrompt(resumed), native + TAIL);
+    expectSamePrompt(onlyPrompt(resumed), native + ALPHA_BETA_TAIL);
     expect(userTexts()).toEqual(["first", "second"]);
     expect(lastStatus(resumed.stderr)).toMatchObject({ active: true, overlays: ["alpha", "beta"], source: "flag", drift: false });
     // Replay appends nothing: the session still holds the one entry of the first run.
@@ -103,7 +96,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: resume", 
     const prompts = suite.server.completions().map((r) => systemPromptOf(r));
     expect(prompts).toHaveLength(2);
     expectSamePrompt(prompts[0]!, native);
-    expectSamePrompt(prompts[1]!, native + TAIL);
+    expectSamePrompt(prompts[1]!, native + ALPHA_BETA_TAIL);
     expect(userTexts()).toEqual(["first", "after switch"]);
     expect(forgeEntries(file!)).toHaveLength(1);
   });

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  buildProject, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, globalForgeDir, lastStatus, nativePrompt, onlyPrompt, overlayTail, readJson,
+  ALPHA, buildProject, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, globalForgeDir, lastStatus, nativePrompt, onlyPrompt, overlayTail, readJson,
   trustProjectIfLegacy, writeMode,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "./harness/pi-env.js";
@@ -11,7 +11,6 @@ import { HOSTS } from "./harness/pi-host.js";
 
 const suite = forgeSuite();
 
-const ALPHA = "Alpha: cite files.";
 const ALPHA_V2 = "Alpha v2: cite files and lines.";
 const GAMMA_GLOBAL = "Gamma from the global scope.";
 const GAMMA_PROJECT = "Gamma from the project scope.";

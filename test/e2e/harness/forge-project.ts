@@ -102,6 +102,15 @@ export function overlayTail(...overlays: Array<[key: string, label: string, text
   return overlays.map(([key, label, text]) => `\n\n<forge-${key}>\n# ${label}\n\n${text}\n</forge-${key}>`).join("");
 }
 
+/** The two append overlays several e2e files select (alpha, then beta): texts, sources and the tail they render. */
+export const ALPHA = "Alpha: cite files.";
+export const BETA = "Beta: be brief.";
+export const ALPHA_BETA_MODES = {
+  alpha: { label: "Alpha", strategy: "append", prompt: ALPHA },
+  beta: { label: "Beta", strategy: "append", prompt: BETA },
+} as const;
+export const ALPHA_BETA_TAIL = overlayTail(["alpha", "Alpha", ALPHA], ["beta", "Beta", BETA]);
+
 export interface ForgeRun {
   result: PrintResult;
   /** The system prompt of every completion request of this run, in order. */
