@@ -97,6 +97,11 @@ export function composeSelection(catalog: Catalog, selection: ActiveSelection, v
   return { composition: { kind: "compose", base, overlays }, drift, fallbackReason: null };
 }
 
+/** A rough token estimate from a character count (4 per token): the one rule behind every size forge reports. */
+export function estimateTokens(chars: number): number {
+  return Math.ceil(chars / 4);
+}
+
 /** Characters forge contributes (the exact total for replace_final). */
 export function composedChars(composition: Composition): number {
   if (composition.kind === "native") return 0;

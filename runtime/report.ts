@@ -2,7 +2,7 @@
 import { stringifyCanonical } from "../common/canonical-json.js";
 import type { Scope } from "../common/digest.js";
 import { SCOPES_SHALLOW_TO_DEEP, type Catalog } from "./catalog.js";
-import { composedChars, type ActiveSelection, type ComposeResult } from "./compose.js";
+import { composedChars, estimateTokens, type ActiveSelection, type ComposeResult } from "./compose.js";
 import { selectedRoles } from "./contracts.js";
 import type { DiscoveredScopes } from "./scopes.js";
 
@@ -122,8 +122,8 @@ export function buildPreviewReport(status: StatusReport, result: ComposeResult, 
     basis = c.base?.strategy === "replace_final" ? "exact-final" : "forge-parts";
   }
   const chars = composedChars(c);
-  const lastPrompt = lastPromptChars === null ? null : { chars: lastPromptChars, estimatedTokens: Math.ceil(lastPromptChars / 4) };
-  return { ...status, sections, size: { chars, estimatedTokens: Math.ceil(chars / 4), basis }, lastPrompt };
+  const lastPrompt = lastPromptChars === null ? null : { chars: lastPromptChars, estimatedTokens: estimateTokens(lastPromptChars) };
+  return { ...status, sections, size: { chars, estimatedTokens: estimateTokens(chars), basis }, lastPrompt };
 }
 
 export function toJsonLine(report: StatusReport | PreviewReport): string {

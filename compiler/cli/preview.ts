@@ -3,7 +3,7 @@ import type { Diagnostic } from "../../common/diagnostic.js";
 import { hasErrors } from "../../common/diagnostic.js";
 import type { ForgeBundle, ForgeModeStateEntry } from "../../generated/types.js";
 import { buildCatalog, type Catalog, type ScopedBundles } from "../../runtime/catalog.js";
-import { composeSelection } from "../../runtime/compose.js";
+import { composeSelection, estimateTokens } from "../../runtime/compose.js";
 import { candidateFromKeys, checkContracts, type Candidate } from "../../runtime/contracts.js";
 import { effectivePrompt, legacyHostAdapter, type BeforeAgentStartEventLike } from "../../runtime/host-adapter/index.js";
 import { buildPromptVars, type PromptVars } from "../../runtime/render-template.js";
@@ -149,15 +149,10 @@ export function runPreview(target: ForgeTarget, settings: PreviewSettings, names
     components,
     reason: fallbackReason,
     prompt,
-    size: { chars: prompt.length, estimatedTokens: estimateTokens(prompt) },
+    size: { chars: prompt.length, estimatedTokens: estimateTokens(prompt.length) },
     diagnostics,
   };
   return { report, exitCode: 0, getSource };
-}
-
-/** A rough token estimate (4 characters per token), the same rule everywhere forge reports sizes. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
 }
 
 /** Human output: a header naming each component, then the prompt exactly as composed. */

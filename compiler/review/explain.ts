@@ -3,6 +3,7 @@ import type { Scope } from "../../common/digest.js";
 import type { Diagnostic } from "../../common/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
 import type { Catalog } from "../../runtime/catalog.js";
+import { estimateTokens } from "../../runtime/compose.js";
 import { renderOverlaySection } from "../../runtime/composition.js";
 import { mergePreferences } from "../../runtime/preferences.js";
 import { renderTemplate, type PromptVars } from "../../runtime/render-template.js";
@@ -92,8 +93,6 @@ export interface ExplainInput {
   diagnostics: Diagnostic[];
 }
 
-const estimate = (chars: number): number => Math.ceil(chars / 4);
-
 function sampleValue(vars: PromptVars, key: string): (slot: SlotName) => string {
   return (slot) => (slot === "mode" ? key : vars[slot]);
 }
@@ -182,7 +181,7 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
       source: input.describeSource(entry.scope, entry.mode.source),
       digest: entry.mode.digest,
       chars: text.length,
-      estimatedTokens: estimate(text.length),
+      estimatedTokens: estimateTokens(text.length),
       slots,
     });
     for (const s of slots) if (s.cacheSensitive) cacheSensitive.push({ component: key, slot: s.slot, volatility: s.volatility, offset: s.offset });
@@ -196,7 +195,7 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
       modelCallable: u.modelCallable,
       digest: u.digest,
       chars: text.length,
-      estimatedTokens: estimate(text.length),
+      estimatedTokens: estimateTokens(text.length),
       slots: findSlotUses(u.content, sampleValue(vars, input.preset ?? "")),
     };
   });
@@ -226,7 +225,7 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
     size:
       input.prompt === null
         ? null
-        : { chars: input.prompt.length, estimatedTokens: estimate(input.prompt.length), forgeChars, forgeEstimatedTokens: estimate(forgeChars) },
+        : { chars: input.prompt.length, estimatedTokens: estimateTokens(input.prompt.length), forgeChars, forgeEstimatedTokens: estimateTokens(forgeChars) },
     diagnostics: input.diagnostics,
   };
 }

@@ -1,6 +1,6 @@
 // The /mode selector: a searchable multi-select with a live summary; atomic apply. TUI component or select() loop (RPC).
 import { sortedModeKeys } from "../catalog.js";
-import { composedChars, composeSelection } from "../compose.js";
+import { composedChars, composeSelection, estimateTokens } from "../compose.js";
 import { checkContracts, selectedKeys } from "../contracts.js";
 import type { ForgeController } from "../controller.js";
 import type { CtxLike } from "../host-types.js";
@@ -21,7 +21,7 @@ export function summarizeCandidate(controller: ForgeController, ctx: CtxLike, ke
   const result = composeSelection(controller.catalog, { state: previewStateEntry(controller.catalog, c), error: null }, controller.vars(ctx));
   const chars = composedChars(result.composition);
   const parts = [c.base ? `base ${c.base} (${controller.catalog.modes.get(c.base)!.mode.strategy})` : "native base", ...c.overlays];
-  return `result: ${parts.join(" + ")} | ${chars} chars ~${Math.ceil(chars / 4)} tokens`;
+  return `result: ${parts.join(" + ")} | ${chars} chars ~${estimateTokens(chars)} tokens`;
 }
 
 function modeLine(controller: ForgeController, key: string): string {
