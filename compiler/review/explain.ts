@@ -124,7 +124,8 @@ export function checkDeclaredContracts(catalog: Catalog, base: string | null, ov
           out.push({ declaredBy: key, kind, other, status: "not-applicable", detail: `${key} ${kind} ${other}: ${i < 0 ? `${key} is not an overlay` : `${other} is not a selected overlay`}` });
           continue;
         }
-        const held = kind === "before" ? i < j : i > j;
+        // The same rule as common/contracts.ts: only the other overlay on the wrong side breaks it (a self-reference holds).
+        const held = kind === "before" ? !(j < i) : !(j > i);
         out.push({ declaredBy: key, kind, other, status: held ? "held" : "violated", detail: `${key} (overlay ${i + 1}) ${kind} ${other} (overlay ${j + 1})` });
       }
     }
