@@ -2,6 +2,11 @@
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+/** Orders strings by UTF-16 code units: canonical JSON's key order, and every listing forge makes deterministic. */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Returns a deep copy with object keys sorted and every string NFC-normalized. */
 export function canonicalize(value: unknown): Json {
   if (value === null) return null;
@@ -20,7 +25,7 @@ export function canonicalize(value: unknown): Json {
       const entries = Object.entries(value as Record<string, unknown>)
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => [k.normalize("NFC"), v] as const)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        .sort(([a], [b]) => compareCodeUnits(a, b));
       for (const [k, v] of entries) {
         // defineProperty so a key such as "__proto__" stays an own data property.
         Object.defineProperty(out, k, { value: canonicalize(v), enumerable: true, writable: true, configurable: true });

@@ -1,4 +1,5 @@
 // The I/O edge that walks a forge root (`<root>/.pi/forge/`) into the SourceTree the pure compiler reads.
+import { compareCodeUnits } from "../common/canonical-json.js";
 import { closeSync, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { LIMITS, type EscapingLink, type SourceFile, type SourceTree } from "./types.js";
@@ -112,7 +113,7 @@ export function readSources(forgeRoot: string): SourceTree {
     } catch (err) {
       throw ioError(absDir, err);
     }
-    names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    names.sort(compareCodeUnits);
     for (const name of names) {
       if (fileCount >= limit) return false;
       const rel = relDir === "" ? name : `${relDir}/${name}`;

@@ -1,4 +1,5 @@
 // What changed between the bundle on disk and a freshly compiled one: per-component digests and the bundleHash.
+import { compareCodeUnits } from "../../common/canonical-json.js";
 import type { ForgeBundle } from "../../generated/types.js";
 
 export interface ComponentChanges {
@@ -30,7 +31,7 @@ function digestsOf(section: unknown): DigestMap | null {
 }
 
 function compareDigests(before: DigestMap, after: DigestMap): ComponentChanges {
-  const sort = (xs: string[]) => xs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sort = (xs: string[]) => xs.sort(compareCodeUnits);
   return {
     added: sort(Object.keys(after).filter((k) => !(k in before))),
     removed: sort(Object.keys(before).filter((k) => !(k in after))),

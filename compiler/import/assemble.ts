@@ -1,4 +1,5 @@
 // Turns the drafts of one import into forge source files: key collisions, built-in shadowing, YAML text, sorted diagnostics.
+import { compareCodeUnits } from "../../common/canonical-json.js";
 import type { Diagnostic } from "../../common/diagnostic.js";
 import { sortDiagnostics } from "../compile.js";
 import { importKeyCollision, importShadowsBuiltin } from "../diagnostics/import-codes.js";
@@ -44,6 +45,6 @@ export function assembleImport(drafts: Drafts, options: ImportOptions): ImportRe
     ...modes.map((m): [string, string] => [`modes/${m.key}.yaml`, emitSourceYaml(m)]),
     ...presets.map((p): [string, string] => [`presets/${p.key}.yaml`, emitSourceYaml(p)]),
   ];
-  files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  files.sort(([a], [b]) => compareCodeUnits(a, b));
   return { sources: Object.fromEntries(files), diagnostics: sortDiagnostics(diagnostics), skipped: drafts.skipped };
 }

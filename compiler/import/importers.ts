@@ -1,4 +1,5 @@
 // The importer for each `forge import` format, and which files a directory argument stands for.
+import { compareCodeUnits } from "../../common/canonical-json.js";
 import { importPiModes } from "./pi-modes.js";
 import { importPiPresets } from "./pi-presets.js";
 import { importRoo } from "./roo.js";
@@ -19,7 +20,7 @@ export const IMPORTERS: Readonly<Record<ImportFormatName, Importer>> = {
  * global settings folder.
  */
 export function pickInputFiles(format: ImportFormatName, names: readonly string[]): string[] {
-  const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...names].sort(compareCodeUnits);
   switch (format) {
     case "pi-modes":
       return sorted.filter((n) => n.endsWith(".json") && !n.startsWith("."));

@@ -1,5 +1,5 @@
 // The pure comparison behind `forge diff`: modes and presets by key, field changes, prompt diffs and affected presets.
-import { stringifyCanonical } from "../../common/canonical-json.js";
+import { compareCodeUnits, stringifyCanonical } from "../../common/canonical-json.js";
 import type { Mode, Preset, SystemUpdate, Template } from "../../generated/types.js";
 import type {
   AffectedPreset,
@@ -43,8 +43,7 @@ export function renderTemplate(template: Template): string {
   return template.map((s) => ("text" in s ? s.text : `{{${s.slot}}}`)).join("");
 }
 
-const byCodeUnit = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
-const sortedKeys = (record: object): string[] => Object.keys(record).sort(byCodeUnit);
+const sortedKeys = (record: object): string[] => Object.keys(record).sort(compareCodeUnits);
 
 /** Canonical JSON of an entry without the named fields: equal strings mean equal meaning. */
 function contentOf(entry: object, without: readonly string[]): string {
@@ -135,7 +134,7 @@ function compareUpdates(from: readonly SystemUpdate[], to: readonly SystemUpdate
 }
 
 function comparePins(from: Preset, to: Preset): PinChange[] {
-  const keys = [...new Set([...Object.keys(from.modeDigests), ...Object.keys(to.modeDigests)])].sort(byCodeUnit);
+  const keys = [...new Set([...Object.keys(from.modeDigests), ...Object.keys(to.modeDigests)])].sort(compareCodeUnits);
   return keys
     .map((key) => ({ key, from: from.modeDigests[key] ?? null, to: to.modeDigests[key] ?? null }))
     .filter((p) => p.from !== p.to);
@@ -184,7 +183,7 @@ function compareBuiltinPins(a: BundleView, b: BundleView): PinChange[] {
   const to = builtinPins(b);
   return [...from.keys()]
     .filter((k) => to.has(k) && to.get(k) !== from.get(k))
-    .sort(byCodeUnit)
+    .sort(compareCodeUnits)
     .map((key) => ({ key, from: from.get(key)!, to: to.get(key)! }));
 }
 
@@ -203,7 +202,7 @@ function findAffectedPresets(a: BundleView, b: BundleView, modes: SemanticDiff["
   const refs = (p: Preset | undefined): string[] => (p === undefined ? [] : [...(p.base === undefined ? [] : [p.base]), ...p.overlays]);
   const out: AffectedPreset[] = [];
   for (const preset of sortedKeys(a.presets).filter((k) => Object.hasOwn(b.presets, k))) {
-    const keys = [...new Set([...refs(a.presets[preset]), ...refs(b.presets[preset])])].sort(byCodeUnit);
+    const keys = [...new Set([...refs(a.presets[preset]), ...refs(b.presets[preset])])].sort(compareCodeUnits);
     const affecting: AffectingMode[] = keys.flatMap((key) => {
       const s = status.get(key);
       return s === undefined ? [] : [{ key, ...s }];
