@@ -1,5 +1,5 @@
 // Writes imported mode and preset sources as deterministic YAML: fixed field order, `|` block literals, flow key lists.
-import { Document, isMap, isSeq } from "yaml";
+import { Document, isMap, isScalar, isSeq, parse, Scalar } from "yaml";
 import type { Draft } from "./types.js";
 
 /**
@@ -16,5 +16,21 @@ export function emitSourceYaml(draft: Draft<object>): string {
     for (const pair of doc.contents.items) if (isSeq(pair.value)) pair.value.flow = true;
   }
   if (draft.comments.length > 0) doc.commentBefore = draft.comments.map((line) => ` ${line.replace(/\s*[\r\n]+\s*/g, " ")}`).join("\n");
-  return doc.toString({ lineWidth: 0, blockQuote: "literal", flowCollectionPadding: false });
+  const emit = (): string => doc.toString({ lineWidth: 0, blockQuote: "literal", flowCollectionPadding: false });
+  const text = emit();
+  // yaml's choice is not always exact: a literal block turns a whitespace-only line into an empty
+  // one (" \n" reads back as "\n"). Read the text back; any field that changed is written quoted.
+  const reread = parse(text) as Record<string, unknown>;
+  let requoted = false;
+  if (isMap(doc.contents)) {
+    for (const pair of doc.contents.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : "";
+      const original = (draft.source as Record<string, unknown>)[key];
+      if (typeof original === "string" && reread[key] !== original && isScalar(pair.value)) {
+        pair.value.type = Scalar.QUOTE_DOUBLE;
+        requoted = true;
+      }
+    }
+  }
+  return requoted ? emit() : text;
 }

@@ -33,6 +33,7 @@ describe("escapeTemplateText", () => {
     "a \\{{escaped}} and \\\\{{double}} and \\\\\\{{triple}}",
     "{{{{", "ends with {{", "\\", "}}{{}}",
     "  indented\n\n{{cwd}}\n trailing  \n",
+    " \n", "a\n \t\nb",
   ])("keeps %j literally", (text) => {
     expect(roundTrip(text)).toEqual({ prompt: text, errors: [] });
   });
@@ -43,7 +44,7 @@ describe("escapeTemplateText", () => {
       fc.property(fc.array(alphabet, { maxLength: 24 }).map((chars) => chars.join("")), (text) => {
         expect(roundTrip(text)).toEqual({ prompt: text, errors: [] });
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 });
