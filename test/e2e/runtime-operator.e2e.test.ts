@@ -6,7 +6,7 @@ import {
   ALPHA, ALPHA_BETA_MODES, ALPHA_BETA_TAIL, BETA, expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, rpcCommand,
   rpcStatus, trustProjectIfLegacy,
 } from "./harness/forge-project.js";
-import { systemPromptOf, type RecordedRequest } from "./harness/fake-server.js";
+import { systemPromptOf, toolNames } from "./harness/fake-server.js";
 import type { PiEnv } from "./harness/pi-env.js";
 import { HOSTS } from "./harness/pi-host.js";
 import { startRpc, type UiAnswer, type UiRequest } from "./harness/rpc-client.js";
@@ -19,7 +19,6 @@ const MODES = {
   pinned: { label: "Pinned", strategy: "append", prompt: "Pinned model.", model: "nowhere/no-such-model" },
 } as const;
 
-const toolNames = (request: RecordedRequest): string[] => ((request.body.tools ?? []) as any[]).map((t) => t.function?.name ?? t.name).sort();
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator surface", (_id, host) => {
   let env: PiEnv;
@@ -88,11 +87,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
       expect(await rpc.close()).toBe(0);
     }
     const [before, narrowed, restored] = suite.server.completions();
-    expect(toolNames(before!)).toEqual(["bash", "edit", "read", "write"]);
+    expect(toolNames(before!).sort()).toEqual(["bash", "edit", "read", "write"]);
     // grep is not active in Pi's default set: the allow-list only narrows, it never grants.
-    expect(toolNames(narrowed!)).toEqual(["read"]);
+    expect(toolNames(narrowed!).sort()).toEqual(["read"]);
     expect(systemPromptOf(narrowed!)).toContain("<forge-readonly>\n# Read only\n\nOnly read.\n</forge-readonly>");
-    expect(toolNames(restored!)).toEqual(toolNames(before!));
+    expect(toolNames(restored!).sort()).toEqual(toolNames(before!).sort());
   });
 
   it("a missing preferred model is a notice, not a crash: the mode still composes on the current model", async () => {

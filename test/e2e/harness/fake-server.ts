@@ -200,6 +200,11 @@ export function systemMessagesOf(body: any): string[] {
   return messages.filter((m) => m?.role === "system" || m?.role === "developer").map(messageText);
 }
 
+/** The tool names a request offered the model, in the order Pi sent them. */
+export function toolNames(request: RecordedRequest | { body: any }): string[] {
+  return ((request.body?.tools ?? []) as any[]).map((t) => t?.function?.name ?? t?.name);
+}
+
 /** The system prompt of a recorded request: the first `system` or `developer` message. */
 export function systemPromptOf(request: RecordedRequest | { body: any }): string {
   const first = systemMessagesOf(request.body)[0];

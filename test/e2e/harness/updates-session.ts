@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
-import { messageText, systemPromptOf, type FakeServer, type RecordedRequest } from "./fake-server.js";
+import { messageText, systemPromptOf, toolNames, type FakeServer, type RecordedRequest } from "./fake-server.js";
 import type { PiEnv } from "./pi-env.js";
 import { assertPrintOk, REPO_ROOT, runPrint, type PiHost } from "./pi-host.js";
 import type { RpcClient } from "./rpc-client.js";
@@ -64,11 +64,6 @@ export function occurrences(request: RecordedRequest, needle: string): number {
   return (request.body.messages as any[]).map(messageText).join("\n\u0000").split(needle).length - 1;
 }
 
-/** The tool names a request offered the model. */
-export function toolNames(request: RecordedRequest): string[] {
-  return ((request.body.tools ?? []) as any[]).map((t) => t?.function?.name ?? t?.name);
-}
-
 /** The tool-result texts of a request, in order. */
 export function toolResults(request: RecordedRequest): string[] {
   return (request.body.messages as any[]).filter((m) => m.role === "tool").map(messageText);
@@ -85,7 +80,7 @@ export function extendsRequest(later: RecordedRequest, earlier: RecordedRequest)
   return JSON.stringify(afterPrompt(later)).startsWith(JSON.stringify(afterPrompt(earlier)).slice(0, -1));
 }
 
-export { systemPromptOf };
+export { systemPromptOf, toolNames };
 
 /** The one session file of an env (print runs without --no-session write it after the first reply). */
 export function sessionFiles(env: PiEnv): string[] {
