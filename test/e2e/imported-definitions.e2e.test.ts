@@ -1,0 +1,67 @@
+// End-to-end: definitions brought in with `forge import` (Roo modes, Pi presets, pi-modes files) compose in both real Pi hosts.
+import { spawnSync } from "node:child_process";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, trustProjectIfLegacy,
+} from "./harness/forge-project.js";
+import { toolNames } from "./harness/fake-server.js";
+import type { PiEnv } from "./harness/pi-env.js";
+import { HOSTS } from "./harness/pi-host.js";
+
+const suite = forgeSuite();
+
+const ROLE = "You write documentation for this repository.";
+// Braces in another tool's prompt are plain text: they must reach the model literally.
+const CUSTOM = "Keep examples runnable; never write {{cwd}} placeholders.";
+const ROOMODES = JSON.stringify({
+  customModes: [{ slug: "docs_writer", name: "Docs Writer", roleDefinition: ROLE, customInstructions: CUSTOM, groups: ["read", "edit"] }],
+});
+const INSTRUCTIONS = "You are in REVIEW MODE. Read the diff in full and list risks first.";
+const PRESETS_JSON = JSON.stringify({ review: { thinkingLevel: "low", tools: ["read", "bash"], instructions: INSTRUCTIONS } });
+const SYSTEM = "You are a careful release engineer.";
+const PI_MODE = JSON.stringify({ key: "release", label: "Release", systemPrompt: SYSTEM });
+
+/** The real `forge import` in the env's cwd; fails the test unless it wrote and built. */
+function forgeImport(env: PiEnv, args: string[]): string {
+  const r = spawnSync(process.execPath, [FORGE_CLI, "import", ...args], {
+    cwd: env.cwd,
+    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+  expect(r.stdout).toContain("forge: wrote .pi/forge/bundle.json");
+  return r.stdout;
+}
+
+describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: imported definitions", (_id, host) => {
+  let env: PiEnv;
+  let native: string;
+  const run = (messages: string[]) => forgePrint(host, env, suite.server, ["--no-session", ...messages]);
+
+  beforeAll(async () => {
+    env = await suite.env({ cwdFiles: { ".roomodes": ROOMODES, "presets.json": PRESETS_JSON, "modes/release.json": PI_MODE } });
+    expect(forgeImport(env, ["roo", ".roomodes", "--overlay"])).toContain("wrote .pi/forge/modes/docs-writer.yaml");
+    expect(forgeImport(env, ["pi-presets", "presets.json"])).toContain("wrote .pi/forge/presets/review.yaml");
+    expect(forgeImport(env, ["pi-modes", "modes"])).toContain("wrote .pi/forge/modes/release.yaml");
+    await trustProjectIfLegacy(host, env, suite.server);
+    native = await nativePrompt(host, env, suite.server);
+  });
+
+  it("a Roo mode imported with --overlay is an append overlay, its braces literal", async () => {
+    expectSamePrompt(onlyPrompt(await run(["--mode=docs-writer", "hello"])), native + overlayTail(["docs-writer", "Docs Writer", `${ROLE}\n\n${CUSTOM}`]));
+  });
+
+  it("a Pi preset becomes a forge preset: its instructions as an overlay, its tools narrowing the request", async () => {
+    const r = await run(["--preset", "review", "hello"]);
+    expect(toolNames(suite.server.completions()[0]!).sort()).toEqual(["bash", "read"]);
+    // Narrowed tools change Pi's own part too: compare with Pi's prompt for exactly those tools.
+    const narrowed = await nativePrompt(host, env, suite.server, ["--tools", "read,bash"]);
+    expectSamePrompt(onlyPrompt(r), narrowed + overlayTail(["review-mode", "review", INSTRUCTIONS]));
+  });
+
+  it("a pi-modes systemPrompt is a replace_base mode: the same bytes as Pi's own --system-prompt", async () => {
+    const piCustom = await nativePrompt(host, env, suite.server, ["--system-prompt", SYSTEM]);
+    expectSamePrompt(onlyPrompt(await run(["--mode=release", "hello"])), piCustom);
+  });
+});
