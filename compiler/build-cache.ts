@@ -4,10 +4,10 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Diagnostic } from "../common/diagnostic.js";
-import type { Scope } from "../common/digest.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+import type { Scope } from "../core/digest.js";
 import type { SourceTree } from "./types.js";
-import { readTextIfExists, writeTextAtomic } from "../common/atomic-write.js";
+import { readTextIfExists, writeTextAtomic } from "../io/atomic-write.js";
 
 /**
  * compile() is pure: the same SourceTree and options give the same bundle and diagnostics. So

@@ -1,6 +1,6 @@
 // The pure compiler: SourceTree -> ForgeBundle plus every diagnostic, through the six phases in compiler/phases/.
-import { stringifyCanonicalPretty } from "../common/canonical-json.js";
-import { hasErrors, type Diagnostic } from "../common/diagnostic.js";
+import { stringifyCanonicalPretty } from "../core/canonical-json.js";
+import { hasErrors, type Diagnostic } from "../core/diagnostic.js";
 import type { ForgeBundle } from "../generated/types.js";
 import { decodeTree } from "./phases/1-decode.js";
 import { parseSources } from "./phases/2-parse.js";

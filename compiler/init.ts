@@ -2,12 +2,12 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Scope } from "../common/digest.js";
+import type { Scope } from "../core/digest.js";
 import type { Painter } from "./cli/output.js";
 import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml } from "./init-templates.js";
 import { packagePath, type ForgeTarget } from "./options.js";
 import { posixRelative } from "./read-sources.js";
-import { createTextExclusive } from "../common/atomic-write.js";
+import { createTextExclusive } from "../io/atomic-write.js";
 
 export interface InitReport {
   command: "init";

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Scope } from "../common/digest.js";
+import type { Scope } from "../core/digest.js";
 import type { ForgeBundle } from "../generated/types.js";
 import { BUNDLE_FILE } from "./read-sources.js";
 

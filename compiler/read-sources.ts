@@ -1,5 +1,5 @@
 // The I/O edge that walks a forge root (`<root>/.pi/forge/`) into the SourceTree the pure compiler reads.
-import { compareCodeUnits } from "../common/canonical-json.js";
+import { compareCodeUnits } from "../core/canonical-json.js";
 import { closeSync, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { LIMITS, type EscapingLink, type SourceFile, type SourceTree } from "./types.js";

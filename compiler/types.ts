@@ -1,6 +1,6 @@
 // Types shared by the compiler phases, the CLI edge and the tests.
-import type { Diagnostic } from "../common/diagnostic.js";
-import type { Scope } from "../common/digest.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+import type { Scope } from "../core/digest.js";
 import type { ForgeBundle, Mode } from "../generated/types.js";
 
 /** One file under the forge root, as read by the I/O edge (compiler/read-sources.ts). */

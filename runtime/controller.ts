@@ -1,22 +1,23 @@
 // Per-session runtime state of the extension: catalog, replayed selection, activation, composition. Host API at the edges only.
 import { platform } from "node:os";
 import type { ForgeModeStateEntry, Mode } from "../generated/types.js";
-import { buildCatalog, emptyCatalog, type Catalog } from "./catalog.js";
-import { createComposeCache, type ActiveSelection, type ComposeResult } from "./compose.js";
+import { buildCatalog, emptyCatalog, type Catalog } from "../core/component-catalog.js";
+import type { ActiveSelection, ComposeResult } from "../core/composition.js";
+import { createComposeCache } from "./compose-cache.js";
 import { effectivePrompt, type HostAdapter } from "./host-adapter/index.js";
 import type { CtxLike, PiLike } from "./host-types.js";
 import { say, setFooter } from "./output.js";
-import {
-  applyPreferences, hasPreferences, mergePreferences, restorePreferences, takeSnapshot, type PreferenceSnapshot,
-} from "./preferences.js";
-import { buildPromptVars, type PromptVars } from "./render-template.js";
+import { hasPreferences, mergePreferences } from "../core/preferences.js";
+import { applyPreferences, restorePreferences, takeSnapshot, type PreferenceSnapshot } from "./preferences-applier.js";
+import { buildPromptVars, type PromptVars } from "../core/template.js";
 import { buildStatusReport, type StatusReport } from "./report.js";
 import { discoverScopes, resolveScopePaths, scopeFingerprint, type DiscoveredScopes, type ScopePaths } from "./scopes.js";
-import { describeSelection, selectedKeys } from "./contracts.js";
+import { describeSelection, selectedKeys } from "../core/candidate.js";
 import {
-  createOffEntry, createStateEntry, resolveRequest, resolveStartupSelection, sameKeys, sameSelection, type ResolvedCandidate, type StateSource,
-} from "./selection.js";
-import { MODE_STATE_TYPE, reduceBranch } from "./state-reducer.js";
+  createOffEntry, createStateEntry, resolveRequest, sameKeys, sameSelection, type ResolvedCandidate, type StateSource,
+} from "../core/selection.js";
+import { resolveStartupSelection } from "./startup-request.js";
+import { MODE_STATE_TYPE, reduceBranch } from "../core/mode-state-reducer.js";
 
 export interface ControllerDeps {
   pi: PiLike;

@@ -8,7 +8,7 @@ import { detectHostAdapter, type HostAdapter, type HostPromptOptionsLike } from 
 import type { CtxLike, PiLike } from "./host-types.js";
 import { describeError, say } from "./output.js";
 import { defaultBuiltinFile } from "./scopes.js";
-import { renderTemplate } from "./render-template.js";
+import { renderTemplate } from "../core/template.js";
 import { registerSystemUpdates, type ActivePresetRef } from "./updates/register.js";
 
 export interface ExtensionOptions {

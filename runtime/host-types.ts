@@ -1,5 +1,5 @@
 // The slice of Pi's extension API that forge uses, as structural types (both hosts fit; tests use fakes).
-import type { BranchEntryLike } from "./state-reducer.js";
+import type { BranchEntryLike } from "../core/mode-state-reducer.js";
 
 export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
 export type NotifyLevel = "info" | "warning" | "error";

@@ -1,5 +1,8 @@
 // Where forge's messages go: ctx.ui.notify with a UI (interactive, RPC), stderr otherwise (print/json mode).
 import type { CtxLike, NotifyLevel } from "./host-types.js";
+import { describeError } from "../core/error-text.js";
+
+export { describeError };
 
 /** The part of a context that output needs: core and system-update contexts both fit. */
 export interface OutputCtx {
@@ -28,10 +31,6 @@ export function setFooter(ctx: CtxLike, text: string | undefined): void {
   }
 }
 
-/** The message of a caught value, for "forge: ... failed (...)" notices. */
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** A command handler that reports its own failure (`forge: /<name> failed: ...`): the host never sees it throw. */
 export function guardCommand<C extends OutputCtx>(name: string, run: (args: string, ctx: C) => Promise<void>): (args: string, ctx: C) => Promise<void> {

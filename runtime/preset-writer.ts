@@ -1,9 +1,9 @@
 // Writes the current selection as a preset source file (.pi/forge/presets/<name>.yaml), atomically, never clobbering silently.
 import { mkdirSync } from "node:fs";
-import { createTextExclusive, writeTextAtomic } from "../common/atomic-write.js";
+import { createTextExclusive, writeTextAtomic } from "../io/atomic-write.js";
 import { join } from "node:path";
 import type { ForgeModeStateEntry } from "../generated/types.js";
-import { describeSelection } from "./contracts.js";
+import { describeSelection } from "../core/candidate.js";
 
 export const PRESET_NAME = /^[a-z][a-z0-9-]*$/;
 

@@ -1,9 +1,10 @@
 // Pure status and preview reports: deterministic JSON shapes and their human text.
-import { stringifyCanonical } from "../common/canonical-json.js";
-import type { Scope } from "../common/digest.js";
-import { SCOPES_SHALLOW_TO_DEEP, type Catalog } from "./catalog.js";
-import { composedChars, estimateTokens, type ActiveSelection, type ComposeResult } from "./compose.js";
-import { selectedRoles } from "./contracts.js";
+import { stringifyCanonical } from "../core/canonical-json.js";
+import type { Scope } from "../core/digest.js";
+import { SCOPES_SHALLOW_TO_DEEP, type Catalog } from "../core/component-catalog.js";
+import type { ActiveSelection, ComposeResult } from "../core/composition.js";
+import { composedChars, estimateTokens } from "../core/prompt-size.js";
+import { selectedRoles } from "../core/candidate.js";
 import type { DiscoveredScopes } from "./scopes.js";
 
 export interface ComponentReport {

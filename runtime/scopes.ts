@@ -3,9 +3,9 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Scope } from "../common/digest.js";
-import { loadBundleFile, type BundleLoad } from "./load-bundle.js";
-import type { ScopedBundles } from "./catalog.js";
+import type { Scope } from "../core/digest.js";
+import { loadBundleFile, type BundleLoad } from "./bundle-file.js";
+import type { ScopedBundles } from "../core/component-catalog.js";
 import { isBundleTrusted, readTrustStore } from "./trust-store.js";
 
 export interface ScopePaths {

@@ -1,6 +1,6 @@
 // forge's own project trust store (<agent dir>/forge/trust.json): project realpath -> trusted bundleHash.
 import { mkdirSync, readFileSync } from "node:fs";
-import { writeTextAtomic } from "../common/atomic-write.js";
+import { writeTextAtomic } from "../io/atomic-write.js";
 import { dirname } from "node:path";
 
 /** One trusted project: trust binds to the exact bundle, so a rebuilt bundle needs trust again. */

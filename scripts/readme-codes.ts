@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { spliceCodesTable } from "../compiler/diagnostics/docs.js";
-import { writeTextAtomic } from "../common/atomic-write.js";
+import { writeTextAtomic } from "../io/atomic-write.js";
 
 const README = join(import.meta.dirname, "..", "README.md");
 writeTextAtomic(README, spliceCodesTable(readFileSync(README, "utf8")));

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
-import type { Diagnostic } from "../common/diagnostic.js";
+import type { Diagnostic } from "../core/diagnostic.js";
 import { compile } from "../compiler/compile.js";
 import { checkExistingFiles } from "../compiler/import/existing-files.js";
 import { IMPORTERS, type ImportFormatName } from "../compiler/import/importers.js";

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DIAGNOSTIC_CODES } from "../compiler/diagnostics/catalog.js";
+import { DIAGNOSTIC_CODES } from "../core/diagnostics/code-catalog.js";
 import { spliceCodesTable } from "../compiler/diagnostics/docs.js";
 
 const README = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8");

@@ -1,6 +1,6 @@
 // `--format github`: a build or check report as GitHub Actions workflow commands (::error file=...,line=...::message).
 import { isAbsolute, join, relative, sep } from "node:path";
-import type { Diagnostic, Severity } from "../../common/diagnostic.js";
+import type { Diagnostic, Severity } from "../../core/diagnostic.js";
 import type { BuildReport } from "./build.js";
 import { describeChanges } from "./bundle-diff.js";
 import { plural } from "./output.js";

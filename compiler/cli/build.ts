@@ -1,13 +1,13 @@
 // `forge build` and `forge build --check`: read sources, compile, compare with bundle.json, write atomically.
-import type { Diagnostic } from "../../common/diagnostic.js";
-import type { Scope } from "../../common/digest.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
+import type { Scope } from "../../core/digest.js";
 import type { Mode } from "../../generated/types.js";
 import { fingerprintInputs, lookupCache, storeCache } from "../build-cache.js";
 import { compile, emitBundleText } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../diagnostics/format.js";
 import type { ForgeTarget } from "../options.js";
 import { readSources } from "../read-sources.js";
-import { readTextIfExists, writeTextAtomic } from "../../common/atomic-write.js";
+import { readTextIfExists, writeTextAtomic } from "../../io/atomic-write.js";
 import { diffBundles, describeChanges, isBundleCurrent, type BundleChanges } from "./bundle-diff.js";
 import { describeSummary, plural, shortHash, summarize, type DiagnosticSummary, type Painter } from "./output.js";
 

@@ -1,5 +1,5 @@
 // What changed between the bundle on disk and a freshly compiled one: per-component digests and the bundleHash.
-import { compareCodeUnits } from "../../common/canonical-json.js";
+import { compareCodeUnits } from "../../core/canonical-json.js";
 import type { ForgeBundle } from "../../generated/types.js";
 
 export interface ComponentChanges {

@@ -10,7 +10,7 @@ import { runBuild, type BuildRun, type BuildSettings } from "./build.js";
 import { renderPreviewHeader, runPreview, type PreviewSettings } from "./preview.js";
 import { runExplain } from "./explain.js";
 import { renderExplain } from "../review/render-explain.js";
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import type { SourceLookup } from "../diagnostics/format.js";
 import { describeFailure, printBuild, printDiagnostics, type CliIO } from "./io.js";
 import { colorEnabled, makePainter } from "./output.js";

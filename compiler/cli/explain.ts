@@ -1,7 +1,7 @@
 // `forge explain <preset|mode>...`: compile the sources in memory and report how the selection resolves (the CLI glue is in commands.ts).
 import { join, relative, sep } from "node:path";
-import type { Scope } from "../../common/digest.js";
-import { checkContracts } from "../../runtime/contracts.js";
+import type { Scope } from "../../core/digest.js";
+import { checkContracts } from "../../core/candidate.js";
 import { packagePath, type ForgeTarget } from "../options.js";
 import { explainSelection, type ExplainReport } from "../review/explain.js";
 import { composeAgainstSample, inspectSources, resolveSelection, type PreviewSettings } from "./preview.js";

@@ -1,8 +1,8 @@
 // `forge import <format> <path>`: converts another tool's definitions into forge sources, checks them, writes them, then builds.
 import { lstatSync, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { writeTextAtomic } from "../../common/atomic-write.js";
-import { hasErrors, type Diagnostic } from "../../common/diagnostic.js";
+import { writeTextAtomic } from "../../io/atomic-write.js";
+import { hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import { compile, sortDiagnostics } from "../compile.js";
 import { formatDiagnostics, type SourceLookup } from "../diagnostics/format.js";
 import { checkExistingFiles } from "../import/existing-files.js";

@@ -1,7 +1,7 @@
 // The I/O edge of `forge import`: reads the input path (a file, or a directory of the format's files) into ImportInputs.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, sep } from "node:path";
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import { importUnreadable } from "../diagnostics/import-codes.js";
 import { DIRECTORY_CONTENTS, pickInputFiles, type ImportFormatName } from "../import/importers.js";
 import { wholeFile } from "../import/input-doc.js";

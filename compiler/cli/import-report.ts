@@ -1,6 +1,6 @@
 // What `forge import` reports: the --json object, and its human rendering (status lines on stdout, failures on stderr).
-import type { Diagnostic } from "../../common/diagnostic.js";
-import type { Scope } from "../../common/digest.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
+import type { Scope } from "../../core/digest.js";
 import type { SkippedEntry } from "../import/types.js";
 import type { BuildReport } from "./build.js";
 import { plural, summarize, type DiagnosticSummary, type Painter } from "./output.js";

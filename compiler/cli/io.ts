@@ -1,5 +1,5 @@
 // Output plumbing shared by the commands and the watcher: the streams, failure messages, printing diagnostics and a build.
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import { formatDiagnostics, type SourceLookup } from "../diagnostics/format.js";
 import { SourceReadError } from "../read-sources.js";
 import { renderReport, type BuildRun } from "./build.js";

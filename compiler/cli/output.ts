@@ -1,6 +1,6 @@
 // Terminal output helpers: the color decision (NO_COLOR, FORCE_COLOR, TTY) and small styling wrappers.
 import { styleText } from "node:util";
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 
 export type Style = "red" | "green" | "yellow" | "cyan" | "bold" | "dim";
 

@@ -1,13 +1,14 @@
 // `forge preview`: compile the sources in memory and print the prompt a preset (or modes in order) composes.
-import type { Diagnostic } from "../../common/diagnostic.js";
-import { hasErrors } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
+import { hasErrors } from "../../core/diagnostic.js";
 import type { ForgeBundle, ForgeModeStateEntry } from "../../generated/types.js";
-import { buildCatalog, type Catalog, type ScopedBundles } from "../../runtime/catalog.js";
-import { composeSelection, estimateTokens } from "../../runtime/compose.js";
-import { candidateFromKeys, checkContracts, type Candidate } from "../../runtime/contracts.js";
+import { buildCatalog, type Catalog, type ScopedBundles } from "../../core/component-catalog.js";
+import { composeSelection } from "../../core/composition.js";
+import { estimateTokens } from "../../core/prompt-size.js";
+import { candidateFromKeys, checkContracts, type Candidate } from "../../core/candidate.js";
 import { effectivePrompt, legacyHostAdapter, type BeforeAgentStartEventLike } from "../../runtime/host-adapter/index.js";
-import { buildPromptVars, type PromptVars } from "../../runtime/render-template.js";
-import { createStateEntry } from "../../runtime/selection.js";
+import { buildPromptVars, type PromptVars } from "../../core/template.js";
+import { createStateEntry } from "../../core/selection.js";
 import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../diagnostics/format.js";
 import type { ForgeTarget } from "../options.js";

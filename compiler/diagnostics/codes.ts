@@ -1,8 +1,8 @@
 // One constructor per stable diagnostic code: the only place messages are worded (see catalog.ts for the list).
-import type { Diagnostic, Position } from "../../common/diagnostic.js";
-import { severityOf } from "./catalog.js";
+import type { Diagnostic, Position } from "../../core/diagnostic.js";
+import { severityOf } from "../../core/diagnostics/code-catalog.js";
 
-export { DIAGNOSTIC_CODES, type DiagnosticCodeInfo } from "./catalog.js";
+export { DIAGNOSTIC_CODES, type DiagnosticCodeInfo } from "../../core/diagnostics/code-catalog.js";
 
 /** Where a diagnostic points: a file (posix, relative to the forge root), a range and a document path. */
 export interface Where {

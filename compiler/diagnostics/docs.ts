@@ -1,5 +1,5 @@
 // Renders the diagnostic catalog as the README's Markdown table (scripts/readme-codes.ts writes it; a test keeps it fresh).
-import { DIAGNOSTIC_CODES } from "./catalog.js";
+import { DIAGNOSTIC_CODES } from "../../core/diagnostics/code-catalog.js";
 
 const CODES_START = "<!-- codes:start (generated from compiler/diagnostics/catalog.ts by scripts/readme-codes.ts) -->";
 const CODES_END = "<!-- codes:end -->";

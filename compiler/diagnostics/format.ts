@@ -1,5 +1,5 @@
 // Human output of diagnostics: `file:line:col severity code: message`, a code frame and a summary line.
-import type { Diagnostic, Severity } from "../../common/diagnostic.js";
+import type { Diagnostic, Severity } from "../../core/diagnostic.js";
 import { makePainter, plural, summarize, type Painter, type Style } from "../cli/output.js";
 import type { SourceFile } from "../types.js";
 

@@ -1,5 +1,5 @@
 // One constructor per `forge import` diagnostic code (the Import section of catalog.ts): the only place their messages are worded.
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import { makeDiagnostic as make, type Where } from "./codes.js";
 
 const MAX_LISTED = 20;

@@ -1,6 +1,6 @@
 // Turns the drafts of one import into forge source files: key collisions, built-in shadowing, YAML text, sorted diagnostics.
-import { compareCodeUnits } from "../../common/canonical-json.js";
-import type { Diagnostic } from "../../common/diagnostic.js";
+import { compareCodeUnits } from "../../core/canonical-json.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import { sortDiagnostics } from "../compile.js";
 import { importKeyCollision, importShadowsBuiltin } from "../diagnostics/import-codes.js";
 import { emitSourceYaml } from "./emit-yaml.js";

@@ -1,6 +1,6 @@
 // Reads the fields of one input entry with positioned diagnostics: typed values, key lists, unknown and unsupported fields.
-import type { Diagnostic } from "../../common/diagnostic.js";
-import { suggestClosest } from "../../common/suggest.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
+import { suggestClosest } from "../../core/suggest.js";
 import type { Where } from "../diagnostics/codes.js";
 import { importInvalidValue, importKeyRenamed, importUnknownField, importUnsupportedField } from "../diagnostics/import-codes.js";
 import { whereAt, type PositionedDoc } from "../phases/yaml-positions.js";

@@ -1,5 +1,5 @@
 // Which imported sources would overwrite existing files: pure, so fixtures cover import_file_exists without a CLI run.
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import { importFileExists } from "../diagnostics/import-codes.js";
 
 /**

@@ -1,5 +1,5 @@
 // The importer for each `forge import` format, and which files a directory argument stands for.
-import { compareCodeUnits } from "../../common/canonical-json.js";
+import { compareCodeUnits } from "../../core/canonical-json.js";
 import { importPiModes } from "./pi-modes.js";
 import { importPiPresets } from "./pi-presets.js";
 import { importRoo } from "./roo.js";

@@ -1,6 +1,6 @@
 // Parses one import input (JSON is YAML) into its value plus a positioned document, so diagnostics point at lines.
 import { LineCounter, parseDocument } from "yaml";
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../diagnostics/codes.js";
 import { importUnreadable } from "../diagnostics/import-codes.js";
 import { rangeAt, type PositionedDoc } from "../phases/yaml-positions.js";

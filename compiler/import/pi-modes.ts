@@ -12,7 +12,7 @@
 //   cwd: an info says so. With only opener/appendix pi-modes kept Pi's prompt and appended them under
 //   "# Current prompt mode: <label>", which is exactly a forge append overlay.
 // - removeSections (regex removal of Pi's prompt sections) has no forge equivalent: a warning per file.
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../diagnostics/codes.js";
 import { importInvalidEntry, importInvalidValue, importStrategyDefaulted, importTextJoined } from "../diagnostics/import-codes.js";
 import { assembleImport } from "./assemble.js";

@@ -12,7 +12,7 @@
 //   ignored it then): reported, left out. thinkingLevel -> thinking. tools -> tools, with an info that
 //   forge's tools only narrow the active tools where Pi's replaced them.
 // - the preset: description generated, overlays [the mode].
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import {
   importInvalidEntry, importInvalidValue, importNoPrompt, importStrategyDefaulted, importToolsNarrowOnly, importUnreadable,
 } from "../diagnostics/import-codes.js";

@@ -10,7 +10,7 @@
 // - groups (Roo tool permissions) and each group's fileRegex (which files it may edit) have no forge
 //   equivalent: forge's tools allow-list names Pi tools and cannot restrict files. Reported, not mapped.
 // - source (global/project) is Roo bookkeeping; forge's scope comes from --root/--global: reported.
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import { importInvalidEntry, importStrategyDefaulted, importTextJoined, importUnreadable } from "../diagnostics/import-codes.js";
 import { whereAt } from "../phases/yaml-positions.js";
 import { assembleImport } from "./assemble.js";

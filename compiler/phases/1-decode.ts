@@ -1,5 +1,5 @@
 // Phase 1, decode: raw bytes -> LF-normalized text, with coded diagnostics for bad bytes and bounds.
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import { LIMITS, type SourceTree } from "../types.js";
 import { atFile, fileTooLarge, invalidUtf8, mixedLineEndings, tooManyFiles, utf8Bom } from "../diagnostics/codes.js";
 

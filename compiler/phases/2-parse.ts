@@ -1,6 +1,6 @@
 // Phase 2, parse: classify files by folder, check keys, parse YAML/JSON keeping the Document for positions.
 import { LineCounter, isScalar, parseDocument, visit, type Node, type Scalar } from "yaml";
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import {
   atFile, duplicateDefinition, duplicateKey, invalidJson, invalidKey, pathEscapesRoot, reservedKey,
   unrecognizedSourceFile, yamlSyntaxError, yamlWarning, type Where,

@@ -1,5 +1,5 @@
 // Phase 3, validate: run the generated ajv validators and turn each ajv error into a coded, positioned diagnostic.
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import { validateModeSource, validatePresetSource } from "../../generated/source-validators.js";
 import type { ValidationError } from "../../generated/validator.js";
 import {
@@ -7,7 +7,7 @@ import {
 } from "../diagnostics/codes.js";
 import type { ParsedSource } from "./2-parse.js";
 import { ALLOWED_FIELDS, exampleFor } from "./field-examples.js";
-import { suggestClosest } from "../../common/suggest.js";
+import { suggestClosest } from "../../core/suggest.js";
 import { pointerSegments, whereAt } from "./yaml-positions.js";
 
 /** A mode source as the schema guarantees it (kept local: only the fields the compiler reads). */

@@ -1,5 +1,5 @@
 // Phase 4, link/analyze: resolve file references inside the root, check preset references and contracts.
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
 import {
   contractConflict, contractOrder, contractRequires, exactBaseWithOverlays, duplicateOverlay, duplicateUpdateId, fileNotFound, invalidBase,
@@ -8,8 +8,8 @@ import {
 import { useFile, type DecodedTree } from "./1-decode.js";
 import type { ParsedSource } from "./2-parse.js";
 import type { ModeData, PresetData, UpdateData, ValidMode, ValidPreset } from "./3-validate.js";
-import { checkSelection, type ContractComponent } from "../../common/contracts.js";
-import { suggestClosest } from "../../common/suggest.js";
+import { checkSelection, type ContractComponent } from "../../core/contracts.js";
+import { suggestClosest } from "../../core/suggest.js";
 import { inlineOrigin, type TemplateOrigin } from "./template-origin.js";
 import { whereAt } from "./yaml-positions.js";
 

@@ -1,5 +1,5 @@
 // Phase 5, lower templates: every mode prompt and system-update block becomes merged, NFC-normalized segments.
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Segment } from "../../generated/types.js";
 import { emptyPrompt, promptTooLarge } from "../diagnostics/codes.js";
 import { LIMITS } from "../types.js";

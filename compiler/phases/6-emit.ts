@@ -1,5 +1,5 @@
 // Phase 6, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
-import { computeBundleHash, digestComponent, type Scope } from "../../common/digest.js";
+import { computeBundleHash, digestComponent, type Scope } from "../../core/digest.js";
 import type { ForgeBundle, Mode, Preset, SystemUpdate } from "../../generated/types.js";
 import type { LoweredMode, LoweredPreset } from "./5-lower-templates.js";
 

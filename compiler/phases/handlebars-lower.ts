@@ -1,6 +1,6 @@
 // Lowers a handlebars template to plain segments at build time: text, fixed slots and inlined partials only.
 import Handlebars from "handlebars";
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import { LIMITS } from "../types.js";
 import {
   dateVariable, dynamicPartial, missingPartial, partialCycle, partialTooDeep, templateSyntaxError, tripleStash,
@@ -8,7 +8,7 @@ import {
 } from "../diagnostics/codes.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
 import { KEY_PATTERN } from "./2-parse.js";
-import { suggestClosest } from "../../common/suggest.js";
+import { suggestClosest } from "../../core/suggest.js";
 import { mapTemplatePosition, type TemplateOrigin } from "./template-origin.js";
 
 /** The fixed runtime variables. Values are inserted raw at runtime: there is no HTML escaping anywhere. */

@@ -1,6 +1,6 @@
 // Where a template's text starts in its file, so handlebars positions (template-relative) map back to file positions.
 import { isScalar, Scalar } from "yaml";
-import type { Position } from "../../common/diagnostic.js";
+import type { Position } from "../../core/diagnostic.js";
 import { nodeAt, positionAt, type PositionedDoc } from "./yaml-positions.js";
 
 /**

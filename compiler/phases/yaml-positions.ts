@@ -1,6 +1,6 @@
 // Maps document paths (ajv instancePath, key lists) to 1-based line/column ranges of YAML nodes.
 import { isCollection, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from "yaml";
-import type { Position } from "../../common/diagnostic.js";
+import type { Position } from "../../core/diagnostic.js";
 import type { Where } from "../diagnostics/codes.js";
 
 export interface PositionedDoc {

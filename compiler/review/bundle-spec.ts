@@ -1,7 +1,7 @@
 // The I/O edge of `forge diff`: turns a spec (`worktree`, a bundle file, a git ref) into a loaded bundle.
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { hasErrors, type Diagnostic } from "../../common/diagnostic.js";
+import { hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { describeFailure } from "../cli/io.js";
 import { compile } from "../compile.js";

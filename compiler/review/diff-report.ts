@@ -1,5 +1,5 @@
 // The shape of a `forge diff` result: what `--json` prints and what the human renderer reads.
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
 
 /** How a side was given: a bundle file, a git ref's committed bundle, or a fresh in-memory build. */

@@ -1,12 +1,15 @@
 // `forge explain`: the resolved composition of a preset or mode list as data (pure; the CLI renders or prints JSON).
-import type { Scope } from "../../common/digest.js";
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Scope } from "../../core/digest.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
-import type { Catalog } from "../../runtime/catalog.js";
-import { estimateTokens } from "../../runtime/compose.js";
-import { renderOverlaySection } from "../../runtime/composition.js";
-import { mergePreferences } from "../../runtime/preferences.js";
-import { renderTemplate, type PromptVars } from "../../runtime/render-template.js";
+import type { Catalog } from "../../core/component-catalog.js";
+import { judgeCandidate } from "../../core/candidate.js";
+import type { ContractJudgment, ContractKind } from "../../core/contracts.js";
+import { tracePreferences, type PreferenceOrigins } from "../../core/preferences.js";
+import { estimateTokens } from "../../core/prompt-size.js";
+import { renderOverlaySection } from "../../core/composition.js";
+
+import { renderTemplate, type PromptVars } from "../../core/template.js";
 import { findSlotUses, type SlotName, type SlotUse } from "./cache-slots.js";
 
 export interface ExplainComponent {
@@ -29,7 +32,6 @@ export interface ExplainComponent {
 /** One part of the final prompt, in order: a forge component or a part Pi builds. */
 export type LayoutPart = { part: "mode"; key: string; role: "base" | "overlay" } | { part: "host"; description: string };
 
-export type ContractKind = "requires" | "conflictsWith" | "before" | "after";
 
 export interface ContractCheck {
   declaredBy: string;
@@ -40,17 +42,7 @@ export interface ContractCheck {
   detail: string;
 }
 
-export interface PreferenceOrigin<T> {
-  value: T;
-  /** The component(s) the value comes from. */
-  from: string[];
-}
-
-export interface ExplainPreferences {
-  model: PreferenceOrigin<string> | null;
-  thinking: PreferenceOrigin<string> | null;
-  tools: PreferenceOrigin<string[]> | null;
-}
+export type ExplainPreferences = PreferenceOrigins;
 
 export interface ExplainUpdate {
   id: string;
@@ -97,51 +89,33 @@ function sampleValue(vars: PromptVars, key: string): (slot: SlotName) => string 
   return (slot) => (slot === "mode" ? key : vars[slot]);
 }
 
-/** Every contract the selected components declare, with whether it held for this exact selection. */
+/** Every contract the selected components declare, judged by the one rule activation uses (core/contracts.ts). */
 export function checkDeclaredContracts(catalog: Catalog, base: string | null, overlays: readonly string[]): ContractCheck[] {
-  const selected = base === null ? [...overlays] : [base, ...overlays];
-  const chosen = new Set(selected);
-  const at = (k: string) => overlays.indexOf(k);
-  const out: ContractCheck[] = [];
-  for (const key of selected) {
-    const mode = catalog.modes.get(key)?.mode;
-    if (!mode) continue;
-    for (const other of mode.requires) {
-      out.push(chosen.has(other)
-        ? { declaredBy: key, kind: "requires", other, status: "held", detail: `${key} requires ${other}: selected` }
-        : { declaredBy: key, kind: "requires", other, status: "violated", detail: `${key} requires ${other}, which is not selected` });
-    }
-    for (const other of mode.conflictsWith) {
-      out.push(chosen.has(other)
-        ? { declaredBy: key, kind: "conflictsWith", other, status: "violated", detail: `${key} conflicts with ${other}, which is selected` }
-        : { declaredBy: key, kind: "conflictsWith", other, status: "not-applicable", detail: `${key} conflicts with ${other}: not selected` });
-    }
-    for (const [kind, list] of [["before", mode.before], ["after", mode.after]] as const) {
-      for (const other of list) {
-        const i = at(key);
-        const j = at(other);
-        if (i < 0 || j < 0) {
-          out.push({ declaredBy: key, kind, other, status: "not-applicable", detail: `${key} ${kind} ${other}: ${i < 0 ? `${key} is not an overlay` : `${other} is not a selected overlay`}` });
-          continue;
-        }
-        // The same rule as common/contracts.ts: only the other overlay on the wrong side breaks it (a self-reference holds).
-        const held = kind === "before" ? !(j < i) : !(j > i);
-        out.push({ declaredBy: key, kind, other, status: held ? "held" : "violated", detail: `${key} (overlay ${i + 1}) ${kind} ${other} (overlay ${j + 1})` });
-      }
+  return judgeCandidate(catalog, { base, overlays: [...overlays] }).map((j): ContractCheck => {
+    const { declaredBy: key, kind, other, status } = j;
+    return { declaredBy: key, kind, other, status, detail: contractDetail(j) };
+  });
+}
+
+/** The explain wording of one judgment. */
+function contractDetail(j: ContractJudgment): string {
+  const { declaredBy: key, kind, other, status } = j;
+  switch (kind) {
+    case "requires":
+      return status === "held" ? `${key} requires ${other}: selected` : `${key} requires ${other}, which is not selected`;
+    case "conflictsWith":
+      return status === "violated" ? `${key} conflicts with ${other}, which is selected` : `${key} conflicts with ${other}: not selected`;
+    default: {
+      const { self, other: at } = j.positions!;
+      if (status === "not-applicable") return `${key} ${kind} ${other}: ${self < 0 ? `${key} is not an overlay` : `${other} is not a selected overlay`}`;
+      return `${key} (overlay ${self + 1}) ${kind} ${other} (overlay ${at + 1})`;
     }
   }
-  return out;
 }
 
 /** The same merge as the runtime (later components win model/thinking; tool lists intersect), with origins. */
 export function explainPreferences(modes: ReadonlyArray<{ key: string; mode: Mode }>): ExplainPreferences {
-  const merged = mergePreferences(modes.map((m) => m.mode));
-  const last = (pick: (m: Mode) => unknown) => [...modes].reverse().find((m) => pick(m.mode) !== undefined)?.key;
-  return {
-    model: merged.model === undefined ? null : { value: merged.model, from: [last((m) => m.model)!] },
-    thinking: merged.thinking === undefined ? null : { value: merged.thinking, from: [last((m) => m.thinking)!] },
-    tools: merged.tools === undefined ? null : { value: merged.tools, from: modes.filter((m) => m.mode.tools).map((m) => m.key) },
-  };
+  return tracePreferences(modes);
 }
 
 function layoutFor(base: Mode | undefined, baseKey: string | null, overlays: readonly string[]): LayoutPart[] {

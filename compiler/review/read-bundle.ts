@@ -1,45 +1,49 @@
-// Parses bundle text for `forge diff`: JSON, format and the generated schema validator; digest mismatches are notes, not refusals.
-import { digestComponent } from "../../common/digest.js";
+// Reads bundle text for `forge diff`: structural problems refuse it; digest, pin and hash mismatches become notes.
+import { SUPPORTED_BUNDLE_FORMAT, verifyBundleText, type BundleProblem } from "../../core/bundle-verify.js";
 import type { ForgeBundle } from "../../generated/types.js";
-import { checkBundleShape, parseBundleJson, SUPPORTED_BUNDLE_FORMAT } from "../../runtime/load-bundle.js";
 
 export type ReadBundle = { ok: true; bundle: ForgeBundle; notes: string[] } | { ok: false; message: string };
 
 /**
- * Digests that disagree with their content. Unlike the runtime, `forge diff` still compares such
- * a bundle (reviewing a hand edit is the point), but says the bundle was edited after forge build.
+ * A reviewer's wording of a content mismatch. Unlike the runtime, `forge diff` still compares such a bundle
+ * (reviewing a hand edit is the point), but says what the runtime would refuse it for.
  */
-function digestNotes(bundle: ForgeBundle, name: string): string[] {
-  const notes: string[] = [];
-  for (const [key, mode] of Object.entries(bundle.modes)) {
-    if (mode && digestComponent("mode", key, bundle.scope, mode) !== mode.digest) {
-      notes.push(`${name}: mode ${key} does not match its digest (edited after forge build)`);
-    }
+export function describeMismatch(problem: BundleProblem, name: string): string {
+  switch (problem.kind) {
+    case "mode-digest":
+      return `${name}: mode ${problem.key} does not match its digest (edited after forge build)`;
+    case "preset-digest":
+      return `${name}: preset ${problem.key} does not match its digest (edited after forge build)`;
+    case "update-digest":
+      return `${name}: system update ${problem.id} of preset ${problem.preset} does not match its digest (edited after forge build)`;
+    case "preset-pin":
+      return `${name}: preset ${problem.preset} pins mode ${problem.mode} at a digest that differs from the bundle's`;
+    case "bundle-hash":
+      return `${name}: bundleHash does not match the content (edited after forge build)`;
+    case "scope":
+      return `${name}: declares scope "${problem.declared}" but is read as the ${problem.expected} bundle`;
+    default:
+      return `${name}: ${problem.kind}`;
   }
-  for (const [key, preset] of Object.entries(bundle.presets)) {
-    if (preset && digestComponent("preset", key, bundle.scope, preset) !== preset.digest) {
-      notes.push(`${name}: preset ${key} does not match its digest (edited after forge build)`);
-    }
-  }
-  return notes;
 }
 
 /** `name` says where the text came from in messages, e.g. `HEAD:.pi/forge/bundle.json`. */
 export function readBundleText(text: string, name: string): ReadBundle {
-  const parsed = parseBundleJson(text);
-  if (!parsed.ok) return { ok: false, message: `${name} is not a forge bundle: invalid JSON (${(parsed.error as Error).message})` };
-  // The runtime's own structural checks (format first, then the schema), worded for a reviewer.
-  const shape = checkBundleShape(parsed.value);
-  switch (shape?.kind) {
+  const { bundle, problems } = verifyBundleText(text);
+  const first = problems[0];
+  switch (first?.kind) {
+    case "json":
+      return { ok: false, message: `${name} is not a forge bundle: invalid JSON (${first.detail})` };
     case "not-object":
       return { ok: false, message: `${name} is not a forge bundle: not a JSON object` };
     case "format": {
-      const what = shape.format === undefined ? "it has no \"format\" field" : `unsupported format ${JSON.stringify(shape.format)}`;
+      const what = first.format === undefined ? "it has no \"format\" field" : `unsupported format ${JSON.stringify(first.format)}`;
       return { ok: false, message: `${name} is not a forge bundle this forge reads: ${what} (expected format ${SUPPORTED_BUNDLE_FORMAT}, written by forge build)` };
     }
     case "schema":
-      return { ok: false, message: `${name} is not a valid forge bundle: does not match schema/bundle.schema.json${shape.detail === null ? "" : ` ${shape.detail}`}` };
+      return { ok: false, message: `${name} is not a valid forge bundle: does not match schema/bundle.schema.json${first.detail === null ? "" : ` ${first.detail}`}` };
   }
-  const bundle = parsed.value as ForgeBundle;
-  return { ok: true, bundle, notes: digestNotes(bundle, name) };
+  const notes = problems.map((p) => describeMismatch(p, name));
+  if (notes.length > 0) notes.push(`${name}: Pi would refuse this bundle; run \`forge build\` to rebuild it`);
+  return { ok: true, bundle: bundle!, notes };
 }

@@ -1,5 +1,5 @@
 // The pure comparison behind `forge diff`: modes and presets by key, field changes, prompt diffs and affected presets.
-import { compareCodeUnits, stringifyCanonical } from "../../common/canonical-json.js";
+import { compareCodeUnits, stringifyCanonical } from "../../core/canonical-json.js";
 import type { Mode, Preset, SystemUpdate, Template } from "../../generated/types.js";
 import type {
   AffectedPreset,

@@ -2,7 +2,7 @@
 import type { ActivationResult, ExactConfirmation, ForgeController } from "../controller.js";
 import type { CtxLike } from "../host-types.js";
 import { say } from "../output.js";
-import type { ResolvedCandidate, StateSource } from "../selection.js";
+import type { ResolvedCandidate, StateSource } from "../../core/selection.js";
 import { formatRewriteWarning } from "../updates/cache-impact.js";
 import type { CacheReporter } from "./cache-report.js";
 

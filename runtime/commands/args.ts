@@ -1,6 +1,6 @@
 // Argument parsing and completion helpers shared by the /mode, /preset and /forge commands. Pure.
 import type { AutocompleteItemLike } from "../host-types.js";
-import type { DriftPolicy } from "../selection.js";
+import type { DriftPolicy } from "../../core/selection.js";
 import type { ExactConfirmation } from "../controller.js";
 
 export interface ParsedArgs {

@@ -1,10 +1,9 @@
 // Cache-impact report for /mode and /preset: how much of the previous request's prefix a selection change keeps.
-import { composeSelection } from "../compose.js";
-import type { Composition } from "../composition.js";
+import { composeSelection, type Composition } from "../../core/composition.js";
 import type { ForgeController } from "../controller.js";
 import type { HostAdapter, HostPromptOptionsLike, NativeInputs } from "../host-adapter/index.js";
 import type { CtxLike } from "../host-types.js";
-import { previewStateEntry, type ResolvedCandidate } from "../selection.js";
+import { previewStateEntry, type ResolvedCandidate } from "../../core/selection.js";
 import type { ActivePresetRef } from "../updates/blocks.js";
 import { hostPromptOptions } from "../host-adapter/transcript.js";
 import { lastRequestPrompt, promptChangeImpact, type PromptChangeReport } from "../updates/cache-impact.js";

@@ -1,5 +1,5 @@
 // The /forge command: trust (forge's own project trust store) and status (bundles, scopes, trust).
-import { stringifyCanonical } from "../../common/canonical-json.js";
+import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { ForgeController } from "../controller.js";
 import type { CommandSpec, CtxLike } from "../host-types.js";
 import { guardCommand, say } from "../output.js";

@@ -1,12 +1,12 @@
 // The /mode command: set, +key, -key, off, status, preview, reapprove, and the interactive selector.
-import { sortedModeKeys } from "../catalog.js";
-import { checkContracts, selectedKeys } from "../contracts.js";
+import { sortedModeKeys } from "../../core/component-catalog.js";
+import { checkContracts, selectedKeys } from "../../core/candidate.js";
 import type { ForgeController } from "../controller.js";
 import type { CommandSpec, CtxLike } from "../host-types.js";
 import { guardCommand, say } from "../output.js";
 import { buildPreviewReport, formatPreviewText, formatStatusText, toJsonLine } from "../report.js";
-import { resolveRequest, type DriftPolicy } from "../selection.js";
-import { detectDrift } from "../compose.js";
+import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
+import { detectDrift } from "../../core/composition.js";
 import { completeLastWord, parseArgs, precedingWords, type ParsedArgs } from "./args.js";
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
 import type { CacheReporter } from "./cache-report.js";

@@ -1,11 +1,12 @@
 // The /mode selector: a searchable multi-select with a live summary; atomic apply. TUI component or select() loop (RPC).
-import { sortedModeKeys } from "../catalog.js";
-import { composedChars, composeSelection, estimateTokens } from "../compose.js";
-import { checkContracts, selectedKeys } from "../contracts.js";
+import { sortedModeKeys } from "../../core/component-catalog.js";
+import { composeSelection } from "../../core/composition.js";
+import { composedChars, estimateTokens } from "../../core/prompt-size.js";
+import { checkContracts, selectedKeys } from "../../core/candidate.js";
 import type { ForgeController } from "../controller.js";
 import type { CtxLike } from "../host-types.js";
 import { say } from "../output.js";
-import { previewStateEntry, resolveRequest } from "../selection.js";
+import { previewStateEntry, resolveRequest } from "../../core/selection.js";
 import { applyOff, applySelection } from "./apply-selection.js";
 
 interface Picked {

@@ -1,6 +1,6 @@
 // The only module that knows which Pi host runs: turns a Composition into a before_agent_start result.
-import type { Composition, OverlaySection } from "../composition.js";
-import { buildLegacyCustomPrompt, type CustomPromptInputs } from "./legacy-custom-prompt.js";
+import type { Composition, OverlaySection } from "../../core/composition.js";
+import { buildLegacyCustomPrompt, type CustomPromptInputs } from "../../core/legacy-custom-prompt.js";
 
 /**
  * `event.systemPromptOptions` as the adapter reads it: 0.73.1's fields, plus 1.x's mutable `sections`,

@@ -1,6 +1,6 @@
 // What a host records about the prompt outside a run: 1.x keeps it (and its section patches) in the transcript
 // and exposes getSystemPromptOptions() to commands; 0.73.1 has neither. Host knowledge, so it lives here.
-import type { BranchEntryLike } from "../updates/reducer.js";
+import type { BranchEntryLike } from "../../core/update-reducer.js";
 import type { PromptOptionsSlice } from "../updates/host-types.js";
 import { foldTranscriptSections, type SystemMessageLike } from "./update-delivery.js";
 

@@ -1,6 +1,6 @@
 // The two delivery strategies of the active update set: prompt sections, or timeline messages; the host adapter picks one.
 import { wrapSection } from "./index.js";
-import type { ActiveUpdate, BranchEntryLike, UpdateState } from "../updates/reducer.js";
+import type { ActiveUpdate, BranchEntryLike, UpdateState } from "../../core/update-reducer.js";
 import { appendPromptBlock, INVENTORY_SECTION, renderCompactionFold, updateSectionName } from "../updates/render.js";
 import { buildTimelineView, pendingChanges, renderDeliveryMessage } from "../updates/timeline-view.js";
 import type { BeforeAgentStartOutcome, BeforeAgentStartSlice, PromptOptionsSlice, UpdatesPi } from "../updates/host-types.js";

@@ -4,10 +4,10 @@ import { wrapSection } from "../host-adapter/index.js";
 import { branchMessages, lastRequestPrompt, reportCacheImpact, serializeRequest, type PromptChangeReport } from "./cache-impact.js";
 import type { SystemUpdatesDeps } from "./deps.js";
 import { sectionsDelivery, timelineDelivery, type RunState, type UpdateDelivery } from "../host-adapter/update-delivery.js";
-import { UPDATE_ENTRY_TYPE } from "./events.js";
+import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { hostPromptOptions } from "../host-adapter/transcript.js";
 import type { UpdatesCtx, UpdatesPi } from "./host-types.js";
-import { foldUpdateEvents, stepUpdateState, type ActiveUpdate, type UpdateState } from "./reducer.js";
+import { foldUpdateEvents, stepUpdateState, type ActiveUpdate, type UpdateState } from "../../core/update-reducer.js";
 import { renderApplyTag, renderRetractionTag, updateSectionName } from "./render.js";
 
 /** Everything commands and the tool share; built once by registerSystemUpdates. */

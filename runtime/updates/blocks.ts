@@ -1,7 +1,7 @@
 // Preset-declared dormant blocks: who may activate which block, and under which update id.
 import type { Preset, Scope, SystemUpdate } from "../../generated/types.js";
-import type { UpdateState } from "./reducer.js";
-import { UPDATE_ID_MAX } from "./events.js";
+import type { UpdateState } from "../../core/update-reducer.js";
+import { UPDATE_ID_MAX } from "../../core/update-events.js";
 
 /** The active preset as the runtime core resolved it. */
 export interface ActivePresetRef {

@@ -1,6 +1,6 @@
 // Pure cache-impact estimates: how much of the previous request's prefix an action keeps, and the last cacheRead.
 import { transcriptPrompt } from "../host-adapter/transcript.js";
-import type { BranchEntryLike } from "./reducer.js";
+import type { BranchEntryLike } from "../../core/update-reducer.js";
 
 export interface CacheImpact {
   previousChars: number;

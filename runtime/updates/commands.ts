@@ -1,14 +1,14 @@
 // The /system-update command family: apply, status, reset, list, use, off. None starts a turn or deletes history.
 import type { ForgeUpdateEvent } from "../../generated/types.js";
-import { sha256Hex } from "../../common/digest.js";
+import { sha256Hex } from "../../core/digest.js";
 import { activeAfter, currentDelivery, estimateUpdateImpact, readState, recordEvent, type UpdatesRuntime } from "./actions.js";
 import { checkBlockActivation, chooseBlockUpdateId, usableBlocks, blocksUsable, type ActivePresetRef } from "./blocks.js";
 import { formatRewriteWarning } from "./cache-impact.js";
-import { CONTENT_MAX, createApplyEvent, createResetEvent, createRevokeEvent, isValidUpdateId, UPDATE_ID_PATTERN } from "./events.js";
+import { CONTENT_MAX, createApplyEvent, createResetEvent, createRevokeEvent, isValidUpdateId, UPDATE_ID_PATTERN } from "../../core/update-events.js";
 import { say } from "../output.js";
 import type { AutocompleteItemLike } from "../host-types.js";
 import type { UpdatesCtx } from "./host-types.js";
-import { findActive, nextFreeformId, nextResetId, type UpdateState } from "./reducer.js";
+import { findActive, nextFreeformId, nextResetId, type UpdateState } from "../../core/update-reducer.js";
 
 export const COMMAND_NAME = "system-update";
 

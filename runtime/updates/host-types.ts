@@ -1,6 +1,6 @@
 // The slice of Pi's extension API the system-update feature uses, as structural types (both hosts and test fakes fit).
 import type { AutocompleteItemLike, NotifyLevel } from "../host-types.js";
-import type { BranchEntryLike } from "./reducer.js";
+import type { BranchEntryLike } from "../../core/update-reducer.js";
 
 export interface UpdatesCtx {
   hasUI: boolean;

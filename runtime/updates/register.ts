@@ -7,7 +7,7 @@ import type { SystemUpdatesDeps } from "./deps.js";
 import { createRunState, hookRequestTranscript, sectionsDelivery, timelineDelivery } from "../host-adapter/update-delivery.js";
 import type { BeforeAgentStartSlice, UpdatesCtx, UpdatesPi } from "./host-types.js";
 import { renderInventory } from "./inventory.js";
-import { foldUpdateEvents, type UpdateState } from "./reducer.js";
+import { foldUpdateEvents, type UpdateState } from "../../core/update-reducer.js";
 import { syncToolAvailability } from "./tool.js";
 
 export type { SystemUpdatesDeps } from "./deps.js";

@@ -1,6 +1,6 @@
 // The bytes the model sees for system updates: timeline tags, retractions, 1.x section names, the compaction fold.
 import { wrapSection } from "../host-adapter/index.js";
-import type { ActiveUpdate } from "./reducer.js";
+import type { ActiveUpdate } from "../../core/update-reducer.js";
 
 /** 1.x section holding one active update. Pi wraps it as <forge-update-ID>...</forge-update-ID>. */
 export function updateSectionName(updateId: string): string {

@@ -1,5 +1,5 @@
 // Pure view of a branch for timeline delivery: what is active, what the model was told, what a compaction folded.
-import { foldUpdateEvents, initialUpdateState, type ActiveUpdate, type BranchEntryLike, type UpdateState } from "./reducer.js";
+import { foldUpdateEvents, initialUpdateState, type ActiveUpdate, type BranchEntryLike, type UpdateState } from "../../core/update-reducer.js";
 import { renderApplyTag, renderRetractionTag } from "./render.js";
 
 /** customType of the custom messages that carry timeline deliveries (sent to the model as user-role text). */

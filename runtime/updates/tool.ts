@@ -1,10 +1,10 @@
 // The agent tool forge_system_update: permission-gated activation of modelCallable preset blocks.
-import { sha256Hex } from "../../common/digest.js";
+import { sha256Hex } from "../../core/digest.js";
 import { readState, recordEvent, type UpdatesRuntime } from "./actions.js";
 import { checkBlockActivation, chooseBlockUpdateId, hasCallableBlock, type ActivePresetRef } from "./blocks.js";
-import { CONTENT_MAX, createApplyEvent, createRevokeEvent, isValidUpdateId, UPDATE_ID_MAX, UPDATE_ID_PATTERN } from "./events.js";
+import { CONTENT_MAX, createApplyEvent, createRevokeEvent, isValidUpdateId, UPDATE_ID_MAX, UPDATE_ID_PATTERN } from "../../core/update-events.js";
 import type { ToolDefinition, ToolResult, UpdatesCtx, UpdatesPi } from "./host-types.js";
-import { findActive } from "./reducer.js";
+import { findActive } from "../../core/update-reducer.js";
 
 export const TOOL_NAME = "forge_system_update";
 

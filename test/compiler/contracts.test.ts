@@ -1,6 +1,7 @@
 // Static composition checks: the seed's rules for one candidate selection, reported and never fixed.
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { checkSelection, type ContractComponent } from "../../common/contracts.js";
+import { checkSelection, judgeContracts, type ContractComponent } from "../../core/contracts.js";
 
 const c = (key: string, contracts: Partial<Omit<ContractComponent, "key">> = {}): ContractComponent => ({
   key, requires: [], conflictsWith: [], before: [], after: [], ...contracts,
@@ -36,5 +37,24 @@ describe("checkSelection", () => {
 
   test("a mutual before/after declaration of the same order is reported once", () => {
     expect(checkSelection(null, [c("b", { after: ["a"] }), c("a", { before: ["b"] })])).toHaveLength(1);
+  });
+});
+
+describe("judgeContracts and checkSelection", () => {
+  test("a candidate has violations exactly when some declared contract is judged violated", () => {
+    const keys = ["a", "b", "c", "d", "e"];
+    const list = fc.subarray(keys, { maxLength: 3 });
+    const contracts = fc.record({ requires: list, conflictsWith: list, before: list, after: list });
+    fc.assert(
+      fc.property(fc.tuple(...keys.map(() => contracts)), fc.shuffledSubarray(keys), fc.boolean(), (declared, picked, withBase) => {
+        const component = (k: string) => ({ key: k, ...declared[keys.indexOf(k)]! });
+        const base = withBase && picked.length > 0 ? component(picked[0]!) : null;
+        const overlays = (base === null ? picked : picked.slice(1)).map(component);
+        const violated = judgeContracts(base, overlays).filter((j) => j.status === "violated");
+        expect(checkSelection(base, overlays).length > 0).toBe(violated.length > 0);
+        // Every violation reported is one of the judged contracts.
+        for (const v of checkSelection(base, overlays)) expect(violated.some((j) => j.declaredBy === v.at)).toBe(true);
+      }),
+    );
   });
 });

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { computeBundleHash, digestComponent } from "../../common/digest.js";
+import { computeBundleHash, digestComponent } from "../../core/digest.js";
 import { compile, emitBundleText } from "../../compiler/compile.js";
 import type { SourceTree } from "../../compiler/types.js";
 import type { ForgeBundle } from "../../generated/types.js";

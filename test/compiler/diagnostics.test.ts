@@ -1,6 +1,6 @@
 // The diagnostic catalog, constructors, ordering and the human formatter.
 import { describe, expect, test } from "vitest";
-import type { Diagnostic } from "../../common/diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
 import { compile, sortDiagnostics } from "../../compiler/compile.js";
 import * as codes from "../../compiler/diagnostics/codes.js";
 import * as importCodes from "../../compiler/diagnostics/import-codes.js";

@@ -1,11 +1,9 @@
 // Pure parts of `forge explain`: slot offsets and volatility, contract statuses, and preference origins.
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkSelection } from "../../common/contracts.js";
 import type { Mode } from "../../generated/types.js";
 import { findSlotUses, isCacheSensitive } from "../../compiler/review/cache-slots.js";
 import { checkDeclaredContracts, explainPreferences } from "../../compiler/review/explain.js";
-import { buildCatalog } from "../../runtime/catalog.js";
+import { buildCatalog } from "../../core/component-catalog.js";
 
 function mode(over: Partial<Mode>): Mode {
   return {
@@ -72,28 +70,6 @@ describe("checkDeclaredContracts", () => {
     expect(checkDeclaredContracts(catalog, null, ["b", "a", "c"]).filter((c) => c.status === "violated").map((c) => c.detail)).toEqual([
       "a conflicts with c, which is selected",
     ]);
-  });
-});
-
-describe("checkDeclaredContracts against the shared checkSelection", () => {
-  it("finds a violation exactly when activation's contract check does", () => {
-    const keys = ["a", "b", "c", "d", "e"];
-    const list = fc.subarray(keys, { maxLength: 3 });
-    const contracts = fc.record({ requires: list, conflictsWith: list, before: list, after: list });
-    fc.assert(
-      fc.property(fc.tuple(...keys.map(() => contracts)), fc.shuffledSubarray(keys), fc.boolean(), (declared, picked, withBase) => {
-        const modes = Object.fromEntries(keys.map((k, i) => [k, mode({ ...declared[i]!, strategy: withBase && k === picked[0] ? "replace_base" : "append" })]));
-        const catalog = buildCatalog({
-          project: { generated: "by forge build, do not edit", format: 1, forgeVersion: "test", scope: "project", bundleHash: "0".repeat(64), presets: {}, modes },
-        });
-        const base = withBase && picked.length > 0 ? picked[0]! : null;
-        const overlays = base === null ? picked : picked.slice(1);
-        const component = (k: string) => ({ key: k, ...declared[keys.indexOf(k)]! });
-        const shared = checkSelection(base === null ? null : component(base), overlays.map(component));
-        const explained = checkDeclaredContracts(catalog, base, overlays).filter((c) => c.status === "violated");
-        expect(explained.length > 0).toBe(shared.length > 0);
-      }),
-    );
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { compile } from "../../compiler/compile.js";
 import type { SemanticDiff } from "../../compiler/review/diff-report.js";
 import { EMPTY_BUNDLE, compareBundles, renderTemplate, type BundleView } from "../../compiler/review/semantic-diff.js";
-import type { Scope } from "../../common/digest.js";
+import type { Scope } from "../../core/digest.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { treeOf } from "../compiler/source-tree.js";
 

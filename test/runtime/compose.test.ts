@@ -1,11 +1,12 @@
 // compose: each strategy, each drift policy, missing components, drifted replace_final, replay contracts, the cache.
 import { describe, expect, it } from "vitest";
 import type { ForgeModeStateEntry } from "../../generated/types.js";
-import { buildCatalog, type Catalog } from "../../runtime/catalog.js";
-import { composeSelection, createComposeCache } from "../../runtime/compose.js";
-import { renderOverlaySection } from "../../runtime/composition.js";
-import { buildPromptVars } from "../../runtime/render-template.js";
-import { createStateEntry, resolveRequest, type DriftPolicy } from "../../runtime/selection.js";
+import { buildCatalog, type Catalog } from "../../core/component-catalog.js";
+import { composeSelection } from "../../core/composition.js";
+import { createComposeCache } from "../../runtime/compose-cache.js";
+import { renderOverlaySection } from "../../core/composition.js";
+import { buildPromptVars } from "../../core/template.js";
+import { createStateEntry, resolveRequest, type DriftPolicy } from "../../core/selection.js";
 import { makeBundle, type ModeSpec } from "./helpers.js";
 
 const vars = buildPromptVars({ cwd: "/w", now: new Date(2026, 0, 2, 3, 4), model: { provider: "p", id: "m" }, os: "linux", preset: null });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { beforeEach } from "vitest";
 import type { ForgeModeStateEntry } from "../../generated/types.js";
 import { createForgeExtension } from "../../runtime/extension.js";
-import { MODE_STATE_TYPE } from "../../runtime/state-reducer.js";
+import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import { FakeSession, fakeCtx, fakePi, makeBundle, recordingAdapter, type ModeSpec } from "./helpers.js";
 
 export const GLOBAL_MODES: Record<string, ModeSpec> = {

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MODE_STATE_TYPE } from "../../runtime/state-reducer.js";
+import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import { GLOBAL_MODES, states, useExtensionFixture } from "./extension-fixture.js";
 import { FakeSession, makeBundle } from "./helpers.js";
 

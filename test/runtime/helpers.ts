@@ -1,10 +1,10 @@
 // Test helpers: bundles with valid digests, an in-memory session tree, and fake pi/ctx objects.
-import { computeBundleHash, digestComponent, type Scope } from "../../common/digest.js";
+import { computeBundleHash, digestComponent, type Scope } from "../../core/digest.js";
 import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
-import type { Composition } from "../../runtime/composition.js";
+import type { Composition } from "../../core/composition.js";
 import type { HostAdapter } from "../../runtime/host-adapter/index.js";
 import type { CommandSpec, CtxLike, ModelLike, PiLike, ThinkingLevel } from "../../runtime/host-types.js";
-import type { BranchEntryLike } from "../../runtime/state-reducer.js";
+import type { BranchEntryLike } from "../../core/mode-state-reducer.js";
 
 export type ModeSpec = Partial<Omit<Mode, "digest" | "prompt">> & { text?: string; prompt?: Mode["prompt"] };
 export type PresetSpec = Partial<Omit<Preset, "digest" | "modeDigests">>;

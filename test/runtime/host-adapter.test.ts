@@ -2,7 +2,7 @@
 import type * as Legacy from "@mariozechner/pi-coding-agent";
 import type * as Modern from "@earendil-works/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Composition, OverlaySection, PromptOptionsLike } from "../../runtime/composition.js";
+import type { Composition, OverlaySection } from "../../core/composition.js";
 import {
   detectHostAdapter,
   effectivePrompt,
@@ -20,9 +20,7 @@ export const resultFits: [Legacy.BeforeAgentStartEventResult, Modern.BeforeAgent
   {} as BeforeAgentStartResultLike,
   {} as BeforeAgentStartResultLike,
 ];
-// composition.ts's PromptOptionsLike (what compose reads) also fits the adapter's event.
-export type CoreOptionsFit = PromptOptionsLike extends NonNullable<BeforeAgentStartEventLike["systemPromptOptions"]> ? true : never;
-const typeChecks: [LegacyEventFits, ModernEventFits, CoreOptionsFit] = [true, true, true];
+const typeChecks: [LegacyEventFits, ModernEventFits] = [true, true];
 
 const adapter = detectHostAdapter({});
 const A: OverlaySection = { key: "alpha", label: "Alpha", text: "# Alpha\n\nA body" };

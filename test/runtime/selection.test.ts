@@ -1,8 +1,9 @@
 // selection: startup source precedence and contract checks on the exact candidate (refused whole, never auto-fixed).
 import { describe, expect, it } from "vitest";
-import { buildCatalog } from "../../runtime/catalog.js";
-import { checkContracts } from "../../runtime/contracts.js";
-import { createStateEntry, resolveRequest, resolveStartupSelection, sameSelection, stalePresetModes } from "../../runtime/selection.js";
+import { buildCatalog } from "../../core/component-catalog.js";
+import { checkContracts } from "../../core/candidate.js";
+import { createStateEntry, resolveRequest, sameSelection, stalePresetModes } from "../../core/selection.js";
+import { resolveStartupSelection } from "../../runtime/startup-request.js";
 import { makeBundle } from "./helpers.js";
 
 const catalog = buildCatalog({

@@ -8,7 +8,7 @@ import { validatePresetSource } from "../../generated/source-validators.js";
 import type { ForgeModeStateEntry } from "../../generated/types.js";
 import { createForgeExtension } from "../../runtime/extension.js";
 import { renderPresetSource, writePresetSource } from "../../runtime/preset-writer.js";
-import { MODE_STATE_TYPE } from "../../runtime/state-reducer.js";
+import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import { FakeSession, fakeCtx, fakePi, makeBundle, recordingAdapter, type FakeCtxOptions } from "./helpers.js";
 
 let dir: string;

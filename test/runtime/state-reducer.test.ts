@@ -1,7 +1,7 @@
 // state-reducer: folds the active branch only; newest well-formed entry wins; malformed entries are skipped with a diagnostic.
 import { describe, expect, it } from "vitest";
 import type { ForgeModeStateEntry } from "../../generated/types.js";
-import { INITIAL_REPLAY, MODE_STATE_TYPE, reduceBranch, stepReplay } from "../../runtime/state-reducer.js";
+import { INITIAL_REPLAY, MODE_STATE_TYPE, reduceBranch, stepReplay } from "../../core/mode-state-reducer.js";
 import { FakeSession } from "./helpers.js";
 
 const D = "a".repeat(64);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCatalog } from "../../runtime/catalog.js";
+import { buildCatalog } from "../../core/component-catalog.js";
 import { discoverScopes, findProjectRoot, resolveAgentDir, resolveScopePaths } from "../../runtime/scopes.js";
 import { emptyTrustStore, isBundleTrusted, parseTrustStore, readTrustStore, withTrust, writeTrustStore } from "../../runtime/trust-store.js";
 import { makeBundle } from "./helpers.js";

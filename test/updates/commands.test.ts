@@ -1,8 +1,8 @@
 // /system-update with a fake pi: apply/status/reset/list/use/off, ids, no turns, no deleted history, completions.
 import { describe, expect, it } from "vitest";
-import { UPDATE_ENTRY_TYPE } from "../../runtime/updates/events.js";
+import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { parseSystemUpdateArgs } from "../../runtime/updates/commands.js";
-import { foldUpdateEvents } from "../../runtime/updates/reducer.js";
+import { foldUpdateEvents } from "../../core/update-reducer.js";
 import { registerSystemUpdates } from "../../runtime/updates/register.js";
 import { UPDATE_MESSAGE_TYPE } from "../../runtime/updates/timeline-view.js";
 import { block, FakePi, fakeDeps, presetRef } from "./fake-pi.js";

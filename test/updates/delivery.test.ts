@@ -1,6 +1,6 @@
 // Delivery on both host shapes: 1.x sections (+ mid-run splice), 0.73.1 timeline messages with a byte-stable prompt.
 import { describe, expect, it } from "vitest";
-import { createApplyEvent, UPDATE_ENTRY_TYPE } from "../../runtime/updates/events.js";
+import { createApplyEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { foldTranscriptSections } from "../../runtime/host-adapter/update-delivery.js";
 import { registerSystemUpdates } from "../../runtime/updates/register.js";
 import { UPDATE_MESSAGE_TYPE } from "../../runtime/updates/timeline-view.js";

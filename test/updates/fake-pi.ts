@@ -3,7 +3,7 @@ import type { Preset, SystemUpdate } from "../../generated/types.js";
 import type { ActivePresetRef } from "../../runtime/updates/blocks.js";
 import type { SystemUpdatesDeps } from "../../runtime/updates/deps.js";
 import type { CustomMessage, ToolDefinition, UpdatesCtx, UpdatesPi } from "../../runtime/updates/host-types.js";
-import type { BranchEntryLike } from "../../runtime/updates/reducer.js";
+import type { BranchEntryLike } from "../../core/update-reducer.js";
 
 export interface Entry extends BranchEntryLike {
   id: string;

@@ -1,6 +1,6 @@
 // The host adapter's capability answers for system updates: section delivery per run and outside runs, and prompt previews.
 import { describe, expect, it } from "vitest";
-import type { Composition } from "../../runtime/composition.js";
+import type { Composition } from "../../core/composition.js";
 import { detectHostAdapter, legacyHostAdapter, sectionsHostAdapter } from "../../runtime/host-adapter/index.js";
 import { INVENTORY_SECTION, isUpdatesTail } from "../../runtime/updates/render.js";
 

@@ -1,9 +1,9 @@
 // Property tests of the reducer: arbitrary (also malformed) sequences never throw, replay is deterministic, incremental == batch.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../common/digest.js";
-import { createApplyEvent, createResetEvent, createRevokeEvent, UPDATE_ENTRY_TYPE } from "../../runtime/updates/events.js";
-import { foldUpdateEvents, initialUpdateState, stepUpdateState, type BranchEntryLike } from "../../runtime/updates/reducer.js";
+import { sha256Hex } from "../../core/digest.js";
+import { createApplyEvent, createResetEvent, createRevokeEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
+import { foldUpdateEvents, initialUpdateState, stepUpdateState, type BranchEntryLike } from "../../core/update-reducer.js";
 
 const now = new Date("2026-11-30T08:00:00Z");
 const idArb = fc.constantFrom("update-1", "update-2", "update-3", "tdd", "review", "reset-1", "reset-2");

@@ -1,7 +1,7 @@
 // Unit tests of the system-update reducer: ordering, revoke/reset, branches, conflicting ids, malformed entries.
 import { describe, expect, it } from "vitest";
-import { createApplyEvent, createResetEvent, createRevokeEvent, UPDATE_ENTRY_TYPE } from "../../runtime/updates/events.js";
-import { findActive, foldUpdateEvents, nextFreeformId, nextResetId, type BranchEntryLike } from "../../runtime/updates/reducer.js";
+import { createApplyEvent, createResetEvent, createRevokeEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
+import { findActive, foldUpdateEvents, nextFreeformId, nextResetId, type BranchEntryLike } from "../../core/update-reducer.js";
 
 const now = new Date("2026-11-30T08:00:00Z");
 const entry = (data: unknown, id = "x"): BranchEntryLike => ({ type: "custom", id, customType: UPDATE_ENTRY_TYPE, data });

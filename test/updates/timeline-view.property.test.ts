@@ -1,8 +1,8 @@
 // Properties of timeline delivery: after the pending message is delivered nothing is pending, whatever came before.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createApplyEvent, createResetEvent, createRevokeEvent, UPDATE_ENTRY_TYPE } from "../../runtime/updates/events.js";
-import type { BranchEntryLike } from "../../runtime/updates/reducer.js";
+import { createApplyEvent, createResetEvent, createRevokeEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
+import type { BranchEntryLike } from "../../core/update-reducer.js";
 import { buildTimelineView, pendingChanges, renderDeliveryMessage, UPDATE_MESSAGE_TYPE } from "../../runtime/updates/timeline-view.js";
 
 const now = new Date("2026-11-30T08:00:00Z");

@@ -1,8 +1,8 @@
 // The forge_system_update tool: registration follows callable blocks; the permission matrix; refusals change nothing.
 import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
-import { UPDATE_ENTRY_TYPE } from "../../runtime/updates/events.js";
-import { foldUpdateEvents } from "../../runtime/updates/reducer.js";
+import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
+import { foldUpdateEvents } from "../../core/update-reducer.js";
 import { registerSystemUpdates } from "../../runtime/updates/register.js";
 import { TOOL_NAME, TOOL_PARAMETERS } from "../../runtime/updates/tool.js";
 import { block, FakePi, fakeDeps, presetRef } from "./fake-pi.js";

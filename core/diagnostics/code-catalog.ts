@@ -1,5 +1,5 @@
 // The catalog of every compiler diagnostic code: severity, one-line summary and an example source for the docs.
-import type { Severity } from "../../common/diagnostic.js";
+import type { Severity } from "../diagnostic.js";
 
 export interface DiagnosticCodeInfo {
   code: string;

@@ -1,10 +1,31 @@
-// Pure composition of the active selection: drift check, policy, replay-time contracts, rendering, plus a result cache.
+// Pure composition of the active selection: its result types, drift check, drift policy, replay-time contracts and rendering.
 import type { ForgeModeStateEntry } from "../generated/types.js";
-import type { Catalog } from "./catalog.js";
-import type { ComposedBase, Composition, OverlaySection } from "./composition.js";
-import { renderOverlaySection } from "./composition.js";
-import { checkContracts, selectedRoles } from "./contracts.js";
-import { renderTemplate, type PromptVars } from "./render-template.js";
+import type { Catalog } from "./component-catalog.js";
+import { checkContracts, selectedRoles } from "./candidate.js";
+import { renderTemplate, type PromptVars } from "./template.js";
+
+export type Strategy = "append" | "replace_base" | "replace_final";
+
+/** One rendered append overlay. `text` is the section body (already labelled, see renderOverlaySection). */
+export interface OverlaySection {
+  key: string;
+  label: string;
+  text: string;
+}
+
+export type ComposedBase =
+  | { key: string; strategy: "replace_base"; text: string }
+  | { key: string; strategy: "replace_final"; text: string };
+
+export type Composition =
+  /** Leave Pi's native prompt untouched. `reason` is null when simply nothing is selected. */
+  | { kind: "native"; reason: string | null }
+  | { kind: "compose"; base: ComposedBase | null; overlays: OverlaySection[] };
+
+/** Section body for an overlay: a heading with the label, then the text. Same bytes on both hosts. */
+export function renderOverlaySection(label: string, text: string): string {
+  return `# ${label}\n\n${text}`;
+}
 
 export interface DriftItem {
   key: string;
@@ -95,47 +116,4 @@ export function composeSelection(catalog: Catalog, selection: ActiveSelection, v
     return native(`forge: nothing left to compose: ${drift.map(describeDrift).join("; ")}`, drift);
   }
   return { composition: { kind: "compose", base, overlays }, drift, fallbackReason: null };
-}
-
-/** A rough token estimate from a character count (4 per token): the one rule behind every size forge reports. */
-export function estimateTokens(chars: number): number {
-  return Math.ceil(chars / 4);
-}
-
-/** Characters forge contributes (the exact total for replace_final). */
-export function composedChars(composition: Composition): number {
-  if (composition.kind === "native") return 0;
-  let n = composition.base?.text.length ?? 0;
-  for (const o of composition.overlays) n += o.text.length;
-  return n;
-}
-
-/**
- * Memoizes composeSelection on (catalog id, state object, error, vars). before_agent_start runs
- * every turn; the state object only changes on activation or replay, so the key is cheap to build.
- */
-export function createComposeCache(): (catalog: Catalog, selection: ActiveSelection, vars: PromptVars) => ComposeResult {
-  let lastCatalog: Catalog | null = null;
-  let lastState: ForgeModeStateEntry | null | undefined;
-  let lastError: string | null = null;
-  let lastVarsKey = "";
-  let lastResult: ComposeResult | null = null;
-  return (catalog, selection, vars) => {
-    const varsKey = `${vars.cwd}\u0000${vars.date}\u0000${vars.time}\u0000${vars.model}\u0000${vars.os}\u0000${vars.preset}`;
-    if (
-      lastResult !== null &&
-      lastCatalog === catalog &&
-      lastState === selection.state &&
-      lastError === selection.error &&
-      lastVarsKey === varsKey
-    ) {
-      return lastResult;
-    }
-    lastResult = composeSelection(catalog, selection, vars);
-    lastCatalog = catalog;
-    lastState = selection.state;
-    lastError = selection.error;
-    lastVarsKey = varsKey;
-    return lastResult;
-  };
 }

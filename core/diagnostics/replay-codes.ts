@@ -1,5 +1,5 @@
 // One constructor per runtime diagnostic code of the system-update timeline (stable snake_case codes).
-import type { Diagnostic, Severity } from "../../common/diagnostic.js";
+import type { Diagnostic, Severity } from "../diagnostic.js";
 
 export interface EntryRef {
   /** Position in getBranch() (root first). */

@@ -1,21 +1,9 @@
-// Composition contracts, checked against the exact candidate: one base, requires, conflictsWith, before/after. Never auto-fixes.
-import { checkSelection, type ContractComponent, type ContractViolation } from "../common/contracts.js";
-import { suggestClosest } from "../common/suggest.js";
-import type { Catalog } from "./catalog.js";
+// A candidate selection (0-1 base plus ordered overlays) against the catalog: keys, roles, splitting by strategy, and every check.
+import { checkSelection, describeViolation, judgeContracts, type ContractComponent, type ContractJudgment } from "./contracts.js";
+import { suggestClosest } from "./suggest.js";
+import type { Catalog } from "./component-catalog.js";
 
 const NO_CONTRACTS = { requires: [], conflictsWith: [], before: [], after: [] } as const;
-
-/** The operator-facing wording of one shared contract violation. */
-function describeViolation(v: ContractViolation): string {
-  switch (v.kind) {
-    case "requires":
-      return `"${v.mode}" requires "${v.missing}" to be selected too`;
-    case "conflict":
-      return `"${v.mode}" conflicts with "${v.other}"`;
-    case "order":
-      return v.via === "before" ? `"${v.first}" must come before "${v.second}"` : `"${v.second}" must come after "${v.first}"`;
-  }
-}
 
 /** A selection as the operator asked for it: 0-1 base plus ordered overlays. */
 export interface Candidate {
@@ -93,13 +81,23 @@ export function checkContracts(catalog: Catalog, candidate: Candidate, opts: { a
       errors.push(`"${key}" is ${entry.mode.strategy}: at most one base, and it cannot be an overlay`);
     }
   }
-  // requires, conflictsWith, before/after: the same rules the compiler checks every preset against.
-  // A missing component still counts as selected, but imposes nothing.
+  // requires, conflictsWith, before/after: the same rule the compiler checks every preset against.
+  const { base, overlays } = contractComponents(catalog, candidate);
+  for (const v of checkSelection(base, overlays)) errors.push(describeViolation(v));
+  return errors;
+}
+
+/** The candidate's contract components; a component missing from the catalog still counts as selected, but imposes nothing. */
+function contractComponents(catalog: Catalog, candidate: Candidate): { base: ContractComponent | null; overlays: ContractComponent[] } {
   const withKey = (key: string): ContractComponent => {
     const mode = catalog.modes.get(key)?.mode;
     return mode ? { key, requires: mode.requires, conflictsWith: mode.conflictsWith, before: mode.before, after: mode.after } : { key, ...NO_CONTRACTS };
   };
-  const violations = checkSelection(candidate.base === null ? null : withKey(candidate.base), candidate.overlays.map(withKey));
-  for (const v of violations) errors.push(describeViolation(v));
-  return errors;
+  return { base: candidate.base === null ? null : withKey(candidate.base), overlays: candidate.overlays.map(withKey) };
+}
+
+/** Every contract the candidate's components declare, judged held / not applicable / violated (forge explain). */
+export function judgeCandidate(catalog: Catalog, candidate: Candidate): ContractJudgment[] {
+  const { base, overlays } = contractComponents(catalog, candidate);
+  return judgeContracts(base, overlays);
 }

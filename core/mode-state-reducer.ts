@@ -1,6 +1,6 @@
 // Pure replay: folds the active branch (getBranch()) into the current forge-mode-state; newest well-formed entry wins.
-import { describeValidationError } from "./validation-error.js";
-import type { Diagnostic } from "../common/diagnostic.js";
+import { describeValidationError } from "./error-text.js";
+import type { Diagnostic } from "./diagnostic.js";
 import { validateModeState } from "../generated/runtime-validators.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
 

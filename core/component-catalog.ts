@@ -1,5 +1,5 @@
 // The offered components: verified bundles merged per key, the deepest scope (project > global > builtin) winning.
-import type { Scope } from "../common/digest.js";
+import type { Scope } from "./digest.js";
 import type { ForgeBundle, Mode, Preset } from "../generated/types.js";
 
 export const SCOPES_SHALLOW_TO_DEEP: readonly Scope[] = ["builtin", "global", "project"];

@@ -1,12 +1,12 @@
 // Pure fold of a branch's forge-system-update entries into the active update set, plus diagnostics.
-import { describeValidationError } from "../validation-error.js";
-import type { Diagnostic } from "../../common/diagnostic.js";
-import { sha256Hex } from "../../common/digest.js";
-import { validateUpdateEvent } from "../../generated/runtime-validators.js";
-import type { ForgeUpdateEvent } from "../../generated/types.js";
-import type { BranchEntryLike } from "../state-reducer.js";
-import * as diag from "./diagnostics.js";
-import { UPDATE_ENTRY_TYPE } from "./events.js";
+import { describeValidationError } from "./error-text.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { sha256Hex } from "./digest.js";
+import { validateUpdateEvent } from "../generated/runtime-validators.js";
+import type { ForgeUpdateEvent } from "../generated/types.js";
+import type { BranchEntryLike } from "./mode-state-reducer.js";
+import * as diag from "./diagnostics/replay-codes.js";
+import { UPDATE_ENTRY_TYPE } from "./update-events.js";
 
 export type { BranchEntryLike };
 

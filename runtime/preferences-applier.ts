@@ -1,5 +1,5 @@
 // Applies a selection's model/thinking/tools preferences on activation and restores the previous values on /mode off.
-import type { Mode } from "../generated/types.js";
+import type { MergedPreferences } from "../core/preferences.js";
 import type { CtxLike, ModelLike, PiLike, ThinkingLevel } from "./host-types.js";
 import { describeError } from "./output.js";
 
@@ -10,27 +10,6 @@ export interface PreferenceSnapshot {
   tools: string[];
   /** Set once forge switched the model, so a later selection without a model preference switches back. */
   modelApplied?: boolean;
-}
-
-/** Merged preferences of the selected modes: later components win for model/thinking; tool lists intersect. */
-export interface MergedPreferences {
-  model?: string;
-  thinking?: ThinkingLevel;
-  tools?: string[];
-}
-
-export function mergePreferences(modes: readonly Mode[]): MergedPreferences {
-  const merged: MergedPreferences = {};
-  for (const mode of modes) {
-    if (mode.model) merged.model = mode.model;
-    if (mode.thinking) merged.thinking = mode.thinking;
-    if (mode.tools) merged.tools = merged.tools ? merged.tools.filter((t) => mode.tools!.includes(t)) : [...mode.tools];
-  }
-  return merged;
-}
-
-export function hasPreferences(p: MergedPreferences): boolean {
-  return p.model !== undefined || p.thinking !== undefined || p.tools !== undefined;
 }
 
 /** "provider/id" (the id may hold slashes) or a bare id matched against every known model. */

@@ -1,6 +1,6 @@
 // Constructors for the append-only system-update events (schema/update-event.schema.json, v1).
-import { sha256Hex } from "../../common/digest.js";
-import type { ForgeUpdateEvent } from "../../generated/types.js";
+import { sha256Hex } from "./digest.js";
+import type { ForgeUpdateEvent } from "../generated/types.js";
 
 /** customType of the `custom` session entries that carry the events (pi.appendEntry). */
 export const UPDATE_ENTRY_TYPE = "forge-system-update";

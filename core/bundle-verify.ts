@@ -1,0 +1,116 @@
+// The one verification of a compiled bundle: format, schema, scope, every digest, every pin and the bundleHash.
+// It returns every mismatch; the runtime refuses a bundle with any, and forge diff/explain report them all.
+import { computeBundleHash, digestComponent, type Scope } from "./digest.js";
+import { describeError, describeValidationError } from "./error-text.js";
+import { validateBundle } from "../generated/runtime-validators.js";
+import type { ForgeBundle } from "../generated/types.js";
+
+export const SUPPORTED_BUNDLE_FORMAT = 1;
+
+/** One reason a bundle is not exactly what forge build wrote. */
+export type BundleProblem =
+  | { kind: "json"; detail: string }
+  | { kind: "not-object" }
+  | { kind: "format"; format: unknown }
+  /** `detail` is the validator's first error (`at /path: message`), when there is one. */
+  | { kind: "schema"; detail: string | null }
+  | { kind: "scope"; declared: Scope; expected: Scope }
+  | { kind: "mode-digest"; key: string }
+  | { kind: "update-digest"; preset: string; id: string }
+  | { kind: "preset-digest"; key: string }
+  | { kind: "preset-pin"; preset: string; mode: string }
+  | { kind: "bundle-hash" };
+
+/** Structural problems stop verification (nothing else can be checked); the bundle is then null. */
+export interface BundleVerification {
+  bundle: ForgeBundle | null;
+  problems: BundleProblem[];
+}
+
+/** The text of a bundle file as JSON; a leading BOM is tolerated. */
+export function parseBundleJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
+  try {
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/**
+ * The structural checks, null when they pass. Order matters: the format version is checked first so a future
+ * format gets a clear "unsupported format" instead of a schema error.
+ */
+function checkShape(value: unknown): BundleProblem | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { kind: "not-object" };
+  const format = (value as { format?: unknown }).format;
+  if (format !== SUPPORTED_BUNDLE_FORMAT) return { kind: "format", format };
+  if (!validateBundle(value)) return { kind: "schema", detail: describeValidationError(validateBundle) };
+  return null;
+}
+
+/** Digest, pin and bundleHash mismatches of a structurally valid bundle, in bundle order. */
+function contentProblems(bundle: ForgeBundle): BundleProblem[] {
+  const problems: BundleProblem[] = [];
+  const scope = bundle.scope;
+  for (const key of Object.keys(bundle.modes)) {
+    const mode = bundle.modes[key]!;
+    if (digestComponent("mode", key, scope, mode) !== mode.digest) problems.push({ kind: "mode-digest", key });
+  }
+  for (const key of Object.keys(bundle.presets)) {
+    const preset = bundle.presets[key]!;
+    for (const update of preset.systemUpdates) {
+      if (digestComponent("update", update.id, scope, update) !== update.digest) problems.push({ kind: "update-digest", preset: key, id: update.id });
+    }
+    if (digestComponent("preset", key, scope, preset) !== preset.digest) problems.push({ kind: "preset-digest", key });
+    for (const modeKey of Object.keys(preset.modeDigests)) {
+      const inBundle = Object.hasOwn(bundle.modes, modeKey) ? bundle.modes[modeKey] : undefined;
+      if (inBundle && inBundle.digest !== preset.modeDigests[modeKey]) problems.push({ kind: "preset-pin", preset: key, mode: modeKey });
+    }
+  }
+  if (computeBundleHash(bundle) !== bundle.bundleHash) problems.push({ kind: "bundle-hash" });
+  return problems;
+}
+
+/** Verifies a parsed value; `expectedScope` (the runtime's) adds the scope check. */
+export function verifyBundleValue(value: unknown, expectedScope?: Scope): BundleVerification {
+  const shape = checkShape(value);
+  if (shape !== null) return { bundle: null, problems: [shape] };
+  const bundle = value as ForgeBundle;
+  const problems: BundleProblem[] = [];
+  if (expectedScope !== undefined && bundle.scope !== expectedScope) problems.push({ kind: "scope", declared: bundle.scope, expected: expectedScope });
+  problems.push(...contentProblems(bundle));
+  return { bundle, problems };
+}
+
+/** Parses and verifies bundle text. */
+export function verifyBundleText(text: string, expectedScope?: Scope): BundleVerification {
+  const parsed = parseBundleJson(text);
+  if (!parsed.ok) return { bundle: null, problems: [{ kind: "json", detail: describeError(parsed.error) }] };
+  return verifyBundleValue(parsed.value, expectedScope);
+}
+
+/** The runtime's wording of a problem (after `forge: refused bundle <file>: `). */
+export function describeBundleProblem(problem: BundleProblem): string {
+  switch (problem.kind) {
+    case "json":
+      return `invalid JSON (${problem.detail})`;
+    case "not-object":
+      return "not a JSON object";
+    case "format":
+      return `unsupported format ${JSON.stringify(problem.format ?? null)} (this forge reads format ${SUPPORTED_BUNDLE_FORMAT}; rebuild with forge build)`;
+    case "schema":
+      return problem.detail === null ? "does not match schema/bundle.schema.json" : `does not match schema/bundle.schema.json ${problem.detail}`;
+    case "scope":
+      return `declares scope "${problem.declared}" but is loaded as the ${problem.expected} bundle`;
+    case "mode-digest":
+      return `mode "${problem.key}" digest mismatch (content was changed after forge build)`;
+    case "update-digest":
+      return `system update "${problem.id}" of preset "${problem.preset}" digest mismatch`;
+    case "preset-digest":
+      return `preset "${problem.key}" digest mismatch (content was changed after forge build)`;
+    case "preset-pin":
+      return `preset "${problem.preset}" pins mode "${problem.mode}" at a digest that differs from the bundle's`;
+    case "bundle-hash":
+      return "bundleHash mismatch (the bundle was edited after forge build)";
+  }
+}

@@ -1,0 +1,48 @@
+// Preference merging: the model, thinking level and tools a selection asks for, and which component each comes from.
+import type { Mode } from "../generated/types.js";
+
+export type ThinkingLevel = NonNullable<Mode["thinking"]>;
+
+/** Merged preferences of the selected modes: later components win for model/thinking; tool lists intersect. */
+export interface MergedPreferences {
+  model?: string;
+  thinking?: ThinkingLevel;
+  tools?: string[];
+}
+
+export function mergePreferences(modes: readonly Mode[]): MergedPreferences {
+  const merged: MergedPreferences = {};
+  for (const mode of modes) {
+    if (mode.model) merged.model = mode.model;
+    if (mode.thinking) merged.thinking = mode.thinking;
+    if (mode.tools) merged.tools = merged.tools ? merged.tools.filter((t) => mode.tools!.includes(t)) : [...mode.tools];
+  }
+  return merged;
+}
+
+export function hasPreferences(p: MergedPreferences): boolean {
+  return p.model !== undefined || p.thinking !== undefined || p.tools !== undefined;
+}
+
+export interface PreferenceOrigin<T> {
+  value: T;
+  /** The component(s) the value comes from. */
+  from: string[];
+}
+
+export interface PreferenceOrigins {
+  model: PreferenceOrigin<string> | null;
+  thinking: PreferenceOrigin<string> | null;
+  tools: PreferenceOrigin<string[]> | null;
+}
+
+/** The merge above, with the component each preference comes from (the last that sets model/thinking; every tools list). */
+export function tracePreferences(modes: ReadonlyArray<{ key: string; mode: Mode }>): PreferenceOrigins {
+  const merged = mergePreferences(modes.map((m) => m.mode));
+  const last = (pick: (m: Mode) => unknown) => [...modes].reverse().find((m) => pick(m.mode) !== undefined)?.key;
+  return {
+    model: merged.model === undefined ? null : { value: merged.model, from: [last((m) => m.model)!] },
+    thinking: merged.thinking === undefined ? null : { value: merged.thinking, from: [last((m) => m.thinking)!] },
+    tools: merged.tools === undefined ? null : { value: merged.tools, from: modes.filter((m) => m.mode.tools).map((m) => m.key) },
+  };
+}

@@ -1,0 +1,36 @@
+// Reads one bundle file for the runtime and verifies it with core's one verification; never throws.
+import { readFileSync } from "node:fs";
+import type { Scope } from "../core/digest.js";
+import { describeBundleProblem, verifyBundleText } from "../core/bundle-verify.js";
+import type { ForgeBundle } from "../generated/types.js";
+
+export type BundleLoad =
+  /** No bundle file at that place: not an error. */
+  | { status: "absent"; file: string }
+  | { status: "ok"; file: string; bundle: ForgeBundle }
+  /** The whole bundle is refused; `reason` names the file and the first mismatching component. */
+  | { status: "refused"; file: string; reason: string };
+
+function refuse(file: string, why: string): BundleLoad {
+  return { status: "refused", file, reason: `forge: refused bundle ${file}: ${why}` };
+}
+
+/** Verifies bundle text as the `expectedScope` bundle; any problem refuses the whole bundle. */
+export function parseBundleText(text: string, expectedScope: Scope, file: string): BundleLoad {
+  const { bundle, problems } = verifyBundleText(text, expectedScope);
+  if (problems.length > 0 || bundle === null) return refuse(file, describeBundleProblem(problems[0]!));
+  return { status: "ok", file, bundle };
+}
+
+/** Reads a bundle file; a missing file is `absent`, any other read error refuses it. */
+export function loadBundleFile(file: string, expectedScope: Scope): BundleLoad {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { status: "absent", file };
+    return refuse(file, `cannot be read (${code ?? String(error)})`);
+  }
+  return parseBundleText(text, expectedScope, file);
+}
