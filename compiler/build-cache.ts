@@ -4,9 +4,11 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Diagnostic } from "../core/diagnostic.js";
 import type { Scope } from "../core/digest.js";
+import type { Diagnostic } from "../core/diagnostic.js";
 import type { SourceTree } from "./types.js";
+import { validateBuildCacheEntry } from "../generated/source-validators.js";
+import type { ForgeBuildCacheEntry } from "../generated/types.js";
 import { readTextIfExists, writeTextAtomic } from "../io/atomic-write.js";
 
 /**
@@ -17,15 +19,8 @@ import { readTextIfExists, writeTextAtomic } from "../io/atomic-write.js";
  * source) and holds no bundle content, only hashes, counts and diagnostics; the bundle bytes
  * never depend on it. A cache that is missing, unreadable or stale just means a full compile.
  */
-export interface CacheEntry {
-  v: 1;
-  inputHash: string;
-  /** sha256 of the bundle.json text that build produced. */
-  outputHash: string;
-  bundleHash: string;
-  counts: { modes: number; presets: number };
-  diagnostics: Diagnostic[];
-}
+/** The validator checks every code against the schema's list, so the entry's diagnostics are forge diagnostics. */
+export type CacheEntry = Omit<ForgeBuildCacheEntry, "diagnostics"> & { diagnostics: Diagnostic[] };
 
 export interface FingerprintInputs {
   scope: Scope;
@@ -94,9 +89,9 @@ export function lookupCache(dir: string, forgeRoot: string, scope: Scope, inputH
   try {
     const text = readTextIfExists(entryPath(dir, forgeRoot, scope));
     if (text === null) return null;
-    const entry = JSON.parse(text) as CacheEntry;
-    if (entry?.v !== 1 || entry.inputHash !== inputHash || !Array.isArray(entry.diagnostics)) return null;
-    return entry.outputHash === sha256(existing) ? entry : null;
+    const entry: unknown = JSON.parse(text);
+    if (!validateBuildCacheEntry(entry) || (entry as CacheEntry).inputHash !== inputHash) return null;
+    return (entry as CacheEntry).outputHash === sha256(existing) ? (entry as CacheEntry) : null;
   } catch {
     return null;
   }

@@ -39,14 +39,5 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
 }
 
-/** Documented bounds, enforced with coded diagnostics. */
-export const LIMITS = {
-  /** Files under the forge root (all kinds). */
-  maxFiles: 5000,
-  /** Bytes per source file. */
-  maxFileBytes: 262_144,
-  /** Characters of one lowered prompt or update block after partials are inlined. */
-  maxPromptChars: 65_536,
-  /** Partial nesting depth. */
-  maxPartialDepth: 16,
-} as const;
+/** Documented bounds, enforced with coded diagnostics: schema/common.schema.json is their source. */
+export { LIMITS } from "../generated/constants.js";

@@ -1,27 +1,16 @@
-// Diagnostic data shared by the compiler and the runtime: plain, serializable, stable codes.
+// Diagnostic data shared by the compiler and the runtime: plain, serializable, stable codes (schema/diagnostic.schema.json).
+import type { DiagnosticCode } from "../generated/constants.js";
+import type { ForgeDiagnostic, Position as MaybePosition, Severity } from "../generated/types.js";
 
-export type Severity = "error" | "warning" | "info";
+export type { DiagnosticCode } from "../generated/constants.js";
+export type { Severity } from "../generated/types.js";
 
 /** 1-based line and column. */
-export interface Position {
-  line: number;
-  column: number;
-}
+export type Position = NonNullable<MaybePosition>;
 
-export interface Diagnostic {
-  /** Stable snake_case code, e.g. `unknown_field`. Never renamed once released. */
-  code: string;
-  severity: Severity;
-  /** What was wrong, what was expected, and an example. */
-  message: string;
-  /** Path relative to the forge root (posix), or null when no file applies. */
-  file: string | null;
-  start: Position | null;
-  end: Position | null;
-  /** JSON-pointer-like path inside the document, e.g. `/overlays/2`; "" for the whole file. */
-  path: string;
-}
+/** `{code, severity, message, file, start, end, path}`; `file` is relative to the forge root (posix) or null. */
+export type Diagnostic = Omit<ForgeDiagnostic, "code"> & { code: DiagnosticCode };
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
-  return diagnostics.some((d) => d.severity === "error");
+  return diagnostics.some((d) => d.severity === ("error" satisfies Severity));
 }

@@ -1,12 +1,13 @@
 // Pure replay: folds the active branch (getBranch()) into the current forge-mode-state; newest well-formed entry wins.
 import { describeValidationError } from "./error-text.js";
 import type { Diagnostic } from "./diagnostic.js";
+import { modeStateMalformed } from "./diagnostics/replay-codes.js";
 import { validateModeState } from "../generated/runtime-validators.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
 
 export const MODE_STATE_TYPE = "forge-mode-state";
 
-/** The part of a session entry the reducers read (this one and runtime/updates/reducer.ts); both hosts' entries fit. */
+/** The part of a session entry the reducers read (this one and update-reducer.ts); both hosts' entries fit. */
 export interface BranchEntryLike {
   type: string;
   id?: string;
@@ -16,43 +17,51 @@ export interface BranchEntryLike {
 
 export interface ReplayState {
   /** The newest well-formed state entry, or null (native prompt, nothing selected). */
-  state: ForgeModeStateEntry | null;
+  readonly state: ForgeModeStateEntry | null;
   /** Id of the entry that state came from. */
+  readonly entryId: string | null;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Entries folded so far (the branch index of the next entry). */
+  readonly count: number;
+}
+
+export const INITIAL_REPLAY: ReplayState = Object.freeze({ state: null, entryId: null, diagnostics: Object.freeze([]), count: 0 });
+
+interface MutableReplay {
+  state: ForgeModeStateEntry | null;
   entryId: string | null;
   diagnostics: Diagnostic[];
+  count: number;
 }
 
-export const INITIAL_REPLAY: ReplayState = Object.freeze({ state: null, entryId: null, diagnostics: [] }) as ReplayState;
-
-function malformed(entry: BranchEntryLike): Diagnostic {
-  const described = describeValidationError(validateModeState);
-  const detail = described === null ? "" : ` ${described}`;
-  return {
-    code: "mode_state_malformed",
-    severity: "warning",
-    message: `forge: skipped a malformed ${MODE_STATE_TYPE} entry${entry.id ? ` (${entry.id})` : ""}${detail}; expected schema/mode-state.schema.json v1`,
-    file: null,
-    start: null,
-    end: null,
-    path: "",
-  };
-}
-
-/**
- * One reducer step. Entries that are not forge state pass through untouched (same object back),
- * so the fold of a prefix equals the state after that many steps.
- */
-export function stepReplay(acc: ReplayState, entry: BranchEntryLike): ReplayState {
-  if (entry.type !== "custom" || entry.customType !== MODE_STATE_TYPE) return acc;
-  if (!validateModeState(entry.data)) {
-    return { state: acc.state, entryId: acc.entryId, diagnostics: [...acc.diagnostics, malformed(entry)] };
+/** Mutates `acc` only: callers hand it a private copy (stepReplay) or their own accumulator (reduceBranch). */
+function stepMutable(acc: MutableReplay, entry: BranchEntryLike): void {
+  const index = acc.count++;
+  if (entry?.type !== "custom" || entry.customType !== MODE_STATE_TYPE) return;
+  let valid = false;
+  try {
+    valid = validateModeState(entry.data);
+  } catch {
+    valid = false; // exotic data (a throwing getter) is malformed, not fatal
   }
-  return { state: entry.data as ForgeModeStateEntry, entryId: entry.id ?? null, diagnostics: acc.diagnostics };
+  if (!valid) {
+    acc.diagnostics.push(modeStateMalformed({ index, id: typeof entry.id === "string" ? entry.id : null }, describeValidationError(validateModeState)));
+    return;
+  }
+  acc.state = entry.data as ForgeModeStateEntry;
+  acc.entryId = entry.id ?? null;
 }
 
-/** Folds a whole branch (root first), e.g. ctx.sessionManager.getBranch(). */
+/** One reducer step, the input left untouched: the fold of a prefix equals the state after that many steps. */
+export function stepReplay(acc: ReplayState, entry: BranchEntryLike): ReplayState {
+  const next: MutableReplay = { ...acc, diagnostics: [...acc.diagnostics] };
+  stepMutable(next, entry);
+  return next;
+}
+
+/** Folds a whole branch (root first), e.g. ctx.sessionManager.getBranch(); linear in the branch however many entries are malformed. */
 export function reduceBranch(entries: readonly BranchEntryLike[]): ReplayState {
-  let acc = INITIAL_REPLAY;
-  for (const entry of entries) acc = stepReplay(acc, entry);
+  const acc: MutableReplay = { state: null, entryId: null, diagnostics: [], count: 0 };
+  for (const entry of entries) stepMutable(acc, entry);
   return acc;
 }

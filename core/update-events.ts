@@ -1,18 +1,16 @@
 // Constructors for the append-only system-update events (schema/update-event.schema.json, v1).
 import { sha256Hex } from "./digest.js";
+import { KEY_PATTERN, LIMITS } from "../generated/constants.js";
 import type { ForgeUpdateEvent } from "../generated/types.js";
 
 /** customType of the `custom` session entries that carry the events (pi.appendEntry). */
 export const UPDATE_ENTRY_TYPE = "forge-system-update";
 /** Update ids, block ids and preset ids share the schema's id pattern. */
-export const UPDATE_ID_PATTERN = /^[a-z][a-z0-9-]*$/;
-export const UPDATE_ID_MAX = 64;
-export const CONTENT_MAX = 65536;
 
 export type UpdateSource = ForgeUpdateEvent["source"];
 
 export function isValidUpdateId(id: string): boolean {
-  return id.length <= UPDATE_ID_MAX && UPDATE_ID_PATTERN.test(id);
+  return id.length <= LIMITS.maxKeyLength && KEY_PATTERN.test(id);
 }
 
 export interface ApplyInput {

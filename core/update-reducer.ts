@@ -63,7 +63,7 @@ function applyEvent(s: MutableState, event: ForgeUpdateEvent, at: diag.EntryRef)
   s.maxResetN = Math.max(s.maxResetN, numberedSuffix(id, "reset-"));
   if (event.op === "reset") {
     if (s.known.has(id) && s.known.get(id) !== null) {
-      s.diagnostics.push(diag.updateResetIdConflict(at, id));
+      s.diagnostics.push(diag.updateIdConflict(at, id, { kind: "reset" }));
       return;
     }
     // A repeated reset id is a replayed reset: it is a no-op.
@@ -101,11 +101,11 @@ function applyEvent(s: MutableState, event: ForgeUpdateEvent, at: diag.EntryRef)
   if (s.known.has(id)) {
     const previous = s.known.get(id);
     if (previous === null) {
-      s.diagnostics.push(diag.updateResetIdConflict(at, id));
+      s.diagnostics.push(diag.updateIdConflict(at, id, { kind: "reset" }));
       return;
     }
     if (previous !== digest) {
-      s.diagnostics.push(diag.updateIdConflict(at, id, previous ?? "", digest));
+      s.diagnostics.push(diag.updateIdConflict(at, id, { kind: "apply", previous: previous ?? "", next: digest }));
       return;
     }
     // Same id, same content: a no-op while active; a re-activation after a revoke or reset.

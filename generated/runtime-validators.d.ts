@@ -3,3 +3,6 @@ import type { Validator } from "./validator.js";
 export declare const validateBundle: Validator;
 export declare const validateModeState: Validator;
 export declare const validateUpdateEvent: Validator;
+export declare const validateTrustStore: Validator;
+export declare const validateDeliveryDetails: Validator;
+export declare const validateToolArguments: Validator;

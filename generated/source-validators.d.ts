@@ -2,3 +2,4 @@
 import type { Validator } from "./validator.js";
 export declare const validateModeSource: Validator;
 export declare const validatePresetSource: Validator;
+export declare const validateBuildCacheEntry: Validator;

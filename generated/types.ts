@@ -1,8 +1,64 @@
 // generated, do not edit: written by scripts/codegen.mjs from schema/*.schema.json
 
+/* from schema/build-cache-entry.schema.json */
+/**
+ * A sha256 digest, lowercase hex.
+ */
+export type Digest = string;
+export type Severity = "error" | "warning" | "info";
+/**
+ * 1-based line and column, or null.
+ */
+export type Position = null | {
+  line: number;
+  column: number;
+};
+
+/**
+ * One entry of forge build's per-user no-op cache: a fingerprint of every compile input and what that build produced. Never holds bundle content; a mismatching or malformed entry only means a full compile.
+ */
+export interface ForgeBuildCacheEntry {
+  v: 1;
+  inputHash: Digest;
+  outputHash: Digest;
+  bundleHash: Digest;
+  counts: {
+    modes: number;
+    presets: number;
+  };
+  /**
+   * @maxItems 100000
+   */
+  diagnostics: ForgeDiagnostic[];
+}
+/**
+ * One diagnostic as forge prints it with --json, from the compiler or the runtime. Codes are stable: never renamed once released.
+ */
+export interface ForgeDiagnostic {
+  /**
+   * A stable snake_case code; $defs.codeSeverity lists every code with its severity.
+   */
+  code: string;
+  severity: Severity;
+  /**
+   * What was wrong, what was expected, and an example.
+   */
+  message: string;
+  /**
+   * Path relative to the forge root (posix), or null when no file applies.
+   */
+  file: string | null;
+  start: Position;
+  end: Position;
+  /**
+   * JSON-pointer-like path inside the document, e.g. /overlays/2; empty for the whole file.
+   */
+  path: string;
+}
+
 /* from schema/bundle.schema.json */
 export type Scope = "builtin" | "global" | "project";
-export type Digest = string;
+export type Strategy = "append" | "replace_base" | "replace_final";
 export type Segment =
   | {
       text: string;
@@ -10,16 +66,24 @@ export type Segment =
   | {
       slot: SlotName;
     };
+/**
+ * The runtime variables a template may use.
+ */
 export type SlotName = "cwd" | "date" | "time" | "model" | "os" | "mode" | "preset";
 /**
  * @maxItems 10000
  */
 export type Template = Segment[];
+/**
+ * A mode, preset, partial, block or update key: lowercase letters, digits and dashes, starting with a letter.
+ */
 export type Key = string;
 /**
  * @maxItems 64
  */
 export type KeyList = Key[];
+export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+export type DriftPolicy = "block" | "warn" | "allow";
 
 /**
  * A compiled forge bundle (.pi/forge/bundle.json). Data only, canonical JSON, written by forge build.
@@ -46,14 +110,14 @@ export interface ForgeBundle {
 export interface Mode {
   label: string;
   description: string;
-  strategy: "append" | "replace_base" | "replace_final";
+  strategy: Strategy;
   prompt: Template;
   requires: KeyList;
   conflictsWith: KeyList;
   before: KeyList;
   after: KeyList;
   model?: string;
-  thinking?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+  thinking?: ThinkingLevel;
   tools?: string[];
   /**
    * Source path relative to the forge root (posix). Not part of the digest.
@@ -65,7 +129,7 @@ export interface Preset {
   description: string;
   base?: Key;
   overlays: KeyList;
-  driftPolicy?: "block" | "warn" | "allow";
+  driftPolicy?: DriftPolicy;
   /**
    * Digest of every mode the preset references, as compiled (own bundle or built-in).
    */
@@ -87,6 +151,26 @@ export interface SystemUpdate {
   content: Template;
   digest: Digest;
 }
+
+/* from schema/delivery-details.schema.json */
+/**
+ * The `details` of a forge-system-update-message custom message (timeline delivery): which changes it told the model, so later runs know what is pending.
+ */
+export interface DeliveryDetails {
+  v: 1;
+  /**
+   * @maxItems 10000
+   */
+  changes: DeliveredChange[];
+}
+export interface DeliveredChange {
+  updateId: Key;
+  op: "apply" | "revoke";
+  digest?: Digest;
+}
+
+/* from schema/diagnostic.schema.json */
+
 
 /* from schema/mode-state.schema.json */
 /**
@@ -118,7 +202,7 @@ export interface ForgeModeStateEntry {
     [k: string]:
       | {
           digest: Digest;
-          scope: "builtin" | "global" | "project";
+          scope: Scope;
         }
       | undefined;
   };
@@ -130,23 +214,26 @@ export interface ForgeModeStateEntry {
     global?: Digest;
     project?: Digest;
   };
-  driftPolicy: "block" | "warn" | "allow";
+  driftPolicy: DriftPolicy;
   source: "env" | "flag" | "command" | "selector" | "preset" | "reapprove" | "off";
   /**
    * ISO-8601 time of the change.
    */
   activatedAt: string;
-  /**
-   * Digest of the replace_final base the operator confirmed, when the base is replace_final.
-   */
-  confirmedExact?: string;
+  confirmedExact?: Digest;
 }
 
 /* from schema/mode.schema.json */
 /**
+ * Inline template or update text; also the bound of a lowered prompt after partials are inlined.
+ */
+export type PromptText = string;
+export type ToolName = string;
+
+/**
  * A forge mode source file (.pi/forge/modes/<key>.yaml|json). The key is the file stem.
  */
-export type ForgeModeSource = {
+export interface ForgeModeSource {
   /**
    * Editor hint, ignored by the compiler.
    */
@@ -159,60 +246,55 @@ export type ForgeModeSource = {
    * One or two sentences shown in selectors and previews.
    */
   description: string;
-  /**
-   * append: an ordered overlay; replace_base: replaces Pi's base prompt but keeps append/context/skills/date/cwd; replace_final: the exact final prompt.
-   */
-  strategy: "append" | "replace_base" | "replace_final";
-  /**
-   * Inline handlebars template text.
-   */
-  prompt?: string;
+  strategy: Strategy;
+  prompt?: PromptText;
   /**
    * Path to the template, relative to this file; must stay inside .pi/forge/.
    */
   promptFile?: string;
   requires?: KeyList;
-  conflictsWith?: KeyList1;
-  before?: KeyList2;
-  after?: KeyList3;
+  conflictsWith?: KeyList;
+  before?: KeyList;
+  after?: KeyList;
   /**
    * Preferred model as provider/model-id, applied on activation.
    */
   model?: string;
-  /**
-   * Preferred thinking level, applied on activation.
-   */
-  thinking?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+  thinking?: ThinkingLevel;
   /**
    * Allow-list of tool names; can only narrow the active tools.
    *
    * @maxItems 64
    */
-  tools?: string[];
-} & {
-  [k: string]: unknown | undefined;
-};
-/**
- * Components that must not be selected together with this one.
- *
- * @maxItems 64
- */
-export type KeyList1 = Key[];
-/**
- * Overlays that, when selected, must come after this one.
- *
- * @maxItems 64
- */
-export type KeyList2 = Key[];
-/**
- * Overlays that, when selected, must come before this one.
- *
- * @maxItems 64
- */
-export type KeyList3 = Key[];
+  tools?: ToolName[];
+}
 
 /* from schema/preset.schema.json */
-export type SystemUpdateSource = {
+/**
+ * A forge preset source file (.pi/forge/presets/<key>.yaml|json): a named composition of modes. The key is the file stem.
+ */
+export interface ForgePresetSource {
+  /**
+   * Editor hint, ignored by the compiler.
+   */
+  $schema?: string;
+  description: string;
+  base?: Key;
+  /**
+   * Ordered append overlays.
+   *
+   * @maxItems 64
+   */
+  overlays?: Key[];
+  driftPolicy?: DriftPolicy;
+  /**
+   * Dormant instruction blocks that can be switched on mid-session.
+   *
+   * @maxItems 64
+   */
+  systemUpdates?: SystemUpdateSource[];
+}
+export interface SystemUpdateSource {
   id: Key;
   name: string;
   /**
@@ -223,48 +305,41 @@ export type SystemUpdateSource = {
    * Whether the agent may activate this block with the forge_system_update tool.
    */
   modelCallable?: boolean;
-  /**
-   * Inline handlebars template text.
-   */
-  content?: string;
+  content?: PromptText;
   /**
    * Path to the template, relative to this file; must stay inside .pi/forge/.
    */
   file?: string;
-} & SystemUpdateSource1;
-export type SystemUpdateSource1 = {
-  [k: string]: unknown | undefined;
-};
+}
 
+/* from schema/tool-arguments.schema.json */
 /**
- * A forge preset source file (.pi/forge/presets/<key>.yaml|json): a named composition of modes. The key is the file stem.
+ * The parameters of the forge_system_update agent tool. Strict: both fields required, nothing else accepted.
  */
-export interface ForgePresetSource {
+export interface SystemUpdateToolArguments {
   /**
-   * Editor hint, ignored by the compiler.
+   * activate a declared block, or deactivate one you activated
    */
-  $schema?: string;
-  description: string;
+  action: "activate" | "deactivate";
+  id: Key;
+}
+
+/* from schema/trust-store.schema.json */
+/**
+ * forge's own project trust store on Pi 0.73.1 (<agent dir>/forge/trust.json): project realpath -> the bundleHash the user trusted. A malformed record is untrusted, never guessed.
+ */
+export interface ForgeTrustStore {
+  v: 1;
+  projects: {
+    [k: string]: TrustRecord | undefined;
+  };
+}
+export interface TrustRecord {
+  bundleHash: Digest;
   /**
-   * Optional base mode (strategy replace_base or replace_final).
+   * ISO-8601 time the user trusted it.
    */
-  base?: string;
-  /**
-   * Ordered append overlays.
-   *
-   * @maxItems 64
-   */
-  overlays?: Key[];
-  /**
-   * What the runtime does when a selected component changed since activation. Default block.
-   */
-  driftPolicy?: "block" | "warn" | "allow";
-  /**
-   * Dormant instruction blocks that can be switched on mid-session.
-   *
-   * @maxItems 64
-   */
-  systemUpdates?: SystemUpdateSource[];
+  trustedAt?: string;
 }
 
 /* from schema/update-event.schema.json */
@@ -276,21 +351,12 @@ export interface ForgeUpdateEvent {
    * Entry schema version.
    */
   v: 1;
-  /**
-   * apply: the id of the update; revoke: the id revoked; reset: a fresh id of the reset event.
-   */
-  updateId: string;
+  updateId: Key;
   op: "apply" | "revoke" | "reset";
   source: "user" | "agent" | "preset";
-  presetId?: string;
-  blockId?: string;
-  /**
-   * apply: the rendered text as activated.
-   */
-  contentSnapshot?: string;
-  /**
-   * apply: sha256 of contentSnapshot.
-   */
-  digest?: string;
+  presetId?: Key;
+  blockId?: Key;
+  contentSnapshot?: PromptText;
+  digest?: Digest;
   createdAt: string;
 }

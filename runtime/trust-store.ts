@@ -2,6 +2,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { writeTextAtomic } from "../io/atomic-write.js";
 import { dirname } from "node:path";
+import { validateTrustStore } from "../generated/runtime-validators.js";
+import type { ForgeTrustStore } from "../generated/types.js";
 
 /** One trusted project: trust binds to the exact bundle, so a rebuilt bundle needs trust again. */
 export interface TrustRecord {
@@ -9,12 +11,11 @@ export interface TrustRecord {
   trustedAt: string;
 }
 
+/** schema/trust-store.schema.json, with every record's trustedAt filled in. */
 export interface TrustStore {
   v: 1;
   projects: Record<string, TrustRecord>;
 }
-
-const DIGEST = /^[0-9a-f]{64}$/;
 
 /** Keys are paths from disk: defineProperty keeps a key such as "__proto__" an own data property. */
 function setOwn(target: Record<string, TrustRecord>, key: string, value: TrustRecord): void {
@@ -25,7 +26,10 @@ export function emptyTrustStore(): TrustStore {
   return { v: 1, projects: {} };
 }
 
-/** Parses the store strictly; any malformed record is dropped (untrusted), never guessed. */
+/**
+ * Parses the store against schema/trust-store.schema.json, record by record: a malformed record is dropped
+ * (untrusted, never guessed) without costing the user the other projects' trust decisions.
+ */
 export function parseTrustStore(text: string): TrustStore {
   const store = emptyTrustStore();
   let value: unknown;
@@ -34,14 +38,15 @@ export function parseTrustStore(text: string): TrustStore {
   } catch {
     return store;
   }
-  if (typeof value !== "object" || value === null) return store;
-  const { v, projects } = value as { v?: unknown; projects?: unknown };
-  if (v !== 1 || typeof projects !== "object" || projects === null) return store;
-  for (const [root, record] of Object.entries(projects as Record<string, unknown>)) {
-    if (typeof record !== "object" || record === null) continue;
-    const { bundleHash, trustedAt } = record as { bundleHash?: unknown; trustedAt?: unknown };
-    if (typeof bundleHash !== "string" || !DIGEST.test(bundleHash)) continue;
-    setOwn(store.projects, root, { bundleHash, trustedAt: typeof trustedAt === "string" ? trustedAt : "" });
+  if (!validateTrustStore({ ...(value as object), projects: {} })) return store;
+  const projects = (value as { projects: unknown }).projects;
+  if (typeof projects !== "object" || projects === null || Array.isArray(projects)) return store;
+  for (const [root, record] of Object.entries(projects)) {
+    const one: ForgeTrustStore = { v: 1, projects: {} };
+    setOwn(one.projects as Record<string, TrustRecord>, root, record as TrustRecord);
+    if (!validateTrustStore(one)) continue;
+    const valid = record as NonNullable<ForgeTrustStore["projects"][string]>;
+    setOwn(store.projects, root, { bundleHash: valid.bundleHash, trustedAt: valid.trustedAt ?? "" });
   }
   return store;
 }

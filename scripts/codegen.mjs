@@ -1,4 +1,4 @@
-// Codegen: schema/*.schema.json -> generated/ (TypeScript types and ajv standalone validators).
+// Codegen: schema/*.schema.json -> generated/ (TypeScript types, constants and ajv standalone validators).
 // Run `npm run codegen`; test/generated-fresh.test.ts fails when generated/ is stale.
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, renameSync } from "node:fs";
 import { join, dirname } from "node:path";
@@ -8,29 +8,40 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import { compile as compileTypes } from "json-schema-to-typescript";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const SCHEMA_DIR = join(ROOT, "schema");
 const BANNER = "// generated, do not edit: written by scripts/codegen.mjs from schema/*.schema.json\n";
 
-/** schema file -> exported validator name */
+/** schema file -> exported validator name; null for schemas that only hold shared definitions. */
 const VALIDATORS = {
+  "common.schema.json": null,
+  "diagnostic.schema.json": "validateDiagnostic",
   "mode.schema.json": "validateModeSource",
   "preset.schema.json": "validatePresetSource",
   "bundle.schema.json": "validateBundle",
   "mode-state.schema.json": "validateModeState",
   "update-event.schema.json": "validateUpdateEvent",
+  "trust-store.schema.json": "validateTrustStore",
+  "delivery-details.schema.json": "validateDeliveryDetails",
+  "tool-arguments.schema.json": "validateToolArguments",
+  "build-cache-entry.schema.json": "validateBuildCacheEntry",
 };
 /** Output file -> validators in it. The runtime imports only runtime-validators.js, keeping its bundle small. */
 const VALIDATOR_FILES = {
-  "source-validators": { names: ["validateModeSource", "validatePresetSource"], allErrors: true },
+  "source-validators": { names: ["validateModeSource", "validatePresetSource", "validateBuildCacheEntry"], allErrors: true },
   // The runtime only needs a yes/no and the first error, so it skips allErrors and stays small.
-  "runtime-validators": { names: ["validateBundle", "validateModeState", "validateUpdateEvent"], allErrors: false },
+  // Without ajv's message strings too: core/error-text.ts words the first error from its keyword and params.
+  "runtime-validators": {
+    names: ["validateBundle", "validateModeState", "validateUpdateEvent", "validateTrustStore", "validateDeliveryDetails", "validateToolArguments"],
+    allErrors: false,
+    messages: false,
+  },
 };
 
 function loadSchemas() {
-  const dir = join(ROOT, "schema");
-  return readdirSync(dir)
+  return readdirSync(SCHEMA_DIR)
     .filter((f) => f.endsWith(".schema.json"))
     .sort()
-    .map((file) => ({ file, schema: JSON.parse(readFileSync(join(dir, file), "utf8")) }));
+    .map((file) => ({ file, schema: JSON.parse(readFileSync(join(SCHEMA_DIR, file), "utf8")) }));
 }
 
 /** Returns { relativePath: content } for everything under generated/. Pure apart from reading schema/. */
@@ -38,14 +49,13 @@ export async function renderGenerated() {
   const schemas = loadSchemas();
   const idByName = {};
   for (const { file, schema } of schemas) {
-    const name = VALIDATORS[file];
-    if (!name) throw new Error(`codegen: no validator name for schema/${file}; add it to VALIDATORS`);
-    idByName[name] = schema.$id;
+    if (!(file in VALIDATORS)) throw new Error(`codegen: no validator entry for schema/${file}; add it to VALIDATORS (null when it only holds definitions)`);
+    if (VALIDATORS[file]) idByName[VALIDATORS[file]] = schema.$id;
   }
   const out = {};
-  for (const [base, { names, allErrors }] of Object.entries(VALIDATOR_FILES)) {
+  for (const [base, { names, allErrors, messages = true }] of Object.entries(VALIDATOR_FILES)) {
     // unicode:false measures maxLength in UTF-16 units, which avoids a require() of ajv's runtime in ESM output.
-    const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors, strict: true, strictRequired: false, unicode: false, logger: false, inlineRefs: false });
+    const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors, messages, strict: true, strictRequired: false, unicode: false, logger: false, inlineRefs: false });
     // The runtime never shows schema annotations, so its validators embed schemas without them (smaller bundle).
     for (const { schema } of schemas) ajv.addSchema(base === "runtime-validators" ? stripAnnotations(schema) : schema);
     const exportsMap = Object.fromEntries(names.map((n) => [n, idByName[n]]));
@@ -65,17 +75,107 @@ export async function renderGenerated() {
   let types = BANNER;
   const declared = new Map();
   for (const { file, schema } of schemas) {
-    const ts = await compileTypes(schema, schema.title, {
+    // A definitions-only schema gets its types through the schemas that reference it.
+    if (VALIDATORS[file] === null) continue;
+    // Cross-field rules (exactly one of prompt/promptFile; if op is apply then...) validate; as types they only blur
+    // the interfaces into intersections, so the types are generated without them.
+    const ts = await compileTypes(withoutCombinators(schema), schema.title, {
       bannerComment: "",
       additionalProperties: false,
       strictIndexSignatures: true,
       format: true,
       declareExternallyReferenced: true,
+      cwd: SCHEMA_DIR,
+      // Referenced schema files get the same types-only view as the root one.
+      $refOptions: {
+        resolve: {
+          forge: {
+            order: 1,
+            canRead: /\.schema\.json$/,
+            read: (ref) => JSON.stringify(withoutCombinators(byFile(schemas, ref.url.split(/[\\/]/).pop()))),
+          },
+        },
+      },
     });
     types += `\n/* from schema/${file} */\n` + dedupeDeclarations(ts.trim(), declared, file) + "\n";
   }
   out["types.ts"] = types;
+  out["constants.ts"] = renderConstants(schemas);
   return out;
+}
+
+const byFile = (schemas, file) => {
+  const found = schemas.find((s) => s.file === file);
+  if (!found) throw new Error(`codegen: schema/${file} is missing`);
+  return found.schema;
+};
+
+/** The constants every part of forge reads from the schemas instead of writing them by hand. */
+function renderConstants(schemas) {
+  const defs = byFile(schemas, "common.schema.json").$defs;
+  const need = (cond, what) => {
+    if (!cond) throw new Error(`codegen: schema/common.schema.json: ${what}`);
+  };
+  need(defs.key?.pattern && defs.key.maxLength, "$defs.key needs pattern and maxLength");
+  const limits = {};
+  for (const [name, def] of Object.entries(defs.limits?.properties ?? {})) {
+    need(typeof def.const === "number", `$defs.limits.${name} needs a numeric const`);
+    limits[name] = def.const;
+  }
+  limits.maxPromptChars = defs.promptText.maxLength;
+  limits.maxKeyLength = defs.key.maxLength;
+  limits.maxListItems = defs.keyList.maxItems;
+  const severities = byFile(schemas, "diagnostic.schema.json").$defs.codeSeverity.oneOf.map((b) => [b.properties.code.const, b.properties.severity.const]);
+  const codes = severities.map(([code]) => code);
+  if (new Set(codes).size !== codes.length) throw new Error("codegen: schema/diagnostic.schema.json lists a code twice");
+  const tool = dereference(byFile(schemas, "tool-arguments.schema.json"), schemas);
+  const list = (values) => `[${values.map((v) => JSON.stringify(v)).join(", ")}] as const`;
+  const lines = [
+    BANNER,
+    "/** A key: mode, preset, partial, block or update id (schema/common.schema.json#/$defs/key). */",
+    `export const KEY_PATTERN = /${defs.key.pattern}/;`,
+    `export const DIGEST_PATTERN = /${defs.digest.pattern}/;`,
+    `export const TOOL_NAME_PATTERN = /${defs.toolName.pattern}/;`,
+    `export const SCOPES = ${list(defs.scope.enum)};`,
+    `export const SLOT_NAMES = ${list(defs.slotName.enum)};`,
+    `export const STRATEGIES = ${list(defs.strategy.enum)};`,
+    `export const THINKING_LEVELS = ${list(defs.thinking.enum)};`,
+    `export const DRIFT_POLICIES = ${list(defs.driftPolicy.enum)};`,
+    "",
+    "/** Documented bounds (schema/common.schema.json: $defs.limits plus key, keyList and promptText). */",
+    `export const LIMITS = ${JSON.stringify(limits, null, 2).replace(/"(\w+)":/g, "$1:")} as const;`,
+    "",
+    "/** Every stable diagnostic code with its severity (schema/diagnostic.schema.json#/$defs/codeSeverity). */",
+    `export const DIAGNOSTIC_CODES = ${list(codes)};`,
+    "export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];",
+    `export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: "error" | "warning" | "info" } = {\n${severities.map(([c, v]) => `  ${c}: ${JSON.stringify(v)},`).join("\n")}\n};`,
+    "",
+    "/** The forge_system_update tool's parameter schema as Pi hands it to the model (refs inlined, no $id). */",
+    `export const TOOL_PARAMETERS = ${JSON.stringify(tool, null, 2)} as const;`,
+    "",
+  ];
+  return lines.join("\n");
+}
+
+/** A schema with its cross-schema $refs inlined and the meta keywords removed (for Pi's tool parameters). */
+function dereference(schema, schemas) {
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== "object") return node;
+    let out = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "$schema" || k === "$id" || k === "title") continue;
+      if (k === "$ref") {
+        const [file, pointer] = v.split("#");
+        const target = pointer.split("/").slice(1).reduce((n, p) => n[p], byFile(schemas, file));
+        out = { ...walk(target), ...out };
+        continue;
+      }
+      out[k] = walk(v);
+    }
+    return out;
+  };
+  return walk(schema);
 }
 
 /** Drops description/title annotations (not keywords that validate) from a schema tree. */
@@ -87,6 +187,23 @@ function stripAnnotations(node) {
     if ((k === "description" || k === "title") && typeof v === "string") continue;
     // "properties" maps field names to schemas: a field called "description" must survive.
     out[k] = k === "properties" || k === "$defs" ? Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, stripAnnotations(sub)])) : stripAnnotations(v);
+  }
+  return out;
+}
+
+/**
+ * The schema as types see it: without oneOf/not/if/then where they only add cross-field rules to an object with
+ * properties, and without a description beside a $ref (which would make a numbered copy of the referenced type).
+ */
+function withoutCombinators(node) {
+  if (Array.isArray(node)) return node.map(withoutCombinators);
+  if (node === null || typeof node !== "object") return node;
+  const out = {};
+  const crossField = node.properties !== undefined;
+  for (const [k, v] of Object.entries(node)) {
+    if (crossField && (k === "oneOf" || k === "allOf" || k === "not" || k === "if" || k === "then")) continue;
+    if (k === "description" && node.$ref !== undefined) continue;
+    out[k] = k === "properties" || k === "$defs" ? Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, withoutCombinators(sub)])) : withoutCombinators(v);
   }
   return out;
 }
@@ -110,7 +227,7 @@ function dedupeDeclarations(ts, declared, file) {
       const body = chunk.replace(/\/\*\*[\s\S]*?\*\/\n/g, "").trim();
       const previous = declared.get(name);
       if (previous !== undefined) {
-        if (previous !== body) throw new Error(`codegen: schema/${file} redeclares type ${name} differently; give it a distinct title`);
+        if (previous !== body) throw new Error(`codegen: schema/${file} redeclares type ${name} differently; give it a distinct title\n${previous}\n---\n${body}`);
         continue;
       }
       declared.set(name, body);

@@ -3,11 +3,12 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { emitBundleText } from "../compiler/compile.js";
-import { DIAGNOSTIC_CODES } from "../compiler/diagnostics/codes.js";
+import { DIAGNOSTIC_CODES } from "../generated/constants.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import { compileCase, FIXTURES_DIR } from "./compiler/fixture-cases.js";
 
 const IMPORT_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "import");
+const REPLAY_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "replay");
 
 const UPDATE = process.env.UPDATE_SNAPSHOTS === "1";
 const cases = readdirSync(FIXTURES_DIR).filter((name) => !name.startsWith(".")).sort();
@@ -50,20 +51,23 @@ describe("compile fixtures", () => {
   });
 
   test("the fixtures cover every diagnostic code", () => {
-    // Compile fixtures cover the compiler's codes, import fixtures (test/import-fixtures.test.ts) the import codes.
+    // Compile fixtures cover the compiler's codes, import fixtures (test/import-fixtures.test.ts) the import codes,
+    // replay fixtures (test/replay-fixtures.test.ts) the runtime's.
     const covered = new Set<string>();
     const diagnosticsFiles = [
       ...cases.map((name) => join(FIXTURES_DIR, name, "diagnostics.json")),
-      ...readdirSync(IMPORT_FIXTURES_DIR).filter((name) => !name.startsWith(".")).map((name) => join(IMPORT_FIXTURES_DIR, name, "diagnostics.json")),
+      ...[IMPORT_FIXTURES_DIR, REPLAY_FIXTURES_DIR].flatMap((dir) =>
+        readdirSync(dir).filter((name) => !name.startsWith(".")).map((name) => join(dir, name, "diagnostics.json")),
+      ),
     ];
     for (const file of diagnosticsFiles) {
       if (!existsSync(file)) continue;
       for (const d of JSON.parse(readFileSync(file, "utf8")) as ExpectedDiagnostic[]) covered.add(d.code);
     }
-    const missing = DIAGNOSTIC_CODES.map((c) => c.code).filter((code) => !covered.has(code));
+    const missing = [...DIAGNOSTIC_CODES].filter((code) => !covered.has(code));
     expect(missing).toEqual([]);
     // And every code a fixture produces is in the catalog (no ad-hoc codes).
-    const catalog = new Set(DIAGNOSTIC_CODES.map((c) => c.code));
+    const catalog = new Set<string>(DIAGNOSTIC_CODES);
     expect([...covered].filter((c) => !catalog.has(c))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DIAGNOSTIC_CODES } from "../core/diagnostics/code-catalog.js";
+import { DIAGNOSTIC_CATALOG } from "../compiler/diagnostics/code-docs.js";
 import { spliceCodesTable } from "../compiler/diagnostics/docs.js";
 
 const README = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8");
@@ -13,7 +13,7 @@ describe("README", () => {
   });
 
   it("lists every code with an example", () => {
-    for (const { code, example } of DIAGNOSTIC_CODES) {
+    for (const { code, example } of DIAGNOSTIC_CATALOG) {
       expect(README).toContain(`| \`${code}\` |`);
       expect(example.length).toBeGreaterThan(0);
     }

@@ -1,28 +1,8 @@
-// One constructor per stable diagnostic code: the only place messages are worded (see catalog.ts for the list).
-import type { Diagnostic, Position } from "../../core/diagnostic.js";
-import { severityOf } from "../../core/diagnostics/code-catalog.js";
+// One constructor per compiler diagnostic code: the only place their messages are worded (compiler/diagnostics/code-docs.ts documents every code).
+import type { Diagnostic } from "../../core/diagnostic.js";
+import { makeDiagnostic, NOWHERE, type Where } from "../../core/diagnostics/make-diagnostic.js";
 
-export { DIAGNOSTIC_CODES, type DiagnosticCodeInfo } from "../../core/diagnostics/code-catalog.js";
 
-/** Where a diagnostic points: a file (posix, relative to the forge root), a range and a document path. */
-export interface Where {
-  file: string | null;
-  start: Position | null;
-  end: Position | null;
-  path: string;
-}
-
-export const NOWHERE: Where = { file: null, start: null, end: null, path: "" };
-
-/** The whole file, pointed at its first character (no parsed document to be more precise). */
-export function atFile(file: string, path = ""): Where {
-  return { file, start: { line: 1, column: 1 }, end: { line: 1, column: 1 }, path };
-}
-
-/** Builds a diagnostic of a catalog code; its severity always comes from the catalog. */
-export function makeDiagnostic(code: string, where: Where, message: string): Diagnostic {
-  return { code, severity: severityOf(code), message, file: where.file, start: where.start, end: where.end, path: where.path };
-}
 
 /** A readable list; long ones (a repo may define a thousand modes) are cut so a message stays one screen. */
 const MAX_LISTED = 12;

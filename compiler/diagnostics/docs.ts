@@ -1,5 +1,6 @@
 // Renders the diagnostic catalog as the README's Markdown table (scripts/readme-codes.ts writes it; a test keeps it fresh).
-import { DIAGNOSTIC_CODES } from "../../core/diagnostics/code-catalog.js";
+import { DIAGNOSTIC_SEVERITY } from "../../generated/constants.js";
+import { DIAGNOSTIC_CATALOG } from "./code-docs.js";
 
 const CODES_START = "<!-- codes:start (generated from compiler/diagnostics/catalog.ts by scripts/readme-codes.ts) -->";
 const CODES_END = "<!-- codes:end -->";
@@ -10,13 +11,13 @@ function cell(text: string): string {
 
 /** One row per code: code, severity, what it means, and an example that triggers it. */
 function renderCodesTable(): string {
-  const rows = DIAGNOSTIC_CODES.map((c) => {
+  const rows = DIAGNOSTIC_CATALOG.map((c) => {
     // Examples are multi-line source snippets: <br> keeps them in one table cell, <code> keeps them literal.
     const example = c.example
       .split("\n")
       .map((line) => `<code>${cell(line.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"))}</code>`)
       .join("<br>");
-    return `| \`${c.code}\` | ${c.severity} | ${cell(c.summary)} | ${example} |`;
+    return `| \`${c.code}\` | ${DIAGNOSTIC_SEVERITY[c.code]} | ${cell(c.summary)} | ${example} |`;
   });
   return [CODES_START, "| code | severity | meaning | example |", "|---|---|---|---|", ...rows, CODES_END].join("\n");
 }

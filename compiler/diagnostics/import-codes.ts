@@ -1,6 +1,6 @@
 // One constructor per `forge import` diagnostic code (the Import section of catalog.ts): the only place their messages are worded.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import { makeDiagnostic as make, type Where } from "./codes.js";
+import { makeDiagnostic as make, type Where } from "../../core/diagnostics/make-diagnostic.js";
 
 const MAX_LISTED = 20;
 const list = (items: readonly string[]): string =>

@@ -1,12 +1,14 @@
 // Fits imported labels, descriptions and prompts into forge's schema bounds, reporting every change (never silent).
-import type { Where } from "../diagnostics/codes.js";
+import modeSchema from "../../schema/mode.schema.json" with { type: "json" };
+import { LIMITS } from "../../generated/constants.js";
+import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import { importValueTooLong } from "../diagnostics/import-codes.js";
 import type { EntryContext } from "./entry-fields.js";
 
 /** The bounds of schema/mode.schema.json, in UTF-16 code units: the generated validators measure that way (unicode: false). */
-export const MAX_LABEL = 80;
-export const MAX_DESCRIPTION = 500;
-export const MAX_PROMPT = 65_536;
+export const MAX_LABEL: number = modeSchema.properties.label.maxLength;
+export const MAX_DESCRIPTION: number = modeSchema.properties.description.maxLength;
+export const MAX_PROMPT: number = LIMITS.maxPromptChars;
 
 /** The longest prefix of whole code points (an emoji is never split) that fits `units` UTF-16 code units. */
 function prefixWithin(text: string, units: number): string {

@@ -1,7 +1,7 @@
 // Reads the fields of one input entry with positioned diagnostics: typed values, key lists, unknown and unsupported fields.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { suggestClosest } from "../../core/suggest.js";
-import type { Where } from "../diagnostics/codes.js";
+import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import { importInvalidValue, importKeyRenamed, importUnknownField, importUnsupportedField } from "../diagnostics/import-codes.js";
 import { whereAt, type PositionedDoc } from "../phases/yaml-positions.js";
 import { normalizeKey } from "./keys.js";

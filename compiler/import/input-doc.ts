@@ -1,7 +1,7 @@
 // Parses one import input (JSON is YAML) into its value plus a positioned document, so diagnostics point at lines.
 import { LineCounter, parseDocument } from "yaml";
 import type { Diagnostic } from "../../core/diagnostic.js";
-import type { Where } from "../diagnostics/codes.js";
+import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import { importUnreadable } from "../diagnostics/import-codes.js";
 import { rangeAt, type PositionedDoc } from "../phases/yaml-positions.js";
 import type { ImportInput } from "./types.js";

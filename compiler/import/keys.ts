@@ -1,6 +1,7 @@
 // Normalizes another tool's keys, slugs and names into forge keys (^[a-z][a-z0-9-]*$, at most 64 characters).
+import { LIMITS } from "../../generated/constants.js";
 
-export const MAX_KEY_LENGTH = 64;
+export const MAX_KEY_LENGTH: number = LIMITS.maxKeyLength;
 
 /** Valid by pattern but refused by the compiler (2-parse.ts): they would reach Object.prototype machinery. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set(["constructor", "prototype"]);

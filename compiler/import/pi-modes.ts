@@ -13,7 +13,7 @@
 //   "# Current prompt mode: <label>", which is exactly a forge append overlay.
 // - removeSections (regex removal of Pi's prompt sections) has no forge equivalent: a warning per file.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import type { Where } from "../diagnostics/codes.js";
+import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import { importInvalidEntry, importInvalidValue, importStrategyDefaulted, importTextJoined } from "../diagnostics/import-codes.js";
 import { assembleImport } from "./assemble.js";
 import { fitText, MAX_DESCRIPTION, MAX_LABEL, promptFits, shortName } from "./bounds.js";

@@ -1,6 +1,6 @@
 // Types shared by the pure importers (pi-modes, pi-presets, roo) that turn another tool's files into forge sources.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import type { Where } from "../diagnostics/codes.js";
+import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 
 /** One input file as read by the CLI edge: `path` is how diagnostics name it (relative to cwd when inside it, posix). */
 export interface ImportInput {

@@ -1,7 +1,8 @@
 // Phase 1, decode: raw bytes -> LF-normalized text, with coded diagnostics for bad bytes and bounds.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { LIMITS, type SourceTree } from "../types.js";
-import { atFile, fileTooLarge, invalidUtf8, mixedLineEndings, tooManyFiles, utf8Bom } from "../diagnostics/codes.js";
+import { fileTooLarge, invalidUtf8, mixedLineEndings, tooManyFiles, utf8Bom } from "../diagnostics/codes.js";
+import { atFile } from "../../core/diagnostics/make-diagnostic.js";
 
 /** One decoded file; text is null when it cannot be used. Its diagnostics surface only when the file is used. */
 export interface DecodedFile {

@@ -1,10 +1,9 @@
 // Phase 2, parse: classify files by folder, check keys, parse YAML/JSON keeping the Document for positions.
 import { LineCounter, isScalar, parseDocument, visit, type Node, type Scalar } from "yaml";
 import type { Diagnostic } from "../../core/diagnostic.js";
-import {
-  atFile, duplicateDefinition, duplicateKey, invalidJson, invalidKey, pathEscapesRoot, reservedKey,
-  unrecognizedSourceFile, yamlSyntaxError, yamlWarning, type Where,
-} from "../diagnostics/codes.js";
+import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
+import { duplicateDefinition, duplicateKey, invalidJson, invalidKey, pathEscapesRoot, reservedKey, unrecognizedSourceFile, yamlSyntaxError, yamlWarning } from "../diagnostics/codes.js";
+import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
 import { rangeAt, type PositionedDoc } from "./yaml-positions.js";
 
@@ -28,7 +27,6 @@ export interface ParsedSources {
 
 /** Names that would reach Object.prototype machinery if they ever became object keys. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
-export const KEY_PATTERN = /^[a-z][a-z0-9-]*$/;
 // A Map, not an object literal: a folder named "constructor" or "__proto__" must not look like a source folder.
 const SOURCE_FOLDERS: ReadonlyMap<string, SourceKind> = new Map([["modes", "mode"], ["presets", "preset"]]);
 const SOURCE_EXTENSIONS = new Set(["yaml", "yml", "json"]);
@@ -36,7 +34,7 @@ const SOURCE_EXTENSIONS = new Set(["yaml", "yml", "json"]);
 /** Checks a key (file stem); returns a diagnostic or null. */
 function checkKey(where: Where, key: string, kind: string): Diagnostic | null {
   if (RESERVED_KEYS.has(key)) return reservedKey(where, key);
-  if (!KEY_PATTERN.test(key) || key.length > 64) return invalidKey(where, key, kind);
+  if (!KEY_PATTERN.test(key) || key.length > LIMITS.maxKeyLength) return invalidKey(where, key, kind);
   return null;
 }
 
@@ -69,7 +67,8 @@ function parseOne(kind: SourceKind, key: string, file: string, text: string, isJ
     } catch (err) {
       const detail = (err as Error).message;
       const offset = Number(/position (\d+)/.exec(detail)?.[1] ?? 0);
-      diagnostics.push(invalidJson(whereRange(file, lineCounter, offset, offset + 1), detail.split("\n")[0]!));
+      // Node 22 adds " (line L column C)" to the message; the position is already ours, so every Node words it alike.
+      diagnostics.push(invalidJson(whereRange(file, lineCounter, offset, offset + 1), detail.split("\n")[0]!.replace(/ \(line \d+ column \d+\)$/, "")));
     }
   }
   // Reserved names are rejected as keys anywhere in a document, before any toJS() could touch a prototype.

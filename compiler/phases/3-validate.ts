@@ -2,6 +2,7 @@
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { validateModeSource, validatePresetSource } from "../../generated/source-validators.js";
 import type { ValidationError } from "../../generated/validator.js";
+import type { ForgeModeSource, ForgePresetSource, SystemUpdateSource } from "../../generated/types.js";
 import {
   duplicateListEntry, invalidValue, missingField, promptConflict, promptMissing, tooLong, tooShort, unknownField, wrongType,
 } from "../diagnostics/codes.js";
@@ -10,38 +11,10 @@ import { ALLOWED_FIELDS, exampleFor } from "./field-examples.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { pointerSegments, whereAt } from "./yaml-positions.js";
 
-/** A mode source as the schema guarantees it (kept local: only the fields the compiler reads). */
-export interface ModeData {
-  label: string;
-  description: string;
-  strategy: "append" | "replace_base" | "replace_final";
-  prompt?: string;
-  promptFile?: string;
-  requires?: string[];
-  conflictsWith?: string[];
-  before?: string[];
-  after?: string[];
-  model?: string;
-  thinking?: "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
-  tools?: string[];
-}
-
-export interface UpdateData {
-  id: string;
-  name: string;
-  description: string;
-  modelCallable?: boolean;
-  content?: string;
-  file?: string;
-}
-
-export interface PresetData {
-  description: string;
-  base?: string;
-  overlays?: string[];
-  driftPolicy?: "block" | "warn" | "allow";
-  systemUpdates?: UpdateData[];
-}
+/** Source data as the schema guarantees it once validated (generated from schema/mode.schema.json and preset.schema.json). */
+export type ModeData = ForgeModeSource;
+export type PresetData = ForgePresetSource;
+export type UpdateData = SystemUpdateSource;
 
 export interface ValidMode { source: ParsedSource; data: ModeData }
 export interface ValidPreset { source: ParsedSource; data: PresetData }

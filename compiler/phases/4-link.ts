@@ -1,10 +1,8 @@
 // Phase 4, link/analyze: resolve file references inside the root, check preset references and contracts.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
-import {
-  contractConflict, contractOrder, contractRequires, exactBaseWithOverlays, duplicateOverlay, duplicateUpdateId, fileNotFound, invalidBase,
-  invalidOverlay, pathEscapesRoot, unknownContractReference, unknownMode, type Where,
-} from "../diagnostics/codes.js";
+import { contractConflict, contractOrder, contractRequires, exactBaseWithOverlays, duplicateOverlay, duplicateUpdateId, fileNotFound, invalidBase, invalidOverlay, pathEscapesRoot, unknownContractReference, unknownMode } from "../diagnostics/codes.js";
+import { type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
 import type { ParsedSource } from "./2-parse.js";
 import type { ModeData, PresetData, UpdateData, ValidMode, ValidPreset } from "./3-validate.js";

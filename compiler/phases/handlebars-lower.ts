@@ -1,19 +1,15 @@
 // Lowers a handlebars template to plain segments at build time: text, fixed slots and inlined partials only.
 import Handlebars from "handlebars";
 import type { Diagnostic } from "../../core/diagnostic.js";
-import { LIMITS } from "../types.js";
-import {
-  dateVariable, dynamicPartial, missingPartial, partialCycle, partialTooDeep, templateSyntaxError, tripleStash,
-  unknownVariable, unsupportedBlock, unsupportedDecorator, unsupportedHelper, unsupportedPartialBlock, volatileTime, type Where,
-} from "../diagnostics/codes.js";
+import { KEY_PATTERN, LIMITS, SLOT_NAMES } from "../../generated/constants.js";
+import type { SlotName } from "../../generated/types.js";
+import { dateVariable, dynamicPartial, missingPartial, partialCycle, partialTooDeep, templateSyntaxError, tripleStash, unknownVariable, unsupportedBlock, unsupportedDecorator, unsupportedHelper, unsupportedPartialBlock, volatileTime } from "../diagnostics/codes.js";
+import { type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
-import { KEY_PATTERN } from "./2-parse.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { mapTemplatePosition, type TemplateOrigin } from "./template-origin.js";
 
 /** The fixed runtime variables. Values are inserted raw at runtime: there is no HTML escaping anywhere. */
-export const SLOT_NAMES = ["cwd", "date", "time", "model", "os", "mode", "preset"] as const;
-export type SlotName = (typeof SLOT_NAMES)[number];
 export type RawSegment = { text: string } | { slot: SlotName };
 
 export interface LowerContext {

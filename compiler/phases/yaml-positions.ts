@@ -1,7 +1,7 @@
 // Maps document paths (ajv instancePath, key lists) to 1-based line/column ranges of YAML nodes.
 import { isCollection, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from "yaml";
 import type { Position } from "../../core/diagnostic.js";
-import type { Where } from "../diagnostics/codes.js";
+import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 
 export interface PositionedDoc {
   file: string;

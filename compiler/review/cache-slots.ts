@@ -1,7 +1,7 @@
 // Which template slots make a prompt cache-sensitive: how often each value changes, and where a component uses it.
-import type { Segment } from "../../generated/types.js";
+import type { Segment, SlotName } from "../../generated/types.js";
 
-export type SlotName = "cwd" | "date" | "time" | "model" | "os" | "mode" | "preset";
+export type { SlotName };
 
 /** How often a slot's value changes; a change re-sends (and re-caches) the prompt from the slot on. */
 export type Volatility = "per-request" | "daily" | "per-model" | "per-selection" | "per-project";
@@ -46,7 +46,7 @@ export function findSlotUses(segments: readonly Segment[], render: (slot: SlotNa
       offset += segment.text.length;
       continue;
     }
-    const slot = segment.slot as SlotName;
+    const slot = segment.slot;
     const seen = uses.get(slot);
     if (seen) seen.count++;
     else uses.set(slot, { slot, volatility: SLOT_VOLATILITY[slot], cacheSensitive: isCacheSensitive(slot), offset, count: 1 });

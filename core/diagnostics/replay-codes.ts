@@ -1,5 +1,7 @@
-// One constructor per runtime diagnostic code of the system-update timeline (stable snake_case codes).
-import type { Diagnostic, Severity } from "../diagnostic.js";
+// One constructor per runtime replay code (a session branch folded by the Pi extension): the only place their
+// messages are worded. They point at the entry's position in getBranch() instead of a file.
+import type { Diagnostic, DiagnosticCode } from "../diagnostic.js";
+import { makeDiagnostic } from "./make-diagnostic.js";
 
 export interface EntryRef {
   /** Position in getBranch() (root first). */
@@ -8,49 +10,52 @@ export interface EntryRef {
   id: string | null;
 }
 
-function make(code: string, severity: Severity, at: EntryRef, message: string): Diagnostic {
+function make(code: DiagnosticCode, at: EntryRef, message: string): Diagnostic {
   const where = at.id ? ` (entry ${at.id})` : "";
-  return { code, severity, message: `${message}${where}`, file: null, start: null, end: null, path: `/branch/${at.index}` };
+  return makeDiagnostic(code, { file: null, start: null, end: null, path: `/branch/${at.index}` }, `${message}${where}`);
+}
+
+export function modeStateMalformed(at: EntryRef, detail: string | null): Diagnostic {
+  const where = { file: null, start: null, end: null, path: `/branch/${at.index}` };
+  const id = at.id ? ` (${at.id})` : "";
+  return makeDiagnostic("mode_state_malformed", where, `forge: skipped a malformed forge-mode-state entry${id}${detail === null ? "" : ` ${detail}`}; expected schema/mode-state.schema.json v1`);
 }
 
 export function updateEventMalformed(at: EntryRef, detail: string): Diagnostic {
   return make(
     "update_event_malformed",
-    "warning",
     at,
     `skipped a malformed forge-system-update entry: ${detail}; expected schema/update-event.schema.json v1, e.g. {"v":1,"updateId":"update-1","op":"apply","source":"user","contentSnapshot":"...","digest":"<sha256>","createdAt":"..."}`,
   );
 }
 
 export function updateDigestMismatch(at: EntryRef, updateId: string): Diagnostic {
-  return make("update_digest_mismatch", "warning", at, `skipped apply of "${updateId}": its digest is not the sha256 of its contentSnapshot (edited by hand?)`);
+  return make("update_digest_mismatch", at, `skipped apply of "${updateId}": its digest is not the sha256 of its contentSnapshot (edited by hand?)`);
 }
 
-export function updateIdConflict(at: EntryRef, updateId: string, previous: string, next: string): Diagnostic {
+/** `reuse`: an apply reusing an id for other content (`previous` and `next` digests), or a reset reusing an applied id. */
+export function updateIdConflict(at: EntryRef, updateId: string, reuse: { kind: "apply"; previous: string; next: string } | { kind: "reset" }): Diagnostic {
   return make(
     "update_id_conflict",
-    "error",
     at,
-    `ignored apply of "${updateId}": the id was already used for different content (digest ${previous.slice(0, 12)}, now ${next.slice(0, 12)}); an id always means one content, use a new id`,
+    reuse.kind === "reset"
+      ? `ignored reset "${updateId}": the id already names an applied update; a reset needs a fresh id such as reset-1`
+      : `ignored apply of "${updateId}": the id was already used for different content (digest ${reuse.previous.slice(0, 12)}, now ${reuse.next.slice(0, 12)}); an id always means one content, use a new id`,
   );
 }
 
-export function updateResetIdConflict(at: EntryRef, updateId: string): Diagnostic {
-  return make("update_id_conflict", "error", at, `ignored reset "${updateId}": the id already names an applied update; a reset needs a fresh id such as reset-1`);
-}
-
 export function updateRevokeUnknown(at: EntryRef, updateId: string): Diagnostic {
-  return make("update_revoke_unknown", "warning", at, `revoke of "${updateId}" names no update applied on this branch; expected the id of an active update, e.g. update-1`);
+  return make("update_revoke_unknown", at, `revoke of "${updateId}" names no update applied on this branch; expected the id of an active update, e.g. update-1`);
 }
 
 export function updateRevokeInactive(at: EntryRef, updateId: string): Diagnostic {
-  return make("update_revoke_inactive", "info", at, `revoke of "${updateId}" had nothing to do: it was not active`);
+  return make("update_revoke_inactive", at, `revoke of "${updateId}" had nothing to do: it was not active`);
 }
 
 export function updateRevokeDenied(at: EntryRef, updateId: string, activatedBy: string): Diagnostic {
-  return make("update_revoke_denied", "warning", at, `ignored the agent's revoke of "${updateId}": it was activated by the ${activatedBy}, and the agent may only deactivate what it activated`);
+  return make("update_revoke_denied", at, `ignored the agent's revoke of "${updateId}": it was activated by the ${activatedBy}, and the agent may only deactivate what it activated`);
 }
 
 export function updateApplyDenied(at: EntryRef, updateId: string): Diagnostic {
-  return make("update_apply_denied", "warning", at, `ignored the agent's apply of "${updateId}": the agent may only activate a declared preset block (blockId missing)`);
+  return make("update_apply_denied", at, `ignored the agent's apply of "${updateId}": the agent may only activate a declared preset block (blockId missing)`);
 }

@@ -1,6 +1,9 @@
 // The only module that knows which Pi host runs: turns a Composition into a before_agent_start result.
-import type { Composition, OverlaySection } from "../../core/composition.js";
-import { buildLegacyCustomPrompt, type CustomPromptInputs } from "../../core/legacy-custom-prompt.js";
+import type { Composition } from "../../core/composition.js";
+import type { CustomPromptInputs } from "../../core/legacy-custom-prompt.js";
+import { FORGE_SECTION_PREFIX, overlayTail, renderPromptString, sectionName, visibleOverlays } from "../../core/prompt-layout.js";
+
+export { FORGE_SECTION_PREFIX, sectionName, wrapSection } from "../../core/prompt-layout.js";
 
 /**
  * `event.systemPromptOptions` as the adapter reads it: 0.73.1's fields, plus 1.x's mutable `sections`,
@@ -53,22 +56,6 @@ export interface NativeInputs {
   options?: HostPromptOptionsLike;
 }
 
-/** Prefix of every section forge owns (1.x `sections` keys, and the tags of the legacy mirror). */
-export const FORGE_SECTION_PREFIX = "forge-";
-
-/**
- * The section name of an overlay key: `forge-<key>`. Bundle keys already match `^[a-z][a-z0-9-]*$`; anything
- * else is folded to `-` because 1.x rejects other names (`^[a-z][a-z0-9_-]*$`) by throwing while building the prompt.
- */
-export function sectionName(key: string): string {
-  return `${FORGE_SECTION_PREFIX}${key.toLowerCase().replace(/[^a-z0-9_-]/g, "-")}`;
-}
-
-/** How 1.x wraps a custom section (`<name>\n...\n</name>`, joined to the prompt with a blank line); legacy mirrors it. */
-export function wrapSection(name: string, text: string): string {
-  return `<${name}>\n${text}\n</${name}>`;
-}
-
 /**
  * The system prompt the model gets after applying `result`, on either host: the returned string, else the
  * event's prompt (on 1.x a getter rendering the mutated options, forceSystemPrompt included).
@@ -95,19 +82,8 @@ export const legacyHostAdapter: HostAdapter = {
   previewPrompt: (composition, fallback) => previewOver(fallback, composition),
   foldsSectionChanges: () => false,
   applyComposition(event, composition) {
-    if (composition.kind === "native") return undefined;
-    const { base, overlays } = composition;
-    // replace_final is exact bytes: overlays never touch it. Pi ignores an empty string, so that stays native.
-    if (base?.strategy === "replace_final") return base.text === "" ? undefined : { systemPrompt: base.text };
-    const tail = overlayTail(overlays);
-    // An empty base replaces nothing (Pi also treats an empty customPrompt as absent).
-    if (base?.strategy === "replace_base" && base.text !== "") {
-      const options = event.systemPromptOptions;
-      if (!options) throw new Error("forge: the host gave no systemPromptOptions, so replace_base cannot keep Pi's context");
-      // Like Pi's own custom-prompt branch this starts from the options, so earlier extensions' string edits are dropped.
-      return { systemPrompt: buildLegacyCustomPrompt(base.text, options) + tail };
-    }
-    return tail === "" ? undefined : { systemPrompt: event.systemPrompt + tail };
+    const systemPrompt = renderPromptString(event.systemPrompt, event.systemPromptOptions, composition);
+    return systemPrompt === undefined ? undefined : { systemPrompt };
   },
 };
 
@@ -155,18 +131,6 @@ export const sectionsHostAdapter: HostAdapter = {
 };
 
 type SectionsOptions = HostPromptOptionsLike & { sections: Record<string, string> };
-
-/** 1.x drops empty sections; legacy skips them too so both hosts show the same shape. */
-function visibleOverlays(overlays: OverlaySection[]): OverlaySection[] {
-  return overlays.filter((overlay) => overlay.text.length > 0);
-}
-
-/** The overlays as 1.x renders custom sections after the prompt: `\n\n<forge-key>\ntext\n</forge-key>` each. */
-function overlayTail(overlays: OverlaySection[]): string {
-  return visibleOverlays(overlays)
-    .map((overlay) => `\n\n${wrapSection(sectionName(overlay.key), overlay.text)}`)
-    .join("");
-}
 
 function hasSections(options: HostPromptOptionsLike | undefined): boolean {
   const sections = options?.sections;

@@ -1,7 +1,7 @@
 // Preset-declared dormant blocks: who may activate which block, and under which update id.
 import type { Preset, Scope, SystemUpdate } from "../../generated/types.js";
 import type { UpdateState } from "../../core/update-reducer.js";
-import { UPDATE_ID_MAX } from "../../core/update-events.js";
+import { LIMITS } from "../../generated/constants.js";
 
 /** The active preset as the runtime core resolved it. */
 export interface ActivePresetRef {
@@ -57,7 +57,7 @@ export function chooseBlockUpdateId(state: UpdateState, blockId: string, digest:
   if (fits(blockId)) return blockId;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
-    const id = `${blockId.slice(0, UPDATE_ID_MAX - suffix.length)}${suffix}`;
+    const id = `${blockId.slice(0, LIMITS.maxKeyLength - suffix.length)}${suffix}`;
     if (fits(id)) return id;
   }
 }

@@ -4,7 +4,8 @@ import { sha256Hex } from "../../core/digest.js";
 import { activeAfter, currentDelivery, estimateUpdateImpact, readState, recordEvent, type UpdatesRuntime } from "./actions.js";
 import { checkBlockActivation, chooseBlockUpdateId, usableBlocks, blocksUsable, type ActivePresetRef } from "./blocks.js";
 import { formatRewriteWarning } from "./cache-impact.js";
-import { CONTENT_MAX, createApplyEvent, createResetEvent, createRevokeEvent, isValidUpdateId, UPDATE_ID_PATTERN } from "../../core/update-events.js";
+import { createApplyEvent, createResetEvent, createRevokeEvent, isValidUpdateId } from "../../core/update-events.js";
+import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 import { say } from "../output.js";
 import type { AutocompleteItemLike } from "../host-types.js";
 import type { UpdatesCtx } from "./host-types.js";
@@ -102,7 +103,7 @@ function applyWithReport(rt: UpdatesRuntime, ctx: UpdatesCtx, state: UpdateState
 }
 
 function applyText(rt: UpdatesRuntime, ctx: UpdatesCtx, text: string): void {
-  if (text.length > CONTENT_MAX) return say(ctx, `forge: the update is ${text.length} chars; the limit is ${CONTENT_MAX}`, "error");
+  if (text.length > LIMITS.maxPromptChars) return say(ctx, `forge: the update is ${text.length} chars; the limit is ${LIMITS.maxPromptChars}`, "error");
   const state = readState(ctx);
   const updateId = nextFreeformId(state);
   const event = createApplyEvent({ updateId, source: "user", content: text, now: rt.now() });
@@ -115,7 +116,7 @@ function useBlock(rt: UpdatesRuntime, ctx: UpdatesCtx, blockId: string): void {
   if (!check.ok) return say(ctx, `forge: cannot activate "${blockId}": ${check.reason}`, "error");
   const content = rt.deps.renderTemplate(check.block.content, ctx);
   if (content.trim() === "") return say(ctx, `forge: block "${blockId}" renders to empty text; nothing to activate`, "error");
-  if (content.length > CONTENT_MAX) return say(ctx, `forge: block "${blockId}" renders to ${content.length} chars; the limit is ${CONTENT_MAX}`, "error");
+  if (content.length > LIMITS.maxPromptChars) return say(ctx, `forge: block "${blockId}" renders to ${content.length} chars; the limit is ${LIMITS.maxPromptChars}`, "error");
   const state = readState(ctx);
   const updateId = chooseBlockUpdateId(state, blockId, sha256Hex(content));
   if (state.active.some((u) => u.updateId === updateId)) return say(ctx, `forge: ${updateId} is already active`);
@@ -157,7 +158,7 @@ export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, c
     case "reset":
       return resetAll(rt, ctx);
     case "use":
-      if (!isValidUpdateId(parsed.id)) return say(ctx, `forge: "${parsed.id}" is not a block id (expected ${UPDATE_ID_PATTERN.source})`, "error");
+      if (!isValidUpdateId(parsed.id)) return say(ctx, `forge: "${parsed.id}" is not a block id (expected ${KEY_PATTERN.source})`, "error");
       return useBlock(rt, ctx, parsed.id);
     case "off":
       return turnOff(rt, ctx, parsed.id);

@@ -1,22 +1,14 @@
 // Pure view of a branch for timeline delivery: what is active, what the model was told, what a compaction folded.
 import { foldUpdateEvents, initialUpdateState, type ActiveUpdate, type BranchEntryLike, type UpdateState } from "../../core/update-reducer.js";
 import { renderApplyTag, renderRetractionTag } from "./render.js";
+import { validateDeliveryDetails } from "../../generated/runtime-validators.js";
+import type { DeliveredChange, DeliveryDetails } from "../../generated/types.js";
 
 /** customType of the custom messages that carry timeline deliveries (sent to the model as user-role text). */
 export const UPDATE_MESSAGE_TYPE = "forge-system-update-message";
 
-export interface DeliveredChange {
-  updateId: string;
-  op: "apply" | "revoke";
-  /** apply only: the digest of the delivered content. */
-  digest?: string;
-}
-
-/** `details` of a delivery message: what it told the model, so later runs can tell what is pending. */
-export interface DeliveryDetails {
-  v: 1;
-  changes: DeliveredChange[];
-}
+/** `details` of a delivery message (schema/delivery-details.schema.json): what it told the model, so later runs can tell what is pending. */
+export type { DeliveredChange, DeliveryDetails };
 
 export interface TimelineView {
   /** The reducer over the whole branch. */
@@ -31,19 +23,9 @@ interface MessageEntryLike extends BranchEntryLike {
   details?: unknown;
 }
 
-function parseDetails(details: unknown): DeliveredChange[] | null {
-  if (!details || typeof details !== "object") return null;
-  const d = details as { v?: unknown; changes?: unknown };
-  if (d.v !== 1 || !Array.isArray(d.changes)) return null;
-  const out: DeliveredChange[] = [];
-  for (const c of d.changes as unknown[]) {
-    if (!c || typeof c !== "object") return null;
-    const { updateId, op, digest } = c as Record<string, unknown>;
-    if (typeof updateId !== "string" || (op !== "apply" && op !== "revoke")) return null;
-    if (op === "apply" && typeof digest !== "string") return null;
-    out.push(op === "apply" ? { updateId, op, digest: digest as string } : { updateId, op });
-  }
-  return out;
+/** The changes a delivery message records; null when its details are not schema/delivery-details.schema.json v1. */
+function parseDetails(details: unknown): readonly DeliveredChange[] | null {
+  return validateDeliveryDetails(details) ? (details as DeliveryDetails).changes : null;
 }
 
 /** `whole`, when the caller already folded the whole branch, saves folding it again. */

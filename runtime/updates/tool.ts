@@ -2,34 +2,32 @@
 import { sha256Hex } from "../../core/digest.js";
 import { readState, recordEvent, type UpdatesRuntime } from "./actions.js";
 import { checkBlockActivation, chooseBlockUpdateId, hasCallableBlock, type ActivePresetRef } from "./blocks.js";
-import { CONTENT_MAX, createApplyEvent, createRevokeEvent, isValidUpdateId, UPDATE_ID_MAX, UPDATE_ID_PATTERN } from "../../core/update-events.js";
+import { createApplyEvent, createRevokeEvent } from "../../core/update-events.js";
+import { LIMITS, TOOL_PARAMETERS } from "../../generated/constants.js";
+import { validateToolArguments } from "../../generated/runtime-validators.js";
+import type { SystemUpdateToolArguments } from "../../generated/types.js";
 import type { ToolDefinition, ToolResult, UpdatesCtx, UpdatesPi } from "./host-types.js";
 import { findActive } from "../../core/update-reducer.js";
 
 export const TOOL_NAME = "forge_system_update";
 
-/** Strict: both fields required, nothing else accepted (the hosts validate it; execute checks again). */
-export const TOOL_PARAMETERS = {
-  type: "object",
-  properties: {
-    action: { type: "string", enum: ["activate", "deactivate"], description: "activate a declared block, or deactivate one you activated" },
-    id: { type: "string", pattern: UPDATE_ID_PATTERN.source, maxLength: UPDATE_ID_MAX, description: "the block id from the system update inventory" },
-  },
-  required: ["action", "id"],
-  additionalProperties: false,
-} as const;
+export type ToolArgs = SystemUpdateToolArguments;
 
-export type ToolArgs = { action: "activate" | "deactivate"; id: string };
-
+/** The generated validator (schema/tool-arguments.schema.json) decides; its first error picks the wording for the model. */
 export function checkToolArguments(params: unknown): { ok: true; args: ToolArgs } | { ok: false; reason: string } {
-  if (!params || typeof params !== "object" || Array.isArray(params)) return { ok: false, reason: 'expected an object {"action": "activate"|"deactivate", "id": "<block id>"}' };
-  const keys = Object.keys(params);
-  const extra = keys.filter((k) => k !== "action" && k !== "id");
-  if (extra.length > 0) return { ok: false, reason: `unexpected argument(s) ${extra.join(", ")}; only "action" and "id" are accepted` };
-  const { action, id } = params as Record<string, unknown>;
-  if (action !== "activate" && action !== "deactivate") return { ok: false, reason: 'action must be "activate" or "deactivate"' };
-  if (typeof id !== "string" || !isValidUpdateId(id)) return { ok: false, reason: "id must be a block id such as tdd (lowercase letters, digits, dashes)" };
-  return { ok: true, args: { action, id } };
+  if (validateToolArguments(params)) return { ok: true, args: params as ToolArgs };
+  const err = validateToolArguments.errors?.[0];
+  if (err?.keyword === "additionalProperties" && params !== null && typeof params === "object") {
+    const extra = Object.keys(params).filter((k) => k !== "action" && k !== "id");
+    return { ok: false, reason: `unexpected argument(s) ${extra.join(", ")}; only "action" and "id" are accepted` };
+  }
+  if (err?.instancePath === "/action" || (err?.keyword === "required" && err.params.missingProperty === "action")) {
+    return { ok: false, reason: 'action must be "activate" or "deactivate"' };
+  }
+  if (err?.instancePath === "/id" || (err?.keyword === "required" && err.params.missingProperty === "id")) {
+    return { ok: false, reason: "id must be a block id such as tdd (lowercase letters, digits, dashes)" };
+  }
+  return { ok: false, reason: 'expected an object {"action": "activate"|"deactivate", "id": "<block id>"}' };
 }
 
 function ok(text: string, details: Record<string, unknown>): ToolResult {
@@ -59,7 +57,7 @@ export function executeUpdateTool(rt: UpdatesRuntime, toolCallId: string, params
   const check = checkBlockActivation(ref, id, "agent");
   if (!check.ok) refuse(check.reason);
   const content = rt.deps.renderTemplate(check.block.content, ctx);
-  if (content.trim() === "" || content.length > CONTENT_MAX) refuse(`block "${id}" renders to ${content.length} chars, outside 1..${CONTENT_MAX}`);
+  if (content.trim() === "" || content.length > LIMITS.maxPromptChars) refuse(`block "${id}" renders to ${content.length} chars, outside 1..${LIMITS.maxPromptChars}`);
   const updateId = chooseBlockUpdateId(state, id, sha256Hex(content));
   if (state.active.some((u) => u.updateId === updateId)) return ok(`System update "${updateId}" is already active.`, { action, updateId, unchanged: true });
   recordEvent(rt, ctx, state, createApplyEvent({ updateId, source: "agent", content, presetId: ref!.key, blockId: id, now: rt.now() }), toolCallId);
@@ -73,7 +71,7 @@ export function createUpdateTool(rt: UpdatesRuntime): ToolDefinition {
     description:
       "Activate or deactivate a dormant instruction block that the active forge preset declares as callable (see the system update inventory in the system prompt). " +
       "Only declared block ids work; you may deactivate only blocks you activated.",
-    parameters: TOOL_PARAMETERS as unknown as Record<string, unknown>,
+    parameters: TOOL_PARAMETERS,
     async execute(toolCallId, params, _signal, _onUpdate, ctx) {
       return executeUpdateTool(rt, toolCallId, params, ctx);
     },

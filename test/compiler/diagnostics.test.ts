@@ -4,32 +4,36 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import { compile, sortDiagnostics } from "../../compiler/compile.js";
 import * as codes from "../../compiler/diagnostics/codes.js";
 import * as importCodes from "../../compiler/diagnostics/import-codes.js";
+import * as replayCodes from "../../core/diagnostics/replay-codes.js";
+import { DIAGNOSTIC_CATALOG } from "../../compiler/diagnostics/code-docs.js";
+import { atFile } from "../../core/diagnostics/make-diagnostic.js";
+import { DIAGNOSTIC_CODES, DIAGNOSTIC_SEVERITY } from "../../generated/constants.js";
 import { formatDiagnostics } from "../../compiler/diagnostics/format.js";
 import { FIXED_OPTIONS } from "./fixture-cases.js";
 import { treeOf } from "./source-tree.js";
 
 describe("catalog", () => {
-  test("codes are unique snake_case with a summary and an example", () => {
-    const names = codes.DIAGNOSTIC_CODES.map((c) => c.code);
+  test("codes are unique snake_case with a summary and an example, exactly the schema's codes", () => {
+    const names = DIAGNOSTIC_CATALOG.map((c) => c.code);
     expect(new Set(names).size).toBe(names.length);
-    for (const info of codes.DIAGNOSTIC_CODES) {
+    expect([...names].sort()).toEqual([...DIAGNOSTIC_CODES].sort());
+    for (const info of DIAGNOSTIC_CATALOG) {
       expect(info.code).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
       expect(info.summary.length).toBeGreaterThan(10);
       expect(info.example.length).toBeGreaterThan(3);
-      expect(["error", "warning", "info"]).toContain(info.severity);
+      expect(["error", "warning", "info"]).toContain(DIAGNOSTIC_SEVERITY[info.code]);
     }
   });
 
   test("one constructor per code: as many exported constructors as catalog entries", () => {
-    const helpers = new Set(["DIAGNOSTIC_CODES", "NOWHERE", "atFile", "makeDiagnostic"]);
-    // The compiler's constructors live in codes.ts, the `forge import` ones in import-codes.ts.
-    const constructors = [...Object.keys(codes), ...Object.keys(importCodes)].filter((k) => !helpers.has(k));
-    const camel = codes.DIAGNOSTIC_CODES.map((c) => c.code.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase()));
+    // The compiler's constructors live in codes.ts, the `forge import` ones in import-codes.ts, the runtime's in replay-codes.ts.
+    const constructors = [...Object.keys(codes), ...Object.keys(importCodes), ...Object.keys(replayCodes)];
+    const camel = DIAGNOSTIC_CATALOG.map((c) => c.code.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase()));
     expect(constructors.sort()).toEqual([...camel].sort());
   });
 
   test("a constructor's severity comes from the catalog", () => {
-    const w = codes.atFile("modes/x.yaml");
+    const w = atFile("modes/x.yaml");
     expect(codes.volatileTime(w).severity).toBe("warning");
     expect(codes.dateVariable(w).severity).toBe("info");
     expect(codes.unknownField(w, "promt", ["prompt"], "prompt", "prompt: x")).toMatchObject({ code: "unknown_field", severity: "error", file: "modes/x.yaml" });
@@ -86,7 +90,7 @@ describe("formatDiagnostics", () => {
   });
 
   test("file-less diagnostics and missing sources print without a frame", () => {
-    const ds: Diagnostic[] = [codes.tooManyFiles(5001, 5000), codes.utf8Bom(codes.atFile("gone.yaml"))];
+    const ds: Diagnostic[] = [codes.tooManyFiles(5001, 5000), codes.utf8Bom(atFile("gone.yaml"))];
     expect(formatDiagnostics(ds, () => undefined, { color: false })).toBe(
       "forge error too_many_files: the forge root holds 5001 files; at most 5000 are allowed. Move unrelated files out of .pi/forge/.\n\n" +
         "gone.yaml:1:1 warning utf8_bom: file starts with a UTF-8 byte order mark, which is ignored; save it as UTF-8 without BOM.\n\n" +
@@ -103,7 +107,7 @@ describe("formatDiagnostics", () => {
 describe("messages", () => {
   test("long candidate lists are cut to stay readable", () => {
     const known = Array.from({ length: 40 }, (_, i) => `mode-${String(i).padStart(2, "0")}`);
-    const d = codes.unknownMode(codes.atFile("presets/p.yaml"), "nope", null, known);
+    const d = codes.unknownMode(atFile("presets/p.yaml"), "nope", null, known);
     expect(d.message).toContain("mode-11, ... (28 more)");
     expect(d.message).not.toContain("mode-12");
   });

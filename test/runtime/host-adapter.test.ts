@@ -78,7 +78,7 @@ afterEach(() => vi.useRealTimers());
 
 describe("legacy host (0.73.1): returns the whole prompt string", () => {
   it("native leaves Pi's prompt alone", () => {
-    expect(typeChecks).toEqual([true, true, true]);
+    expect(typeChecks).toEqual([true, true]);
     expect(adapter.applyComposition(legacyEvent(), NATIVE)).toBeUndefined();
     expect(adapter.applyComposition(legacyEvent(), append())).toBeUndefined();
   });

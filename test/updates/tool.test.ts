@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { foldUpdateEvents } from "../../core/update-reducer.js";
 import { registerSystemUpdates } from "../../runtime/updates/register.js";
-import { TOOL_NAME, TOOL_PARAMETERS } from "../../runtime/updates/tool.js";
+import { TOOL_NAME } from "../../runtime/updates/tool.js";
+import { TOOL_PARAMETERS } from "../../generated/constants.js";
 import { block, FakePi, fakeDeps, presetRef } from "./fake-pi.js";
 
 async function setup(preset = presetRef([block("tdd", { callable: true }), block("strict")])) {

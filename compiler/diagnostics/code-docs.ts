@@ -1,0 +1,87 @@
+// The documentation of every diagnostic code (compiler, import and runtime replay): a one-line summary and an example
+// for the README table. Codes and severities are schema/diagnostic.schema.json's; a test keeps the lists equal.
+import type { DiagnosticCode } from "../../core/diagnostic.js";
+
+export interface DiagnosticCodeInfo {
+  code: DiagnosticCode;
+  summary: string;
+  /** A small source snippet (file path first) that triggers the code; shown in the README. */
+  example: string;
+}
+
+// Order follows the phases (decode, parse, validate, link, templates, import, replay) so the docs read top to bottom.
+export const DIAGNOSTIC_CATALOG: readonly DiagnosticCodeInfo[] = [
+  { code: "too_many_files", summary: "More files under the forge root than the documented bound.", example: "# .pi/forge/ holds more than 5000 files" },
+  { code: "file_too_large", summary: "A file is larger than the documented byte bound.", example: "# modes/huge.yaml is larger than 262144 bytes" },
+  { code: "invalid_utf8", summary: "A file is not valid UTF-8.", example: "# modes/plan.yaml contains the byte 0xFF" },
+  { code: "utf8_bom", summary: "A file starts with a UTF-8 byte order mark; it is ignored.", example: "# modes/plan.yaml starts with EF BB BF" },
+  { code: "mixed_line_endings", summary: "A file mixes CRLF and LF line endings.", example: "label: Plan\\r\\ndescription: x\\n" },
+  { code: "yaml_syntax_error", summary: "The YAML (or JSON) text does not parse.", example: "# modes/plan.yaml\nlabel: [Plan" },
+  { code: "yaml_warning", summary: "The YAML parser warned, e.g. about an unknown tag.", example: "# modes/plan.yaml\nlabel: !custom Plan" },
+  { code: "invalid_json", summary: "A .json source is not strict JSON (comments, trailing commas...).", example: '// modes/plan.json\n{ "label": "Plan", }' },
+  { code: "duplicate_key", summary: "The same key appears twice in one mapping.", example: "# modes/plan.yaml\nlabel: Plan\nlabel: Planning" },
+  { code: "invalid_key", summary: "A mode, preset or partial file name is not a valid key (^[a-z][a-z0-9-]*$).", example: "# modes/Plan_Mode.yaml -> rename to modes/plan-mode.yaml" },
+  { code: "reserved_key", summary: "A key such as __proto__, constructor or prototype is used as a file stem or YAML key.", example: "# modes/plan.yaml\n__proto__: {}" },
+  { code: "duplicate_definition", summary: "Two files define the same key (e.g. plan.yaml and plan.json).", example: "# modes/plan.yaml and modes/plan.json both exist" },
+  { code: "unrecognized_source_file", summary: "A file in modes/ or presets/ is not a .yaml, .yml or .json file directly in that folder.", example: "# modes/plan.txt" },
+  { code: "unknown_field", summary: "A field that the schema does not define.", example: "# modes/plan.yaml\npromt: You plan." },
+  { code: "missing_field", summary: "A required field is absent.", example: "# modes/plan.yaml\nlabel: Plan\nprompt: You plan.\n# description and strategy missing" },
+  { code: "wrong_type", summary: "A value has the wrong type.", example: "# modes/plan.yaml\nrequires: review   # must be a list" },
+  { code: "invalid_value", summary: "A value is not one of the allowed values or does not match the pattern.", example: "# modes/plan.yaml\nstrategy: prepend" },
+  { code: "too_long", summary: "A string or list exceeds its maximum length.", example: "# modes/plan.yaml\nlabel: <more than 80 characters>" },
+  { code: "too_short", summary: "A string is shorter than its minimum length (e.g. empty).", example: '# modes/plan.yaml\nlabel: ""' },
+  { code: "prompt_conflict", summary: "Both prompt and promptFile (or content and file of a system update) are given.", example: "# modes/plan.yaml\nprompt: You plan.\npromptFile: plan.md" },
+  { code: "prompt_missing", summary: "Neither prompt nor promptFile (or neither content nor file of a system update) is given.", example: "# modes/plan.yaml\nlabel: Plan\ndescription: x\nstrategy: append" },
+  { code: "duplicate_list_entry", summary: "A contract or tools list names the same entry twice; the duplicate is dropped.", example: "# modes/plan.yaml\nrequires: [review, review]" },
+  { code: "path_escapes_root", summary: "A promptFile/file path (or a symlink) leaves the forge root.", example: "# modes/plan.yaml\npromptFile: ../../etc/passwd" },
+  { code: "file_not_found", summary: "A promptFile/file path names no file under the forge root.", example: "# modes/plan.yaml\npromptFile: prompts/missing.md" },
+  { code: "unknown_mode", summary: "A preset names a mode that is neither in this bundle nor built in.", example: "# presets/daily.yaml\noverlays: [reveiw]" },
+  { code: "invalid_base", summary: "A preset base is not a replace_base or replace_final mode.", example: "# presets/daily.yaml\nbase: review   # review is an append mode" },
+  { code: "invalid_overlay", summary: "A preset overlay is not an append mode (a preset has at most one base).", example: "# presets/daily.yaml\noverlays: [architect]   # architect is replace_base" },
+  { code: "duplicate_overlay", summary: "A preset lists the same overlay twice.", example: "# presets/daily.yaml\noverlays: [review, review]" },
+  { code: "duplicate_update_id", summary: "Two system updates of one preset share an id.", example: "# presets/daily.yaml\nsystemUpdates:\n  - { id: strict, ... }\n  - { id: strict, ... }" },
+  { code: "contract_requires", summary: "A selected mode requires a component the preset does not select.", example: "# modes/review.yaml: requires: [plan]\n# presets/daily.yaml\noverlays: [review]" },
+  { code: "contract_conflict", summary: "A preset selects two components where one declares conflictsWith the other.", example: "# modes/terse.yaml: conflictsWith: [verbose]\n# presets/daily.yaml\noverlays: [terse, verbose]" },
+  { code: "exact_base_with_overlays", summary: "A preset combines a replace_final base (the exact final prompt) with overlays, which would be silently dropped.", example: "# modes/exact.yaml: strategy: replace_final\n# presets/daily.yaml\nbase: exact\noverlays: [review]" },
+  { code: "contract_order", summary: "A preset orders overlays against a before/after contract.", example: "# modes/plan.yaml: before: [review]\n# presets/daily.yaml\noverlays: [review, plan]" },
+  { code: "unknown_contract_reference", summary: "A contract names a mode that exists neither in this bundle nor built in (it may live in another scope).", example: "# modes/plan.yaml\nrequires: [reveiw]" },
+  { code: "template_syntax_error", summary: "A prompt is not a valid handlebars template.", example: '# modes/plan.yaml\nprompt: "Hello {{cwd"' },
+  { code: "unknown_variable", summary: "A {{variable}} that is not one of cwd, date, time, model, os, mode, preset.", example: '# modes/plan.yaml\nprompt: "Working in {{cdw}}"' },
+  { code: "triple_stash", summary: "{{{x}}} is not allowed; variables are always inserted raw, write {{x}}.", example: '# modes/plan.yaml\nprompt: "In {{{cwd}}}"' },
+  { code: "unsupported_helper", summary: "Helpers, parameters and hash arguments ({{x y}}, {{x k=v}}) are not allowed.", example: '# modes/plan.yaml\nprompt: "{{upper cwd}}"' },
+  { code: "unsupported_block", summary: "Block statements ({{#if}}, {{#each}}, {{^x}}) are not allowed.", example: '# modes/plan.yaml\nprompt: "{{#if model}}x{{/if}}"' },
+  { code: "unsupported_partial_block", summary: "Partial blocks ({{#> name}}...{{/name}}) are not allowed.", example: '# modes/plan.yaml\nprompt: "{{#> rules}}fallback{{/rules}}"' },
+  { code: "dynamic_partial", summary: "Dynamic partials and partial arguments ({{> (x)}}, {{> p ctx}}, {{> p k=v}}) are not allowed.", example: '# modes/plan.yaml\nprompt: "{{> (lookup . \'p\')}}"' },
+  { code: "unsupported_decorator", summary: "Decorators ({{* x}}) are not allowed.", example: '# modes/plan.yaml\nprompt: "{{* inline}}"' },
+  { code: "missing_partial", summary: "{{> name}} names no partials/<name>.md file.", example: '# modes/plan.yaml\nprompt: "{{> rules}}"   # partials/rules.md missing' },
+  { code: "partial_cycle", summary: "Partials include each other in a cycle.", example: "# partials/a.md: {{> b}}\n# partials/b.md: {{> a}}" },
+  { code: "partial_too_deep", summary: "Partials nest deeper than the documented bound (16).", example: "# partials/p1.md includes p2, which includes p3, ... p17" },
+  { code: "prompt_too_large", summary: "A lowered prompt (partials inlined) exceeds the documented character bound (65536).", example: "# modes/plan.yaml\nprompt: \"{{> huge}}{{> huge}}\"" },
+  { code: "volatile_time", summary: "{{time}} changes on every request, which defeats prompt caching.", example: '# modes/plan.yaml\nprompt: "It is {{time}}."' },
+  { code: "date_variable", summary: "{{date}} changes once a day, invalidating the prompt cache daily.", example: '# modes/plan.yaml\nprompt: "Today is {{date}}."' },
+  { code: "empty_prompt", summary: "A prompt or system update lowers to no text at all.", example: '# modes/plan.yaml\nprompt: ""' },
+  // Import (`forge import`): about another tool's input files, not forge sources; constructors in import-codes.ts.
+  { code: "import_unreadable", summary: "An import input is missing, unreadable, not JSON/YAML, or not the format's top-level shape; nothing is written.", example: '// ~/.pi/agent/modes/plan.json\n{ "key": "plan", "label": "Plan", ' },
+  { code: "import_invalid_entry", summary: "An input entry cannot become a forge mode (no key, label or prompt text, or not an object); it is skipped.", example: '// ~/.pi/agent/modes/draft.json\n{ "key": "draft", "label": "Draft" }   // no opener, appendix or systemPrompt' },
+  { code: "import_invalid_value", summary: "An input field has the wrong type or an unusable value; that field is left out.", example: '// .pi/presets.json\n{ "plan": { "thinkingLevel": "max" } }' },
+  { code: "import_unsupported_field", summary: "An input field has no forge equivalent (removeSections, groups, fileRegex, whenToUse, a model without provider...); it is not imported.", example: '// ~/.pi/agent/modes/lean.json\n{ "key": "lean", "label": "Lean", "opener": "Be brief.", "removeSections": ["skills"] }' },
+  { code: "import_unknown_field", summary: "An input field the format does not define; it is not imported.", example: '// ~/.pi/agent/modes/plan.json\n{ "key": "plan", "label": "Plan", "promptStrategy": "append", "prompt": "x", "colour": "blue" }' },
+  { code: "import_key_renamed", summary: "An input key, slug or name was normalized into a forge key (^[a-z][a-z0-9-]*$).", example: '// ~/.pi/agent/modes/deep_work.json\n{ "key": "deep_work", ... }   // -> modes/deep-work.yaml' },
+  { code: "import_key_collision", summary: "Two input entries become the same forge key; nothing is written.", example: '// ~/.pi/agent/modes/a.json: { "key": "Review", ... }\n// ~/.pi/agent/modes/b.json: { "key": "review", ... }' },
+  { code: "import_shadows_builtin", summary: "An imported mode has the key of a built-in forge mode, which it replaces wherever its scope applies.", example: '// ~/.pi/agent/modes/review.json\n{ "key": "review", "label": "Review", "opener": "Review it." }' },
+  { code: "import_strategy_defaulted", summary: "The forge strategy was derived from the input's shape (legacy pi-modes v1 files, Roo roleDefinition).", example: '// ~/.pi/agent/modes/architect.json (no promptStrategy)\n{ "key": "architect", "label": "Architect", "systemPrompt": "You design systems." }' },
+  { code: "import_text_joined", summary: "Several input text fields were joined into one prompt, separated by a blank line.", example: "# .roomodes\ncustomModes:\n  - slug: docs\n    roleDefinition: You write docs.\n    customInstructions: Use short sentences." },
+  { code: "import_tools_narrow_only", summary: "A Pi preset's tools replace the active tools; forge's tools can only narrow them.", example: '// .pi/presets.json\n{ "plan": { "tools": ["read", "grep"] } }' },
+  { code: "import_no_prompt", summary: "An input entry has no prompt text; its mode gets an empty prompt so its preferences still apply.", example: '// .pi/presets.json\n{ "fast": { "provider": "anthropic", "model": "claude-haiku-4-5" } }' },
+  { code: "import_value_too_long", summary: "A label or description over forge's bound was shortened, or a prompt over it made the entry be skipped.", example: "# .roomodes\ncustomModes:\n  - slug: docs\n    whenToUse: <more than 500 characters>" },
+  { code: "import_file_exists", summary: "An imported source would overwrite an existing file; nothing is written unless --force is given.", example: "# .pi/forge/modes/plan.yaml exists\nforge import pi-modes ~/.pi/agent/modes" },
+  // Runtime replay (the Pi extension folding a session branch): about session entries, not files; constructors in replay-codes.ts.
+  { code: "mode_state_malformed", summary: "A forge-mode-state session entry does not match schema/mode-state.schema.json; replay skips it and the newest well-formed entry wins.", example: '{"type":"custom","customType":"forge-mode-state","data":{"v":1,"base":"Plan"}}' },
+  { code: "update_event_malformed", summary: "A forge-system-update session entry does not match schema/update-event.schema.json; replay skips it.", example: '{"type":"custom","customType":"forge-system-update","data":{"v":1,"op":"apply"}}' },
+  { code: "update_digest_mismatch", summary: "An apply event's digest is not the sha256 of its contentSnapshot (edited by hand); replay skips it.", example: '{"v":1,"updateId":"update-1","op":"apply","source":"user","contentSnapshot":"edited","digest":"<sha256 of the original>",...}' },
+  { code: "update_id_conflict", summary: "An update id is reused for different content, or a reset reuses an applied id; replay ignores the event.", example: '{"updateId":"update-1","op":"apply","contentSnapshot":"A",...}\n{"updateId":"update-1","op":"apply","contentSnapshot":"B",...}' },
+  { code: "update_revoke_unknown", summary: "A revoke names no update applied on this branch.", example: '{"v":1,"updateId":"update-9","op":"revoke","source":"user",...}' },
+  { code: "update_revoke_inactive", summary: "A revoke names an update that was not active; nothing to do.", example: '{"updateId":"update-1","op":"revoke",...} twice in a row' },
+  { code: "update_revoke_denied", summary: "An agent-sourced event would revoke an update the user or a preset activated; replay ignores it.", example: '{"updateId":"update-1","op":"revoke","source":"agent",...}   // update-1 was applied by the user' },
+  { code: "update_apply_denied", summary: "An agent-sourced apply that is not a declared preset block; replay ignores it.", example: '{"updateId":"update-1","op":"apply","source":"agent","contentSnapshot":"free text",...}   // no blockId' },
+];

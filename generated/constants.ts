@@ -1,0 +1,126 @@
+// generated, do not edit: written by scripts/codegen.mjs from schema/*.schema.json
+
+/** A key: mode, preset, partial, block or update id (schema/common.schema.json#/$defs/key). */
+export const KEY_PATTERN = /^[a-z][a-z0-9-]*$/;
+export const DIGEST_PATTERN = /^[0-9a-f]{64}$/;
+export const TOOL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+export const SCOPES = ["builtin", "global", "project"] as const;
+export const SLOT_NAMES = ["cwd", "date", "time", "model", "os", "mode", "preset"] as const;
+export const STRATEGIES = ["append", "replace_base", "replace_final"] as const;
+export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high", "xhigh"] as const;
+export const DRIFT_POLICIES = ["block", "warn", "allow"] as const;
+
+/** Documented bounds (schema/common.schema.json: $defs.limits plus key, keyList and promptText). */
+export const LIMITS = {
+  maxFiles: 5000,
+  maxFileBytes: 262144,
+  maxPartialDepth: 16,
+  maxBundleBytes: 16777216,
+  maxTrustStoreBytes: 1048576,
+  maxPromptChars: 65536,
+  maxKeyLength: 64,
+  maxListItems: 64
+} as const;
+
+/** Every stable diagnostic code with its severity (schema/diagnostic.schema.json#/$defs/codeSeverity). */
+export const DIAGNOSTIC_CODES = ["too_many_files", "file_too_large", "invalid_utf8", "utf8_bom", "mixed_line_endings", "yaml_syntax_error", "yaml_warning", "invalid_json", "duplicate_key", "invalid_key", "reserved_key", "duplicate_definition", "unrecognized_source_file", "unknown_field", "missing_field", "wrong_type", "invalid_value", "too_long", "too_short", "prompt_conflict", "prompt_missing", "duplicate_list_entry", "path_escapes_root", "file_not_found", "unknown_mode", "invalid_base", "invalid_overlay", "duplicate_overlay", "duplicate_update_id", "contract_requires", "contract_conflict", "exact_base_with_overlays", "contract_order", "unknown_contract_reference", "template_syntax_error", "unknown_variable", "triple_stash", "unsupported_helper", "unsupported_block", "unsupported_partial_block", "dynamic_partial", "unsupported_decorator", "missing_partial", "partial_cycle", "partial_too_deep", "prompt_too_large", "volatile_time", "date_variable", "empty_prompt", "import_unreadable", "import_invalid_entry", "import_invalid_value", "import_unsupported_field", "import_unknown_field", "import_key_renamed", "import_key_collision", "import_shadows_builtin", "import_strategy_defaulted", "import_text_joined", "import_tools_narrow_only", "import_no_prompt", "import_value_too_long", "import_file_exists", "mode_state_malformed", "update_event_malformed", "update_digest_mismatch", "update_id_conflict", "update_revoke_unknown", "update_revoke_inactive", "update_revoke_denied", "update_apply_denied"] as const;
+export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
+export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: "error" | "warning" | "info" } = {
+  too_many_files: "error",
+  file_too_large: "error",
+  invalid_utf8: "error",
+  utf8_bom: "warning",
+  mixed_line_endings: "error",
+  yaml_syntax_error: "error",
+  yaml_warning: "warning",
+  invalid_json: "error",
+  duplicate_key: "error",
+  invalid_key: "error",
+  reserved_key: "error",
+  duplicate_definition: "error",
+  unrecognized_source_file: "warning",
+  unknown_field: "error",
+  missing_field: "error",
+  wrong_type: "error",
+  invalid_value: "error",
+  too_long: "error",
+  too_short: "error",
+  prompt_conflict: "error",
+  prompt_missing: "error",
+  duplicate_list_entry: "warning",
+  path_escapes_root: "error",
+  file_not_found: "error",
+  unknown_mode: "error",
+  invalid_base: "error",
+  invalid_overlay: "error",
+  duplicate_overlay: "error",
+  duplicate_update_id: "error",
+  contract_requires: "error",
+  contract_conflict: "error",
+  exact_base_with_overlays: "error",
+  contract_order: "error",
+  unknown_contract_reference: "warning",
+  template_syntax_error: "error",
+  unknown_variable: "error",
+  triple_stash: "error",
+  unsupported_helper: "error",
+  unsupported_block: "error",
+  unsupported_partial_block: "error",
+  dynamic_partial: "error",
+  unsupported_decorator: "error",
+  missing_partial: "error",
+  partial_cycle: "error",
+  partial_too_deep: "error",
+  prompt_too_large: "error",
+  volatile_time: "warning",
+  date_variable: "info",
+  empty_prompt: "warning",
+  import_unreadable: "error",
+  import_invalid_entry: "warning",
+  import_invalid_value: "warning",
+  import_unsupported_field: "warning",
+  import_unknown_field: "warning",
+  import_key_renamed: "info",
+  import_key_collision: "error",
+  import_shadows_builtin: "info",
+  import_strategy_defaulted: "info",
+  import_text_joined: "info",
+  import_tools_narrow_only: "info",
+  import_no_prompt: "warning",
+  import_value_too_long: "warning",
+  import_file_exists: "error",
+  mode_state_malformed: "warning",
+  update_event_malformed: "warning",
+  update_digest_mismatch: "warning",
+  update_id_conflict: "error",
+  update_revoke_unknown: "warning",
+  update_revoke_inactive: "info",
+  update_revoke_denied: "warning",
+  update_apply_denied: "warning",
+};
+
+/** The forge_system_update tool's parameter schema as Pi hands it to the model (refs inlined, no $id). */
+export const TOOL_PARAMETERS = {
+  "description": "The parameters of the forge_system_update agent tool. Strict: both fields required, nothing else accepted.",
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "action",
+    "id"
+  ],
+  "properties": {
+    "action": {
+      "enum": [
+        "activate",
+        "deactivate"
+      ],
+      "description": "activate a declared block, or deactivate one you activated"
+    },
+    "id": {
+      "type": "string",
+      "pattern": "^[a-z][a-z0-9-]*$",
+      "maxLength": 64,
+      "description": "the block id from the system update inventory"
+    }
+  }
+} as const;
