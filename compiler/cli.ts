@@ -1,10 +1,14 @@
 // forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff and import; maps outcomes to exit codes.
-import { HELP, USAGE, UsageError, parseCliArgs, type CliArgs } from "./cli/args.js";
-import { buildCommand, explainCommand, initCommand, previewCommand } from "./cli/commands.js";
+import { HELP, USAGE, UsageError, parseCliArgs, type CliArgs } from "./cli/parse-cli-args.js";
+import { buildCommand } from "./cli/build-command.js";
+import { explainCommand } from "./cli/explain-command.js";
+import { initCommand } from "./cli/init-command.js";
+import { previewCommand } from "./cli/preview-command.js";
 import { diffCommand } from "./cli/diff-command.js";
 import { importCommand } from "./cli/import-command.js";
-import { describeFailure, type CliIO } from "./cli/io.js";
-import { forgeVersion } from "./options.js";
+import type { CliIO } from "./cli/cli-io.js";
+import { describeFailure } from "./io/describe-failure.js";
+import { forgeVersion } from "./io/forge-target.js";
 
 async function main(argv: string[], io: CliIO): Promise<number> {
   let args: CliArgs;

@@ -35,23 +35,31 @@ export function resolveRequest(
   request: SelectionRequest,
   driftPolicy?: DriftPolicy,
 ): { ok: true; candidate: ResolvedCandidate } | { ok: false; error: string } {
-  let candidate: Candidate;
-  let preset: string | null = null;
-  let policy: DriftPolicy = driftPolicy ?? "block";
+  const resolved = resolveCandidate(catalog, request, driftPolicy);
+  if (!resolved.ok) return resolved;
+  const violations = checkContracts(catalog, resolved.candidate);
+  if (violations.length > 0) return { ok: false, error: `contracts: ${violations.join("; ")}` };
+  return resolved;
+}
+
+/**
+ * A request as a candidate, without the contract check: a preset's base and overlays (its drift policy unless one is
+ * given), or keys split into base and overlays by strategy. forge explain judges the contracts of such a candidate.
+ */
+export function resolveCandidate(
+  catalog: Catalog,
+  request: SelectionRequest,
+  driftPolicy?: DriftPolicy,
+): { ok: true; candidate: ResolvedCandidate } | { ok: false; error: string } {
   if (request.kind === "preset") {
     const entry = catalog.presets.get(request.name);
     if (!entry) return { ok: false, error: `unknown preset "${request.name}"` };
-    candidate = { base: entry.preset.base ?? null, overlays: [...entry.preset.overlays] };
-    preset = request.name;
-    policy = driftPolicy ?? entry.preset.driftPolicy ?? "block";
-  } else {
-    const split = candidateFromKeys(catalog, request.keys);
-    if ("error" in split) return { ok: false, error: split.error };
-    candidate = split.candidate;
+    const candidate: Candidate = { base: entry.preset.base ?? null, overlays: [...entry.preset.overlays] };
+    return { ok: true, candidate: { ...candidate, preset: request.name, driftPolicy: driftPolicy ?? entry.preset.driftPolicy ?? "block" } };
   }
-  const violations = checkContracts(catalog, candidate);
-  if (violations.length > 0) return { ok: false, error: `contracts: ${violations.join("; ")}` };
-  return { ok: true, candidate: { ...candidate, preset, driftPolicy: policy } };
+  const split = candidateFromKeys(catalog, request.keys);
+  if ("error" in split) return { ok: false, error: split.error };
+  return { ok: true, candidate: { ...split.candidate, preset: null, driftPolicy: driftPolicy ?? "block" } };
 }
 
 /** The state entry for a candidate: digests and scopes pinned from the catalog as they are now. */

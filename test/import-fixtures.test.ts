@@ -6,7 +6,7 @@ import type { Diagnostic } from "../core/diagnostic.js";
 import { compile } from "../compiler/compile.js";
 import { checkExistingFiles } from "../compiler/import/existing-files.js";
 import { IMPORTERS, type ImportFormatName } from "../compiler/import/importers.js";
-import { loadBuiltinBundle } from "../compiler/options.js";
+import { loadBuiltinBundle } from "../compiler/io/forge-target.js";
 import { FIXED_OPTIONS } from "./compiler/fixture-cases.js";
 import { treeOf } from "./compiler/source-tree.js";
 

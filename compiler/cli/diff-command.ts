@@ -1,14 +1,15 @@
 // `forge diff [A] [B]`: load both sides, compare them semantically, print the report; exit 0 same, 1 changed, 2 cannot compare.
 import type { ForgeBundle } from "../../generated/types.js";
-import { formatDiagnostics } from "../diagnostics/format.js";
-import { loadBuiltinBundle, resolveTarget, type BuiltinBundleResult } from "../options.js";
-import { WORKTREE_SPEC, loadDefaultA, loadSpec, type SpecContext, type SpecLoad } from "../review/bundle-spec.js";
+import { formatDiagnostics } from "../output/format-diagnostics.js";
+import { loadBuiltinBundle, resolveTarget, type BuiltinBundleResult } from "../io/forge-target.js";
+import { WORKTREE_SPEC, loadDefaultA, loadSpec, type SpecContext, type SpecLoad } from "../io/diff-sides.js";
 import type { DiffFailure, DiffReport } from "../review/diff-report.js";
-import { renderDiffReport } from "../review/render-diff.js";
+import { renderDiffReport } from "../output/render-diff.js";
 import { EMPTY_BUNDLE, compareBundles, type BundleView } from "../review/semantic-diff.js";
-import type { CliArgs } from "./args.js";
-import { describeFailure, type CliIO } from "./io.js";
-import { colorEnabled, makePainter } from "./output.js";
+import type { CliArgs } from "./parse-cli-args.js";
+import { type CliIO } from "./cli-io.js";
+import { describeFailure } from "../io/describe-failure.js";
+import { colorEnabled, makePainter } from "../output/painter.js";
 
 export const DIFF_EXIT = { same: 0, changed: 1, cannotCompare: 2 } as const;
 

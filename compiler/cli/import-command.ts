@@ -4,19 +4,20 @@ import { dirname, join, resolve } from "node:path";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import { compile, sortDiagnostics } from "../compile.js";
-import { formatDiagnostics, type SourceLookup } from "../diagnostics/format.js";
+import { formatDiagnostics, type SourceLookup } from "../output/format-diagnostics.js";
 import { checkExistingFiles } from "../import/existing-files.js";
 import { IMPORTERS, type ImportFormatName } from "../import/importers.js";
-import { forgeVersion, isDirectory, resolveTarget, type ForgeTarget } from "../options.js";
-import { readSources } from "../read-sources.js";
+import { forgeVersion, isDirectory, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
+import { readSources } from "../io/read-sources.js";
 import type { SourceTree } from "../types.js";
-import type { CliArgs } from "./args.js";
-import { runBuild } from "./build.js";
-import { settingsFor } from "./commands.js";
-import { displayInputPath, readImportInputs } from "./import-inputs.js";
-import { makeReport, renderImportReport, type ImportReport, type ImportStatus } from "./import-report.js";
-import { describeFailure, printBuild, type CliIO } from "./io.js";
-import { colorEnabled, makePainter, summarize } from "./output.js";
+import type { CliArgs } from "./parse-cli-args.js";
+import { runBuild } from "../io/run-build.js";
+import { settingsFor } from "./build-command.js";
+import { displayInputPath, readImportInputs } from "../io/read-import-inputs.js";
+import { makeReport, renderImportReport, type ImportReport, type ImportStatus } from "../output/import-report.js";
+import { printBuild, type CliIO } from "./cli-io.js";
+import { describeFailure } from "../io/describe-failure.js";
+import { colorEnabled, makePainter, summarize } from "../output/painter.js";
 
 /** lstat, not exists: a dangling symlink at a target path is still a file the import must not replace silently. */
 function pathExists(path: string): boolean {

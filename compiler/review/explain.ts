@@ -3,7 +3,8 @@ import type { Scope } from "../../core/digest.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
 import type { Catalog } from "../../core/component-catalog.js";
-import { judgeCandidate } from "../../core/candidate.js";
+import { checkContracts, judgeCandidate } from "../../core/candidate.js";
+import { composeAgainstSample, resolveSelection, type InspectedSources, type SampleSettings } from "./inspection.js";
 import type { ContractJudgment, ContractKind } from "../../core/contracts.js";
 import { tracePreferences, type PreferenceOrigins } from "../../core/preferences.js";
 import { estimateTokens } from "../../core/prompt-size.js";
@@ -203,4 +204,52 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
         : { chars: input.prompt.length, estimatedTokens: estimateTokens(input.prompt.length), forgeChars, forgeEstimatedTokens: estimateTokens(forgeChars) },
     diagnostics: input.diagnostics,
   };
+}
+
+function refusedExplain(reason: string, status: ExplainReport["status"], diagnostics: ExplainReport["diagnostics"]): ExplainReport {
+  return {
+    command: "explain",
+    status,
+    reason,
+    selection: null,
+    preset: null,
+    layout: [],
+    components: [],
+    contracts: [],
+    preferences: null,
+    cacheSensitive: [],
+    systemUpdates: [],
+    size: null,
+    diagnostics,
+  };
+}
+
+/** `forge explain <names>` over the inspected sources: the report and its exit code (1 when refused or a contract breaks). */
+export function explainNames(
+  inspected: InspectedSources,
+  names: readonly string[],
+  settings: SampleSettings,
+  cwd: string,
+  describeSource: (scope: Scope, source: string) => string,
+): { report: ExplainReport; exitCode: number } {
+  const { diagnostics, catalog } = inspected;
+  if (catalog === null) return { report: refusedExplain("the sources have errors; fix them first", "errors", diagnostics), exitCode: 1 };
+  const resolved = resolveSelection(catalog, names);
+  if ("error" in resolved) return { report: refusedExplain(resolved.error, "refused", diagnostics), exitCode: 1 };
+  const violations = checkContracts(catalog, resolved.candidate);
+  const sample = violations.length === 0 ? composeAgainstSample(catalog, resolved, settings, cwd) : null;
+  const report = explainSelection(
+    {
+      catalog,
+      preset: resolved.preset,
+      base: resolved.candidate.base,
+      overlays: resolved.candidate.overlays,
+      vars: sample?.vars ?? { cwd, date: "YYYY-MM-DD", time: "HH:MM", model: "", os: settings.os, preset: resolved.preset ?? "" },
+      prompt: sample?.prompt ?? null,
+      describeSource,
+      diagnostics,
+    },
+    violations,
+  );
+  return { report, exitCode: violations.length > 0 ? 1 : 0 };
 }

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { escapeData, escapeProperty } from "../../compiler/cli/annotations.js";
+import { escapeData, escapeProperty } from "../../compiler/output/annotations.js";
 import { assertBuilt, cleanEnv, makeTempDir, removeTempDirs, REPO, runCli, writeTree } from "./helpers.js";
 
 beforeAll(assertBuilt);

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compile, emitBundleText } from "../../compiler/compile.js";
-import { readSources } from "../../compiler/read-sources.js";
+import { readSources } from "../../compiler/io/read-sources.js";
 import { REPO } from "./helpers.js";
 
 describe("presets/bundle.json", () => {

@@ -2,7 +2,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SourceReadError, readSources } from "../../compiler/read-sources.js";
+import { SourceReadError, readSources } from "../../compiler/io/read-sources.js";
 import { LIMITS } from "../../compiler/types.js";
 import { makeTempDir, removeTempDirs, writeTree } from "./helpers.js";
 

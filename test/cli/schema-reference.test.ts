@@ -1,7 +1,7 @@
 // How init points a YAML file at the schema: relative inside node_modules, an absolute file URL otherwise.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { schemaReference } from "../../compiler/init.js";
+import { schemaReference } from "../../compiler/io/scaffold.js";
 
 describe("schemaReference", () => {
   it("is relative to the YAML file when forge is installed under node_modules", () => {

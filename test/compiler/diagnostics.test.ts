@@ -8,7 +8,7 @@ import * as replayCodes from "../../core/diagnostics/replay-codes.js";
 import { DIAGNOSTIC_CATALOG } from "../../compiler/diagnostics/code-docs.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
 import { DIAGNOSTIC_CODES, DIAGNOSTIC_SEVERITY } from "../../generated/constants.js";
-import { formatDiagnostics } from "../../compiler/diagnostics/format.js";
+import { formatDiagnostics } from "../../compiler/output/format-diagnostics.js";
 import { FIXED_OPTIONS } from "./fixture-cases.js";
 import { treeOf } from "./source-tree.js";
 

@@ -1,9 +1,9 @@
 // `--format github`: a build or check report as GitHub Actions workflow commands (::error file=...,line=...::message).
 import { isAbsolute, join, relative, sep } from "node:path";
 import type { Diagnostic, Severity } from "../../core/diagnostic.js";
-import type { BuildReport } from "./build.js";
-import { describeChanges } from "./bundle-diff.js";
-import { plural } from "./output.js";
+import type { BuildReport } from "../review/build-report.js";
+import { describeChanges } from "../review/bundle-changes.js";
+import { plural } from "./painter.js";
 
 /** Where paths are reported from: GitHub resolves annotation paths against the workspace root. */
 export interface AnnotationPaths {

@@ -6,7 +6,7 @@ import { importUnreadable } from "../diagnostics/import-codes.js";
 import { DIRECTORY_CONTENTS, pickInputFiles, type ImportFormatName } from "../import/importers.js";
 import { wholeFile } from "../import/input-doc.js";
 import type { ImportInput } from "../import/types.js";
-import { posixRelative } from "../read-sources.js";
+import { posixRelative } from "./read-sources.js";
 
 /** What each format's path should be, for "cannot import" messages. */
 const EXPECTED_PATH: Readonly<Record<ImportFormatName, string>> = {

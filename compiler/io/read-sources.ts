@@ -1,8 +1,8 @@
 // The I/O edge that walks a forge root (`<root>/.pi/forge/`) into the SourceTree the pure compiler reads.
-import { compareCodeUnits } from "../core/canonical-json.js";
+import { compareCodeUnits } from "../../core/canonical-json.js";
 import { closeSync, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
-import { LIMITS, type EscapingLink, type SourceFile, type SourceTree } from "./types.js";
+import { LIMITS, type EscapingLink, type SourceFile, type SourceTree } from "../types.js";
 
 /** The compiled output lives beside the sources; it is never a source. */
 export const BUNDLE_FILE = "bundle.json";

@@ -1,6 +1,6 @@
 // Human output of diagnostics: `file:line:col severity code: message`, a code frame and a summary line.
 import type { Diagnostic, Severity } from "../../core/diagnostic.js";
-import { makePainter, plural, summarize, type Painter, type Style } from "../cli/output.js";
+import { makePainter, plural, summarize, type Painter, type Style } from "./painter.js";
 import type { SourceFile } from "../types.js";
 
 export interface FormatOptions {

@@ -3,14 +3,14 @@ import { readFileSync, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { ForgeBundle } from "../../generated/types.js";
-import { describeFailure } from "../cli/io.js";
+import { describeFailure } from "./describe-failure.js";
 import { compile } from "../compile.js";
-import { sourceLookup, type SourceLookup } from "../diagnostics/format.js";
-import { forgeVersion, isDirectory, type BuiltinBundleResult, type ForgeTarget } from "../options.js";
-import { posixRelative, readSources } from "../read-sources.js";
-import type { DiffSide } from "./diff-report.js";
+import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
+import { forgeVersion, isDirectory, type BuiltinBundleResult, type ForgeTarget } from "./forge-target.js";
+import { posixRelative, readSources } from "./read-sources.js";
+import type { DiffSide } from "../review/diff-report.js";
 import { gitToplevel, readBlobAt, resolveCommit } from "./git.js";
-import { readBundleText } from "./read-bundle.js";
+import { readBundleText } from "../review/read-bundle.js";
 
 export const WORKTREE_SPEC = "worktree";
 

@@ -2,8 +2,8 @@
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Scope } from "../../core/digest.js";
 import type { SkippedEntry } from "../import/types.js";
-import type { BuildReport } from "./build.js";
-import { plural, summarize, type DiagnosticSummary, type Painter } from "./output.js";
+import type { BuildReport } from "../review/build-report.js";
+import { plural, summarize, type DiagnosticSummary, type Painter } from "./painter.js";
 
 export type ImportStatus =
   | "written" // sources written and built (the build's own status is in `build`)

@@ -1,9 +1,21 @@
 // `forge build --watch`: rebuild on every change under the forge root, keep the last good bundle, stop on SIGINT.
 import { watch, type FSWatcher } from "node:fs";
 import { isOwnOutput } from "./read-sources.js";
-import type { ForgeTarget } from "./options.js";
-import { runBuild, type BuildSettings } from "./cli/build.js";
-import { describeFailure, printBuild, type CliIO } from "./cli/io.js";
+import type { ForgeTarget } from "./forge-target.js";
+import { runBuild, type BuildRun, type BuildSettings } from "./run-build.js";
+import { describeFailure } from "./describe-failure.js";
+
+/** What the watcher tells its caller (the CLI prints it). */
+export interface WatchEvents {
+  /** A rebuild ran: its report, diagnostics included. */
+  built(run: BuildRun): void;
+  /** A rebuild could not read the sources (a file removed mid-read); the watch goes on. */
+  failed(message: string): void;
+  /** A progress line: watching, change detected, stopped. */
+  note(text: string): void;
+  /** The watcher itself failed; the watch stops with exit code 1. */
+  fatal(text: string): void;
+}
 
 /** Quiet period after the last event before rebuilding: editors save in several steps. */
 const WATCH_DEBOUNCE_MS = 50;
@@ -13,14 +25,12 @@ const WATCH_DEBOUNCE_MS = 50;
  * last good bundle stays. I/O errors during a rebuild (a file removed mid-read) are printed and
  * the watch goes on. Resolves with exit code 0 on SIGINT/SIGTERM, 1 when the watcher itself fails.
  */
-export function watchBuild(target: ForgeTarget, settings: BuildSettings, io: CliIO, json: boolean): Promise<number> {
+export function watchBuild(target: ForgeTarget, settings: BuildSettings, events: WatchEvents): Promise<number> {
   const rebuild = (): void => {
     try {
-      printBuild(runBuild(target, { ...settings, check: false }), io, json, true);
+      events.built(runBuild(target, { ...settings, check: false }));
     } catch (err) {
-      const message = describeFailure(err);
-      if (json) io.stdout.write(JSON.stringify({ command: "build", status: "failed", message }) + "\n");
-      else io.stderr.write(`forge: ${message}\n`);
+      events.failed(describeFailure(err));
     }
   };
 
@@ -32,7 +42,7 @@ export function watchBuild(target: ForgeTarget, settings: BuildSettings, io: Cli
       watcher?.close();
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);
-      if (!json) io.stderr.write("forge: watch stopped\n");
+      events.note("forge: watch stopped");
       resolve(code);
     };
     const onSignal = (): void => stop(0);
@@ -47,20 +57,20 @@ export function watchBuild(target: ForgeTarget, settings: BuildSettings, io: Cli
         if (timer) clearTimeout(timer);
         timer = setTimeout(() => {
           timer = null;
-          if (!json) io.stderr.write("forge: change detected, rebuilding\n");
+          events.note("forge: change detected, rebuilding");
           rebuild();
         }, WATCH_DEBOUNCE_MS);
       });
     } catch (err) {
-      io.stderr.write(`forge: cannot watch ${target.forgeRoot}: ${describeFailure(err)}\n`);
+      events.fatal(`forge: cannot watch ${target.forgeRoot}: ${describeFailure(err)}`);
       stop(1);
       return;
     }
     watcher.on("error", (err) => {
-      io.stderr.write(`forge: watching ${target.forgeRoot} failed: ${describeFailure(err)}\n`);
+      events.fatal(`forge: watching ${target.forgeRoot} failed: ${describeFailure(err)}`);
       stop(1);
     });
-    if (!json) io.stderr.write(`forge: watching ${target.displayForgeRoot} (Ctrl-C to stop)\n`);
+    events.note(`forge: watching ${target.displayForgeRoot} (Ctrl-C to stop)`);
     // The first build runs after the watcher is set up, so no edit between the two is lost.
     rebuild();
   });

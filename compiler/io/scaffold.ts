@@ -2,22 +2,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Scope } from "../core/digest.js";
-import type { Painter } from "./cli/output.js";
-import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml } from "./init-templates.js";
-import { packagePath, type ForgeTarget } from "./options.js";
+import type { InitReport } from "../output/render-init.js";
+import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml } from "./scaffold-templates.js";
+import { packagePath, type ForgeTarget } from "./forge-target.js";
 import { posixRelative } from "./read-sources.js";
-import { createTextExclusive } from "../io/atomic-write.js";
-
-export interface InitReport {
-  command: "init";
-  scope: Scope;
-  /** The forge root relative to the root (posix), e.g. `.pi/forge/`. */
-  path: string;
-  /** Files created / left alone because they existed, relative to the root (posix). */
-  created: string[];
-  skipped: string[];
-}
+import { createTextExclusive } from "../../io/atomic-write.js";
 
 /**
  * How a scaffolded YAML file points at the shipped schema. When forge is installed as a package
@@ -50,17 +39,4 @@ export function runInit(target: ForgeTarget): InitReport {
     (createTextExclusive(file, text) ? report.created : report.skipped).push(shown);
   }
   return report;
-}
-
-export function renderInitReport(report: InitReport, p: Painter): string {
-  const lines = [
-    ...report.created.map((f) => `${p.paint("green", "created")} ${f}`),
-    ...report.skipped.map((f) => `${p.paint("yellow", "skipped")} ${f} (exists; not overwritten)`),
-  ];
-  lines.push(
-    report.created.length > 0
-      ? `forge: scaffolded ${report.path}; edit the examples, then run \`forge build${report.scope === "global" ? " --global" : ""}\``
-      : `forge: nothing to do; ${report.path} already has the example files`,
-  );
-  return lines.join("\n") + "\n";
 }

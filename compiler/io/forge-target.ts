@@ -3,8 +3,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Scope } from "../core/digest.js";
-import type { ForgeBundle } from "../generated/types.js";
+import type { Scope } from "../../core/digest.js";
+import type { ForgeBundle } from "../../generated/types.js";
 import { BUNDLE_FILE } from "./read-sources.js";
 
 declare const FORGE_VERSION: string | undefined;
@@ -14,10 +14,18 @@ export const DEV_VERSION = "0.0.0-dev";
 export const forgeVersion: string = typeof FORGE_VERSION === "string" ? FORGE_VERSION : DEV_VERSION;
 
 /**
- * The package directory. Both this source file (compiler/options.ts) and the bundled CLI
- * (dist/cli.js) sit one level below it, so one relative URL works for both.
+ * The package directory: the nearest ancestor of this module that holds forge's package.json. From source
+ * (compiler/io/forge-target.ts) that is two levels up, from the bundled CLI (dist/cli.js) one.
  */
-const packageDir: string = fileURLToPath(new URL("../", import.meta.url));
+function findPackageDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "schema"))) return dir;
+    dir = dirname(dir);
+  }
+  return fileURLToPath(new URL("../", import.meta.url));
+}
+const packageDir: string = findPackageDir();
 
 export function packagePath(...parts: string[]): string {
   return join(packageDir, ...parts);
@@ -87,7 +95,7 @@ function makeTarget(scope: Scope, root: string, forgeDirParts: string[]): ForgeT
 }
 
 export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, cwd: string): ForgeTarget {
-  if (flags.builtin) return makeTarget("builtin", packageDir.replace(/[\\/]$/, ""), ["presets"]);
+  if (flags.builtin) return makeTarget("builtin", packageDir, ["presets"]);
   if (flags.global) return makeTarget("global", agentDir(env), ["forge"]);
   const root = flags.root !== undefined ? resolve(cwd, flags.root) : findProjectRoot(cwd);
   return makeTarget("project", root, [".pi", "forge"]);

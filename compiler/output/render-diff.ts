@@ -1,6 +1,6 @@
 // Human output of `forge diff`: one section per component with its field changes and colored unified diff, then a summary.
-import { plural, shortHash, type Painter } from "../cli/output.js";
-import type { AffectingMode, DiffReport, FieldChange, FieldValue, ModeChange, PresetChange } from "./diff-report.js";
+import { plural, shortHash, type Painter } from "./painter.js";
+import type { AffectingMode, DiffReport, FieldChange, FieldValue, ModeChange, PresetChange } from "../review/diff-report.js";
 
 /** Free text is always quoted, so `Plan.` and `"Plan (v2)."` read alike; keys, enums and ids stay bare. */
 const TEXT_FIELDS = new Set(["label", "description", "name"]);

@@ -1,6 +1,9 @@
 // Terminal output helpers: the color decision (NO_COLOR, FORCE_COLOR, TTY) and small styling wrappers.
 import { styleText } from "node:util";
 import type { Diagnostic } from "../../core/diagnostic.js";
+import type { DiagnosticSummary } from "../review/build-report.js";
+
+export type { DiagnosticSummary };
 
 export type Style = "red" | "green" | "yellow" | "cyan" | "bold" | "dim";
 
@@ -29,11 +32,6 @@ export function makePainter(color: boolean): Painter {
   };
 }
 
-export interface DiagnosticSummary {
-  errors: number;
-  warnings: number;
-  infos: number;
-}
 
 export function summarize(diagnostics: readonly Diagnostic[]): DiagnosticSummary {
   const s = { errors: 0, warnings: 0, infos: 0 };

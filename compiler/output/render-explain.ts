@@ -1,7 +1,7 @@
 // Human text for `forge explain`: layout, sources, contracts, preferences, cache-sensitive slots and sizes.
-import type { Painter } from "../cli/output.js";
-import { describeVolatility, type Volatility } from "./cache-slots.js";
-import type { ContractCheck, ExplainReport } from "./explain.js";
+import type { Painter } from "./painter.js";
+import { describeVolatility, type Volatility } from "../review/cache-slots.js";
+import type { ContractCheck, ExplainReport } from "../review/explain.js";
 
 const short = (digest: string): string => digest.slice(0, 12);
 

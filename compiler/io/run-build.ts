@@ -1,32 +1,15 @@
 // `forge build` and `forge build --check`: read sources, compile, compare with bundle.json, write atomically.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import type { Scope } from "../../core/digest.js";
 import type { Mode } from "../../generated/types.js";
-import { fingerprintInputs, lookupCache, storeCache } from "../build-cache.js";
+import { fingerprintInputs, lookupCache, storeCache } from "./build-cache.js";
 import { compile, emitBundleText } from "../compile.js";
-import { sourceLookup, type SourceLookup } from "../diagnostics/format.js";
-import type { ForgeTarget } from "../options.js";
-import { readSources } from "../read-sources.js";
+import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
+import type { ForgeTarget } from "./forge-target.js";
+import { readSources } from "./read-sources.js";
 import { readTextIfExists, writeTextAtomic } from "../../io/atomic-write.js";
-import { diffBundles, describeChanges, isBundleCurrent, type BundleChanges } from "./bundle-diff.js";
-import { describeSummary, plural, shortHash, summarize, type DiagnosticSummary, type Painter } from "./output.js";
-
-export type BuildStatus = "written" | "unchanged" | "errors" | "fresh" | "stale" | "missing";
-
-/** Everything a build reports; --json prints exactly this, the human output renders it. */
-export interface BuildReport {
-  command: "build";
-  check: boolean;
-  status: BuildStatus;
-  scope: Scope;
-  /** bundle.json relative to the root (posix). */
-  path: string;
-  bundleHash: string | null;
-  counts: { modes: number; presets: number } | null;
-  changes: BundleChanges | null;
-  summary: DiagnosticSummary;
-  diagnostics: Diagnostic[];
-}
+import { diffBundles, isBundleCurrent, type BundleChanges } from "../review/bundle-changes.js";
+import type { BuildReport, BuildStatus } from "../review/build-report.js";
+import { summarize } from "../output/painter.js";
 
 export interface BuildRun {
   report: BuildReport;
@@ -101,39 +84,4 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
   writeTextAtomic(target.bundlePath, text);
   remember(text);
   return finish(0, "written", diagnostics, bundle.bundleHash, counts, changes);
-}
-
-/** The human status lines, for stdout. */
-export function renderReport(report: BuildReport, p: Painter): string {
-  const lines: string[] = [];
-  const counted = describeSummary(report.summary);
-  const what = report.counts ? `${plural(report.counts.modes, "mode")}, ${plural(report.counts.presets, "preset")}` : "";
-  const hash = `bundleHash ${shortHash(report.bundleHash)}`;
-  switch (report.status) {
-    case "errors":
-      lines.push(
-        report.check
-          ? `${p.paint("red", "forge: check failed")} with ${counted}; fix the sources, then run \`forge build\``
-          : `${p.paint("red", "forge: build failed")} with ${counted}; ${report.path} was not written (any existing bundle is kept)`,
-      );
-      break;
-    case "written":
-      lines.push(`${p.paint("green", "forge: wrote")} ${report.path} (${what}, ${hash})`);
-      break;
-    case "unchanged":
-      lines.push(`forge: ${report.path} unchanged (${what}, ${hash})`);
-      break;
-    case "fresh":
-      lines.push(`${p.paint("green", "forge: up to date:")} ${report.path} (${what}, ${hash})`);
-      break;
-    case "missing":
-      lines.push(`${p.paint("red", "forge: missing:")} ${report.path} does not exist; run \`forge build\` to create it`);
-      break;
-    case "stale":
-      lines.push(`${p.paint("red", "forge: stale:")} ${report.path} differs from the sources; run \`forge build\``);
-      break;
-  }
-  if (report.changes && report.status !== "missing") lines.push(...describeChanges(report.changes));
-  if (report.status !== "errors" && counted) lines.push(`forge: ${counted}`);
-  return lines.join("\n") + "\n";
 }

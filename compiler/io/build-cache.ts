@@ -4,12 +4,12 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Scope } from "../core/digest.js";
-import type { Diagnostic } from "../core/diagnostic.js";
-import type { SourceTree } from "./types.js";
-import { validateBuildCacheEntry } from "../generated/source-validators.js";
-import type { ForgeBuildCacheEntry } from "../generated/types.js";
-import { readTextIfExists, writeTextAtomic } from "../io/atomic-write.js";
+import type { Scope } from "../../core/digest.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
+import type { SourceTree } from "../types.js";
+import { validateBuildCacheEntry } from "../../generated/source-validators.js";
+import type { ForgeBuildCacheEntry } from "../../generated/types.js";
+import { readTextIfExists, writeTextAtomic } from "../../io/atomic-write.js";
 
 /**
  * compile() is pure: the same SourceTree and options give the same bundle and diagnostics. So

@@ -1,0 +1,30 @@
+// `forge explain <preset> | <mode>...`: how a selection resolves, printed for people or as JSON.
+import { join, relative, sep } from "node:path";
+import type { Scope } from "../../core/digest.js";
+import { packagePath, type ForgeTarget } from "../io/forge-target.js";
+import { colorEnabled, makePainter } from "../output/painter.js";
+import { renderExplain } from "../output/render-explain.js";
+import { explainNames } from "../review/explain.js";
+import type { CliIO } from "./cli-io.js";
+import { inspectCommand } from "./inspect-command.js";
+import type { CliArgs } from "./parse-cli-args.js";
+
+/** Display paths: the target's own files relative to its root, built-ins inside the package. */
+function sourceDescriber(target: ForgeTarget): (scope: Scope, source: string) => string {
+  return (scope, source) => {
+    if (scope === target.scope) return `${target.displayForgeRoot}${source}`;
+    // The built-in library ships in the forge package's presets/ folder.
+    if (scope === "builtin") return relative(packagePath(), join(packagePath("presets"), source)).split(sep).join("/");
+    return `${scope}:${source}`;
+  };
+}
+
+export function explainCommand(args: CliArgs, io: CliIO): number {
+  return inspectCommand(
+    args,
+    io,
+    "explain",
+    (inspected, target, settings) => explainNames(inspected, args.positionals, settings, target.root, sourceDescriber(target)),
+    (report) => io.stdout.write(renderExplain(report, makePainter(colorEnabled(io.stdout, io.env)))),
+  );
+}

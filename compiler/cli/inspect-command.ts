@@ -1,0 +1,48 @@
+// What forge preview and explain share at the edge: the forge-root check, the built-in bundle, the in-memory compile,
+// --json, and the diagnostics printed before the human report.
+import type { Diagnostic } from "../../core/diagnostic.js";
+import { describeFailure } from "../io/describe-failure.js";
+import { forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
+import { inspectSources } from "../io/inspect-sources.js";
+import type { InspectedSources, SampleSettings } from "../review/inspection.js";
+import { printDiagnostics, printFailure, type CliIO } from "./cli-io.js";
+import type { CliArgs } from "./parse-cli-args.js";
+
+/** One inspection's outcome: the report (--json prints it) and the exit code. */
+export interface Inspection<R> {
+  report: R & { diagnostics: Diagnostic[] };
+  exitCode: number;
+}
+
+/** Runs `inspect` over the target's sources compiled in memory; `printHuman` gets the report after the diagnostics. */
+export function inspectCommand<R>(
+  args: CliArgs,
+  io: CliIO,
+  command: "preview" | "explain",
+  inspect: (inspected: InspectedSources, target: ForgeTarget, settings: SampleSettings) => Inspection<R>,
+  printHuman: (report: R) => void,
+): number {
+  const target = resolveTarget(args, io.env, io.cwd);
+  if (!isDirectory(target.forgeRoot)) {
+    return printFailure(io, args.json, command, `no forge sources: ${target.forgeRoot} is not a directory; run \`forge init\` to create it`);
+  }
+  const builtin = loadBuiltinBundle();
+  if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; built-in modes and presets are not offered\n`);
+  let result: Inspection<R>;
+  let getSource;
+  try {
+    const builtinBundle = target.scope !== "builtin" ? (builtin.bundle ?? null) : null;
+    const inspected = inspectSources(target, { forgeVersion, builtinBundle });
+    getSource = inspected.getSource;
+    result = inspect(inspected, target, { now: new Date(), os: process.platform });
+  } catch (err) {
+    return printFailure(io, args.json, command, describeFailure(err));
+  }
+  if (args.json) {
+    io.stdout.write(JSON.stringify(result.report, null, 2) + "\n");
+    return result.exitCode;
+  }
+  printDiagnostics({ report: result.report, getSource }, io);
+  printHuman(result.report);
+  return result.exitCode;
+}

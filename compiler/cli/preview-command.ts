@@ -1,0 +1,20 @@
+// `forge preview <preset> | <mode>...`: the composed prompt on stdout, the composition header on stderr.
+import { renderPreviewHeader } from "../output/render-preview.js";
+import { previewSelection } from "../review/preview.js";
+import type { CliIO } from "./cli-io.js";
+import { inspectCommand } from "./inspect-command.js";
+import type { CliArgs } from "./parse-cli-args.js";
+
+export function previewCommand(args: CliArgs, io: CliIO): number {
+  return inspectCommand(
+    args,
+    io,
+    "preview",
+    (inspected, target, settings) => previewSelection(inspected, args.positionals, settings, target.root),
+    (report) => {
+      // The header goes to stderr so that stdout carries exactly the composed prompt.
+      io.stderr.write(renderPreviewHeader(report));
+      if (report.prompt !== null) io.stdout.write(report.prompt.endsWith("\n") ? report.prompt : report.prompt + "\n");
+    },
+  );
+}

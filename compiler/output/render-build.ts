@@ -1,0 +1,39 @@
+// The human status lines of a build report, for stdout.
+import { describeChanges } from "../review/bundle-changes.js";
+import type { BuildReport } from "../review/build-report.js";
+import { describeSummary, plural, shortHash, type Painter } from "./painter.js";
+
+/** The status line, the changes and the diagnostic counts. */
+export function renderBuildReport(report: BuildReport, p: Painter): string {
+  const lines: string[] = [];
+  const counted = describeSummary(report.summary);
+  const what = report.counts ? `${plural(report.counts.modes, "mode")}, ${plural(report.counts.presets, "preset")}` : "";
+  const hash = `bundleHash ${shortHash(report.bundleHash)}`;
+  switch (report.status) {
+    case "errors":
+      lines.push(
+        report.check
+          ? `${p.paint("red", "forge: check failed")} with ${counted}; fix the sources, then run \`forge build\``
+          : `${p.paint("red", "forge: build failed")} with ${counted}; ${report.path} was not written (any existing bundle is kept)`,
+      );
+      break;
+    case "written":
+      lines.push(`${p.paint("green", "forge: wrote")} ${report.path} (${what}, ${hash})`);
+      break;
+    case "unchanged":
+      lines.push(`forge: ${report.path} unchanged (${what}, ${hash})`);
+      break;
+    case "fresh":
+      lines.push(`${p.paint("green", "forge: up to date:")} ${report.path} (${what}, ${hash})`);
+      break;
+    case "missing":
+      lines.push(`${p.paint("red", "forge: missing:")} ${report.path} does not exist; run \`forge build\` to create it`);
+      break;
+    case "stale":
+      lines.push(`${p.paint("red", "forge: stale:")} ${report.path} differs from the sources; run \`forge build\``);
+      break;
+  }
+  if (report.changes && report.status !== "missing") lines.push(...describeChanges(report.changes));
+  if (report.status !== "errors" && counted) lines.push(`forge: ${counted}`);
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,29 @@
+// What one forge build (or --check) reports: --json prints exactly this; output/render-build.ts and annotations render it.
+import type { Diagnostic } from "../../core/diagnostic.js";
+import type { Scope } from "../../core/digest.js";
+import type { BundleChanges } from "./bundle-changes.js";
+
+/** Diagnostic counts by severity. */
+export interface DiagnosticSummary {
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+
+export type BuildStatus = "written" | "unchanged" | "errors" | "fresh" | "stale" | "missing";
+
+/** Everything a build reports; --json prints exactly this, the human output renders it. */
+export interface BuildReport {
+  command: "build";
+  check: boolean;
+  status: BuildStatus;
+  scope: Scope;
+  /** bundle.json relative to the root (posix). */
+  path: string;
+  bundleHash: string | null;
+  counts: { modes: number; presets: number } | null;
+  changes: BundleChanges | null;
+  summary: DiagnosticSummary;
+  diagnostics: Diagnostic[];
+}
+
