@@ -1,0 +1,105 @@
+// The import boundaries of forge's layout (DEVELOPERS.md "Layout"), checked by test/architecture.test.ts in `npm test`.
+/** Node built-ins that touch the outside world; pure folders may use node:crypto, node:path and node:util only. */
+const IO_BUILTINS = "^(node:)?(fs|fs/promises|child_process|net|http|https|http2|os|dgram|worker_threads|cluster|readline|tty|process|v8|vm)$";
+/** compiler/'s pure folders: phases, review, import, output, diagnostics and the orchestrator. */
+const COMPILER_PURE = "^compiler/(phases|review|import|output|diagnostics)/|^compiler/(compile|types)\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "core-is-shared",
+      comment: "core/ is the pure domain code both halves share: it imports neither the compiler, the runtime nor the I/O edge.",
+      severity: "error",
+      from: { path: "^core/" },
+      to: { path: "^(compiler|runtime|io|test|bench|scripts)/" },
+    },
+    {
+      name: "core-does-no-io",
+      comment: "core/ does no I/O: no file system, processes, network or OS access.",
+      severity: "error",
+      from: { path: "^core/" },
+      to: { dependencyTypes: ["core"], path: IO_BUILTINS },
+    },
+    {
+      name: "compiler-not-runtime",
+      comment: "The compiler and the runtime never import each other; what both need lives in core/.",
+      severity: "error",
+      from: { path: "^compiler/" },
+      to: { path: "^runtime/" },
+    },
+    {
+      name: "runtime-not-compiler",
+      comment: "The runtime never imports the compiler (it would drag yaml, ajv and handlebars into the extension).",
+      severity: "error",
+      from: { path: "^runtime/" },
+      to: { path: "^compiler/" },
+    },
+    {
+      name: "io-edge-is-shared",
+      comment: "io/ (atomic writes, bounded reads) serves both halves, so it imports only core/ and generated/.",
+      severity: "error",
+      from: { path: "^io/" },
+      to: { path: "^(compiler|runtime)/" },
+    },
+    {
+      name: "generated-is-a-leaf",
+      comment: "generated/ is written by codegen from schema/ and imports only itself.",
+      severity: "error",
+      from: { path: "^generated/" },
+      to: { path: "^(core|compiler|runtime|io)/" },
+    },
+    {
+      name: "compiler-no-upward-imports",
+      comment: "Inside compiler/, the pure folders never import the CLI or the I/O edge (cli -> io -> pure).",
+      severity: "error",
+      from: { path: COMPILER_PURE },
+      to: { path: "^compiler/(cli|io)/|^compiler/cli\\.ts$" },
+    },
+    {
+      name: "compiler-io-not-cli",
+      comment: "compiler/io/ (readers, writers, git) never imports compiler/cli/.",
+      severity: "error",
+      from: { path: "^compiler/io/" },
+      to: { path: "^compiler/cli/|^compiler/cli\\.ts$" },
+    },
+    {
+      name: "compiler-pure-does-no-io",
+      comment: "compiler/'s pure folders do no I/O; cli/ and io/ are the only edges.",
+      severity: "error",
+      from: { path: COMPILER_PURE },
+      to: { dependencyTypes: ["core"], path: IO_BUILTINS },
+    },
+    {
+      name: "adapter-not-updates",
+      comment: "The host adapter only answers capability questions; the system-update feature may ask it, never the reverse.",
+      severity: "error",
+      from: { path: "^runtime/host-adapter/" },
+      to: { path: "^runtime/updates/" },
+    },
+    {
+      name: "updates-through-facade",
+      comment: "The rest of the runtime reaches system updates only through runtime/updates/index.ts.",
+      severity: "error",
+      from: { path: "^runtime/", pathNot: "^runtime/updates/" },
+      to: { path: "^runtime/updates/", pathNot: "^runtime/updates/index\\.ts$" },
+    },
+    {
+      name: "no-circular",
+      comment: "No import cycles: each layer depends on the ones below it only.",
+      severity: "error",
+      from: { path: "^(core|compiler|runtime|io)/" },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|dist|test|bench)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
+  },
+};
