@@ -5,6 +5,8 @@ import type { BuildRun } from "../io/run-build.js";
 import { renderBuildReport } from "../output/render-build.js";
 import { colorEnabled, makePainter } from "../output/painter.js";
 import { escapeData, escapeProperty } from "../output/annotations.js";
+import { join } from "node:path";
+import { pathForHumans } from "../output/display-path.js";
 
 /** Where a command writes; tests and the entry pass the process streams. */
 export interface CliIO {
@@ -14,10 +16,18 @@ export interface CliIO {
   cwd: string;
 }
 
-/** Diagnostics with code frames to stderr; nothing when there are none. */
-export function printDiagnostics(run: { report: { diagnostics: Diagnostic[] }; getSource: SourceLookup }, io: CliIO): void {
+/**
+ * How human output names a file of the forge root: relative to the current directory, as compilers print paths
+ * (`.pi/forge/modes/x.yaml:3:11`), so it opens from where the command ran. --json keeps forge-root-relative paths.
+ */
+export function pathFromCwd(io: CliIO, forgeRoot: string): (file: string) => string {
+  return (file) => pathForHumans(io.cwd, join(forgeRoot, ...file.split("/")));
+}
+
+/** Diagnostics with code frames to stderr; nothing when there are none. `forgeRoot` is what their files are relative to. */
+export function printDiagnostics(run: { report: { diagnostics: Diagnostic[] }; getSource: SourceLookup }, io: CliIO, forgeRoot: string): void {
   if (run.report.diagnostics.length === 0) return;
-  io.stderr.write(formatDiagnostics(run.report.diagnostics, run.getSource, { color: colorEnabled(io.stderr, io.env) }));
+  io.stderr.write(formatDiagnostics(run.report.diagnostics, run.getSource, { color: colorEnabled(io.stderr, io.env), displayPath: pathFromCwd(io, forgeRoot) }));
 }
 
 /** Prints one build: diagnostics to stderr, the report to stdout (or the report as JSON). */
@@ -26,7 +36,7 @@ export function printBuild(run: BuildRun, io: CliIO, json: boolean, compactJson 
     io.stdout.write(JSON.stringify(run.report, null, compactJson ? undefined : 2) + "\n");
     return;
   }
-  printDiagnostics(run, io);
+  printDiagnostics(run, io, run.forgeRoot);
   io.stdout.write(renderBuildReport(run.report, makePainter(colorEnabled(io.stdout, io.env))));
 }
 

@@ -7,7 +7,7 @@ import type { DiffFailure, DiffReport } from "../review/diff-report.js";
 import { renderDiffReport } from "../output/render-diff.js";
 import { EMPTY_BUNDLE, compareBundles, type BundleView } from "../review/semantic-diff.js";
 import type { CliArgs } from "./parse-cli-args.js";
-import { type CliIO } from "./cli-io.js";
+import { pathFromCwd, type CliIO } from "./cli-io.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { colorEnabled, makePainter } from "../output/painter.js";
 
@@ -17,14 +17,14 @@ function viewOf(bundle: ForgeBundle | null): BundleView {
   return bundle === null ? EMPTY_BUNDLE : bundle;
 }
 
-function cannotCompare(io: CliIO, json: boolean, failure: Extract<SpecLoad, { ok: false }>): number {
+function cannotCompare(io: CliIO, json: boolean, failure: Extract<SpecLoad, { ok: false }>, forgeRoot: string): number {
   const diagnostics = failure.diagnostics ?? [];
   if (json) {
     const out: DiffFailure = { command: "diff", status: "failed", message: failure.message, diagnostics };
     io.stdout.write(JSON.stringify(out, null, 2) + "\n");
   } else {
     if (diagnostics.length > 0) {
-      io.stderr.write(formatDiagnostics(diagnostics, failure.getSource ?? (() => undefined), { color: colorEnabled(io.stderr, io.env) }));
+      io.stderr.write(formatDiagnostics(diagnostics, failure.getSource ?? (() => undefined), { color: colorEnabled(io.stderr, io.env), displayPath: pathFromCwd(io, forgeRoot) }));
     }
     io.stderr.write(`forge diff: cannot compare: ${failure.message}\n`);
   }
@@ -42,13 +42,13 @@ export function diffCommand(args: CliArgs, io: CliIO): number {
   try {
     // A defaults to the committed bundle, B to the worktree; A's failure is reported first.
     a = specA === undefined ? loadDefaultA(ctx) : loadSpec(specA, ctx);
-    if (!a.ok) return cannotCompare(io, args.json, a);
+    if (!a.ok) return cannotCompare(io, args.json, a, target.forgeRoot);
     b = loadSpec(specB ?? WORKTREE_SPEC, ctx);
   } catch (err) {
     // An unexpected spawn or read failure: still "could not compare", in one line.
-    return cannotCompare(io, args.json, { ok: false, message: describeFailure(err) });
+    return cannotCompare(io, args.json, { ok: false, message: describeFailure(err) }, target.forgeRoot);
   }
-  if (!b.ok) return cannotCompare(io, args.json, b);
+  if (!b.ok) return cannotCompare(io, args.json, b, target.forgeRoot);
 
   const A = a.loaded;
   const B = b.loaded;

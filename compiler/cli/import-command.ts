@@ -7,8 +7,9 @@ import { compile, sortDiagnostics } from "../compile.js";
 import { formatDiagnostics, type SourceLookup } from "../output/format-diagnostics.js";
 import { checkExistingFiles } from "../import/existing-files.js";
 import { IMPORTERS, type ImportFormatName } from "../import/importers.js";
-import { forgeVersion, isDirectory, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
+import { forgeVersion, isDirectory, resolveTarget } from "../io/forge-target.js";
 import { readSources } from "../io/read-sources.js";
+import { pathForHumans } from "../output/display-path.js";
 import type { SourceTree } from "../types.js";
 import type { CliArgs } from "./parse-cli-args.js";
 import { runBuild } from "../io/run-build.js";
@@ -43,8 +44,8 @@ function mergedTree(existing: SourceTree, sources: Record<string, string>): Sour
 }
 
 /** Compile diagnostics name files relative to the forge root; output names them relative to the root like every import path. */
-function underRoot(target: ForgeTarget, diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return diagnostics.map((d) => (d.file === null ? d : { ...d, file: `${target.displayForgeRoot}${d.file}` }));
+function underRoot(shownRoot: string, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((d) => (d.file === null ? d : { ...d, file: `${shownRoot}${d.file}` }));
 }
 
 function finish(report: ImportReport, status: ImportStatus, diagnostics: Diagnostic[]): ImportReport {
@@ -69,7 +70,9 @@ export function importCommand(args: CliArgs, io: CliIO): number {
   const inputAbs = resolve(io.cwd, args.positionals[1] ?? ".");
   const shownInput = displayInputPath(io.cwd, inputAbs);
   const target = resolveTarget(args, io.env, io.cwd);
-  const shownPath = (rel: string): string => `${target.displayForgeRoot}${rel}`;
+  // Every path the import names is relative to the current directory, like its input paths.
+  const shownRoot = `${pathForHumans(io.cwd, target.forgeRoot)}/`;
+  const shownPath = (rel: string): string => `${shownRoot}${rel}`;
   let report = makeReport(format, target.scope, shownInput);
 
   // Code frames: input files by their shown path, forge sources (new and existing) by theirs.
@@ -101,7 +104,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
   if (hasErrors(importDiagnostics)) return done("input-errors", importDiagnostics, 1);
   if (paths.length === 0) return done("nothing", importDiagnostics, 1);
 
-  const exists = checkExistingFiles(paths, (rel) => pathExists(join(target.forgeRoot, ...rel.split("/"))), target.displayForgeRoot, args.force);
+  const exists = checkExistingFiles(paths, (rel) => pathExists(join(target.forgeRoot, ...rel.split("/"))), shownRoot, args.force);
   if (exists.length > 0) return done("files-exist", [...importDiagnostics, ...exists], 1);
 
   // Compile in memory exactly what the forge root will hold, so a failing import writes nothing.
@@ -116,7 +119,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
     forgeVersion,
     ...(builtinModes ? { builtinModes } : {}),
   });
-  const compileDiagnostics = underRoot(target, checked.diagnostics);
+  const compileDiagnostics = underRoot(shownRoot, checked.diagnostics);
   if (!checked.bundle) return done("compile-errors", [...importDiagnostics, ...compileDiagnostics], 1);
   if (args.dryRun) {
     report.contents = Object.fromEntries(paths.map((rel) => [shownPath(rel), result.sources[rel]!]));

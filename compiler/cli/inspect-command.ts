@@ -42,7 +42,7 @@ export function inspectCommand<R>(
     io.stdout.write(JSON.stringify(result.report, null, 2) + "\n");
     return result.exitCode;
   }
-  printDiagnostics({ report: result.report, getSource }, io);
+  printDiagnostics({ report: result.report, getSource }, io, target.forgeRoot);
   printHuman(result.report);
   return result.exitCode;
 }

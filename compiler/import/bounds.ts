@@ -29,6 +29,8 @@ export function fitText(ctx: EntryContext, text: string, max: number, field: str
   if (length <= max) return text;
   const cut = prefixWithin(text, max - 1).trimEnd() + "…";
   ctx.diagnostics.push(importValueTooLong(where, field, length, max, `it is shortened to ${max} characters, ending in "…"; edit the imported file to reword it`));
+  // The written file says so too, next to what was not imported.
+  ctx.comments.push(`shortened: ${field} had ${length} characters, forge allows ${max}`);
   return cut;
 }
 

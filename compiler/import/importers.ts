@@ -17,7 +17,7 @@ export const IMPORTERS: Readonly<Record<ImportFormatName, Importer>> = {
  * The files of a directory argument, in the order they are imported: pi-modes keeps one mode per
  * JSON file (~/.pi/agent/modes/*.json, sorted by name so every machine agrees), Pi's preset
  * extension reads presets.json, and Roo reads .roomodes in a project or custom_modes.yaml in its
- * global settings folder.
+ * global settings folder (custom_modes.json in older Roo versions).
  */
 export function pickInputFiles(format: ImportFormatName, names: readonly string[]): string[] {
   const sorted = [...names].sort(compareCodeUnits);
@@ -27,13 +27,13 @@ export function pickInputFiles(format: ImportFormatName, names: readonly string[
     case "pi-presets":
       return sorted.filter((n) => n === "presets.json");
     case "roo":
-      return sorted.filter((n) => n === ".roomodes" || n === "custom_modes.yaml");
+      return sorted.filter((n) => n === ".roomodes" || n === "custom_modes.yaml" || n === "custom_modes.json");
   }
 }
 
 /** What a directory argument should contain, for the "nothing to import" message. */
 export const DIRECTORY_CONTENTS: Readonly<Record<ImportFormatName, string>> = {
   "pi-modes": "pi-modes *.json mode files",
-  "pi-presets": "a presets.json",
-  roo: "a .roomodes or custom_modes.yaml",
+  "pi-presets": "presets.json",
+  roo: ".roomodes, custom_modes.yaml or custom_modes.json",
 };

@@ -12,7 +12,7 @@ import { posixRelative } from "./read-sources.js";
 const EXPECTED_PATH: Readonly<Record<ImportFormatName, string>> = {
   "pi-modes": "a pi-modes mode file or a directory of them, e.g. ~/.pi/agent/modes",
   "pi-presets": "a presets.json file or a directory holding one, e.g. ~/.pi/agent/presets.json",
-  roo: "a .roomodes or custom_modes.yaml file, or a directory holding one, e.g. .roomodes",
+  roo: "a .roomodes, custom_modes.yaml or custom_modes.json file, or a directory holding one, e.g. .roomodes",
 };
 
 /** How output names an input: relative to cwd (posix) when inside it, else the absolute path. */

@@ -15,6 +15,8 @@ export interface BuildRun {
   report: BuildReport;
   exitCode: number;
   getSource: SourceLookup;
+  /** The absolute forge root the diagnostics' files are relative to. */
+  forgeRoot: string;
 }
 
 export interface BuildSettings {
@@ -54,6 +56,7 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
     },
     exitCode,
     getSource,
+    forgeRoot: target.forgeRoot,
   });
   const existing = readTextIfExists(target.bundlePath);
   const cache = settings.cacheDir;

@@ -4,6 +4,7 @@ import type { Diagnostic, Severity } from "../../core/diagnostic.js";
 import type { BuildReport } from "../review/build-report.js";
 import { describeChanges } from "../review/bundle-changes.js";
 import { plural } from "./painter.js";
+import { visible } from "./safe-text.js";
 
 /** Where paths are reported from: GitHub resolves annotation paths against the workspace root. */
 export interface AnnotationPaths {
@@ -17,9 +18,12 @@ export interface AnnotationPaths {
 
 const COMMAND: Record<Severity, string> = { error: "error", warning: "warning", info: "notice" };
 
-/** The runner's escaping for a message: %, CR and LF would otherwise end or corrupt the command. */
+/**
+ * The runner's escaping for a message: %, CR and LF would otherwise end or corrupt the command (so a crafted file name
+ * can never start a new workflow command). Other control characters, such as ESC, are shown visibly in the log.
+ */
 export function escapeData(text: string): string {
-  return text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+  return visible(text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A"));
 }
 
 /** Property values additionally escape the separators ':' and ','. */

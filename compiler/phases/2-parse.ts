@@ -1,11 +1,11 @@
 // Phase 2, parse: classify files by folder, check keys, parse YAML/JSON keeping the Document for positions.
-import { LineCounter, isScalar, parseDocument, visit, type Node, type Scalar } from "yaml";
+import { LineCounter, isScalar, parseDocument, visit } from "yaml";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 import { duplicateDefinition, duplicateKey, invalidJson, invalidKey, pathEscapesRoot, reservedKey, unrecognizedSourceFile, yamlSyntaxError, yamlWarning } from "../diagnostics/codes.js";
 import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
-import { rangeAt, type PositionedDoc } from "./yaml-positions.js";
+import { duplicateKeys, errorOffsets, positionDoc, rangeAt, type PositionedDoc } from "./yaml-positions.js";
 
 export type SourceKind = "mode" | "preset";
 
@@ -49,17 +49,16 @@ function whereRange(file: string, lc: LineCounter, from: number, to: number): Wh
 
 function parseOne(kind: SourceKind, key: string, file: string, text: string, isJson: boolean): { source: ParsedSource; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
-  // prettyErrors off: positions become our own ranges, messages stay one line.
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  // prettyErrors off: positions become our own ranges, messages stay one line. uniqueKeys off: yaml checks each key
+  // against every earlier one (quadratic in a mapping's size), so duplicates are found below with one set per mapping.
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
   const diagnostics: Diagnostic[] = [];
   for (const err of doc.errors) {
-    const where = whereRange(file, lineCounter, err.pos[0], err.pos[1]);
-    const key = err.code === "DUPLICATE_KEY" ? keyNodeAt(doc.contents as Node | null, err.pos[0]) : null;
-    // Underline the whole duplicated key, not just the one character yaml points at.
-    if (key) diagnostics.push(duplicateKey(whereRange(file, lineCounter, key.range![0], key.range![1]), String(key.value)));
-    else if (err.code === "DUPLICATE_KEY") diagnostics.push(duplicateKey(where, text.slice(err.pos[0], err.pos[1])));
-    else diagnostics.push(yamlSyntaxError(where, err.message));
+    const [from, to] = errorOffsets(doc, err);
+    diagnostics.push(yamlSyntaxError(whereRange(file, lineCounter, from, to), err.message));
   }
+  // Underline the whole duplicated key.
+  if (doc.errors.length === 0) for (const key of duplicateKeys(doc)) diagnostics.push(duplicateKey(whereRange(file, lineCounter, key.range![0], key.range![1]), String(key.value)));
   for (const warning of doc.warnings) diagnostics.push(yamlWarning(whereRange(file, lineCounter, warning.pos[0], warning.pos[1]), warning.message));
   if (isJson && doc.errors.length === 0) {
     try {
@@ -89,17 +88,7 @@ function parseOne(kind: SourceKind, key: string, file: string, text: string, isJ
       diagnostics.push(yamlSyntaxError(atFile(file), (err as Error).message));
     }
   }
-  return { source: { kind, key, file, text, doc, lineCounter, value }, diagnostics };
-}
-
-function keyNodeAt(root: Node | null, offset: number): Scalar | null {
-  let found: Scalar | null = null;
-  visit(root as Node, {
-    Pair(_, pair) {
-      if (isScalar(pair.key) && pair.key.range?.[0] === offset) found = pair.key;
-    },
-  });
-  return found;
+  return { source: { kind, key, text, value, ...positionDoc(file, doc, lineCounter) }, diagnostics };
 }
 
 export function parseSources(decoded: DecodedTree): ParsedSources {

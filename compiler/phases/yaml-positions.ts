@@ -1,5 +1,5 @@
 // Maps document paths (ajv instancePath, key lists) to 1-based line/column ranges of YAML nodes.
-import { isCollection, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from "yaml";
+import { isCollection, isMap, isScalar, isSeq, visit, type Document, type LineCounter, type Node, type Pair, type Scalar, type YAMLMap } from "yaml";
 import type { Position } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 
@@ -7,6 +7,33 @@ export interface PositionedDoc {
   file: string;
   doc: Document;
   lineCounter: LineCounter;
+  /** Per-mapping index of its scalar keys, filled on first lookup (see positionDoc). */
+  keyIndex: WeakMap<YAMLMap, Map<string, Pair>>;
+}
+
+/** A parsed document ready for position lookups. */
+export function positionDoc(file: string, doc: Document, lineCounter: LineCounter): PositionedDoc {
+  return { file, doc, lineCounter, keyIndex: new WeakMap() };
+}
+
+/**
+ * Every key that repeats an earlier scalar key of its mapping, in document order. One set per mapping keeps this
+ * linear; yaml's own uniqueKeys check compares each key with every earlier one (quadratic in a mapping's size).
+ */
+export function duplicateKeys(doc: Document): Scalar[] {
+  const out: Scalar[] = [];
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const name = String(pair.key.value);
+        if (seen.has(name)) out.push(pair.key);
+        seen.add(name);
+      }
+    },
+  });
+  return out;
 }
 
 export function positionAt(lineCounter: LineCounter, offset: number): Position {
@@ -42,10 +69,25 @@ function rangeOfNode(pd: PositionedDoc, node: Node | null | undefined): { start:
   return { start, end };
 }
 
+/** The pair of `map` whose key is `seg` (first occurrence wins), through the document's key index: O(1) per lookup. */
+function pairFor(pd: PositionedDoc, map: YAMLMap, seg: string): Pair | null {
+  let index = pd.keyIndex.get(map);
+  if (index === undefined) {
+    index = new Map();
+    for (const pair of map.items) {
+      if (!isScalar(pair.key)) continue;
+      const name = String(pair.key.value);
+      if (!index.has(name)) index.set(name, pair);
+    }
+    pd.keyIndex.set(map, index);
+  }
+  return index.get(seg) ?? null;
+}
+
 /** One step down a path: the entry of a mapping whose key is `seg`, or the item of a list at index `seg`. */
-function childAt(node: Node | null, seg: string | number): { pair: Pair | null; value: Node | null } {
+function childAt(pd: PositionedDoc, node: Node | null, seg: string | number): { pair: Pair | null; value: Node | null } {
   if (isMap(node)) {
-    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(seg)) ?? null;
+    const pair = pairFor(pd, node, String(seg));
     return { pair, value: (pair?.value as Node | null | undefined) ?? null };
   }
   if (isSeq(node)) return { pair: null, value: (node.items[Number(seg)] as Node | undefined) ?? null };
@@ -56,7 +98,7 @@ function childAt(node: Node | null, seg: string | number): { pair: Pair | null; 
 export function nodeAt(pd: PositionedDoc, segments: readonly (string | number)[]): Node | null {
   let node = pd.doc.contents as Node | null;
   for (const seg of segments) {
-    node = childAt(node, seg).value;
+    node = childAt(pd, node, seg).value;
     if (!node) return null;
   }
   return node;
@@ -70,10 +112,26 @@ export function whereAt(pd: PositionedDoc, segments: readonly (string | number)[
   const at = (node: Node | null): Where => ({ file: pd.file, ...rangeOfNode(pd, node), path: toPointer(segments) });
   let node = pd.doc.contents as Node | null;
   for (let i = 0; i < segments.length; i++) {
-    const { pair, value } = childAt(node, segments[i]!);
+    const { pair, value } = childAt(pd, node, segments[i]!);
     if (pair && i === segments.length - 1 && (target === "key" || pair.value == null)) return at(pair.key as Node);
     if (!value) return at(node);
     node = value;
   }
   return at(node);
+}
+
+/**
+ * Where a YAML error should point. yaml reports an unterminated quoted scalar at the end of the file (where it gave up
+ * looking for the closing quote); the user needs the opening quote, so point at the start of that scalar instead.
+ */
+export function errorOffsets(doc: Document, err: { code: string; pos: [number, number] }): [number, number] {
+  if (err.code !== "MISSING_CHAR") return err.pos;
+  let start: number | null = null;
+  visit(doc, {
+    Scalar(_, node) {
+      const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
+      if (quoted && node.range && node.range[1] >= err.pos[0] && start === null) start = node.range[0];
+    },
+  });
+  return start === null ? err.pos : [start, start + 1];
 }

@@ -113,3 +113,34 @@ describe("workflow command escaping", () => {
     expect(escapeProperty("C:\\x,y%")).toBe("C%3A\\x%2Cy%25");
   });
 });
+
+describe("hostile file names", () => {
+  // A pull request can add files with any name; none may inject a workflow command or a forged diagnostic line.
+  const names = ["x.yaml:1:1 error fake_code: forged.yaml", "a\n::error file=pwned.yaml::injected\n.yaml", "esc\u001b[2J\u001b]0;title\u0007.yaml", "c::d,e.yaml"];
+  function hostile() {
+    const files: Record<string, string> = { ...GOOD };
+    for (const name of names) files[`.pi/forge/modes/${name}`] = "label: X\n";
+    return project(files);
+  }
+
+  it("--format github: every line is one of forge's own workflow commands or its summary", () => {
+    const { workspace, root } = hostile();
+    const r = check(root, workspace);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trimEnd().split("\n");
+    for (const line of lines) expect(line).toMatch(/^(::(error|warning|notice) [^:]*title=forge [a-z_ ]+::|forge check: )/);
+    expect(r.stdout).not.toMatch(/[\u001b\u0007]/);
+    expect(r.stdout).toContain("c%3A%3Ad%2Ce.yaml");
+  });
+
+  it("human output: control characters are visible and no line starts like a forged diagnostic", () => {
+    const { root } = hostile();
+    const r = runCli(["build"], root, cleanEnv({}));
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/[\u001b\u0007]/);
+    expect(r.stderr).toContain("\\x1b[2J\\x1b]0;title\\x07");
+    const starts = r.stderr.split("\n").filter((l) => /^\S+:\d+:\d+ (error|warning|info) /.test(l));
+    for (const line of starts) expect(line.startsWith(".pi/forge/") || line.startsWith('".pi/forge/')).toBe(true);
+    expect(r.stderr.split("\n").some((l) => l.startsWith("x.yaml:1:1") || l.startsWith("::error"))).toBe(false);
+  });
+});

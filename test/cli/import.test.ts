@@ -1,6 +1,6 @@
 // forge import through the real bundled CLI: writes sources then builds, never overwrites without --force, dry runs, refusals.
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertBuilt, cleanEnv, makeProject, makeTempDir, removeTempDirs, runCli, snapshot, writeTree } from "./helpers.js";
 
@@ -144,7 +144,8 @@ describe("forge import", () => {
     writeTree(cwd, { "custom_modes.yaml": fixtureInput("roo-yaml", "custom_modes.yaml") });
     const r = runCli(["import", "roo", "custom_modes.yaml", "--global"], cwd, cleanEnv({ PI_CODING_AGENT_DIR: agent }));
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain("wrote forge/modes/security-audit.yaml");
+    // Named relative to the current directory (a sibling temp dir here), so the path opens from where forge ran.
+    expect(r.stdout).toContain(`wrote ${relative(cwd, agent)}/forge/modes/security-audit.yaml`);
     expect(existsSync(join(agent, "forge/bundle.json"))).toBe(true);
   });
 
@@ -164,5 +165,26 @@ describe("forge import", () => {
       expect(r.stderr).toContain(message);
     }
     expect(existsSync(join(cwd, ".pi"))).toBe(false);
+  });
+
+  it("finds Roo's legacy custom_modes.json in a directory, and names what a directory should hold when it has none", () => {
+    const root = makeTempDir();
+    const roo = JSON.stringify({ customModes: [{ slug: "docs", name: "Docs", roleDefinition: "You write docs.", groups: ["read"] }] });
+    writeTree(root, { "roo-settings/custom_modes.json": roo, "empty/notes.txt": "x" });
+    const r = runCli(["import", "roo", "roo-settings", "--overlay"], root);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(root, ".pi/forge/modes/docs.yaml"))).toBe(true);
+    const none = runCli(["import", "roo", "empty"], root);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain("the directory empty holds no .roomodes, custom_modes.yaml or custom_modes.json");
+  });
+
+  it("names every path relative to the current directory when run from a subfolder", () => {
+    const root = makeTempDir();
+    writeTree(root, { ".pi/forge/modes/.keep": "", "sub/presets.json": PRESETS_JSON });
+    const r = runCli(["import", "pi-presets", "presets.json", "--root", ".."], join(root, "sub"));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("wrote ../.pi/forge/modes/plan-mode.yaml");
+    expect(r.stderr).toContain("presets.json:");
   });
 });
