@@ -3,6 +3,15 @@ import type { Diagnostic } from "../core/diagnostic.js";
 import type { Scope } from "../core/digest.js";
 import type { ForgeBundle, Mode } from "../generated/types.js";
 
+/** The compiled output lives beside the sources; it is never a source. */
+export const BUNDLE_FILE = "bundle.json";
+
+/** Our own output at the forge root: bundle.json and the atomic writer's temp files (io/atomic-write.ts). Never a source. */
+export function isOwnOutput(relPath: string): boolean {
+  if (relPath.includes("/")) return false;
+  return relPath === BUNDLE_FILE || (relPath.startsWith(".bundle.json.") && relPath.endsWith(".tmp"));
+}
+
 /** One file under the forge root, as read by the I/O edge (compiler/read-sources.ts). */
 export interface SourceFile {
   /** Posix path relative to the forge root, e.g. `modes/plan.yaml`. */
@@ -11,6 +20,8 @@ export interface SourceFile {
   bytes: Uint8Array;
   /** When the file is reached through a symlink that stays inside the root: the resolved posix path. */
   symlinkTo?: string;
+  /** Set by the reader when the file is over LIMITS.maxFileBytes: its bytes were never read. */
+  tooLarge?: true;
 }
 
 /** A symlink whose target leaves the forge root (or dangles); its content is never read. */
@@ -22,6 +33,8 @@ export interface EscapingLink {
 export interface SourceTree {
   files: SourceFile[];
   escapingLinks: EscapingLink[];
+  /** Symlinks (inside the root) to forge's own output, bundle.json: never read, always an error. */
+  outputLinks?: EscapingLink[];
   /** Set by the reader when it stopped early at the file-count bound. */
   fileCount: number;
 }

@@ -1,20 +1,8 @@
 // How forge writes files (bundles, caches, scaffolds, saved presets, the trust store): atomic, never half-written.
-import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+// (Reads go through read-bounded.ts: regular files only, bounded.)
+import { closeSync, fsyncSync, linkSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
-
-/** Reads a text file, or returns null when it does not exist. Other I/O errors propagate. */
-export function readTextIfExists(path: string): string | null {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    if (e.code === "ENOENT") return null;
-    // EISDIR and friends do not always say which file: the CLI message should.
-    if (e && typeof e === "object" && !e.path) e.path = path;
-    throw err;
-  }
-}
 
 /** Name of the temp file beside `path`; read-sources.ts ignores this pattern. */
 function tempPathFor(path: string): string {

@@ -15,8 +15,9 @@ const quoted = (items: readonly string[]): string => cut(items.map((i) => JSON.s
 const didYouMean = (s: string | null): string => (s ? `; did you mean "${s}"?` : ";");
 
 // Decode
-export const tooManyFiles = (count: number, max: number): Diagnostic =>
-  make("too_many_files", NOWHERE, `the forge root holds ${count} files; at most ${max} are allowed. Move unrelated files out of .pi/forge/.`);
+// The reader stops counting one past the bound, so "more than" is the true statement.
+export const tooManyFiles = (max: number): Diagnostic =>
+  make("too_many_files", NOWHERE, `the forge root holds more than ${max} files; at most ${max} are allowed. Move unrelated files out of .pi/forge/.`);
 // The reader stops after max + 1 bytes, so the true size is unknown: say "more than".
 export const fileTooLarge = (w: Where, max: number): Diagnostic =>
   make("file_too_large", w, `file has more than ${max} bytes, the documented bound. Split long prompts into partials, e.g. {{> rules}}.`);
@@ -30,6 +31,8 @@ export const mixedLineEndings = (w: Where): Diagnostic =>
 // Parse
 export const yamlSyntaxError = (w: Where, detail: string): Diagnostic =>
   make("yaml_syntax_error", w, `${detail}. A source is one YAML mapping, e.g. label: Plan`);
+export const yamlTooDeep = (w: Where, max: number): Diagnostic =>
+  make("yaml_too_deep", w, `the document nests more than ${max} levels deep here, the documented bound, so it is not parsed; forge sources are flat mappings, e.g. label: Plan`);
 export const yamlWarning = (w: Where, detail: string): Diagnostic =>
   make("yaml_warning", w, `${detail}; forge sources use plain YAML without custom tags, e.g. label: Plan`);
 export const invalidJson = (w: Where, detail: string): Diagnostic =>
@@ -70,6 +73,8 @@ export const pathEscapesRoot = (w: Where, ref: string): Diagnostic =>
   make("path_escapes_root", w, `"${ref}" leaves the forge root (.pi/forge/); paths must be relative and stay inside it (no "..", absolute paths or outward symlinks), e.g. prompts/plan.md`);
 export const fileNotFound = (w: Where, ref: string, resolved: string): Diagnostic =>
   make("file_not_found", w, `"${ref}" resolves to ${resolved}, which does not exist under the forge root; paths are relative to the defining file, e.g. ../prompts/plan.md`);
+export const outputAsSource = (w: Where, ref: string): Diagnostic =>
+  make("output_as_source", w, `"${ref}" is forge's own output (bundle.json), directly or through a symlink; the output can never be an input, or every build would embed the previous one. Point it at a prompt file instead, e.g. prompts/plan.md`);
 export const unknownMode = (w: Where, key: string, suggestion: string | null, known: readonly string[]): Diagnostic =>
   make("unknown_mode", w, `unknown mode "${key}"${didYouMean(suggestion)} known modes: ${list(known) || "(none)"}. Define modes/${key}.yaml or fix the name.`);
 export const invalidBase = (w: Where, key: string, strategy: string): Diagnostic =>

@@ -9,7 +9,9 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import type { SourceTree } from "../types.js";
 import { validateBuildCacheEntry } from "../../generated/source-validators.js";
 import type { ForgeBuildCacheEntry } from "../../generated/types.js";
-import { readTextIfExists, writeTextAtomic } from "../../io/atomic-write.js";
+import { writeTextAtomic } from "../../io/atomic-write.js";
+import { readBoundedText } from "../../io/read-bounded.js";
+import { LIMITS } from "../../generated/constants.js";
 
 /**
  * compile() is pure: the same SourceTree and options give the same bundle and diagnostics. So
@@ -87,8 +89,9 @@ function entryPath(dir: string, forgeRoot: string, scope: Scope): string {
 export function lookupCache(dir: string, forgeRoot: string, scope: Scope, inputHash: string, existing: string | null): CacheEntry | null {
   if (existing === null) return null;
   try {
-    const text = readTextIfExists(entryPath(dir, forgeRoot, scope));
-    if (text === null) return null;
+    const read = readBoundedText(entryPath(dir, forgeRoot, scope), LIMITS.maxBundleBytes);
+    if (!read.ok) return null;
+    const text = read.text;
     const entry: unknown = JSON.parse(text);
     if (!validateBuildCacheEntry(entry) || (entry as CacheEntry).inputHash !== inputHash) return null;
     return (entry as CacheEntry).outputHash === sha256(existing) ? (entry as CacheEntry) : null;

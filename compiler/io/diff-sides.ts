@@ -1,5 +1,7 @@
 // The I/O edge of `forge diff`: turns a spec (`worktree`, a bundle file, a git ref) into a loaded bundle.
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
+import { LIMITS } from "../../generated/constants.js";
+import { readBoundedText } from "../../io/read-bounded.js";
 import { resolve } from "node:path";
 import { hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { ForgeBundle } from "../../generated/types.js";
@@ -79,17 +81,12 @@ function loadWorktree(ctx: SpecContext): SpecLoad {
 /** A bundle file; `missingIsEmpty` only for the defaulted on-disk bundle outside git (nothing built yet). */
 function loadFile(spec: string, path: string, missingIsEmpty: boolean): SpecLoad {
   const side = { spec, kind: "file" as const, label: spec, location: spec };
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (missingIsEmpty && (code === "ENOENT" || code === "ENOTDIR")) {
-      return loaded(side, null, [`${spec} does not exist yet; comparing against an empty bundle`]);
-    }
-    return fail(`cannot read bundle ${spec}: ${describeFailure(err)}`);
+  const file = readBoundedText(path, LIMITS.maxBundleBytes);
+  if (!file.ok) {
+    if (missingIsEmpty && file.reason === "absent") return loaded(side, null, [`${spec} does not exist yet; comparing against an empty bundle`]);
+    return fail(`cannot read bundle ${spec}: it ${file.detail}`);
   }
-  const read = readBundleText(text, spec);
+  const read = readBundleText(file.text, spec);
   return read.ok ? loaded(side, read.bundle, read.notes) : fail(read.message);
 }
 

@@ -1,5 +1,8 @@
 // Resolves where a forge command works (project, global or built-in forge root) and loads the shipped built-in bundle.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { describeBundleProblem, verifyBundleText } from "../../core/bundle-verify.js";
+import { LIMITS } from "../../generated/constants.js";
+import { readBoundedText } from "../../io/read-bounded.js";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -115,15 +118,12 @@ export interface BuiltinBundleResult {
  * package as presets/bundle.json; a missing or malformed one is reported, not fatal.
  */
 export function loadBuiltinBundle(path: string = packagePath("presets", BUNDLE_FILE)): BuiltinBundleResult {
-  if (!existsSync(path)) return { bundle: undefined, problem: `the built-in bundle ${path} is missing` };
-  try {
-    const text = readFileSync(path, "utf8");
-    const data = JSON.parse(text) as { scope?: unknown; modes?: unknown };
-    if (data === null || typeof data !== "object" || data.scope !== "builtin" || typeof data.modes !== "object" || data.modes === null) {
-      return { bundle: undefined, problem: `the built-in bundle ${path} is not a builtin-scope forge bundle` };
-    }
-    return { bundle: data as ForgeBundle, text };
-  } catch (err) {
-    return { bundle: undefined, problem: `the built-in bundle ${path} cannot be read: ${(err as Error).message}` };
+  const read = readBoundedText(path, LIMITS.maxBundleBytes);
+  if (!read.ok) return { bundle: undefined, problem: read.reason === "absent" ? `the built-in bundle ${path} is missing` : `the built-in bundle ${path} ${read.detail}` };
+  // The same verification the runtime refuses a bundle by: an edited built-in library is not linked against.
+  const { bundle, problems } = verifyBundleText(read.text, "builtin");
+  if (bundle === null || problems.length > 0) {
+    return { bundle: undefined, problem: `the built-in bundle ${path} is not a valid builtin-scope forge bundle (${describeBundleProblem(problems[0]!)})` };
   }
+  return { bundle, text: read.text };
 }

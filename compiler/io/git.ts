@@ -1,5 +1,6 @@
 // The git edge of `forge diff`: the work tree's top level, verifying a ref, and reading one file at a commit.
 import { spawnSync } from "node:child_process";
+import { LIMITS } from "../../generated/constants.js";
 
 interface GitRun {
   status: number | null;
@@ -9,8 +10,8 @@ interface GitRun {
   missing: boolean;
 }
 
-/** Bundles are data files of a few MB at most; the cap only keeps a runaway blob from exhausting memory. */
-const MAX_BLOB_BYTES = 256 * 1024 * 1024;
+/** A committed bundle is read under the same bound as one on disk; a larger blob is refused, not loaded. */
+const MAX_BLOB_BYTES = LIMITS.maxBundleBytes;
 
 /** Runs git in `dir` with an argument array (never a shell), so a ref cannot inject anything. */
 function runGit(dir: string, args: string[], env: NodeJS.ProcessEnv): GitRun {

@@ -1,5 +1,7 @@
 // The I/O edge of `forge import`: reads the input path (a file, or a directory of the format's files) into ImportInputs.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
+import { LIMITS } from "../../generated/constants.js";
+import { readBoundedText } from "../../io/read-bounded.js";
 import { isAbsolute, join, sep } from "node:path";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { importUnreadable } from "../diagnostics/import-codes.js";
@@ -36,11 +38,10 @@ export interface ReadInputs {
 }
 
 function readOne(abs: string, shown: string, format: ImportFormatName): ReadInputs {
-  try {
-    return { inputs: [{ path: shown, text: readFileSync(abs, "utf8") }], diagnostics: [] };
-  } catch (err) {
-    return { inputs: [], diagnostics: [importUnreadable(wholeFile(shown), `${shown}: ${errnoText(err)}`, EXPECTED_PATH[format])] };
-  }
+  // Regular files only, bounded: an input named by a repository could be a FIFO or /dev/zero.
+  const read = readBoundedText(abs, LIMITS.maxImportInputBytes);
+  if (read.ok) return { inputs: [{ path: shown, text: read.text }], diagnostics: [] };
+  return { inputs: [], diagnostics: [importUnreadable(wholeFile(shown), `${shown} ${read.detail}`, EXPECTED_PATH[format])] };
 }
 
 /** Reads `abs` (shown as `shown`); problems become import_unreadable diagnostics, never exceptions. */

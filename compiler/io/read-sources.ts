@@ -1,17 +1,11 @@
 // The I/O edge that walks a forge root (`<root>/.pi/forge/`) into the SourceTree the pure compiler reads.
 import { compareCodeUnits } from "../../core/canonical-json.js";
-import { closeSync, fstatSync, lstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
-import { LIMITS, type EscapingLink, type SourceFile, type SourceTree } from "../types.js";
+import { BUNDLE_FILE, isOwnOutput, LIMITS, type EscapingLink, type SourceFile, type SourceTree } from "../types.js";
 
-/** The compiled output lives beside the sources; it is never a source. */
-export const BUNDLE_FILE = "bundle.json";
-
-/** Our own output at the forge root: bundle.json and the atomic writer's temp files (common/atomic-write.ts). Never a source. */
-export function isOwnOutput(relPath: string): boolean {
-  if (relPath.includes("/")) return false;
-  return relPath === BUNDLE_FILE || (relPath.startsWith(".bundle.json.") && relPath.endsWith(".tmp"));
-}
+export { BUNDLE_FILE, isOwnOutput };
+import { readBoundedFile } from "../../io/read-bounded.js";
 
 /** An I/O failure while reading sources: a clear message for the CLI, never a stack trace. */
 export class SourceReadError extends Error {
@@ -45,28 +39,6 @@ function ioError(path: string, err: unknown): SourceReadError {
   return new SourceReadError(path, code, `${reason} (${code})`);
 }
 
-/**
- * Reads at most maxFileBytes + 1 bytes: enough for the compiler to see that a file is too large
- * (its size-bound diagnostic) without loading an arbitrarily big file into memory.
- */
-function readBounded(absPath: string): Uint8Array {
-  const fd = openSync(absPath, "r");
-  try {
-    // Size the buffer from fstat (a file may still grow while read: the cap holds regardless).
-    const cap = Math.min(fstatSync(fd).size, LIMITS.maxFileBytes) + 1;
-    const buf = Buffer.allocUnsafe(cap);
-    let total = 0;
-    while (total < cap) {
-      const n = readSync(fd, buf, total, cap - total, null);
-      if (n === 0) break;
-      total += n;
-    }
-    return new Uint8Array(buf.buffer, buf.byteOffset, total);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 function isInside(realRoot: string, target: string): boolean {
   const rel = relative(realRoot, target);
   return rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
@@ -88,6 +60,7 @@ export function readSources(forgeRoot: string): SourceTree {
   }
   const files: SourceFile[] = [];
   const escapingLinks: EscapingLink[] = [];
+  const outputLinks: EscapingLink[] = [];
   const limit = LIMITS.maxFiles + 1;
   let fileCount = 0;
   // Real directories already walked: a symlinked directory inside the root cannot loop forever.
@@ -96,13 +69,11 @@ export function readSources(forgeRoot: string): SourceTree {
   // abs is the path as walked (named in errors); real is where its bytes are (the target of a symlink).
   const addFile = (abs: string, real: string, rel: string, viaLink: boolean): void => {
     fileCount++;
-    let bytes: Uint8Array;
-    try {
-      bytes = readBounded(real);
-    } catch (err) {
-      throw ioError(abs, err);
-    }
-    files.push(viaLink ? { path: rel, bytes, symlinkTo: posixRelative(realRoot, real) } : { path: rel, bytes });
+    // Regular files only, bounded: an oversize file becomes file_too_large without being loaded into memory.
+    const read = readBoundedFile(real, LIMITS.maxFileBytes);
+    if (!read.ok && read.reason !== "too-large") throw new SourceReadError(abs, read.reason, read.detail);
+    const file: SourceFile = read.ok ? { path: rel, bytes: read.bytes } : { path: rel, bytes: new Uint8Array(0), tooLarge: true };
+    files.push(viaLink ? { ...file, symlinkTo: posixRelative(realRoot, real) } : file);
   };
 
   // viaLink: absDir was reached through a symlinked directory, so its files are reached through a symlink too.
@@ -141,6 +112,12 @@ export function readSources(forgeRoot: string): SourceTree {
           escapingLinks.push({ path: rel });
           continue;
         }
+        // A link to forge's own output: the output can never be an input (every build would embed the last one).
+        if (isOwnOutput(posixRelative(realRoot, target))) {
+          fileCount++;
+          outputLinks.push({ path: rel });
+          continue;
+        }
         let tst;
         try {
           tst = statSync(target);
@@ -163,5 +140,5 @@ export function readSources(forgeRoot: string): SourceTree {
   };
 
   walk(realRoot, "", false);
-  return { files, escapingLinks, fileCount };
+  return { files, escapingLinks, outputLinks, fileCount };
 }

@@ -6,7 +6,9 @@ import { compile, emitBundleText } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
 import type { ForgeTarget } from "./forge-target.js";
 import { readSources } from "./read-sources.js";
-import { readTextIfExists, writeTextAtomic } from "../../io/atomic-write.js";
+import { writeTextAtomic } from "../../io/atomic-write.js";
+import { readBoundedText } from "../../io/read-bounded.js";
+import { LIMITS } from "../../generated/constants.js";
 import { diffBundles, isBundleCurrent, type BundleChanges } from "../review/bundle-changes.js";
 import type { BuildReport, BuildStatus } from "../review/build-report.js";
 import { summarize } from "../output/painter.js";
@@ -58,7 +60,10 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
     getSource,
     forgeRoot: target.forgeRoot,
   });
-  const existing = readTextIfExists(target.bundlePath);
+  // The existing bundle, bounded and regular only: a bundle.json that is a FIFO or /dev/zero link must not hang the
+  // build. Anything unreadable counts as a stale bundle, which a build replaces (the rename swaps the path itself).
+  const read = readBoundedText(target.bundlePath, LIMITS.maxBundleBytes);
+  const existing = read.ok ? read.text : read.reason === "absent" ? null : "";
   const cache = settings.cacheDir;
   const inputHash = cache
     ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null })

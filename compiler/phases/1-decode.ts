@@ -1,7 +1,7 @@
 // Phase 1, decode: raw bytes -> LF-normalized text, with coded diagnostics for bad bytes and bounds.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { LIMITS, type SourceTree } from "../types.js";
-import { fileTooLarge, invalidUtf8, mixedLineEndings, tooManyFiles, utf8Bom } from "../diagnostics/codes.js";
+import { fileTooLarge, invalidUtf8, mixedLineEndings, outputAsSource, tooManyFiles, utf8Bom } from "../diagnostics/codes.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
 
 /** One decoded file; text is null when it cannot be used. Its diagnostics surface only when the file is used. */
@@ -15,13 +15,15 @@ export interface DecodedTree {
   files: ReadonlyMap<string, DecodedFile>;
   /** Paths (files or directories) of symlinks that leave the root. */
   escapingLinks: readonly string[];
+  /** Paths of symlinks to the root's own output (bundle.json). */
+  outputLinks: readonly string[];
   /** Tree-level diagnostics (file count). */
   diagnostics: Diagnostic[];
 }
 
-export function decodeFile(path: string, bytes: Uint8Array): DecodedFile {
+export function decodeFile(path: string, bytes: Uint8Array, tooLarge = false): DecodedFile {
   const where = atFile(path);
-  if (bytes.length > LIMITS.maxFileBytes) return { path, text: null, diagnostics: [fileTooLarge(where, LIMITS.maxFileBytes)] };
+  if (tooLarge || bytes.length > LIMITS.maxFileBytes) return { path, text: null, diagnostics: [fileTooLarge(where, LIMITS.maxFileBytes)] };
   let text: string;
   try {
     // fatal: a replacement character would silently change prompt bytes; ignoreBOM keeps the BOM so we can warn.
@@ -64,8 +66,9 @@ export function useFile(decoded: DecodedTree, path: string, diagnostics: Diagnos
 
 export function decodeTree(tree: SourceTree): DecodedTree {
   const diagnostics: Diagnostic[] = [];
-  if (tree.fileCount > LIMITS.maxFiles) diagnostics.push(tooManyFiles(tree.fileCount, LIMITS.maxFiles));
+  if (tree.fileCount > LIMITS.maxFiles) diagnostics.push(tooManyFiles(LIMITS.maxFiles));
+  for (const link of tree.outputLinks ?? []) diagnostics.push(outputAsSource(atFile(link.path), link.path));
   const files = new Map<string, DecodedFile>();
-  for (const file of tree.files) files.set(file.path, decodeFile(file.path, file.bytes));
-  return { files, escapingLinks: tree.escapingLinks.map((l) => l.path), diagnostics };
+  for (const file of tree.files) files.set(file.path, decodeFile(file.path, file.bytes, file.tooLarge === true));
+  return { files, escapingLinks: tree.escapingLinks.map((l) => l.path), outputLinks: (tree.outputLinks ?? []).map((l) => l.path), diagnostics };
 }

@@ -2,10 +2,12 @@
 import { LineCounter, isScalar, parseDocument, visit } from "yaml";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
-import { duplicateDefinition, duplicateKey, invalidJson, invalidKey, pathEscapesRoot, reservedKey, unrecognizedSourceFile, yamlSyntaxError, yamlWarning } from "../diagnostics/codes.js";
+import {
+  duplicateDefinition, duplicateKey, invalidJson, invalidKey, pathEscapesRoot, reservedKey, unrecognizedSourceFile, yamlSyntaxError, yamlTooDeep, yamlWarning,
+} from "../diagnostics/codes.js";
 import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
-import { duplicateKeys, errorOffsets, positionDoc, rangeAt, type PositionedDoc } from "./yaml-positions.js";
+import { duplicateKeys, errorOffsets, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
 
 export type SourceKind = "mode" | "preset";
 
@@ -49,6 +51,14 @@ function whereRange(file: string, lc: LineCounter, from: number, to: number): Wh
 
 function parseOne(kind: SourceKind, key: string, file: string, text: string, isJson: boolean): { source: ParsedSource; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
+  const deep = tooDeepAt(text, LIMITS.maxYamlDepth);
+  if (deep !== null) {
+    // Not composed at all; the key still counts as defined, so presets naming it do not cascade into unknown_mode.
+    lineCounter.addNewLine(0);
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
+    const source = { kind, key, text, value: undefined, ...positionDoc(file, parseDocument(""), lineCounter) };
+    return { source, diagnostics: [yamlTooDeep(whereRange(file, lineCounter, deep, deep + 1), LIMITS.maxYamlDepth)] };
+  }
   // prettyErrors off: positions become our own ranges, messages stay one line. uniqueKeys off: yaml checks each key
   // against every earlier one (quadratic in a mapping's size), so duplicates are found below with one set per mapping.
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });

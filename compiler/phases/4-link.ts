@@ -1,9 +1,10 @@
 // Phase 4, link/analyze: resolve file references inside the root, check preset references and contracts.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
-import { contractConflict, contractOrder, contractRequires, exactBaseWithOverlays, duplicateOverlay, duplicateUpdateId, fileNotFound, invalidBase, invalidOverlay, pathEscapesRoot, unknownContractReference, unknownMode } from "../diagnostics/codes.js";
+import { contractConflict, contractOrder, contractRequires, exactBaseWithOverlays, duplicateOverlay, duplicateUpdateId, fileNotFound, invalidBase, invalidOverlay, outputAsSource, pathEscapesRoot, unknownContractReference, unknownMode } from "../diagnostics/codes.js";
 import { type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
+import { isOwnOutput } from "../types.js";
 import type { ParsedSource } from "./2-parse.js";
 import type { ModeData, PresetData, UpdateData, ValidMode, ValidPreset } from "./3-validate.js";
 import { checkSelection, type ContractComponent } from "../../core/contracts.js";
@@ -39,7 +40,7 @@ export interface LinkInput {
   builtinModes: Readonly<Record<string, Mode | undefined>>;
 }
 
-type Resolved = { ok: string } | { escapes: true } | { missing: string };
+type Resolved = { ok: string } | { escapes: true } | { output: true } | { missing: string };
 
 /** Resolves `ref` relative to the directory of `from`, refusing anything that leaves the root. */
 function resolveReference(from: string, ref: string, decoded: DecodedTree): Resolved {
@@ -53,6 +54,8 @@ function resolveReference(from: string, ref: string, decoded: DecodedTree): Reso
     } else parts.push(seg);
   }
   const path = parts.join("/");
+  // The output is never an input, whether named directly or through a symlink to it.
+  if (isOwnOutput(path) || decoded.outputLinks.includes(path)) return { output: true };
   // A symlink (file or directory) on the way that points outside the root escapes too.
   if (decoded.escapingLinks.some((l) => path === l || path.startsWith(l + "/"))) return { escapes: true };
   return decoded.files.has(path) ? { ok: path } : { missing: path };
@@ -77,6 +80,10 @@ function loadTemplate(
   const resolved = resolveReference(source.file, fileRef, decoded);
   if ("escapes" in resolved) {
     diagnostics.push(pathEscapesRoot(where, fileRef));
+    return null;
+  }
+  if ("output" in resolved) {
+    diagnostics.push(outputAsSource(where, fileRef));
     return null;
   }
   if ("missing" in resolved) {

@@ -1,5 +1,5 @@
 // Maps document paths (ajv instancePath, key lists) to 1-based line/column ranges of YAML nodes.
-import { isCollection, isMap, isScalar, isSeq, visit, type Document, type LineCounter, type Node, type Pair, type Scalar, type YAMLMap } from "yaml";
+import { isCollection, isMap, isScalar, isSeq, Parser, visit, type Document, type LineCounter, type Node, type Pair, type Scalar, type YAMLMap } from "yaml";
 import type { Position } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 
@@ -134,4 +134,35 @@ export function errorOffsets(doc: Document, err: { code: string; pos: [number, n
     },
   });
   return start === null ? err.pos : [start, start + 1];
+}
+
+/** A CST token as far as the depth check reads it (yaml's Parser output). */
+interface CstNode {
+  type?: string;
+  offset?: number;
+  value?: CstNode;
+  key?: CstNode | null;
+  items?: Array<{ key?: CstNode | null; value?: CstNode | null }>;
+}
+
+/**
+ * The offset where `text` first nests deeper than `max` collections, or null. yaml's CST parser is iterative, but
+ * composing the document (and every later walk of it) recurses once per level, so a 5,000-level "[[[[...]]]]" would
+ * overflow the stack: this walk uses its own stack and runs before the document is composed.
+ */
+export function tooDeepAt(text: string, max: number): number | null {
+  const stack: Array<{ node: CstNode; depth: number }> = [];
+  for (const token of new Parser().parse(text)) stack.push({ node: token as CstNode, depth: 0 });
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    const collection = node.type === "block-map" || node.type === "block-seq" || node.type === "flow-collection";
+    const level = collection ? depth + 1 : depth;
+    if (level > max) return node.offset ?? 0;
+    if (node.value) stack.push({ node: node.value, depth: level });
+    for (const item of node.items ?? []) {
+      if (item.key) stack.push({ node: item.key, depth: level });
+      if (item.value) stack.push({ node: item.value, depth: level });
+    }
+  }
+  return null;
 }

@@ -73,10 +73,13 @@ describe("readSources", () => {
     expect(tree.files.length).toBe(LIMITS.maxFiles + 1);
   });
 
-  it("reads at most maxFileBytes + 1 bytes of a huge file", () => {
+  it("never loads a file over maxFileBytes: it is marked too large, with no bytes read", () => {
     const root = makeTempDir();
-    writeTree(root, { "modes/huge.yaml": "x".repeat(LIMITS.maxFileBytes * 2) });
-    expect(readSources(root).files[0]!.bytes.length).toBe(LIMITS.maxFileBytes + 1);
+    writeTree(root, { "modes/huge.yaml": "x".repeat(LIMITS.maxFileBytes * 2), "modes/fits.yaml": "x".repeat(LIMITS.maxFileBytes) });
+    const [fits, huge] = readSources(root).files;
+    expect(huge).toMatchObject({ path: "modes/huge.yaml", tooLarge: true });
+    expect(huge!.bytes.length).toBe(0);
+    expect(fits!.bytes.length).toBe(LIMITS.maxFileBytes);
   });
 
   it("throws a SourceReadError for a missing root", () => {

@@ -49,7 +49,7 @@ describe("sortDiagnostics", () => {
       codes.volatileTime(at("a.yaml", 1, 5)),
       codes.dateVariable(at("a.yaml", 1, 5)),
       codes.dateVariable(at("a.yaml", 1, 5)),
-      codes.tooManyFiles(6000, 5000),
+      codes.tooManyFiles(5000),
     ];
     expect(sortDiagnostics(ds).map((d) => `${d.file}:${d.start?.line}:${d.start?.column} ${d.code}`)).toEqual([
       "null:undefined:undefined too_many_files",
@@ -90,9 +90,9 @@ describe("formatDiagnostics", () => {
   });
 
   test("file-less diagnostics and missing sources print without a frame", () => {
-    const ds: Diagnostic[] = [codes.tooManyFiles(5001, 5000), codes.utf8Bom(atFile("gone.yaml"))];
+    const ds: Diagnostic[] = [codes.tooManyFiles(5000), codes.utf8Bom(atFile("gone.yaml"))];
     expect(formatDiagnostics(ds, () => undefined, { color: false })).toBe(
-      "forge error too_many_files: the forge root holds 5001 files; at most 5000 are allowed. Move unrelated files out of .pi/forge/.\n\n" +
+      "forge error too_many_files: the forge root holds more than 5000 files; at most 5000 are allowed. Move unrelated files out of .pi/forge/.\n\n" +
         "gone.yaml:1:1 warning utf8_bom: file starts with a UTF-8 byte order mark, which is ignored; save it as UTF-8 without BOM.\n\n" +
         "1 error, 1 warning, 0 info\n",
     );

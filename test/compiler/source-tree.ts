@@ -1,37 +1,10 @@
-// Test helper: reads a directory into a SourceTree the way the CLI reader does (symlinks checked against the root).
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
-import type { SourceFile, SourceTree } from "../../compiler/types.js";
+// Test helper: a SourceTree from a directory (through the CLI's own reader) or from an in-memory map of files.
+import { readSources } from "../../compiler/io/read-sources.js";
+import type { SourceTree } from "../../compiler/types.js";
 
+/** The real reader (compiler/io/read-sources.ts): fixtures see exactly what `forge build` sees. */
 export function readSourceTree(root: string): SourceTree {
-  const realRoot = realpathSync(root);
-  const files: SourceFile[] = [];
-  const escapingLinks: { path: string }[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const abs = join(dir, name);
-      const rel = relative(root, abs).split(sep).join("/");
-      const st = lstatSync(abs);
-      if (st.isSymbolicLink()) {
-        let target: string;
-        try {
-          target = realpathSync(abs);
-        } catch {
-          escapingLinks.push({ path: rel }); // dangling
-          continue;
-        }
-        if (target !== realRoot && !target.startsWith(realRoot + sep)) {
-          escapingLinks.push({ path: rel });
-          continue;
-        }
-        if (statSync(target).isDirectory()) walk(abs);
-        else files.push({ path: rel, bytes: new Uint8Array(readFileSync(target)), symlinkTo: relative(realRoot, target).split(sep).join("/") });
-      } else if (st.isDirectory()) walk(abs);
-      else files.push({ path: rel, bytes: new Uint8Array(readFileSync(abs)) });
-    }
-  };
-  walk(root);
-  return { files, escapingLinks, fileCount: files.length };
+  return readSources(root);
 }
 
 /** A SourceTree from an in-memory map of path -> text (or bytes). */
