@@ -8,6 +8,7 @@ import { validateSources } from "./phases/3-validate.js";
 import { linkSources } from "./phases/4-link.js";
 import { lowerTemplates } from "./phases/5-lower-templates.js";
 import { emitBundle } from "./phases/6-emit.js";
+import { checkShadowing } from "./phases/shadowing.js";
 import type { CompileOptions, CompileResult, SourceTree } from "./types.js";
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
@@ -45,12 +46,14 @@ export function compile(tree: SourceTree, options: CompileOptions): CompileResul
     decoded,
     builtinModes,
   });
+  const shadowing = checkShadowing(linked.modes, builtinModes, options.builtinPresets ?? {});
   const lowered = lowerTemplates(linked, parsed.partials, decoded);
   const diagnostics = sortDiagnostics([
     ...decoded.diagnostics,
     ...parsed.diagnostics,
     ...validated.diagnostics,
     ...linked.diagnostics,
+    ...shadowing,
     ...lowered.diagnostics,
   ]);
   if (hasErrors(diagnostics)) return { bundle: null, diagnostics };

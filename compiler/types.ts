@@ -1,7 +1,7 @@
 // Types shared by the compiler phases, the CLI edge and the tests.
 import type { Diagnostic } from "../core/diagnostic.js";
 import type { Scope } from "../core/digest.js";
-import type { ForgeBundle, Mode } from "../generated/types.js";
+import type { ForgeBundle, Mode, Preset } from "../generated/types.js";
 
 /** The compiled output lives beside the sources; it is never a source. */
 export const BUNDLE_FILE = "bundle.json";
@@ -44,6 +44,8 @@ export interface CompileOptions {
   forgeVersion: string;
   /** Modes a preset may reference besides its own bundle's (the built-in bundle). */
   builtinModes?: Record<string, Mode | undefined>;
+  /** The built-in presets: a mode of this scope that shadows one of their modes must not break them. */
+  builtinPresets?: Record<string, Preset | undefined>;
 }
 
 export interface CompileResult {

@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { compile } from "../compiler/compile.js";
 import { checkExistingFiles } from "../compiler/import/existing-files.js";
-import { IMPORTERS, type ImportFormatName } from "../compiler/import/importers.js";
+import { IMPORTERS, KEY_SUFFIX, type ImportFormatName } from "../compiler/import/importers.js";
 import { loadBuiltinBundle } from "../compiler/io/forge-target.js";
 import { FIXED_OPTIONS } from "./compiler/fixture-cases.js";
 import { treeOf } from "./compiler/source-tree.js";
@@ -25,6 +25,8 @@ interface ImportCaseSpec {
   overlay?: boolean;
   existing?: string[];
   expectPrompt?: Record<string, string>;
+  /** --rename old=new. */
+  renames?: Record<string, string>;
 }
 
 /** Every file under dir (posix paths relative to it), sorted like the CLI sorts a directory. */
@@ -39,7 +41,7 @@ function runCase(dir: string): { spec: ImportCaseSpec; sources: Record<string, s
   const spec = JSON.parse(readFileSync(join(dir, "case.json"), "utf8")) as ImportCaseSpec;
   const inputDir = join(dir, "input");
   const inputs = listFiles(inputDir).map((path) => ({ path, text: readFileSync(join(inputDir, path), "utf8") }));
-  const result = IMPORTERS[spec.format](inputs, { overlay: spec.overlay === true, builtinModeKeys: Object.keys(builtinModes) });
+  const result = IMPORTERS[spec.format](inputs, { overlay: spec.overlay === true, builtinModeKeys: Object.keys(builtinModes), suffix: KEY_SUFFIX[spec.format], ...(spec.renames ? { renames: spec.renames } : {}) });
   const existing = new Set(spec.existing ?? []);
   const exists = checkExistingFiles(Object.keys(result.sources), (p) => existing.has(p), ".pi/forge/", false);
   return { spec, sources: result.sources, diagnostics: [...result.diagnostics, ...exists] };
@@ -81,7 +83,7 @@ describe("import fixtures", () => {
 
   test("an over-long prompt skips its entry with a warning instead of truncating behaviour", () => {
     const text = JSON.stringify({ key: "huge", label: "Huge", opener: "x".repeat(70_000) });
-    const result = IMPORTERS["pi-modes"]([{ path: "huge.json", text }], { overlay: false, builtinModeKeys: [] });
+    const result = IMPORTERS["pi-modes"]([{ path: "huge.json", text }], { overlay: false, builtinModeKeys: [], suffix: "pi" });
     expect(result.sources).toEqual({});
     expect(result.skipped).toEqual([{ file: "huge.json", path: "" }]);
     expect(result.diagnostics.find((d) => d.code === "import_value_too_long")).toMatchObject({ severity: "warning", path: "/opener" });

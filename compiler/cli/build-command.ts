@@ -17,7 +17,10 @@ export function settingsFor(target: ForgeTarget, check: boolean, io: CliIO): Bui
   if (target.scope === "builtin") return settings;
   const builtin = loadBuiltinBundle();
   if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; presets cannot use built-in modes\n`);
-  if (builtin.bundle) settings.builtinModes = builtin.bundle.modes;
+  if (builtin.bundle) {
+    settings.builtinModes = builtin.bundle.modes;
+    settings.builtinPresets = builtin.bundle.presets;
+  }
   if (builtin.text !== undefined) settings.builtinText = builtin.text;
   return settings;
 }
@@ -41,7 +44,7 @@ export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
   const target = resolveTarget(args, io.env, io.cwd);
   const github = args.format === "github";
   if (!isDirectory(target.forgeRoot)) {
-    const hint = target.scope === "builtin" ? "" : `; run \`forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
+    const hint = target.scope === "builtin" ? "" : `; run \`npx --no-install forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
     return printFailure(io, args.json, "build", `no forge sources: ${target.forgeRoot} is not a directory${hint}`, github);
   }
   const settings = settingsFor(target, args.check, io);

@@ -6,7 +6,7 @@ import { colorEnabled, makePainter } from "../output/painter.js";
 import { renderExplain } from "../output/render-explain.js";
 import { explainNames } from "../review/explain.js";
 import type { CliIO } from "./cli-io.js";
-import { inspectCommand } from "./inspect-command.js";
+import { inspectCommand, selectionSpec } from "./inspect-command.js";
 import type { CliArgs } from "./parse-cli-args.js";
 
 /** Display paths: the target's own files relative to its root, built-ins inside the package. */
@@ -24,7 +24,7 @@ export function explainCommand(args: CliArgs, io: CliIO): number {
     args,
     io,
     "explain",
-    (inspected, target, settings) => explainNames(inspected, args.positionals, settings, target.root, sourceDescriber(target)),
+    (inspected, target, settings) => explainNames(inspected, selectionSpec(args), settings, target.root, sourceDescriber(target)),
     (report) => io.stdout.write(renderExplain(report, makePainter(colorEnabled(io.stdout, io.env)))),
   );
 }

@@ -6,7 +6,7 @@ import { hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import { compile, sortDiagnostics } from "../compile.js";
 import { formatDiagnostics, type SourceLookup } from "../output/format-diagnostics.js";
 import { checkExistingFiles } from "../import/existing-files.js";
-import { IMPORTERS, type ImportFormatName } from "../import/importers.js";
+import { IMPORTERS, KEY_SUFFIX, type ImportFormatName } from "../import/importers.js";
 import { forgeVersion, isDirectory, resolveTarget } from "../io/forge-target.js";
 import { readSources } from "../io/read-sources.js";
 import { pathForHumans } from "../output/display-path.js";
@@ -95,7 +95,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
   const builtinModes = settings.builtinModes;
   const read = readImportInputs(format, inputAbs, shownInput);
   for (const input of read.inputs) texts.set(input.path, input.text);
-  const result = IMPORTERS[format](read.inputs, { overlay: args.overlay, builtinModeKeys: Object.keys(builtinModes ?? {}) });
+  const result = IMPORTERS[format](read.inputs, { overlay: args.overlay, builtinModeKeys: Object.keys(builtinModes ?? {}), suffix: KEY_SUFFIX[format], renames: args.renames });
   const paths = Object.keys(result.sources);
   for (const [rel, text] of Object.entries(result.sources)) texts.set(shownPath(rel), text);
   report.planned = paths.map(shownPath);
@@ -118,6 +118,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
     scope: target.scope,
     forgeVersion,
     ...(builtinModes ? { builtinModes } : {}),
+    ...(settings.builtinPresets ? { builtinPresets: settings.builtinPresets } : {}),
   });
   const compileDiagnostics = underRoot(shownRoot, checked.diagnostics);
   if (!checked.bundle) return done("compile-errors", [...importDiagnostics, ...compileDiagnostics], 1);

@@ -4,7 +4,7 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
 import { inspectSources } from "../io/inspect-sources.js";
-import type { InspectedSources, SampleSettings } from "../review/inspection.js";
+import type { InspectedSources, SampleSettings, SelectionSpec } from "../review/inspection.js";
 import { printDiagnostics, printFailure, type CliIO } from "./cli-io.js";
 import type { CliArgs } from "./parse-cli-args.js";
 
@@ -24,7 +24,7 @@ export function inspectCommand<R>(
 ): number {
   const target = resolveTarget(args, io.env, io.cwd);
   if (!isDirectory(target.forgeRoot)) {
-    return printFailure(io, args.json, command, `no forge sources: ${target.forgeRoot} is not a directory; run \`forge init\` to create it`);
+    return printFailure(io, args.json, command, `no forge sources: ${target.forgeRoot} is not a directory; run \`npx --no-install forge init\` to create it`);
   }
   const builtin = loadBuiltinBundle();
   if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; built-in modes and presets are not offered\n`);
@@ -45,4 +45,11 @@ export function inspectCommand<R>(
   printDiagnostics({ report: result.report, getSource }, io, target.forgeRoot);
   printHuman(result.report);
   return result.exitCode;
+}
+
+/** What preview/explain were asked for: --preset, --modes, or bare names. */
+export function selectionSpec(args: CliArgs): SelectionSpec {
+  if (args.preset !== undefined) return { kind: "preset", name: args.preset };
+  if (args.modes !== undefined) return { kind: "modes", keys: args.modes };
+  return { kind: "names", names: args.positionals };
 }

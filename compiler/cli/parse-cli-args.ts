@@ -1,12 +1,13 @@
 // Command-line parsing with node:util parseArgs: commands, flags, the usage text and usage errors (exit 2).
 import { parseArgs } from "node:util";
+import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 
 export const USAGE = `usage: forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--json]
        forge init [--root DIR | --global] [--json]
-       forge preview <preset> | <mode>... [--root DIR | --global] [--json]
-       forge explain <preset> | <mode>... [--root DIR | --global] [--json]
+       forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
+       forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
        forge diff [A] [B] [--root DIR | --global] [--json]
-       forge import pi-modes|pi-presets|roo <path> [--overlay] [--dry-run] [--force] [--root DIR | --global] [--json]
+       forge import pi-modes|pi-presets|roo <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]
        forge --help | --version`;
 
 export const HELP = `forge: compile Pi prompt modes and presets into a verified, content-hashed bundle.
@@ -36,7 +37,11 @@ options:
   --check        write nothing; exit 1 and list what changed when bundle.json is missing or stale
   --watch        rebuild on every change under the forge root; Ctrl-C stops
   --format F     build output: human (default), github (GitHub Actions annotations) or json
+  --preset NAME  preview/explain: the preset NAME (also when a mode has that key)
+  --modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)
   --overlay      import: Roo roleDefinition becomes an append overlay instead of a replace_base mode
+  --rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
+                 mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact
   --dry-run      import: print what would be written, write nothing, do not build
   --force        import: overwrite existing source files
   --root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)
@@ -79,6 +84,12 @@ export interface CliArgs {
   dryRun: boolean;
   force: boolean;
   root?: string;
+  /** preview/explain: --preset NAME (the preset, even when a mode has the same key). */
+  preset?: string;
+  /** preview/explain: --modes a,b (mode keys in order, even when a preset has the same name). */
+  modes?: string[];
+  /** import: --rename old=new (repeatable), the forge keys the user chose for imported modes. */
+  renames: Record<string, string>;
   positionals: string[];
 }
 
@@ -93,29 +104,38 @@ const OPTIONS = {
   overlay: { type: "boolean" },
   "dry-run": { type: "boolean" },
   force: { type: "boolean" },
+  preset: { type: "string" },
+  modes: { type: "string" },
+  rename: { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
 
-type FlagName = "check" | "watch" | "format" | "root" | "global" | "builtin" | "overlay" | "dry-run" | "force";
-const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "overlay", "dry-run", "force"];
+type FlagName = "check" | "watch" | "format" | "root" | "global" | "builtin" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "rename";
+const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "overlay", "dry-run", "force", "preset", "modes", "rename"];
 
 /** Flags each command accepts besides --json/--help. */
 const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   build: new Set(["check", "watch", "format", "root", "global", "builtin"]),
   init: new Set(["root", "global"]),
-  preview: new Set(["root", "global"]),
-  explain: new Set(["root", "global"]),
+  preview: new Set(["root", "global", "preset", "modes"]),
+  explain: new Set(["root", "global", "preset", "modes"]),
   diff: new Set(["root", "global"]),
-  import: new Set(["root", "global", "overlay", "dry-run", "force"]),
+  import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
 };
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
-function checkPositionals(command: SubCommand, rest: string[]): void {
+function checkPositionals(command: SubCommand, rest: string[], named: { preset?: string; modes?: string }): void {
   switch (command) {
     case "preview":
     case "explain":
-      if (rest.length === 0) throw new UsageError(`'forge ${command}' needs a preset name or mode keys, e.g. forge ${command} audit`);
+      if (named.preset !== undefined && named.modes !== undefined) throw new UsageError(`'forge ${command}' takes --preset or --modes, not both`);
+      if ((named.preset !== undefined || named.modes !== undefined) && rest.length > 0) {
+        throw new UsageError(`'forge ${command}' takes --preset/--modes or names, not both; got '${rest[0]}' as well`);
+      }
+      if (named.preset === undefined && named.modes === undefined && rest.length === 0) {
+        throw new UsageError(`'forge ${command}' needs a preset name or mode keys, e.g. forge ${command} audit, forge ${command} --preset audit or forge ${command} --modes plan,review`);
+      }
       return;
     case "diff":
       if (rest.length > 2) throw new UsageError(`'forge diff' takes at most two bundles (A and B), got ${rest.length}`);
@@ -144,6 +164,19 @@ function parseFormat(value: string | undefined, json: boolean): OutputFormat {
   return value;
 }
 
+/** --rename old=new, each side a forge key (^[a-z][a-z0-9-]*$). */
+function parseRenames(values: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const value of values) {
+    const [from, to, extra] = value.split("=");
+    const key = (k: string | undefined) => k !== undefined && KEY_PATTERN.test(k) && k.length <= LIMITS.maxKeyLength;
+    if (extra !== undefined || !key(from) || !key(to)) throw new UsageError(`--rename takes old=new with two forge keys, e.g. --rename plan=plan-roo (got '${value}')`);
+    if (Object.hasOwn(out, from!)) throw new UsageError(`--rename names "${from}" twice`);
+    Object.defineProperty(out, from!, { value: to, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
 export function parseCliArgs(argv: string[]): CliArgs {
   let parsed;
   try {
@@ -166,6 +199,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
     dryRun: v["dry-run"] === true,
     force: v.force === true,
     ...(v.root !== undefined ? { root: v.root } : {}),
+    ...(v.preset !== undefined ? { preset: v.preset } : {}),
+    ...(v.modes !== undefined ? { modes: v.modes.split(",").map((k) => k.trim()).filter((k) => k !== "") } : {}),
+    renames: parseRenames(v.rename ?? []),
     positionals: rest,
   };
   if (v.help) return { ...base, command: "help" };
@@ -173,7 +209,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (first === undefined) throw new UsageError("missing command");
   if (!(COMMANDS as readonly string[]).includes(first)) throw new UsageError(`unknown command '${first}'`);
   const command = first as SubCommand;
-  checkPositionals(command, rest);
+  checkPositionals(command, rest, { ...(v.preset !== undefined ? { preset: v.preset } : {}), ...(v.modes !== undefined ? { modes: v.modes } : {}) });
   for (const name of FLAGS) {
     if (v[name] !== undefined && !ALLOWED[command].has(name)) throw new UsageError(`'forge ${command}' does not take --${name}`);
   }

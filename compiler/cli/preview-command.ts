@@ -2,7 +2,7 @@
 import { renderPreviewHeader } from "../output/render-preview.js";
 import { previewSelection } from "../review/preview.js";
 import type { CliIO } from "./cli-io.js";
-import { inspectCommand } from "./inspect-command.js";
+import { inspectCommand, selectionSpec } from "./inspect-command.js";
 import type { CliArgs } from "./parse-cli-args.js";
 
 export function previewCommand(args: CliArgs, io: CliIO): number {
@@ -10,7 +10,7 @@ export function previewCommand(args: CliArgs, io: CliIO): number {
     args,
     io,
     "preview",
-    (inspected, target, settings) => previewSelection(inspected, args.positionals, settings, target.root),
+    (inspected, target, settings) => previewSelection(inspected, selectionSpec(args), settings, target.root),
     (report) => {
       // The header goes to stderr so that stdout carries exactly the composed prompt.
       io.stderr.write(renderPreviewHeader(report));

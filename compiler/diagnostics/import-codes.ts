@@ -31,8 +31,15 @@ export const importKeyRenamed = (w: Where, what: string, from: string, to: strin
 export const importKeyCollision = (w: Where, kind: string, key: string, other: string): Diagnostic =>
   make("import_key_collision", w, `${kind} key "${key}" is also produced by ${other}; each key names one file, so rename one of them in the input, e.g. "${key}-2". Nothing was written.`);
 
-export const importShadowsBuiltin = (w: Where, key: string): Diagnostic =>
-  make("import_shadows_builtin", w, `mode "${key}" has the key of a built-in forge mode and replaces it wherever this scope applies (built-in presets that use "${key}" get this mode); to keep both, rename the input key, e.g. "${key}-custom"`);
+/** `renamedTo`: the key the mode gets instead (null: the user chose the built-in key with --rename, so it shadows). */
+export const importShadowsBuiltin = (w: Where, key: string, renamedTo: string | null): Diagnostic =>
+  make(
+    "import_shadows_builtin",
+    w,
+    renamedTo === null
+      ? `mode "${key}" has the key of a built-in forge mode, as --rename asked, and replaces it wherever this scope applies (built-in presets that use "${key}" get this mode; forge build refuses it if that breaks one)`
+      : `mode "${key}" has the key of a built-in forge mode; it is imported as "${renamedTo}" so the built-in mode and the presets using it stay intact (references in the input are renamed too). To choose the name, use --rename ${key}=<new-key>`,
+  );
 
 export const importStrategyDefaulted = (w: Where, strategy: string, reason: string): Diagnostic =>
   make("import_strategy_defaulted", w, `strategy ${strategy}: ${reason}`);

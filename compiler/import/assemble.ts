@@ -33,13 +33,58 @@ function keepUnique<T>(drafts: readonly Draft<T>[], kind: string, taken: Map<str
   return kept;
 }
 
+/** A mode's new key and why it has one. */
+interface Rename {
+  to: string;
+  why: "built-in" | "--rename";
+}
+
+/**
+ * The new key of every mode that must not keep its own: the user's --rename first, then built-in keys get the format's
+ * suffix (plan -> plan-roo; plan-roo-2 when that is taken too). A user rename onto a built-in key is kept, deliberately.
+ */
+function planRenames(modes: readonly ModeDraft[], presets: readonly PresetDraft[], options: ImportOptions, diagnostics: Diagnostic[]): Map<string, Rename> {
+  const builtin = new Set(options.builtinModeKeys);
+  const used = new Set([...modes.map((m) => m.key), ...presets.map((p) => p.key)]);
+  const renames = new Map<string, Rename>();
+  for (const mode of modes) {
+    const chosen = options.renames !== undefined && Object.hasOwn(options.renames, mode.key) ? options.renames[mode.key] : undefined;
+    if (chosen !== undefined) {
+      renames.set(mode.key, { to: chosen, why: "--rename" });
+      used.add(chosen);
+      if (builtin.has(chosen)) diagnostics.push(importShadowsBuiltin(mode.keyWhere, chosen, null));
+      continue;
+    }
+    if (!builtin.has(mode.key)) continue;
+    let next = `${mode.key}-${options.suffix}`;
+    for (let n = 2; used.has(next) || builtin.has(next); n++) next = `${mode.key}-${options.suffix}-${n}`;
+    used.add(next);
+    renames.set(mode.key, { to: next, why: "built-in" });
+    diagnostics.push(importShadowsBuiltin(mode.keyWhere, mode.key, next));
+  }
+  return renames;
+}
+
+/** A draft with its own key and every mode key it references renamed. */
+function renamed<T>(draft: Draft<T>, renames: ReadonlyMap<string, Rename>, ownKey: boolean): Draft<T> {
+  const rename = (k: string): string => renames.get(k)?.to ?? k;
+  const source = { ...draft.source } as Record<string, unknown>;
+  for (const field of ["requires", "conflictsWith", "before", "after", "overlays"]) {
+    if (Array.isArray(source[field])) source[field] = (source[field] as string[]).map(rename);
+  }
+  if (typeof source.base === "string") source.base = rename(source.base);
+  const key = ownKey ? rename(draft.key) : draft.key;
+  const why = renames.get(draft.key)?.why === "built-in" ? `"${draft.key}" is a built-in forge mode's key` : "--rename";
+  const comments = key === draft.key ? draft.comments : [...draft.comments, `renamed: "${draft.key}" to "${key}" (${why})`];
+  return { ...draft, key, comments, source: source as T };
+}
+
 export function assembleImport(drafts: Drafts, options: ImportOptions): ImportResult {
   const diagnostics = [...drafts.diagnostics];
+  const renames = planRenames(drafts.modes, drafts.presets, options, diagnostics);
   const taken = new Map<string, string>();
-  const modes = keepUnique(drafts.modes, "mode", taken, diagnostics);
-  const presets = keepUnique(drafts.presets, "preset", taken, diagnostics);
-  const builtin = new Set(options.builtinModeKeys);
-  for (const mode of modes) if (builtin.has(mode.key)) diagnostics.push(importShadowsBuiltin(mode.keyWhere, mode.key));
+  const modes = keepUnique(drafts.modes.map((m) => renamed(m, renames, true)), "mode", taken, diagnostics);
+  const presets = keepUnique(drafts.presets.map((p) => renamed(p, renames, false)), "preset", taken, diagnostics);
 
   const files: Array<[string, string]> = [
     ...modes.map((m): [string, string] => [`modes/${m.key}.yaml`, emitSourceYaml(m)]),

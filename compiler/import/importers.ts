@@ -37,3 +37,10 @@ export const DIRECTORY_CONTENTS: Readonly<Record<ImportFormatName, string>> = {
   "pi-presets": "presets.json",
   roo: ".roomodes, custom_modes.yaml or custom_modes.json",
 };
+
+/** The suffix an imported mode gets when its key is a built-in mode's (plan -> plan-roo). */
+export const KEY_SUFFIX: Readonly<Record<ImportFormatName, string>> = {
+  "pi-modes": "pi",
+  "pi-presets": "pi",
+  roo: "roo",
+};

@@ -11,8 +11,15 @@ export interface ImportInput {
 export interface ImportOptions {
   /** Roo: roleDefinition becomes an append overlay instead of a replace_base mode. */
   overlay: boolean;
-  /** Keys of the built-in forge modes: an imported mode with one of these keys replaces it (reported, not refused). */
+  /**
+   * Keys of the built-in forge modes. An imported mode with one of these keys would replace the built-in one wherever
+   * its scope applies (and could break built-in presets), so it is renamed with `suffix` unless `renames` says otherwise.
+   */
   builtinModeKeys: readonly string[];
+  /** The suffix of such a rename, e.g. "roo" turns plan into plan-roo. */
+  suffix: string;
+  /** --rename old=new: keys (as normalized) the user chose; mapping to a built-in key shadows it deliberately. */
+  renames?: Readonly<Record<string, string>>;
 }
 
 /** An input entry that was not imported (its diagnostic says why). */

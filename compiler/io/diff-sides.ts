@@ -48,7 +48,7 @@ function loaded(side: Omit<DiffSide, "bundleHash">, bundle: ForgeBundle | null, 
 function loadWorktree(ctx: SpecContext): SpecLoad {
   const { target } = ctx;
   if (!isDirectory(target.forgeRoot)) {
-    const init = target.scope === "global" ? "forge init --global" : "forge init";
+    const init = target.scope === "global" ? "npx --no-install forge init --global" : "npx --no-install forge init";
     return fail(`no forge sources: ${target.forgeRoot} is not a directory, so there is no worktree to build; run \`${init}\` to create it`);
   }
   let tree;
@@ -59,12 +59,14 @@ function loadWorktree(ctx: SpecContext): SpecLoad {
   }
   const notes: string[] = [];
   let builtinModes: ForgeBundle["modes"] | undefined;
+  let builtinPresets: ForgeBundle["presets"] | undefined;
   if (target.scope !== "builtin") {
     const builtin = ctx.builtin();
     if (builtin.problem) notes.push(`${builtin.problem}; the worktree build cannot use built-in modes`);
     builtinModes = builtin.bundle?.modes;
+    builtinPresets = builtin.bundle?.presets;
   }
-  const result = compile(tree, { scope: target.scope, forgeVersion, ...(builtinModes ? { builtinModes } : {}) });
+  const result = compile(tree, { scope: target.scope, forgeVersion, ...(builtinModes ? { builtinModes } : {}), ...(builtinPresets ? { builtinPresets } : {}) });
   if (hasErrors(result.diagnostics) || result.bundle === null) {
     return {
       ok: false,
@@ -74,7 +76,7 @@ function loadWorktree(ctx: SpecContext): SpecLoad {
     };
   }
   const warnings = result.diagnostics.length;
-  if (warnings > 0) notes.push(`the worktree build reported ${warnings} warning(s); \`forge build\` shows them`);
+  if (warnings > 0) notes.push(`the worktree build reported ${warnings} warning(s); \`npx --no-install forge build\` shows them`);
   return loaded({ spec: WORKTREE_SPEC, kind: "worktree", label: WORKTREE_SPEC, location: `sources in ${target.displayForgeRoot}, built in memory` }, result.bundle, notes);
 }
 

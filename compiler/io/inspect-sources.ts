@@ -17,8 +17,8 @@ export interface InspectSettings {
 export function inspectSources(target: ForgeTarget, settings: InspectSettings): InspectedSources & { getSource: SourceLookup } {
   const tree = readSources(target.forgeRoot);
   const getSource = sourceLookup(tree.files);
-  const builtinModes = settings.builtinBundle?.modes;
-  const result = compile(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, ...(builtinModes ? { builtinModes } : {}) });
+  const builtin = settings.builtinBundle;
+  const result = compile(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, ...(builtin ? { builtinModes: builtin.modes, builtinPresets: builtin.presets } : {}) });
   if (hasErrors(result.diagnostics) || result.bundle === null) return { diagnostics: result.diagnostics, getSource, catalog: null };
   const bundles: ScopedBundles = { [target.scope]: result.bundle };
   if (settings.builtinBundle && target.scope !== "builtin") bundles.builtin = settings.builtinBundle;

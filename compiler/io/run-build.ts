@@ -1,6 +1,6 @@
 // `forge build` and `forge build --check`: read sources, compile, compare with bundle.json, write atomically.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import type { Mode } from "../../generated/types.js";
+import type { Mode, Preset } from "../../generated/types.js";
 import { fingerprintInputs, lookupCache, storeCache } from "./build-cache.js";
 import { compile, emitBundleText } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
@@ -25,6 +25,7 @@ export interface BuildSettings {
   check: boolean;
   forgeVersion: string;
   builtinModes?: Record<string, Mode | undefined>;
+  builtinPresets?: Record<string, Preset | undefined>;
   /** The text builtinModes came from, for the cache fingerprint. */
   builtinText?: string;
   /** Where the no-op cache lives (compiler/build-cache.ts); null disables it. */
@@ -76,6 +77,7 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
     scope: target.scope,
     forgeVersion: settings.forgeVersion,
     ...(settings.builtinModes ? { builtinModes: settings.builtinModes } : {}),
+    ...(settings.builtinPresets ? { builtinPresets: settings.builtinPresets } : {}),
   });
   if (!bundle) return finish(1, "errors", diagnostics);
   const text = emitBundleText(bundle);

@@ -8,11 +8,12 @@ function schemaLine(schemaRef: string): string {
 export function exampleModeYaml(schemaRef: string): string {
   return (
     schemaLine(schemaRef) +
-    `# A forge mode: one prompt profile. The key is the file stem, so this mode is "example".
-# Rebuild after editing: \`npx forge build\` writes .pi/forge/bundle.json (commit it).
+    `# A forge mode: one prompt profile. The key is the file stem, so this mode is "small-steps".
+# Rebuild after editing: \`npx --no-install forge build\` writes .pi/forge/bundle.json (commit it).
+# (--no-install runs this repo's own forge, never an unrelated npm package that is also called "forge".)
 
 # Short label, used as the section heading of an append overlay.
-label: Example
+label: Small steps
 # One or two sentences shown in selectors and previews.
 description: Asks for small, verified changes. Edit it, or copy it to start a new mode.
 # append:        added after the current base prompt, as an ordered overlay
@@ -25,7 +26,7 @@ strategy: append
 # To keep the text in its own file, use \`promptFile: ../partials/my-text.md\` instead of \`prompt\`.
 prompt: |
   You are working in {{cwd}}.
-  {{> example}}
+  {{> small-steps}}
 
 # Contracts (optional; lists of mode keys, checked for every preset, never auto-fixed):
 # requires: [review]        # must be selected together with these
@@ -45,12 +46,13 @@ export function examplePresetYaml(schemaRef: string): string {
   return (
     schemaLine(schemaRef) +
     `# A forge preset: a named, checked composition of modes. The key is the file stem ("example").
+# Try it: \`npx --no-install forge preview --preset example\`, then in Pi: /preset use example
 
-description: The example overlay on top of Pi's own base prompt.
+description: The small-steps overlay on top of Pi's own base prompt.
 # base: an optional mode with strategy replace_base or replace_final (default: Pi's native base).
 # overlays: ordered append modes, yours or the built-in ones (plan, implement, review, explain, test-first).
 overlays:
-  - example
+  - small-steps
 # driftPolicy: block | warn | allow. What happens when a selected mode changed since activation.
 # systemUpdates: dormant instruction blocks, switched on mid-session (/system-update), or by the
 # agent itself when modelCallable is true. Use \`content\` inline or \`file\` (relative to this file).

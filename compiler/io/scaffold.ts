@@ -1,6 +1,6 @@
 // `forge init`: scaffolds a forge root with an example mode, preset and partial; never overwrites a file.
-import { mkdirSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
+import { lstatSync, mkdirSync } from "node:fs";
+import { basename, dirname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { InitReport } from "../output/render-init.js";
 import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml } from "./scaffold-templates.js";
@@ -8,31 +8,56 @@ import { packagePath, type ForgeTarget } from "./forge-target.js";
 import { posixRelative } from "./read-sources.js";
 import { createTextExclusive } from "../../io/atomic-write.js";
 
-/**
- * How a scaffolded YAML file points at the shipped schema. When forge is installed as a package
- * (its directory is under node_modules), a path relative to the YAML file: it survives cloning
- * the repo elsewhere, as long as node_modules is installed there too. Otherwise (a development
- * checkout or a global link), an absolute file:// URL: a relative path into some unrelated
- * checkout would be meaningless to anyone else, and the URL at least works on this machine.
- * The line is only an editor hint; the compiler ignores comments.
- */
-export function schemaReference(yamlFile: string, schemaFile: string): string {
-  if (schemaFile.split(sep).includes("node_modules")) {
-    const rel = posixRelative(dirname(yamlFile), schemaFile);
-    return rel.startsWith(".") ? rel : `./${rel}`;
+/** The npm package forge ships as (free on the registry as of 2026-11; the bin it installs is `forge`). */
+export const PACKAGE_NAME = "pi-forge-modes";
+
+/** `<root>/node_modules/pi-forge-modes`, when the repo has forge installed (a directory, or the symlink `npm install <dir>` makes). */
+export function installedPackageDir(root: string): string | null {
+  const dir = join(root, "node_modules", PACKAGE_NAME);
+  try {
+    lstatSync(dir);
+    return dir;
+  } catch {
+    return null;
   }
+}
+
+/**
+ * How a scaffolded YAML file points at the shipped schema. When the repo has forge installed, a path relative to the
+ * YAML file through the repo's own node_modules (also when that is a symlink from `npm install <dir>`): it survives
+ * cloning the repo elsewhere once node_modules is installed there too. When forge itself sits under some node_modules,
+ * a relative path to it. Otherwise (a development checkout run by path), an absolute file:// URL, which at least works
+ * on this machine. The line is only an editor hint; the compiler ignores comments.
+ */
+export function schemaReference(yamlFile: string, schemaFile: string, installedDir: string | null = null): string {
+  const relative = (to: string): string => {
+    const rel = posixRelative(dirname(yamlFile), to);
+    return rel.startsWith(".") ? rel : `./${rel}`;
+  };
+  if (installedDir !== null) return relative(join(installedDir, "schema", basename(schemaFile)));
+  if (schemaFile.split(sep).includes("node_modules")) return relative(schemaFile);
   return pathToFileURL(schemaFile).href;
 }
 
 export function runInit(target: ForgeTarget): InitReport {
-  const modeFile = join(target.forgeRoot, "modes", "example.yaml");
+  // A mode and a preset with distinct keys, so `forge preview example` is the preset without asking which.
+  const modeFile = join(target.forgeRoot, "modes", "small-steps.yaml");
   const presetFile = join(target.forgeRoot, "presets", "example.yaml");
+  // The global scope is per user: forge is installed wherever that user runs it from.
+  const installed = target.scope === "project" ? installedPackageDir(target.root) : null;
   const files: Array<[string, string]> = [
-    [modeFile, exampleModeYaml(schemaReference(modeFile, packagePath("schema", "mode.schema.json")))],
-    [presetFile, examplePresetYaml(schemaReference(presetFile, packagePath("schema", "preset.schema.json")))],
-    [join(target.forgeRoot, "partials", "example.md"), EXAMPLE_PARTIAL_MD],
+    [modeFile, exampleModeYaml(schemaReference(modeFile, packagePath("schema", "mode.schema.json"), installed))],
+    [presetFile, examplePresetYaml(schemaReference(presetFile, packagePath("schema", "preset.schema.json"), installed))],
+    [join(target.forgeRoot, "partials", "small-steps.md"), EXAMPLE_PARTIAL_MD],
   ];
-  const report: InitReport = { command: "init", scope: target.scope, path: target.displayForgeRoot, created: [], skipped: [] };
+  const report: InitReport = {
+    command: "init",
+    scope: target.scope,
+    path: target.displayForgeRoot,
+    created: [],
+    skipped: [],
+    installed: target.scope !== "project" || installed !== null,
+  };
   for (const [file, text] of files) {
     mkdirSync(dirname(file), { recursive: true });
     const shown = posixRelative(target.root, file);

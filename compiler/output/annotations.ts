@@ -61,10 +61,10 @@ export function renderAnnotations(report: BuildReport, paths: AnnotationPaths): 
   const lines = report.diagnostics.map((d) => annotateDiagnostic(d, paths));
   const bundle: Array<[string, string]> = [["file", workspacePath(paths, paths.bundlePath)]];
   if (report.status === "missing") {
-    lines.push(workflowCommand("error", [...bundle, ["title", "forge bundle missing"]], `${report.path} does not exist; run \`forge build\` and commit it.`));
+    lines.push(workflowCommand("error", [...bundle, ["title", "forge bundle missing"]], `${report.path} does not exist; run \`npx --no-install forge build\` and commit it.`));
   } else if (report.status === "stale") {
     const changes = report.changes ? describeChanges(report.changes).map((l) => l.trim()) : [];
-    const message = [`${report.path} is stale: it differs from the sources. Run \`forge build\` and commit it.`, ...changes].join("\n");
+    const message = [`${report.path} is stale: it differs from the sources. Run \`npx --no-install forge build\` and commit it.`, ...changes].join("\n");
     lines.push(workflowCommand("error", [...bundle, ["title", "forge bundle stale"]], message));
   }
   const { errors, warnings, infos } = report.summary;

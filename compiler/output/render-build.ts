@@ -13,7 +13,7 @@ export function renderBuildReport(report: BuildReport, p: Painter): string {
     case "errors":
       lines.push(
         report.check
-          ? `${p.paint("red", "forge: check failed")} with ${counted}; fix the sources, then run \`forge build\``
+          ? `${p.paint("red", "forge: check failed")} with ${counted}; fix the sources, then run \`npx --no-install forge build\``
           : `${p.paint("red", "forge: build failed")} with ${counted}; ${report.path} was not written (any existing bundle is kept)`,
       );
       break;
@@ -27,10 +27,10 @@ export function renderBuildReport(report: BuildReport, p: Painter): string {
       lines.push(`${p.paint("green", "forge: up to date:")} ${report.path} (${what}, ${hash})`);
       break;
     case "missing":
-      lines.push(`${p.paint("red", "forge: missing:")} ${report.path} does not exist; run \`forge build\` to create it`);
+      lines.push(`${p.paint("red", "forge: missing:")} ${report.path} does not exist; run \`npx --no-install forge build\` to create it`);
       break;
     case "stale":
-      lines.push(`${p.paint("red", "forge: stale:")} ${report.path} differs from the sources; run \`forge build\``);
+      lines.push(`${p.paint("red", "forge: stale:")} ${report.path} differs from the sources; run \`npx --no-install forge build\``);
       break;
   }
   if (report.changes && report.status !== "missing") lines.push(...describeChanges(report.changes));

@@ -10,7 +10,15 @@ export interface InitReport {
   /** Files created / left alone because they existed, relative to the root (posix). */
   created: string[];
   skipped: string[];
+  /** Whether the project has forge in its node_modules (always true for the global scope). */
+  installed: boolean;
 }
+
+/** What a repo without forge installed should do, so teammates and CI run the same forge through `npx --no-install`. */
+export const INSTALL_HINT =
+  "forge is not installed in this repository: add it as a devDependency so teammates and CI run the same forge, e.g. " +
+  "`npm install --save-dev pi-forge-modes` (or a path to a forge checkout, or a tarball made by `npm pack`), then run " +
+  "`npx --no-install forge build`.";
 
 export function renderInitReport(report: InitReport, p: Painter): string {
   const lines = [
@@ -19,8 +27,9 @@ export function renderInitReport(report: InitReport, p: Painter): string {
   ];
   lines.push(
     report.created.length > 0
-      ? `forge: scaffolded ${report.path}; edit the examples, then run \`forge build${report.scope === "global" ? " --global" : ""}\``
+      ? `forge: scaffolded ${report.path}; edit the examples, then run \`npx --no-install forge build${report.scope === "global" ? " --global" : ""}\``
       : `forge: nothing to do; ${report.path} already has the example files`,
   );
+  if (!report.installed) lines.push(`forge: note: ${INSTALL_HINT}`);
   return lines.join("\n") + "\n";
 }

@@ -4,7 +4,7 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
 import type { Catalog } from "../../core/component-catalog.js";
 import { checkContracts, judgeCandidate } from "../../core/candidate.js";
-import { composeAgainstSample, resolveSelection, type InspectedSources, type SampleSettings } from "./inspection.js";
+import { composeAgainstSample, resolveSelection, type InspectedSources, type SampleSettings, type SelectionSpec } from "./inspection.js";
 import type { ContractJudgment, ContractKind } from "../../core/contracts.js";
 import { tracePreferences, type PreferenceOrigins } from "../../core/preferences.js";
 import { estimateTokens } from "../../core/prompt-size.js";
@@ -227,14 +227,14 @@ function refusedExplain(reason: string, status: ExplainReport["status"], diagnos
 /** `forge explain <names>` over the inspected sources: the report and its exit code (1 when refused or a contract breaks). */
 export function explainNames(
   inspected: InspectedSources,
-  names: readonly string[],
+  spec: SelectionSpec,
   settings: SampleSettings,
   cwd: string,
   describeSource: (scope: Scope, source: string) => string,
 ): { report: ExplainReport; exitCode: number } {
   const { diagnostics, catalog } = inspected;
   if (catalog === null) return { report: refusedExplain("the sources have errors; fix them first", "errors", diagnostics), exitCode: 1 };
-  const resolved = resolveSelection(catalog, names);
+  const resolved = resolveSelection(catalog, spec);
   if ("error" in resolved) return { report: refusedExplain(resolved.error, "refused", diagnostics), exitCode: 1 };
   const violations = checkContracts(catalog, resolved.candidate);
   const sample = violations.length === 0 ? composeAgainstSample(catalog, resolved, settings, cwd) : null;

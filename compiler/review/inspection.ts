@@ -31,11 +31,32 @@ export interface ResolvedSelection {
   preset: string | null;
 }
 
-/** `names`: a single preset name, or mode keys in order (the same rules as `/mode set`). */
-export function resolveSelection(catalog: Catalog, names: readonly string[]): ResolvedSelection | { error: string } {
-  const only = names.length === 1 ? names[0]! : null;
-  const request: SelectionRequest =
-    only !== null && catalog.presets.has(only) && !catalog.modes.has(only) ? { kind: "preset", name: only } : { kind: "keys", keys: [...names] };
+/** What the user named: bare names (a preset, or mode keys in order), or explicitly a preset or modes. */
+export type SelectionSpec = { kind: "names"; names: readonly string[] } | { kind: "preset"; name: string } | { kind: "modes"; keys: readonly string[] };
+
+/**
+ * The request a spec stands for. A bare single name that is both a preset and a mode is ambiguous (Pi's own example
+ * `plan` preset next to the built-in `plan` mode): an error naming both explicit choices, never a silent pick.
+ */
+function requestFor(catalog: Catalog, spec: SelectionSpec): SelectionRequest | { error: string } {
+  if (spec.kind === "preset") return { kind: "preset", name: spec.name };
+  if (spec.kind === "modes") return { kind: "keys", keys: [...spec.keys] };
+  const only = spec.names.length === 1 ? spec.names[0]! : null;
+  if (only !== null && catalog.presets.has(only)) {
+    if (!catalog.modes.has(only)) return { kind: "preset", name: only };
+    const preset = catalog.presets.get(only)!;
+    const mode = catalog.modes.get(only)!;
+    return {
+      error: `"${only}" is both a preset (${preset.scope}, ${preset.preset.source}) and a mode (${mode.scope}, ${mode.mode.source}); say which: --preset ${only} or --modes ${only}`,
+    };
+  }
+  return { kind: "keys", keys: [...spec.names] };
+}
+
+/** Resolves what the user named against the catalog (contracts are judged by the caller). */
+export function resolveSelection(catalog: Catalog, spec: SelectionSpec): ResolvedSelection | { error: string } {
+  const request = requestFor(catalog, spec);
+  if ("error" in request) return request;
   const resolved = resolveCandidate(catalog, request);
   if (!resolved.ok) {
     if (request.kind === "preset") return { error: resolved.error };

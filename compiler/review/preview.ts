@@ -2,7 +2,7 @@
 import { checkContracts, selectedRoles } from "../../core/candidate.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { estimateTokens } from "../../core/prompt-size.js";
-import { composeAgainstSample, resolveSelection, type InspectedSources, type SampleSettings } from "./inspection.js";
+import { composeAgainstSample, resolveSelection, type InspectedSources, type SampleSettings, type SelectionSpec } from "./inspection.js";
 
 export interface PreviewComponent {
   key: string;
@@ -30,10 +30,10 @@ function refused(reason: string, diagnostics: Diagnostic[], status: PreviewRepor
 }
 
 /** The preview of `names` over the inspected sources; `cwd` is the {{cwd}} the sample renders. Exit 1 when refused. */
-export function previewSelection(inspected: InspectedSources, names: readonly string[], settings: SampleSettings, cwd: string): { report: PreviewReport; exitCode: number } {
+export function previewSelection(inspected: InspectedSources, spec: SelectionSpec, settings: SampleSettings, cwd: string): { report: PreviewReport; exitCode: number } {
   const { diagnostics, catalog } = inspected;
   if (catalog === null) return { report: refused("the sources have errors; fix them first", diagnostics, "errors"), exitCode: 1 };
-  const resolved = resolveSelection(catalog, names);
+  const resolved = resolveSelection(catalog, spec);
   if ("error" in resolved) return { report: refused(resolved.error, diagnostics), exitCode: 1 };
   const violations = checkContracts(catalog, resolved.candidate);
   if (violations.length > 0) return { report: refused(`contracts: ${violations.join("; ")}`, diagnostics), exitCode: 1 };

@@ -44,6 +44,6 @@ export function readBundleText(text: string, name: string): ReadBundle {
       return { ok: false, message: `${name} is not a valid forge bundle: does not match schema/bundle.schema.json${first.detail === null ? "" : ` ${first.detail}`}` };
   }
   const notes = problems.map((p) => describeMismatch(p, name));
-  if (notes.length > 0) notes.push(`${name}: Pi would refuse this bundle; run \`forge build\` to rebuild it`);
+  if (notes.length > 0) notes.push(`${name}: Pi would refuse this bundle; run \`npx --no-install forge build\` to rebuild it`);
   return { ok: true, bundle: bundle!, notes };
 }

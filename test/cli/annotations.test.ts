@@ -79,7 +79,7 @@ describe("forge build --check --format github", () => {
     const workspace = makeTempDir();
     const r = check(workspace, workspace);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^::error title=forge build::no forge sources: .* is not a directory; run `forge init` to create it\n$/);
+    expect(r.stdout).toMatch(/^::error title=forge build::no forge sources: .* is not a directory; run `npx --no-install forge init` to create it\n$/);
   });
 
   it("keeps absolute paths for a project outside the workspace", () => {

@@ -138,7 +138,7 @@ describe("forge build", () => {
     const root = makeTempDir();
     const r = runCli(["build"], root);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/no forge sources: .* is not a directory; run `forge init`/);
+    expect(r.stderr).toMatch(/no forge sources: .* is not a directory; run `npx --no-install forge init`/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -1,5 +1,5 @@
 // forge init: scaffolds a forge root that builds cleanly, points editors at the schema, and never overwrites.
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,27 +8,58 @@ import { REPO, assertBuilt, cleanEnv, makeTempDir, removeTempDirs, runCli, write
 beforeAll(assertBuilt);
 afterAll(removeTempDirs);
 
-const FILES = [".pi/forge/modes/example.yaml", ".pi/forge/presets/example.yaml", ".pi/forge/partials/example.md"];
+const FILES = [".pi/forge/modes/small-steps.yaml", ".pi/forge/presets/example.yaml", ".pi/forge/partials/small-steps.md"];
 
 describe("forge init", () => {
-  it("scaffolds an example mode, preset and partial that build with no diagnostics", () => {
+  it("scaffolds an example mode, preset and partial that build with no diagnostics; the preset previews by its name", () => {
     const root = makeTempDir();
     const init = runCli(["init"], root);
     expect(init.code).toBe(0);
     for (const f of FILES) expect(init.stdout).toContain(`created ${f}`);
+    // Every command it prints runs the repo's own forge, never an unrelated npm package called "forge".
+    expect(init.stdout).toContain("`npx --no-install forge build`");
+    const modeText = readFileSync(join(root, FILES[0]!), "utf8");
+    expect(modeText).toContain("npx --no-install forge build");
+    expect(modeText).not.toMatch(/`npx forge/);
     const build = runCli(["build", "--json"], root);
     expect(build.code).toBe(0);
     const report = JSON.parse(build.stdout);
     expect(report.status).toBe("written");
     expect(report.diagnostics).toEqual([]);
     expect(report.counts).toEqual({ modes: 1, presets: 1 });
+    const preview = runCli(["preview", "example"], root);
+    expect(preview.code, preview.stderr).toBe(0);
+    expect(preview.stderr).toContain("forge preview: preset example");
+  });
+
+  it("says how to install forge when the repository does not have it in node_modules", () => {
+    const root = makeTempDir();
+    const r = runCli(["init"], root);
+    expect(r.stdout).toContain("forge: note: forge is not installed in this repository: add it as a devDependency");
+    expect(r.stdout).toContain("npm install --save-dev pi-forge-modes");
+    expect(JSON.parse(runCli(["init", "--json"], makeTempDir()).stdout).installed).toBe(false);
+  });
+
+  it("points $schema through the repository's node_modules when forge is installed there, symlink included", () => {
+    const root = makeTempDir();
+    writeTree(root, { "package.json": "{}" });
+    mkdirSync(join(root, "node_modules"));
+    // What `npm install <dir>` leaves: a symlink to the checkout.
+    symlinkSync(REPO, join(root, "node_modules", "pi-forge-modes"));
+    const r = runCli(["init"], root);
+    expect(r.stdout).not.toContain("not installed");
+    const first = readFileSync(join(root, ".pi/forge/modes/small-steps.yaml"), "utf8").split("\n")[0];
+    expect(first).toBe("# yaml-language-server: $schema=../../../node_modules/pi-forge-modes/schema/mode.schema.json");
+    expect(readFileSync(join(root, ".pi/forge/presets/example.yaml"), "utf8").split("\n")[0]).toBe(
+      "# yaml-language-server: $schema=../../../node_modules/pi-forge-modes/schema/preset.schema.json",
+    );
   });
 
   it("starts each YAML file with a yaml-language-server $schema line pointing at the shipped schema", () => {
     const root = makeTempDir();
     expect(runCli(["init"], root).code).toBe(0);
     for (const [file, schema] of [["modes", "mode"], ["presets", "preset"]] as const) {
-      const first = readFileSync(join(root, ".pi/forge", file, "example.yaml"), "utf8").split("\n")[0]!;
+      const first = readFileSync(join(root, ".pi/forge", file, file === "modes" ? "small-steps.yaml" : "example.yaml"), "utf8").split("\n")[0]!;
       const m = /^# yaml-language-server: \$schema=(\S+)$/.exec(first);
       expect(m).not.toBeNull();
       // This checkout is not inside node_modules, so the reference is an absolute file URL.
@@ -38,13 +69,13 @@ describe("forge init", () => {
 
   it("never overwrites existing files and reports them as skipped", () => {
     const root = makeTempDir();
-    writeTree(root, { ".pi/forge/modes/example.yaml": "# mine\n" });
+    writeTree(root, { ".pi/forge/modes/small-steps.yaml": "# mine\n" });
     const r = runCli(["init", "--json"], root);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report.skipped).toEqual([".pi/forge/modes/example.yaml"]);
-    expect(report.created).toEqual([".pi/forge/presets/example.yaml", ".pi/forge/partials/example.md"]);
-    expect(readFileSync(join(root, ".pi/forge/modes/example.yaml"), "utf8")).toBe("# mine\n");
+    expect(report.skipped).toEqual([".pi/forge/modes/small-steps.yaml"]);
+    expect(report.created).toEqual([".pi/forge/presets/example.yaml", ".pi/forge/partials/small-steps.md"]);
+    expect(readFileSync(join(root, ".pi/forge/modes/small-steps.yaml"), "utf8")).toBe("# mine\n");
     const again = runCli(["init"], root);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/nothing to do/);
@@ -54,7 +85,7 @@ describe("forge init", () => {
     const agent = join(makeTempDir(), "agent");
     const env = cleanEnv({ PI_CODING_AGENT_DIR: agent });
     expect(runCli(["init", "--global"], makeTempDir(), env).code).toBe(0);
-    expect(readFileSync(join(agent, "forge/modes/example.yaml"), "utf8")).toContain("label: Example");
+    expect(readFileSync(join(agent, "forge/modes/small-steps.yaml"), "utf8")).toContain("label: Small steps");
     expect(runCli(["build", "--global"], makeTempDir(), env).code).toBe(0);
   });
 });

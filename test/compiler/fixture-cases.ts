@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { compile } from "../../compiler/compile.js";
 import type { CompileResult } from "../../compiler/types.js";
-import type { Mode } from "../../generated/types.js";
+import type { Mode, Preset } from "../../generated/types.js";
 import { readSourceTree } from "./source-tree.js";
 
 export const FIXTURES_DIR = join(import.meta.dirname, "..", "fixtures", "compile");
@@ -65,12 +65,14 @@ export function compileCase(caseDir: string): CompileResult {
     const tree = readSourceTree(root);
     if (spec.fileCount !== undefined) tree.fileCount = spec.fileCount;
     let builtinModes: Record<string, Mode | undefined> | undefined;
+    let builtinPresets: Record<string, Preset | undefined> | undefined;
     if (spec.builtin) {
       const builtin = compile(readSourceTree(join(caseDir, "builtin")), { scope: "builtin", forgeVersion: "0.0.0-test" });
       if (!builtin.bundle) throw new Error(`builtin/ of ${caseDir} does not compile: ${JSON.stringify(builtin.diagnostics)}`);
       builtinModes = builtin.bundle.modes;
+      builtinPresets = builtin.bundle.presets;
     }
-    return compile(tree, { ...FIXED_OPTIONS, builtinModes });
+    return compile(tree, { ...FIXED_OPTIONS, builtinModes, builtinPresets });
   } finally {
     cleanup();
   }

@@ -37,7 +37,7 @@ describe("readBundleText", () => {
       "x: preset flow does not match its digest (edited after forge build)",
       "x: preset flow pins mode plan at a digest that differs from the bundle's",
       "x: bundleHash does not match the content (edited after forge build)",
-      "x: Pi would refuse this bundle; run `forge build` to rebuild it",
+      "x: Pi would refuse this bundle; run `npx --no-install forge build` to rebuild it",
     ]);
   });
 
