@@ -92,8 +92,8 @@ describe("library", () => {
   const vars = buildPromptVars({ cwd: "/repo", now: settings.now, os: "linux", preset: null });
   const diagnostics = diagnosticViews(
     [
-      { code: "volatile_time", severity: "warning", message: "m", file: "modes/focus.yaml", start: { line: 5, column: 3 } },
-      { code: "missing_partial", severity: "error", message: "n", file: "partials/x.md", start: { line: 1, column: 1 } },
+      { code: "volatile_time", severity: "warning", message: "m", file: "modes/focus.yaml", start: { line: 5, column: 3 }, end: { line: 5, column: 9 }, path: "" },
+      { code: "missing_partial", severity: "error", message: "n", file: "partials/x.md", start: { line: 1, column: 1 }, end: { line: 1, column: 2 }, path: "" },
     ],
     ".pi/forge/",
     (file) => FIXTURE[file],
