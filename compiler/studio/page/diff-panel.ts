@@ -47,7 +47,8 @@ function componentNode(kind: string, c: DiffComponentView, extra: Child[] = []):
 
 function presetNode(p: DiffPresetView): HTMLElement {
   const pins = p.pins.length === 0 ? null : el("p", { class: "muted" }, [`pinned mode digests changed: ${p.pins.map((x) => x.key).join(", ")}`]);
-  return componentNode("preset", p, [pins, ...p.updates.map((u) => componentNode(`update of ${p.key}`, u))]);
+  const own = p.ownChange ? null : el("p", { class: "muted" }, ["No change of its own: only the digests it pins for the modes it uses."]);
+  return componentNode("preset", p, [own, pins, ...p.updates.map((u) => componentNode(`update of ${p.key}`, u))]);
 }
 
 function render(data: DiffData): void {
