@@ -22,7 +22,29 @@ const pageErrors: string[] = [];
 
 const NEW_CHECK = "Before you call a change done, list:\n1. the command you ran (paste its output), and its result;\n2. anything you could not verify, and why.\n";
 
+/**
+ * Set when the browser or the studio could not start. Each test then fails with it (rather than being reported as
+ * skipped, as a failing beforeAll would be): a missing Chromium must never pass unnoticed.
+ */
+let setupError: unknown = null;
+
+/** A test that fails with the setup error when there was one. */
+function check(name: string, body: () => Promise<void>): void {
+  it(name, async () => {
+    if (setupError !== null) throw setupError;
+    await body();
+  });
+}
+
 beforeAll(async () => {
+  try {
+    await setUp();
+  } catch (err) {
+    setupError = err;
+  }
+});
+
+async function setUp(): Promise<void> {
   assertBuilt();
   rmSync(SHOTS, { recursive: true, force: true });
   mkdirSync(SHOTS, { recursive: true });
@@ -42,7 +64,7 @@ beforeAll(async () => {
   page.on("pageerror", (err) => pageErrors.push(err.message));
   await page.goto(studio.url);
   await page.waitForSelector("body[data-generation]");
-});
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -56,12 +78,12 @@ const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`
 
 /** Nothing from the sources was ever run or parsed as markup. */
 async function expectNoInjection(): Promise<void> {
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(await page.evaluate("window.__pwned")).toBeUndefined();
   expect(await page.locator("main img, main script, main b").count()).toBe(0);
 }
 
 describe("forge studio page", () => {
-  it("Library: every layer's modes and presets, with strategy, file, digest, size, contracts and inline diagnostics", async () => {
+  check("Library: every layer's modes and presets, with strategy, file, digest, size, contracts and inline diagnostics", async () => {
     const focus = page.locator('tr.entry[data-key="focus"][data-scope="project"]');
     await expect.poll(() => focus.count()).toBe(1);
     const row = await focus.innerText();
@@ -84,7 +106,7 @@ describe("forge studio page", () => {
     await page.fill("#library-search", "");
   });
 
-  it("Compose: the prompt by component for Pi 0.73.1, with slots, contracts, preferences and source links", async () => {
+  check("Compose: the prompt by component for Pi 0.73.1, with slots, contracts, preferences and source links", async () => {
     await page.click("#tab-compose");
     await page.selectOption("#compose-preset", "shipping");
     await expect.poll(() => text("#compose-status")).toContain("Composes: preset shipping");
@@ -116,7 +138,7 @@ describe("forge studio page", () => {
     await shot("compose");
   });
 
-  it("Compose: Pi 1.x sections, a replace_base preamble, and a refused selection", async () => {
+  check("Compose: Pi 1.x sections, a replace_base preamble, and a refused selection", async () => {
     await page.selectOption("#compose-preset", "design");
     await page.check('input[name="compose-host"][value="sections"]');
     await expect.poll(() => page.locator("#compose-result").getAttribute("data-host")).toBe("sections");
@@ -140,7 +162,7 @@ describe("forge studio page", () => {
     await expectNoInjection();
   });
 
-  it("Diff: HEAD against the worktree by default, and two refs side by side with the affected presets", async () => {
+  check("Diff: HEAD against the worktree by default, and two refs side by side with the affected presets", async () => {
     await page.click("#tab-diff");
     await expect.poll(() => text("#diff-status")).toBe("No semantic change.");
     expect(await text("#diff-result .sides")).toContain("A: HEAD");
@@ -157,7 +179,7 @@ describe("forge studio page", () => {
     await shot("diff");
   });
 
-  it("Live: a saved edit shows up in every view", async () => {
+  check("Live: a saved edit shows up in every view", async () => {
     await page.click("#tab-compose");
     await page.fill("#compose-modes", "");
     await page.selectOption("#compose-preset", "shipping");
@@ -179,7 +201,7 @@ describe("forge studio page", () => {
     await shot("live");
   });
 
-  it("Live: a broken edit shows its diagnostic with file:line and keeps the last good state", async () => {
+  check("Live: a broken edit shows its diagnostic with file:line and keeps the last good state", async () => {
     await page.click("#tab-live");
     writeTree(root, { ".pi/forge/modes/ship-check.yaml": "label: Ship check\nstrategy: [oops\n" });
     await expect.poll(() => page.locator("#status").getAttribute("class"), { timeout: LIVE_TIMEOUT }).toContain("errors");
@@ -208,20 +230,19 @@ describe("forge studio page", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it("works from the keyboard: arrow keys move between the tabs", async () => {
+  check("works from the keyboard: arrow keys move between the tabs", async () => {
     await page.focus("#tab-library");
     await page.click("#tab-library");
     await page.keyboard.press("ArrowRight");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("tab-compose");
+    expect(await page.evaluate("document.activeElement?.id")).toBe("tab-compose");
     expect(await page.locator("#panel-compose").isVisible()).toBe(true);
     await page.keyboard.press("End");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("tab-live");
+    expect(await page.evaluate("document.activeElement?.id")).toBe("tab-live");
     await page.keyboard.press("ArrowRight");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("tab-library");
+    expect(await page.evaluate("document.activeElement?.id")).toBe("tab-library");
     // Every form control has a label.
-    const unlabelled = await page.evaluate(() =>
-      [...document.querySelectorAll("input, select")].filter((e) => (e as HTMLInputElement).labels?.length === 0 && !e.getAttribute("aria-label")).map((e) => e.id),
-    );
+    // Evaluated in the page (the test itself has no DOM types).
+    const unlabelled = await page.evaluate('[...document.querySelectorAll("input, select")].filter((e) => e.labels.length === 0 && !e.getAttribute("aria-label")).map((e) => e.id)');
     expect(unlabelled).toEqual([]);
   });
 });

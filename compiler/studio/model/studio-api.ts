@@ -5,6 +5,8 @@ import type { PreferenceOrigin, PreferenceOrigins } from "../../../core/preferen
 import type { AffectedPreset, DiffSide, DiffSummary, FieldChange, PinChange } from "../../review/diff-report.js";
 import type { SlotName, Volatility } from "../../review/cache-slots.js";
 
+export type { FieldChange };
+
 export type ScopeName = "builtin" | "global" | "project";
 export type StrategyName = "append" | "replace_base" | "replace_final";
 

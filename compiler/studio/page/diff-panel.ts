@@ -1,6 +1,5 @@
 // The Diff view: `forge diff`'s semantic comparison, each changed prompt side by side, and the presets it affects.
-import type { DiffComponentView, DiffData, DiffPresetView, SideBySideCell, SideBySideHunk } from "../model/studio-api.js";
-import type { FieldChange } from "../../review/diff-report.js";
+import type { DiffComponentView, DiffData, DiffPresetView, FieldChange, SideBySideCell, SideBySideHunk } from "../model/studio-api.js";
 import { api } from "./api.js";
 import { diagnosticList } from "./diagnostic-list.js";
 import { byId, digestCode, el, fill, row, table, type Child } from "./dom.js";
