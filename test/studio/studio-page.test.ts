@@ -20,6 +20,24 @@ let browser: TestBrowser;
 let page: Page;
 const pageErrors: string[] = [];
 
+/**
+ * Runs in the page: the WCAG contrast of every visible element that holds text directly, against the first opaque
+ * background behind it. Returns the elements below 4.5:1.
+ */
+const CONTRAST_PROBE = `(() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const background = (el) => { for (let e = el; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c.length === 3 || c[3] > 0.5) return c; } return [255, 255, 255]; };
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    if (!el.checkVisibility() || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== "")) continue;
+    const a = lum(rgb(getComputedStyle(el).color)), b = lum(background(el));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) out.push(el.tagName + "." + el.className + " " + ratio.toFixed(2) + ": " + el.textContent.slice(0, 40));
+  }
+  return out;
+})()`;
+
 const NEW_CHECK = "Before you call a change done, list:\n1. the command you ran (paste its output), and its result;\n2. anything you could not verify, and why.\n";
 
 /**
@@ -244,5 +262,14 @@ describe("forge studio page", () => {
     // Evaluated in the page (the test itself has no DOM types).
     const unlabelled = await page.evaluate('[...document.querySelectorAll("input, select")].filter((e) => e.labels.length === 0 && !e.getAttribute("aria-label")).map((e) => e.id)');
     expect(unlabelled).toEqual([]);
+  });
+
+  check("keeps text contrast at 4.5:1 or more in every view", async () => {
+    const low: string[] = [];
+    for (const view of ["library", "compose", "diff", "live"]) {
+      await page.click(`#tab-${view}`);
+      low.push(...((await page.evaluate(CONTRAST_PROBE)) as string[]).map((l) => `${view}: ${l}`));
+    }
+    expect(low).toEqual([]);
   });
 });
