@@ -3,6 +3,10 @@
 const IO_BUILTINS = "^(node:)?(fs|fs/promises|child_process|net|http|https|http2|os|dgram|worker_threads|cluster|readline|tty|process|v8|vm)$";
 /** compiler/'s pure folders: phases, review, import, output, diagnostics and the orchestrator. */
 const COMPILER_PURE = "^compiler/(phases|review|import|output|diagnostics)/|^compiler/(compile|types)\\.ts$";
+/** forge studio's pure view data: what the page shows, computed without I/O (the server in compiler/studio/server/ does it). */
+const STUDIO_MODEL = "^compiler/studio/model/";
+/** forge studio's page: browser code bundled into dist/studio/. */
+const STUDIO_PAGE = "^compiler/studio/page/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -69,6 +73,48 @@ module.exports = {
       severity: "error",
       from: { path: COMPILER_PURE },
       to: { dependencyTypes: ["core"], path: IO_BUILTINS },
+    },
+    {
+      name: "studio-model-is-pure",
+      comment: "The studio's view data never imports the CLI, the I/O edge, the studio server or the page: the server feeds it values.",
+      severity: "error",
+      from: { path: STUDIO_MODEL },
+      to: { path: "^compiler/(cli|io)/|^compiler/cli\\.ts$|^compiler/studio/(server|page)/" },
+    },
+    {
+      name: "studio-model-does-no-io",
+      comment: "The studio's view data does no I/O: no file system, processes, network or OS access.",
+      severity: "error",
+      from: { path: STUDIO_MODEL },
+      to: { dependencyTypes: ["core"], path: IO_BUILTINS },
+    },
+    {
+      name: "compiler-pure-not-studio",
+      comment: "compiler/'s pure folders know nothing of the studio; the studio builds on them.",
+      severity: "error",
+      from: { path: COMPILER_PURE },
+      to: { path: "^compiler/studio/" },
+    },
+    {
+      name: "studio-not-cli",
+      comment: "The studio never imports the CLI; the CLI starts the studio (cli -> studio -> io -> pure).",
+      severity: "error",
+      from: { path: "^compiler/studio/" },
+      to: { path: "^compiler/cli/|^compiler/cli\\.ts$" },
+    },
+    {
+      name: "studio-page-is-browser-code",
+      comment: "The page imports only itself and the studio's API types: everything else runs on the server.",
+      severity: "error",
+      from: { path: STUDIO_PAGE },
+      to: { path: "^(core|compiler|runtime|io|generated)/", pathNot: "^compiler/studio/(page/|model/studio-api\\.ts$)" },
+    },
+    {
+      name: "studio-page-no-node",
+      comment: "The page runs in a browser: no Node built-ins.",
+      severity: "error",
+      from: { path: STUDIO_PAGE },
+      to: { dependencyTypes: ["core"] },
     },
     {
       name: "adapter-not-updates",

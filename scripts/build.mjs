@@ -1,7 +1,8 @@
-// Build: esbuild bundles compiler/cli.ts -> dist/cli.js and runtime/extension.ts -> dist/extension.js.
+// Build: esbuild bundles compiler/cli.ts -> dist/cli.js, runtime/extension.ts -> dist/extension.js and the studio page
+// (compiler/studio/page/) -> dist/studio/.
 // Codegen is a separate step (npm run codegen); `npm run build` runs both.
 import { build } from "esbuild";
-import { chmodSync, mkdirSync, readFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -39,3 +40,19 @@ await build({
   minify: true,
   external: ["@mariozechner/*", "@earendil-works/*"],
 });
+
+// forge studio's page: browser TypeScript and CSS bundled, the HTML copied; `forge studio` serves these files only.
+const PAGE = join(ROOT, "compiler/studio/page");
+mkdirSync(join(ROOT, "dist/studio"), { recursive: true });
+await build({
+  entryPoints: [{ in: join(PAGE, "main.ts"), out: "app" }, { in: join(PAGE, "style.css"), out: "app" }],
+  outdir: join(ROOT, "dist/studio"),
+  bundle: true,
+  platform: "browser",
+  target: "es2022",
+  format: "esm",
+  minify: true,
+  logLevel: "warning",
+  legalComments: "none",
+});
+copyFileSync(join(PAGE, "index.html"), join(ROOT, "dist/studio/index.html"));

@@ -8,6 +8,7 @@ export const USAGE = `usage: forge build [--check] [--watch] [--format human|git
        forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
        forge diff [A] [B] [--root DIR | --global] [--json]
        forge import pi-modes|pi-presets|roo <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]
+       forge studio [--root DIR | --global] [--port N] [--open]
        forge --help | --version`;
 
 export const HELP = `forge: compile Pi prompt modes and presets into a verified, content-hashed bundle.
@@ -32,6 +33,9 @@ commands:
                    pi-presets  presets.json of Pi's example preset extension
                    roo         Roo Code .roomodes / custom_modes.yaml
                  <path> is a file or a directory of such files
+  studio         serve a local, read-only web page on 127.0.0.1 to see what every composition sends
+                 (library, compose against both hosts, diff, live diagnostics while editing); prints
+                 the URL, which carries a random access token; Ctrl-C stops
 
 options:
   --check        write nothing; exit 1 and list what changed when bundle.json is missing or stale
@@ -44,6 +48,8 @@ options:
                  mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact
   --dry-run      import: print what would be written, write nothing, do not build
   --force        import: overwrite existing source files
+  --port N       studio: listen on this port (default: a random free port)
+  --open         studio: open the page in the desktop's browser
   --root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)
   --global       use the global scope: $PI_CODING_AGENT_DIR/forge (default ~/.pi/agent/forge)
   --json         machine-readable output on stdout (for build, the same as --format json)
@@ -63,7 +69,7 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import"] as const;
+export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "studio"] as const;
 export type SubCommand = (typeof COMMANDS)[number];
 export type Command = SubCommand | "help" | "version";
 export type OutputFormat = "human" | "github" | "json";
@@ -83,6 +89,10 @@ export interface CliArgs {
   overlay: boolean;
   dryRun: boolean;
   force: boolean;
+  /** studio: open the page in a browser. */
+  open: boolean;
+  /** studio: the port to listen on (absent: a random free port). */
+  port?: number;
   root?: string;
   /** preview/explain: --preset NAME (the preset, even when a mode has the same key). */
   preset?: string;
@@ -107,12 +117,14 @@ const OPTIONS = {
   preset: { type: "string" },
   modes: { type: "string" },
   rename: { type: "string", multiple: true },
+  port: { type: "string" },
+  open: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
 
-type FlagName = "check" | "watch" | "format" | "root" | "global" | "builtin" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "rename";
-const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "overlay", "dry-run", "force", "preset", "modes", "rename"];
+type FlagName = "check" | "watch" | "format" | "root" | "global" | "builtin" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "rename" | "port" | "open";
+const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "overlay", "dry-run", "force", "preset", "modes", "rename", "port", "open"];
 
 /** Flags each command accepts besides --json/--help. */
 const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
@@ -122,6 +134,7 @@ const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   explain: new Set(["root", "global", "preset", "modes"]),
   diff: new Set(["root", "global"]),
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
+  studio: new Set(["root", "global", "port", "open"]),
 };
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
@@ -153,6 +166,14 @@ function checkPositionals(command: SubCommand, rest: string[], named: { preset?:
     default:
       if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' for 'forge ${command}'`);
   }
+}
+
+/** --port: a TCP port number (0 asks for a random free one, as no --port does). */
+function parsePort(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port must be a port number from 0 to 65535, e.g. --port 4173 (got '${value}')`);
+  return port;
 }
 
 function parseFormat(value: string | undefined, json: boolean): OutputFormat {
@@ -188,7 +209,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   const v = parsed.values;
   const [first, ...rest] = parsed.positionals;
   const format = parseFormat(v.format, v.json === true);
-  const base = {
+  let base: Omit<CliArgs, "command"> = {
     check: v.check === true,
     watch: v.watch === true,
     json: format === "json",
@@ -198,6 +219,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     overlay: v.overlay === true,
     dryRun: v["dry-run"] === true,
     force: v.force === true,
+    open: v.open === true,
     ...(v.root !== undefined ? { root: v.root } : {}),
     ...(v.preset !== undefined ? { preset: v.preset } : {}),
     ...(v.modes !== undefined ? { modes: v.modes.split(",").map((k) => k.trim()).filter((k) => k !== "") } : {}),
@@ -216,6 +238,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.root !== undefined && v.root.trim() === "") throw new UsageError("--root needs a directory");
   const scopes = [v.root !== undefined, base.global, base.builtin].filter(Boolean).length;
   if (scopes > 1) throw new UsageError("--root, --global and --builtin are mutually exclusive");
+  if (command === "studio" && base.json) throw new UsageError("'forge studio' does not take --json: it serves a page");
+  const port = parsePort(v.port);
+  if (port !== undefined) base = { ...base, port };
   if (base.check && base.watch) throw new UsageError("--check and --watch cannot be combined");
   if (base.watch && format === "github") throw new UsageError("--watch and --format github cannot be combined");
   return { ...base, command };

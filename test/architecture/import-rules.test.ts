@@ -44,6 +44,12 @@ describe("import rules", () => {
     { rule: "compiler-pure-does-no-io", from: "compiler/phases/a9.ts", files: { "compiler/phases/a9.ts": 'import { spawnSync } from "node:child_process";\nexport const a = spawnSync;\n' } },
     { rule: "adapter-not-updates", from: "runtime/host-adapter/a10.ts", files: { "runtime/host-adapter/a10.ts": 'import { b } from "../updates/index.js";\nexport const a = b;\n', "runtime/updates/index.ts": "export const b = 1;\n" } },
     { rule: "updates-through-facade", from: "runtime/a11.ts", files: { "runtime/a11.ts": 'import { b } from "./updates/b11.js";\nexport const a = b;\n', "runtime/updates/b11.ts": "export const b = 1;\n" } },
+    { rule: "studio-model-is-pure", from: "compiler/studio/model/a13.ts", files: { "compiler/studio/model/a13.ts": 'import { b } from "../server/b13.js";\nexport const a = b;\n', "compiler/studio/server/b13.ts": "export const b = 1;\n" } },
+    { rule: "studio-model-does-no-io", from: "compiler/studio/model/a14.ts", files: { "compiler/studio/model/a14.ts": 'import { readFileSync } from "node:fs";\nexport const a = readFileSync;\n' } },
+    { rule: "compiler-pure-not-studio", from: "compiler/review/a15.ts", files: { "compiler/review/a15.ts": 'import { b } from "../studio/model/b15.js";\nexport const a = b;\n', "compiler/studio/model/b15.ts": "export const b = 1;\n" } },
+    { rule: "studio-not-cli", from: "compiler/studio/server/a16.ts", files: { "compiler/studio/server/a16.ts": 'import { b } from "../../cli/b16.js";\nexport const a = b;\n', "compiler/cli/b16.ts": "export const b = 1;\n" } },
+    { rule: "studio-page-is-browser-code", from: "compiler/studio/page/a17.ts", files: { "compiler/studio/page/a17.ts": 'import { b } from "../../../core/b17.js";\nexport const a = b;\n', "core/b17.ts": "export const b = 1;\n" } },
+    { rule: "studio-page-no-node", from: "compiler/studio/page/a18.ts", files: { "compiler/studio/page/a18.ts": 'import { join } from "node:path";\nexport const a = join;\n' } },
     { rule: "no-circular", from: "core/a12.ts", files: { "core/a12.ts": 'import { b } from "./b12.js";\nexport const a = 1;\nexport const c = b;\n', "core/b12.ts": 'import { a } from "./a12.js";\nexport const b = a;\n' } },
   ];
   let probed: Violation[] = [];

@@ -1,0 +1,28 @@
+// `forge studio [--root DIR | --global] [--port N] [--open]`: serve the read-only studio page; the URL goes to stdout.
+import { describeFailure } from "../io/describe-failure.js";
+import { isDirectory, loadBuiltinBundle, packagePath, resolveTarget } from "../io/forge-target.js";
+import { loadAssets } from "../studio/server/assets.js";
+import { runStudio } from "../studio/server/run-studio.js";
+import { printFailure, type CliIO } from "./cli-io.js";
+import type { CliArgs } from "./parse-cli-args.js";
+
+export async function studioCommand(args: CliArgs, io: CliIO): Promise<number> {
+  const target = resolveTarget(args, io.env, io.cwd);
+  if (!isDirectory(target.forgeRoot)) {
+    const init = target.scope === "global" ? "forge init --global" : "forge init";
+    return printFailure(io, false, "studio", `no forge sources: ${target.forgeRoot} is not a directory; run \`${init}\` to create it`);
+  }
+  let assets;
+  try {
+    // The page ships in the package, built by scripts/build.mjs beside dist/cli.js.
+    assets = loadAssets(packagePath("dist", "studio"));
+  } catch (err) {
+    return printFailure(io, false, "studio", describeFailure(err));
+  }
+  const builtin = loadBuiltinBundle();
+  if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; built-in modes and presets are not offered\n`);
+  return runStudio(
+    { target, env: io.env, builtin, assets, port: args.port ?? 0, open: args.open },
+    { url: (url) => io.stdout.write(`${url}\n`), note: (text) => io.stderr.write(`${text}\n`) },
+  );
+}

@@ -1,0 +1,97 @@
+// The Compose view's data: `forge explain`'s report for a selection plus the composed prompt for either host, split
+// by component. Pure; every figure and every byte of text comes from the same functions explain and the runtime use.
+import type { Catalog } from "../../../core/component-catalog.js";
+import { composeSelection } from "../../../core/composition.js";
+import type { Diagnostic } from "../../../core/diagnostic.js";
+import type { Scope } from "../../../core/digest.js";
+import { estimateTokens } from "../../../core/prompt-size.js";
+import { sectionsDelivery } from "../../../core/sections-delivery.js";
+import { describeVolatility, SLOT_VOLATILITY } from "../../review/cache-slots.js";
+import { explainNames } from "../../review/explain.js";
+import { composeAgainstSample, resolveSelection, type SampleSettings, type SelectionSpec } from "../../review/inspection.js";
+import { componentSegments, sectionsBlocks, sectionsText, stringBlocks, type SegmentsOf } from "./prompt-segments.js";
+import { sampleHostSections } from "./sample-sections.js";
+import type { ComposeData, HostKind, PromptView, SourceRef } from "./studio-api.js";
+
+export interface ComposeInput {
+  catalog: Catalog;
+  diagnostics: Diagnostic[];
+  /** A preset name, or mode keys in order (as `forge explain` takes them). */
+  names: string[];
+  /** How the page picked them: the preset list, the mode keys field, or unsaid (a bare name: an ambiguous one is refused). */
+  as?: "preset" | "modes";
+  host: HostKind;
+  settings: SampleSettings;
+  /** The {{cwd}} of the sample (the project root, as preview and explain use). */
+  cwd: string;
+  /** Where a component's prompt text starts, for its link. */
+  promptRef: (scope: Scope, source: string) => SourceRef;
+  /** Where a preset is defined. */
+  definitionRef: (scope: Scope, source: string) => SourceRef;
+}
+
+/** The selection the page asked for, as forge explain's --preset / --modes / bare names. */
+function specOf(input: Pick<ComposeInput, "names" | "as">): SelectionSpec {
+  if (input.as === "preset" && input.names.length === 1) return { kind: "preset", name: input.names[0]! };
+  if (input.as === "modes") return { kind: "modes", keys: input.names };
+  return { kind: "names", names: input.names };
+}
+
+const joined = (segmentsOf: SegmentsOf, key: string, role: "base" | "overlay") => segmentsOf(key, role).map((s) => s.text).join("");
+
+function promptFor(input: ComposeInput): { prompt: PromptView; fallbackReason: string | null } | null {
+  const { catalog, settings, cwd } = input;
+  const resolved = resolveSelection(catalog, specOf(input));
+  if ("error" in resolved) return null;
+  const sample = composeAgainstSample(catalog, resolved, settings, cwd);
+  // The same call composeAgainstSample made, for the parts the prompt string was built from.
+  const { composition } = composeSelection(catalog, { state: sample.state, error: null }, sample.vars);
+  const segmentsOf: SegmentsOf = (key, role) => componentSegments(catalog, key, role, sample.vars);
+  if (input.host === "string") {
+    const { blocks, attributed } = stringBlocks(sample.prompt, composition, segmentsOf);
+    const view = { host: input.host, text: sample.prompt, blocks, attributed, chars: sample.prompt.length, estimatedTokens: estimateTokens(sample.prompt.length) };
+    return { prompt: view, fallbackReason: sample.fallbackReason };
+  }
+  const delivery = sectionsDelivery(composition);
+  const blocks = sectionsBlocks(delivery, sampleHostSections(cwd), sample.state.base, segmentsOf);
+  const text = sectionsText(blocks);
+  const baseText = delivery?.forceSystemPrompt ?? delivery?.customPrompt ?? null;
+  const attributed =
+    (baseText === null || sample.state.base === null || joined(segmentsOf, sample.state.base, "base") === baseText) &&
+    (delivery?.sections ?? []).every((s) => joined(segmentsOf, s.key, "overlay") === s.body);
+  return { prompt: { host: input.host, text, blocks, attributed, chars: text.length, estimatedTokens: estimateTokens(text.length) }, fallbackReason: sample.fallbackReason };
+}
+
+export function composeView(input: ComposeInput): ComposeData {
+  const { catalog, names } = input;
+  // Sources are described raw here; the links are built below from scope and source.
+  const { report } = explainNames({ diagnostics: input.diagnostics, catalog }, specOf(input), input.settings, input.cwd, (_scope, source) => source);
+  const composed = report.status === "ok" ? promptFor(input) : null;
+  return {
+    names: [...names],
+    host: input.host,
+    status: report.status,
+    reason: report.reason,
+    selection: report.selection,
+    preset: report.preset && { ...report.preset, source: input.definitionRef(report.preset.scope, report.preset.source) },
+    components: report.components.map((c) => ({
+      position: c.position,
+      key: c.key,
+      role: c.role,
+      strategy: c.strategy,
+      label: c.label,
+      scope: c.scope,
+      source: input.promptRef(c.scope, c.source),
+      digest: c.digest,
+      chars: c.chars,
+      estimatedTokens: c.estimatedTokens,
+    })),
+    contracts: report.contracts,
+    // Edit limits have no field in forge yet: editLimits stays absent until modes can declare them.
+    preferences: report.preferences,
+    cacheSensitive: report.cacheSensitive.map((c) => ({ component: c.component, slot: c.slot, volatility: SLOT_VOLATILITY[c.slot], describe: describeVolatility(SLOT_VOLATILITY[c.slot]) })),
+    systemUpdates: report.systemUpdates.map(({ id, name, modelCallable, digest, chars, estimatedTokens }) => ({ id, name, modelCallable, digest, chars, estimatedTokens })),
+    prompt: composed?.prompt ?? null,
+    fallbackReason: composed?.fallbackReason ?? null,
+  };
+}

@@ -1,0 +1,122 @@
+// The Library view's data: every mode and preset of every loaded layer (built-in, global, the target), shadowing,
+// sizes with sample values, contracts, and the diagnostics that point into each one's files. Pure.
+import type { Catalog } from "../../../core/component-catalog.js";
+import { judgeCandidate } from "../../../core/candidate.js";
+import { renderOverlaySection } from "../../../core/composition.js";
+import type { Scope } from "../../../core/digest.js";
+import { estimateTokens } from "../../../core/prompt-size.js";
+import { renderTemplate, type PromptVars } from "../../../core/template.js";
+import type { ForgeBundle, Mode } from "../../../generated/types.js";
+import type { DiagnosticView, LibraryData, LibraryEntry, SourceRef, StrategyName } from "./studio-api.js";
+
+export interface LibraryLayer {
+  scope: Scope;
+  /** Where the bundle came from, e.g. `.pi/forge/ (sources, built in memory)`. */
+  origin: string;
+  bundle: ForgeBundle;
+  notes: string[];
+}
+
+export interface LibraryInput {
+  /** Shallow to deep (builtin, global, project): a deeper layer shadows a shallower one per key. */
+  layers: LibraryLayer[];
+  /** The catalog of the same layers (what a selection resolves against). */
+  catalog: Catalog;
+  vars: PromptVars;
+  definitionRef: (scope: Scope, source: string) => SourceRef;
+  promptRef: (scope: Scope, source: string) => SourceRef;
+  /** The target's diagnostics; they attach to the target layer's entries. */
+  diagnostics: DiagnosticView[];
+  targetScope: Scope;
+}
+
+/** A mode's text as composed (an overlay with its heading), with sample values: the size `forge explain` reports. */
+function composedChars(key: string, mode: Mode, vars: PromptVars): number {
+  const body = renderTemplate(mode.prompt, vars, key);
+  return (mode.strategy === "append" ? renderOverlaySection(mode.label, body) : body).length;
+}
+
+function shadowOf(layers: readonly LibraryLayer[], index: number, has: (b: ForgeBundle) => boolean): Scope | null {
+  for (let i = layers.length - 1; i > index; i--) if (has(layers[i]!.bundle)) return layers[i]!.scope;
+  return null;
+}
+
+const SCOPE_RANK: Record<Scope, number> = { project: 0, global: 1, builtin: 2 };
+
+export function buildLibrary(input: LibraryInput): LibraryData {
+  const { layers, catalog, vars } = input;
+  const attached = new Set<DiagnosticView>();
+  const diagnosticsFor = (scope: Scope, files: ReadonlyArray<string | null>): DiagnosticView[] => {
+    if (scope !== input.targetScope) return [];
+    const found = input.diagnostics.filter((d) => d.file !== null && files.includes(d.file));
+    for (const d of found) attached.add(d);
+    return found;
+  };
+  const entries: LibraryEntry[] = [];
+  for (const [index, layer] of layers.entries()) {
+    const { scope } = layer;
+    for (const [key, mode] of Object.entries(layer.bundle.modes)) {
+      if (!mode) continue;
+      const chars = composedChars(key, mode, { ...vars, preset: "" });
+      const source = input.definitionRef(scope, mode.source);
+      const prompt = input.promptRef(scope, mode.source);
+      const { requires, conflictsWith, before, after } = mode;
+      entries.push({
+        kind: "mode",
+        key,
+        scope,
+        shadowedBy: shadowOf(layers, index, (b) => Object.hasOwn(b.modes, key)),
+        label: mode.label,
+        description: mode.description,
+        strategy: mode.strategy,
+        source,
+        digest: mode.digest,
+        chars,
+        estimatedTokens: estimateTokens(chars),
+        contracts: { requires: [...requires], conflictsWith: [...conflictsWith], before: [...before], after: [...after] },
+        preset: null,
+        diagnostics: diagnosticsFor(scope, [mode.source, prompt.file]),
+      });
+    }
+    for (const [key, preset] of Object.entries(layer.bundle.presets)) {
+      if (!preset) continue;
+      const base = preset.base ?? null;
+      const keys = base === null ? preset.overlays : [base, ...preset.overlays];
+      const presetVars = { ...vars, preset: key };
+      const chars = keys.reduce((n, k) => {
+        const m = catalog.modes.get(k)?.mode;
+        return n + (m ? composedChars(k, m, presetVars) : 0);
+      }, 0);
+      const judged = judgeCandidate(catalog, { base, overlays: [...preset.overlays] });
+      const count = (status: string) => judged.filter((j) => j.status === status).length;
+      const strategy: StrategyName = base === null ? "append" : (catalog.modes.get(base)?.mode.strategy ?? "replace_base");
+      entries.push({
+        kind: "preset",
+        key,
+        scope,
+        shadowedBy: shadowOf(layers, index, (b) => Object.hasOwn(b.presets, key)),
+        label: null,
+        description: preset.description,
+        strategy,
+        source: input.definitionRef(scope, preset.source),
+        digest: preset.digest,
+        chars,
+        estimatedTokens: estimateTokens(chars),
+        contracts: null,
+        preset: {
+          base,
+          overlays: [...preset.overlays],
+          driftPolicy: preset.driftPolicy ?? "block",
+          contracts: { held: count("held"), notApplicable: count("not-applicable"), violated: count("violated") },
+        },
+        diagnostics: diagnosticsFor(scope, [preset.source]),
+      });
+    }
+  }
+  entries.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "mode" ? -1 : 1) || a.key.localeCompare(b.key) || SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope]);
+  return {
+    entries,
+    layers: layers.map((l) => ({ scope: l.scope, origin: l.origin, bundleHash: l.bundle.bundleHash, notes: l.notes })),
+    unattached: input.diagnostics.filter((d) => !attached.has(d)),
+  };
+}

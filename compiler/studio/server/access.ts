@@ -1,0 +1,48 @@
+// Who may talk to the studio server: a random token (in the printed URL, then a cookie) and a loopback Host header.
+import { randomBytes, timingSafeEqual } from "node:crypto";
+
+/** 192 random bits, URL-safe: the secret the printed URL carries. */
+export function newToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/** Cookies are not isolated by port, so each studio names its own. */
+export function cookieName(port: number): string {
+  return `forge_studio_${port}`;
+}
+
+function sameSecret(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+export interface AccessRequest {
+  host: string | undefined;
+  cookie: string | undefined;
+  /** The `token` query parameter, if any. */
+  queryToken: string | null;
+}
+
+/**
+ * Whether a request may be answered. The Host check refuses pages of other origins that resolve their name to
+ * 127.0.0.1 (DNS rebinding); the token refuses everyone who was not handed the URL.
+ */
+export function allowed(request: AccessRequest, token: string, port: number): boolean {
+  if (request.host !== `127.0.0.1:${port}` && request.host !== `localhost:${port}`) return false;
+  const given = request.queryToken ?? cookieValue(request.cookie, cookieName(port));
+  return given !== null && sameSecret(given, token);
+}
+
+/** The cookie that lets the page's own requests (assets, fetch, EventSource) through once the URL was opened. */
+export function tokenCookie(token: string, port: number): string {
+  return `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`;
+}

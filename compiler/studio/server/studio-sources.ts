@@ -1,0 +1,164 @@
+// The studio's view of the sources: reads and compiles them in memory (never writes), keeps the last good state while
+// an edit is broken, and answers the page's questions (state, compose, source text, diff) from it.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildCatalog, type Catalog, type ScopedBundles } from "../../../core/component-catalog.js";
+import { hasErrors, type Diagnostic } from "../../../core/diagnostic.js";
+import { buildPromptVars } from "../../../core/template.js";
+import { compile } from "../../compile.js";
+import { describeFailure } from "../../io/describe-failure.js";
+import { agentDir, forgeVersion, type BuiltinBundleResult, type ForgeTarget } from "../../io/forge-target.js";
+import { BUNDLE_FILE, readSources } from "../../io/read-sources.js";
+import { sourceLookup, type SourceLookup } from "../../output/format-diagnostics.js";
+import { readBundleText } from "../../review/read-bundle.js";
+import { composeView } from "../model/compose-view.js";
+import { diagnosticViews } from "../model/diagnostic-views.js";
+import { buildLibrary, type LibraryLayer } from "../model/library-view.js";
+import type { ComposeData, DiagnosticView, HostKind, LibraryData, LiveEvent, SourceData, StateData } from "../model/studio-api.js";
+import { sourceLinks, type SourceLinks } from "./source-links.js";
+
+/** The last state whose sources compiled: what every view shows while an edit is broken. */
+interface GoodState {
+  catalog: Catalog;
+  library: LibraryData;
+  links: SourceLinks;
+  at: string;
+}
+
+/** The latest read of the sources, good or not. */
+interface Checked {
+  status: StateData["status"];
+  message: string | null;
+  diagnostics: Diagnostic[];
+  views: DiagnosticView[];
+  getSource: SourceLookup;
+  at: string;
+}
+
+export interface StudioSources {
+  /** Re-reads and recompiles; returns the new generation. */
+  refresh(): number;
+  generation(): number;
+  state(): StateData;
+  compose(names: string[], host: HostKind, as?: "preset" | "modes"): ComposeData;
+  source(file: string): SourceData | null;
+}
+
+const MAX_EVENTS = 50;
+
+function summarize(diagnostics: readonly Diagnostic[]): string {
+  const n = (severity: string) => diagnostics.filter((d) => d.severity === severity).length;
+  return `${n("error")} error(s), ${n("warning")} warning(s), ${n("info")} info`;
+}
+
+/** The global bundle, listed beside a project's own (the runtime offers it too); absent or unreadable: not listed. */
+function globalLayer(env: NodeJS.ProcessEnv): LibraryLayer | null {
+  const path = join(agentDir(env), "forge", BUNDLE_FILE);
+  if (!existsSync(path)) return null;
+  try {
+    const read = readBundleText(readFileSync(path, "utf8"), path);
+    return read.ok && read.bundle.scope === "global" ? { scope: "global", origin: path, bundle: read.bundle, notes: read.notes } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, builtin: BuiltinBundleResult): StudioSources {
+  let generation = 0;
+  let good: GoodState | null = null;
+  let checked: Checked | null = null;
+  const events: LiveEvent[] = [];
+  const sampleVars = () => buildPromptVars({ cwd: target.root, now: new Date(), os: process.platform, preset: null });
+
+  const record = (status: LiveEvent["status"], summary: string, at: string): void => {
+    events.push({ at, generation, status, summary });
+    if (events.length > MAX_EVENTS) events.shift();
+  };
+
+  function rebuild(at: string): void {
+    let tree;
+    try {
+      tree = readSources(target.forgeRoot);
+    } catch (err) {
+      // A file removed mid-read: keep everything as it was and say why.
+      const message = describeFailure(err);
+      checked = { status: "failed", message, diagnostics: [], views: [], getSource: checked?.getSource ?? (() => undefined), at };
+      record("failed", message, at);
+      return;
+    }
+    const getSource = sourceLookup(tree.files);
+    const builtinModes = target.scope !== "builtin" ? builtin.bundle?.modes : undefined;
+    const result = compile(tree, { scope: target.scope, forgeVersion, ...(builtinModes ? { builtinModes } : {}) });
+    const views = diagnosticViews(result.diagnostics, target.displayForgeRoot, getSource);
+    const broken = hasErrors(result.diagnostics) || result.bundle === null;
+    checked = { status: broken ? "errors" : "ok", message: null, diagnostics: result.diagnostics, views, getSource, at };
+    if (broken) {
+      record("errors", `${summarize(result.diagnostics)}; ${good ? "showing the last good state" : "nothing to show yet"}`, at);
+      return;
+    }
+    const layers: LibraryLayer[] = [];
+    if (target.scope !== "builtin" && builtin.bundle) layers.push({ scope: "builtin", origin: "the built-in library (forge package)", bundle: builtin.bundle, notes: [] });
+    const global = target.scope === "project" ? globalLayer(env) : null;
+    if (global) layers.push(global);
+    layers.push({ scope: target.scope, origin: `${target.displayForgeRoot} (sources, compiled in memory)`, bundle: result.bundle!, notes: [] });
+    const catalog = buildCatalog(Object.fromEntries(layers.map((l) => [l.scope, l.bundle])) as ScopedBundles);
+    const links = sourceLinks(target, getSource, join(agentDir(env), "forge"));
+    const library = buildLibrary({ layers, catalog, vars: sampleVars(), ...links, diagnostics: views, targetScope: target.scope });
+    good = { catalog, library, links, at };
+    const own = result.bundle!;
+    record("ok", `${Object.keys(own.modes).length} mode(s), ${Object.keys(own.presets).length} preset(s); ${summarize(result.diagnostics)}`, at);
+  }
+
+  return {
+    refresh() {
+      generation++;
+      rebuild(new Date().toISOString());
+      return generation;
+    },
+    generation: () => generation,
+    state(): StateData {
+      const now = checked ?? { status: "failed" as const, message: "not read yet", views: [], at: new Date().toISOString() };
+      // The library's inline diagnostics are those of the latest read, also when it shows the last good state.
+      const library = good && checked ? { ...good.library, ...relink(good, checked.views, target) } : (good?.library ?? null);
+      const modes = good ? [...good.catalog.modes.values()].map((m) => ({ key: m.key, strategy: m.mode.strategy })).sort((a, b) => a.key.localeCompare(b.key)) : [];
+      return {
+        generation,
+        target: { scope: target.scope, forgeRoot: target.displayForgeRoot },
+        status: now.status,
+        message: now.message,
+        goodAt: good?.at ?? null,
+        checkedAt: now.at,
+        diagnostics: now.views,
+        library,
+        presets: good ? [...good.catalog.presets.keys()].sort() : [],
+        modes,
+        events: [...events],
+      };
+    },
+    compose(names, host, as) {
+      if (good === null) {
+        return { names, host, status: "errors", reason: "the sources have not compiled yet; fix the diagnostics first", selection: null, preset: null, components: [], contracts: [], preferences: null, cacheSensitive: [], systemUpdates: [], prompt: null, fallbackReason: null };
+      }
+      const settings = { now: new Date(), os: process.platform };
+      return composeView({ catalog: good.catalog, diagnostics: checked?.diagnostics ?? [], names, ...(as ? { as } : {}), host, settings, cwd: target.root, ...good.links });
+    },
+    source(file) {
+      // Only files the reader found under the forge root (escaping symlinks were never read): no path reaches the disk.
+      const text = checked?.getSource(file);
+      return text === undefined ? null : { file, display: `${target.displayForgeRoot}${file}`, text };
+    },
+  };
+}
+
+/** The good library's entries with the latest diagnostics attached (a broken edit shows on the entry it breaks). */
+function relink(good: GoodState, views: DiagnosticView[], target: ForgeTarget): Pick<LibraryData, "entries" | "unattached"> {
+  const attached = new Set<DiagnosticView>();
+  const entries = good.library.entries.map((e) => {
+    if (e.scope !== target.scope) return e;
+    const files = [e.source.file, ...(e.kind === "mode" ? [good.links.promptRef(e.scope, e.source.file ?? "").file] : [])];
+    const diagnostics = views.filter((d) => d.file !== null && files.includes(d.file));
+    for (const d of diagnostics) attached.add(d);
+    return { ...e, diagnostics };
+  });
+  return { entries, unattached: views.filter((d) => !attached.has(d)) };
+}
