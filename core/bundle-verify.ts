@@ -15,6 +15,8 @@ export type BundleProblem =
   /** `detail` is the validator's first error (`at /path: message`), when there is one. */
   | { kind: "schema"; detail: string | null }
   | { kind: "scope"; declared: Scope; expected: Scope }
+  /** A string that is not in Unicode NFC: digests hash NFC text, so its stored bytes are not what was hashed. */
+  | { kind: "not-nfc"; path: string }
   | { kind: "mode-digest"; key: string }
   | { kind: "update-digest"; preset: string; id: string }
   | { kind: "preset-digest"; key: string }
@@ -48,9 +50,38 @@ function checkShape(value: unknown): BundleProblem | null {
   return null;
 }
 
-/** Digest, pin and bundleHash mismatches of a structurally valid bundle, in bundle order. */
+/**
+ * The path of the first string (key or value) that is not in NFC, or null. Digests are computed over canonical JSON,
+ * which NFC-normalizes, so a look-alike edit (K -> U+212A KELVIN SIGN, ; -> U+037E GREEK QUESTION MARK) would still
+ * verify while the model received the edited bytes. forge build writes NFC only, so any other text is a tamper.
+ */
+function firstNonNfc(value: unknown, path: string): string | null {
+  // ASCII is always NFC: the common case costs one regular-expression test per string.
+  const nfc = (s: string) => /^[\x00-\x7f]*$/.test(s) || s.normalize("NFC") === s;
+  if (typeof value === "string") return nfc(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = firstNonNfc(value[i], `${path}/${i}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const here = `${path}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+      if (!nfc(key)) return here;
+      const found = firstNonNfc(item, here);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** Text, digest, pin and bundleHash mismatches of a structurally valid bundle, in bundle order. */
 function contentProblems(bundle: ForgeBundle): BundleProblem[] {
   const problems: BundleProblem[] = [];
+  const notNfc = firstNonNfc(bundle, "");
+  if (notNfc !== null) problems.push({ kind: "not-nfc", path: notNfc });
   const scope = bundle.scope;
   for (const key of Object.keys(bundle.modes)) {
     const mode = bundle.modes[key]!;
@@ -102,6 +133,8 @@ export function describeBundleProblem(problem: BundleProblem): string {
       return problem.detail === null ? "does not match schema/bundle.schema.json" : `does not match schema/bundle.schema.json ${problem.detail}`;
     case "scope":
       return `declares scope "${problem.declared}" but is loaded as the ${problem.expected} bundle`;
+    case "not-nfc":
+      return `text at ${problem.path} is not in Unicode NFC, so it is not the text its digest was computed over (forge build writes NFC; the bundle was edited)`;
     case "mode-digest":
       return `mode "${problem.key}" digest mismatch (content was changed after forge build)`;
     case "update-digest":

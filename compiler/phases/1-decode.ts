@@ -2,7 +2,7 @@
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { LIMITS, type SourceTree } from "../types.js";
 import { fileTooLarge, invalidUtf8, mixedLineEndings, outputAsSource, tooManyFiles, utf8Bom } from "../diagnostics/codes.js";
-import { atFile } from "../../core/diagnostics/make-diagnostic.js";
+import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 
 /** One decoded file; text is null when it cannot be used. Its diagnostics surface only when the file is used. */
 export interface DecodedFile {
@@ -29,7 +29,7 @@ export function decodeFile(path: string, bytes: Uint8Array, tooLarge = false): D
     // fatal: a replacement character would silently change prompt bytes; ignoreBOM keeps the BOM so we can warn.
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return { path, text: null, diagnostics: [invalidUtf8(where)] };
+    return { path, text: null, diagnostics: [invalidUtf8(invalidByteWhere(path, bytes))] };
   }
   const diagnostics: Diagnostic[] = [];
   if (text.startsWith("\uFEFF")) {
@@ -55,6 +55,55 @@ export function decodeFile(path: string, bytes: Uint8Array, tooLarge = false): D
     const line = index < 0 ? 1 : index + 1;
     return { file: path, start: { line, column: 1 }, end: { line, column: 1 }, path: "" };
   }
+}
+
+/** Offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629: no overlongs, surrogates or > U+10FFFF). */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    // Expected length and the allowed range of the second byte (which rules out overlongs and surrogates).
+    let n: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) n = 2;
+    else if (b >= 0xe0 && b <= 0xef) {
+      n = 3;
+      if (b === 0xe0) lo = 0xa0;
+      if (b === 0xed) hi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      n = 4;
+      if (b === 0xf0) lo = 0x90;
+      if (b === 0xf4) hi = 0x8f;
+    } else return i;
+    for (let k = 1; k < n; k++) {
+      const c = bytes[i + k];
+      if (c === undefined) return i;
+      if (k === 1 ? c < lo || c > hi : c < 0x80 || c > 0xbf) return i;
+    }
+    i += n;
+  }
+  return bytes.length;
+}
+
+/** Line and column (in characters, like every other position) of the first invalid byte. */
+function invalidByteWhere(file: string, bytes: Uint8Array): Where {
+  const offset = firstInvalidUtf8(bytes);
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    if (bytes[i] === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  // The bytes before it on its line are valid UTF-8, so decoding them counts characters.
+  const column = new TextDecoder("utf-8").decode(bytes.subarray(lineStart, offset)).length + 1;
+  return { file, start: { line, column }, end: { line, column: column + 1 }, path: "" };
 }
 
 /** The text of a file the compile uses, null when unusable; its decode diagnostics surface here, at its use. */

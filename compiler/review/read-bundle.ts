@@ -20,6 +20,8 @@ export function describeMismatch(problem: BundleProblem, name: string): string {
       return `${name}: preset ${problem.preset} pins mode ${problem.mode} at a digest that differs from the bundle's`;
     case "bundle-hash":
       return `${name}: bundleHash does not match the content (edited after forge build)`;
+    case "not-nfc":
+      return `${name}: text at ${problem.path} is not in Unicode NFC, so its digest does not cover the bytes (edited after forge build)`;
     case "scope":
       return `${name}: declares scope "${problem.declared}" but is read as the ${problem.expected} bundle`;
     default:

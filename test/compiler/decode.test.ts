@@ -1,6 +1,7 @@
 // Phase 1: UTF-8, BOM and line-ending handling of raw bytes.
 import { describe, expect, test } from "vitest";
-import { decodeFile, decodeTree } from "../../compiler/phases/1-decode.js";
+import fc from "fast-check";
+import { decodeFile, decodeTree, firstInvalidUtf8 } from "../../compiler/phases/1-decode.js";
 import { LIMITS } from "../../compiler/types.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -53,5 +54,25 @@ describe("decodeTree", () => {
     const tree = { files: [], escapingLinks: [], fileCount: LIMITS.maxFiles + 1 };
     expect(codes(decodeTree(tree))).toEqual(["too_many_files"]);
     expect(codes(decodeTree({ ...tree, fileCount: LIMITS.maxFiles }))).toEqual([]);
+  });
+});
+
+describe("firstInvalidUtf8", () => {
+  test("agrees with a fatal TextDecoder on any bytes: the whole length exactly when they decode", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        let decodes = true;
+        try {
+          new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+        } catch {
+          decodes = false;
+        }
+        const at = firstInvalidUtf8(bytes);
+        expect(at === bytes.length).toBe(decodes);
+        // Everything before the reported byte is valid on its own.
+        expect(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, at))).not.toThrow();
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
