@@ -15,6 +15,7 @@ const ALPHA = "Alpha from the installed artifact.";
 let work: string;
 let installed: string;
 let packedFiles: string[];
+let tarball: string;
 
 /** npm with a private cache and none of the caller's npm_config_* settings (npm test sets some). */
 function npm(args: string[], cwd: string) {
@@ -32,6 +33,7 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "forge-pack-"));
   const [pack] = JSON.parse(npm(["pack", REPO_ROOT, "--pack-destination", work, "--json", "--ignore-scripts"], work));
   packedFiles = pack.files.map((f: { path: string }) => f.path);
+  tarball = join(work, pack.filename);
   const project = join(work, "project");
   mkdirSync(project);
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "forge-smoke", version: "1.0.0", private: true }));
@@ -102,5 +104,46 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the insta
     expectSamePrompt(onlyPrompt(r), native + overlayTail(["alpha", "Alpha", ALPHA]));
     // The forge that ran is the installed one: its built-in bundle lives in the installed package.
     expect(lastStatus(r.stderr).bundles.builtin.file).toBe(join(installed, "presets", "bundle.json"));
+  });
+});
+
+/** The README's route into a fresh repository, as written: install the tarball, then `npx --no-install forge ...`. */
+function readmeRoute(repo: string): { run: (args: string[]) => { code: number | null; out: string } } {
+  writeFileSync(join(repo, "package.json"), JSON.stringify({ name: "fresh-repo", version: "1.0.0", private: true }));
+  npm(["install", "--save-dev", tarball, "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], repo);
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
+  Object.assign(env, { npm_config_cache: join(work, "npm-cache"), npm_config_update_notifier: "false", NO_COLOR: "1", FORGE_NO_CACHE: "1" });
+  return {
+    run: (args) => {
+      const r = spawnSync("npx", ["--no-install", "forge", ...args], { cwd: repo, env, encoding: "utf8", timeout: 60_000 });
+      return { code: r.status, out: `${r.stdout}${r.stderr}` };
+    },
+  };
+}
+
+describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the README's route in a fresh repository", (_id, host) => {
+  it("npm install --save-dev <tarball>, npx --no-install forge init/build/--check/preview, then Pi with the preset", async () => {
+    const env = await suite.env();
+    const forge = readmeRoute(env.cwd);
+    const init = forge.run(["init"]);
+    expect(init.code, init.out).toBe(0);
+    expect(init.out).not.toContain("not installed");
+    // The committed $schema line goes through the repo's own node_modules, never an absolute path of this machine.
+    const modeFile = readFileSync(join(env.cwd, ".pi/forge/modes/small-steps.yaml"), "utf8");
+    expect(modeFile.split("\n")[0]).toBe(`# yaml-language-server: $schema=../../../node_modules/${PKG.name}/schema/mode.schema.json`);
+    expect(existsSync(join(env.cwd, ".pi/forge/modes", "../../../node_modules", PKG.name, "schema/mode.schema.json"))).toBe(true);
+    expect(forge.run(["build"]).code).toBe(0);
+    const check = forge.run(["build", "--check"]);
+    expect(check.code, check.out).toBe(0);
+    expect(check.out).toContain("up to date");
+    const preview = forge.run(["preview", "example"]);
+    expect(preview.code, preview.out).toBe(0);
+    expect(preview.out).toContain("forge preview: preset example");
+
+    const extension = join(env.cwd, "node_modules", PKG.name, "dist/extension.js");
+    await trustProjectIfLegacy(host, env, suite.server, extension);
+    const run = await forgePrint(host, env, suite.server, ["--no-session", "--preset", "example", "hello"], { extensions: [extension] });
+    expect(onlyPrompt(run)).toContain("<forge-small-steps>\n# Small steps\n\nYou are working in");
   });
 });
