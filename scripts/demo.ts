@@ -30,16 +30,33 @@ function indent(text: string): string {
   return text.split("\n").map((line) => `  | ${line}`).join("\n") + "\n";
 }
 
-/** Sends a slash command and prints the notices forge answers with. */
-async function command(rpc: RpcClient, text: string): Promise<void> {
+/** Sends a slash command, then prints forge's dialogs (with the demo's answer) and notices in the order they came. */
+async function command(rpc: RpcClient, text: string, explain?: string): Promise<void> {
+  process.stdout.write(`> ${text}\n`);
   const from = rpc.records.length;
   const response = await rpc.send({ type: "prompt", message: text });
   if (!response.success) throw new Error(`${text} failed: ${JSON.stringify(response)}`);
   await new Promise((resolve) => setTimeout(resolve, 150));
-  process.stdout.write(`> ${text}\n`);
   for (const record of rpc.records.slice(from)) {
-    if (record.type === "extension_ui_request" && record.method === "notify") process.stdout.write(indent(String(record.message)));
+    if (record.type !== "extension_ui_request") continue;
+    if (record.method === "notify") process.stdout.write(indent(String(record.message)));
+    else if (record.method === "confirm") process.stdout.write(`  [dialog] ${String(record.title ?? record.message)} -> yes\n`);
   }
+  if (explain) process.stdout.write(`  (${explain})\n`);
+}
+
+/** The completion requests Pi sent for one prompt; a clear error when none reached the fake model server. */
+async function promptAndCapture(rpc: RpcClient, server: FakeServer, text: string) {
+  server.reset();
+  await rpc.prompt(text);
+  const requests = server.completions();
+  if (requests.length === 0) {
+    throw new Error(
+      `Pi sent no request to the fake model server at ${server.baseUrl}. The demo needs only the loopback interface ` +
+        "(127.0.0.1), no network: check that it is up (ip addr show lo) and that nothing blocks local connections.",
+    );
+  }
+  return requests[0]!;
 }
 
 async function driveHost(host: PiHost, server: FakeServer, files: Record<string, string>): Promise<void> {
@@ -54,25 +71,24 @@ async function driveHost(host: PiHost, server: FakeServer, files: Record<string,
       env,
       args: ["--no-session"],
       extensions: [EXTENSION],
-      onUiRequest: (request) => {
-        process.stdout.write(`  [dialog] ${String(request.title ?? request.message ?? request.method)} -> yes\n`);
-        return request.method === "confirm" ? { confirmed: true } : undefined;
-      },
+      // Printed by command() after the command that asked, with the answer given here.
+      onUiRequest: (request) => (request.method === "confirm" ? { confirmed: true } : undefined),
     });
     try {
-      server.reset();
-      await rpc.prompt("hello");
-      const native = systemPromptOf(server.completions()[0]!);
+      const native = systemPromptOf(await promptAndCapture(rpc, server, "hello"));
       process.stdout.write(`\nsystem prompt Pi sent with no mode selected (${native.length} chars, tail):\n`);
       process.stdout.write(indent(native.split("\n").slice(-4).join("\n")));
 
       // The legacy host has no project-trust API: forge keeps its own trust store, bound to the bundleHash.
       await command(rpc, "/forge trust");
-      await command(rpc, "/mode set focus ship-check");
-      server.reset();
-      await rpc.prompt("ship it");
-      const body = server.completions()[0]!.body;
-      const composed = systemPromptOf(server.completions()[0]!);
+      await command(
+        rpc,
+        "/mode set focus ship-check",
+        "the cache line estimates how much of the previous request a provider's prompt cache can still serve after this change; a mode change rewrites the prompt, so the part after the first changed character is paid for again",
+      );
+      const request = await promptAndCapture(rpc, server, "ship it");
+      const body = request.body;
+      const composed = systemPromptOf(request);
       const added = composed.startsWith(native.slice(0, 200)) ? composed.slice(commonPrefix(native, composed)) : composed;
       process.stdout.write(`\nsystem prompt after /mode set (${composed.length} chars); what forge added:\n${indent(added)}`);
       const extra = systemMessagesOf(body).slice(1);
@@ -98,7 +114,12 @@ async function main(): Promise<void> {
   heading("forge preview shipping (the example preset, against a sample host prompt)");
   const preview = spawnSync(process.execPath, [CLI, "preview", "shipping", "--root", EXAMPLE], { encoding: "utf8" });
   process.stdout.write(preview.stderr + indent(preview.stdout.trimEnd()));
-  const server = await startFakeServer();
+  let server: FakeServer;
+  try {
+    server = await startFakeServer();
+  } catch (err) {
+    throw new Error(`cannot start the fake model server on 127.0.0.1 (${err instanceof Error ? err.message : String(err)}); the demo needs the loopback interface, no network`);
+  }
   try {
     for (const host of [LEGACY_HOST, MODERN_HOST]) await driveHost(host, server, files);
   } finally {
