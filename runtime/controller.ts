@@ -5,7 +5,7 @@ import { buildCatalog, emptyCatalog, type Catalog } from "../core/component-cata
 import type { ActiveSelection, ComposeResult } from "../core/composition.js";
 import { createComposeCache } from "./compose-cache.js";
 import { effectivePrompt, type HostAdapter } from "./host-adapter/index.js";
-import type { CtxLike, PiLike } from "./host-types.js";
+import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, PiPort } from "./host-adapter/ports.js";
 import { say, setFooter } from "./output.js";
 import { hasPreferences, mergePreferences } from "../core/preferences.js";
 import { applyPreferences, restorePreferences, takeSnapshot, type PreferenceSnapshot } from "./preferences-applier.js";
@@ -20,7 +20,7 @@ import { resolveStartupSelection } from "./startup-request.js";
 import { MODE_STATE_TYPE, reduceBranch } from "../core/mode-state-reducer.js";
 
 export interface ControllerDeps {
-  pi: PiLike;
+  pi: PiPort;
   adapter: HostAdapter | null;
   env: NodeJS.ProcessEnv;
   builtinFile: string;
@@ -34,7 +34,7 @@ export type ExactConfirmation = { given: false } | { given: true; digestPrefix: 
 export type ActivationResult = { ok: true; message: string } | { ok: false; message: string; cancelled?: boolean };
 
 export class ForgeController {
-  readonly pi: PiLike;
+  readonly pi: PiPort;
   readonly env: NodeJS.ProcessEnv;
   private readonly adapter: HostAdapter | null;
   private readonly builtinFile: string;
@@ -54,7 +54,7 @@ export class ForgeController {
   private lastTurnNotice: string | null = null;
   private snapshot: PreferenceSnapshot | null = null;
   /** The last before_agent_start event and forge's result, measured lazily by /mode preview. */
-  private lastTurn: { event: any; result: unknown } | null = null;
+  private lastTurn: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined } | null = null;
 
   constructor(deps: ControllerDeps) {
     this.pi = deps.pi;
@@ -66,14 +66,14 @@ export class ForgeController {
   }
 
   /** Tells the operator once per distinct message (session_start may fire twice in RPC). */
-  tellOnce(ctx: CtxLike, text: string, level: "info" | "warning" | "error" = "warning"): void {
+  tellOnce(ctx: CtxPort, text: string, level: "info" | "warning" | "error" = "warning"): void {
     if (this.told.has(text)) return;
     this.told.add(text);
     say(ctx, text, level);
   }
 
   /** Re-reads the bundles when any file changed (stat check) or when forced. */
-  refresh(ctx: CtxLike, force = false): void {
+  refresh(ctx: CtxPort, force = false): void {
     const hostTrust = this.hostTrust(ctx);
     if (!force && this.discovered !== null && this.cwd === ctx.cwd && fingerprintOf(this.discovered.paths, hostTrust) === this.fingerprint) {
       return;
@@ -88,7 +88,7 @@ export class ForgeController {
   }
 
   /** The host's trust answer (1.x can change it mid-session), null without a trust API. */
-  private hostTrust(ctx: CtxLike): boolean | null {
+  private hostTrust(ctx: CtxPort): boolean | null {
     try {
       return this.adapter ? this.adapter.projectTrust(ctx) : null;
     } catch {
@@ -101,7 +101,7 @@ export class ForgeController {
    * `followPreferences` (/tree): Pi keeps the model across navigation, so the replayed selection's
    * preferences are applied (or the pre-forge values restored) when the selection changed.
    */
-  async rederive(ctx: CtxLike, applyStartup: boolean, followPreferences = false): Promise<void> {
+  async rederive(ctx: CtxPort, applyStartup: boolean, followPreferences = false): Promise<void> {
     this.refresh(ctx, true);
     const before = this.selection.state;
     const replay = reduceBranch(ctx.sessionManager.getBranch());
@@ -142,7 +142,7 @@ export class ForgeController {
    * the current state): an unchanged selection is not a change.
    */
   async activate(
-    ctx: CtxLike,
+    ctx: CtxPort,
     candidate: ResolvedCandidate,
     source: StateSource,
     confirmation: ExactConfirmation,
@@ -198,7 +198,7 @@ export class ForgeController {
   }
 
   /** /mode off: append the off entry and restore what forge changed. */
-  async deactivate(ctx: CtxLike): Promise<string> {
+  async deactivate(ctx: CtxPort): Promise<string> {
     this.refresh(ctx);
     if (selectedKeys(this.selection.state).length === 0) {
       this.selection = { state: this.selection.state, error: null };
@@ -216,7 +216,7 @@ export class ForgeController {
     return "forge: mode off (Pi's native prompt)";
   }
 
-  private async applyModePreferences(ctx: CtxLike, keys: string[]): Promise<void> {
+  private async applyModePreferences(ctx: CtxPort, keys: string[]): Promise<void> {
     const modes = keys.map((k) => this.catalog.modes.get(k)?.mode).filter((m): m is Mode => m !== undefined);
     const prefs = mergePreferences(modes);
     if (!hasPreferences(prefs) && this.snapshot === null) return;
@@ -224,15 +224,15 @@ export class ForgeController {
     for (const n of await applyPreferences(this.pi, ctx, prefs, this.snapshot)) say(ctx, n, "warning");
   }
 
-  vars(ctx: CtxLike): PromptVars {
+  vars(ctx: CtxPort): PromptVars {
     return buildPromptVars({ cwd: ctx.cwd, now: this.now(), model: ctx.model ?? null, os: this.os, preset: this.selection.state?.preset ?? null });
   }
 
-  compose(ctx: CtxLike): ComposeResult {
+  compose(ctx: CtxPort): ComposeResult {
     return this.composeCached(this.catalog, this.selection, this.vars(ctx));
   }
 
-  status(ctx: CtxLike): { report: StatusReport; result: ComposeResult } {
+  status(ctx: CtxPort): { report: StatusReport; result: ComposeResult } {
     this.refresh(ctx);
     const result = this.compose(ctx);
     const report = buildStatusReport(this.catalog, this.discovered!, this.selection, result, [...this.notices, ...this.replayNotices]);
@@ -240,7 +240,7 @@ export class ForgeController {
   }
 
   /** before_agent_start: compose (cached) and hand the result to the host adapter; native on any failure. */
-  beforeAgentStart(event: any, ctx: CtxLike): unknown {
+  beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort): BeforeAgentStartResult | undefined {
     this.refresh(ctx);
     const result = this.compose(ctx);
     let notice: string | null = null;
@@ -265,14 +265,14 @@ export class ForgeController {
   lastPromptChars(): number | null {
     if (this.lastTurn === null) return null;
     try {
-      return effectivePrompt(this.lastTurn.event, this.lastTurn.result as { systemPrompt?: string } | undefined).length;
+      return effectivePrompt(this.lastTurn.event, this.lastTurn.result).length;
     } catch {
       return null;
     }
   }
 
   /** After a failure mid-composition: let the adapter restore the native prompt (it may have mutated options). */
-  nativeAfterFailure(event: any): undefined {
+  nativeAfterFailure(event: BeforeAgentStartEvent): undefined {
     try {
       this.adapter?.applyComposition(event, { kind: "native", reason: this.selection.error });
     } catch {
@@ -281,7 +281,7 @@ export class ForgeController {
     return undefined;
   }
 
-  updateFooter(ctx: CtxLike, result?: ComposeResult): void {
+  updateFooter(ctx: CtxPort, result?: ComposeResult): void {
     const r = result ?? this.compose(ctx);
     const state = this.selection.state;
     const keys = selectedKeys(state);

@@ -4,8 +4,8 @@ import { modeCommand } from "./commands/mode-command.js";
 import { presetCommand } from "./commands/preset-command.js";
 import { ForgeController } from "./controller.js";
 import { createCacheReporter, presetRefFor } from "./commands/cache-report.js";
-import { detectHostAdapter, type HostAdapter, type HostPromptOptionsLike } from "./host-adapter/index.js";
-import type { CtxLike, PiLike } from "./host-types.js";
+import { detectHostAdapter, type HostAdapter } from "./host-adapter/index.js";
+import type { CtxPort, PiPort } from "./host-adapter/ports.js";
 import { describeError, say } from "./output.js";
 import { defaultBuiltinFile } from "./scopes.js";
 import { renderTemplate } from "../core/template.js";
@@ -22,7 +22,7 @@ export interface ExtensionOptions {
 }
 
 /** Builds the extension; tests pass a fake pi and options, Pi calls the default export. */
-export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {}): ForgeController {
+export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {}): ForgeController {
   let adapter: HostAdapter | null = null;
   let adapterError: string | null = null;
   if (options.adapter !== undefined) adapter = options.adapter;
@@ -50,7 +50,7 @@ export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {})
   pi.registerCommand("preset", presetCommand(controller, reporter));
   pi.registerCommand("forge", forgeCommand(controller));
 
-  const guard = (what: string, ctx: CtxLike, error: unknown) => {
+  const guard = (what: string, ctx: CtxPort, error: unknown) => {
     controller.selection = { state: controller.selection.state, error: `forge: ${what} failed (${describeError(error)}); using Pi's native prompt` };
     say(ctx, controller.selection.error!, "error");
   };
@@ -61,7 +61,7 @@ export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {})
   pi.on("session_start", async (event, ctx) => {
     try {
       if (adapterError) controller.tellOnce(ctx, adapterError, "error");
-      const reason = (event as { reason?: string } | undefined)?.reason;
+      const reason = event?.reason;
       await controller.rederive(ctx, reason === undefined || reason === "startup" || reason === "new");
     } catch (error) {
       guard("session start", ctx, error);
@@ -95,21 +95,21 @@ export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {})
  * prompt forge composed. Whether a change travels as a prompt section is the host adapter's call; without an
  * adapter, changes travel in the timeline (the prompt is never touched).
  */
-function wireSystemUpdates(pi: PiLike, controller: ForgeController, adapter: HostAdapter | null): void {
-  registerSystemUpdates(pi as unknown as Parameters<typeof registerSystemUpdates>[0], {
+function wireSystemUpdates(pi: PiPort, controller: ForgeController, adapter: HostAdapter | null): void {
+  registerSystemUpdates(pi, {
     adapter: {
-      supportsSections: (options) => adapter?.supportsSections(options as HostPromptOptionsLike | null) ?? false,
+      supportsSections: (options) => adapter?.supportsSections(options) ?? false,
       foldsSectionChanges: (ctx) => adapter?.foldsSectionChanges(ctx) ?? true,
     },
     getActivePreset: (ctx): ActivePresetRef | null => {
-      const composition = controller.compose(ctx as unknown as CtxLike).composition;
+      const composition = controller.compose(ctx).composition;
       return presetRefFor(controller, composition, controller.selection.state?.preset);
     },
-    renderTemplate: (segments, ctx) => renderTemplate(segments, controller.vars(ctx as unknown as CtxLike), ""),
+    renderTemplate: (segments, ctx) => renderTemplate(segments, controller.vars(ctx), ""),
   });
 }
 
-export default function forgeExtension(pi: PiLike): void {
+export default function forgeExtension(pi: PiPort): void {
   try {
     createForgeExtension(pi);
   } catch (error) {

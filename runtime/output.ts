@@ -1,5 +1,5 @@
 // Where forge's messages go: ctx.ui.notify with a UI (interactive, RPC), stderr otherwise (print/json mode).
-import type { CtxLike, NotifyLevel } from "./host-types.js";
+import type { CtxPort, NotifyLevel } from "./host-adapter/ports.js";
 import { describeError } from "../core/error-text.js";
 
 export { describeError };
@@ -23,7 +23,7 @@ export function say(ctx: OutputCtx, text: string, level: NotifyLevel = "info"): 
   }
 }
 
-export function setFooter(ctx: CtxLike, text: string | undefined): void {
+export function setFooter(ctx: CtxPort, text: string | undefined): void {
   try {
     ctx.ui.setStatus("forge", text);
   } catch {

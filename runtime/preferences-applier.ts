@@ -1,19 +1,19 @@
 // Applies a selection's model/thinking/tools preferences on activation and restores the previous values on /mode off.
 import type { MergedPreferences } from "../core/preferences.js";
-import type { CtxLike, ModelLike, PiLike, ThinkingLevel } from "./host-types.js";
+import type { CtxPort, ModelRef, PiPort, HostThinkingLevel } from "./host-adapter/ports.js";
 import { describeError } from "./output.js";
 
 /** The values before forge first changed anything; restored by /mode off. */
 export interface PreferenceSnapshot {
-  model: ModelLike | undefined;
-  thinking: ThinkingLevel;
+  model: ModelRef | undefined;
+  thinking: HostThinkingLevel;
   tools: string[];
   /** Set once forge switched the model, so a later selection without a model preference switches back. */
   modelApplied?: boolean;
 }
 
 /** "provider/id" (the id may hold slashes) or a bare id matched against every known model. */
-export function findModel(ctx: CtxLike, spec: string): ModelLike | undefined {
+export function findModel(ctx: CtxPort, spec: string): ModelRef | undefined {
   const registry = ctx.modelRegistry;
   if (!registry) return undefined;
   const slash = spec.indexOf("/");
@@ -24,7 +24,7 @@ export function findModel(ctx: CtxLike, spec: string): ModelLike | undefined {
   return registry.getAll?.().find((m) => m.id === spec);
 }
 
-export function takeSnapshot(pi: PiLike, ctx: CtxLike): PreferenceSnapshot {
+export function takeSnapshot(pi: PiPort, ctx: CtxPort): PreferenceSnapshot {
   return { model: ctx.model, thinking: pi.getThinkingLevel(), tools: [...pi.getActiveTools()] };
 }
 
@@ -33,8 +33,8 @@ export function takeSnapshot(pi: PiLike, ctx: CtxLike): PreferenceSnapshot {
  * intersected with the tools active before forge changed them. Returns notices (never throws).
  */
 export async function applyPreferences(
-  pi: PiLike,
-  ctx: CtxLike,
+  pi: PiPort,
+  ctx: CtxPort,
   prefs: MergedPreferences,
   baseline: PreferenceSnapshot,
 ): Promise<string[]> {
@@ -61,6 +61,6 @@ export async function applyPreferences(
 }
 
 /** Restores the snapshot taken before forge changed anything. */
-export async function restorePreferences(pi: PiLike, ctx: CtxLike, snapshot: PreferenceSnapshot): Promise<string[]> {
+export async function restorePreferences(pi: PiPort, ctx: CtxPort, snapshot: PreferenceSnapshot): Promise<string[]> {
   return applyPreferences(pi, ctx, {}, snapshot);
 }

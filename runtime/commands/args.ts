@@ -1,5 +1,5 @@
 // Argument parsing and completion helpers shared by the /mode, /preset and /forge commands. Pure.
-import type { AutocompleteItemLike } from "../host-types.js";
+import type { AutocompleteItem } from "../host-adapter/ports.js";
 import type { DriftPolicy } from "../../core/selection.js";
 import type { ExactConfirmation } from "../controller.js";
 
@@ -41,7 +41,7 @@ export function parseArgs(text: string): ParsedArgs {
  * Completion items for the last word of `argText`; Pi replaces the whole argument text with the
  * item's value, so each value repeats the words before it.
  */
-export function completeLastWord(argText: string, candidates: ReadonlyArray<{ word: string; description?: string }>): AutocompleteItemLike[] | null {
+export function completeLastWord(argText: string, candidates: ReadonlyArray<{ word: string; description?: string }>): AutocompleteItem[] | null {
   const endsWithSpace = /\s$/.test(argText);
   const words = argText.trim().split(/\s+/).filter((w) => w.length > 0);
   const partial = endsWithSpace ? "" : (words.pop() ?? "");

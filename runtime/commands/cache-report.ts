@@ -1,8 +1,8 @@
 // Cache-impact report for /mode and /preset: how much of the previous request's prefix a selection change keeps.
 import { composeSelection, type Composition } from "../../core/composition.js";
 import type { ForgeController } from "../controller.js";
-import type { HostAdapter, HostPromptOptionsLike, NativeInputs } from "../host-adapter/index.js";
-import type { CtxLike } from "../host-types.js";
+import type { HostAdapter, NativeInputs } from "../host-adapter/index.js";
+import type { CtxPort } from "../host-adapter/ports.js";
 import { previewStateEntry, type ResolvedCandidate } from "../../core/selection.js";
 import type { ActivePresetRef } from "../updates/blocks.js";
 import { hostPromptOptions } from "../host-adapter/transcript.js";
@@ -20,22 +20,22 @@ export function presetRefFor(controller: ForgeController, composition: Compositi
 
 export interface CacheReporter {
   /** The estimate for switching to `candidate` (null: /mode off), or null when it cannot be made. */
-  estimate(ctx: CtxLike, candidate: ResolvedCandidate | null): PromptChangeReport | null;
+  estimate(ctx: CtxPort, candidate: ResolvedCandidate | null): PromptChangeReport | null;
 }
 
 /** Pi's own prompt inputs outside a run: the current prompt string, and (1.x commands) the base options. */
-function fallbackInputs(ctx: CtxLike): NativeInputs {
+function fallbackInputs(ctx: CtxPort): NativeInputs {
   let systemPrompt = "";
   try {
     systemPrompt = ctx.getSystemPrompt?.() ?? "";
   } catch {
     return { systemPrompt, options: undefined }; // an estimate only
   }
-  return { systemPrompt, options: (hostPromptOptions(ctx) ?? undefined) as HostPromptOptionsLike | undefined };
+  return { systemPrompt, options: hostPromptOptions(ctx) ?? undefined };
 }
 
 /** The last request's prompt, or null when unknown (an unreadable branch included). */
-function lastPrompt(ctx: CtxLike): string | null {
+function lastPrompt(ctx: CtxPort): string | null {
   try {
     return lastRequestPrompt(ctx.sessionManager.getBranch(), ctx);
   } catch {

@@ -1,7 +1,7 @@
 // The /forge command: trust (forge's own project trust store) and status (bundles, scopes, trust).
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { ForgeController } from "../controller.js";
-import type { CommandSpec, CtxLike } from "../host-types.js";
+import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../output.js";
 import { bundleReports } from "../report.js";
 import { readTrustStore, withTrust, writeTrustStore } from "../trust-store.js";
@@ -18,7 +18,7 @@ export function forgeCommand(controller: ForgeController): CommandSpec {
   };
 }
 
-export async function handleForge(controller: ForgeController, args: string, ctx: CtxLike): Promise<void> {
+export async function handleForge(controller: ForgeController, args: string, ctx: CtxPort): Promise<void> {
   controller.refresh(ctx, true);
   const parsed = parseArgs(args);
   const sub = parsed.words[0];
@@ -43,7 +43,7 @@ export async function handleForge(controller: ForgeController, args: string, ctx
   say(ctx, FORGE_USAGE, "error");
 }
 
-async function trustProject(controller: ForgeController, ctx: CtxLike): Promise<void> {
+async function trustProject(controller: ForgeController, ctx: CtxPort): Promise<void> {
   const d = controller.discovered!;
   const load = d.loads.project;
   if (load.status === "absent") return say(ctx, "forge: no project bundle (.pi/forge/bundle.json) above the current directory; nothing to trust", "error");

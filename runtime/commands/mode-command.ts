@@ -2,7 +2,7 @@
 import { sortedModeKeys } from "../../core/component-catalog.js";
 import { checkContracts, selectedKeys } from "../../core/candidate.js";
 import type { ForgeController } from "../controller.js";
-import type { CommandSpec, CtxLike } from "../host-types.js";
+import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../output.js";
 import { buildPreviewReport, formatPreviewText, formatStatusText, toJsonLine } from "../report.js";
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
@@ -53,7 +53,7 @@ function completeMode(controller: ForgeController, prefix: string) {
   return null;
 }
 
-export async function handleMode(controller: ForgeController, args: string, ctx: CtxLike, reporter?: CacheReporter): Promise<void> {
+export async function handleMode(controller: ForgeController, args: string, ctx: CtxPort, reporter?: CacheReporter): Promise<void> {
   controller.refresh(ctx);
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${MODE_USAGE}`, "error");
@@ -90,14 +90,14 @@ export async function handleMode(controller: ForgeController, args: string, ctx:
   }
 }
 
-async function setKeys(controller: ForgeController, ctx: CtxLike, keys: string[], drift: DriftPolicy, parsed: ParsedArgs, reporter?: CacheReporter): Promise<void> {
+async function setKeys(controller: ForgeController, ctx: CtxPort, keys: string[], drift: DriftPolicy, parsed: ParsedArgs, reporter?: CacheReporter): Promise<void> {
   const resolved = resolveRequest(controller.catalog, { kind: "keys", keys }, drift);
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
   return applySelection(controller, ctx, resolved.candidate, "command", parsed.confirm, reporter);
 }
 
 /** +key / -key: edits the current selection; contracts are checked on the exact result (never auto-fixed). */
-async function adjust(controller: ForgeController, ctx: CtxLike, parsed: ParsedArgs, reporter?: CacheReporter): Promise<void> {
+async function adjust(controller: ForgeController, ctx: CtxPort, parsed: ParsedArgs, reporter?: CacheReporter): Promise<void> {
   const state = controller.selection.state;
   if (state && detectDrift(controller.catalog, state).length > 0) {
     return say(ctx, "forge: refused: the current selection has drift; run /mode reapprove or /mode set first", "error");
@@ -127,7 +127,7 @@ async function adjust(controller: ForgeController, ctx: CtxLike, parsed: ParsedA
 }
 
 /** Re-pins the current definitions of the same selection (same preset and policy). */
-async function reapprove(controller: ForgeController, ctx: CtxLike, parsed: ParsedArgs): Promise<void> {
+async function reapprove(controller: ForgeController, ctx: CtxPort, parsed: ParsedArgs): Promise<void> {
   controller.refresh(ctx, true);
   const state = controller.selection.state;
   const keys = selectedKeys(state);

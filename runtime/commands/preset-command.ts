@@ -1,6 +1,6 @@
 // The /preset command: list, use <name>, save <name>.
 import type { ForgeController } from "../controller.js";
-import type { CommandSpec, CtxLike } from "../host-types.js";
+import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../output.js";
 import { PRESET_NAME, presetFilePath, renderPresetSource, writePresetSource } from "../preset-writer.js";
 import { selectedKeys } from "../../core/candidate.js";
@@ -30,7 +30,7 @@ export function presetCommand(controller: ForgeController, reporter?: CacheRepor
   };
 }
 
-export async function handlePreset(controller: ForgeController, args: string, ctx: CtxLike, reporter?: CacheReporter): Promise<void> {
+export async function handlePreset(controller: ForgeController, args: string, ctx: CtxPort, reporter?: CacheReporter): Promise<void> {
   controller.refresh(ctx);
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${PRESET_USAGE}`, "error");
@@ -58,7 +58,7 @@ function listPresets(controller: ForgeController): string {
     .join("\n");
 }
 
-async function savePreset(controller: ForgeController, ctx: CtxLike, name: string | undefined, force: boolean): Promise<void> {
+async function savePreset(controller: ForgeController, ctx: CtxPort, name: string | undefined, force: boolean): Promise<void> {
   if (!name || !PRESET_NAME.test(name)) {
     return say(ctx, `forge: /preset save needs a name like "review-flow" (lowercase letters, digits, dashes)`, "error");
   }

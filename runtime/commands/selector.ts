@@ -4,7 +4,7 @@ import { composeSelection } from "../../core/composition.js";
 import { composedChars, estimateTokens } from "../../core/prompt-size.js";
 import { checkContracts, selectedKeys } from "../../core/candidate.js";
 import type { ForgeController } from "../controller.js";
-import type { CtxLike } from "../host-types.js";
+import type { ComponentPort, CtxPort, KeybindingId, KeybindingsPort, TuiPort } from "../host-adapter/ports.js";
 import { say } from "../output.js";
 import { previewStateEntry, resolveRequest } from "../../core/selection.js";
 import { applyOff, applySelection } from "./apply-selection.js";
@@ -14,7 +14,7 @@ interface Picked {
 }
 
 /** One-line summary of what applying `keys` would produce: contracts, parts, size. */
-export function summarizeCandidate(controller: ForgeController, ctx: CtxLike, keys: string[]): string {
+export function summarizeCandidate(controller: ForgeController, ctx: CtxPort, keys: string[]): string {
   if (keys.length === 0) return "result: Pi's native prompt (mode off)";
   const resolved = resolveRequest(controller.catalog, { kind: "keys", keys });
   if (!resolved.ok) return `result: refused: ${resolved.error}`;
@@ -35,13 +35,12 @@ function toggle(keys: string[], key: string): string[] {
   return keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key];
 }
 
-export async function runModeSelector(controller: ForgeController, ctx: CtxLike): Promise<void> {
+export async function runModeSelector(controller: ForgeController, ctx: CtxPort): Promise<void> {
   const initial = selectedKeys(controller.selection.state);
   let picked: Picked | null | undefined;
   const tui = ctx.mode === undefined || ctx.mode === "tui";
   if (tui && typeof ctx.ui.custom === "function") {
-    picked = await ctx.ui.custom<Picked | null>((tuiHandle, _theme, keybindings, done) =>
-      createPicker(controller, ctx, initial, tuiHandle as { requestRender?: () => void }, keybindings as KeyMatcher, done),
+    picked = await ctx.ui.custom<Picked | null>((tui, _theme, keybindings, done) => createPicker(controller, ctx, initial, tui, keybindings, done),
     );
   }
   if (picked === undefined) picked = await selectLoop(controller, ctx, initial);
@@ -53,7 +52,7 @@ export async function runModeSelector(controller: ForgeController, ctx: CtxLike)
 }
 
 /** Dialog-only fallback (RPC, or hosts without custom components): toggle with select() until Apply. */
-async function selectLoop(controller: ForgeController, ctx: CtxLike, initial: string[]): Promise<Picked | null> {
+async function selectLoop(controller: ForgeController, ctx: CtxPort, initial: string[]): Promise<Picked | null> {
   let keys = [...initial];
   let filter = "";
   for (let round = 0; round < 500; round++) {
@@ -75,10 +74,6 @@ async function selectLoop(controller: ForgeController, ctx: CtxLike, initial: st
   return null;
 }
 
-interface KeyMatcher {
-  matches?(data: string, id: string): boolean;
-}
-
 function clip(text: string, width: number): string {
   const chars = [...text];
   return chars.length <= width ? text : `${chars.slice(0, Math.max(0, width - 1)).join("")}…`;
@@ -87,18 +82,19 @@ function clip(text: string, width: number): string {
 /** A dependency-free TUI component: type to search, up/down, space/tab toggle, enter apply, esc cancel. */
 function createPicker(
   controller: ForgeController,
-  ctx: CtxLike,
+  ctx: CtxPort,
   initial: string[],
-  tui: { requestRender?: () => void },
-  kb: KeyMatcher,
+  tui: TuiPort,
+  kb: KeybindingsPort,
   done: (value: Picked | null) => void,
-) {
+): ComponentPort {
   let keys = [...initial];
   let filter = "";
   let cursor = 0;
-  const is = (data: string, id: string, ...raw: string[]) => (kb.matches ? kb.matches(data, id) : false) || raw.includes(data);
+  // The raw bytes stay accepted: a host's keybindings may be missing or remapped.
+  const is = (data: string, id: KeybindingId, ...raw: string[]) => (typeof kb?.matches === "function" && kb.matches(data, id)) || raw.includes(data);
   const visible = () => sortedModeKeys(controller.catalog).filter((k) => filter === "" || modeLine(controller, k).toLowerCase().includes(filter));
-  const refresh = () => tui.requestRender?.();
+  const refresh = () => tui?.requestRender?.();
   return {
     render(width: number): string[] {
       const w = Math.max(10, width);

@@ -1,59 +1,40 @@
-// The only module that knows which Pi host runs: turns a Composition into a before_agent_start result.
+// The only module that knows which Pi host runs: applies a Composition in before_agent_start and answers capability
+// questions (project trust, sections, folded section changes).
 import type { Composition } from "../../core/composition.js";
-import type { CustomPromptInputs } from "../../core/legacy-custom-prompt.js";
-import { FORGE_SECTION_PREFIX, overlayTail, renderPromptString, sectionName, visibleOverlays } from "../../core/prompt-layout.js";
-
 export { FORGE_SECTION_PREFIX, sectionName, wrapSection } from "../../core/prompt-layout.js";
+import { FORGE_SECTION_PREFIX, overlayTail, renderPromptString, sectionName, visibleOverlays } from "../../core/prompt-layout.js";
+import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, PromptOptions } from "./ports.js";
 
-/**
- * `event.systemPromptOptions` as the adapter reads it: 0.73.1's fields, plus 1.x's mutable `sections`,
- * `customPrompt` and `forceSystemPrompt`. No index signature, so both hosts' real option types are assignable
- * (test/runtime/host-adapter.test.ts checks this at compile time); composition.ts's PromptOptionsLike is too.
- */
-export interface HostPromptOptionsLike extends CustomPromptInputs {
-  customPrompt?: string;
-  sections?: Record<string, string>;
-  forceSystemPrompt?: string;
-}
-
-export interface BeforeAgentStartEventLike {
-  prompt?: string;
-  /** The chained prompt so far. On 1.x a getter that renders the current (mutated) systemPromptOptions. */
-  systemPrompt: string;
-  systemPromptOptions?: HostPromptOptionsLike;
-}
-
-export interface BeforeAgentStartResultLike {
-  systemPrompt?: string;
-}
+/** The event's old name, still used by compiler/cli/preview.ts: the same one port type. */
+export type BeforeAgentStartEventLike = BeforeAgentStartEvent;
 
 export interface HostAdapter {
   /** Host-reported project trust, or null when the host has no project-trust API (forge's trust store decides). */
-  projectTrust(ctx: unknown): boolean | null;
+  projectTrust(ctx: Pick<CtxPort, "isProjectTrusted"> | undefined): boolean | null;
   /** Applies a composition; on hosts with sections it mutates event.systemPromptOptions and may return nothing. */
-  applyComposition(event: BeforeAgentStartEventLike, composition: Composition): BeforeAgentStartResultLike | undefined;
+  applyComposition(event: BeforeAgentStartEvent, composition: Composition): BeforeAgentStartResult | undefined;
   /**
    * Whether a change may travel as a prompt section (Pi diffs sections and patches them) rather than as a
    * timeline message: the host has sections and, for a run's `options`, no forced prompt hides them.
    * `null` (a command or tool outside before_agent_start) asks what the host showed at the last run.
    */
-  supportsSections(options: HostPromptOptionsLike | null): boolean;
+  supportsSections(options: PromptOptions | null): boolean;
+  /**
+   * With section delivery: whether a changed section reaches the model by rewriting the prompt Pi replays
+   * (the model has no mid-conversation system messages) rather than as an appended patch.
+   */
+  foldsSectionChanges(ctx: Pick<CtxPort, "model">): boolean;
   /**
    * For cache estimates: the system prompt `composition` would give over the last run's native inputs
    * (before forge applied anything), else over `fallback`. Rendered the hosts' shared way (append tail).
    */
   previewPrompt(composition: Composition, fallback: NativeInputs): string;
-  /**
-   * With section delivery: whether a changed section reaches the model by rewriting the prompt Pi replays
-   * (the model has no mid-conversation system messages) rather than as an appended patch.
-   */
-  foldsSectionChanges(ctx: unknown): boolean;
 }
 
 /** Pi's prompt and options as a run hands them to forge, before forge changes anything. */
 export interface NativeInputs {
   systemPrompt: string;
-  options?: HostPromptOptionsLike;
+  options?: PromptOptions;
 }
 
 /**
@@ -61,7 +42,7 @@ export interface NativeInputs {
  * event's prompt (on 1.x a getter rendering the mutated options, forceSystemPrompt included).
  * For status and size figures; call it after applyComposition.
  */
-export function effectivePrompt(event: BeforeAgentStartEventLike, result: BeforeAgentStartResultLike | undefined): string {
+export function effectivePrompt(event: BeforeAgentStartEvent, result: BeforeAgentStartResult | undefined): string {
   return result?.systemPrompt ?? event.systemPrompt;
 }
 
@@ -90,10 +71,9 @@ export const legacyHostAdapter: HostAdapter = {
 /** Pi 1.x: mutate the structured options so Pi diffs sections and patches only what changed. */
 export const sectionsHostAdapter: HostAdapter = {
   projectTrust(ctx) {
-    const isProjectTrusted = (ctx as { isProjectTrusted?: unknown } | null | undefined)?.isProjectTrusted;
-    if (typeof isProjectTrusted !== "function") return null;
+    if (typeof ctx?.isProjectTrusted !== "function") return null;
     try {
-      return isProjectTrusted.call(ctx) === true;
+      return ctx.isProjectTrusted() === true;
     } catch {
       return false; // a stale context: fail closed, the project scope stays untrusted
     }
@@ -101,14 +81,16 @@ export const sectionsHostAdapter: HostAdapter = {
   supportsSections: (options) => options === null || sectionsUsable(options),
   previewPrompt: (composition, fallback) => previewOver(fallback, composition),
   foldsSectionChanges(ctx) {
-    const model = (ctx as { model?: { compat?: { supportsMidConvoSystemMessages?: unknown } } } | null | undefined)?.model;
-    return model?.compat?.supportsMidConvoSystemMessages !== true;
+    const compat = ctx.model?.compat;
+    return !(typeof compat === "object" && compat !== null && "supportsMidConvoSystemMessages" in compat && compat.supportsMidConvoSystemMessages === true);
   },
   applyComposition(event, composition) {
-    const options = event.systemPromptOptions as SectionsOptions;
+    const options = event.systemPromptOptions;
+    const sections = options?.sections;
+    if (!options || !sections) throw new Error("forge: the host gave no systemPromptOptions.sections to compose into");
     // The options are a fresh copy per run, but another handler may have written forge-* keys: forge owns them.
-    for (const name of Object.keys(options.sections)) {
-      if (name.startsWith(FORGE_SECTION_PREFIX)) delete options.sections[name];
+    for (const name of Object.keys(sections)) {
+      if (name.startsWith(FORGE_SECTION_PREFIX)) delete sections[name];
     }
     if (composition.kind === "native") return undefined;
     const { base, overlays } = composition;
@@ -124,21 +106,19 @@ export const sectionsHostAdapter: HostAdapter = {
       delete options.forceSystemPrompt;
     }
     // Insertion order is render order, so the overlays appear in composition order after Pi's sections.
-    for (const overlay of visibleOverlays(overlays)) options.sections[sectionName(overlay.key)] = overlay.text;
+    for (const overlay of visibleOverlays(overlays)) sections[sectionName(overlay.key)] = overlay.text;
     if (options.forceSystemPrompt !== undefined) options.forceSystemPrompt += overlayTail(overlays);
     return undefined;
   },
 };
 
-type SectionsOptions = HostPromptOptionsLike & { sections: Record<string, string> };
-
-function hasSections(options: HostPromptOptionsLike | undefined): boolean {
+function hasSections(options: PromptOptions | undefined): boolean {
   const sections = options?.sections;
   return typeof sections === "object" && sections !== null && !Array.isArray(sections);
 }
 
 /** Sections exist and no forced prompt (which 1.x renders instead of every section) hides them. */
-function sectionsUsable(options: HostPromptOptionsLike): boolean {
+function sectionsUsable(options: PromptOptions): boolean {
   return hasSections(options) && !options.forceSystemPrompt;
 }
 
@@ -167,5 +147,5 @@ export function detectHostAdapter(_pi: unknown): HostAdapter {
     supportsSections: (options) => (options === null ? lastSections : sectionsUsable(options)),
     previewPrompt: (composition, fallback) => previewOver(lastNative ?? fallback, composition),
     foldsSectionChanges: (ctx) => sectionsHostAdapter.foldsSectionChanges(ctx),
-  };
+    };
 }

@@ -3,23 +3,14 @@ import { wrapSection } from "./index.js";
 import type { ActiveUpdate, BranchEntryLike, UpdateState } from "../../core/update-reducer.js";
 import { appendPromptBlock, INVENTORY_SECTION, renderCompactionFold, updateSectionName } from "../updates/render.js";
 import { buildTimelineView, pendingChanges, renderDeliveryMessage } from "../updates/timeline-view.js";
-import type { BeforeAgentStartOutcome, BeforeAgentStartSlice, PromptOptionsSlice, UpdatesPi } from "../updates/host-types.js";
-
-/** A 1.x system message as the context_with_system transcript holds it (only what forge reads or writes). */
-export interface SystemMessageLike {
-  role: string;
-  content?: unknown;
-  sections?: Record<string, string | null>;
-  toolCallId?: string;
-  timestamp?: number;
-}
+import type { BeforeAgentStartEvent, BeforeAgentStartResult, ContextWithSystemEvent, CtxPort, PiPort, PromptOptions, TranscriptMessage } from "./ports.js";
 
 /** Per-session delivery state owned by register.ts; reset at every before_agent_start. */
 export interface RunState {
   /** The strategy chosen at the last before_agent_start (mid-run changes follow the run's strategy). */
   kind: "sections" | "timeline" | null;
   /** 1.x: the run's systemPromptOptions as handed to before_agent_start. */
-  runOptions: PromptOptionsSlice | null;
+  runOptions: PromptOptions | null;
   /** 1.x: section changes made mid-run by the tool, keyed by section name, spliced into later requests. */
   splices: Map<string, { value: string | null; toolCallId: string | null; at: number }>;
 }
@@ -39,9 +30,9 @@ export interface ChangeInput {
 export interface UpdateDelivery {
   readonly kind: "sections" | "timeline";
   /** before_agent_start, after the core composed the prompt: render the branch's active set (`state` is the branch's fold). */
-  beforeAgentStart(event: BeforeAgentStartSlice, branch: readonly BranchEntryLike[], state: UpdateState, inventory: string, run: RunState): BeforeAgentStartOutcome | undefined;
+  beforeAgentStart(event: BeforeAgentStartEvent, branch: readonly BranchEntryLike[], state: UpdateState, inventory: string, run: RunState): BeforeAgentStartResult | undefined;
   /** Right after a command or the tool recorded a change: get it to the model before its next inference. */
-  deliverChange(pi: UpdatesPi, change: ChangeInput, run: RunState): void;
+  deliverChange(pi: PiPort, change: ChangeInput, run: RunState): void;
 }
 
 function deliveredOf(active: readonly ActiveUpdate[]): Map<string, string> {
@@ -49,7 +40,7 @@ function deliveredOf(active: readonly ActiveUpdate[]): Map<string, string> {
 }
 
 /** The sections the model currently has: every system message's patch replayed in order (as pi-ai does). */
-export function foldTranscriptSections(messages: readonly SystemMessageLike[]): Map<string, string> {
+export function foldTranscriptSections(messages: readonly TranscriptMessage[]): Map<string, string> {
   const sections = new Map<string, string>();
   for (const m of messages) {
     if (m.role !== "system" || !m.sections) continue;
@@ -62,7 +53,7 @@ export function foldTranscriptSections(messages: readonly SystemMessageLike[]): 
 }
 
 /** Index after the tool-result batch that holds `toolCallId`, or the end of the transcript. */
-function insertionIndex(messages: readonly SystemMessageLike[], toolCallId: string | null): number {
+function insertionIndex(messages: readonly TranscriptMessage[], toolCallId: string | null): number {
   if (toolCallId === null) return messages.length;
   const at = messages.findIndex((m) => m.role === "toolResult" && m.toolCallId === toolCallId);
   if (at < 0) return messages.length;
@@ -123,7 +114,7 @@ export const timelineDelivery: UpdateDelivery = {
     run.runOptions = null;
     const view = buildTimelineView(branch, state);
     const extra = appendPromptBlock(inventory, renderCompactionFold(view.folded));
-    const outcome: BeforeAgentStartOutcome = {};
+    const outcome: BeforeAgentStartResult = {};
     if (extra !== "") outcome.systemPrompt = appendPromptBlock(event.systemPrompt, extra);
     // Anything recorded but never delivered (a crash between the two writes, a strategy switch).
     const message = renderDeliveryMessage(pendingChanges(view.delivered, view.state.active), view.state.active);
@@ -141,7 +132,7 @@ export const timelineDelivery: UpdateDelivery = {
  * Sections delivery, per request (1.x context_with_system): splices the patches of mid-run tool changes that
  * Pi has not recorded itself into the transcript about to be sent; undefined when nothing is missing.
  */
-function spliceMidRunSections(messages: readonly SystemMessageLike[], run: RunState): SystemMessageLike[] | undefined {
+function spliceMidRunSections(messages: readonly TranscriptMessage[], run: RunState): TranscriptMessage[] | undefined {
   if (run.splices.size === 0) return undefined;
   const current = foldTranscriptSections(messages);
   // Group the still-missing patches by the tool batch that caused them.
@@ -165,16 +156,16 @@ function spliceMidRunSections(messages: readonly SystemMessageLike[], run: RunSt
 }
 
 /** Wraps a handler so a failure is reported and swallowed (register.ts's guard). */
-export type HandlerGuard = <E, R>(what: string, fn: (event: E, ctx: any) => R) => (event: E, ctx: any) => R | undefined;
+export type HandlerGuard = <E, R>(what: string, fn: (event: E, ctx: CtxPort) => R) => (event: E, ctx: CtxPort) => R | undefined;
 
 /**
  * Subscribes the sections strategy to the host's per-request transcript hook (`context_with_system`, a 1.x
  * event that 0.73.1 never emits): a mid-run tool change is spliced into the run's later requests.
  */
-export function hookRequestTranscript(pi: Pick<UpdatesPi, "on">, run: RunState, guard: HandlerGuard): void {
+export function hookRequestTranscript(pi: Pick<PiPort, "on">, run: RunState, guard: HandlerGuard): void {
   pi.on(
     "context_with_system",
-    guard("context_with_system", (event: { messages: SystemMessageLike[] }) => {
+    guard("context_with_system", (event: ContextWithSystemEvent) => {
       if (run.kind !== "sections") return undefined;
       const messages = spliceMidRunSections(event.messages, run);
       return messages ? { messages } : undefined;

@@ -6,21 +6,21 @@ import type { SystemUpdatesDeps } from "./deps.js";
 import { sectionsDelivery, timelineDelivery, type RunState, type UpdateDelivery } from "../host-adapter/update-delivery.js";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { hostPromptOptions } from "../host-adapter/transcript.js";
-import type { UpdatesCtx, UpdatesPi } from "./host-types.js";
+import type { CtxPort, PiPort } from "../host-adapter/ports.js";
 import { foldUpdateEvents, stepUpdateState, type ActiveUpdate, type UpdateState } from "../../core/update-reducer.js";
 import { renderApplyTag, renderRetractionTag, updateSectionName } from "./render.js";
 
 /** Everything commands and the tool share; built once by registerSystemUpdates. */
 export interface UpdatesRuntime {
-  pi: UpdatesPi;
+  pi: PiPort;
   deps: SystemUpdatesDeps;
   run: RunState;
   now(): Date;
   /** Called after every recorded change (tool availability, completion caches). */
-  afterChange(ctx: UpdatesCtx): void;
+  afterChange(ctx: CtxPort): void;
 }
 
-export function readState(ctx: UpdatesCtx): UpdateState {
+export function readState(ctx: CtxPort): UpdateState {
   return foldUpdateEvents(ctx.sessionManager.getBranch());
 }
 
@@ -31,7 +31,7 @@ export function readState(ctx: UpdatesCtx): UpdateState {
  * the first run of a process is not delivered twice; otherwise the last run's strategy, else the
  * adapter's host capability.
  */
-export function currentDelivery(rt: UpdatesRuntime, ctx: UpdatesCtx | null, prefer: "run" | "host"): UpdateDelivery {
+export function currentDelivery(rt: UpdatesRuntime, ctx: CtxPort | null, prefer: "run" | "host"): UpdateDelivery {
   const pick = (sections: boolean) => (sections ? sectionsDelivery : timelineDelivery);
   const fromRun = rt.run.kind === null ? null : pick(rt.run.kind === "sections");
   if (prefer === "run" && fromRun) return fromRun;
@@ -51,7 +51,7 @@ export function activeAfter(state: UpdateState, event: ForgeUpdateEvent): readon
 }
 
 /** Appends the event (never rewrites history) and delivers the resulting change. */
-export function recordEvent(rt: UpdatesRuntime, ctx: UpdatesCtx, state: UpdateState, event: ForgeUpdateEvent, toolCallId: string | null): Recorded {
+export function recordEvent(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState, event: ForgeUpdateEvent, toolCallId: string | null): Recorded {
   const delivery = currentDelivery(rt, ctx, toolCallId === null ? "host" : "run");
   rt.pi.appendEntry(UPDATE_ENTRY_TYPE, event);
   const after = activeAfter(state, event);
@@ -71,7 +71,7 @@ function removeSection(prompt: string, name: string, text: string): string {
  * native mid-conversation system messages append; otherwise (1.x on a model without them) Pi folds
  * the changed sections into the leading prompt.
  */
-export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: UpdatesCtx, before: readonly ActiveUpdate[], after: readonly ActiveUpdate[]): PromptChangeReport {
+export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: CtxPort, before: readonly ActiveUpdate[], after: readonly ActiveUpdate[]): PromptChangeReport {
   const branch = ctx.sessionManager.getBranch();
   // 1.x records the prompt in the transcript (getSystemPrompt would omit the per-run forge sections).
   const prompt = lastRequestPrompt(branch, ctx) ?? "";

@@ -7,8 +7,8 @@ import { formatRewriteWarning } from "./cache-impact.js";
 import { createApplyEvent, createResetEvent, createRevokeEvent, isValidUpdateId } from "../../core/update-events.js";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 import { say } from "../output.js";
-import type { AutocompleteItemLike } from "../host-types.js";
-import type { UpdatesCtx } from "./host-types.js";
+import type { AutocompleteItem } from "../host-adapter/ports.js";
+import type { CtxPort } from "../host-adapter/ports.js";
 import { findActive, nextFreeformId, nextResetId, type UpdateState } from "../../core/update-reducer.js";
 
 export const COMMAND_NAME = "system-update";
@@ -74,7 +74,7 @@ export function renderStatus(state: UpdateState, delivery: string, opts: { json:
   return lines.join("\n");
 }
 
-function listBlocks(rt: UpdatesRuntime, ctx: UpdatesCtx, state: UpdateState, json: boolean): string {
+function listBlocks(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState, json: boolean): string {
   const ref = rt.deps.getActivePreset(ctx);
   if (ref === null || ref.preset.systemUpdates.length === 0) {
     return json ? JSON.stringify({ preset: ref?.key ?? null, blocks: [] }, null, 2) : "forge: the active preset declares no system-update blocks";
@@ -95,14 +95,14 @@ function listBlocks(rt: UpdatesRuntime, ctx: UpdatesCtx, state: UpdateState, jso
 }
 
 /** Reports the cache estimate, as a warning before a change that rewrites a large cached prefix. */
-function applyWithReport(rt: UpdatesRuntime, ctx: UpdatesCtx, state: UpdateState, event: ForgeUpdateEvent, done: string): void {
+function applyWithReport(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState, event: ForgeUpdateEvent, done: string): void {
   const report = estimateUpdateImpact(rt, ctx, state.active, activeAfter(state, event));
   if (report.warn) say(ctx, formatRewriteWarning(report), "warning");
   recordEvent(rt, ctx, state, event, null);
   say(ctx, `${done}\n${report.text}`);
 }
 
-function applyText(rt: UpdatesRuntime, ctx: UpdatesCtx, text: string): void {
+function applyText(rt: UpdatesRuntime, ctx: CtxPort, text: string): void {
   if (text.length > LIMITS.maxPromptChars) return say(ctx, `forge: the update is ${text.length} chars; the limit is ${LIMITS.maxPromptChars}`, "error");
   const state = readState(ctx);
   const updateId = nextFreeformId(state);
@@ -110,7 +110,7 @@ function applyText(rt: UpdatesRuntime, ctx: UpdatesCtx, text: string): void {
   applyWithReport(rt, ctx, state, event, `forge: applied ${updateId} (${text.length} chars, digest ${shortDigest(event.digest!)})`);
 }
 
-function useBlock(rt: UpdatesRuntime, ctx: UpdatesCtx, blockId: string): void {
+function useBlock(rt: UpdatesRuntime, ctx: CtxPort, blockId: string): void {
   const ref = rt.deps.getActivePreset(ctx);
   const check = checkBlockActivation(ref, blockId, "user");
   if (!check.ok) return say(ctx, `forge: cannot activate "${blockId}": ${check.reason}`, "error");
@@ -124,7 +124,7 @@ function useBlock(rt: UpdatesRuntime, ctx: UpdatesCtx, blockId: string): void {
   applyWithReport(rt, ctx, state, event, `forge: activated block ${blockId} of preset ${ref!.key} as ${updateId} (${content.length} chars)`);
 }
 
-function turnOff(rt: UpdatesRuntime, ctx: UpdatesCtx, id: string): void {
+function turnOff(rt: UpdatesRuntime, ctx: CtxPort, id: string): void {
   const state = readState(ctx);
   const target = findActive(state, id);
   if (!target) {
@@ -135,14 +135,14 @@ function turnOff(rt: UpdatesRuntime, ctx: UpdatesCtx, id: string): void {
   applyWithReport(rt, ctx, state, event, `forge: revoked ${target.updateId}`);
 }
 
-function resetAll(rt: UpdatesRuntime, ctx: UpdatesCtx): void {
+function resetAll(rt: UpdatesRuntime, ctx: CtxPort): void {
   const state = readState(ctx);
   if (state.active.length === 0) return say(ctx, "forge: no system update is active; nothing to reset");
   const event = createResetEvent({ updateId: nextResetId(state), source: "user", now: rt.now() });
   applyWithReport(rt, ctx, state, event, `forge: reset; revoked ${state.active.map((u) => u.updateId).join(", ")}`);
 }
 
-export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, ctx: UpdatesCtx): Promise<void> {
+export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, ctx: CtxPort): Promise<void> {
   const parsed = parseSystemUpdateArgs(args);
   switch (parsed.kind) {
     case "help":
@@ -171,7 +171,7 @@ export interface CompletionData {
   activeIds: string[];
 }
 
-export function completeSystemUpdateArgs(prefix: string, data: CompletionData): AutocompleteItemLike[] | null {
+export function completeSystemUpdateArgs(prefix: string, data: CompletionData): AutocompleteItem[] | null {
   const subcommands = ["status", "status --json", "status --full", "reset", "list", "use", "off"];
   const m = /^(use|off)\s+(\S*)$/.exec(prefix);
   if (m) {

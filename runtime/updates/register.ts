@@ -5,7 +5,7 @@ import { completeSystemUpdateArgs, completionDataFor, COMMAND_NAME, runSystemUpd
 import type { ActivePresetRef } from "./blocks.js";
 import type { SystemUpdatesDeps } from "./deps.js";
 import { createRunState, hookRequestTranscript, sectionsDelivery, timelineDelivery } from "../host-adapter/update-delivery.js";
-import type { BeforeAgentStartSlice, UpdatesCtx, UpdatesPi } from "./host-types.js";
+import type { BeforeAgentStartEvent, CtxPort, PiPort } from "../host-adapter/ports.js";
 import { renderInventory } from "./inventory.js";
 import { foldUpdateEvents, type UpdateState } from "../../core/update-reducer.js";
 import { syncToolAvailability } from "./tool.js";
@@ -17,7 +17,7 @@ export type { ActivePresetRef } from "./blocks.js";
  * Call once from the extension factory, AFTER the core registered its own before_agent_start
  * handler: handlers run in registration order, and this one appends to the prompt the core composed.
  */
-export function registerSystemUpdates(pi: UpdatesPi, deps: SystemUpdatesDeps): void {
+export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): void {
   const run = createRunState();
   const toolRegistered = { value: false };
   let completions: CompletionData = { blockIds: [], activeIds: [] };
@@ -36,8 +36,8 @@ export function registerSystemUpdates(pi: UpdatesPi, deps: SystemUpdatesDeps): v
   }
 
   /** The host never crashes because of forge: every handler reports and swallows its own errors. */
-  function guarded<E, R>(what: string, fn: (event: E, ctx: UpdatesCtx) => R) {
-    return (event: E, ctx: UpdatesCtx): R | undefined => {
+  function guarded<E, R>(what: string, fn: (event: E, ctx: CtxPort) => R) {
+    return (event: E, ctx: CtxPort): R | undefined => {
       try {
         return fn(event, ctx);
       } catch (err) {
@@ -49,7 +49,7 @@ export function registerSystemUpdates(pi: UpdatesPi, deps: SystemUpdatesDeps): v
 
   const onSession = guarded(
     "session replay",
-    (_event: unknown, ctx: UpdatesCtx) => {
+    (_event: unknown, ctx: CtxPort) => {
       run.kind = null;
       run.runOptions = null;
       run.splices.clear();
@@ -66,7 +66,7 @@ export function registerSystemUpdates(pi: UpdatesPi, deps: SystemUpdatesDeps): v
     "before_agent_start",
     guarded(
       "before_agent_start",
-      (event: BeforeAgentStartSlice, ctx: UpdatesCtx) => {
+      (event: BeforeAgentStartEvent, ctx: CtxPort) => {
         // One read of the branch and of the active preset per run, shared by the caches and the delivery.
         const branch = ctx.sessionManager.getBranch();
         const state = foldUpdateEvents(branch);
@@ -84,6 +84,6 @@ export function registerSystemUpdates(pi: UpdatesPi, deps: SystemUpdatesDeps): v
   pi.registerCommand(COMMAND_NAME, {
     description: "System updates: /system-update <text> | status [--json] [--full] | reset | list | use <id> | off <id>",
     getArgumentCompletions: (prefix) => completeSystemUpdateArgs(prefix, completions),
-    handler: guardCommand(COMMAND_NAME, (args: string, ctx: UpdatesCtx) => runSystemUpdateCommand(rt, args, ctx)),
+    handler: guardCommand(COMMAND_NAME, (args: string, ctx: CtxPort) => runSystemUpdateCommand(rt, args, ctx)),
   });
 }

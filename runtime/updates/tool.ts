@@ -6,7 +6,7 @@ import { createApplyEvent, createRevokeEvent } from "../../core/update-events.js
 import { LIMITS, TOOL_PARAMETERS } from "../../generated/constants.js";
 import { validateToolArguments } from "../../generated/runtime-validators.js";
 import type { SystemUpdateToolArguments } from "../../generated/types.js";
-import type { ToolDefinition, ToolResult, UpdatesCtx, UpdatesPi } from "./host-types.js";
+import type { ToolDefinition, ToolResult, CtxPort, PiPort } from "../host-adapter/ports.js";
 import { findActive } from "../../core/update-reducer.js";
 
 export const TOOL_NAME = "forge_system_update";
@@ -39,7 +39,7 @@ function refuse(reason: string): never {
   throw new Error(`${TOOL_NAME} refused: ${reason}. No system update changed.`);
 }
 
-export function executeUpdateTool(rt: UpdatesRuntime, toolCallId: string, params: unknown, ctx: UpdatesCtx): ToolResult {
+export function executeUpdateTool(rt: UpdatesRuntime, toolCallId: string, params: unknown, ctx: CtxPort): ToolResult {
   const checked = checkToolArguments(params);
   if (!checked.ok) refuse(checked.reason);
   const { action, id } = checked.args;
@@ -83,7 +83,7 @@ export function createUpdateTool(rt: UpdatesRuntime): ToolDefinition {
  * tools (neither host can unregister a tool). Only this tool's name is added or removed, so the
  * core's own narrowing of the tool set is left alone. No promptSnippet: the prompt bytes never depend on it.
  */
-export function syncToolAvailability(pi: UpdatesPi, rt: UpdatesRuntime, registered: { value: boolean }, ref: ActivePresetRef | null): void {
+export function syncToolAvailability(pi: PiPort, rt: UpdatesRuntime, registered: { value: boolean }, ref: ActivePresetRef | null): void {
   const wanted = hasCallableBlock(ref);
   if (wanted && !registered.value) {
     pi.registerTool(createUpdateTool(rt));
