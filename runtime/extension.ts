@@ -4,12 +4,12 @@ import { modeCommand } from "./commands/mode-command.js";
 import { presetCommand } from "./commands/preset-command.js";
 import { ForgeController } from "./controller.js";
 import { createCacheReporter, presetRefFor } from "./commands/cache-report.js";
-import { detectHostAdapter, type HostAdapter } from "./host-adapter/index.js";
+import { detectHostAdapter, legacyHostAdapter, type HostAdapter } from "./host-adapter/index.js";
 import type { CtxPort, PiPort } from "./host-adapter/ports.js";
 import { describeError, say } from "./output.js";
 import { defaultBuiltinFile } from "./scopes.js";
 import { renderTemplate } from "../core/template.js";
-import { registerSystemUpdates, type ActivePresetRef } from "./updates/register.js";
+import { registerSystemUpdates, type ActivePresetRef, type SystemUpdates } from "./updates/index.js";
 
 export interface ExtensionOptions {
   adapter?: HostAdapter | null;
@@ -45,7 +45,9 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   pi.registerFlag("mode", { description: "forge: start with these modes (--mode=a,b; comma list)", type: "string" });
   pi.registerFlag("preset", { description: "forge: start with this preset", type: "string" });
   // /mode and /preset report the cache impact of a change (and warn before a large cached rewrite).
-  const reporter = options.systemUpdates === false ? undefined : createCacheReporter(controller, adapter);
+  // The feature registers after the core (its before_agent_start handler builds on the core's prompt).
+  let updates: SystemUpdates | null = null;
+  const reporter = options.systemUpdates === false || adapter === null ? undefined : createCacheReporter(controller, () => updates);
   pi.registerCommand("mode", modeCommand(controller, reporter));
   pi.registerCommand("preset", presetCommand(controller, reporter));
   pi.registerCommand("forge", forgeCommand(controller));
@@ -86,21 +88,18 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     }
   });
 
-  if (options.systemUpdates !== false) wireSystemUpdates(pi, controller, adapter);
+  if (options.systemUpdates !== false) updates = wireSystemUpdates(pi, controller, adapter);
   return controller;
 }
 
 /**
  * System updates (runtime/updates) register after the core, so their before_agent_start handler runs on the
  * prompt forge composed. Whether a change travels as a prompt section is the host adapter's call; without an
- * adapter, changes travel in the timeline (the prompt is never touched).
+ * adapter, changes travel in the timeline (the legacy adapter's answers: the prompt is never restructured).
  */
-function wireSystemUpdates(pi: PiPort, controller: ForgeController, adapter: HostAdapter | null): void {
-  registerSystemUpdates(pi, {
-    adapter: {
-      supportsSections: (options) => adapter?.supportsSections(options) ?? false,
-      foldsSectionChanges: (ctx) => adapter?.foldsSectionChanges(ctx) ?? true,
-    },
+function wireSystemUpdates(pi: PiPort, controller: ForgeController, adapter: HostAdapter | null): SystemUpdates {
+  return registerSystemUpdates(pi, {
+    adapter: adapter ?? legacyHostAdapter,
     getActivePreset: (ctx): ActivePresetRef | null => {
       const composition = controller.compose(ctx).composition;
       return presetRefFor(controller, composition, controller.selection.state?.preset);

@@ -3,7 +3,7 @@ import type { ActivationResult, ExactConfirmation, ForgeController } from "../co
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../output.js";
 import type { ResolvedCandidate, StateSource } from "../../core/selection.js";
-import { formatRewriteWarning } from "../updates/cache-impact.js";
+import { formatRewriteWarning } from "../updates/index.js";
 import type { CacheReporter } from "./cache-report.js";
 
 /** The outcome of an activation; `note` is added to a success only. A cancelled dialog is not an error. */

@@ -1,9 +1,9 @@
 // The only module that knows which Pi host runs: applies a Composition in before_agent_start and answers capability
-// questions (project trust, sections, folded section changes).
+// questions (project trust, sections, folded section changes, the last request's prompt). Imports no feature code.
 import type { Composition } from "../../core/composition.js";
-export { FORGE_SECTION_PREFIX, sectionName, wrapSection } from "../../core/prompt-layout.js";
 import { FORGE_SECTION_PREFIX, overlayTail, renderPromptString, sectionName, visibleOverlays } from "../../core/prompt-layout.js";
-import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, PromptOptions } from "./ports.js";
+import { lastRequestPrompt } from "./last-request-prompt.js";
+import type { BeforeAgentStartEvent, BeforeAgentStartResult, BranchEntry, CtxPort, PromptOptions } from "./ports.js";
 
 /** The event's old name, still used by compiler/cli/preview.ts: the same one port type. */
 export type BeforeAgentStartEventLike = BeforeAgentStartEvent;
@@ -29,6 +29,8 @@ export interface HostAdapter {
    * (before forge applied anything), else over `fallback`. Rendered the hosts' shared way (append tail).
    */
   previewPrompt(composition: Composition, fallback: NativeInputs): string;
+  /** For cache estimates outside a run: the prompt of the last request on `branch` (ctx's branch), null when unknown. */
+  lastRequestPrompt(ctx: Pick<CtxPort, "getSystemPrompt">, branch: readonly BranchEntry[]): string | null;
 }
 
 /** Pi's prompt and options as a run hands them to forge, before forge changes anything. */
@@ -62,6 +64,7 @@ export const legacyHostAdapter: HostAdapter = {
   supportsSections: () => false,
   previewPrompt: (composition, fallback) => previewOver(fallback, composition),
   foldsSectionChanges: () => false,
+  lastRequestPrompt,
   applyComposition(event, composition) {
     const systemPrompt = renderPromptString(event.systemPrompt, event.systemPromptOptions, composition);
     return systemPrompt === undefined ? undefined : { systemPrompt };
@@ -84,6 +87,7 @@ export const sectionsHostAdapter: HostAdapter = {
     const compat = ctx.model?.compat;
     return !(typeof compat === "object" && compat !== null && "supportsMidConvoSystemMessages" in compat && compat.supportsMidConvoSystemMessages === true);
   },
+  lastRequestPrompt,
   applyComposition(event, composition) {
     const options = event.systemPromptOptions;
     const sections = options?.sections;
@@ -147,5 +151,6 @@ export function detectHostAdapter(_pi: unknown): HostAdapter {
     supportsSections: (options) => (options === null ? lastSections : sectionsUsable(options)),
     previewPrompt: (composition, fallback) => previewOver(lastNative ?? fallback, composition),
     foldsSectionChanges: (ctx) => sectionsHostAdapter.foldsSectionChanges(ctx),
-    };
+    lastRequestPrompt,
+  };
 }

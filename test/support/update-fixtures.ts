@@ -1,7 +1,7 @@
 // System-update test data: preset blocks, an active preset reference, and the feature's deps on a fake Pi (real adapter).
 import type { Preset, SystemUpdate } from "../../generated/types.js";
 import { detectHostAdapter } from "../../runtime/host-adapter/index.js";
-import type { ActivePresetRef, SystemUpdatesDeps } from "../../runtime/updates/register.js";
+import type { ActivePresetRef, SystemUpdatesDeps } from "../../runtime/updates/index.js";
 import type { FakePi } from "./fake-pi.js";
 
 export function block(id: string, opts: { callable?: boolean; text?: string } = {}): SystemUpdate {

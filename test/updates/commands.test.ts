@@ -1,9 +1,9 @@
 // /system-update with a fake pi: apply/status/reset/list/use/off, ids, no turns, no deleted history, completions.
 import { describe, expect, it } from "vitest";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
-import { parseSystemUpdateArgs } from "../../runtime/updates/commands.js";
+import { parseSystemUpdateArgs } from "../../runtime/updates/update-command-args.js";
 import { foldUpdateEvents } from "../../core/update-reducer.js";
-import { registerSystemUpdates } from "../../runtime/updates/register.js";
+import { registerSystemUpdates } from "../../runtime/updates/index.js";
 import { UPDATE_MESSAGE_TYPE } from "../../runtime/updates/timeline-view.js";
 import { FakePi, type HostFlavor } from "../support/fake-pi.js";
 import { block, presetRef, updatesDeps } from "../support/update-fixtures.js";
@@ -173,6 +173,22 @@ describe("/system-update", () => {
     expect(pi.notes[0]).toMatchObject({ level: "warning" });
     expect(pi.notes[0]!.text).toContain("rewrites");
     expect(pi.notes[1]!.text).toContain("revoked update-1");
+  });
+
+  it("reads the branch once per command and once per run", async () => {
+    const { pi, ctx } = setup("1.x");
+    await pi.command("First.", ctx);
+    let reads = 0;
+    const getBranch = pi.session.getBranch.bind(pi.session);
+    pi.session.getBranch = () => (reads++, getBranch());
+    for (const args of ["Be terse.", "use tdd", "off update-1", "status", "reset"]) {
+      reads = 0;
+      await pi.command(args, ctx);
+      expect([args, reads]).toEqual([args, 1]);
+    }
+    reads = 0;
+    await pi.emitEach("before_agent_start", { systemPrompt: "CORE", systemPromptOptions: { cwd: "/w", sections: {} } }, ctx);
+    expect(reads).toBe(1);
   });
 
   it("completes subcommands, block ids for use and active ids for off", async () => {

@@ -1,10 +1,10 @@
 // Delivery on both host shapes: 1.x sections (+ mid-run splice), 0.73.1 timeline messages with a byte-stable prompt.
 import { describe, expect, it } from "vitest";
 import { createApplyEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
-import { foldTranscriptSections } from "../../runtime/host-adapter/update-delivery.js";
-import { registerSystemUpdates } from "../../runtime/updates/register.js";
+import { foldTranscriptSections } from "../../core/transcript-sections.js";
+import { registerSystemUpdates } from "../../runtime/updates/index.js";
 import { UPDATE_MESSAGE_TYPE } from "../../runtime/updates/timeline-view.js";
-import { TOOL_NAME } from "../../runtime/updates/tool.js";
+import { TOOL_NAME } from "../../runtime/updates/update-tool.js";
 import { FakePi, type FakeCtx } from "../support/fake-pi.js";
 import { block, presetRef, updatesDeps } from "../support/update-fixtures.js";
 

@@ -1,8 +1,8 @@
 // Checks the 1.x section path against the installed host's own prompt builder, differ and transcript fold.
 import { describe, expect, it } from "vitest";
-import { transcriptPrompt } from "../../runtime/host-adapter/transcript.js";
-import { registerSystemUpdates } from "../../runtime/updates/register.js";
-import { TOOL_NAME } from "../../runtime/updates/tool.js";
+import { transcriptPrompt } from "../../runtime/host-adapter/last-request-prompt.js";
+import { registerSystemUpdates } from "../../runtime/updates/index.js";
+import { TOOL_NAME } from "../../runtime/updates/update-tool.js";
 import { FakePi } from "../support/fake-pi.js";
 import { block, presetRef, updatesDeps } from "../support/update-fixtures.js";
 

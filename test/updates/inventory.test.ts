@@ -1,6 +1,6 @@
 // The compact inventory: one line per block, no bodies, no active flags, nothing from untrusted bundles.
 import { describe, expect, it } from "vitest";
-import { renderInventory } from "../../runtime/updates/inventory.js";
+import { renderInventory } from "../../runtime/updates/block-inventory.js";
 import { block, presetRef } from "../support/update-fixtures.js";
 
 describe("inventory", () => {
