@@ -6,12 +6,12 @@ import type { ActiveSelection, ComposeResult } from "../core/composition.js";
 import { createComposeCache } from "./compose-cache.js";
 import { effectivePrompt, type HostAdapter } from "./host-adapter/index.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, PiPort } from "./host-adapter/ports.js";
-import { say, setFooter } from "./output.js";
+import { say, setFooter } from "./notify.js";
 import { hasPreferences, mergePreferences } from "../core/preferences.js";
 import { applyPreferences, restorePreferences, takeSnapshot, type PreferenceSnapshot } from "./preferences-applier.js";
 import { buildPromptVars, type PromptVars } from "../core/template.js";
-import { buildStatusReport, type StatusReport } from "./report.js";
-import { discoverScopes, resolveScopePaths, scopeFingerprint, type DiscoveredScopes, type ScopePaths } from "./scopes.js";
+import { buildStatusReport, type StatusReport } from "./status-report.js";
+import { discoverScopes, resolveScopePaths, scopeFingerprint, type DiscoveredScopes, type ScopePaths } from "./scope-discovery.js";
 import { describeSelection, selectedKeys } from "../core/candidate.js";
 import {
   createOffEntry, createStateEntry, resolveRequest, sameKeys, sameSelection, type ResolvedCandidate, type StateSource,

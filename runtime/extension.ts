@@ -3,11 +3,11 @@ import { forgeCommand } from "./commands/forge-command.js";
 import { modeCommand } from "./commands/mode-command.js";
 import { presetCommand } from "./commands/preset-command.js";
 import { ForgeController } from "./controller.js";
-import { createCacheReporter, presetRefFor } from "./commands/cache-report.js";
+import { createCacheReporter, presetRefFor } from "./commands/selection-estimate.js";
 import { detectHostAdapter, legacyHostAdapter, type HostAdapter } from "./host-adapter/index.js";
 import type { CtxPort, PiPort } from "./host-adapter/ports.js";
-import { describeError, say } from "./output.js";
-import { defaultBuiltinFile } from "./scopes.js";
+import { describeError, say } from "./notify.js";
+import { defaultBuiltinFile } from "./scope-discovery.js";
 import { renderTemplate } from "../core/template.js";
 import { registerSystemUpdates, type ActivePresetRef, type SystemUpdates } from "./updates/index.js";
 

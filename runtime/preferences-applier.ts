@@ -1,7 +1,7 @@
 // Applies a selection's model/thinking/tools preferences on activation and restores the previous values on /mode off.
 import type { MergedPreferences } from "../core/preferences.js";
 import type { CtxPort, ModelRef, PiPort, HostThinkingLevel } from "./host-adapter/ports.js";
-import { describeError } from "./output.js";
+import { describeError } from "./notify.js";
 
 /** The values before forge first changed anything; restored by /mode off. */
 export interface PreferenceSnapshot {

@@ -1,10 +1,10 @@
 // A selection change made by a command: its cache estimate (warned about first), the change itself, then the outcome.
 import type { ActivationResult, ExactConfirmation, ForgeController } from "../controller.js";
 import type { CtxPort } from "../host-adapter/ports.js";
-import { say } from "../output.js";
+import { say } from "../notify.js";
 import type { ResolvedCandidate, StateSource } from "../../core/selection.js";
 import { formatRewriteWarning } from "../updates/index.js";
-import type { CacheReporter } from "./cache-report.js";
+import type { CacheReporter } from "./selection-estimate.js";
 
 /** The outcome of an activation; `note` is added to a success only. A cancelled dialog is not an error. */
 export function tellActivation(ctx: CtxPort, result: ActivationResult, note = ""): void {

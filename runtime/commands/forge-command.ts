@@ -2,10 +2,10 @@
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { ForgeController } from "../controller.js";
 import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
-import { guardCommand, say } from "../output.js";
-import { bundleReports } from "../report.js";
+import { guardCommand, say } from "../notify.js";
+import { bundleReports } from "../status-report.js";
 import { readTrustStore, withTrust, writeTrustStore } from "../trust-store.js";
-import { completeLastWord, parseArgs, precedingWords } from "./args.js";
+import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
 
 export const FORGE_USAGE = "usage: /forge trust | /forge status [--json]";
 

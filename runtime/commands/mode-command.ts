@@ -3,14 +3,14 @@ import { sortedModeKeys } from "../../core/component-catalog.js";
 import { checkContracts, selectedKeys } from "../../core/candidate.js";
 import type { ForgeController } from "../controller.js";
 import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
-import { guardCommand, say } from "../output.js";
-import { buildPreviewReport, formatPreviewText, formatStatusText, toJsonLine } from "../report.js";
+import { guardCommand, say } from "../notify.js";
+import { buildPreviewReport, formatPreviewText, formatStatusText, toJsonLine } from "../status-report.js";
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
 import { detectDrift } from "../../core/composition.js";
-import { completeLastWord, parseArgs, precedingWords, type ParsedArgs } from "./args.js";
+import { completeLastWord, parseArgs, precedingWords, type CommandArgs } from "./command-args.js";
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
-import type { CacheReporter } from "./cache-report.js";
-import { runModeSelector } from "./selector.js";
+import type { CacheReporter } from "./selection-estimate.js";
+import { runModeSelector } from "./mode-selector.js";
 
 export const MODE_USAGE = [
   "usage: /mode                       open the selector (interactive)",
@@ -90,14 +90,14 @@ export async function handleMode(controller: ForgeController, args: string, ctx:
   }
 }
 
-async function setKeys(controller: ForgeController, ctx: CtxPort, keys: string[], drift: DriftPolicy, parsed: ParsedArgs, reporter?: CacheReporter): Promise<void> {
+async function setKeys(controller: ForgeController, ctx: CtxPort, keys: string[], drift: DriftPolicy, parsed: CommandArgs, reporter?: CacheReporter): Promise<void> {
   const resolved = resolveRequest(controller.catalog, { kind: "keys", keys }, drift);
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
   return applySelection(controller, ctx, resolved.candidate, "command", parsed.confirm, reporter);
 }
 
 /** +key / -key: edits the current selection; contracts are checked on the exact result (never auto-fixed). */
-async function adjust(controller: ForgeController, ctx: CtxPort, parsed: ParsedArgs, reporter?: CacheReporter): Promise<void> {
+async function adjust(controller: ForgeController, ctx: CtxPort, parsed: CommandArgs, reporter?: CacheReporter): Promise<void> {
   const state = controller.selection.state;
   if (state && detectDrift(controller.catalog, state).length > 0) {
     return say(ctx, "forge: refused: the current selection has drift; run /mode reapprove or /mode set first", "error");
@@ -127,7 +127,7 @@ async function adjust(controller: ForgeController, ctx: CtxPort, parsed: ParsedA
 }
 
 /** Re-pins the current definitions of the same selection (same preset and policy). */
-async function reapprove(controller: ForgeController, ctx: CtxPort, parsed: ParsedArgs): Promise<void> {
+async function reapprove(controller: ForgeController, ctx: CtxPort, parsed: CommandArgs): Promise<void> {
   controller.refresh(ctx, true);
   const state = controller.selection.state;
   const keys = selectedKeys(state);

@@ -1,13 +1,13 @@
 // The /preset command: list, use <name>, save <name>.
 import type { ForgeController } from "../controller.js";
 import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
-import { guardCommand, say } from "../output.js";
+import { guardCommand, say } from "../notify.js";
 import { PRESET_NAME, presetFilePath, renderPresetSource, writePresetSource } from "../preset-writer.js";
 import { selectedKeys } from "../../core/candidate.js";
 import { resolveRequest, stalePresetModes } from "../../core/selection.js";
-import { completeLastWord, parseArgs, precedingWords } from "./args.js";
+import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
 import { applySelection } from "./apply-selection.js";
-import type { CacheReporter } from "./cache-report.js";
+import type { CacheReporter } from "./selection-estimate.js";
 
 export const PRESET_USAGE = [
   "usage: /preset list",

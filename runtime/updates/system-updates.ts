@@ -3,7 +3,7 @@ import type { UpdateState } from "../../core/update-reducer.js";
 import type { Segment } from "../../generated/types.js";
 import type { HostAdapter } from "../host-adapter/index.js";
 import type { BeforeAgentStartEvent, CtxPort, PiPort } from "../host-adapter/ports.js";
-import { describeError, guardCommand, say } from "../output.js";
+import { describeError, guardCommand, say } from "../notify.js";
 import { renderInventory } from "./block-inventory.js";
 import { readBranch } from "./branch-read.js";
 import type { ActivePresetRef } from "./preset-blocks.js";

@@ -5,7 +5,7 @@ import { usableBlocks, type ActivePresetRef } from "./preset-blocks.js";
 
 export const COMMAND_NAME = "system-update";
 
-export type ParsedArgs =
+export type SystemUpdateArgs =
   | { kind: "help" }
   | { kind: "apply"; text: string }
   | { kind: "status"; json: boolean; full: boolean }
@@ -19,7 +19,7 @@ export const USAGE =
   "usage: /system-update <text> | status [--json] [--full] | reset | list [--json] | use <id> | off <id>  (/system-update -- <text> applies text that starts with a subcommand word)";
 
 /** Subcommands only when the whole shape matches; anything else is freeform text. */
-export function parseSystemUpdateArgs(args: string): ParsedArgs {
+export function parseSystemUpdateArgs(args: string): SystemUpdateArgs {
   const trimmed = args.trim();
   if (trimmed === "") return { kind: "help" };
   if (trimmed === "--" || trimmed.startsWith("-- ")) {

@@ -6,7 +6,7 @@ import { findActive, nextFreeformId, nextResetId, type UpdateState } from "../..
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 import type { ForgeUpdateEvent } from "../../generated/types.js";
 import type { CtxPort } from "../host-adapter/ports.js";
-import { say } from "../output.js";
+import { say } from "../notify.js";
 import { readBranch, type BranchRead } from "./branch-read.js";
 import { formatRewriteWarning } from "./cache-impact.js";
 import { blocksUsable, checkBlockActivation, chooseBlockUpdateId } from "./preset-blocks.js";

@@ -5,7 +5,7 @@ import { SCOPES_SHALLOW_TO_DEEP, type Catalog } from "../core/component-catalog.
 import type { ActiveSelection, ComposeResult } from "../core/composition.js";
 import { composedChars, estimateTokens } from "../core/prompt-size.js";
 import { selectedRoles } from "../core/candidate.js";
-import type { DiscoveredScopes } from "./scopes.js";
+import type { DiscoveredScopes } from "./scope-discovery.js";
 
 export interface ComponentReport {
   key: string;

@@ -5,7 +5,7 @@ import { composedChars, estimateTokens } from "../../core/prompt-size.js";
 import { checkContracts, selectedKeys } from "../../core/candidate.js";
 import type { ForgeController } from "../controller.js";
 import type { ComponentPort, CtxPort, KeybindingId, KeybindingsPort, TuiPort } from "../host-adapter/ports.js";
-import { say } from "../output.js";
+import { say } from "../notify.js";
 import { previewStateEntry, resolveRequest } from "../../core/selection.js";
 import { applyOff, applySelection } from "./apply-selection.js";
 

@@ -3,7 +3,7 @@ import type { AutocompleteItem } from "../host-adapter/ports.js";
 import type { DriftPolicy } from "../../core/selection.js";
 import type { ExactConfirmation } from "../controller.js";
 
-export interface ParsedArgs {
+export interface CommandArgs {
   /** Positional words, in order. */
   words: string[];
   json: boolean;
@@ -15,9 +15,9 @@ export interface ParsedArgs {
 
 const POLICIES = new Set(["block", "warn", "allow"]);
 
-export function parseArgs(text: string): ParsedArgs {
+export function parseArgs(text: string): CommandArgs {
   const tokens = text.trim().split(/\s+/).filter((t) => t.length > 0);
-  const out: ParsedArgs = { words: [], json: false, drift: null, confirm: { given: false }, force: false, errors: [] };
+  const out: CommandArgs = { words: [], json: false, drift: null, confirm: { given: false }, force: false, errors: [] };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t === "--json") out.json = true;
