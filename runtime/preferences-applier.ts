@@ -1,7 +1,9 @@
 // Applies a selection's model/thinking/tools preferences on activation and restores the previous values on /mode off.
-import type { MergedPreferences } from "../core/preferences.js";
-import type { CtxPort, ModelRef, PiPort, HostThinkingLevel } from "./host-adapter/ports.js";
-import { describeError } from "./notify.js";
+import type { Catalog } from "../core/component-catalog.js";
+import { hasPreferences, mergePreferences, type MergedPreferences } from "../core/preferences.js";
+import type { Mode } from "../generated/types.js";
+import type { CtxPort, HostThinkingLevel, ModelRef, PiPort } from "./host-adapter/ports.js";
+import { describeError, say } from "./notify.js";
 
 /** The values before forge first changed anything; restored by /mode off. */
 export interface PreferenceSnapshot {
@@ -22,10 +24,6 @@ export function findModel(ctx: CtxPort, spec: string): ModelRef | undefined {
     if (found) return found;
   }
   return registry.getAll?.().find((m) => m.id === spec);
-}
-
-export function takeSnapshot(pi: PiPort, ctx: CtxPort): PreferenceSnapshot {
-  return { model: ctx.model, thinking: pi.getThinkingLevel(), tools: [...pi.getActiveTools()] };
 }
 
 /**
@@ -60,7 +58,28 @@ export async function applyPreferences(
   return notices;
 }
 
-/** Restores the snapshot taken before forge changed anything. */
-export async function restorePreferences(pi: PiPort, ctx: CtxPort, snapshot: PreferenceSnapshot): Promise<string[]> {
-  return applyPreferences(pi, ctx, {}, snapshot);
+export interface PreferencesApplier {
+  /** Applies what the selected modes `keys` prefer; the first change snapshots Pi's values, a selection without preferences restores them. */
+  follow(ctx: CtxPort, catalog: Catalog, keys: readonly string[]): Promise<void>;
+  /** /mode off: back to the values before forge changed anything. */
+  restore(ctx: CtxPort): Promise<void>;
+}
+
+/** The snapshot of Pi's own values is private: taken on the first change, dropped on /mode off. */
+export function createPreferencesApplier(pi: PiPort): PreferencesApplier {
+  let snapshot: PreferenceSnapshot | null = null;
+  return {
+    async follow(ctx, catalog, keys) {
+      const modes = keys.map((k) => catalog.modes.get(k)?.mode).filter((m): m is Mode => m !== undefined);
+      const prefs = mergePreferences(modes);
+      if (!hasPreferences(prefs) && snapshot === null) return;
+      snapshot ??= { model: ctx.model, thinking: pi.getThinkingLevel(), tools: [...pi.getActiveTools()] };
+      for (const n of await applyPreferences(pi, ctx, prefs, snapshot)) say(ctx, n, "warning");
+    },
+    async restore(ctx) {
+      if (snapshot === null) return;
+      for (const n of await applyPreferences(pi, ctx, {}, snapshot)) say(ctx, n, "warning");
+      snapshot = null;
+    },
+  };
 }

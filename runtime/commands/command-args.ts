@@ -1,7 +1,7 @@
 // Argument parsing and completion helpers shared by the /mode, /preset and /forge commands. Pure.
 import type { AutocompleteItem } from "../host-adapter/ports.js";
 import type { DriftPolicy } from "../../core/selection.js";
-import type { ExactConfirmation } from "../controller.js";
+import type { ExactConfirmation } from "../selection-transitions.js";
 
 export interface CommandArgs {
   /** Positional words, in order. */
@@ -15,8 +15,13 @@ export interface CommandArgs {
 
 const POLICIES = new Set(["block", "warn", "allow"]);
 
+/** The whitespace-separated words of a command's argument text. */
+function wordsOf(text: string): string[] {
+  return text.trim().split(/\s+/).filter((w) => w.length > 0);
+}
+
 export function parseArgs(text: string): CommandArgs {
-  const tokens = text.trim().split(/\s+/).filter((t) => t.length > 0);
+  const tokens = wordsOf(text);
   const out: CommandArgs = { words: [], json: false, drift: null, confirm: { given: false }, force: false, errors: [] };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -43,7 +48,7 @@ export function parseArgs(text: string): CommandArgs {
  */
 export function completeLastWord(argText: string, candidates: ReadonlyArray<{ word: string; description?: string }>): AutocompleteItem[] | null {
   const endsWithSpace = /\s$/.test(argText);
-  const words = argText.trim().split(/\s+/).filter((w) => w.length > 0);
+  const words = wordsOf(argText);
   const partial = endsWithSpace ? "" : (words.pop() ?? "");
   const head = words.length > 0 ? `${words.join(" ")} ` : "";
   const items = candidates
@@ -54,7 +59,7 @@ export function completeLastWord(argText: string, candidates: ReadonlyArray<{ wo
 
 /** The words before the one being completed. */
 export function precedingWords(argText: string): string[] {
-  const words = argText.trim().split(/\s+/).filter((w) => w.length > 0);
+  const words = wordsOf(argText);
   if (!/\s$/.test(argText)) words.pop();
   return words;
 }

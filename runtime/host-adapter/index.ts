@@ -49,7 +49,7 @@ export function effectivePrompt(event: BeforeAgentStartEvent, result: BeforeAgen
 }
 
 /** The prompt `composition` yields over `inputs` as one string: the legacy rendering, which mirrors 1.x's sections. */
-function previewOver(inputs: NativeInputs, composition: Composition): string {
+function previewOver(composition: Composition, inputs: NativeInputs): string {
   const event = { systemPrompt: inputs.systemPrompt, systemPromptOptions: inputs.options };
   try {
     return effectivePrompt(event, legacyHostAdapter.applyComposition(event, composition));
@@ -62,7 +62,7 @@ function previewOver(inputs: NativeInputs, composition: Composition): string {
 export const legacyHostAdapter: HostAdapter = {
   projectTrust: () => null,
   supportsSections: () => false,
-  previewPrompt: (composition, fallback) => previewOver(fallback, composition),
+  previewPrompt: previewOver,
   foldsSectionChanges: () => false,
   lastRequestPrompt,
   applyComposition(event, composition) {
@@ -74,24 +74,23 @@ export const legacyHostAdapter: HostAdapter = {
 /** Pi 1.x: mutate the structured options so Pi diffs sections and patches only what changed. */
 export const sectionsHostAdapter: HostAdapter = {
   projectTrust(ctx) {
-    if (typeof ctx?.isProjectTrusted !== "function") return null;
+    const isProjectTrusted = ctx?.isProjectTrusted;
+    if (typeof isProjectTrusted !== "function") return null;
     try {
-      return ctx.isProjectTrusted() === true;
+      return isProjectTrusted.call(ctx) === true;
     } catch {
       return false; // a stale context: fail closed, the project scope stays untrusted
     }
   },
   supportsSections: (options) => options === null || sectionsUsable(options),
-  previewPrompt: (composition, fallback) => previewOver(fallback, composition),
-  foldsSectionChanges(ctx) {
-    const compat = ctx.model?.compat;
-    return !(typeof compat === "object" && compat !== null && "supportsMidConvoSystemMessages" in compat && compat.supportsMidConvoSystemMessages === true);
-  },
+  previewPrompt: previewOver,
+  // compat is provider data of any shape; a missing or non-object compat has no such flag.
+  foldsSectionChanges: (ctx) => (ctx.model?.compat as { supportsMidConvoSystemMessages?: unknown } | null | undefined)?.supportsMidConvoSystemMessages !== true,
   lastRequestPrompt,
   applyComposition(event, composition) {
-    const options = event.systemPromptOptions;
-    const sections = options?.sections;
-    if (!options || !sections) throw new Error("forge: the host gave no systemPromptOptions.sections to compose into");
+    // Only reached when the run handed over sections (detectHostAdapter checks).
+    const options = event.systemPromptOptions!;
+    const sections = options.sections!;
     // The options are a fresh copy per run, but another handler may have written forge-* keys: forge owns them.
     for (const name of Object.keys(sections)) {
       if (name.startsWith(FORGE_SECTION_PREFIX)) delete sections[name];
@@ -136,7 +135,8 @@ export function detectHostAdapter(_pi: unknown): HostAdapter {
   let lastSections = false;
   let lastNative: NativeInputs | null = null;
   return {
-    projectTrust: (ctx) => sectionsHostAdapter.projectTrust(ctx),
+    // Trust, folding and the last request's prompt are read from the context, so the 1.x answers hold on both hosts.
+    ...sectionsHostAdapter,
     applyComposition(event, composition) {
       const options = event.systemPromptOptions;
       lastSections = hasSections(options);
@@ -149,8 +149,6 @@ export function detectHostAdapter(_pi: unknown): HostAdapter {
       return (lastSections ? sectionsHostAdapter : legacyHostAdapter).applyComposition(event, composition);
     },
     supportsSections: (options) => (options === null ? lastSections : sectionsUsable(options)),
-    previewPrompt: (composition, fallback) => previewOver(lastNative ?? fallback, composition),
-    foldsSectionChanges: (ctx) => sectionsHostAdapter.foldsSectionChanges(ctx),
-    lastRequestPrompt,
+    previewPrompt: (composition, fallback) => previewOver(composition, lastNative ?? fallback),
   };
 }

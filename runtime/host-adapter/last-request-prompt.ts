@@ -8,9 +8,9 @@ interface SystemMessage extends SectionPatchMessage {
 }
 
 function systemMessageOf(entry: BranchEntry): SystemMessage | null {
-  const m = entry.type === "message" ? entry.message : undefined;
-  // Checked field by field: entry data comes from a file on disk.
-  return typeof m === "object" && m !== null && "role" in m && m.role === "system" ? (m as SystemMessage) : null;
+  // Entry data comes from a file on disk: only the role is relied on before it counts as a system message.
+  const m = entry.type === "message" ? (entry.message as SystemMessage | null | undefined) : undefined;
+  return m?.role === "system" ? m : null;
 }
 
 /** A message's text parts joined, as pi-ai reads a system message's content. */

@@ -35,10 +35,9 @@ export function measureCacheImpact(previous: string, next: string): CacheImpact 
   return { previousChars: previous.length, nextChars: next.length, keptChars, rewrittenChars: previous.length - keptChars };
 }
 
-/** A field of a session entry's message (entry data comes from disk: anything may be missing). */
-function messageField(entry: BranchEntry, field: "role" | "usage"): unknown {
-  const m = entry.message;
-  return typeof m === "object" && m !== null && field in m ? (m as Record<string, unknown>)[field] : undefined;
+/** A session entry's message as estimates read it (entry data comes from disk: anything may be missing). */
+function messageOf(entry: BranchEntry): { role?: unknown; usage?: { cacheRead?: unknown; input?: unknown } } | null | undefined {
+  return entry.message as ReturnType<typeof messageOf>;
 }
 
 /**
@@ -48,7 +47,7 @@ function messageField(entry: BranchEntry, field: "role" | "usage"): unknown {
 export function branchMessages(branch: readonly BranchEntry[]): unknown[] {
   const out: unknown[] = [];
   for (const e of branch) {
-    if (e.type === "message" && messageField(e, "role") === "system") continue;
+    if (e.type === "message" && messageOf(e)?.role === "system") continue;
     if (e.type === "message") out.push(e.message);
     else if (e.type === "custom_message") out.push({ role: "user", content: e.content });
     else if (e.type === "compaction" || e.type === "branch_summary") out.push({ role: "user", content: e.summary });
@@ -60,8 +59,8 @@ export function branchMessages(branch: readonly BranchEntry[]): unknown[] {
 export function lastCacheRead(branch: readonly BranchEntry[]): LastUsage | null {
   for (let i = branch.length - 1; i >= 0; i--) {
     const e = branch[i];
-    if (e?.type !== "message" || messageField(e, "role") !== "assistant") continue;
-    const usage = messageField(e, "usage") as { cacheRead?: unknown; input?: unknown } | undefined;
+    if (e?.type !== "message" || messageOf(e)?.role !== "assistant") continue;
+    const usage = messageOf(e)?.usage;
     if (!usage || typeof usage.cacheRead !== "number") return null;
     return { cacheRead: usage.cacheRead, input: typeof usage.input === "number" ? usage.input : 0 };
   }

@@ -1,7 +1,5 @@
 // Wires the system-update feature into Pi: the /system-update command, the agent tool, and delivery at every run.
 import type { UpdateState } from "../../core/update-reducer.js";
-import type { Segment } from "../../generated/types.js";
-import type { HostAdapter } from "../host-adapter/index.js";
 import type { BeforeAgentStartEvent, CtxPort, PiPort } from "../host-adapter/ports.js";
 import { describeError, guardCommand, say } from "../notify.js";
 import { renderInventory } from "./block-inventory.js";
@@ -12,27 +10,17 @@ import type { PromptChangeReport } from "./cache-impact.js";
 import { hookRequestTranscript } from "./transcript-splice.js";
 import { runSystemUpdateCommand } from "./update-command.js";
 import { COMMAND_NAME, completeSystemUpdateArgs, completionDataFor, type CompletionData } from "./update-command-args.js";
-import type { UpdatesRuntime } from "./update-change.js";
+import type { SystemUpdatesDeps, UpdatesRuntime } from "./update-change.js";
 import { createRunState, sectionsDelivery, timelineDelivery } from "./update-delivery.js";
 import { syncToolAvailability } from "./update-tool.js";
-
-/** What the feature needs from the runtime core. */
-export interface SystemUpdatesDeps {
-  /** The host adapter: whether changes travel as sections, whether those fold, and the last request's prompt. */
-  adapter: HostAdapter;
-  /** The active preset, or null when none is selected or the core fell back to the native prompt. */
-  getActivePreset(ctx: CtxPort): ActivePresetRef | null;
-  /** Renders a block's precompiled template with the core's slot values (cwd, date, model...). */
-  renderTemplate(segments: readonly Segment[], ctx: CtxPort): string;
-  /** Clock for createdAt; defaults to the system clock (tests pin it). */
-  now?: () => Date;
-}
 
 /** What the rest of the runtime may ask the registered feature. */
 export interface SystemUpdates {
   /** For /mode and /preset: the cache estimate of a selection change, the updates' part of the prompt carried over. */
   estimateSelectionChange(ctx: CtxPort, change: SelectionChange): PromptChangeReport | null;
 }
+
+export type { SystemUpdatesDeps };
 
 /**
  * Call once from the extension factory, AFTER the core registered its own before_agent_start
@@ -42,15 +30,7 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
   const run = createRunState();
   const toolRegistered = { value: false };
   let completions: CompletionData = { blockIds: [], activeIds: [] };
-  const rt: UpdatesRuntime = {
-    pi,
-    adapter: deps.adapter,
-    run,
-    now: deps.now ?? (() => new Date()),
-    activePreset: (ctx) => deps.getActivePreset(ctx),
-    renderTemplate: (segments, ctx) => deps.renderTemplate(segments, ctx),
-    afterChange: (ref, state) => refresh(ref, state),
-  };
+  const rt: UpdatesRuntime = { ...deps, pi, run, now: deps.now ?? (() => new Date()), afterChange: refresh };
 
   /** Tool availability and the completion cache follow the active preset and the branch's active updates. */
   function refresh(ref: ActivePresetRef | null, state: UpdateState): void {

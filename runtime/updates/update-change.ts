@@ -12,16 +12,23 @@ import type { ActivePresetRef } from "./preset-blocks.js";
 import type { RunState, UpdateDelivery } from "./update-delivery.js";
 import { renderApplyTag, renderRetractionTag, updateSectionName } from "./update-text.js";
 
-/** What commands and the tool share; built once by registerSystemUpdates. */
-export interface UpdatesRuntime {
-  pi: PiPort;
+/** What the feature needs from the runtime core (the contract of registerSystemUpdates). */
+export interface SystemUpdatesDeps {
+  /** The host adapter: whether changes travel as sections, whether those fold, and the last request's prompt. */
   adapter: HostAdapter;
+  /** The active preset, or null when none is selected or the core fell back to the native prompt. */
+  getActivePreset(ctx: CtxPort): ActivePresetRef | null;
+  /** Renders a block's precompiled template with the core's slot values (cwd, date, model...). */
+  renderTemplate(segments: readonly Segment[], ctx: CtxPort): string;
+  /** Clock for createdAt; defaults to the system clock (tests pin it). */
+  now?: () => Date;
+}
+
+/** What commands and the tool share; built once by registerSystemUpdates. */
+export interface UpdatesRuntime extends SystemUpdatesDeps {
+  pi: PiPort;
   run: RunState;
   now(): Date;
-  /** The active preset, or null when none is selected or the core fell back to the native prompt. */
-  activePreset(ctx: CtxPort): ActivePresetRef | null;
-  /** A block's precompiled template rendered with the core's slot values. */
-  renderTemplate(segments: readonly Segment[], ctx: CtxPort): string;
   /** After every recorded change: tool availability and completions follow the preset and the new state. */
   afterChange(ref: ActivePresetRef | null, state: UpdateState): void;
 }
@@ -38,10 +45,10 @@ export function planChange(state: UpdateState, event: ForgeUpdateEvent): UpdateC
 }
 
 /** Appends the event and delivers the change through `delivery` (chosen once by the caller). */
-export function recordChange(rt: UpdatesRuntime, change: UpdateChange, delivery: UpdateDelivery, toolCallId: string | null, ref: ActivePresetRef | null): void {
-  rt.pi.appendEntry(UPDATE_ENTRY_TYPE, change.event);
-  delivery.deliverChange(rt.pi, { before: change.before, after: change.next.active, toolCallId, now: rt.now().getTime() }, rt.run);
-  rt.afterChange(ref, change.next);
+export function recordChange({ pi, run, now, afterChange }: UpdatesRuntime, change: UpdateChange, delivery: UpdateDelivery, toolCallId: string | null, ref: ActivePresetRef | null): void {
+  pi.appendEntry(UPDATE_ENTRY_TYPE, change.event);
+  delivery.deliverChange(pi, { before: change.before, after: change.next.active, toolCallId, now: now().getTime() }, run);
+  afterChange(ref, change.next);
 }
 
 function removeSection(prompt: string, name: string, text: string): string {

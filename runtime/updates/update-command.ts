@@ -7,7 +7,7 @@ import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 import type { ForgeUpdateEvent } from "../../generated/types.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
-import { readBranch, type BranchRead } from "./branch-read.js";
+import { readBranch } from "./branch-read.js";
 import { formatRewriteWarning } from "./cache-impact.js";
 import { blocksUsable, checkBlockActivation, chooseBlockUpdateId } from "./preset-blocks.js";
 import { parseSystemUpdateArgs, USAGE } from "./update-command-args.js";
@@ -41,7 +41,7 @@ export function renderStatus(state: UpdateState, delivery: string, opts: { json:
 }
 
 function listBlocks(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState, json: boolean): string {
-  const ref = rt.activePreset(ctx);
+  const ref = rt.getActivePreset(ctx);
   if (ref === null || ref.preset.systemUpdates.length === 0) {
     return json ? JSON.stringify({ preset: ref?.key ?? null, blocks: [] }, null, 2) : "forge: the active preset declares no system-update blocks";
   }
@@ -60,72 +60,74 @@ function listBlocks(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState, json: 
   return lines.join("\n");
 }
 
-/** Estimates, warns before a change that rewrites a large cached prefix, records and delivers, then reports. */
-function applyWithReport(rt: UpdatesRuntime, ctx: CtxPort, read: BranchRead, event: ForgeUpdateEvent, done: string, ref = rt.activePreset(ctx)): void {
-  const change = planChange(read.state, event);
-  const delivery = pickDelivery(rt.adapter, rt.run, ctx, "host");
-  const report = estimateUpdateImpact(rt, ctx, read, change, delivery);
-  if (report.warn) say(ctx, formatRewriteWarning(report), "warning");
-  recordChange(rt, change, delivery, null, ref);
-  say(ctx, `${done}\n${report.text}`);
-}
-
-function applyText(rt: UpdatesRuntime, ctx: CtxPort, read: BranchRead, text: string): void {
-  if (text.length > LIMITS.maxPromptChars) return say(ctx, `forge: the update is ${text.length} chars; the limit is ${LIMITS.maxPromptChars}`, "error");
-  const updateId = nextFreeformId(read.state);
-  const event = createApplyEvent({ updateId, source: "user", content: text, now: rt.now() });
-  applyWithReport(rt, ctx, read, event, `forge: applied ${updateId} (${text.length} chars, digest ${shortDigest(event.digest!)})`);
-}
-
-function useBlock(rt: UpdatesRuntime, ctx: CtxPort, read: BranchRead, blockId: string): void {
-  const ref = rt.activePreset(ctx);
-  const check = checkBlockActivation(ref, blockId, "user");
-  if (!check.ok) return say(ctx, `forge: cannot activate "${blockId}": ${check.reason}`, "error");
-  const content = rt.renderTemplate(check.block.content, ctx);
-  if (content.trim() === "") return say(ctx, `forge: block "${blockId}" renders to empty text; nothing to activate`, "error");
-  if (content.length > LIMITS.maxPromptChars) return say(ctx, `forge: block "${blockId}" renders to ${content.length} chars; the limit is ${LIMITS.maxPromptChars}`, "error");
-  const updateId = chooseBlockUpdateId(read.state, blockId, sha256Hex(content));
-  if (read.state.active.some((u) => u.updateId === updateId)) return say(ctx, `forge: ${updateId} is already active`);
-  const event = createApplyEvent({ updateId, source: "user", content, presetId: ref!.key, blockId, now: rt.now() });
-  applyWithReport(rt, ctx, read, event, `forge: activated block ${blockId} of preset ${ref!.key} as ${updateId} (${content.length} chars)`, ref);
-}
-
-function turnOff(rt: UpdatesRuntime, ctx: CtxPort, read: BranchRead, id: string): void {
-  const target = findActive(read.state, id);
-  if (!target) {
-    const ids = read.state.active.map((u) => u.updateId);
-    return say(ctx, `forge: "${id}" is not active${ids.length ? `; active: ${ids.join(", ")}` : "; nothing is active"}`, "error");
-  }
-  const event = createRevokeEvent({ updateId: target.updateId, source: "user", now: rt.now() });
-  applyWithReport(rt, ctx, read, event, `forge: revoked ${target.updateId}`);
-}
-
-function resetAll(rt: UpdatesRuntime, ctx: CtxPort, read: BranchRead): void {
-  const active = read.state.active;
-  if (active.length === 0) return say(ctx, "forge: no system update is active; nothing to reset");
-  const event = createResetEvent({ updateId: nextResetId(read.state), source: "user", now: rt.now() });
-  applyWithReport(rt, ctx, read, event, `forge: reset; revoked ${active.map((u) => u.updateId).join(", ")}`);
-}
-
 export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, ctx: CtxPort): Promise<void> {
   const parsed = parseSystemUpdateArgs(args);
   if (parsed.kind === "error") return say(ctx, `forge: ${parsed.message}`, "error");
+  // One read of the branch for the whole command: status, estimate, record, delivery and completions use it.
   const read = readBranch(ctx.sessionManager.getBranch());
+  const { state } = read;
+  const error = (text: string) => say(ctx, text, "error");
+
+  /** Estimates, warns before a change that rewrites a large cached prefix, records and delivers, then reports. */
+  function apply(event: ForgeUpdateEvent, done: string, ref = rt.getActivePreset(ctx)): void {
+    const change = planChange(state, event);
+    const delivery = pickDelivery(rt, ctx, "host");
+    const report = estimateUpdateImpact(rt, ctx, read, change, delivery);
+    if (report.warn) say(ctx, formatRewriteWarning(report), "warning");
+    recordChange(rt, change, delivery, null, ref);
+    say(ctx, `${done}\n${report.text}`);
+  }
+
+  function applyText(text: string): void {
+    if (text.length > LIMITS.maxPromptChars) return error(`forge: the update is ${text.length} chars; the limit is ${LIMITS.maxPromptChars}`);
+    const updateId = nextFreeformId(state);
+    const event = createApplyEvent({ updateId, source: "user", content: text, now: rt.now() });
+    apply(event, `forge: applied ${updateId} (${text.length} chars, digest ${shortDigest(event.digest!)})`);
+  }
+
+  function useBlock(blockId: string): void {
+    if (!isValidUpdateId(blockId)) return error(`forge: "${blockId}" is not a block id (expected ${KEY_PATTERN.source})`);
+    const ref = rt.getActivePreset(ctx);
+    const check = checkBlockActivation(ref, blockId, "user");
+    if (!check.ok) return error(`forge: cannot activate "${blockId}": ${check.reason}`);
+    const content = rt.renderTemplate(check.block.content, ctx);
+    if (content.trim() === "") return error(`forge: block "${blockId}" renders to empty text; nothing to activate`);
+    if (content.length > LIMITS.maxPromptChars) return error(`forge: block "${blockId}" renders to ${content.length} chars; the limit is ${LIMITS.maxPromptChars}`);
+    const updateId = chooseBlockUpdateId(state, blockId, sha256Hex(content));
+    if (state.active.some((u) => u.updateId === updateId)) return say(ctx, `forge: ${updateId} is already active`);
+    const event = createApplyEvent({ updateId, source: "user", content, presetId: ref!.key, blockId, now: rt.now() });
+    apply(event, `forge: activated block ${blockId} of preset ${ref!.key} as ${updateId} (${content.length} chars)`, ref);
+  }
+
+  function turnOff(id: string): void {
+    const target = findActive(state, id);
+    if (!target) {
+      const ids = state.active.map((u) => u.updateId);
+      return error(`forge: "${id}" is not active${ids.length ? `; active: ${ids.join(", ")}` : "; nothing is active"}`);
+    }
+    apply(createRevokeEvent({ updateId: target.updateId, source: "user", now: rt.now() }), `forge: revoked ${target.updateId}`);
+  }
+
+  function resetAll(): void {
+    if (state.active.length === 0) return say(ctx, "forge: no system update is active; nothing to reset");
+    const event = createResetEvent({ updateId: nextResetId(state), source: "user", now: rt.now() });
+    apply(event, `forge: reset; revoked ${state.active.map((u) => u.updateId).join(", ")}`);
+  }
+
   switch (parsed.kind) {
     case "help":
-      return say(ctx, `${renderStatus(read.state, pickDelivery(rt.adapter, rt.run, ctx, "host").kind, { json: false, full: false })}\n${USAGE}`);
+      return say(ctx, `${renderStatus(state, pickDelivery(rt, ctx, "host").kind, { json: false, full: false })}\n${USAGE}`);
     case "apply":
-      return applyText(rt, ctx, read, parsed.text);
+      return applyText(parsed.text);
     case "status":
-      return say(ctx, renderStatus(read.state, pickDelivery(rt.adapter, rt.run, ctx, "host").kind, parsed));
+      return say(ctx, renderStatus(state, pickDelivery(rt, ctx, "host").kind, parsed));
     case "list":
-      return say(ctx, listBlocks(rt, ctx, read.state, parsed.json));
+      return say(ctx, listBlocks(rt, ctx, state, parsed.json));
     case "reset":
-      return resetAll(rt, ctx, read);
+      return resetAll();
     case "use":
-      if (!isValidUpdateId(parsed.id)) return say(ctx, `forge: "${parsed.id}" is not a block id (expected ${KEY_PATTERN.source})`, "error");
-      return useBlock(rt, ctx, read, parsed.id);
+      return useBlock(parsed.id);
     case "off":
-      return turnOff(rt, ctx, read, parsed.id);
+      return turnOff(parsed.id);
   }
 }

@@ -123,7 +123,7 @@ export function hostPromptOptions(ctx: Pick<CtxPort, "getSystemPromptOptions">):
  * the first run of a process is not delivered twice; otherwise the last run's strategy, else the
  * adapter's host capability.
  */
-export function pickDelivery(adapter: HostAdapter, run: RunState, ctx: CtxPort, prefer: "run" | "host"): UpdateDelivery {
+export function pickDelivery({ adapter, run }: { adapter: HostAdapter; run: RunState }, ctx: CtxPort, prefer: "run" | "host"): UpdateDelivery {
   const pick = (sections: boolean) => (sections ? sectionsDelivery : timelineDelivery);
   const fromRun = run.kind === null ? null : pick(run.kind === "sections");
   if (prefer === "run" && fromRun) return fromRun;

@@ -46,11 +46,11 @@ export function executeUpdateTool(rt: UpdatesRuntime, toolCallId: string, params
   if (!checked.ok) refuse(checked.reason);
   const { action, id } = checked.args;
   // Permission is rechecked on every call against the preset active now.
-  const ref = rt.activePreset(ctx);
+  const ref = rt.getActivePreset(ctx);
   if (!hasCallableBlock(ref)) refuse("the active preset declares no block the agent may call");
   const { state } = readBranch(ctx.sessionManager.getBranch());
   // Inside a run: the change follows the run's strategy.
-  const record = (event: ForgeUpdateEvent) => recordChange(rt, planChange(state, event), pickDelivery(rt.adapter, rt.run, ctx, "run"), toolCallId, ref);
+  const record = (event: ForgeUpdateEvent) => recordChange(rt, planChange(state, event), pickDelivery(rt, ctx, "run"), toolCallId, ref);
   if (action === "deactivate") {
     const target = findActive(state, id);
     if (!target) refuse(`"${id}" is not active`);
