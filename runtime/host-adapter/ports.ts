@@ -38,8 +38,11 @@ export interface UiPort {
   select(title: string, options: string[]): Promise<string | undefined>;
   confirm(title: string, message: string): Promise<boolean>;
   input?(title: string, placeholder?: string): Promise<string | undefined>;
-  /** TUI only: a custom component (forge's mode picker), with the parts of the host's TUI types forge uses. */
-  custom?<T>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort): Promise<T>;
+  /**
+   * TUI only: a custom component (forge's mode picker), with the parts of the host's TUI types forge uses.
+   * Resolves undefined where the mode has no custom components (RPC), so the caller falls back to select().
+   */
+  custom?<T>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort): Promise<T | undefined>;
 }
 
 export interface TuiPort {

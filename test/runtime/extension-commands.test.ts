@@ -206,6 +206,24 @@ describe("completions and robustness", () => {
     expect(complete("status ")!.map((i) => i.value)).toEqual(["status --json"]);
   });
 
+  it("system updates ride on the same real adapter: a section on 1.x, a timeline message on 0.73.1", async () => {
+    const modern = setup({ host: "1.x" });
+    await modern.pi.emit("session_start", { reason: "startup" }, modern.ctx);
+    await modern.pi.run("mode", "set review", modern.ctx);
+    await modern.pi.run("system-update", "Be terse.", modern.ctx);
+    expect(modern.pi.sent).toEqual([]);
+    const run = await modern.pi.runAgentStart(modern.ctx, fx.cwd);
+    expect(run.prompt).toContain("<forge-review>\n# Review\n\nREVIEW\n</forge-review>");
+    expect(run.prompt.endsWith("<forge-update-update-1>\nBe terse.\n</forge-update-update-1>")).toBe(true);
+
+    const legacy = setup();
+    await legacy.pi.emit("session_start", { reason: "startup" }, legacy.ctx);
+    await legacy.pi.run("system-update", "Be terse.", legacy.ctx);
+    expect(legacy.pi.sent.map((s) => s.message.content)).toEqual(['<system_update id="update-1">\nBe terse.\n</system_update>']);
+    const plain = await legacy.pi.runAgentStart(legacy.ctx, fx.cwd);
+    expect(plain.prompt).not.toContain("Be terse.");
+  });
+
   it("a throwing adapter never crashes the host: native prompt and a notice", async () => {
     const t = setup({
       adapter: (real) => ({
