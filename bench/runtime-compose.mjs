@@ -19,16 +19,17 @@ if (!existsSync(EXTENSION) || !existsSync(CLI)) {
   process.exit(1);
 }
 
-// The pure runtime modules, straight from the TypeScript sources.
+// The pure runtime and core modules, straight from the TypeScript sources.
 register();
 const src = (path) => import(pathToFileURL(join(ROOT, path)).href);
-const { loadBundleFile } = await src("runtime/load-bundle.ts");
-const { buildCatalog } = await src("runtime/catalog.ts");
-const { composeSelection, createComposeCache } = await src("runtime/compose.ts");
-const { createStateEntry, resolveRequest } = await src("runtime/selection.ts");
-const { buildPromptVars } = await src("runtime/render-template.ts");
+const { loadBundleFile } = await src("runtime/bundle-file.ts");
+const { buildCatalog } = await src("core/component-catalog.ts");
+const { composeSelection } = await src("core/composition.ts");
+const { createComposeCache } = await src("runtime/compose-cache.ts");
+const { createStateEntry, resolveRequest } = await src("core/selection.ts");
+const { buildPromptVars } = await src("core/template.ts");
 const { legacyHostAdapter, sectionsHostAdapter } = await src("runtime/host-adapter/index.ts");
-const { reduceBranch, MODE_STATE_TYPE } = await src("runtime/state-reducer.ts");
+const { reduceBranch, MODE_STATE_TYPE } = await src("core/mode-state-reducer.ts");
 // The shipped artifact, for the whole handler path.
 const { createForgeExtension } = await import(pathToFileURL(EXTENSION).href);
 

@@ -4,7 +4,7 @@
 
 /**
  * The option fields the custom-prompt branch reads. An interface without an index signature, so both hosts'
- * own option types (and composition.ts's PromptOptionsLike) are assignable to it.
+ * own option types (and the runtime's PromptOptions, which extends it) are assignable to it.
  */
 export interface CustomPromptInputs {
   selectedTools?: string[];

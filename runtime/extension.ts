@@ -1,18 +1,19 @@
 // The forge Pi extension entry: registers flags, commands and events; every handler fails closed to Pi's native prompt.
+import { renderTemplate } from "../core/template.js";
 import { forgeCommand } from "./commands/forge-command.js";
 import { modeCommand } from "./commands/mode-command.js";
 import { presetCommand } from "./commands/preset-command.js";
-import { ForgeController } from "./controller.js";
-import { createCacheReporter, presetRefFor } from "./commands/cache-report.js";
-import { detectHostAdapter, type HostAdapter, type HostPromptOptionsLike } from "./host-adapter/index.js";
-import type { CtxLike, PiLike } from "./host-types.js";
-import { describeError, say } from "./output.js";
-import { defaultBuiltinFile } from "./scopes.js";
-import { renderTemplate } from "../core/template.js";
-import { registerSystemUpdates, type ActivePresetRef } from "./updates/register.js";
+import { createSelectionEstimator } from "./commands/selection-estimate.js";
+import { createForgeSession } from "./forge-session.js";
+import { detectHostAdapter, type HostAdapter } from "./host-adapter/index.js";
+import type { PiPort } from "./host-adapter/ports.js";
+import { describeError } from "./notify.js";
+import { defaultBuiltinFile } from "./scope-discovery.js";
+import { registerSystemUpdates, type SystemUpdates } from "./updates/index.js";
 
 export interface ExtensionOptions {
-  adapter?: HostAdapter | null;
+  /** The host adapter (default: the one detected for this Pi); tests wrap the real one. */
+  adapter?: HostAdapter;
   env?: NodeJS.ProcessEnv;
   builtinFile?: string;
   now?: () => Date;
@@ -22,18 +23,9 @@ export interface ExtensionOptions {
 }
 
 /** Builds the extension; tests pass a fake pi and options, Pi calls the default export. */
-export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {}): ForgeController {
-  let adapter: HostAdapter | null = null;
-  let adapterError: string | null = null;
-  if (options.adapter !== undefined) adapter = options.adapter;
-  else {
-    try {
-      adapter = detectHostAdapter(pi);
-    } catch (error) {
-      adapterError = `forge: host adapter unavailable (${describeError(error)}); using Pi's native prompt`;
-    }
-  }
-  const controller = new ForgeController({
+export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {}): void {
+  const adapter = options.adapter ?? detectHostAdapter(pi);
+  const session = createForgeSession({
     pi,
     adapter,
     env: options.env ?? process.env,
@@ -44,72 +36,55 @@ export function createForgeExtension(pi: PiLike, options: ExtensionOptions = {})
 
   pi.registerFlag("mode", { description: "forge: start with these modes (--mode=a,b; comma list)", type: "string" });
   pi.registerFlag("preset", { description: "forge: start with this preset", type: "string" });
-  // /mode and /preset report the cache impact of a change (and warn before a large cached rewrite).
-  const reporter = options.systemUpdates === false ? undefined : createCacheReporter(controller, adapter);
-  pi.registerCommand("mode", modeCommand(controller, reporter));
-  pi.registerCommand("preset", presetCommand(controller, reporter));
-  pi.registerCommand("forge", forgeCommand(controller));
-
-  const guard = (what: string, ctx: CtxLike, error: unknown) => {
-    controller.selection = { state: controller.selection.state, error: `forge: ${what} failed (${describeError(error)}); using Pi's native prompt` };
-    say(ctx, controller.selection.error!, "error");
-  };
+  // /mode and /preset report the cache impact of a change (and warn before a large cached rewrite). The
+  // feature that estimates it registers after the core (its before_agent_start handler builds on the core's prompt).
+  let updates: SystemUpdates | null = null;
+  const estimator = options.systemUpdates === false ? undefined : createSelectionEstimator(session, () => updates);
+  pi.registerCommand("mode", modeCommand(session, estimator));
+  pi.registerCommand("preset", presetCommand(session, estimator));
+  pi.registerCommand("forge", forgeCommand(session));
 
   // Every session_start reason (startup, resume, fork, new, reload) re-derives; idempotent, as RPC
   // switch_session fires it twice. Explicit startup requests (env, flags) apply to the process's
   // first session and to fresh ones (/new), never over a resumed, forked or reloaded branch's state.
   pi.on("session_start", async (event, ctx) => {
     try {
-      if (adapterError) controller.tellOnce(ctx, adapterError, "error");
-      const reason = (event as { reason?: string } | undefined)?.reason;
-      await controller.rederive(ctx, reason === undefined || reason === "startup" || reason === "new");
+      const reason = event?.reason;
+      await session.rederive(ctx, reason === undefined || reason === "startup" || reason === "new");
     } catch (error) {
-      guard("session start", ctx, error);
+      session.fail(ctx, "session start", error);
     }
   });
 
   // /tree moved the leaf: the active branch alone decides (no startup request is re-applied), preferences included.
   pi.on("session_tree", async (_event, ctx) => {
     try {
-      await controller.rederive(ctx, false, true);
+      await session.rederive(ctx, false, true);
     } catch (error) {
-      guard("tree navigation", ctx, error);
+      session.fail(ctx, "tree navigation", error);
     }
   });
 
   pi.on("before_agent_start", (event, ctx) => {
     try {
-      return controller.beforeAgentStart(event, ctx);
+      return session.beforeAgentStart(event, ctx);
     } catch (error) {
-      guard("composition", ctx, error);
-      return controller.nativeAfterFailure(event);
+      session.fail(ctx, "composition", error);
+      return session.nativeAfterFailure(event);
     }
   });
 
-  if (options.systemUpdates !== false) wireSystemUpdates(pi, controller, adapter);
-  return controller;
+  // Whether a change travels as a prompt section is the host adapter's call, made inside the feature.
+  if (options.systemUpdates !== false) {
+    updates = registerSystemUpdates(pi, {
+      adapter,
+      getActivePreset: (ctx) => session.activePreset(ctx),
+      renderTemplate: (segments, ctx) => renderTemplate(segments, session.vars(ctx), ""),
+    });
+  }
 }
 
-/**
- * System updates (runtime/updates) register after the core, so their before_agent_start handler runs on the
- * prompt forge composed. Whether a change travels as a prompt section is the host adapter's call; without an
- * adapter, changes travel in the timeline (the prompt is never touched).
- */
-function wireSystemUpdates(pi: PiLike, controller: ForgeController, adapter: HostAdapter | null): void {
-  registerSystemUpdates(pi as unknown as Parameters<typeof registerSystemUpdates>[0], {
-    adapter: {
-      supportsSections: (options) => adapter?.supportsSections(options as HostPromptOptionsLike | null) ?? false,
-      foldsSectionChanges: (ctx) => adapter?.foldsSectionChanges(ctx) ?? true,
-    },
-    getActivePreset: (ctx): ActivePresetRef | null => {
-      const composition = controller.compose(ctx as unknown as CtxLike).composition;
-      return presetRefFor(controller, composition, controller.selection.state?.preset);
-    },
-    renderTemplate: (segments, ctx) => renderTemplate(segments, controller.vars(ctx as unknown as CtxLike), ""),
-  });
-}
-
-export default function forgeExtension(pi: PiLike): void {
+export default function forgeExtension(pi: PiPort): void {
   try {
     createForgeExtension(pi);
   } catch (error) {

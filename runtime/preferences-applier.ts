@@ -1,19 +1,21 @@
 // Applies a selection's model/thinking/tools preferences on activation and restores the previous values on /mode off.
-import type { MergedPreferences } from "../core/preferences.js";
-import type { CtxLike, ModelLike, PiLike, ThinkingLevel } from "./host-types.js";
-import { describeError } from "./output.js";
+import type { Catalog } from "../core/component-catalog.js";
+import { hasPreferences, mergePreferences, type MergedPreferences } from "../core/preferences.js";
+import type { Mode } from "../generated/types.js";
+import type { CtxPort, HostThinkingLevel, ModelRef, PiPort } from "./host-adapter/ports.js";
+import { describeError, say } from "./notify.js";
 
 /** The values before forge first changed anything; restored by /mode off. */
 export interface PreferenceSnapshot {
-  model: ModelLike | undefined;
-  thinking: ThinkingLevel;
+  model: ModelRef | undefined;
+  thinking: HostThinkingLevel;
   tools: string[];
   /** Set once forge switched the model, so a later selection without a model preference switches back. */
   modelApplied?: boolean;
 }
 
 /** "provider/id" (the id may hold slashes) or a bare id matched against every known model. */
-export function findModel(ctx: CtxLike, spec: string): ModelLike | undefined {
+export function findModel(ctx: CtxPort, spec: string): ModelRef | undefined {
   const registry = ctx.modelRegistry;
   if (!registry) return undefined;
   const slash = spec.indexOf("/");
@@ -24,17 +26,13 @@ export function findModel(ctx: CtxLike, spec: string): ModelLike | undefined {
   return registry.getAll?.().find((m) => m.id === spec);
 }
 
-export function takeSnapshot(pi: PiLike, ctx: CtxLike): PreferenceSnapshot {
-  return { model: ctx.model, thinking: pi.getThinkingLevel(), tools: [...pi.getActiveTools()] };
-}
-
 /**
  * Sets the preferred model, thinking level and tools. Tools only ever narrow: the allow-list is
  * intersected with the tools active before forge changed them. Returns notices (never throws).
  */
 export async function applyPreferences(
-  pi: PiLike,
-  ctx: CtxLike,
+  pi: PiPort,
+  ctx: CtxPort,
   prefs: MergedPreferences,
   baseline: PreferenceSnapshot,
 ): Promise<string[]> {
@@ -60,7 +58,28 @@ export async function applyPreferences(
   return notices;
 }
 
-/** Restores the snapshot taken before forge changed anything. */
-export async function restorePreferences(pi: PiLike, ctx: CtxLike, snapshot: PreferenceSnapshot): Promise<string[]> {
-  return applyPreferences(pi, ctx, {}, snapshot);
+export interface PreferencesApplier {
+  /** Applies what the selected modes `keys` prefer; the first change snapshots Pi's values, a selection without preferences restores them. */
+  follow(ctx: CtxPort, catalog: Catalog, keys: readonly string[]): Promise<void>;
+  /** /mode off: back to the values before forge changed anything. */
+  restore(ctx: CtxPort): Promise<void>;
+}
+
+/** The snapshot of Pi's own values is private: taken on the first change, dropped on /mode off. */
+export function createPreferencesApplier(pi: PiPort): PreferencesApplier {
+  let snapshot: PreferenceSnapshot | null = null;
+  return {
+    async follow(ctx, catalog, keys) {
+      const modes = keys.map((k) => catalog.modes.get(k)?.mode).filter((m): m is Mode => m !== undefined);
+      const prefs = mergePreferences(modes);
+      if (!hasPreferences(prefs) && snapshot === null) return;
+      snapshot ??= { model: ctx.model, thinking: pi.getThinkingLevel(), tools: [...pi.getActiveTools()] };
+      for (const n of await applyPreferences(pi, ctx, prefs, snapshot)) say(ctx, n, "warning");
+    },
+    async restore(ctx) {
+      if (snapshot === null) return;
+      for (const n of await applyPreferences(pi, ctx, {}, snapshot)) say(ctx, n, "warning");
+      snapshot = null;
+    },
+  };
 }

@@ -1,37 +1,38 @@
 // The /forge command: trust (forge's own project trust store) and status (bundles, scopes, trust).
 import { stringifyCanonical } from "../../core/canonical-json.js";
-import type { ForgeController } from "../controller.js";
-import type { CommandSpec, CtxLike } from "../host-types.js";
-import { guardCommand, say } from "../output.js";
-import { bundleReports } from "../report.js";
+import type { SessionView } from "../forge-session.js";
+import type { LoadedScopes } from "../scope-loader.js";
+import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
+import { guardCommand, say } from "../notify.js";
+import { bundleReports } from "../status-report.js";
 import { readTrustStore, withTrust, writeTrustStore } from "../trust-store.js";
-import { completeLastWord, parseArgs, precedingWords } from "./args.js";
+import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
 
 export const FORGE_USAGE = "usage: /forge trust | /forge status [--json]";
 
-export function forgeCommand(controller: ForgeController): CommandSpec {
+export function forgeCommand(session: SessionView): CommandSpec {
   return {
     description: "forge bundles: /forge trust (trust this project's bundle), /forge status [--json]",
     getArgumentCompletions: (prefix) =>
       precedingWords(prefix).length === 0 ? completeLastWord(prefix, [{ word: "trust" }, { word: "status" }]) : completeLastWord(prefix, [{ word: "--json" }]),
-    handler: guardCommand("forge", (args, ctx) => handleForge(controller, args, ctx)),
+    handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
   };
 }
 
-export async function handleForge(controller: ForgeController, args: string, ctx: CtxLike): Promise<void> {
-  controller.refresh(ctx, true);
+export async function handleForge(session: SessionView, args: string, ctx: CtxPort): Promise<void> {
+  const loaded = session.scopes(ctx, true);
   const parsed = parseArgs(args);
   const sub = parsed.words[0];
-  if (sub === "trust") return trustProject(controller, ctx);
+  if (sub === "trust") return trustProject(session, loaded, ctx);
   if (sub === "status" || sub === undefined) {
-    const d = controller.discovered!;
+    const d = loaded.discovered;
     const data = {
       bundles: bundleReports(d),
       project: { root: d.paths.projectRoot, realRoot: d.trust.realRoot, trusted: d.trust.trusted, decidedBy: d.trust.decidedBy },
       trustFile: d.paths.trustFile,
-      modes: controller.catalog.modes.size,
-      presets: controller.catalog.presets.size,
-      notices: controller.notices,
+      modes: loaded.catalog.modes.size,
+      presets: loaded.catalog.presets.size,
+      notices: d.notices,
     };
     if (parsed.json) return say(ctx, stringifyCanonical(data));
     const lines = [`forge: ${data.modes} modes, ${data.presets} presets offered`];
@@ -43,8 +44,8 @@ export async function handleForge(controller: ForgeController, args: string, ctx
   say(ctx, FORGE_USAGE, "error");
 }
 
-async function trustProject(controller: ForgeController, ctx: CtxLike): Promise<void> {
-  const d = controller.discovered!;
+async function trustProject(session: SessionView, loaded: LoadedScopes, ctx: CtxPort): Promise<void> {
+  const d = loaded.discovered;
   const load = d.loads.project;
   if (load.status === "absent") return say(ctx, "forge: no project bundle (.pi/forge/bundle.json) above the current directory; nothing to trust", "error");
   if (load.status === "refused") return say(ctx, `${load.reason}; fix or rebuild it before trusting`, "error");
@@ -59,8 +60,7 @@ async function trustProject(controller: ForgeController, ctx: CtxLike): Promise<
   }
   const root = d.trust.realRoot!;
   writeTrustStore(d.paths.trustFile, withTrust(readTrustStore(d.paths.trustFile), root, hash, new Date()));
-  controller.refresh(ctx, true);
-  const now = controller.discovered!.loads.project;
+  const now = session.scopes(ctx, true).discovered.loads.project;
   if (now.status !== "ok" || now.bundle.bundleHash !== hash) {
     return say(ctx, "forge: the project bundle changed while trusting; run /forge trust again", "warning");
   }

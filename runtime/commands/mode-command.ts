@@ -1,16 +1,17 @@
 // The /mode command: set, +key, -key, off, status, preview, reapprove, and the interactive selector.
 import { sortedModeKeys } from "../../core/component-catalog.js";
 import { checkContracts, selectedKeys } from "../../core/candidate.js";
-import type { ForgeController } from "../controller.js";
-import type { CommandSpec, CtxLike } from "../host-types.js";
-import { guardCommand, say } from "../output.js";
-import { buildPreviewReport, formatPreviewText, formatStatusText, toJsonLine } from "../report.js";
+import type { SessionCommands } from "../forge-session.js";
+import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
+import { guardCommand, say } from "../notify.js";
+import { stringifyCanonical } from "../../core/canonical-json.js";
+import { buildPreviewReport, formatPreviewText, formatStatusText } from "../status-report.js";
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
 import { detectDrift } from "../../core/composition.js";
-import { completeLastWord, parseArgs, precedingWords, type ParsedArgs } from "./args.js";
+import { completeLastWord, parseArgs, precedingWords, type CommandArgs } from "./command-args.js";
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
-import type { CacheReporter } from "./cache-report.js";
-import { runModeSelector } from "./selector.js";
+import type { SelectionEstimator } from "./selection-estimate.js";
+import { runModeSelector } from "./mode-selector.js";
 
 export const MODE_USAGE = [
   "usage: /mode                       open the selector (interactive)",
@@ -24,20 +25,20 @@ export const MODE_USAGE = [
 
 const SUBCOMMANDS = ["set", "off", "status", "preview", "reapprove", "help"];
 
-export function modeCommand(controller: ForgeController, reporter?: CacheReporter): CommandSpec {
+export function modeCommand(session: SessionCommands, estimator?: SelectionEstimator): CommandSpec {
   return {
     description: "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove",
-    getArgumentCompletions: (prefix) => completeMode(controller, prefix),
-    handler: guardCommand("mode", (args, ctx) => handleMode(controller, args, ctx, reporter)),
+    getArgumentCompletions: (prefix) => completeMode(session, prefix),
+    handler: guardCommand("mode", (args, ctx) => handleMode(session, args, ctx, estimator)),
   };
 }
 
-function completeMode(controller: ForgeController, prefix: string) {
+function completeMode(session: SessionCommands, prefix: string) {
   const before = precedingWords(prefix);
-  const catalog = controller.catalog;
+  const catalog = session.catalog();
   const keys = sortedModeKeys(catalog).map((k) => ({ word: k, description: `${catalog.modes.get(k)!.mode.strategy}: ${catalog.modes.get(k)!.mode.label}` }));
   if (before.length === 0) {
-    const selected = selectedKeys(controller.selection.state);
+    const selected = selectedKeys(session.selection().state);
     return completeLastWord(prefix, [
       ...SUBCOMMANDS.map((word) => ({ word })),
       ...keys.filter((k) => !selected.includes(k.word)).map((k) => ({ ...k, word: `+${k.word}` })),
@@ -53,53 +54,58 @@ function completeMode(controller: ForgeController, prefix: string) {
   return null;
 }
 
-export async function handleMode(controller: ForgeController, args: string, ctx: CtxLike, reporter?: CacheReporter): Promise<void> {
-  controller.refresh(ctx);
+export async function handleMode(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator): Promise<void> {
+  session.scopes(ctx);
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${MODE_USAGE}`, "error");
   const [first, ...rest] = parsed.words;
   if (first === undefined) {
     if (!ctx.hasUI) return say(ctx, MODE_USAGE);
-    return runModeSelector(controller, ctx);
+    return runModeSelector(session, ctx);
   }
   switch (first) {
     case "help":
       return say(ctx, MODE_USAGE);
     case "status": {
-      const { report } = controller.status(ctx);
-      return say(ctx, parsed.json ? toJsonLine(report) : formatStatusText(report));
+      const { report } = session.status(ctx);
+      return say(ctx, parsed.json ? stringifyCanonical(report) : formatStatusText(report));
     }
     case "preview": {
-      const { report, result } = controller.status(ctx);
-      const preview = buildPreviewReport(report, result, controller.lastPromptChars());
-      return say(ctx, parsed.json ? toJsonLine(preview) : formatPreviewText(preview, result));
+      const { report, result } = session.status(ctx);
+      const preview = buildPreviewReport(report, result, session.lastPromptChars());
+      return say(ctx, parsed.json ? stringifyCanonical(preview) : formatPreviewText(preview, result));
     }
     case "off":
-      return applyOff(controller, ctx, reporter);
+      return applyOff(session, ctx, estimator);
     case "reapprove":
-      return reapprove(controller, ctx, parsed);
+      return reapprove(session, ctx, parsed);
     case "set":
       if (rest.length === 0) return say(ctx, `forge: /mode set needs at least one mode key (or use /mode off)\n${MODE_USAGE}`, "error");
-      return setKeys(controller, ctx, rest, parsed.drift ?? "block", parsed, reporter);
+      return setKeys(session, ctx, rest, parsed.drift ?? "block", parsed, estimator);
     default:
-      if (parsed.words.every((w) => w.startsWith("+") || w.startsWith("-"))) return adjust(controller, ctx, parsed, reporter);
-      if (parsed.words.some((w) => w.startsWith("+") || w.startsWith("-"))) {
+      if (parsed.words.every(isEdit)) return adjust(session, ctx, parsed, estimator);
+      if (parsed.words.some(isEdit)) {
         return say(ctx, "forge: mix of +/- and plain keys; use /mode set for a whole selection", "error");
       }
-      return setKeys(controller, ctx, parsed.words, parsed.drift ?? "block", parsed, reporter);
+      return setKeys(session, ctx, parsed.words, parsed.drift ?? "block", parsed, estimator);
   }
 }
 
-async function setKeys(controller: ForgeController, ctx: CtxLike, keys: string[], drift: DriftPolicy, parsed: ParsedArgs, reporter?: CacheReporter): Promise<void> {
-  const resolved = resolveRequest(controller.catalog, { kind: "keys", keys }, drift);
+/** +key or -key: an edit of the current selection. */
+function isEdit(word: string): boolean {
+  return word.startsWith("+") || word.startsWith("-");
+}
+
+async function setKeys(session: SessionCommands, ctx: CtxPort, keys: string[], drift: DriftPolicy, parsed: CommandArgs, estimator?: SelectionEstimator): Promise<void> {
+  const resolved = resolveRequest(session.catalog(), { kind: "keys", keys }, drift);
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
-  return applySelection(controller, ctx, resolved.candidate, "command", parsed.confirm, reporter);
+  return applySelection(session, ctx, resolved.candidate, "command", parsed.confirm, estimator);
 }
 
 /** +key / -key: edits the current selection; contracts are checked on the exact result (never auto-fixed). */
-async function adjust(controller: ForgeController, ctx: CtxLike, parsed: ParsedArgs, reporter?: CacheReporter): Promise<void> {
-  const state = controller.selection.state;
-  if (state && detectDrift(controller.catalog, state).length > 0) {
+async function adjust(session: SessionCommands, ctx: CtxPort, parsed: CommandArgs, estimator?: SelectionEstimator): Promise<void> {
+  const state = session.selection().state;
+  if (state && detectDrift(session.catalog(), state).length > 0) {
     return say(ctx, "forge: refused: the current selection has drift; run /mode reapprove or /mode set first", "error");
   }
   let base = state?.base ?? null;
@@ -112,35 +118,35 @@ async function adjust(controller: ForgeController, ctx: CtxLike, parsed: ParsedA
       else return say(ctx, `forge: refused: "${key}" is not selected; nothing changed`, "error");
       continue;
     }
-    const entry = controller.catalog.modes.get(key);
+    const entry = session.catalog().modes.get(key);
     if (!entry) return say(ctx, `forge: refused: unknown mode "${key}"; nothing changed`, "error");
     if (base === key || overlays.includes(key)) return say(ctx, `forge: refused: "${key}" is already selected; nothing changed`, "error");
     if (entry.mode.strategy === "append") overlays.push(key);
     else if (base !== null) return say(ctx, `forge: refused: base "${base}" is already selected (at most one base); use /mode set or /mode -${base}; nothing changed`, "error");
     else base = key;
   }
-  if (base === null && overlays.length === 0) return applyOff(controller, ctx, reporter);
-  const violations = checkContracts(controller.catalog, { base, overlays });
+  if (base === null && overlays.length === 0) return applyOff(session, ctx, estimator);
+  const violations = checkContracts(session.catalog(), { base, overlays });
   if (violations.length > 0) return say(ctx, `forge: refused: contracts: ${violations.join("; ")}; nothing changed`, "error");
   const candidate = { base, overlays, preset: null, driftPolicy: parsed.drift ?? state?.driftPolicy ?? "block" };
-  return applySelection(controller, ctx, candidate, "command", parsed.confirm, reporter);
+  return applySelection(session, ctx, candidate, "command", parsed.confirm, estimator);
 }
 
 /** Re-pins the current definitions of the same selection (same preset and policy). */
-async function reapprove(controller: ForgeController, ctx: CtxLike, parsed: ParsedArgs): Promise<void> {
-  controller.refresh(ctx, true);
-  const state = controller.selection.state;
+async function reapprove(session: SessionCommands, ctx: CtxPort, parsed: CommandArgs): Promise<void> {
+  session.scopes(ctx, true);
+  const state = session.selection().state;
   const keys = selectedKeys(state);
   if (state === null || keys.length === 0) return say(ctx, "forge: nothing selected; nothing to reapprove");
-  const drift = detectDrift(controller.catalog, state);
+  const drift = detectDrift(session.catalog(), state);
   const missing = drift.filter((d) => d.kind === "missing").map((d) => d.key);
   if (missing.length > 0) {
     return say(ctx, `forge: refused: ${missing.map((k) => `"${k}"`).join(", ")} no longer offered; choose a new selection with /mode set or /mode off`, "error");
   }
-  const violations = checkContracts(controller.catalog, { base: state.base, overlays: state.overlays });
+  const violations = checkContracts(session.catalog(), { base: state.base, overlays: state.overlays });
   if (violations.length > 0) return say(ctx, `forge: refused: contracts: ${violations.join("; ")}; nothing changed`, "error");
   const candidate = { base: state.base, overlays: [...state.overlays], preset: state.preset, driftPolicy: state.driftPolicy };
-  const result = await controller.activate(ctx, candidate, "reapprove", parsed.confirm);
+  const result = await session.activate(ctx, candidate, "reapprove", parsed.confirm);
   const note = drift.length === 0 ? " (no drift: nothing to reapprove)" : ` (accepted: ${drift.map((d) => d.key).join(", ")})`;
   tellActivation(ctx, result, note);
 }

@@ -1,59 +1,42 @@
-// The only module that knows which Pi host runs: turns a Composition into a before_agent_start result.
+// The only module that knows which Pi host runs: applies a Composition in before_agent_start and answers capability
+// questions (project trust, sections, folded section changes, the last request's prompt). Imports no feature code.
 import type { Composition } from "../../core/composition.js";
-import type { CustomPromptInputs } from "../../core/legacy-custom-prompt.js";
 import { FORGE_SECTION_PREFIX, overlayTail, renderPromptString, sectionName, visibleOverlays } from "../../core/prompt-layout.js";
+import { lastRequestPrompt } from "./last-request-prompt.js";
+import type { BeforeAgentStartEvent, BeforeAgentStartResult, BranchEntry, CtxPort, PromptOptions } from "./ports.js";
 
-export { FORGE_SECTION_PREFIX, sectionName, wrapSection } from "../../core/prompt-layout.js";
-
-/**
- * `event.systemPromptOptions` as the adapter reads it: 0.73.1's fields, plus 1.x's mutable `sections`,
- * `customPrompt` and `forceSystemPrompt`. No index signature, so both hosts' real option types are assignable
- * (test/runtime/host-adapter.test.ts checks this at compile time); composition.ts's PromptOptionsLike is too.
- */
-export interface HostPromptOptionsLike extends CustomPromptInputs {
-  customPrompt?: string;
-  sections?: Record<string, string>;
-  forceSystemPrompt?: string;
-}
-
-export interface BeforeAgentStartEventLike {
-  prompt?: string;
-  /** The chained prompt so far. On 1.x a getter that renders the current (mutated) systemPromptOptions. */
-  systemPrompt: string;
-  systemPromptOptions?: HostPromptOptionsLike;
-}
-
-export interface BeforeAgentStartResultLike {
-  systemPrompt?: string;
-}
+/** The event's old name, still used by compiler/cli/preview.ts: the same one port type. */
+export type BeforeAgentStartEventLike = BeforeAgentStartEvent;
 
 export interface HostAdapter {
   /** Host-reported project trust, or null when the host has no project-trust API (forge's trust store decides). */
-  projectTrust(ctx: unknown): boolean | null;
+  projectTrust(ctx: Pick<CtxPort, "isProjectTrusted"> | undefined): boolean | null;
   /** Applies a composition; on hosts with sections it mutates event.systemPromptOptions and may return nothing. */
-  applyComposition(event: BeforeAgentStartEventLike, composition: Composition): BeforeAgentStartResultLike | undefined;
+  applyComposition(event: BeforeAgentStartEvent, composition: Composition): BeforeAgentStartResult | undefined;
   /**
    * Whether a change may travel as a prompt section (Pi diffs sections and patches them) rather than as a
    * timeline message: the host has sections and, for a run's `options`, no forced prompt hides them.
    * `null` (a command or tool outside before_agent_start) asks what the host showed at the last run.
    */
-  supportsSections(options: HostPromptOptionsLike | null): boolean;
+  supportsSections(options: PromptOptions | null): boolean;
+  /**
+   * With section delivery: whether a changed section reaches the model by rewriting the prompt Pi replays
+   * (the model has no mid-conversation system messages) rather than as an appended patch.
+   */
+  foldsSectionChanges(ctx: Pick<CtxPort, "model">): boolean;
   /**
    * For cache estimates: the system prompt `composition` would give over the last run's native inputs
    * (before forge applied anything), else over `fallback`. Rendered the hosts' shared way (append tail).
    */
   previewPrompt(composition: Composition, fallback: NativeInputs): string;
-  /**
-   * With section delivery: whether a changed section reaches the model by rewriting the prompt Pi replays
-   * (the model has no mid-conversation system messages) rather than as an appended patch.
-   */
-  foldsSectionChanges(ctx: unknown): boolean;
+  /** For cache estimates outside a run: the prompt of the last request on `branch` (ctx's branch), null when unknown. */
+  lastRequestPrompt(ctx: Pick<CtxPort, "getSystemPrompt">, branch: readonly BranchEntry[]): string | null;
 }
 
 /** Pi's prompt and options as a run hands them to forge, before forge changes anything. */
 export interface NativeInputs {
   systemPrompt: string;
-  options?: HostPromptOptionsLike;
+  options?: PromptOptions;
 }
 
 /**
@@ -61,12 +44,12 @@ export interface NativeInputs {
  * event's prompt (on 1.x a getter rendering the mutated options, forceSystemPrompt included).
  * For status and size figures; call it after applyComposition.
  */
-export function effectivePrompt(event: BeforeAgentStartEventLike, result: BeforeAgentStartResultLike | undefined): string {
+export function effectivePrompt(event: BeforeAgentStartEvent, result: BeforeAgentStartResult | undefined): string {
   return result?.systemPrompt ?? event.systemPrompt;
 }
 
 /** The prompt `composition` yields over `inputs` as one string: the legacy rendering, which mirrors 1.x's sections. */
-function previewOver(inputs: NativeInputs, composition: Composition): string {
+function previewOver(composition: Composition, inputs: NativeInputs): string {
   const event = { systemPrompt: inputs.systemPrompt, systemPromptOptions: inputs.options };
   try {
     return effectivePrompt(event, legacyHostAdapter.applyComposition(event, composition));
@@ -79,8 +62,9 @@ function previewOver(inputs: NativeInputs, composition: Composition): string {
 export const legacyHostAdapter: HostAdapter = {
   projectTrust: () => null,
   supportsSections: () => false,
-  previewPrompt: (composition, fallback) => previewOver(fallback, composition),
+  previewPrompt: previewOver,
   foldsSectionChanges: () => false,
+  lastRequestPrompt,
   applyComposition(event, composition) {
     const systemPrompt = renderPromptString(event.systemPrompt, event.systemPromptOptions, composition);
     return systemPrompt === undefined ? undefined : { systemPrompt };
@@ -90,7 +74,7 @@ export const legacyHostAdapter: HostAdapter = {
 /** Pi 1.x: mutate the structured options so Pi diffs sections and patches only what changed. */
 export const sectionsHostAdapter: HostAdapter = {
   projectTrust(ctx) {
-    const isProjectTrusted = (ctx as { isProjectTrusted?: unknown } | null | undefined)?.isProjectTrusted;
+    const isProjectTrusted = ctx?.isProjectTrusted;
     if (typeof isProjectTrusted !== "function") return null;
     try {
       return isProjectTrusted.call(ctx) === true;
@@ -99,16 +83,17 @@ export const sectionsHostAdapter: HostAdapter = {
     }
   },
   supportsSections: (options) => options === null || sectionsUsable(options),
-  previewPrompt: (composition, fallback) => previewOver(fallback, composition),
-  foldsSectionChanges(ctx) {
-    const model = (ctx as { model?: { compat?: { supportsMidConvoSystemMessages?: unknown } } } | null | undefined)?.model;
-    return model?.compat?.supportsMidConvoSystemMessages !== true;
-  },
+  previewPrompt: previewOver,
+  // compat is provider data of any shape; a missing or non-object compat has no such flag.
+  foldsSectionChanges: (ctx) => (ctx.model?.compat as { supportsMidConvoSystemMessages?: unknown } | null | undefined)?.supportsMidConvoSystemMessages !== true,
+  lastRequestPrompt,
   applyComposition(event, composition) {
-    const options = event.systemPromptOptions as SectionsOptions;
+    // Only reached when the run handed over sections (detectHostAdapter checks).
+    const options = event.systemPromptOptions!;
+    const sections = options.sections!;
     // The options are a fresh copy per run, but another handler may have written forge-* keys: forge owns them.
-    for (const name of Object.keys(options.sections)) {
-      if (name.startsWith(FORGE_SECTION_PREFIX)) delete options.sections[name];
+    for (const name of Object.keys(sections)) {
+      if (name.startsWith(FORGE_SECTION_PREFIX)) delete sections[name];
     }
     if (composition.kind === "native") return undefined;
     const { base, overlays } = composition;
@@ -124,21 +109,19 @@ export const sectionsHostAdapter: HostAdapter = {
       delete options.forceSystemPrompt;
     }
     // Insertion order is render order, so the overlays appear in composition order after Pi's sections.
-    for (const overlay of visibleOverlays(overlays)) options.sections[sectionName(overlay.key)] = overlay.text;
+    for (const overlay of visibleOverlays(overlays)) sections[sectionName(overlay.key)] = overlay.text;
     if (options.forceSystemPrompt !== undefined) options.forceSystemPrompt += overlayTail(overlays);
     return undefined;
   },
 };
 
-type SectionsOptions = HostPromptOptionsLike & { sections: Record<string, string> };
-
-function hasSections(options: HostPromptOptionsLike | undefined): boolean {
+function hasSections(options: PromptOptions | undefined): boolean {
   const sections = options?.sections;
   return typeof sections === "object" && sections !== null && !Array.isArray(sections);
 }
 
 /** Sections exist and no forced prompt (which 1.x renders instead of every section) hides them. */
-function sectionsUsable(options: HostPromptOptionsLike): boolean {
+function sectionsUsable(options: PromptOptions): boolean {
   return hasSections(options) && !options.forceSystemPrompt;
 }
 
@@ -152,7 +135,8 @@ export function detectHostAdapter(_pi: unknown): HostAdapter {
   let lastSections = false;
   let lastNative: NativeInputs | null = null;
   return {
-    projectTrust: (ctx) => sectionsHostAdapter.projectTrust(ctx),
+    // Trust, folding and the last request's prompt are read from the context, so the 1.x answers hold on both hosts.
+    ...sectionsHostAdapter,
     applyComposition(event, composition) {
       const options = event.systemPromptOptions;
       lastSections = hasSections(options);
@@ -165,7 +149,6 @@ export function detectHostAdapter(_pi: unknown): HostAdapter {
       return (lastSections ? sectionsHostAdapter : legacyHostAdapter).applyComposition(event, composition);
     },
     supportsSections: (options) => (options === null ? lastSections : sectionsUsable(options)),
-    previewPrompt: (composition, fallback) => previewOver(lastNative ?? fallback, composition),
-    foldsSectionChanges: (ctx) => sectionsHostAdapter.foldsSectionChanges(ctx),
+    previewPrompt: (composition, fallback) => previewOver(composition, lastNative ?? fallback),
   };
 }

@@ -1,6 +1,5 @@
 // Pure cache-impact estimates: how much of the previous request's prefix an action keeps, and the last cacheRead.
-import { transcriptPrompt } from "../host-adapter/transcript.js";
-import type { BranchEntryLike } from "../../core/update-reducer.js";
+import type { BranchEntry } from "../host-adapter/ports.js";
 
 export interface CacheImpact {
   previousChars: number;
@@ -36,16 +35,19 @@ export function measureCacheImpact(previous: string, next: string): CacheImpact 
   return { previousChars: previous.length, nextChars: next.length, keptChars, rewrittenChars: previous.length - keptChars };
 }
 
-type MessageEntry = BranchEntryLike & { message?: { role?: unknown; content?: unknown; sections?: Record<string, string | null> }; content?: unknown; summary?: unknown };
+/** A session entry's message as estimates read it (entry data comes from disk: anything may be missing). */
+function messageOf(entry: BranchEntry): { role?: unknown; usage?: { cacheRead?: unknown; input?: unknown } } | null | undefined {
+  return entry.message as ReturnType<typeof messageOf>;
+}
 
 /**
  * The messages of a branch as the model sees them, approximately (enough for prefix arithmetic).
  * 1.x stores its prompt and patches as `system` message entries: those belong to the prompt, not here.
  */
-export function branchMessages(branch: readonly BranchEntryLike[]): unknown[] {
+export function branchMessages(branch: readonly BranchEntry[]): unknown[] {
   const out: unknown[] = [];
-  for (const e of branch as ReadonlyArray<MessageEntry>) {
-    if (e.type === "message" && e.message?.role === "system") continue;
+  for (const e of branch) {
+    if (e.type === "message" && messageOf(e)?.role === "system") continue;
     if (e.type === "message") out.push(e.message);
     else if (e.type === "custom_message") out.push({ role: "user", content: e.content });
     else if (e.type === "compaction" || e.type === "branch_summary") out.push({ role: "user", content: e.summary });
@@ -53,26 +55,12 @@ export function branchMessages(branch: readonly BranchEntryLike[]): unknown[] {
   return out;
 }
 
-/**
- * The last request's prompt: the transcript's (1.x), else the host's getSystemPrompt() (0.73.1: the last run's
- * final prompt, Pi's base prompt before this process ran one). Null when neither is known.
- */
-export function lastRequestPrompt(branch: readonly BranchEntryLike[], ctx: { getSystemPrompt?(): string }): string | null {
-  const recorded = transcriptPrompt(branch);
-  if (recorded !== null) return recorded;
-  try {
-    return ctx.getSystemPrompt?.() ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** cacheRead and input tokens of the last assistant message on the branch, or null when none reported usage. */
-export function lastCacheRead(branch: readonly BranchEntryLike[]): LastUsage | null {
+export function lastCacheRead(branch: readonly BranchEntry[]): LastUsage | null {
   for (let i = branch.length - 1; i >= 0; i--) {
-    const e = branch[i] as BranchEntryLike & { message?: { role?: unknown; usage?: { cacheRead?: unknown; input?: unknown } } };
-    if (e?.type !== "message" || e.message?.role !== "assistant") continue;
-    const usage = e.message.usage;
+    const e = branch[i];
+    if (e?.type !== "message" || messageOf(e)?.role !== "assistant") continue;
+    const usage = messageOf(e)?.usage;
     if (!usage || typeof usage.cacheRead !== "number") return null;
     return { cacheRead: usage.cacheRead, input: typeof usage.input === "number" ? usage.input : 0 };
   }
@@ -107,7 +95,7 @@ export interface PromptChangeReport {
 }
 
 /** The report of going from request `previous` to `next` on `branch` (its last cache usage decides the warning). */
-export function reportCacheImpact(branch: readonly BranchEntryLike[], previous: string, next: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
+export function reportCacheImpact(branch: readonly BranchEntry[], previous: string, next: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
   const impact = measureCacheImpact(previous, next);
   const usage = lastCacheRead(branch);
   return { impact, usage, warn: shouldWarnCacheRewrite(impact, usage, threshold), text: formatCacheImpact(impact, usage) };
@@ -117,7 +105,7 @@ export function reportCacheImpact(branch: readonly BranchEntryLike[], previous: 
  * For /mode and /preset: the effect of replacing the system prompt `previousPrompt` with `nextPrompt`
  * under the branch's messages (a prompt change rewrites everything after its first changed char).
  */
-export function promptChangeImpact(branch: readonly BranchEntryLike[], previousPrompt: string, nextPrompt: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
+export function promptChangeImpact(branch: readonly BranchEntry[], previousPrompt: string, nextPrompt: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
   const messages = branchMessages(branch);
   return reportCacheImpact(branch, serializeRequest(previousPrompt, messages), serializeRequest(nextPrompt, messages), threshold);
 }

@@ -1,6 +1,7 @@
 // Pure view of a branch for timeline delivery: what is active, what the model was told, what a compaction folded.
-import { foldUpdateEvents, initialUpdateState, type ActiveUpdate, type BranchEntryLike, type UpdateState } from "../../core/update-reducer.js";
-import { renderApplyTag, renderRetractionTag } from "./render.js";
+import type { ActiveUpdate, UpdateState } from "../../core/update-reducer.js";
+import type { BranchRead } from "./branch-read.js";
+import { renderApplyTag, renderRetractionTag } from "./update-text.js";
 import { validateDeliveryDetails } from "../../generated/runtime-validators.js";
 import type { DeliveredChange, DeliveryDetails } from "../../generated/types.js";
 
@@ -19,37 +20,25 @@ export interface TimelineView {
   delivered: ReadonlyMap<string, string>;
 }
 
-interface MessageEntryLike extends BranchEntryLike {
-  details?: unknown;
-}
-
 /** The changes a delivery message records; null when its details are not schema/delivery-details.schema.json v1. */
 function parseDetails(details: unknown): readonly DeliveredChange[] | null {
   return validateDeliveryDetails(details) ? (details as DeliveryDetails).changes : null;
 }
 
-/** `whole`, when the caller already folded the whole branch, saves folding it again. */
-export function buildTimelineView(branch: readonly BranchEntryLike[], whole?: UpdateState): TimelineView {
-  let cut = -1;
-  for (let i = branch.length - 1; i >= 0; i--) {
-    if (branch[i]?.type === "compaction") {
-      cut = i;
-      break;
-    }
-  }
-  const atCompaction = cut >= 0 ? foldUpdateEvents(branch.slice(0, cut + 1)) : initialUpdateState();
-  const state = whole ?? foldUpdateEvents(branch.slice(cut + 1), atCompaction);
-  const folded = cut >= 0 ? atCompaction.active : [];
+/** What the model holds on the branch `read` (read once by the caller). */
+export function buildTimelineView(read: BranchRead): TimelineView {
+  const { branch, cut } = read;
+  const folded = read.atCompaction?.active ?? [];
   const delivered = new Map<string, string>(folded.map((u) => [u.updateId, u.digest]));
   for (let i = cut + 1; i < branch.length; i++) {
-    const entry = branch[i] as MessageEntryLike | undefined;
+    const entry = branch[i];
     if (entry?.type !== "custom_message" || entry.customType !== UPDATE_MESSAGE_TYPE) continue;
     for (const change of parseDetails(entry.details) ?? []) {
       if (change.op === "apply") delivered.set(change.updateId, change.digest!);
       else delivered.delete(change.updateId);
     }
   }
-  return { state, folded, delivered };
+  return { state: read.state, folded, delivered };
 }
 
 /** Changes that turn `delivered` into `active`: retractions first, then applies in activation order. */

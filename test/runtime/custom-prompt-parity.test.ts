@@ -1,9 +1,10 @@
 // Parity: forge's rebuild of Pi 0.73.1's custom-prompt branch equals the installed Pi's own buildSystemPrompt, byte for byte.
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { legacyHostAdapter, type HostPromptOptionsLike } from "../../runtime/host-adapter/index.js";
+import { legacyHostAdapter } from "../../runtime/host-adapter/index.js";
+import type { PromptOptions } from "../../runtime/host-adapter/ports.js";
 
-type PromptOptionsLike = HostPromptOptionsLike & { toolSnippets?: Record<string, string>; promptGuidelines?: string[] };
+type PromptOptionsLike = PromptOptions & { toolSnippets?: Record<string, string>; promptGuidelines?: string[] };
 import { buildLegacyCustomPrompt } from "../../core/legacy-custom-prompt.js";
 // Not exported from the package index, so import the file by path (the legacy host runs on this Node 20).
 import { buildSystemPrompt as piBuildSystemPrompt } from "../../node_modules/@mariozechner/pi-coding-agent/dist/core/system-prompt.js";

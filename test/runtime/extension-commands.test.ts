@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import forgeExtension from "../../runtime/extension.js";
-import { GLOBAL_MODES, states, useExtensionFixture } from "./extension-fixture.js";
-import { FakeSession, fakePi, makeBundle } from "./helpers.js";
+import { FakePi } from "../support/fake-pi.js";
+import { GLOBAL_MODES, overlay, states, TODAY, useExtensionFixture } from "./extension-fixture.js";
+import { makeBundle } from "./helpers.js";
 
 const fx = useExtensionFixture();
 const { setup, writeGlobal } = fx;
@@ -25,7 +26,8 @@ describe("commands", () => {
     await t.pi.run("mode", "set plan review", t.ctx);
     expect(states(t.pi)).toHaveLength(1);
     expect(states(t.pi)[0]).toMatchObject({ v: 1, base: "plan", overlays: ["review"], source: "command", driftPolicy: "block" });
-    expect((await t.turn())?.systemPrompt).toBe("PLAN BASE\n\n# Review\n\nREVIEW");
+    // replace_base is Pi's custom-prompt branch over the run's options, then the overlays.
+    expect((await t.turn())?.systemPrompt).toBe(`PLAN BASE\nCurrent date: ${TODAY}\nCurrent working directory: ${fx.cwd}${overlay("review", "Review", "REVIEW")}`);
     await t.pi.run("mode", "set plan review", t.ctx);
     await t.pi.run("mode", "reapprove", t.ctx);
     expect(states(t.pi)).toHaveLength(1); // an unchanged selection is not a change
@@ -33,7 +35,7 @@ describe("commands", () => {
     await t.pi.run("mode", "+tests", t.ctx);
     expect(states(t.pi)[1]).toMatchObject({ base: "plan", overlays: ["review", "tests"] });
     await t.pi.run("mode", "-plan", t.ctx);
-    expect((await t.turn())?.systemPrompt).toBe("NATIVE\n\n# Review\n\nREVIEW\n\n# Tests\n\nTESTS");
+    expect((await t.turn())?.systemPrompt).toBe(`NATIVE${overlay("review", "Review", "REVIEW")}${overlay("tests", "Tests", "TESTS")}`);
     await t.pi.run("mode", "off", t.ctx);
     expect(states(t.pi).at(-1)).toMatchObject({ base: null, overlays: [], source: "off" });
     expect(await t.turn()).toBeUndefined();
@@ -74,7 +76,7 @@ describe("commands", () => {
     expect(t.ctx.log.notes[2]!.text).toBe(t.ctx.log.notes[1]!.text);
     await t.turn();
     await t.pi.run("mode", "preview --json", t.ctx);
-    const whole = "NATIVE\n\n# Review\n\nREVIEW\n\n# Tests\n\nTESTS".length;
+    const whole = `NATIVE${overlay("review", "Review", "REVIEW")}${overlay("tests", "Tests", "TESTS")}`.length;
     expect(JSON.parse(t.ctx.log.notes.at(-1)!.text).lastPrompt).toEqual({ chars: whole, estimatedTokens: Math.ceil(whole / 4) });
   });
 
@@ -133,7 +135,7 @@ describe("commands", () => {
     expect(t.notes()).toContain("has drift");
     await t.pi.run("mode", "reapprove", t.ctx);
     expect(states(t.pi).at(-1)).toMatchObject({ source: "reapprove", overlays: ["review"] });
-    expect((await t.turn())?.systemPrompt).toBe("NATIVE\n\n# Review\n\nREVIEW v2");
+    expect((await t.turn())?.systemPrompt).toBe(`NATIVE${overlay("review", "Review", "REVIEW v2")}`);
 
     await t.pi.run("mode", "set review --drift warn", t.ctx);
     writeGlobal({ ...GLOBAL_MODES, review: { label: "Review", text: "REVIEW v3" } });
@@ -204,18 +206,40 @@ describe("completions and robustness", () => {
     expect(complete("status ")!.map((i) => i.value)).toEqual(["status --json"]);
   });
 
+  it("system updates ride on the same real adapter: a section on 1.x, a timeline message on 0.73.1", async () => {
+    const modern = setup({ host: "1.x" });
+    await modern.pi.emit("session_start", { reason: "startup" }, modern.ctx);
+    await modern.pi.run("mode", "set review", modern.ctx);
+    await modern.pi.run("system-update", "Be terse.", modern.ctx);
+    expect(modern.pi.sent).toEqual([]);
+    const run = await modern.pi.runAgentStart(modern.ctx, fx.cwd);
+    expect(run.prompt).toContain("<forge-review>\n# Review\n\nREVIEW\n</forge-review>");
+    expect(run.prompt.endsWith("<forge-update-update-1>\nBe terse.\n</forge-update-update-1>")).toBe(true);
+
+    const legacy = setup();
+    await legacy.pi.emit("session_start", { reason: "startup" }, legacy.ctx);
+    await legacy.pi.run("system-update", "Be terse.", legacy.ctx);
+    expect(legacy.pi.sent.map((s) => s.message.content)).toEqual(['<system_update id="update-1">\nBe terse.\n</system_update>']);
+    const plain = await legacy.pi.runAgentStart(legacy.ctx, fx.cwd);
+    expect(plain.prompt).not.toContain("Be terse.");
+  });
+
   it("a throwing adapter never crashes the host: native prompt and a notice", async () => {
-    const t = setup();
-    t.adapter.applyComposition = () => {
-      throw new Error("boom");
-    };
+    const t = setup({
+      adapter: (real) => ({
+        ...real,
+        applyComposition: () => {
+          throw new Error("boom");
+        },
+      }),
+    });
     await t.pi.run("mode", "set review", t.ctx);
     expect(await t.turn()).toBeUndefined();
     expect(t.notes()).toContain("composition failed (boom)");
   });
 
   it("the default export loads on a fake pi without throwing", () => {
-    const pi = fakePi(new FakeSession());
+    const pi = new FakePi();
     expect(() => forgeExtension(pi)).not.toThrow();
     expect(pi.commands.has("mode")).toBe(true);
   });

@@ -1,12 +1,15 @@
-// Shared fixture of the extension tests: a temp agent dir with a global bundle, and the extension on a fake pi/ctx.
+// Shared fixture of the extension tests: a temp agent dir with a global bundle, and the extension on the fake Pi
+// (real host adapter). Date is frozen so Pi's custom-prompt branch ("Current date: ...") is deterministic.
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeEach } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import type { ForgeModeStateEntry } from "../../generated/types.js";
 import { createForgeExtension } from "../../runtime/extension.js";
+import { detectHostAdapter, type HostAdapter } from "../../runtime/host-adapter/index.js";
 import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
-import { FakeSession, fakeCtx, fakePi, makeBundle, recordingAdapter, type ModeSpec } from "./helpers.js";
+import { FakePi, FakeSession, type FakeCtxOptions, type HostFlavor } from "../support/fake-pi.js";
+import { makeBundle, type ModeSpec } from "./helpers.js";
 
 export const GLOBAL_MODES: Record<string, ModeSpec> = {
   plan: { strategy: "replace_base", label: "Plan", text: "PLAN BASE" },
@@ -18,16 +21,27 @@ export const GLOBAL_MODES: Record<string, ModeSpec> = {
   lost: { label: "Lost", text: "LOST", model: "nowhere/none" },
 };
 
+/** The frozen local date, as Pi's custom-prompt branch prints it. */
+export const TODAY = "2026-11-30";
+
+/** An overlay as both hosts show it after the prompt: `\n\n<forge-key>\n# Label\n\ntext\n</forge-key>`. */
+export function overlay(key: string, label: string, text: string): string {
+  return `\n\n<forge-${key}>\n# ${label}\n\n${text}\n</forge-${key}>`;
+}
+
 export interface SetupOptions {
   session?: FakeSession;
   flags?: Record<string, string>;
   hasUI?: boolean;
-  confirm?: Parameters<typeof fakeCtx>[0]["confirm"];
+  confirm?: FakeCtxOptions["confirm"];
   env?: NodeJS.ProcessEnv;
+  /** The host the context is shaped like (default 0.73.1). */
+  host?: HostFlavor;
+  /** Wraps the real adapter (e.g. to make it throw). */
+  adapter?: (real: HostAdapter) => HostAdapter;
 }
 
-export const states = (pi: ReturnType<typeof fakePi>) =>
-  pi.appended.filter((a) => a.customType === MODE_STATE_TYPE).map((a) => a.data as ForgeModeStateEntry);
+export const states = (pi: FakePi) => pi.appended.filter((a) => a.customType === MODE_STATE_TYPE).map((a) => a.data as ForgeModeStateEntry);
 
 /** Registers a beforeEach that lays out a fresh temp dir; the returned object reads the current one. */
 export function useExtensionFixture() {
@@ -41,6 +55,8 @@ export function useExtensionFixture() {
   }
 
   beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 30, 12));
     dir = realpathSync(mkdtempSync(join(tmpdir(), "forge-ext-")));
     agent = join(dir, "agent");
     cwd = join(dir, "work");
@@ -49,16 +65,18 @@ export function useExtensionFixture() {
     writeGlobal();
     env = { PI_CODING_AGENT_DIR: agent };
   });
+  afterEach(() => vi.useRealTimers());
 
   function setup(opts: SetupOptions = {}) {
     const session = opts.session ?? new FakeSession();
-    const pi = fakePi(session, opts.flags);
-    const adapter = recordingAdapter();
-    const controller = createForgeExtension(pi, { adapter, env: { ...env, ...opts.env }, builtinFile: join(dir, "no-builtin.json"), os: "linux" });
-    const ctx = fakeCtx({ cwd, session, hasUI: opts.hasUI ?? true, confirm: opts.confirm, models: [{ provider: "prov", id: "big" }], model: { provider: "prov", id: "small" } });
-    const turn = async () => (await pi.emit("before_agent_start", { systemPrompt: "NATIVE", systemPromptOptions: { cwd } }, ctx)) as { systemPrompt?: string } | undefined;
+    const pi = new FakePi({ session, flags: opts.flags, activeTools: ["read", "bash", "edit", "write"] });
+    const adapter = opts.adapter ? opts.adapter(detectHostAdapter(pi)) : undefined;
+    createForgeExtension(pi, { ...(adapter ? { adapter } : {}), env: { ...env, ...opts.env }, builtinFile: join(dir, "no-builtin.json"), os: "linux" });
+    const ctx = pi.ctx({ host: opts.host, cwd, hasUI: opts.hasUI ?? true, confirm: opts.confirm, models: [{ provider: "prov", id: "big" }], model: { provider: "prov", id: "small" } });
+    /** One 0.73.1-shaped turn over Pi's prompt "NATIVE": forge's merged result, undefined when the prompt stays native. */
+    const turn = () => pi.emit("before_agent_start", { systemPrompt: "NATIVE", systemPromptOptions: { cwd } }, ctx);
     const notes = () => ctx.log.notes.map((n) => n.text).join("\n");
-    return { session, pi, adapter, controller, ctx, turn, notes };
+    return { session, pi, ctx, turn, notes };
   }
 
   return {

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import { GLOBAL_MODES, states, useExtensionFixture } from "./extension-fixture.js";
-import { FakeSession, makeBundle } from "./helpers.js";
+import { FakeSession } from "../support/fake-pi.js";
+import { makeBundle } from "./helpers.js";
 
 const fx = useExtensionFixture();
 const { setup, writeGlobal } = fx;
@@ -116,19 +117,19 @@ describe("startup and replay", () => {
 describe("preferences", () => {
   it("applies model, thinking and narrowed tools on activation and restores them on /mode off", async () => {
     const t = setup();
-    t.pi.tools = ["read", "bash", "grep"];
+    t.pi.activeTools = ["read", "bash", "grep"];
     await t.pi.run("mode", "set tuned", t.ctx);
     expect(t.pi.modelSet).toEqual([{ provider: "prov", id: "big" }]);
     expect(t.pi.thinking).toBe("high");
-    expect(t.pi.tools).toEqual(["read", "grep"]);
+    expect(t.pi.activeTools).toEqual(["read", "grep"]);
     await t.pi.run("mode", "off", t.ctx);
     expect(t.pi.modelSet.at(-1)).toEqual({ provider: "prov", id: "small" });
     expect(t.pi.thinking).toBe("medium");
-    expect(t.pi.tools).toEqual(["read", "bash", "grep"]);
+    expect(t.pi.activeTools).toEqual(["read", "bash", "grep"]);
   });
   it("follow the session tree: navigating back past a selection with preferences restores them, and forward re-applies them", async () => {
     const t = setup();
-    t.pi.tools = ["read", "bash", "grep"];
+    t.pi.activeTools = ["read", "bash", "grep"];
     await t.pi.run("mode", "set review", t.ctx);
     const beforeTuned = t.session.appendMessage("turn one");
     await t.pi.run("mode", "set tuned", t.ctx);
@@ -138,12 +139,12 @@ describe("preferences", () => {
     await t.pi.emit("session_tree", {}, t.ctx);
     expect(t.pi.modelSet.at(-1)).toEqual({ provider: "prov", id: "small" });
     expect(t.pi.thinking).toBe("medium");
-    expect(t.pi.tools).toEqual(["read", "bash", "grep"]);
+    expect(t.pi.activeTools).toEqual(["read", "bash", "grep"]);
     t.session.branchFrom(afterTuned);
     await t.pi.emit("session_tree", {}, t.ctx);
     expect(t.pi.modelSet.at(-1)).toEqual({ provider: "prov", id: "big" });
     expect(t.pi.thinking).toBe("high");
-    expect(t.pi.tools).toEqual(["read", "grep"]);
+    expect(t.pi.activeTools).toEqual(["read", "grep"]);
     // Navigation appends nothing: the branch's own entries decide.
     expect(states(t.pi).map((s) => s.overlays)).toEqual([["review"], ["tuned"]]);
   });
@@ -159,17 +160,18 @@ describe("host trust", () => {
   it("follows the host's answer, also when it changes mid-session; /forge trust defers to it", async () => {
     mkdirSync(join(fx.cwd, ".pi", "forge"), { recursive: true });
     writeFileSync(join(fx.cwd, ".pi", "forge", "bundle.json"), JSON.stringify(makeBundle("project", { local: { text: "LOCAL" } })));
-    const t = setup();
-    t.adapter.trust = false;
+    const t = setup({ host: "1.x" });
+    const run = () => t.pi.runAgentStart(t.ctx, fx.cwd);
+    t.ctx.trusted = false;
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
     expect(t.notes()).toContain("Trust the project in Pi");
     await t.pi.run("forge", "trust", t.ctx);
     expect(t.notes()).toContain("use Pi's project trust");
     expect(existsSync(join(fx.agent, "forge", "trust.json"))).toBe(false);
-    t.adapter.trust = true;
+    t.ctx.trusted = true;
     await t.pi.run("mode", "set local", t.ctx);
-    expect((await t.turn())?.systemPrompt).toContain("LOCAL");
-    t.adapter.trust = false;
-    expect(await t.turn()).toBeUndefined();
+    expect((await run()).prompt).toContain("<forge-local>\n# Local\n\nLOCAL\n</forge-local>");
+    t.ctx.trusted = false;
+    expect((await run()).prompt).not.toContain("LOCAL");
   });
 });

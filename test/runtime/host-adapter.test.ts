@@ -3,24 +3,50 @@ import type * as Legacy from "@mariozechner/pi-coding-agent";
 import type * as Modern from "@earendil-works/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Composition, OverlaySection } from "../../core/composition.js";
-import {
-  detectHostAdapter,
-  effectivePrompt,
-  sectionName,
-  type BeforeAgentStartEventLike,
-  type BeforeAgentStartResultLike,
-} from "../../runtime/host-adapter/index.js";
+import { detectHostAdapter, effectivePrompt } from "../../runtime/host-adapter/index.js";
+import type {
+  BeforeAgentStartEvent,
+  BeforeAgentStartResult,
+  ContextWithSystemEvent,
+  CtxPort,
+  HostHandler,
+  PiPort,
+  PromptOptions,
+  SessionStartEvent,
+} from "../../runtime/host-adapter/ports.js";
+import { sectionName } from "../../core/prompt-layout.js";
+import { FakePi } from "../support/fake-pi.js";
 import * as legacyPrompt from "../../node_modules/@mariozechner/pi-coding-agent/dist/core/system-prompt.js";
 import * as modernPrompt from "../../node_modules/@earendil-works/pi-coding-agent/dist/core/system-prompt.js";
 
-// Compile-time: the adapter accepts both hosts' real event types, and its result is a valid result on both.
-export type LegacyEventFits = Legacy.BeforeAgentStartEvent extends BeforeAgentStartEventLike ? true : never;
-export type ModernEventFits = Modern.BeforeAgentStartEvent extends BeforeAgentStartEventLike ? true : never;
-export const resultFits: [Legacy.BeforeAgentStartEventResult, Modern.BeforeAgentStartEventResult] = [
-  {} as BeforeAgentStartResultLike,
-  {} as BeforeAgentStartResultLike,
-];
-const typeChecks: [LegacyEventFits, ModernEventFits] = [true, true];
+// Compile-time: both hosts' real types are assignable to the one host port, and forge's results are valid on both.
+type Fits<A, B> = [A] extends [B] ? true : never;
+/** The on() overloads of the events forge handles on both hosts, with the port's handler types. */
+interface ForgeSubscriptions {
+  on(event: "session_start", handler: HostHandler<"session_start">): void;
+  on(event: "session_tree", handler: HostHandler<"session_tree">): void;
+  on(event: "before_agent_start", handler: HostHandler<"before_agent_start">): void;
+}
+export const portFits: [
+  Fits<Legacy.ExtensionAPI, PiPort>,
+  Fits<Modern.ExtensionAPI, PiPort>,
+  Fits<Legacy.ExtensionAPI, ForgeSubscriptions>,
+  Fits<Modern.ExtensionAPI, ForgeSubscriptions>,
+  Fits<Legacy.ExtensionContext, CtxPort>,
+  Fits<Modern.ExtensionContext, CtxPort>,
+  Fits<Legacy.ExtensionCommandContext, CtxPort>,
+  Fits<Modern.ExtensionCommandContext, CtxPort>,
+  Fits<Legacy.BeforeAgentStartEvent, BeforeAgentStartEvent>,
+  Fits<Modern.BeforeAgentStartEvent, BeforeAgentStartEvent>,
+  Fits<BeforeAgentStartResult, Legacy.BeforeAgentStartEventResult>,
+  Fits<BeforeAgentStartResult, Modern.BeforeAgentStartEventResult>,
+  Fits<Legacy.SessionStartEvent, SessionStartEvent>,
+  Fits<Modern.SessionStartEvent, SessionStartEvent>,
+  Fits<Modern.ContextWithSystemEvent, ContextWithSystemEvent>,
+  Fits<Legacy.BuildSystemPromptOptions, PromptOptions>,
+  Fits<Modern.BuildSystemPromptOptions, PromptOptions>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+const typeChecks = portFits.every((fits) => fits);
 
 const adapter = detectHostAdapter({});
 const A: OverlaySection = { key: "alpha", label: "Alpha", text: "# Alpha\n\nA body" };
@@ -78,7 +104,7 @@ afterEach(() => vi.useRealTimers());
 
 describe("legacy host (0.73.1): returns the whole prompt string", () => {
   it("native leaves Pi's prompt alone", () => {
-    expect(typeChecks).toEqual([true, true]);
+    expect(typeChecks).toBe(true);
     expect(adapter.applyComposition(legacyEvent(), NATIVE)).toBeUndefined();
     expect(adapter.applyComposition(legacyEvent(), append())).toBeUndefined();
   });
@@ -124,7 +150,7 @@ describe("legacy host (0.73.1): returns the whole prompt string", () => {
   });
 
   it("has no project-trust API", () => {
-    expect(adapter.projectTrust({ cwd: "/repo", hasUI: false })).toBeNull();
+    expect(adapter.projectTrust(new FakePi().ctx({ host: "0.73.1" }))).toBeNull();
     expect(adapter.projectTrust(undefined)).toBeNull();
   });
 });

@@ -9,7 +9,9 @@ import type { ForgeModeStateEntry } from "../../generated/types.js";
 import { createForgeExtension } from "../../runtime/extension.js";
 import { renderPresetSource, writePresetSource } from "../../runtime/preset-writer.js";
 import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
-import { FakeSession, fakeCtx, fakePi, makeBundle, recordingAdapter, type FakeCtxOptions } from "./helpers.js";
+import type { ComponentPort, KeybindingsPort, TuiPort } from "../../runtime/host-adapter/ports.js";
+import { FakePi, FakeSession, type FakeCtxOptions } from "../support/fake-pi.js";
+import { makeBundle } from "./helpers.js";
 
 let dir: string;
 let agent: string;
@@ -30,23 +32,22 @@ beforeEach(() => {
 });
 
 function setup(ctxOpts: Partial<FakeCtxOptions>, env: NodeJS.ProcessEnv = {}, session = new FakeSession()) {
-  const pi = fakePi(session);
-  createForgeExtension(pi, { adapter: recordingAdapter(), env: { PI_CODING_AGENT_DIR: agent, ...env }, builtinFile: join(dir, "none.json"), systemUpdates: false });
-  const ctx = fakeCtx({ cwd: dir, session, ...ctxOpts });
+  const pi = new FakePi({ session });
+  createForgeExtension(pi, { env: { PI_CODING_AGENT_DIR: agent, ...env }, builtinFile: join(dir, "none.json"), systemUpdates: false });
+  const ctx = pi.ctx({ cwd: dir, ...ctxOpts });
   const states = () => pi.appended.filter((a) => a.customType === MODE_STATE_TYPE).map((a) => a.data as ForgeModeStateEntry);
   return { pi, ctx, states, session };
 }
 
 /** Drives the picker component the way the TUI would: render, keys, done. */
 function tuiDriver(keys: string[], seen: string[][]): FakeCtxOptions["custom"] {
-  return (factory) =>
-    new Promise((resolve) => {
-      const component = factory({ requestRender: () => undefined }, {}, { matches: (d: string, id: string) => (id === "tui.select.confirm" && d === "\r") || (id === "tui.select.cancel" && d === "\u001b") }, resolve) as {
-        render(w: number): string[];
-        handleInput(d: string): void;
-      };
+  const tui: TuiPort = { requestRender: () => undefined };
+  const keybindings: KeybindingsPort = { matches: (d, id) => (id === "tui.select.confirm" && d === "\r") || (id === "tui.select.cancel" && d === "\u001b") };
+  return <T,>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort) =>
+    new Promise<T>((resolve) => {
+      const component = factory(tui, {}, keybindings, resolve);
       for (const k of keys) {
-        component.handleInput(k);
+        component.handleInput!(k);
         seen.push(component.render(60));
       }
     });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { ForgeModeStateEntry } from "../../generated/types.js";
 import { INITIAL_REPLAY, MODE_STATE_TYPE, reduceBranch, stepReplay } from "../../core/mode-state-reducer.js";
-import { FakeSession } from "./helpers.js";
+import { FakeSession } from "../support/fake-pi.js";
 
 const D = "a".repeat(64);
 function state(overlays: string[], extra: Partial<ForgeModeStateEntry> = {}): ForgeModeStateEntry {

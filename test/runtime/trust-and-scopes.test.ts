@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCatalog } from "../../core/component-catalog.js";
-import { discoverScopes, findProjectRoot, resolveAgentDir, resolveScopePaths } from "../../runtime/scopes.js";
+import { discoverScopes, findProjectRoot, resolveAgentDir, resolveScopePaths } from "../../runtime/scope-discovery.js";
 import { emptyTrustStore, isBundleTrusted, parseTrustStore, readTrustStore, withTrust, writeTrustStore } from "../../runtime/trust-store.js";
 import { makeBundle } from "./helpers.js";
 

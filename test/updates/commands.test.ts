@@ -1,20 +1,21 @@
 // /system-update with a fake pi: apply/status/reset/list/use/off, ids, no turns, no deleted history, completions.
 import { describe, expect, it } from "vitest";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
-import { parseSystemUpdateArgs } from "../../runtime/updates/commands.js";
+import { parseSystemUpdateArgs } from "../../runtime/updates/update-command-args.js";
 import { foldUpdateEvents } from "../../core/update-reducer.js";
-import { registerSystemUpdates } from "../../runtime/updates/register.js";
+import { registerSystemUpdates } from "../../runtime/updates/index.js";
 import { UPDATE_MESSAGE_TYPE } from "../../runtime/updates/timeline-view.js";
-import { block, FakePi, fakeDeps, presetRef } from "./fake-pi.js";
+import { FakePi, type HostFlavor } from "../support/fake-pi.js";
+import { block, presetRef, updatesDeps } from "../support/update-fixtures.js";
 
-function setup(sections = false, preset = presetRef([block("tdd", { callable: true }), block("strict")])) {
+function setup(host: HostFlavor = "0.73.1", preset = presetRef([block("tdd", { callable: true }), block("strict")])) {
   const pi = new FakePi();
   const holder = { preset: preset as ReturnType<typeof presetRef> | null };
-  registerSystemUpdates(pi, fakeDeps(holder, sections));
-  return { pi, holder, ctx: pi.ctx() };
+  registerSystemUpdates(pi, updatesDeps(pi, holder));
+  return { pi, holder, ctx: pi.ctx({ host }) };
 }
-const events = (pi: FakePi) => pi.branch.filter((e) => e.customType === UPDATE_ENTRY_TYPE).map((e) => e.data as Record<string, unknown>);
-const active = (pi: FakePi) => foldUpdateEvents(pi.branch).active.map((u) => u.updateId);
+const events = (pi: FakePi) => pi.session.getBranch().filter((e) => e.customType === UPDATE_ENTRY_TYPE).map((e) => e.data as Record<string, unknown>);
+const active = (pi: FakePi) => foldUpdateEvents(pi.session.getBranch()).active.map((u) => u.updateId);
 
 describe("parseSystemUpdateArgs", () => {
   it("treats subcommand words as freeform unless the whole shape matches", () => {
@@ -68,10 +69,10 @@ describe("/system-update", () => {
     const { pi, ctx } = setup();
     await pi.command("a", ctx);
     await pi.command("use tdd", ctx);
-    const history = structuredClone(pi.branch);
+    const history = structuredClone(pi.session.getBranch());
     await pi.command("reset", ctx);
     expect(active(pi)).toEqual([]);
-    expect(pi.branch.slice(0, history.length)).toEqual(history);
+    expect(pi.session.getBranch().slice(0, history.length)).toEqual(history);
     expect(events(pi).at(-1)).toMatchObject({ op: "reset", updateId: "reset-1" });
     await pi.command("reset", ctx);
     expect(events(pi).filter((e) => e.op === "reset")).toHaveLength(1);
@@ -106,7 +107,7 @@ describe("/system-update", () => {
     holder.preset = presetRef([block("strict", { text: "Edited text." })]);
     await pi.command("use strict", ctx);
     expect(active(pi)).toEqual(["strict-2"]);
-    expect(foldUpdateEvents(pi.branch).diagnostics).toEqual([]);
+    expect(foldUpdateEvents(pi.session.getBranch()).diagnostics).toEqual([]);
     await pi.command("off strict", ctx);
     expect(active(pi)).toEqual([]);
   });
@@ -118,21 +119,21 @@ describe("/system-update", () => {
     await pi.command("off update-1", ctx);
     await pi.command("off strict", ctx);
     expect(active(pi)).toEqual([]);
-    const n = pi.branch.length;
+    const n = pi.session.getBranch().length;
     await pi.command("off update-1", ctx);
-    expect(pi.branch.length).toBe(n);
+    expect(pi.session.getBranch().length).toBe(n);
     expect(pi.notes.at(-1)!.level).toBe("error");
   });
 
   it("refuses blocks of an untrusted project bundle", async () => {
-    const { pi, ctx } = setup(false, presetRef([block("tdd", { callable: true })], { scope: "project", trusted: false }));
+    const { pi, ctx } = setup("0.73.1", presetRef([block("tdd", { callable: true })], { scope: "project", trusted: false }));
     await pi.command("use tdd", ctx);
     expect(events(pi)).toHaveLength(0);
     expect(pi.lastNote()).toContain("untrusted");
   });
 
   it("never starts a turn: the timeline host appends one message, no trigger", async () => {
-    const { pi, ctx } = setup(false);
+    const { pi, ctx } = setup("0.73.1");
     await pi.command("Be terse.", ctx);
     expect(pi.sent).toHaveLength(1);
     expect(pi.sent[0]!.options).toEqual({ deliverAs: "steer" });
@@ -142,7 +143,7 @@ describe("/system-update", () => {
 
   it("writes to stderr instead of notify when headless", async () => {
     const pi = new FakePi();
-    registerSystemUpdates(pi, fakeDeps({ preset: null }, false));
+    registerSystemUpdates(pi, updatesDeps(pi, { preset: null }));
     const writes: string[] = [];
     const original = process.stderr.write.bind(process.stderr);
     (process.stderr as any).write = (chunk: string) => (writes.push(String(chunk)), true);
@@ -156,9 +157,9 @@ describe("/system-update", () => {
   });
 
   it("reports the cache impact and warns before rewriting a large cached prefix", async () => {
-    const { pi } = setup(true);
-    const ctx = pi.ctx({ systemPrompt: "P".repeat(20_000), midConvo: false });
-    pi.pushEntry({ type: "message", message: { role: "assistant", content: [], usage: { cacheRead: 5000, input: 10 } } });
+    const { pi } = setup("1.x");
+    const ctx = pi.ctx({ host: "1.x", systemPrompt: "P".repeat(20_000), midConvo: false });
+    pi.session.push({ type: "message", message: { role: "assistant", content: [], usage: { cacheRead: 5000, input: 10 } } });
     pi.notes.length = 0;
     await pi.command("Be terse.", ctx);
     expect(pi.notes[0]!.text).toContain("applied update-1");
@@ -168,15 +169,31 @@ describe("/system-update", () => {
     // Removing a section from the middle of a folded prompt rewrites everything after it: warned first.
     const folded = `${"P".repeat(10)}\n\n<forge-update-update-1>\nBe terse.\n</forge-update-update-1>${"Q".repeat(20_000)}`;
     pi.notes.length = 0;
-    await pi.command("off update-1", pi.ctx({ systemPrompt: folded }));
+    await pi.command("off update-1", pi.ctx({ host: "1.x", systemPrompt: folded }));
     expect(pi.notes[0]).toMatchObject({ level: "warning" });
     expect(pi.notes[0]!.text).toContain("rewrites");
     expect(pi.notes[1]!.text).toContain("revoked update-1");
   });
 
+  it("reads the branch once per command and once per run", async () => {
+    const { pi, ctx } = setup("1.x");
+    await pi.command("First.", ctx);
+    let reads = 0;
+    const getBranch = pi.session.getBranch.bind(pi.session);
+    pi.session.getBranch = () => (reads++, getBranch());
+    for (const args of ["Be terse.", "use tdd", "off update-1", "status", "reset"]) {
+      reads = 0;
+      await pi.command(args, ctx);
+      expect([args, reads]).toEqual([args, 1]);
+    }
+    reads = 0;
+    await pi.emitEach("before_agent_start", { systemPrompt: "CORE", systemPromptOptions: { cwd: "/w", sections: {} } }, ctx);
+    expect(reads).toBe(1);
+  });
+
   it("completes subcommands, block ids for use and active ids for off", async () => {
     const { pi, ctx } = setup();
-    await pi.emit("session_start", { reason: "startup" }, ctx);
+    await pi.emitEach("session_start", { reason: "startup" }, ctx);
     await pi.command("x", ctx);
     const complete = pi.commands.get("system-update")!.getArgumentCompletions!;
     expect((complete("st") as any[]).map((i) => i.value)).toContain("status --json");

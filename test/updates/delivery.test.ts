@@ -1,21 +1,23 @@
 // Delivery on both host shapes: 1.x sections (+ mid-run splice), 0.73.1 timeline messages with a byte-stable prompt.
 import { describe, expect, it } from "vitest";
 import { createApplyEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
-import { foldTranscriptSections } from "../../runtime/host-adapter/update-delivery.js";
-import { registerSystemUpdates } from "../../runtime/updates/register.js";
+import { foldTranscriptSections } from "../../core/transcript-sections.js";
+import { registerSystemUpdates } from "../../runtime/updates/index.js";
 import { UPDATE_MESSAGE_TYPE } from "../../runtime/updates/timeline-view.js";
-import { TOOL_NAME } from "../../runtime/updates/tool.js";
-import { block, FakePi, fakeDeps, presetRef } from "./fake-pi.js";
+import { TOOL_NAME } from "../../runtime/updates/update-tool.js";
+import { FakePi, type FakeCtx } from "../support/fake-pi.js";
+import { block, presetRef, updatesDeps } from "../support/update-fixtures.js";
 
+/** `sections`: the context is shaped like 1.x (structured sections), else like 0.73.1. */
 function setup(sections: boolean, preset: ReturnType<typeof presetRef> | null = presetRef([block("tdd", { callable: true })])) {
   const pi = new FakePi();
   const holder = { preset };
-  registerSystemUpdates(pi, fakeDeps(holder, sections));
-  return { pi, holder, ctx: pi.ctx() };
+  registerSystemUpdates(pi, updatesDeps(pi, holder));
+  return { pi, holder, ctx: pi.ctx({ host: sections ? "1.x" : "0.73.1" }) };
 }
 
-async function start(pi: FakePi, ctx: ReturnType<FakePi["ctx"]>, event: any): Promise<any> {
-  const [result] = await pi.emit("before_agent_start", event, ctx);
+async function start(pi: FakePi, ctx: FakeCtx, event: any): Promise<any> {
+  const [result] = await pi.emitEach("before_agent_start", event, ctx);
   return result;
 }
 
@@ -76,7 +78,7 @@ describe("timeline delivery (0.73.1)", () => {
     await pi.command("Second.", ctx);
     await pi.command("off update-2", ctx);
     expect(await start(pi, ctx, { systemPrompt: "CORE" })).toBeUndefined();
-    pi.pushEntry({ type: "compaction", summary: "summary", firstKeptEntryId: "e1" } as any);
+    pi.session.push({ type: "compaction", summary: "summary", firstKeptEntryId: "e1" });
     const after = await start(pi, ctx, { systemPrompt: "CORE" });
     expect(after.systemPrompt).toBe(
       'CORE\n\n# Active system updates\n\nThese system updates were in effect when this conversation was last compacted and still apply, unless a later <system_update status="revoked"> message retracts one.\n\n<system_update id="update-1">\nBe terse.\n</system_update>',
@@ -93,24 +95,23 @@ describe("timeline delivery (0.73.1)", () => {
   it("replays to the same outputs after a resume and follows a branch switch", async () => {
     const { pi, ctx } = setup(false);
     await pi.command("Be terse.", ctx);
-    const fork = pi.branch.length;
+    const fork = pi.session.leaf;
     await pi.command("use tdd", ctx);
     const first = await start(pi, ctx, { systemPrompt: "CORE" });
     // A resumed session: a fresh registration over the same stored branch.
-    const resumed = new FakePi();
-    resumed.branch = structuredClone(pi.branch);
-    registerSystemUpdates(resumed, fakeDeps({ preset: presetRef([block("tdd", { callable: true })]) }, false));
+    const resumed = new FakePi({ session: pi.session });
+    registerSystemUpdates(resumed, updatesDeps(resumed, { preset: presetRef([block("tdd", { callable: true })]) }));
     expect(await start(resumed, resumed.ctx(), { systemPrompt: "CORE" })).toEqual(first);
     // /tree back to before "use tdd": that branch's active set only.
-    pi.branch = pi.branch.slice(0, fork);
-    await pi.emit("session_tree", {}, ctx);
+    pi.session.branchFrom(fork);
+    await pi.emitEach("session_tree", {}, ctx);
     await pi.command("status --json", ctx);
     expect(JSON.parse(pi.lastNote()).active.map((u: any) => u.updateId)).toEqual(["update-1"]);
   });
 
   it("steers a mid-run tool activation into the next request", async () => {
     const { pi, ctx } = setup(false);
-    await pi.emit("session_start", {}, ctx);
+    await pi.emitEach("session_start", {}, ctx);
     await start(pi, ctx, { systemPrompt: "CORE" });
     await pi.tools.get(TOOL_NAME)!.execute("call-1", { action: "activate", id: "tdd" }, undefined, undefined, ctx);
     expect(pi.sent).toHaveLength(1);
@@ -140,11 +141,10 @@ describe("sections delivery (1.x)", () => {
 
   it("a command before the first run asks the adapter with the host's base options (no double delivery)", async () => {
     const pi = new FakePi();
-    const deps = fakeDeps({ preset: null }, true);
-    // Like the real wiring: outside a run the capability is unknown until a before_agent_start was seen.
-    registerSystemUpdates(pi, { ...deps, adapter: { ...deps.adapter, supportsSections: (o) => o !== null && typeof o.sections === "object" && !o.forceSystemPrompt } });
+    // The real adapter: outside a run the capability is unknown until a before_agent_start was seen.
+    registerSystemUpdates(pi, updatesDeps(pi, { preset: null }));
     const legacyCtx = pi.ctx();
-    const modernCtx = { ...pi.ctx(), getSystemPromptOptions: () => ({ cwd: "/w", sections: {} }) };
+    const modernCtx = pi.ctx({ host: "1.x", promptOptions: { cwd: "/w", sections: {} } });
     await pi.command("Be terse.", modernCtx);
     expect(pi.sent).toEqual([]);
     await pi.command("Second.", legacyCtx);
@@ -162,7 +162,7 @@ describe("sections delivery (1.x)", () => {
 
   it("gets a mid-run tool activation into the run's next request", async () => {
     const { pi, ctx } = setup(true);
-    await pi.emit("session_start", {}, ctx);
+    await pi.emitEach("session_start", {}, ctx);
     const opts = options();
     await start(pi, ctx, { systemPrompt: "CORE", systemPromptOptions: opts });
     await pi.tools.get(TOOL_NAME)!.execute("call-1", { action: "activate", id: "tdd" }, undefined, undefined, ctx);
@@ -176,20 +176,20 @@ describe("sections delivery (1.x)", () => {
       { role: "toolResult", toolCallId: "call-2", content: [] },
     ];
     // Pi did not record it (its options were re-normalized): forge splices the patch after the tool batch.
-    const [spliced] = (await pi.emit("context_with_system", { messages: transcript }, ctx)) as any[];
+    const [spliced] = (await pi.emitEach("context_with_system", { messages: transcript }, ctx)) as any[];
     expect(spliced.messages).toHaveLength(6);
     expect(spliced.messages[5]).toMatchObject({ role: "system", sections: { "forge-update-tdd": "<forge-update-tdd>\nInstructions of tdd.\n</forge-update-tdd>" } });
     // Pi recorded it itself: nothing to add.
     const recorded = [...transcript, { role: "system", content: "", sections: { "forge-update-tdd": "<forge-update-tdd>\nInstructions of tdd.\n</forge-update-tdd>" } }];
-    expect(await pi.emit("context_with_system", { messages: recorded }, ctx)).toEqual([undefined]);
+    expect(await pi.emitEach("context_with_system", { messages: recorded }, ctx)).toEqual([undefined]);
     // A mid-run deactivation becomes a removal patch.
     await pi.tools.get(TOOL_NAME)!.execute("call-3", { action: "deactivate", id: "tdd" }, undefined, undefined, ctx);
     expect(opts.sections["forge-update-tdd"]).toBeUndefined();
-    const [retracted] = (await pi.emit("context_with_system", { messages: recorded }, ctx)) as any[];
+    const [retracted] = (await pi.emitEach("context_with_system", { messages: recorded }, ctx)) as any[];
     expect(retracted.messages.at(-1)).toMatchObject({ role: "system", sections: { "forge-update-tdd": null } });
     // The next run renders from the branch and drops the splices.
     await start(pi, ctx, { systemPrompt: "CORE", systemPromptOptions: options() });
-    expect(await pi.emit("context_with_system", { messages: recorded }, ctx)).toEqual([undefined]);
+    expect(await pi.emitEach("context_with_system", { messages: recorded }, ctx)).toEqual([undefined]);
   });
 
   it("folds transcript section patches like pi-ai's getCurrentSystemMessage", () => {

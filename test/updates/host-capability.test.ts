@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Composition } from "../../core/composition.js";
 import { detectHostAdapter, legacyHostAdapter, sectionsHostAdapter } from "../../runtime/host-adapter/index.js";
-import { INVENTORY_SECTION, isUpdatesTail } from "../../runtime/updates/render.js";
+import { INVENTORY_SECTION, isUpdatesTail } from "../../runtime/updates/update-text.js";
 
 const OVERLAY: Composition = { kind: "compose", base: null, overlays: [{ key: "alpha", label: "Alpha", text: "# Alpha\n\nA body" }] };
 const NATIVE: Composition = { kind: "native", reason: null };

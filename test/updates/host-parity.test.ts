@@ -1,9 +1,10 @@
 // Checks the 1.x section path against the installed host's own prompt builder, differ and transcript fold.
 import { describe, expect, it } from "vitest";
-import { transcriptPrompt } from "../../runtime/host-adapter/transcript.js";
-import { registerSystemUpdates } from "../../runtime/updates/register.js";
-import { TOOL_NAME } from "../../runtime/updates/tool.js";
-import { block, FakePi, fakeDeps, presetRef } from "./fake-pi.js";
+import { transcriptPrompt } from "../../runtime/host-adapter/last-request-prompt.js";
+import { registerSystemUpdates } from "../../runtime/updates/index.js";
+import { TOOL_NAME } from "../../runtime/updates/update-tool.js";
+import { FakePi } from "../support/fake-pi.js";
+import { block, presetRef, updatesDeps } from "../support/update-fixtures.js";
 
 const HOST = "../../node_modules/@earendil-works/pi-coding-agent/dist/core/system-prompt.js";
 const TRANSCRIPT = "../../node_modules/@earendil-works/pi-ai/dist/utils/transcript.js";
@@ -14,13 +15,13 @@ describe("1.x host parity (installed @earendil-works/pi-coding-agent)", async ()
 
   async function runWithTool(staleOptions: boolean) {
     const pi = new FakePi();
-    registerSystemUpdates(pi, fakeDeps({ preset: presetRef([block("tdd", { callable: true })]) }, true));
-    const ctx = pi.ctx();
-    await pi.emit("session_start", {}, ctx);
+    registerSystemUpdates(pi, updatesDeps(pi, { preset: presetRef([block("tdd", { callable: true })]) }));
+    const ctx = pi.ctx({ host: "1.x" });
+    await pi.emitEach("session_start", {}, ctx);
     await pi.command("Be terse.", ctx);
     // As Pi's emitBeforeAgentStart: normalized base options, handed to handlers, kept as the run's options.
     let runOptions = sp.normalizeBuildSystemPromptOptions({ cwd: "/w" });
-    await pi.emit("before_agent_start", { systemPrompt: "", systemPromptOptions: runOptions }, ctx);
+    await pi.emitEach("before_agent_start", { systemPrompt: "", systemPromptOptions: runOptions }, ctx);
     const head = { role: "system", content: "", sections: sp.buildSystemPromptSections(runOptions), timestamp: 1 };
     const transcript: any[] = [head, { role: "user", content: "go" }, { role: "assistant", content: [] }];
     // A later turn re-normalizes the options (prepareNextTurnWithContext): the handler's reference goes stale.
@@ -30,7 +31,7 @@ describe("1.x host parity (installed @earendil-works/pi-coding-agent)", async ()
     // Pi's own per-request diff of the run's options against the transcript.
     const patch = sp.diffSystemPromptSections(tr.getCurrentSystemMessage(transcript)?.sections ?? {}, sp.buildSystemPromptSections(runOptions));
     if (patch) transcript.push({ role: "system", content: "", sections: patch, timestamp: 2 });
-    const [result] = (await pi.emit("context_with_system", { messages: transcript }, ctx)) as any[];
+    const [result] = (await pi.emitEach("context_with_system", { messages: transcript }, ctx)) as any[];
     return { patch, transcript, sent: result?.messages ?? transcript };
   }
 

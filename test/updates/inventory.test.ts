@@ -1,7 +1,7 @@
 // The compact inventory: one line per block, no bodies, no active flags, nothing from untrusted bundles.
 import { describe, expect, it } from "vitest";
-import { renderInventory } from "../../runtime/updates/inventory.js";
-import { block, presetRef } from "./fake-pi.js";
+import { renderInventory } from "../../runtime/updates/block-inventory.js";
+import { block, presetRef } from "../support/update-fixtures.js";
 
 describe("inventory", () => {
   it("lists id, name, one-line description and callable, without the block text", () => {

@@ -2,7 +2,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createApplyEvent, createResetEvent, createRevokeEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
-import type { BranchEntryLike } from "../../core/update-reducer.js";
+import { foldUpdateEvents, type BranchEntryLike } from "../../core/update-reducer.js";
+import { readBranch } from "../../runtime/updates/branch-read.js";
 import { buildTimelineView, pendingChanges, renderDeliveryMessage, UPDATE_MESSAGE_TYPE } from "../../runtime/updates/timeline-view.js";
 
 const now = new Date("2026-11-30T08:00:00Z");
@@ -22,7 +23,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 function deliver(branch: BranchEntryLike[]): void {
-  const view = buildTimelineView(branch);
+  const view = buildTimelineView(readBranch(branch));
   const message = renderDeliveryMessage(pendingChanges(view.delivered, view.state.active), view.state.active);
   if (message) branch.push({ type: "custom_message", customType: message.customType, content: message.content, details: message.details } as BranchEntryLike);
 }
@@ -44,11 +45,21 @@ describe("timeline view properties", () => {
       fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
         const branch = replay(steps);
         deliver(branch);
-        const view = buildTimelineView(branch);
+        const view = buildTimelineView(readBranch(branch));
         expect(pendingChanges(view.delivered, view.state.active)).toEqual([]);
         expect(new Map(view.state.active.map((u) => [u.updateId, u.digest]))).toEqual(new Map(view.delivered));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it("one read of a branch folds it like the whole-branch fold", () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const branch = replay(steps);
+        expect(readBranch(branch).state).toEqual(foldUpdateEvents(branch));
+      }),
+      { numRuns: 200 },
     );
   });
 
@@ -57,8 +68,8 @@ describe("timeline view properties", () => {
       fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
         const branch = replay(steps);
         const cut = branch.map((e) => e.type).lastIndexOf("compaction");
-        const view = buildTimelineView(branch);
-        const atCut = cut < 0 ? [] : buildTimelineView(branch.slice(0, cut)).state.active;
+        const view = buildTimelineView(readBranch(branch));
+        const atCut = cut < 0 ? [] : buildTimelineView(readBranch(branch.slice(0, cut))).state.active;
         expect(view.folded).toEqual(atCut);
       }),
       { numRuns: 300 },

@@ -3,21 +3,22 @@ import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { foldUpdateEvents } from "../../core/update-reducer.js";
-import { registerSystemUpdates } from "../../runtime/updates/register.js";
-import { TOOL_NAME } from "../../runtime/updates/tool.js";
+import { registerSystemUpdates } from "../../runtime/updates/index.js";
+import { TOOL_NAME } from "../../runtime/updates/update-tool.js";
 import { TOOL_PARAMETERS } from "../../generated/constants.js";
-import { block, FakePi, fakeDeps, presetRef } from "./fake-pi.js";
+import { FakePi } from "../support/fake-pi.js";
+import { block, presetRef, updatesDeps } from "../support/update-fixtures.js";
 
 async function setup(preset = presetRef([block("tdd", { callable: true }), block("strict")])) {
   const pi = new FakePi();
   const holder = { preset: preset as ReturnType<typeof presetRef> | null };
-  registerSystemUpdates(pi, fakeDeps(holder, false));
+  registerSystemUpdates(pi, updatesDeps(pi, holder));
   const ctx = pi.ctx();
-  await pi.emit("session_start", { reason: "startup" }, ctx);
+  await pi.emitEach("session_start", { reason: "startup" }, ctx);
   const call = (params: unknown, id = "call-1") => pi.tools.get(TOOL_NAME)!.execute(id, params, undefined, undefined, ctx);
   return { pi, holder, ctx, call };
 }
-const active = (pi: FakePi) => foldUpdateEvents(pi.branch).active.map((u) => `${u.updateId}:${u.source}`);
+const active = (pi: FakePi) => foldUpdateEvents(pi.session.getBranch()).active.map((u) => `${u.updateId}:${u.source}`);
 
 describe("forge_system_update tool", () => {
   it("is registered only while a callable block exists, and leaves other tools alone", async () => {
@@ -49,7 +50,7 @@ describe("forge_system_update tool", () => {
     const result = await call({ action: "activate", id: "tdd" });
     expect(result.content[0]!.text).toContain('Activated system update "tdd"');
     expect(active(pi)).toEqual(["tdd:agent"]);
-    const data = pi.branch.find((e) => e.customType === UPDATE_ENTRY_TYPE)!.data;
+    const data = pi.session.getBranch().find((e) => e.customType === UPDATE_ENTRY_TYPE)!.data;
     expect(data).toMatchObject({ op: "apply", source: "agent", blockId: "tdd", presetId: "review", contentSnapshot: "Instructions of tdd." });
   });
 
@@ -65,10 +66,10 @@ describe("forge_system_update tool", () => {
   for (const [what, params, message] of refusals) {
     it(`refuses ${what} with a tool error and no state change`, async () => {
       const { pi, call } = await setup();
-      const before = structuredClone(pi.branch);
+      const before = structuredClone(pi.session.getBranch());
       await expect(call(params)).rejects.toThrow(message);
       await expect(call(params)).rejects.toThrow(/No system update changed/);
-      expect(pi.branch).toEqual(before);
+      expect(pi.session.getBranch()).toEqual(before);
       expect(pi.sent).toEqual([]);
     });
   }
@@ -76,9 +77,9 @@ describe("forge_system_update tool", () => {
   it("the agent may deactivate only what it activated; the user may deactivate anything", async () => {
     const { pi, ctx, call } = await setup();
     await pi.command("use tdd", ctx);
-    const before = structuredClone(pi.branch);
+    const before = structuredClone(pi.session.getBranch());
     await expect(call({ action: "deactivate", id: "tdd" })).rejects.toThrow(/activated by the user/);
-    expect(pi.branch).toEqual(before);
+    expect(pi.session.getBranch()).toEqual(before);
     await pi.command("off tdd", ctx);
     await call({ action: "activate", id: "tdd" });
     expect(active(pi)).toEqual(["tdd:agent"]);
@@ -115,9 +116,9 @@ describe("forge_system_update tool", () => {
   it("activating an active block again is a no-op", async () => {
     const { pi, call } = await setup();
     await call({ action: "activate", id: "tdd" });
-    const n = pi.branch.length;
+    const n = pi.session.getBranch().length;
     const result = await call({ action: "activate", id: "tdd" });
     expect(result.content[0]!.text).toContain("already active");
-    expect(pi.branch.length).toBe(n);
+    expect(pi.session.getBranch().length).toBe(n);
   });
 });

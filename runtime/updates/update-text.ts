@@ -1,5 +1,5 @@
 // The bytes the model sees for system updates: timeline tags, retractions, 1.x section names, the compaction fold.
-import { wrapSection } from "../host-adapter/index.js";
+import { wrapSection } from "../../core/prompt-layout.js";
 import type { ActiveUpdate } from "../../core/update-reducer.js";
 
 /** 1.x section holding one active update. Pi wraps it as <forge-update-ID>...</forge-update-ID>. */

@@ -1,5 +1,5 @@
 // The compact inventory of the active preset's blocks that the system prompt carries while they are dormant.
-import { usableBlocks, type ActivePresetRef } from "./blocks.js";
+import { usableBlocks, type ActivePresetRef } from "./preset-blocks.js";
 
 const DESCRIPTION_MAX = 160;
 

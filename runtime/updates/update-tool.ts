@@ -1,12 +1,14 @@
 // The agent tool forge_system_update: permission-gated activation of modelCallable preset blocks.
 import { sha256Hex } from "../../core/digest.js";
-import { readState, recordEvent, type UpdatesRuntime } from "./actions.js";
-import { checkBlockActivation, chooseBlockUpdateId, hasCallableBlock, type ActivePresetRef } from "./blocks.js";
+import { readBranch } from "./branch-read.js";
+import { checkBlockActivation, chooseBlockUpdateId, hasCallableBlock, type ActivePresetRef } from "./preset-blocks.js";
+import { planChange, recordChange, type UpdatesRuntime } from "./update-change.js";
+import { pickDelivery } from "./update-delivery.js";
 import { createApplyEvent, createRevokeEvent } from "../../core/update-events.js";
 import { LIMITS, TOOL_PARAMETERS } from "../../generated/constants.js";
 import { validateToolArguments } from "../../generated/runtime-validators.js";
-import type { SystemUpdateToolArguments } from "../../generated/types.js";
-import type { ToolDefinition, ToolResult, UpdatesCtx, UpdatesPi } from "./host-types.js";
+import type { ForgeUpdateEvent, SystemUpdateToolArguments } from "../../generated/types.js";
+import type { CtxPort, PiPort, ToolDefinition, ToolResult } from "../host-adapter/ports.js";
 import { findActive } from "../../core/update-reducer.js";
 
 export const TOOL_NAME = "forge_system_update";
@@ -39,28 +41,30 @@ function refuse(reason: string): never {
   throw new Error(`${TOOL_NAME} refused: ${reason}. No system update changed.`);
 }
 
-export function executeUpdateTool(rt: UpdatesRuntime, toolCallId: string, params: unknown, ctx: UpdatesCtx): ToolResult {
+export function executeUpdateTool(rt: UpdatesRuntime, toolCallId: string, params: unknown, ctx: CtxPort): ToolResult {
   const checked = checkToolArguments(params);
   if (!checked.ok) refuse(checked.reason);
   const { action, id } = checked.args;
   // Permission is rechecked on every call against the preset active now.
-  const ref = rt.deps.getActivePreset(ctx);
+  const ref = rt.getActivePreset(ctx);
   if (!hasCallableBlock(ref)) refuse("the active preset declares no block the agent may call");
-  const state = readState(ctx);
+  const { state } = readBranch(ctx.sessionManager.getBranch());
+  // Inside a run: the change follows the run's strategy.
+  const record = (event: ForgeUpdateEvent) => recordChange(rt, planChange(state, event), pickDelivery(rt, ctx, "run"), toolCallId, ref);
   if (action === "deactivate") {
     const target = findActive(state, id);
     if (!target) refuse(`"${id}" is not active`);
     if (target.source !== "agent") refuse(`"${target.updateId}" was activated by the ${target.source}; the agent may only deactivate updates it activated itself`);
-    recordEvent(rt, ctx, state, createRevokeEvent({ updateId: target.updateId, source: "agent", now: rt.now() }), toolCallId);
+    record(createRevokeEvent({ updateId: target.updateId, source: "agent", now: rt.now() }));
     return ok(`Deactivated system update "${target.updateId}". Its instructions no longer apply.`, { action, updateId: target.updateId });
   }
   const check = checkBlockActivation(ref, id, "agent");
   if (!check.ok) refuse(check.reason);
-  const content = rt.deps.renderTemplate(check.block.content, ctx);
+  const content = rt.renderTemplate(check.block.content, ctx);
   if (content.trim() === "" || content.length > LIMITS.maxPromptChars) refuse(`block "${id}" renders to ${content.length} chars, outside 1..${LIMITS.maxPromptChars}`);
   const updateId = chooseBlockUpdateId(state, id, sha256Hex(content));
   if (state.active.some((u) => u.updateId === updateId)) return ok(`System update "${updateId}" is already active.`, { action, updateId, unchanged: true });
-  recordEvent(rt, ctx, state, createApplyEvent({ updateId, source: "agent", content, presetId: ref!.key, blockId: id, now: rt.now() }), toolCallId);
+  record(createApplyEvent({ updateId, source: "agent", content, presetId: ref!.key, blockId: id, now: rt.now() }));
   return ok(`Activated system update "${updateId}" (block ${id} of preset ${ref!.key}). Its full text is delivered as a system update before your next step.`, { action, updateId });
 }
 
@@ -83,7 +87,7 @@ export function createUpdateTool(rt: UpdatesRuntime): ToolDefinition {
  * tools (neither host can unregister a tool). Only this tool's name is added or removed, so the
  * core's own narrowing of the tool set is left alone. No promptSnippet: the prompt bytes never depend on it.
  */
-export function syncToolAvailability(pi: UpdatesPi, rt: UpdatesRuntime, registered: { value: boolean }, ref: ActivePresetRef | null): void {
+export function syncToolAvailability(pi: PiPort, rt: UpdatesRuntime, registered: { value: boolean }, ref: ActivePresetRef | null): void {
   const wanted = hasCallableBlock(ref);
   if (wanted && !registered.value) {
     pi.registerTool(createUpdateTool(rt));

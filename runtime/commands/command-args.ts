@@ -1,9 +1,9 @@
 // Argument parsing and completion helpers shared by the /mode, /preset and /forge commands. Pure.
-import type { AutocompleteItemLike } from "../host-types.js";
+import type { AutocompleteItem } from "../host-adapter/ports.js";
 import type { DriftPolicy } from "../../core/selection.js";
-import type { ExactConfirmation } from "../controller.js";
+import type { ExactConfirmation } from "../selection-transitions.js";
 
-export interface ParsedArgs {
+export interface CommandArgs {
   /** Positional words, in order. */
   words: string[];
   json: boolean;
@@ -15,9 +15,14 @@ export interface ParsedArgs {
 
 const POLICIES = new Set(["block", "warn", "allow"]);
 
-export function parseArgs(text: string): ParsedArgs {
-  const tokens = text.trim().split(/\s+/).filter((t) => t.length > 0);
-  const out: ParsedArgs = { words: [], json: false, drift: null, confirm: { given: false }, force: false, errors: [] };
+/** The whitespace-separated words of a command's argument text. */
+function wordsOf(text: string): string[] {
+  return text.trim().split(/\s+/).filter((w) => w.length > 0);
+}
+
+export function parseArgs(text: string): CommandArgs {
+  const tokens = wordsOf(text);
+  const out: CommandArgs = { words: [], json: false, drift: null, confirm: { given: false }, force: false, errors: [] };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t === "--json") out.json = true;
@@ -41,9 +46,9 @@ export function parseArgs(text: string): ParsedArgs {
  * Completion items for the last word of `argText`; Pi replaces the whole argument text with the
  * item's value, so each value repeats the words before it.
  */
-export function completeLastWord(argText: string, candidates: ReadonlyArray<{ word: string; description?: string }>): AutocompleteItemLike[] | null {
+export function completeLastWord(argText: string, candidates: ReadonlyArray<{ word: string; description?: string }>): AutocompleteItem[] | null {
   const endsWithSpace = /\s$/.test(argText);
-  const words = argText.trim().split(/\s+/).filter((w) => w.length > 0);
+  const words = wordsOf(argText);
   const partial = endsWithSpace ? "" : (words.pop() ?? "");
   const head = words.length > 0 ? `${words.join(" ")} ` : "";
   const items = candidates
@@ -54,7 +59,7 @@ export function completeLastWord(argText: string, candidates: ReadonlyArray<{ wo
 
 /** The words before the one being completed. */
 export function precedingWords(argText: string): string[] {
-  const words = argText.trim().split(/\s+/).filter((w) => w.length > 0);
+  const words = wordsOf(argText);
   if (!/\s$/.test(argText)) words.pop();
   return words;
 }

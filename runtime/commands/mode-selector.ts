@@ -3,9 +3,9 @@ import { sortedModeKeys } from "../../core/component-catalog.js";
 import { composeSelection } from "../../core/composition.js";
 import { composedChars, estimateTokens } from "../../core/prompt-size.js";
 import { checkContracts, selectedKeys } from "../../core/candidate.js";
-import type { ForgeController } from "../controller.js";
-import type { CtxLike } from "../host-types.js";
-import { say } from "../output.js";
+import type { SessionCommands } from "../forge-session.js";
+import type { ComponentPort, CtxPort, KeybindingId, KeybindingsPort, TuiPort } from "../host-adapter/ports.js";
+import { say } from "../notify.js";
 import { previewStateEntry, resolveRequest } from "../../core/selection.js";
 import { applyOff, applySelection } from "./apply-selection.js";
 
@@ -14,19 +14,20 @@ interface Picked {
 }
 
 /** One-line summary of what applying `keys` would produce: contracts, parts, size. */
-export function summarizeCandidate(controller: ForgeController, ctx: CtxLike, keys: string[]): string {
+export function summarizeCandidate(session: SessionCommands, ctx: CtxPort, keys: string[]): string {
   if (keys.length === 0) return "result: Pi's native prompt (mode off)";
-  const resolved = resolveRequest(controller.catalog, { kind: "keys", keys });
+  const catalog = session.catalog();
+  const resolved = resolveRequest(catalog, { kind: "keys", keys });
   if (!resolved.ok) return `result: refused: ${resolved.error}`;
   const c = resolved.candidate;
-  const result = composeSelection(controller.catalog, { state: previewStateEntry(controller.catalog, c), error: null }, controller.vars(ctx));
+  const result = composeSelection(catalog, { state: previewStateEntry(catalog, c), error: null }, session.vars(ctx));
   const chars = composedChars(result.composition);
-  const parts = [c.base ? `base ${c.base} (${controller.catalog.modes.get(c.base)!.mode.strategy})` : "native base", ...c.overlays];
+  const parts = [c.base ? `base ${c.base} (${catalog.modes.get(c.base)!.mode.strategy})` : "native base", ...c.overlays];
   return `result: ${parts.join(" + ")} | ${chars} chars ~${estimateTokens(chars)} tokens`;
 }
 
-function modeLine(controller: ForgeController, key: string): string {
-  const m = controller.catalog.modes.get(key)!.mode;
+function modeLine(session: SessionCommands, key: string): string {
+  const m = session.catalog().modes.get(key)!.mode;
   return `${key} - ${m.label} (${m.strategy}): ${m.description}`;
 }
 
@@ -35,32 +36,31 @@ function toggle(keys: string[], key: string): string[] {
   return keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key];
 }
 
-export async function runModeSelector(controller: ForgeController, ctx: CtxLike): Promise<void> {
-  const initial = selectedKeys(controller.selection.state);
+export async function runModeSelector(session: SessionCommands, ctx: CtxPort): Promise<void> {
+  const initial = selectedKeys(session.selection().state);
   let picked: Picked | null | undefined;
   const tui = ctx.mode === undefined || ctx.mode === "tui";
   if (tui && typeof ctx.ui.custom === "function") {
-    picked = await ctx.ui.custom<Picked | null>((tuiHandle, _theme, keybindings, done) =>
-      createPicker(controller, ctx, initial, tuiHandle as { requestRender?: () => void }, keybindings as KeyMatcher, done),
+    picked = await ctx.ui.custom<Picked | null>((tui, _theme, keybindings, done) => createPicker(session, ctx, initial, tui, keybindings, done),
     );
   }
-  if (picked === undefined) picked = await selectLoop(controller, ctx, initial);
+  if (picked === undefined) picked = await selectLoop(session, ctx, initial);
   if (picked === null || picked === undefined) return say(ctx, "forge: selection cancelled; nothing changed");
-  if (picked.keys.length === 0) return applyOff(controller, ctx);
-  const resolved = resolveRequest(controller.catalog, { kind: "keys", keys: picked.keys }, controller.selection.state?.driftPolicy ?? "block");
+  if (picked.keys.length === 0) return applyOff(session, ctx);
+  const resolved = resolveRequest(session.catalog(), { kind: "keys", keys: picked.keys }, session.selection().state?.driftPolicy ?? "block");
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
-  return applySelection(controller, ctx, resolved.candidate, "selector", { given: false });
+  return applySelection(session, ctx, resolved.candidate, "selector", { given: false });
 }
 
 /** Dialog-only fallback (RPC, or hosts without custom components): toggle with select() until Apply. */
-async function selectLoop(controller: ForgeController, ctx: CtxLike, initial: string[]): Promise<Picked | null> {
+async function selectLoop(session: SessionCommands, ctx: CtxPort, initial: string[]): Promise<Picked | null> {
   let keys = [...initial];
   let filter = "";
   for (let round = 0; round < 500; round++) {
-    const apply = `Apply - ${summarizeCandidate(controller, ctx, keys)}`;
+    const apply = `Apply - ${summarizeCandidate(session, ctx, keys)}`;
     const search = `Search... ${filter ? `(filter: ${filter})` : ""}`.trim();
-    const shown = sortedModeKeys(controller.catalog).filter((k) => filter === "" || modeLine(controller, k).toLowerCase().includes(filter));
-    const lines = shown.map((k) => `[${keys.includes(k) ? `${keys.indexOf(k) + 1}` : " "}] ${modeLine(controller, k)}`);
+    const shown = sortedModeKeys(session.catalog()).filter((k) => filter === "" || modeLine(session, k).toLowerCase().includes(filter));
+    const lines = shown.map((k) => `[${keys.includes(k) ? `${keys.indexOf(k) + 1}` : " "}] ${modeLine(session, k)}`);
     const options = [apply, ...(ctx.ui.input ? [search] : []), ...lines];
     const choice = await ctx.ui.select("forge modes: pick to toggle, then Apply", options);
     if (choice === undefined) return null;
@@ -75,10 +75,6 @@ async function selectLoop(controller: ForgeController, ctx: CtxLike, initial: st
   return null;
 }
 
-interface KeyMatcher {
-  matches?(data: string, id: string): boolean;
-}
-
 function clip(text: string, width: number): string {
   const chars = [...text];
   return chars.length <= width ? text : `${chars.slice(0, Math.max(0, width - 1)).join("")}…`;
@@ -86,19 +82,20 @@ function clip(text: string, width: number): string {
 
 /** A dependency-free TUI component: type to search, up/down, space/tab toggle, enter apply, esc cancel. */
 function createPicker(
-  controller: ForgeController,
-  ctx: CtxLike,
+  session: SessionCommands,
+  ctx: CtxPort,
   initial: string[],
-  tui: { requestRender?: () => void },
-  kb: KeyMatcher,
+  tui: TuiPort,
+  kb: KeybindingsPort,
   done: (value: Picked | null) => void,
-) {
+): ComponentPort {
   let keys = [...initial];
   let filter = "";
   let cursor = 0;
-  const is = (data: string, id: string, ...raw: string[]) => (kb.matches ? kb.matches(data, id) : false) || raw.includes(data);
-  const visible = () => sortedModeKeys(controller.catalog).filter((k) => filter === "" || modeLine(controller, k).toLowerCase().includes(filter));
-  const refresh = () => tui.requestRender?.();
+  // The raw bytes stay accepted: a host's keybindings may be missing or remapped.
+  const is = (data: string, id: KeybindingId, ...raw: string[]) => (typeof kb?.matches === "function" && kb.matches(data, id)) || raw.includes(data);
+  const visible = () => sortedModeKeys(session.catalog()).filter((k) => filter === "" || modeLine(session, k).toLowerCase().includes(filter));
+  const refresh = () => tui?.requestRender?.();
   return {
     render(width: number): string[] {
       const w = Math.max(10, width);
@@ -107,11 +104,11 @@ function createPicker(
       const lines = [
         "forge modes: type to search, space toggles, enter applies, esc cancels",
         `search: ${filter}`,
-        ...shown.slice(0, 20).map((k, i) => `${i === cursor ? ">" : " "} [${keys.includes(k) ? keys.indexOf(k) + 1 : " "}] ${modeLine(controller, k)}`),
+        ...shown.slice(0, 20).map((k, i) => `${i === cursor ? ">" : " "} [${keys.includes(k) ? keys.indexOf(k) + 1 : " "}] ${modeLine(session, k)}`),
         ...(shown.length === 0 ? ["  (no mode matches)"] : []),
-        summarizeCandidate(controller, ctx, keys),
+        summarizeCandidate(session, ctx, keys),
       ];
-      const violations = keys.length > 0 ? checkContracts(controller.catalog, splitForCheck(controller, keys)) : [];
+      const violations = keys.length > 0 ? checkContracts(session.catalog(), splitForCheck(session, keys)) : [];
       if (violations.length > 0) lines.push(`contracts: ${violations.join("; ")}`);
       return lines.map((l) => clip(l, w));
     },
@@ -135,7 +132,7 @@ function createPicker(
   };
 }
 
-function splitForCheck(controller: ForgeController, keys: string[]) {
-  const base = keys.find((k) => controller.catalog.modes.get(k)?.mode.strategy !== "append") ?? null;
+function splitForCheck(session: SessionCommands, keys: string[]) {
+  const base = keys.find((k) => session.catalog().modes.get(k)?.mode.strategy !== "append") ?? null;
   return { base, overlays: keys.filter((k) => k !== base) };
 }

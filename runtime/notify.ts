@@ -1,14 +1,11 @@
 // Where forge's messages go: ctx.ui.notify with a UI (interactive, RPC), stderr otherwise (print/json mode).
-import type { CtxLike, NotifyLevel } from "./host-types.js";
+import type { CtxPort, NotifyLevel } from "./host-adapter/ports.js";
 import { describeError } from "../core/error-text.js";
 
 export { describeError };
 
-/** The part of a context that output needs: core and system-update contexts both fit. */
-export interface OutputCtx {
-  hasUI: boolean;
-  ui: { notify(message: string, type?: NotifyLevel): void };
-}
+/** The part of a context that output needs. */
+export type OutputCtx = Pick<CtxPort, "hasUI" | "ui">;
 
 /**
  * Print mode's UI is a no-op, so headless output is written to stderr (Pi routes stdout writes of
@@ -23,7 +20,7 @@ export function say(ctx: OutputCtx, text: string, level: NotifyLevel = "info"): 
   }
 }
 
-export function setFooter(ctx: CtxLike, text: string | undefined): void {
+export function setFooter(ctx: OutputCtx, text: string | undefined): void {
   try {
     ctx.ui.setStatus("forge", text);
   } catch {
@@ -31,9 +28,26 @@ export function setFooter(ctx: CtxLike, text: string | undefined): void {
   }
 }
 
+/** Tells each distinct message once per extension instance: session_start may fire twice (RPC switch_session). */
+export interface OnceTeller {
+  tell(ctx: OutputCtx, text: string, level?: NotifyLevel): void;
+  told(text: string): boolean;
+}
+
+export function createOnceTeller(): OnceTeller {
+  const told = new Set<string>();
+  return {
+    tell(ctx, text, level = "warning") {
+      if (told.has(text)) return;
+      told.add(text);
+      say(ctx, text, level);
+    },
+    told: (text) => told.has(text),
+  };
+}
 
 /** A command handler that reports its own failure (`forge: /<name> failed: ...`): the host never sees it throw. */
-export function guardCommand<C extends OutputCtx>(name: string, run: (args: string, ctx: C) => Promise<void>): (args: string, ctx: C) => Promise<void> {
+export function guardCommand(name: string, run: (args: string, ctx: CtxPort) => Promise<void>): (args: string, ctx: CtxPort) => Promise<void> {
   return async (args, ctx) => {
     try {
       await run(args, ctx);

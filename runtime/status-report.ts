@@ -1,11 +1,10 @@
 // Pure status and preview reports: deterministic JSON shapes and their human text.
-import { stringifyCanonical } from "../core/canonical-json.js";
 import type { Scope } from "../core/digest.js";
 import { SCOPES_SHALLOW_TO_DEEP, type Catalog } from "../core/component-catalog.js";
 import type { ActiveSelection, ComposeResult } from "../core/composition.js";
 import { composedChars, estimateTokens } from "../core/prompt-size.js";
 import { selectedRoles } from "../core/candidate.js";
-import type { DiscoveredScopes } from "./scopes.js";
+import type { DiscoveredScopes } from "./scope-discovery.js";
 
 export interface ComponentReport {
   key: string;
@@ -125,10 +124,6 @@ export function buildPreviewReport(status: StatusReport, result: ComposeResult, 
   const chars = composedChars(c);
   const lastPrompt = lastPromptChars === null ? null : { chars: lastPromptChars, estimatedTokens: estimateTokens(lastPromptChars) };
   return { ...status, sections, size: { chars, estimatedTokens: estimateTokens(chars), basis }, lastPrompt };
-}
-
-export function toJsonLine(report: StatusReport | PreviewReport): string {
-  return stringifyCanonical(report);
 }
 
 export function formatStatusText(r: StatusReport): string {

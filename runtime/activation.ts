@@ -1,0 +1,77 @@
+// The activation flow: plan a selection change, get a replace_final base confirmed (flag, or a dialog after which the
+// bundles are re-read), then append the one state entry, follow its preferences and refresh the footer.
+import type { ActiveSelection } from "../core/composition.js";
+import { MODE_STATE_TYPE } from "../core/mode-state-reducer.js";
+import { selectedKeys } from "../core/candidate.js";
+import { sameSelection } from "../core/selection.js";
+import type { CtxPort, PiPort } from "./host-adapter/ports.js";
+import type { PreferencesApplier } from "./preferences-applier.js";
+import type { ScopeLoader } from "./scope-loader.js";
+import { describeActivation, MODE_OFF_MESSAGE, planActivation, planConfirmed, planOff, type ActivationRequest, type SettledPlan } from "./selection-transitions.js";
+
+export type ActivationResult = { ok: true; message: string } | { ok: false; message: string; cancelled?: boolean };
+
+export interface ActivationDeps {
+  pi: Pick<PiPort, "appendEntry">;
+  scopes: ScopeLoader;
+  prefs: PreferencesApplier;
+  now(): Date;
+  /** The session's selection, and the only way to change it. */
+  current(): ActiveSelection;
+  select(next: ActiveSelection): void;
+  footer(ctx: CtxPort): void;
+}
+
+export interface ActivationFlow {
+  /** Pins and appends one state entry; nothing is appended when it equals `req.base` (an unchanged selection is not a change). */
+  activate(ctx: CtxPort, req: ActivationRequest): Promise<ActivationResult>;
+  /** /mode off: append the off entry and restore what forge changed. */
+  deactivate(ctx: CtxPort): Promise<string>;
+}
+
+export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
+  const { pi, scopes, prefs, now, current, select, footer } = deps;
+  /** The settled plan, after the confirmation a replace_final base needs (cancelled: the operator declined). */
+  async function decide(ctx: CtxPort, req: ActivationRequest): Promise<SettledPlan | { kind: "cancelled"; shown: string }> {
+    const plan = planActivation(scopes.catalog(), req, now());
+    if (plan.kind !== "ask") return plan;
+    if (!(await ctx.ui.confirm(plan.title, plan.message))) return { kind: "cancelled", shown: plan.shown };
+    return planConfirmed(scopes.refresh(ctx, true).catalog, req, plan, now());
+  }
+
+  return {
+    async activate(ctx, req) {
+      const plan = await decide(ctx, req);
+      if (plan.kind === "cancelled") return { ok: false, cancelled: true, message: `activation of ${plan.shown} cancelled` };
+      if (plan.kind === "refused") return { ok: false, message: plan.message };
+      const { entry } = plan;
+      const summary = describeActivation(entry);
+      if (sameSelection(req.base, entry)) {
+        select({ state: req.base, error: null });
+        footer(ctx);
+        return { ok: true, message: `${summary} (unchanged)` };
+      }
+      pi.appendEntry(MODE_STATE_TYPE, entry);
+      select({ state: entry, error: null });
+      await prefs.follow(ctx, scopes.catalog(), selectedKeys(entry));
+      footer(ctx);
+      return { ok: true, message: summary };
+    },
+
+    async deactivate(ctx) {
+      const { catalog } = scopes.refresh(ctx);
+      const state = current().state;
+      const off = planOff(catalog, state, now);
+      if (off === null) {
+        select({ state, error: null });
+        footer(ctx);
+        return "forge: already off (Pi's native prompt)";
+      }
+      pi.appendEntry(MODE_STATE_TYPE, off);
+      select({ state: off, error: null });
+      await prefs.restore(ctx);
+      footer(ctx);
+      return MODE_OFF_MESSAGE;
+    },
+  };
+}

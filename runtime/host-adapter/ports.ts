@@ -1,0 +1,176 @@
+// The one port to Pi: the slice of both hosts' extension API that forge uses, as structural types (tests use fakes).
+// Both hosts' real types are assignable to these (checked at compile time in test/runtime/host-adapter.test.ts).
+import type { BranchEntryLike } from "../../core/mode-state-reducer.js";
+import type { CustomPromptInputs } from "../../core/legacy-custom-prompt.js";
+
+/** The host's thinking level: read and handed back as is (1.x adds "max" to the levels a mode may ask for). */
+export type HostThinkingLevel = string;
+export type NotifyLevel = "info" | "warning" | "error";
+
+/** A session entry as forge reads it: the reducers' fields, plus the message fields cache estimates and delivery inspect. */
+export interface BranchEntry extends BranchEntryLike {
+  /** `message` entries: the agent message (role, content, usage; 1.x also `system` messages with `sections`). */
+  message?: unknown;
+  /** `custom_message` entries: the text sent to the model. */
+  content?: unknown;
+  /** `custom_message` entries: the extension's own record. */
+  details?: unknown;
+  /** `compaction` and `branch_summary` entries. */
+  summary?: unknown;
+}
+
+export interface ModelRef {
+  provider: string;
+  id: string;
+  /** Provider quirks; 1.x's `supportsMidConvoSystemMessages` lives here (read by the adapter only). */
+  compat?: unknown;
+}
+
+export interface AutocompleteItem {
+  value: string;
+  label: string;
+  description?: string;
+}
+
+export interface UiPort {
+  notify(message: string, type?: NotifyLevel): void;
+  setStatus(key: string, text: string | undefined): void;
+  select(title: string, options: string[]): Promise<string | undefined>;
+  confirm(title: string, message: string): Promise<boolean>;
+  input?(title: string, placeholder?: string): Promise<string | undefined>;
+  /**
+   * TUI only: a custom component (forge's mode picker), with the parts of the host's TUI types forge uses.
+   * Resolves undefined where the mode has no custom components (RPC), so the caller falls back to select().
+   */
+  custom?<T>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort): Promise<T | undefined>;
+}
+
+export interface TuiPort {
+  requestRender(force?: boolean): void;
+}
+
+/** The keybinding ids forge's picker asks about (both hosts' TUI define them). */
+export type KeybindingId = "tui.select.cancel" | "tui.select.confirm" | "tui.select.up" | "tui.select.down" | "tui.editor.deleteCharBackward";
+
+export interface KeybindingsPort {
+  matches(data: string, id: KeybindingId): boolean;
+}
+
+export interface ComponentPort {
+  render(width: number): string[];
+  handleInput?(data: string): void;
+  invalidate(): void;
+}
+
+/**
+ * `event.systemPromptOptions` and 1.x's `ctx.getSystemPromptOptions()`: 0.73.1's fields, plus 1.x's mutable `sections`,
+ * `customPrompt` (the preamble) and `forceSystemPrompt` (the exact whole prompt). No index signature, so both hosts'
+ * real option types are assignable.
+ */
+export interface PromptOptions extends CustomPromptInputs {
+  customPrompt?: string;
+  sections?: Record<string, string>;
+  forceSystemPrompt?: string;
+}
+
+/** A custom message: sent to the model as user-role text (a before_agent_start `message`, `pi.sendMessage`). */
+export interface CustomMessage {
+  customType: string;
+  content: string;
+  display: boolean;
+  details?: unknown;
+}
+
+export interface BeforeAgentStartEvent {
+  prompt?: string;
+  /** The chained prompt so far. On 1.x a getter that renders the current (mutated) systemPromptOptions. */
+  systemPrompt: string;
+  systemPromptOptions?: PromptOptions;
+}
+
+export interface BeforeAgentStartResult {
+  systemPrompt?: string;
+  message?: CustomMessage;
+}
+
+export interface SessionStartEvent {
+  /** startup | reload | new | resume | fork (absent on very old hosts: treated as startup). */
+  reason?: string;
+}
+
+/** A transcript message as 1.x's `context_with_system` hands it over (only what forge reads or writes). */
+export interface TranscriptMessage {
+  role: string;
+  content?: unknown;
+  /** 1.x system messages: the section patch (null removes a section). */
+  sections?: Record<string, string | null>;
+  toolCallId?: string;
+  timestamp?: number;
+}
+
+/** 1.x only (0.73.1 never emits it): the transcript about to be sent, per request. */
+export interface ContextWithSystemEvent {
+  messages: TranscriptMessage[];
+}
+
+/** The events forge subscribes to, with what a handler may return. */
+export interface HostEvents {
+  session_start: { event: SessionStartEvent; result: void };
+  session_tree: { event: unknown; result: void };
+  before_agent_start: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined };
+  context_with_system: { event: ContextWithSystemEvent; result: { messages: TranscriptMessage[] } | undefined };
+}
+export type HostEventName = keyof HostEvents;
+export type HostHandler<K extends HostEventName> = (event: HostEvents[K]["event"], ctx: CtxPort) => HostEvents[K]["result"] | Promise<HostEvents[K]["result"]>;
+
+export interface CtxPort {
+  cwd: string;
+  hasUI: boolean;
+  /** 1.x only: "tui" | "rpc" | "json" | "print". */
+  mode?: string;
+  ui: UiPort;
+  sessionManager: { getBranch(): BranchEntry[] };
+  modelRegistry?: { find(provider: string, modelId: string): ModelRef | undefined; getAll?(): ModelRef[] };
+  model?: ModelRef | undefined;
+  /** The host's current system prompt (0.73.1: the last run's final prompt). */
+  getSystemPrompt?(): string;
+  /** 1.x command contexts only: the base prompt inputs (with `sections`). */
+  getSystemPromptOptions?(): PromptOptions;
+  /** 1.x only: project trust. */
+  isProjectTrusted?(): boolean;
+}
+
+export interface CommandSpec {
+  description?: string;
+  getArgumentCompletions?: (prefix: string) => AutocompleteItem[] | null;
+  handler: (args: string, ctx: CtxPort) => Promise<void>;
+}
+
+export interface ToolResult {
+  content: Array<{ type: "text"; text: string }>;
+  details: unknown;
+}
+
+export interface ToolDefinition {
+  name: string;
+  label: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  execute(toolCallId: string, params: unknown, signal: unknown, onUpdate: unknown, ctx: CtxPort): Promise<ToolResult>;
+}
+
+export interface PiPort {
+  on<K extends HostEventName>(event: K, handler: HostHandler<K>): void;
+  registerCommand(name: string, spec: CommandSpec): void;
+  registerFlag(name: string, options: { description?: string; type: "boolean" | "string"; default?: boolean | string }): void;
+  getFlag(name: string): boolean | string | undefined;
+  registerTool(tool: ToolDefinition): void;
+  appendEntry(customType: string, data?: unknown): void;
+  /** Idle: appended to the session at once. While a run streams: steered in before the next model request. */
+  sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void;
+  getActiveTools(): string[];
+  setActiveTools(names: string[]): void;
+  setModel(model: ModelRef): Promise<boolean>;
+  getThinkingLevel(): HostThinkingLevel;
+  setThinkingLevel(level: HostThinkingLevel): void;
+}

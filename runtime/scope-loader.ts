@@ -1,0 +1,65 @@
+// The session's view of the bundle scopes: re-read only when a scope file or the host's trust answer changed.
+import { buildCatalog, emptyCatalog, type Catalog } from "../core/component-catalog.js";
+import type { HostAdapter } from "./host-adapter/index.js";
+import type { CtxPort } from "./host-adapter/ports.js";
+import type { OnceTeller } from "./notify.js";
+import { discoverScopes, resolveScopePaths, scopeFingerprint, type DiscoveredScopes, type ScopePaths } from "./scope-discovery.js";
+
+/** One read of the scopes: what was found (files, trust, notices) and the catalog it offers. */
+export interface LoadedScopes {
+  discovered: DiscoveredScopes;
+  catalog: Catalog;
+}
+
+export interface ScopeLoader {
+  /** Re-reads the bundles when any scope file changed (stat check) or when forced; tells new notices once. */
+  refresh(ctx: CtxPort, force?: boolean): LoadedScopes;
+  /** The catalog of the last read (empty before the first): for completions, which get no ctx. */
+  catalog(): Catalog;
+  /** Whether the last read trusted the project scope. */
+  projectTrusted(): boolean;
+}
+
+export interface ScopeLoaderDeps {
+  env: NodeJS.ProcessEnv;
+  builtinFile: string;
+  adapter: HostAdapter;
+  tell: OnceTeller;
+}
+
+/** What discovery depends on besides cwd: the scope files (stat only) and the host's trust answer. */
+function fingerprintOf(paths: ScopePaths, hostTrust: boolean | null): string {
+  return `${scopeFingerprint(paths)}|${String(hostTrust)}`;
+}
+
+export function createScopeLoader({ env, builtinFile, adapter, tell }: ScopeLoaderDeps): ScopeLoader {
+  const empty = emptyCatalog();
+  let loaded: LoadedScopes | null = null;
+  let fingerprint = "";
+  let cwd = "";
+
+  /** The host's trust answer (1.x can change it mid-session), null without a trust API. */
+  function hostTrust(ctx: CtxPort): boolean | null {
+    try {
+      return adapter.projectTrust(ctx);
+    } catch {
+      return false; // a failing trust API must not trust a project
+    }
+  }
+
+  return {
+    refresh(ctx, force = false) {
+      const trust = hostTrust(ctx);
+      if (!force && loaded !== null && cwd === ctx.cwd && fingerprintOf(loaded.discovered.paths, trust) === fingerprint) return loaded;
+      const paths = resolveScopePaths(ctx.cwd, env, builtinFile);
+      cwd = ctx.cwd;
+      fingerprint = fingerprintOf(paths, trust);
+      const discovered = discoverScopes(paths, trust);
+      loaded = { discovered, catalog: buildCatalog(discovered.bundles) };
+      for (const notice of discovered.notices) tell.tell(ctx, notice);
+      return loaded;
+    },
+    catalog: () => loaded?.catalog ?? empty,
+    projectTrusted: () => loaded?.discovered.trust.trusted === true,
+  };
+}

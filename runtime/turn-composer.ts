@@ -1,0 +1,95 @@
+// Each turn's prompt: before_agent_start composes the selection (memoized) through the host adapter, tells a changed
+// fallback or drift notice, and keeps the footer badge current. The handler's caller fails closed to the native prompt.
+import { platform } from "node:os";
+import { selectedKeys } from "../core/candidate.js";
+import type { ActiveSelection, ComposeResult } from "../core/composition.js";
+import { buildPromptVars, type PromptVars } from "../core/template.js";
+import { createComposeCache } from "./compose-cache.js";
+import { effectivePrompt, type HostAdapter } from "./host-adapter/index.js";
+import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort } from "./host-adapter/ports.js";
+import { say, setFooter, type OnceTeller } from "./notify.js";
+import type { ScopeLoader } from "./scope-loader.js";
+
+export interface TurnComposer {
+  /** The slot values of a composition now (cwd, date, model, os, preset). */
+  vars(ctx: CtxPort): PromptVars;
+  /** The selection composed over the current catalog, memoized. */
+  compose(ctx: CtxPort): ComposeResult;
+  beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort): BeforeAgentStartResult | undefined;
+  /** After a failure mid-composition: let the adapter restore the native prompt (it may have mutated options). */
+  nativeAfterFailure(event: BeforeAgentStartEvent): undefined;
+  /** Characters of the whole prompt of the last turn, or null before the first turn. */
+  lastPromptChars(): number | null;
+  updateFooter(ctx: CtxPort, result?: ComposeResult): void;
+}
+
+export interface TurnDeps {
+  adapter: HostAdapter;
+  scopes: ScopeLoader;
+  selection(): ActiveSelection;
+  tell: OnceTeller;
+  now(): Date;
+  os?: string;
+}
+
+export function createTurnComposer(deps: TurnDeps): TurnComposer {
+  const { adapter, scopes, selection, tell, now } = deps;
+  const os = deps.os ?? platform();
+  const composeCached = createComposeCache();
+  /** The last fallback or drift notice told per turn: told again only when it changes. */
+  let lastTurnNotice: string | null = null;
+  /** The last event and forge's result, measured lazily by /mode preview. */
+  let lastTurn: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined } | null = null;
+
+  const vars = (ctx: CtxPort) =>
+    buildPromptVars({ cwd: ctx.cwd, now: now(), model: ctx.model ?? null, os, preset: selection().state?.preset ?? null });
+  const compose = (ctx: CtxPort) => composeCached(scopes.catalog(), selection(), vars(ctx));
+
+  function updateFooter(ctx: CtxPort, result?: ComposeResult): void {
+    const r = result ?? compose(ctx);
+    const state = selection().state;
+    const keys = selectedKeys(state);
+    if (keys.length === 0) return setFooter(ctx, r.fallbackReason === null ? undefined : "forge: native prompt (see /mode status)");
+    const name = state?.preset ? `preset ${state.preset}` : keys.join("+");
+    const badge = r.fallbackReason !== null ? (r.drift.length > 0 ? " [drift: blocked]" : " [native]") : r.drift.length > 0 ? " [drift]" : "";
+    setFooter(ctx, `forge: ${name}${badge}`);
+  }
+
+  return {
+    vars,
+    compose,
+    updateFooter,
+    beforeAgentStart(event, ctx) {
+      scopes.refresh(ctx);
+      const result = compose(ctx);
+      let notice: string | null = null;
+      if (result.fallbackReason !== null) notice = result.fallbackReason;
+      else if (result.drift.length > 0 && selection().state?.driftPolicy === "warn") {
+        notice = `forge: drift (policy warn), composing the current definitions: ${result.drift.map((d) => d.key).join(", ")}`;
+      }
+      if (notice !== null && notice !== lastTurnNotice && !tell.told(notice)) say(ctx, notice, "warning");
+      lastTurnNotice = notice;
+      updateFooter(ctx, result);
+      // Native too goes through the adapter: on hosts with sections it clears any forge-* section.
+      const applied = adapter.applyComposition(event, result.composition);
+      lastTurn = { event, result: applied };
+      return applied;
+    },
+    nativeAfterFailure(event) {
+      try {
+        adapter.applyComposition(event, { kind: "native", reason: selection().error });
+      } catch {
+        // nothing more to undo
+      }
+      return undefined;
+    },
+    lastPromptChars() {
+      if (lastTurn === null) return null;
+      try {
+        return effectivePrompt(lastTurn.event, lastTurn.result).length;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// For /mode and /preset: the cache estimate of switching the core's composition, with the updates' part of the prompt
+// (inventory, update sections, a compaction fold) carried over the way the next request would carry it.
+import type { Composition } from "../../core/composition.js";
+import type { HostAdapter, NativeInputs } from "../host-adapter/index.js";
+import type { CtxPort } from "../host-adapter/ports.js";
+import { renderInventory } from "./block-inventory.js";
+import { promptChangeImpact, type PromptChangeReport } from "./cache-impact.js";
+import type { ActivePresetRef } from "./preset-blocks.js";
+import { hostPromptOptions } from "./update-delivery.js";
+import { isUpdatesTail } from "./update-text.js";
+
+/** The core's composition now and after the change, with the preset each one activates (null: none or native). */
+export interface SelectionChange {
+  now: Composition;
+  nowPreset: ActivePresetRef | null;
+  next: Composition;
+  nextPreset: ActivePresetRef | null;
+}
+
+/** Pi's own prompt inputs outside a run: the current prompt string, and (1.x commands) the base options. */
+function fallbackInputs(ctx: CtxPort): NativeInputs {
+  let systemPrompt = "";
+  try {
+    systemPrompt = ctx.getSystemPrompt?.() ?? "";
+  } catch {
+    return { systemPrompt, options: undefined }; // an estimate only
+  }
+  return { systemPrompt, options: hostPromptOptions(ctx) ?? undefined };
+}
+
+/** The part after the core's prompt (inventory, update sections, a compaction fold) with the inventory swapped. */
+function swapInventory(tail: string, from: string, to: string): string {
+  if (from === to) return tail;
+  if (from !== "" && tail.includes(from)) return tail.replace(from, to);
+  return to === "" ? tail : `\n\n${to}${tail}`;
+}
+
+/**
+ * The previous prompt is the last request's when it starts with what the core composes now, else it is
+ * estimated from the replayed selection. The next one is the core's part for the candidate plus the
+ * updates' part (inventory swapped). Both core parts are rendered over the same native inputs (the
+ * adapter's preview), so the first differing character is where a provider cache breaks.
+ * Null when no estimate can be made (an unreadable branch included).
+ */
+export function estimateSelectionChange(adapter: HostAdapter, ctx: CtxPort, change: SelectionChange): PromptChangeReport | null {
+  try {
+    const native = fallbackInputs(ctx);
+    const branch = ctx.sessionManager.getBranch();
+    const inventoryNow = renderInventory(change.nowPreset);
+    const inventoryNext = renderInventory(change.nextPreset);
+    const coreNow = adapter.previewPrompt(change.now, native);
+    const estimatedTail = inventoryNow === "" ? "" : `\n\n${inventoryNow}`;
+    const last = adapter.lastRequestPrompt(ctx, branch);
+    const previousPrompt = last !== null && last.startsWith(coreNow) ? last : coreNow + estimatedTail;
+    // The last prompt's tail is kept only when it is the updates' own part (not an older selection's).
+    const lastTail = previousPrompt.slice(coreNow.length);
+    const tail = isUpdatesTail(lastTail, inventoryNow) ? lastTail : estimatedTail;
+    const nextPrompt = adapter.previewPrompt(change.next, native) + swapInventory(tail, inventoryNow, inventoryNext);
+    return promptChangeImpact(branch, previousPrompt, nextPrompt);
+  } catch {
+    return null;
+  }
+}

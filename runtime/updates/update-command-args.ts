@@ -1,0 +1,66 @@
+// Arguments of /system-update: the subcommand shapes (anything else is freeform text), usage, and completions. Pure.
+import type { AutocompleteItem } from "../host-adapter/ports.js";
+import type { UpdateState } from "../../core/update-reducer.js";
+import { usableBlocks, type ActivePresetRef } from "./preset-blocks.js";
+
+export const COMMAND_NAME = "system-update";
+
+export type SystemUpdateArgs =
+  | { kind: "help" }
+  | { kind: "apply"; text: string }
+  | { kind: "status"; json: boolean; full: boolean }
+  | { kind: "reset" }
+  | { kind: "list"; json: boolean }
+  | { kind: "use"; id: string }
+  | { kind: "off"; id: string }
+  | { kind: "error"; message: string };
+
+export const USAGE =
+  "usage: /system-update <text> | status [--json] [--full] | reset | list [--json] | use <id> | off <id>  (/system-update -- <text> applies text that starts with a subcommand word)";
+
+/** Subcommands only when the whole shape matches; anything else is freeform text. */
+export function parseSystemUpdateArgs(args: string): SystemUpdateArgs {
+  const trimmed = args.trim();
+  if (trimmed === "") return { kind: "help" };
+  if (trimmed === "--" || trimmed.startsWith("-- ")) {
+    const text = trimmed.slice(2).trim();
+    return text === "" ? { kind: "error", message: `nothing to apply; ${USAGE}` } : { kind: "apply", text };
+  }
+  const tokens = trimmed.split(/\s+/);
+  const [head, ...rest] = tokens;
+  if (head === "status" && rest.every((t) => t === "--json" || t === "--full")) {
+    return { kind: "status", json: rest.includes("--json"), full: rest.includes("--full") };
+  }
+  if (head === "reset" && rest.length === 0) return { kind: "reset" };
+  if (head === "list" && (rest.length === 0 || (rest.length === 1 && rest[0] === "--json"))) return { kind: "list", json: rest.length === 1 };
+  if ((head === "use" || head === "off") && rest.length <= 1) {
+    if (rest.length === 0) return { kind: "error", message: `/system-update ${head} needs an id, e.g. /system-update ${head} ${head === "use" ? "tdd" : "update-1"}` };
+    return { kind: head, id: rest[0]! };
+  }
+  return { kind: "apply", text: trimmed };
+}
+
+/** Completion data cached from the last event, since getArgumentCompletions receives no ctx. */
+export interface CompletionData {
+  blockIds: string[];
+  activeIds: string[];
+}
+
+export function completeSystemUpdateArgs(prefix: string, data: CompletionData): AutocompleteItem[] | null {
+  const subcommands = ["status", "status --json", "status --full", "reset", "list", "use", "off"];
+  const m = /^(use|off)\s+(\S*)$/.exec(prefix);
+  if (m) {
+    const ids = m[1] === "use" ? data.blockIds : data.activeIds;
+    const items = ids.filter((id) => id.startsWith(m[2]!)).map((id) => ({ value: `${m[1]} ${id}`, label: id }));
+    return items.length ? items : null;
+  }
+  const items = subcommands.filter((s) => s.startsWith(prefix.trimStart())).map((s) => ({ value: s, label: s }));
+  return items.length ? items : null;
+}
+
+export function completionDataFor(ref: ActivePresetRef | null, state: UpdateState): CompletionData {
+  return {
+    blockIds: usableBlocks(ref).map((b) => b.id),
+    activeIds: state.active.map((u) => u.updateId),
+  };
+}

@@ -1,0 +1,133 @@
+// The /system-update command: apply, status, reset, list, use, off. None starts a turn or deletes history; each reads
+// the branch once and hands that read to the estimate, the record and the delivery.
+import { sha256Hex } from "../../core/digest.js";
+import { createApplyEvent, createResetEvent, createRevokeEvent, isValidUpdateId } from "../../core/update-events.js";
+import { findActive, nextFreeformId, nextResetId, type UpdateState } from "../../core/update-reducer.js";
+import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
+import type { ForgeUpdateEvent } from "../../generated/types.js";
+import type { CtxPort } from "../host-adapter/ports.js";
+import { say } from "../notify.js";
+import { readBranch } from "./branch-read.js";
+import { formatRewriteWarning } from "./cache-impact.js";
+import { blocksUsable, checkBlockActivation, chooseBlockUpdateId } from "./preset-blocks.js";
+import { parseSystemUpdateArgs, USAGE } from "./update-command-args.js";
+import { estimateUpdateImpact, planChange, recordChange, type UpdatesRuntime } from "./update-change.js";
+import { pickDelivery } from "./update-delivery.js";
+
+function shortDigest(digest: string): string {
+  return digest.slice(0, 12);
+}
+
+export function renderStatus(state: UpdateState, delivery: string, opts: { json: boolean; full: boolean }): string {
+  const rows = state.active.map((u) => ({
+    updateId: u.updateId,
+    source: u.source,
+    ...(u.presetId !== undefined ? { presetId: u.presetId } : {}),
+    ...(u.blockId !== undefined ? { blockId: u.blockId } : {}),
+    digest: u.digest,
+    size: u.contentSnapshot.length,
+    createdAt: u.createdAt,
+    ...(opts.full ? { content: u.contentSnapshot } : {}),
+  }));
+  if (opts.json) return JSON.stringify({ delivery, active: rows, diagnostics: state.diagnostics }, null, 2);
+  const lines = [`forge system updates: ${rows.length} active (${delivery} delivery)`];
+  for (const r of rows) {
+    const origin = r.blockId ? ` block ${r.blockId}${r.presetId ? ` of ${r.presetId}` : ""}` : "";
+    lines.push(`  ${r.updateId}  ${r.source}  ${shortDigest(r.digest)}  ${r.size} chars  ${r.createdAt}${origin}`);
+    if (opts.full) lines.push(...(r.content ?? "").split("\n").map((l) => `    | ${l}`));
+  }
+  for (const d of state.diagnostics) lines.push(`  ${d.severity} ${d.code}: ${d.message}`);
+  return lines.join("\n");
+}
+
+function listBlocks(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState, json: boolean): string {
+  const ref = rt.getActivePreset(ctx);
+  if (ref === null || ref.preset.systemUpdates.length === 0) {
+    return json ? JSON.stringify({ preset: ref?.key ?? null, blocks: [] }, null, 2) : "forge: the active preset declares no system-update blocks";
+  }
+  const usable = blocksUsable(ref);
+  const blocks = ref.preset.systemUpdates.map((b) => ({
+    id: b.id,
+    name: b.name,
+    description: b.description,
+    callable: b.modelCallable,
+    active: state.active.some((u) => u.blockId === b.id && u.presetId === ref.key),
+    activatable: usable,
+  }));
+  if (json) return JSON.stringify({ preset: ref.key, scope: ref.scope, trusted: usable, blocks }, null, 2);
+  const lines = [`forge: blocks of preset "${ref.key}" (${ref.scope})${usable ? "" : ": untrusted project bundle, none can be activated; trust the project first"}`];
+  for (const b of blocks) lines.push(`  ${b.id}  ${b.name}: ${b.description}  callable: ${b.callable ? "yes" : "no"}  ${b.active ? "active" : "inactive"}`);
+  return lines.join("\n");
+}
+
+export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, ctx: CtxPort): Promise<void> {
+  const parsed = parseSystemUpdateArgs(args);
+  if (parsed.kind === "error") return say(ctx, `forge: ${parsed.message}`, "error");
+  // One read of the branch for the whole command: status, estimate, record, delivery and completions use it.
+  const read = readBranch(ctx.sessionManager.getBranch());
+  const { state } = read;
+  const error = (text: string) => say(ctx, text, "error");
+
+  /** Estimates, warns before a change that rewrites a large cached prefix, records and delivers, then reports. */
+  function apply(event: ForgeUpdateEvent, done: string, ref = rt.getActivePreset(ctx)): void {
+    const change = planChange(state, event);
+    const delivery = pickDelivery(rt, ctx, "host");
+    const report = estimateUpdateImpact(rt, ctx, read, change, delivery);
+    if (report.warn) say(ctx, formatRewriteWarning(report), "warning");
+    recordChange(rt, change, delivery, null, ref);
+    say(ctx, `${done}\n${report.text}`);
+  }
+
+  function applyText(text: string): void {
+    if (text.length > LIMITS.maxPromptChars) return error(`forge: the update is ${text.length} chars; the limit is ${LIMITS.maxPromptChars}`);
+    const updateId = nextFreeformId(state);
+    const event = createApplyEvent({ updateId, source: "user", content: text, now: rt.now() });
+    apply(event, `forge: applied ${updateId} (${text.length} chars, digest ${shortDigest(event.digest!)})`);
+  }
+
+  function useBlock(blockId: string): void {
+    if (!isValidUpdateId(blockId)) return error(`forge: "${blockId}" is not a block id (expected ${KEY_PATTERN.source})`);
+    const ref = rt.getActivePreset(ctx);
+    const check = checkBlockActivation(ref, blockId, "user");
+    if (!check.ok) return error(`forge: cannot activate "${blockId}": ${check.reason}`);
+    const content = rt.renderTemplate(check.block.content, ctx);
+    if (content.trim() === "") return error(`forge: block "${blockId}" renders to empty text; nothing to activate`);
+    if (content.length > LIMITS.maxPromptChars) return error(`forge: block "${blockId}" renders to ${content.length} chars; the limit is ${LIMITS.maxPromptChars}`);
+    const updateId = chooseBlockUpdateId(state, blockId, sha256Hex(content));
+    if (state.active.some((u) => u.updateId === updateId)) return say(ctx, `forge: ${updateId} is already active`);
+    const event = createApplyEvent({ updateId, source: "user", content, presetId: ref!.key, blockId, now: rt.now() });
+    apply(event, `forge: activated block ${blockId} of preset ${ref!.key} as ${updateId} (${content.length} chars)`, ref);
+  }
+
+  function turnOff(id: string): void {
+    const target = findActive(state, id);
+    if (!target) {
+      const ids = state.active.map((u) => u.updateId);
+      return error(`forge: "${id}" is not active${ids.length ? `; active: ${ids.join(", ")}` : "; nothing is active"}`);
+    }
+    apply(createRevokeEvent({ updateId: target.updateId, source: "user", now: rt.now() }), `forge: revoked ${target.updateId}`);
+  }
+
+  function resetAll(): void {
+    if (state.active.length === 0) return say(ctx, "forge: no system update is active; nothing to reset");
+    const event = createResetEvent({ updateId: nextResetId(state), source: "user", now: rt.now() });
+    apply(event, `forge: reset; revoked ${state.active.map((u) => u.updateId).join(", ")}`);
+  }
+
+  switch (parsed.kind) {
+    case "help":
+      return say(ctx, `${renderStatus(state, pickDelivery(rt, ctx, "host").kind, { json: false, full: false })}\n${USAGE}`);
+    case "apply":
+      return applyText(parsed.text);
+    case "status":
+      return say(ctx, renderStatus(state, pickDelivery(rt, ctx, "host").kind, parsed));
+    case "list":
+      return say(ctx, listBlocks(rt, ctx, state, parsed.json));
+    case "reset":
+      return resetAll();
+    case "use":
+      return useBlock(parsed.id);
+    case "off":
+      return turnOff(parsed.id);
+  }
+}

@@ -1,0 +1,304 @@
+// The one fake Pi of the runtime and update tests: a session tree with a movable leaf, contexts shaped like either
+// host (0.73.1 or 1.x), and handlers run the way Pi runs them. Forge runs on it with the real host adapter.
+import type { BranchEntryLike } from "../../core/mode-state-reducer.js";
+import type {
+  BeforeAgentStartEvent,
+  BranchEntry,
+  CommandSpec,
+  CtxPort,
+  CustomMessage,
+  HostEventName,
+  HostEvents,
+  HostHandler,
+  ModelRef,
+  PiPort,
+  PromptOptions,
+  ToolDefinition,
+  UiPort,
+} from "../../runtime/host-adapter/ports.js";
+import * as legacyPrompt from "../../node_modules/@mariozechner/pi-coding-agent/dist/core/system-prompt.js";
+import * as modernPrompt from "../../node_modules/@earendil-works/pi-coding-agent/dist/core/system-prompt.js";
+
+/** Which host a context (and a run) is shaped like. */
+export type HostFlavor = "0.73.1" | "1.x";
+
+export interface TreeEntry extends BranchEntry {
+  id: string;
+  parentId: string | null;
+  display?: boolean;
+  [field: string]: unknown;
+}
+
+/** An append-only session tree with a movable leaf, like Pi's SessionManager: getBranch() is root -> leaf. */
+export class FakeSession {
+  entries: TreeEntry[] = [];
+  leaf: string | null = null;
+  private n = 0;
+
+  /** Appends under the leaf and moves the leaf to it; returns the new entry. */
+  push(entry: Omit<TreeEntry, "id" | "parentId">): TreeEntry {
+    const full = { ...entry, id: `e${++this.n}`, parentId: this.leaf } as TreeEntry;
+    this.entries.push(full);
+    this.leaf = full.id;
+    return full;
+  }
+
+  append(entry: Omit<TreeEntry, "id" | "parentId">): string {
+    return this.push(entry).id;
+  }
+
+  appendCustom(customType: string, data: unknown): string {
+    return this.append({ type: "custom", customType, data });
+  }
+
+  appendMessage(text: string): string {
+    return this.append({ type: "message", data: text });
+  }
+
+  /** Moves the leaf (like /tree); null is the empty branch before the first entry. */
+  branchFrom(id: string | null): void {
+    this.leaf = id;
+  }
+
+  getBranch(): TreeEntry[] {
+    const byId = new Map(this.entries.map((e) => [e.id, e]));
+    const path: TreeEntry[] = [];
+    let cur = this.leaf === null ? undefined : byId.get(this.leaf);
+    while (cur) {
+      path.unshift(cur);
+      cur = cur.parentId === null ? undefined : byId.get(cur.parentId);
+    }
+    return path;
+  }
+
+  getEntries(): BranchEntryLike[] {
+    throw new Error("forge must fold getBranch(), never getEntries()");
+  }
+}
+
+export interface FakeUiLog {
+  notes: Array<{ text: string; level: string }>;
+  status: Array<string | undefined>;
+  confirms: string[];
+  selects: string[][];
+}
+
+export interface FakeCtxOptions {
+  host?: HostFlavor;
+  cwd?: string;
+  hasUI?: boolean;
+  /** 1.x: "tui" | "rpc" | "json" | "print". */
+  mode?: string;
+  confirm?: boolean | ((title: string, message: string) => boolean | Promise<boolean>);
+  select?: (options: string[]) => string | undefined;
+  input?: (title: string) => string | undefined;
+  custom?: UiPort["custom"];
+  models?: ModelRef[];
+  model?: ModelRef;
+  /** The model's 1.x compat flag supportsMidConvoSystemMessages (default false) when no `model` is given. */
+  midConvo?: boolean;
+  /** What ctx.getSystemPrompt() returns (default "BASE PROMPT"). */
+  systemPrompt?: string;
+  /** 1.x: what ctx.getSystemPromptOptions() returns (default: cwd and empty sections). */
+  promptOptions?: PromptOptions;
+  /** 1.x: the initial answer of ctx.isProjectTrusted() (default true, as 1.x reports a bare .pi/forge). */
+  trusted?: boolean;
+}
+
+export type FakeCtx = CtxPort & {
+  log: FakeUiLog;
+  session: FakeSession;
+  /** 1.x: ctx.isProjectTrusted() answers this; change it to change the host's answer mid-session. */
+  trusted: boolean;
+};
+
+type HandlerLists = { [K in HostEventName]: Array<HostHandler<K>> };
+
+export interface FakePiOptions {
+  session?: FakeSession;
+  flags?: Record<string, string>;
+  activeTools?: string[];
+}
+
+/** A fake ExtensionAPI: appendEntry and sendMessage write into its session; commands, flags and tools are recorded. */
+export class FakePi implements PiPort {
+  readonly session: FakeSession;
+  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [] };
+  readonly flags = new Map<string, string | boolean | undefined>();
+  readonly commands = new Map<string, CommandSpec>();
+  readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [] };
+  readonly tools = new Map<string, ToolDefinition>();
+  readonly appended: Array<{ customType: string; data: unknown }> = [];
+  readonly sent: Array<{ message: CustomMessage; options?: unknown }> = [];
+  readonly modelSet: ModelRef[] = [];
+  activeTools: string[];
+  thinking = "medium";
+  private readonly flagValues: Record<string, string>;
+
+  constructor(opts: FakePiOptions = {}) {
+    this.session = opts.session ?? new FakeSession();
+    this.flagValues = opts.flags ?? {};
+    this.activeTools = [...(opts.activeTools ?? ["read", "bash"])];
+  }
+
+  on<K extends HostEventName>(event: K, handler: HostHandler<K>): void {
+    this.handlers[event].push(handler);
+  }
+  registerCommand(name: string, spec: CommandSpec): void {
+    this.commands.set(name, spec);
+  }
+  registerFlag(name: string): void {
+    this.flags.set(name, this.flagValues[name]);
+  }
+  getFlag(name: string): string | boolean | undefined {
+    return this.flags.get(name);
+  }
+  registerTool(tool: ToolDefinition): void {
+    this.tools.set(tool.name, tool);
+    if (!this.activeTools.includes(tool.name)) this.activeTools.push(tool.name);
+  }
+  appendEntry(customType: string, data?: unknown): void {
+    this.appended.push({ customType, data });
+    this.session.appendCustom(customType, structuredClone(data));
+  }
+  /** Idle semantics of both hosts: the custom message is appended to the session at once. */
+  sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void {
+    this.sent.push({ message, options });
+    this.session.append({ type: "custom_message", customType: message.customType, content: message.content, display: message.display, details: structuredClone(message.details) });
+  }
+  getActiveTools(): string[] {
+    return [...this.activeTools];
+  }
+  setActiveTools(names: string[]): void {
+    this.activeTools = [...names];
+  }
+  async setModel(model: ModelRef): Promise<boolean> {
+    this.modelSet.push(model);
+    return true;
+  }
+  getThinkingLevel(): string {
+    return this.thinking;
+  }
+  setThinkingLevel(level: string): void {
+    this.thinking = level;
+  }
+
+  /** A context on this Pi's session, shaped like `opts.host` (default 0.73.1); its UI writes to this Pi's log. */
+  ctx(opts: FakeCtxOptions = {}): FakeCtx {
+    const log = this.log;
+    const models = opts.models ?? [];
+    const cwd = opts.cwd ?? "/work";
+    const modern = opts.host === "1.x";
+    const ctx: FakeCtx = {
+      cwd,
+      hasUI: opts.hasUI ?? true,
+      log,
+      session: this.session,
+      trusted: opts.trusted ?? true,
+      sessionManager: this.session,
+      model: opts.model ?? { provider: "fake", id: "m", compat: { supportsMidConvoSystemMessages: opts.midConvo ?? false } },
+      modelRegistry: {
+        find: (provider, id) => models.find((m) => m.provider === provider && m.id === id),
+        getAll: () => models,
+      },
+      getSystemPrompt: () => opts.systemPrompt ?? "BASE PROMPT",
+      ui: {
+        notify: (text, level) => void log.notes.push({ text, level: level ?? "info" }),
+        setStatus: (_key, text) => void log.status.push(text),
+        select: async (_title, options) => {
+          log.selects.push(options);
+          return opts.select ? opts.select(options) : undefined;
+        },
+        confirm: async (title, message) => {
+          log.confirms.push(`${title} ${message}`);
+          const c = opts.confirm ?? false;
+          return typeof c === "function" ? c(title, message) : c;
+        },
+        ...(opts.custom ? { custom: opts.custom } : {}),
+        ...(opts.input ? { input: async (title: string) => opts.input!(title) } : {}),
+      },
+    };
+    if (opts.mode !== undefined) ctx.mode = opts.mode;
+    if (modern) {
+      ctx.mode ??= opts.hasUI === false ? "print" : "tui";
+      ctx.getSystemPromptOptions = () => opts.promptOptions ?? { cwd, sections: {} };
+      ctx.isProjectTrusted = () => ctx.trusted;
+    }
+    return ctx;
+  }
+
+  /** Each handler's own result, in registration order (no chaining). */
+  async emitEach<K extends HostEventName>(event: K, payload: HostEvents[K]["event"], ctx: CtxPort): Promise<unknown[]> {
+    const out: unknown[] = [];
+    for (const handler of this.handlers[event]) out.push(await handler(payload, ctx));
+    return out;
+  }
+
+  /**
+   * Runs the handlers like 0.73.1's runner: a later before_agent_start handler sees an earlier one's systemPrompt.
+   * Returns the merged result (undefined when no handler returned one).
+   */
+  async emit<K extends HostEventName>(event: K, payload: HostEvents[K]["event"], ctx: CtxPort): Promise<{ systemPrompt?: string; message?: CustomMessage } | undefined> {
+    let result: { systemPrompt?: string; message?: CustomMessage } | undefined;
+    let current = payload;
+    for (const handler of this.handlers[event]) {
+      const r = (await handler(current, ctx)) as { systemPrompt?: string; message?: CustomMessage } | undefined;
+      if (!r || typeof r !== "object") continue;
+      if (r.systemPrompt !== undefined || r.message !== undefined) result = { ...result, ...r };
+      if (event === "before_agent_start" && r.systemPrompt !== undefined) current = { ...(current as BeforeAgentStartEvent), systemPrompt: r.systemPrompt } as HostEvents[K]["event"];
+    }
+    return result;
+  }
+
+  /**
+   * One agent start as the host `ctx` is shaped like runs it, with Pi's own prompt builder for `cwd`:
+   * 0.73.1 chains returned strings; 1.x hands every handler the same mutable options behind a prompt getter
+   * and turns a returned string into forceSystemPrompt. Returns the prompt the model gets and the messages.
+   */
+  async runAgentStart(ctx: CtxPort, cwd: string): Promise<{ prompt: string; messages: CustomMessage[]; options: PromptOptions }> {
+    const messages: CustomMessage[] = [];
+    if (ctx.isProjectTrusted === undefined) {
+      const options = { cwd };
+      let prompt = legacyPrompt.buildSystemPrompt(options);
+      for (const handler of this.handlers.before_agent_start) {
+        const r = await handler({ prompt: "go", systemPrompt: prompt, systemPromptOptions: options }, ctx);
+        if (r?.message) messages.push(r.message);
+        if (r?.systemPrompt !== undefined) prompt = r.systemPrompt;
+      }
+      return { prompt, messages, options };
+    }
+    const current = modernPrompt.normalizeBuildSystemPromptOptions({ cwd });
+    for (const handler of this.handlers.before_agent_start) {
+      const event = {
+        prompt: "go",
+        get systemPrompt() {
+          return modernPrompt.buildSystemPrompt(current);
+        },
+        systemPromptOptions: current,
+      };
+      const r = await handler(event, ctx);
+      if (r?.message) messages.push(r.message);
+      if (r?.systemPrompt !== undefined) current.forceSystemPrompt = r.systemPrompt;
+    }
+    return { prompt: modernPrompt.buildSystemPrompt(current), messages, options: current };
+  }
+
+  async run(command: string, args: string, ctx: CtxPort): Promise<void> {
+    const spec = this.commands.get(command);
+    if (!spec) throw new Error(`no command ${command}`);
+    await spec.handler(args, ctx);
+  }
+
+  /** `/system-update <args>`. */
+  async command(args: string, ctx: CtxPort): Promise<void> {
+    await this.run("system-update", args, ctx);
+  }
+
+  get notes(): FakeUiLog["notes"] {
+    return this.log.notes;
+  }
+
+  lastNote(): string {
+    return this.log.notes.at(-1)?.text ?? "";
+  }
+}
