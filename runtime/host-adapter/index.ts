@@ -5,9 +5,6 @@ import { FORGE_SECTION_PREFIX, overlayTail, renderPromptString, sectionName, vis
 import { lastRequestPrompt } from "./last-request-prompt.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, BranchEntry, CtxPort, PromptOptions } from "./ports.js";
 
-/** The event's old name, still used by compiler/cli/preview.ts: the same one port type. */
-export type BeforeAgentStartEventLike = BeforeAgentStartEvent;
-
 export interface HostAdapter {
   /** Host-reported project trust, or null when the host has no project-trust API (forge's trust store decides). */
   projectTrust(ctx: Pick<CtxPort, "isProjectTrusted"> | undefined): boolean | null;

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { Composition } from "../../core/composition.js";
 import { sectionsDelivery } from "../../core/sections-delivery.js";
-import { sectionsHostAdapter, type HostPromptOptionsLike } from "../../runtime/host-adapter/index.js";
+import { sectionsHostAdapter } from "../../runtime/host-adapter/index.js";
+import type { PromptOptions as HostPromptOptionsLike } from "../../runtime/host-adapter/ports.js";
 
 const compositions: Array<[string, Composition]> = [
   ["native", { kind: "native", reason: null }],
