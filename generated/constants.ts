@@ -16,7 +16,7 @@ export const LIMITS = {
   maxFileBytes: 262144,
   maxPartialDepth: 16,
   maxBundleBytes: 16777216,
-  maxTrustStoreBytes: 1048576,
+  maxTrustStoreBytes: 4194304,
   maxYamlDepth: 64,
   maxImportInputBytes: 16777216,
   maxPromptChars: 65536,

@@ -203,6 +203,10 @@ export interface ForgeModeStateEntry {
       | {
           digest: Digest;
           scope: Scope;
+          /**
+           * The project layer (the directory holding .pi/forge) the component came from; a deeper layer shadowing it later is drift.
+           */
+          layer?: string;
         }
       | undefined;
   };
@@ -213,6 +217,12 @@ export interface ForgeModeStateEntry {
     builtin?: Digest;
     global?: Digest;
     project?: Digest;
+    /**
+     * bundleHash of each project layer at activation, by layer path.
+     */
+    layers?: {
+      [k: string]: Digest | undefined;
+    };
   };
   driftPolicy: DriftPolicy;
   source: "env" | "flag" | "command" | "selector" | "preset" | "reapprove" | "off";
@@ -340,6 +350,17 @@ export interface TrustRecord {
    * ISO-8601 time the user trusted it.
    */
   trustedAt?: string;
+  /**
+   * The first 16 hex digits of each component digest of the trusted bundle, so a later bundle's trust prompt can say what changed since.
+   */
+  components?: {
+    modes: {
+      [k: string]: string | undefined;
+    };
+    presets: {
+      [k: string]: string | undefined;
+    };
+  };
 }
 
 /* from schema/update-event.schema.json */

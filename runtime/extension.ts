@@ -65,9 +65,9 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     }
   });
 
-  pi.on("before_agent_start", (event, ctx) => {
+  pi.on("before_agent_start", async (event, ctx) => {
     try {
-      return session.beforeAgentStart(event, ctx);
+      return await session.beforeAgentStart(event, ctx);
     } catch (error) {
       session.fail(ctx, "composition", error);
       return session.nativeAfterFailure(event);

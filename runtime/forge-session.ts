@@ -50,7 +50,8 @@ export interface ForgeSession extends SessionCommands {
    * preferences are applied (or the pre-forge values restored) when the selection changed.
    */
   rederive(ctx: CtxPort, applyStartup: boolean, followPreferences?: boolean): Promise<void>;
-  beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort): BeforeAgentStartResult | undefined;
+  /** Composes the turn; first re-applies preferences when a selected component became unavailable (or available again). */
+  beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort): Promise<BeforeAgentStartResult | undefined>;
   nativeAfterFailure(event: BeforeAgentStartEvent): undefined;
   /** A handler failed: Pi's native prompt from now on, with the reason told as an error. */
   fail(ctx: CtxPort, what: string, error: unknown): void;
@@ -72,6 +73,13 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
   let selection: ActiveSelection = { state: null, error: null };
   /** Replay diagnostics of the active branch (malformed state entries), shown by /mode status. */
   let replayNotices: string[] = [];
+  /**
+   * The selected keys some trusted bundle offered when preferences were last applied. A component that becomes
+   * untrusted (a rebuilt bundle on Pi 0.73.1) or vanishes is not composed, so its preferences (a tools restriction,
+   * a model) are released exactly as /mode off would; they come back when it is offered again.
+   */
+  let preferencesFor: string | null = null;
+  const offeredKeys = (catalog: Catalog): string[] => selectedKeys(selection.state).filter((k) => catalog.modes.has(k));
 
   const scopes = createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell });
   const prefs = createPreferencesApplier(pi);
@@ -90,7 +98,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     if (composition.kind === "native" || !name) return null;
     const entry = scopes.catalog().presets.get(name);
     if (!entry) return null;
-    return { key: entry.key, preset: entry.preset, scope: entry.scope, trusted: entry.scope !== "project" || scopes.projectTrusted() };
+    return { key: entry.key, preset: entry.preset, scope: entry.scope, trusted: entry.scope !== "project" || scopes.projectTrusted(entry.layer) };
   }
 
   /** Startup only: a refused request keeps the replayed state but composes natively, and says why. */
@@ -109,7 +117,13 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     lastPromptChars: turns.lastPromptChars,
     presetRef,
     activePreset: (ctx) => presetRef(turns.compose(ctx).composition, selection.state?.preset),
-    beforeAgentStart: turns.beforeAgentStart,
+    async beforeAgentStart(event, ctx) {
+      const { catalog } = scopes.refresh(ctx);
+      const offered = offeredKeys(catalog);
+      if (preferencesFor !== null && preferencesFor !== offered.join(",")) await prefs.follow(ctx, catalog, offered);
+      preferencesFor = offered.join(",");
+      return turns.beforeAgentStart(event, ctx);
+    },
     nativeAfterFailure: turns.nativeAfterFailure,
 
     status(ctx) {
@@ -119,9 +133,16 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       return { report, result };
     },
 
-    activate: (ctx, candidate, source, confirmation) =>
-      flow.activate(ctx, { candidate, source, confirmation, base: selection.state, canAsk: ctx.hasUI }),
-    deactivate: flow.deactivate,
+    async activate(ctx, candidate, source, confirmation) {
+      const result = await flow.activate(ctx, { candidate, source, confirmation, base: selection.state, canAsk: ctx.hasUI });
+      preferencesFor = offeredKeys(scopes.catalog()).join(",");
+      return result;
+    },
+    async deactivate(ctx) {
+      const message = await flow.deactivate(ctx);
+      preferencesFor = "";
+      return message;
+    },
 
     fail(ctx, what, error) {
       selection = { state: selection.state, error: `forge: ${what} failed (${describeError(error)}); using Pi's native prompt` };
@@ -146,6 +167,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
           if (!result.ok) refuseStartup(ctx, replay.state, `forge: ${plan.origin} refused: ${result.message}; using Pi's native prompt`);
         }
       }
+      preferencesFor = offeredKeys(scopes.catalog()).join(",");
       turns.updateFooter(ctx);
     },
   };

@@ -1,7 +1,7 @@
 // `forge build [--check] [--watch] [--format human|github|json]`: the build's settings, output and exit code.
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { cacheDir } from "../io/build-cache.js";
-import { DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
+import { agentDir, DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { runBuild, type BuildRun, type BuildSettings } from "../io/run-build.js";
 import { watchBuild } from "../io/watch-build.js";
@@ -15,6 +15,7 @@ export function settingsFor(target: ForgeTarget, check: boolean, io: CliIO): Bui
   const cache = forgeVersion === DEV_VERSION ? null : cacheDir(io.env);
   const settings: BuildSettings = { check, forgeVersion, cacheDir: cache };
   if (target.scope === "builtin") return settings;
+  if (target.scope === "project") settings.trustFile = join(agentDir(io.env), "forge", "trust.json");
   const builtin = loadBuiltinBundle();
   if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; presets cannot use built-in modes\n`);
   if (builtin.bundle) {

@@ -8,6 +8,8 @@ import type { ForgeTarget } from "./forge-target.js";
 import { readSources } from "./read-sources.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
+import { carryTrust } from "../../io/trust-store.js";
+import { realpathSync } from "node:fs";
 import { LIMITS } from "../../generated/constants.js";
 import { diffBundles, isBundleCurrent, type BundleChanges } from "../review/bundle-changes.js";
 import type { BuildReport, BuildStatus } from "../review/build-report.js";
@@ -28,6 +30,8 @@ export interface BuildSettings {
   builtinPresets?: Record<string, Preset | undefined>;
   /** The text builtinModes came from, for the cache fingerprint. */
   builtinText?: string;
+  /** forge's trust store (project scope only): a rebuild of the bundle the user trusted carries the trust over. */
+  trustFile?: string;
   /** Where the no-op cache lives (compiler/build-cache.ts); null disables it. */
   cacheDir: string | null;
 }
@@ -43,6 +47,7 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
     bundleHash: string | null = null,
     counts: BuildReport["counts"] = null,
     changes: BundleChanges | null = null,
+    trustKept = false,
   ): BuildRun => ({
     // Key order here is the --json output order: what happened first, the details last.
     report: {
@@ -54,6 +59,7 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
       bundleHash,
       counts,
       changes,
+      ...(trustKept ? { trustKept } : {}),
       summary: summarize(diagnostics),
       diagnostics,
     },
@@ -93,5 +99,15 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
   if (settings.check) return finish(1, existing === null ? "missing" : "stale", diagnostics, bundle.bundleHash, counts, changes);
   writeTextAtomic(target.bundlePath, text);
   remember(text);
-  return finish(0, "written", diagnostics, bundle.bundleHash, counts, changes);
+  // Your own rebuild of a bundle you trusted (Pi 0.73.1's trust store) stays trusted; a pulled one is still asked about.
+  const trustKept = settings.trustFile ? carryTrust(settings.trustFile, realRootOf(target.root), changes.bundleHash.from, bundle, new Date()) : false;
+  return finish(0, "written", diagnostics, bundle.bundleHash, counts, changes, trustKept);
+}
+
+function realRootOf(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
 }

@@ -23,6 +23,8 @@ export interface BuildReport {
   bundleHash: string | null;
   counts: { modes: number; presets: number } | null;
   changes: BundleChanges | null;
+  /** Set when this build replaced the bundle the user had trusted (forge's trust store) and so trusted the new one. */
+  trustKept?: true;
   summary: DiagnosticSummary;
   diagnostics: Diagnostic[];
 }

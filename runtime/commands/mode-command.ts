@@ -7,7 +7,7 @@ import { guardCommand, say } from "../notify.js";
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import { buildPreviewReport, formatPreviewText, formatStatusText } from "../status-report.js";
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
-import { detectDrift } from "../../core/composition.js";
+import { describeDrift, detectDrift } from "../../core/composition.js";
 import { completeLastWord, parseArgs, precedingWords, type CommandArgs } from "./command-args.js";
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
@@ -143,6 +143,8 @@ async function reapprove(session: SessionCommands, ctx: CtxPort, parsed: Command
   if (missing.length > 0) {
     return say(ctx, `forge: refused: ${missing.map((k) => `"${k}"`).join(", ")} no longer offered; choose a new selection with /mode set or /mode off`, "error");
   }
+  const untrusted = drift.filter((d) => d.kind === "untrusted");
+  if (untrusted.length > 0) return say(ctx, `forge: refused: ${untrusted.map(describeDrift).join("; ")}; nothing changed`, "error");
   const violations = checkContracts(session.catalog(), { base: state.base, overlays: state.overlays });
   if (violations.length > 0) return say(ctx, `forge: refused: contracts: ${violations.join("; ")}; nothing changed`, "error");
   const candidate = { base: state.base, overlays: [...state.overlays], preset: state.preset, driftPolicy: state.driftPolicy };
