@@ -24,10 +24,11 @@ const VALIDATORS = {
   "delivery-details.schema.json": "validateDeliveryDetails",
   "tool-arguments.schema.json": "validateToolArguments",
   "build-cache-entry.schema.json": "validateBuildCacheEntry",
+  "forge-config.schema.json": "validateForgeConfig",
 };
 /** Output file -> validators in it. The runtime imports only runtime-validators.js, keeping its bundle small. */
 const VALIDATOR_FILES = {
-  "source-validators": { names: ["validateModeSource", "validatePresetSource", "validateBuildCacheEntry"], allErrors: true },
+  "source-validators": { names: ["validateModeSource", "validatePresetSource", "validateForgeConfig", "validateBuildCacheEntry"], allErrors: true },
   // The runtime only needs a yes/no and the first error, so it skips allErrors and stays small.
   // Without ajv's message strings too: core/error-text.ts words the first error from its keyword and params.
   "runtime-validators": {
