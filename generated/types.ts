@@ -93,7 +93,7 @@ export type PackageName = string;
 export type DriftPolicy = "block" | "warn" | "allow";
 
 /**
- * A compiled forge bundle (.pi/forge/bundle.json). Data only, canonical JSON, written by forge build.
+ * A compiled forge bundle (.pi/forge/bundle.json). Data only, canonical JSON, written by forge build. Fields marked x-forge-runtime: unchecked are build-time data the runtime never reads: it checks them only through the digests and bundleHash that cover them (scripts/codegen.mjs).
  */
 export interface ForgeBundle {
   generated: "by forge build, do not edit";
@@ -179,13 +179,15 @@ export interface LockedLibrary {
    * Every component this bundle takes from the library (carried, or inherited by extends), with its digest in the library's own bundle.
    */
   components: {
-    modes: {
-      [k: string]: Digest | undefined;
-    };
-    presets: {
-      [k: string]: Digest | undefined;
-    };
+    modes: DigestMap;
+    presets: DigestMap;
   };
+}
+/**
+ * Component key -> digest.
+ */
+export interface DigestMap {
+  [k: string]: Digest | undefined;
 }
 
 /* from schema/delivery-details.schema.json */

@@ -1,11 +1,15 @@
 // Forge libraries: verifies each bundle forge.yaml lists (as the I/O edge found it) and layers them in order, a later one winning per key.
 import { SUPPORTED_BUNDLE_FORMAT, describeBundleProblem, verifyBundleText } from "../../core/bundle-verify.js";
+import { describeValidationError } from "../../core/error-text.js";
+import { validateBundleStrict } from "../../generated/source-validators.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
 import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryUnsupportedFormat } from "../diagnostics/codes.js";
-import type { LibraryInput } from "../types.js";
-import type { ValidConfig } from "./3-validate.js";
+import type { LibraryInput, SourceTree } from "../types.js";
+import { decodeFile } from "./1-decode.js";
+import { CONFIG_FILE, parseOne } from "./2-parse.js";
+import { validateSources, type ValidConfig } from "./3-validate.js";
 import { whereAt } from "./yaml-positions.js";
 
 /** A verified library bundle, with where forge.yaml lists it. */
@@ -31,7 +35,11 @@ export const NO_LIBRARIES: LayeredLibraries = { libraries: [], modes: new Map(),
 function verifyLibrary(input: Extract<LibraryInput, { status: "installed" }>, where: Where): ForgeBundle | Diagnostic {
   const { bundle, problems } = verifyBundleText(input.bundleText, "library");
   const first = problems[0];
-  if (first === undefined) return bundle!;
+  if (first === undefined) {
+    // The runtime's check skips build-time fields (the lock, extends, library markers); the compiler reads them.
+    if (validateBundleStrict(bundle)) return bundle!;
+    return libraryInvalid(where, input.name, input.bundlePath, describeBundleProblem({ kind: "schema", detail: describeValidationError(validateBundleStrict) }), 0);
+  }
   switch (first.kind) {
     case "format":
       return libraryUnsupportedFormat(where, input.name, first.format, SUPPORTED_BUNDLE_FORMAT);
@@ -75,4 +83,18 @@ export function loadLibraries(config: ValidConfig | null, inputs: readonly Libra
 /** The winning library mode per key, as a record (for lookups that also take built-in modes). */
 export function libraryModeRecord(layered: LayeredLibraries): Record<string, Mode> {
   return Object.fromEntries([...layered.modes].map(([key, { mode }]) => [key, mode]));
+}
+
+/**
+ * The library names forge.yaml lists (valid entries, each once), so the I/O edge can find them before compiling. An
+ * invalid forge.yaml lists none here; the compile reports why.
+ */
+export function listedLibraries(tree: SourceTree): string[] {
+  const file = tree.files.find((f) => f.path === CONFIG_FILE);
+  if (file === undefined || file.tooLarge) return [];
+  const { text } = decodeFile(file.path, file.bytes);
+  if (text === null) return [];
+  const { source } = parseOne("config", "forge", CONFIG_FILE, text, false);
+  const { config } = validateSources({ modes: [], presets: [], config: source });
+  return [...new Set(config?.data.libraries ?? [])];
 }
