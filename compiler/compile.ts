@@ -10,7 +10,7 @@ import { linkSources } from "./phases/4-link.js";
 import { lowerTemplates } from "./phases/5-lower-templates.js";
 import { emitBundle } from "./phases/6-emit.js";
 import { checkShadowing } from "./phases/shadowing.js";
-import { checkCarriedPresets, planCarry, type OwnRole } from "./phases/carry-libraries.js";
+import { checkCarriedPresets, planCarry } from "./phases/carry-libraries.js";
 import { resolveExtends } from "./phases/extends.js";
 import { inheritPrompts } from "./phases/extends-prompts.js";
 import { libraryModeRecord, loadLibraries } from "./phases/libraries.js";
@@ -47,7 +47,7 @@ export function compile(tree: SourceTree, options: CompileOptions): CompileResul
   const libraries = loadLibraries(validated.config, options.libraries ?? []);
   const layered = libraries.layered;
   const definedModeKeys = new Set(parsed.modes.map((m) => m.key));
-  const resolved = resolveExtends(validated.modes, definedModeKeys, { library: new Map([...layered.modes].map(([k, v]) => [k, { library: v.library.name, mode: v.mode }])), builtin: builtinModes });
+  const resolved = resolveExtends(validated.modes, definedModeKeys, { library: layered.modes, builtin: builtinModes });
   const linked = linkSources({
     modes: resolved.modes,
     presets: validated.presets,
@@ -57,8 +57,8 @@ export function compile(tree: SourceTree, options: CompileOptions): CompileResul
     builtinModes: { ...builtinModes, ...libraryModeRecord(layered) },
   });
   const shadowing = checkShadowing(linked.modes, builtinModes, options.builtinPresets ?? {});
-  const ownRoles = new Map(linked.modes.map((m): [string, OwnRole] => [m.key, { file: m.file, strategy: m.data.strategy, contracts: { key: m.key, requires: m.data.requires ?? [], conflictsWith: m.data.conflictsWith ?? [], before: m.data.before ?? [], after: m.data.after ?? [] } }]));
-  const carried = checkCarriedPresets(planCarry(layered, definedModeKeys, new Set(parsed.presets.map((p) => p.key))), layered, ownRoles, builtinModes);
+  const carryPlan = planCarry(layered, definedModeKeys, new Set(parsed.presets.map((p) => p.key)));
+  const carried = checkCarriedPresets(carryPlan, layered, linked.modes, builtinModes);
   const lowered = lowerTemplates(linked, parsed.partials, decoded);
   const inherited = inheritPrompts(lowered.modes);
   const diagnostics = sortDiagnostics([

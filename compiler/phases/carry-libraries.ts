@@ -89,8 +89,14 @@ export function buildLock(layered: LayeredLibraries, plan: CarryPlan, parents: R
   });
 }
 
-/** A mode of this bundle's own sources as the carried-preset check needs it. */
-export interface OwnRole extends Role {
+/** A mode of this bundle's own sources, resolved (extends) and linked, as the carried-preset check needs it. */
+export interface OwnMode {
+  key: string;
+  file: string;
+  data: { strategy: Mode["strategy"]; requires?: string[]; conflictsWith?: string[]; before?: string[]; after?: string[] };
+}
+
+interface OwnRole extends Role {
   file: string;
 }
 
@@ -104,9 +110,15 @@ const contractsOf = (key: string, m: Mode): ContractComponent => ({ key, require
 export function checkCarriedPresets(
   plan: CarryPlan,
   layered: LayeredLibraries,
-  own: ReadonlyMap<string, OwnRole>,
+  ownModes: readonly OwnMode[],
   builtin: Readonly<Record<string, Mode | undefined>>,
 ): Diagnostic[] {
+  const own = new Map(
+    ownModes.map(({ key, file, data: d }): [string, OwnRole] => [
+      key,
+      { file, strategy: d.strategy, contracts: { key, requires: d.requires ?? [], conflictsWith: d.conflictsWith ?? [], before: d.before ?? [], after: d.after ?? [] } },
+    ]),
+  );
   const builtinMode = (key: string) => (Object.hasOwn(builtin, key) ? builtin[key] : undefined);
   /** Who provides a key now: this bundle ("own"), a library (its name), "builtin", or null. */
   const provider = (key: string): string | null =>

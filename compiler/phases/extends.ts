@@ -32,7 +32,7 @@ export interface ResolvedMode extends ValidMode {
 
 /** The modes of other layers a mode may extend: later libraries already won per key, built-ins are beneath them. */
 export interface OuterModes {
-  library: ReadonlyMap<string, { library: string; mode: Mode }>;
+  library: ReadonlyMap<string, { library: { name: string }; mode: Mode }>;
   builtin: Readonly<Record<string, Mode | undefined>>;
 }
 
@@ -65,7 +65,7 @@ export function resolveExtends(modes: readonly ValidMode[], definedModeKeys: Rea
 
   const external = (key: string, parent: string, prompt: Inheritance["prompt"]): Inheritance | null => {
     const fromLibrary = outer.library.get(parent);
-    if (fromLibrary) return { parent, origin: "library", entry: fromLibrary.mode, library: fromLibrary.library, prompt, chain: [key, parent] };
+    if (fromLibrary) return { parent, origin: "library", entry: fromLibrary.mode, library: fromLibrary.library.name, prompt, chain: [key, parent] };
     const builtin = Object.hasOwn(outer.builtin, parent) ? outer.builtin[parent] : undefined;
     return builtin ? { parent, origin: "builtin", entry: builtin, library: null, prompt, chain: [key, parent] } : null;
   };

@@ -46,9 +46,10 @@ function digestsOf(section: unknown): DigestMap | null {
 function compareDigests(before: DigestMap, after: DigestMap): ComponentChanges {
   const sort = (xs: string[]) => xs.sort(compareCodeUnits);
   return {
-    added: sort(Object.keys(after).filter((k) => !(k in before))),
-    removed: sort(Object.keys(before).filter((k) => !(k in after))),
-    changed: sort(Object.keys(after).filter((k) => k in before && before[k] !== after[k])),
+    // hasOwn, not `in`: "constructor" is a valid key, and `in` would find it on Object.prototype.
+    added: sort(Object.keys(after).filter((k) => !Object.hasOwn(before, k))),
+    removed: sort(Object.keys(before).filter((k) => !Object.hasOwn(after, k))),
+    changed: sort(Object.keys(after).filter((k) => Object.hasOwn(before, k) && before[k] !== after[k])),
   };
 }
 
