@@ -57,7 +57,10 @@ export interface ForgeDiagnostic {
 }
 
 /* from schema/bundle.schema.json */
-export type Scope = "builtin" | "global" | "project";
+/**
+ * The scope a bundle is built for: a runtime scope, or library (forge build --library: a bundle that projects consume at build time, never loaded by the runtime).
+ */
+export type BundleScope = "builtin" | "global" | "project" | "library";
 export type Strategy = "append" | "replace_base" | "replace_final";
 export type Segment =
   | {
@@ -83,10 +86,14 @@ export type Key = string;
  */
 export type KeyList = Key[];
 export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+/**
+ * An npm package name, optionally scoped (@acme/forge-house).
+ */
+export type PackageName = string;
 export type DriftPolicy = "block" | "warn" | "allow";
 
 /**
- * A compiled forge bundle (.pi/forge/bundle.json). Data only, canonical JSON, written by forge build.
+ * A compiled forge bundle (.pi/forge/bundle.json). Data only, canonical JSON, written by forge build. Fields marked x-forge-runtime: unchecked are build-time data the runtime never reads: it checks them only through the digests and bundleHash that cover them (scripts/codegen.mjs).
  */
 export interface ForgeBundle {
   generated: "by forge build, do not edit";
@@ -98,7 +105,7 @@ export interface ForgeBundle {
    * The forge version that wrote the bundle; not part of any hash.
    */
   forgeVersion: string;
-  scope: Scope;
+  scope: BundleScope;
   bundleHash: Digest;
   modes: {
     [k: string]: Mode | undefined;
@@ -106,6 +113,12 @@ export interface ForgeBundle {
   presets: {
     [k: string]: Preset | undefined;
   };
+  /**
+   * The forge libraries this bundle was built with (forge.yaml), in their listed order: what was installed, like a lockfile. Absent when none are listed.
+   *
+   * @maxItems 64
+   */
+  lock?: LockedLibrary[];
 }
 export interface Mode {
   label: string;
@@ -119,6 +132,9 @@ export interface Mode {
   model?: string;
   thinking?: ThinkingLevel;
   tools?: string[];
+  extends?: Key;
+  extendsDigest?: Digest;
+  library?: PackageName;
   /**
    * Source path relative to the forge root (posix). Not part of the digest.
    */
@@ -140,6 +156,7 @@ export interface Preset {
    * @maxItems 64
    */
   systemUpdates: SystemUpdate[];
+  library?: PackageName;
   source: string;
   digest: Digest;
 }
@@ -150,6 +167,27 @@ export interface SystemUpdate {
   modelCallable: boolean;
   content: Template;
   digest: Digest;
+}
+export interface LockedLibrary {
+  name: PackageName;
+  /**
+   * The installed package's version (its package.json).
+   */
+  version: string;
+  bundleHash: Digest;
+  /**
+   * Every component this bundle takes from the library (carried, or inherited by extends), with its digest in the library's own bundle.
+   */
+  components: {
+    modes: DigestMap;
+    presets: DigestMap;
+  };
+}
+/**
+ * Component key -> digest.
+ */
+export interface DigestMap {
+  [k: string]: Digest | undefined;
 }
 
 /* from schema/delivery-details.schema.json */
@@ -172,7 +210,28 @@ export interface DeliveredChange {
 /* from schema/diagnostic.schema.json */
 
 
+/* from schema/forge-config.schema.json */
+/**
+ * The forge root's settings file (.pi/forge/forge.yaml): the forge libraries (npm packages) this bundle builds on.
+ */
+export interface ForgeConfigSource {
+  /**
+   * Editor hint, ignored by the compiler.
+   */
+  $schema?: string;
+  /**
+   * Forge libraries, resolved from the project's node_modules (npm install them first); layered in this order, a later one winning per key, the project's own sources over all.
+   *
+   * @maxItems 64
+   */
+  libraries?: PackageName[];
+}
+
 /* from schema/mode-state.schema.json */
+/**
+ * A scope the runtime loads a bundle from.
+ */
+export type Scope = "builtin" | "global" | "project";
 /**
  * The data of a `forge-mode-state` custom session entry (pi.appendEntry). Every selection change appends one. Replay: the newest well-formed entry on the active branch wins.
  */
@@ -241,7 +300,7 @@ export type PromptText = string;
 export type ToolName = string;
 
 /**
- * A forge mode source file (.pi/forge/modes/<key>.yaml|json). The key is the file stem.
+ * A forge mode source file (.pi/forge/modes/<key>.yaml|json). The key is the file stem. A mode with extends inherits every field it does not set from its parent, so label, description, strategy and the prompt are then optional.
  */
 export interface ForgeModeSource {
   /**
@@ -251,12 +310,12 @@ export interface ForgeModeSource {
   /**
    * Short human label, used as the section heading of an append overlay.
    */
-  label: string;
+  label?: string;
   /**
    * One or two sentences shown in selectors and previews.
    */
-  description: string;
-  strategy: Strategy;
+  description?: string;
+  strategy?: Strategy;
   prompt?: PromptText;
   /**
    * Path to the template, relative to this file; must stay inside .pi/forge/.
@@ -277,6 +336,11 @@ export interface ForgeModeSource {
    * @maxItems 64
    */
   tools?: ToolName[];
+  extends?: Key;
+  /**
+   * append (default): the parent's text, a blank line, then this mode's text; replace: only this mode's text.
+   */
+  extendsPrompt?: "append" | "replace";
 }
 
 /* from schema/preset.schema.json */

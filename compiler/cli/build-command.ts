@@ -1,7 +1,7 @@
-// `forge build [--check] [--watch] [--format human|github|json]`: the build's settings, output and exit code.
+// `forge build [--check] [--watch] [--format human|github|json] [--library]`: the build's settings, output and exit code.
 import { join, resolve } from "node:path";
 import { cacheDir } from "../io/build-cache.js";
-import { agentDir, DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
+import { agentDir, DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveLibraryTarget, resolveTarget, type BuildTarget } from "../io/forge-target.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { runBuild, type BuildRun, type BuildSettings } from "../io/run-build.js";
 import { watchBuild } from "../io/watch-build.js";
@@ -10,7 +10,7 @@ import { printBuild, printFailure, type CliIO } from "./cli-io.js";
 import type { CliArgs } from "./parse-cli-args.js";
 
 /** The settings of a `forge build` of `target` (also the build `forge import` runs after writing). */
-export function settingsFor(target: ForgeTarget, check: boolean, io: CliIO): BuildSettings {
+export function settingsFor(target: BuildTarget, check: boolean, io: CliIO): BuildSettings {
   // Running from source (no FORGE_VERSION define) the code hash would not cover the compiler: no cache.
   const cache = forgeVersion === DEV_VERSION ? null : cacheDir(io.env);
   const settings: BuildSettings = { check, forgeVersion, cacheDir: cache };
@@ -27,7 +27,7 @@ export function settingsFor(target: ForgeTarget, check: boolean, io: CliIO): Bui
 }
 
 /** --watch: every rebuild printed as one build (compact JSON lines with --json); progress on stderr. */
-function watch(target: ForgeTarget, settings: BuildSettings, io: CliIO, json: boolean): Promise<number> {
+function watch(target: BuildTarget, settings: BuildSettings, io: CliIO, json: boolean): Promise<number> {
   return watchBuild(target, settings, {
     built: (run) => printBuild(run, io, json, true),
     failed: (message) => {
@@ -42,8 +42,10 @@ function watch(target: ForgeTarget, settings: BuildSettings, io: CliIO, json: bo
 }
 
 export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
-  const target = resolveTarget(args, io.env, io.cwd);
   const github = args.format === "github";
+  const resolved = args.library ? resolveLibraryTarget(args, io.cwd) : resolveTarget(args, io.env, io.cwd);
+  if ("problem" in resolved) return printFailure(io, args.json, "build", resolved.problem, github);
+  const target = resolved;
   if (!isDirectory(target.forgeRoot)) {
     const hint = target.scope === "builtin" ? "" : `; run \`npx --no-install forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
     return printFailure(io, args.json, "build", `no forge sources: ${target.forgeRoot} is not a directory${hint}`, github);

@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 
-export const USAGE = `usage: forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--json]
+export const USAGE = `usage: forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library] [--json]
        forge init [--root DIR | --global] [--json]
        forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
        forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
@@ -16,7 +16,8 @@ export const HELP = `forge: compile Pi prompt modes and presets into a verified,
 ${USAGE}
 
 commands:
-  build          validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors)
+  build          validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors);
+                 the forge libraries .pi/forge/forge.yaml lists are read from node_modules and pinned
   init           scaffold .pi/forge/ with an example mode, preset and partial (never overwrites)
   preview        print the prompt a preset, or modes in the given order, composes against a sample
                  host prompt (compiles the sources in memory; writes nothing)
@@ -41,6 +42,8 @@ options:
   --check        write nothing; exit 1 and list what changed when bundle.json is missing or stale
   --watch        rebuild on every change under the forge root; Ctrl-C stops
   --format F     build output: human (default), github (GitHub Actions annotations) or json
+  --library      build: this package is a forge library; write the bundle its package.json names
+                 ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml
   --preset NAME  preview/explain: the preset NAME (also when a mode has that key)
   --modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)
   --overlay      import: Roo roleDefinition becomes an append overlay instead of a replace_base mode
@@ -86,6 +89,8 @@ export interface CliArgs {
   global: boolean;
   /** Internal: compile this package's presets/ into presets/bundle.json (scope builtin). */
   builtin: boolean;
+  /** build: a forge library package (scope library, the bundle its package.json names). */
+  library: boolean;
   overlay: boolean;
   dryRun: boolean;
   force: boolean;
@@ -111,6 +116,7 @@ const OPTIONS = {
   global: { type: "boolean" },
   json: { type: "boolean" },
   builtin: { type: "boolean" },
+  library: { type: "boolean" },
   overlay: { type: "boolean" },
   "dry-run": { type: "boolean" },
   force: { type: "boolean" },
@@ -123,12 +129,12 @@ const OPTIONS = {
   version: { type: "boolean", short: "v" },
 } as const;
 
-type FlagName = "check" | "watch" | "format" | "root" | "global" | "builtin" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "rename" | "port" | "open";
-const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "overlay", "dry-run", "force", "preset", "modes", "rename", "port", "open"];
+type FlagName = "check" | "watch" | "format" | "root" | "global" | "builtin" | "library" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "rename" | "port" | "open";
+const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "library", "overlay", "dry-run", "force", "preset", "modes", "rename", "port", "open"];
 
 /** Flags each command accepts besides --json/--help. */
 const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
-  build: new Set(["check", "watch", "format", "root", "global", "builtin"]),
+  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library"]),
   init: new Set(["root", "global"]),
   preview: new Set(["root", "global", "preset", "modes"]),
   explain: new Set(["root", "global", "preset", "modes"]),
@@ -216,6 +222,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     format,
     global: v.global === true,
     builtin: v.builtin === true,
+    library: v.library === true,
     overlay: v.overlay === true,
     dryRun: v["dry-run"] === true,
     force: v.force === true,
@@ -238,6 +245,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.root !== undefined && v.root.trim() === "") throw new UsageError("--root needs a directory");
   const scopes = [v.root !== undefined, base.global, base.builtin].filter(Boolean).length;
   if (scopes > 1) throw new UsageError("--root, --global and --builtin are mutually exclusive");
+  if (base.library && (base.global || base.builtin)) throw new UsageError("--library builds a library package (with --root DIR or the current one); it cannot be combined with --global or --builtin");
   if (command === "studio" && base.json) throw new UsageError("'forge studio' does not take --json: it serves a page");
   const port = parsePort(v.port);
   if (port !== undefined) base = { ...base, port };

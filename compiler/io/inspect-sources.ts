@@ -6,6 +6,7 @@ import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
 import type { InspectedSources } from "../review/inspection.js";
 import type { ForgeTarget } from "./forge-target.js";
+import { readLibraries } from "./read-libraries.js";
 import { readSources } from "./read-sources.js";
 
 export interface InspectSettings {
@@ -18,9 +19,11 @@ export function inspectSources(target: ForgeTarget, settings: InspectSettings): 
   const tree = readSources(target.forgeRoot);
   const getSource = sourceLookup(tree.files);
   const builtin = settings.builtinBundle;
-  const result = compile(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, ...(builtin ? { builtinModes: builtin.modes, builtinPresets: builtin.presets } : {}) });
+  const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
+  const result = compile(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, ...(builtin ? { builtinModes: builtin.modes, builtinPresets: builtin.presets } : {}), libraries });
   if (hasErrors(result.diagnostics) || result.bundle === null) return { diagnostics: result.diagnostics, getSource, catalog: null };
   const bundles: ScopedBundles = { [target.scope]: result.bundle };
   if (settings.builtinBundle && target.scope !== "builtin") bundles.builtin = settings.builtinBundle;
-  return { diagnostics: result.diagnostics, getSource, catalog: buildCatalog(bundles) };
+  const libraryVersions = (result.bundle.lock ?? []).map(({ name, version }) => ({ name, version }));
+  return { diagnostics: result.diagnostics, getSource, catalog: buildCatalog(bundles), libraries: libraryVersions };
 }

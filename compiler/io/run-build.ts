@@ -4,7 +4,8 @@ import type { Mode, Preset } from "../../generated/types.js";
 import { fingerprintInputs, lookupCache, storeCache } from "./build-cache.js";
 import { compile, emitBundleText } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
-import type { ForgeTarget } from "./forge-target.js";
+import type { BuildTarget } from "./forge-target.js";
+import { readLibraries } from "./read-libraries.js";
 import { readSources } from "./read-sources.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
@@ -37,8 +38,10 @@ export interface BuildSettings {
 }
 
 /** One build (or check). Throws SourceReadError / errno errors on I/O failure; the CLI reports them. */
-export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun {
+export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun {
   const tree = readSources(target.forgeRoot);
+  // The libraries forge.yaml lists, from the node_modules Node resolves them from the (project or library) root.
+  const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
   const getSource = sourceLookup(tree.files);
   const finish = (
     exitCode: number,
@@ -73,7 +76,7 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
   const existing = read.ok ? read.text : read.reason === "absent" ? null : "";
   const cache = settings.cacheDir;
   const inputHash = cache
-    ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null })
+    ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null, libraries })
     : null;
   if (cache && inputHash) {
     const hit = lookupCache(cache, target.forgeRoot, target.scope, inputHash, existing);
@@ -84,6 +87,7 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
     forgeVersion: settings.forgeVersion,
     ...(settings.builtinModes ? { builtinModes: settings.builtinModes } : {}),
     ...(settings.builtinPresets ? { builtinPresets: settings.builtinPresets } : {}),
+    libraries,
   });
   if (!bundle) return finish(1, "errors", diagnostics);
   const text = emitBundleText(bundle);

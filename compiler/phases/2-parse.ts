@@ -9,7 +9,10 @@ import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
 import { duplicateKeys, errorOffsets, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
 
-export type SourceKind = "mode" | "preset";
+export type SourceKind = "mode" | "preset" | "config";
+
+/** The forge root's settings file (schema/forge-config.schema.json): the libraries a bundle builds on. */
+export const CONFIG_FILE = "forge.yaml";
 
 export interface ParsedSource extends PositionedDoc {
   kind: SourceKind;
@@ -24,6 +27,8 @@ export interface ParsedSources {
   presets: ParsedSource[];
   /** Partial name -> path of partials/<name>.md. */
   partials: ReadonlyMap<string, string>;
+  /** forge.yaml, when the root has one (null also when it cannot be decoded). */
+  config: ParsedSource | null;
   diagnostics: Diagnostic[];
 }
 
@@ -49,7 +54,7 @@ function whereRange(file: string, lc: LineCounter, from: number, to: number): Wh
   return { file, ...rangeAt(lc, from, to), path: "" };
 }
 
-function parseOne(kind: SourceKind, key: string, file: string, text: string, isJson: boolean): { source: ParsedSource; diagnostics: Diagnostic[] } {
+export function parseOne(kind: SourceKind, key: string, file: string, text: string, isJson: boolean): { source: ParsedSource; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   const deep = tooDeepAt(text, LIMITS.maxYamlDepth);
   if (deep !== null) {
@@ -105,12 +110,21 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
   const diagnostics: Diagnostic[] = [];
   const byKey = new Map<string, ParsedSource[]>();
   const partials = new Map<string, string>();
+  let config: ParsedSource | null = null;
   for (const link of decoded.escapingLinks) {
     const top = link.split("/")[0]!;
-    if (SOURCE_FOLDERS.has(top) || top === "partials") diagnostics.push(pathEscapesRoot(atFile(link), link));
+    if (SOURCE_FOLDERS.has(top) || top === "partials" || link === CONFIG_FILE) diagnostics.push(pathEscapesRoot(atFile(link), link));
   }
   for (const path of [...decoded.files.keys()].sort()) {
     if (path === "bundle.json") continue; // the output is never a source
+    if (path === CONFIG_FILE) {
+      const text = useFile(decoded, path, diagnostics);
+      if (text === null) continue;
+      const parsed = parseOne("config", "forge", path, text, false);
+      diagnostics.push(...parsed.diagnostics);
+      config = parsed.source;
+      continue;
+    }
     const slash = path.indexOf("/");
     const top = slash < 0 ? "" : path.slice(0, slash);
     const rest = path.slice(slash + 1);
@@ -152,5 +166,5 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
     const first = group[0]!;
     (first.kind === "mode" ? modes : presets).push(first);
   }
-  return { modes, presets, partials, diagnostics };
+  return { modes, presets, partials, config, diagnostics };
 }

@@ -1,8 +1,8 @@
 // Phase 3, validate: run the generated ajv validators and turn each ajv error into a coded, positioned diagnostic.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import { validateModeSource, validatePresetSource } from "../../generated/source-validators.js";
+import { validateForgeConfig, validateModeSource, validatePresetSource } from "../../generated/source-validators.js";
 import type { ValidationError } from "../../generated/validator.js";
-import type { ForgeModeSource, ForgePresetSource, SystemUpdateSource } from "../../generated/types.js";
+import type { ForgeConfigSource, ForgeModeSource, ForgePresetSource, SystemUpdateSource } from "../../generated/types.js";
 import {
   duplicateListEntry, invalidValue, missingField, promptConflict, promptMissing, tooLong, tooShort, unknownField, wrongType,
 } from "../diagnostics/codes.js";
@@ -15,17 +15,21 @@ import { pointerSegments, whereAt } from "./yaml-positions.js";
 export type ModeData = ForgeModeSource;
 export type PresetData = ForgePresetSource;
 export type UpdateData = SystemUpdateSource;
+export type ConfigData = ForgeConfigSource;
 
 export interface ValidMode { source: ParsedSource; data: ModeData }
 export interface ValidPreset { source: ParsedSource; data: PresetData }
+export interface ValidConfig { source: ParsedSource; data: ConfigData }
 
 export interface ValidatedSources {
   modes: ValidMode[];
   presets: ValidPreset[];
+  /** forge.yaml when present and valid. */
+  config: ValidConfig | null;
   diagnostics: Diagnostic[];
 }
 
-const LIST_FIELDS = ["requires", "conflictsWith", "before", "after", "tools"] as const;
+const LIST_FIELDS = ["requires", "conflictsWith", "before", "after", "tools", "libraries"] as const;
 
 function typeName(value: unknown): string {
   if (value === null) return "null";
@@ -49,14 +53,15 @@ function fieldOf(segments: readonly string[]): string {
   return "";
 }
 
-function allowedFor(kind: "mode" | "preset", segments: readonly string[]): readonly string[] {
+function allowedFor(kind: ParsedSource["kind"], segments: readonly string[]): readonly string[] {
   if (kind === "preset" && segments[0] === "systemUpdates" && segments.length === 2) return ALLOWED_FIELDS.update;
   return ALLOWED_FIELDS[kind];
 }
 
 function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | null {
   // oneOf/not encode "exactly one of prompt/promptFile"; checkPromptChoice reports that with a dedicated code.
-  if (err.schemaPath.includes("/oneOf") || err.keyword === "oneOf" || err.keyword === "not") return null;
+  // "if" only says its "then" failed: the failures inside "then" are reported themselves.
+  if (err.schemaPath.includes("/oneOf") || err.keyword === "oneOf" || err.keyword === "not" || err.keyword === "if") return null;
   const segments = pointerSegments(err.instancePath);
   const field = fieldOf(segments);
   const where = whereAt(source, segments);
@@ -69,6 +74,11 @@ function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | n
       return unknownField(whereAt(source, [...segments, extra], "key"), extra, allowed, suggestion, exampleFor(suggestion ?? allowed[0]!));
     }
     case "required": {
+      const missing = String(p.missingProperty);
+      return missingField(where, missing, exampleFor(missing));
+    }
+    case "dependentRequired": {
+      // extendsPrompt without extends: the missing field is the parent.
       const missing = String(p.missingProperty);
       return missingField(where, missing, exampleFor(missing));
     }
@@ -88,7 +98,11 @@ function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | n
       return invalidValue(where, `${field} must be ${JSON.stringify(p.allowedValue)}`, exampleFor(field));
     case "pattern": {
       const actual = typeName(valueAt(source.value, segments));
-      const expected = field === "model" ? "provider/model-id" : field === "tools" ? "a tool name (letters, digits, _ and -)" : "a key: lowercase letters, digits and dashes, starting with a letter";
+      const expected =
+        field === "model" ? "provider/model-id"
+        : field === "tools" ? "a tool name (letters, digits, _ and -)"
+        : field === "libraries" ? "an npm package name, e.g. @acme/forge-house"
+        : "a key: lowercase letters, digits and dashes, starting with a letter";
       return invalidValue(where, `${field} is ${actual}; expected ${expected} (pattern ${String(p.pattern)})`, exampleFor(field));
     }
     case "maxLength":
@@ -114,7 +128,9 @@ function checkPromptChoice(source: ParsedSource, obj: unknown, segments: (string
   if (hasInline && hasFile) return [promptConflict(whereAt(source, [...segments, file], "key"), inline, file)];
   // A misspelled "promt" already gets unknown_field with a suggestion; a second error would only add noise.
   const nearMiss = () => Object.keys(obj).some((k) => k !== inline && k !== file && suggestClosest(k, [inline, file]) !== null);
-  if (!hasInline && !hasFile && !nearMiss()) return [promptMissing(whereAt(source, segments), inline, file)];
+  // A mode that extends a parent inherits its text, unless it asks to replace it.
+  const inherits = Object.hasOwn(obj, "extends") && obj.extendsPrompt !== "replace";
+  if (!hasInline && !hasFile && !inherits && !nearMiss()) return [promptMissing(whereAt(source, segments), inline, file)];
   return [];
 }
 
@@ -133,7 +149,20 @@ function checkDuplicateEntries(source: ParsedSource): Diagnostic[] {
   return out;
 }
 
-export function validateSources(parsed: { modes: readonly ParsedSource[]; presets: readonly ParsedSource[] }): ValidatedSources {
+/** forge.yaml against schema/forge-config.schema.json. */
+function validateConfig(source: ParsedSource | null, diagnostics: Diagnostic[]): ValidConfig | null {
+  if (source === null || source.value === undefined) return null;
+  const own: Diagnostic[] = [];
+  if (!validateForgeConfig(source.value)) for (const err of validateForgeConfig.errors ?? []) {
+    const d = mapAjvError(source, err);
+    if (d) own.push(d);
+  }
+  own.push(...checkDuplicateEntries(source));
+  diagnostics.push(...own);
+  return own.some((d) => d.severity === "error") ? null : { source, data: source.value as ConfigData };
+}
+
+export function validateSources(parsed: { modes: readonly ParsedSource[]; presets: readonly ParsedSource[]; config?: ParsedSource | null }): ValidatedSources {
   const diagnostics: Diagnostic[] = [];
   const modes: ValidMode[] = [];
   const presets: ValidPreset[] = [];
@@ -155,5 +184,6 @@ export function validateSources(parsed: { modes: readonly ParsedSource[]; preset
     if (source.kind === "mode") modes.push({ source, data: source.value as ModeData });
     else presets.push({ source, data: source.value as PresetData });
   }
-  return { modes, presets, diagnostics };
+  const config = validateConfig(parsed.config ?? null, diagnostics);
+  return { modes, presets, config, diagnostics };
 }

@@ -1,12 +1,16 @@
 // Phase 6, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
-import { computeBundleHash, digestComponent, type Scope } from "../../core/digest.js";
+import { computeBundleHash, digestComponent, type BundleScope } from "../../core/digest.js";
 import type { ForgeBundle, Mode, Preset, SystemUpdate } from "../../generated/types.js";
 import type { LoweredMode, LoweredPreset } from "./5-lower-templates.js";
+import { buildLock, carryPreset, emitCarriedModes, planCarry } from "./carry-libraries.js";
+import { NO_LIBRARIES, type LayeredLibraries } from "./libraries.js";
 
 export interface EmitOptions {
-  scope: Scope;
+  scope: BundleScope;
   forgeVersion: string;
   builtinModes: Readonly<Record<string, Mode | undefined>>;
+  /** The verified forge libraries (compiler/phases/libraries.ts); their components are carried into the bundle. */
+  libraries?: LayeredLibraries;
 }
 
 const sortedUnique = (list: readonly string[] | undefined): string[] => [...new Set(list ?? [])].sort();
@@ -18,7 +22,7 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function emitMode(m: LoweredMode, scope: Scope): Mode {
+function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | undefined): Mode {
   const d = m.data;
   const entry: Omit<Mode, "digest"> & { digest?: string } = {
     label: nfc(d.label),
@@ -35,10 +39,13 @@ function emitMode(m: LoweredMode, scope: Scope): Mode {
   if (d.thinking !== undefined) entry.thinking = d.thinking;
   // tools is an allow-list set: order carries no meaning, so sort it for digest stability.
   if (d.tools !== undefined) entry.tools = sortedUnique(d.tools);
+  // The parent's digest is hashed too: a parent change changes the child's digest (drift where it is pinned).
+  if (m.inherit !== null) entry.extends = m.inherit.parent;
+  if (m.inherit !== null && parentDigest !== undefined) entry.extendsDigest = parentDigest;
   return { ...entry, digest: digestComponent("mode", m.key, scope, entry) };
 }
 
-function emitPreset(p: LoweredPreset, scope: Scope, modeDigest: (key: string) => string | undefined): Preset {
+function emitPreset(p: LoweredPreset, scope: BundleScope, modeDigest: (key: string) => string | undefined): Preset {
   const d = p.data;
   const systemUpdates = p.updates.map((u): SystemUpdate => {
     const entry = {
@@ -63,10 +70,30 @@ function emitPreset(p: LoweredPreset, scope: Scope, modeDigest: (key: string) =>
 }
 
 export function emitBundle(lowered: { modes: readonly LoweredMode[]; presets: readonly LoweredPreset[] }, options: EmitOptions): ForgeBundle {
+  const libraries = options.libraries ?? NO_LIBRARIES;
+  const builtinDigest = (key: string) => (Object.hasOwn(options.builtinModes, key) ? options.builtinModes[key]?.digest : undefined);
+  const plan = planCarry(libraries, new Set(lowered.modes.map((m) => m.key)), new Set(lowered.presets.map((p) => p.key)));
   const modes: Record<string, Mode> = {};
-  for (const m of lowered.modes) setOwn(modes, m.key, emitMode(m, options.scope));
-  const modeDigest = (key: string) => (Object.hasOwn(modes, key) ? modes[key]!.digest : Object.hasOwn(options.builtinModes, key) ? options.builtinModes[key]?.digest : undefined);
+  for (const [key, mode] of emitCarriedModes(plan, options.scope)) setOwn(modes, key, mode);
+  const own = new Map(lowered.modes.map((m) => [m.key, m] as const));
+  const emitted = new Set<string>();
+  // Parents first: a child records its parent's digest (own parents were resolved without cycles).
+  const emitOwn = (m: LoweredMode): void => {
+    if (emitted.has(m.key)) return;
+    emitted.add(m.key);
+    const inherit = m.inherit;
+    if (inherit?.origin === "own") emitOwn(own.get(inherit.parent)!);
+    let parentDigest: string | undefined;
+    if (inherit?.origin === "own") parentDigest = modes[inherit.parent]!.digest;
+    // A library parent of another key is carried (own keys win): point at the carried entry, else at the library's.
+    else if (inherit?.origin === "library") parentDigest = inherit.parent !== m.key && plan.modes.has(inherit.parent) ? modes[inherit.parent]!.digest : inherit.entry!.digest;
+    else if (inherit?.origin === "builtin") parentDigest = inherit.entry!.digest;
+    setOwn(modes, m.key, emitMode(m, options.scope, parentDigest));
+  };
+  for (const m of lowered.modes) emitOwn(m);
+  const modeDigest = (key: string) => (Object.hasOwn(modes, key) ? modes[key]!.digest : builtinDigest(key));
   const presets: Record<string, Preset> = {};
+  for (const [key, { library, preset }] of plan.presets) setOwn(presets, key, carryPreset(key, library, preset, options.scope, modeDigest));
   for (const p of lowered.presets) setOwn(presets, p.key, emitPreset(p, options.scope, modeDigest));
   const bundle: Omit<ForgeBundle, "bundleHash"> = {
     generated: "by forge build, do not edit",
@@ -76,5 +103,9 @@ export function emitBundle(lowered: { modes: readonly LoweredMode[]; presets: re
     modes,
     presets,
   };
+  if (libraries.libraries.length > 0) {
+    const parents = lowered.modes.flatMap((m) => (m.inherit?.origin === "library" ? [{ library: m.inherit.library!, key: m.inherit.parent }] : []));
+    bundle.lock = buildLock(libraries, plan, parents);
+  }
   return { ...bundle, bundleHash: computeBundleHash(bundle) };
 }

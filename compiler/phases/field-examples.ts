@@ -1,6 +1,7 @@
 // Example snippets per source field, used by validation messages so each diagnostic shows a fix.
 import modeSchema from "../../schema/mode.schema.json" with { type: "json" };
 import presetSchema from "../../schema/preset.schema.json" with { type: "json" };
+import configSchema from "../../schema/forge-config.schema.json" with { type: "json" };
 
 const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   $schema: '$schema: "../../node_modules/pi-forge-modes/schema/mode.schema.json"',
@@ -25,6 +26,9 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   modelCallable: "modelCallable: false",
   content: 'content: "Run the tests after every change."',
   file: "file: ../updates/strict-tests.md",
+  extends: "extends: review",
+  extendsPrompt: "extendsPrompt: replace",
+  libraries: 'libraries: ["@acme/forge-house"]',
 };
 
 export function exampleFor(field: string): string {
@@ -45,4 +49,5 @@ export const ALLOWED_FIELDS = {
   mode: Object.keys(modeSchema.properties),
   preset: Object.keys(presetSchema.properties),
   update: updateFields(),
+  config: Object.keys(configSchema.properties),
 } as const;

@@ -7,13 +7,13 @@ import { shadowedPresetBroken } from "../diagnostics/codes.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
 import type { LinkedMode } from "./4-link.js";
 
-interface Role {
+export interface Role {
   strategy: Mode["strategy"];
   contracts: ContractComponent;
 }
 
 /** Why a preset's selection fails with `role` (own modes over built-in ones): every broken role and contract. */
-function presetProblems(preset: Preset, role: (key: string) => Role | undefined): string[] {
+export function presetProblems(preset: Preset, role: (key: string) => Role | undefined): string[] {
   const problems: string[] = [];
   const base = preset.base === undefined ? undefined : role(preset.base);
   if (preset.base !== undefined && base?.strategy === "append") problems.push(`its base "${preset.base}" would be an append mode`);

@@ -12,6 +12,7 @@ import { renderOverlaySection } from "../../core/composition.js";
 
 import { renderTemplate, type PromptVars } from "../../core/template.js";
 import { findSlotUses, type SlotName, type SlotUse } from "./cache-slots.js";
+import { extendsChain } from "./extends-chain.js";
 
 export interface ExplainComponent {
   /** 1-based position among forge's components (base first, then overlays in order). */
@@ -24,6 +25,10 @@ export interface ExplainComponent {
   /** Where the definition came from, e.g. `.pi/forge/modes/plan.yaml` or `presets/modes/plan.yaml` (in the forge package). */
   source: string;
   digest: string;
+  /** A forge library component carried in the bundle: the package and its locked version. */
+  library: { name: string; version: string | null } | null;
+  /** The extends chain from the parent up: each parent's key, digest as built and, when offered unchanged, where from. */
+  extends: Array<{ key: string; digest: string; scope: Scope | null; source: string | null; library: string | null }>;
   /** The component's rendered text as composed (an overlay includes its heading), with sample values. */
   chars: number;
   estimatedTokens: number;
@@ -83,6 +88,8 @@ export interface ExplainInput {
   /** The composed prompt against the sample host prompt; null when the selection is refused. */
   prompt: string | null;
   describeSource: (scope: Scope, source: string) => string;
+  /** The locked version of a forge library (the bundle's lock), by package name. */
+  libraryVersion?: (name: string) => string | null;
   diagnostics: Diagnostic[];
 }
 
@@ -140,6 +147,10 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
   ];
   const components: ExplainComponent[] = [];
   const cacheSensitive: ExplainReport["cacheSensitive"] = [];
+  const version = input.libraryVersion ?? (() => null);
+  // A carried library component keeps the source path it has in its library, not one under this forge root.
+  const describe = (scope: Scope, source: string, library: string | null | undefined) =>
+    library ? `${library}${version(library) ? `@${version(library)}` : ""}: ${source}` : input.describeSource(scope, source);
   for (const [index, [key, role]] of roles.entries()) {
     const entry = catalog.modes.get(key)!;
     const body = renderTemplate(entry.mode.prompt, vars, key);
@@ -154,8 +165,16 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
       strategy: entry.mode.strategy,
       label: entry.mode.label,
       scope: entry.scope,
-      source: input.describeSource(entry.scope, entry.mode.source),
+      source: describe(entry.scope, entry.mode.source, entry.mode.library),
       digest: entry.mode.digest,
+      library: entry.mode.library ? { name: entry.mode.library, version: version(entry.mode.library) } : null,
+      extends: extendsChain(catalog, key, entry.mode).map((s) => ({
+        key: s.key,
+        digest: s.digest,
+        scope: s.found?.scope ?? null,
+        source: s.found ? describe(s.found.scope, s.found.source, s.found.library) : null,
+        library: s.found?.library ?? null,
+      })),
       chars: text.length,
       estimatedTokens: estimateTokens(text.length),
       slots,
@@ -247,6 +266,7 @@ export function explainNames(
       vars: sample?.vars ?? { cwd, date: "YYYY-MM-DD", time: "HH:MM", model: "", os: settings.os, preset: resolved.preset ?? "" },
       prompt: sample?.prompt ?? null,
       describeSource,
+      libraryVersion: (name) => inspected.libraries?.find((l) => l.name === name)?.version ?? null,
       diagnostics,
     },
     violations,

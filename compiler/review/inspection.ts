@@ -18,6 +18,8 @@ export interface InspectedSources {
   diagnostics: Diagnostic[];
   /** null when the sources have errors. */
   catalog: Catalog | null;
+  /** The forge libraries the compiled bundle carries (its lock): package name and version. */
+  libraries?: ReadonlyArray<{ name: string; version: string }>;
 }
 
 /** The moment and platform the sample renders for (slot values). */

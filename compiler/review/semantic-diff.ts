@@ -17,6 +17,8 @@ import type {
   UpdateOnOneSide,
 } from "./diff-report.js";
 import { unifiedDiff } from "./line-diff.js";
+import { diffLocks } from "./bundle-changes.js";
+import { findAffectedModes } from "./extends-diff.js";
 
 /** What the comparison reads from a bundle; a side without a bundle is EMPTY_BUNDLE. */
 export interface BundleView {
@@ -24,6 +26,8 @@ export interface BundleView {
   forgeVersion: string | null;
   modes: Readonly<Record<string, Mode | undefined>>;
   presets: Readonly<Record<string, Preset | undefined>>;
+  /** The forge libraries the bundle was built with (absent: none). */
+  lock?: unknown;
 }
 
 export const EMPTY_BUNDLE: BundleView = { scope: null, forgeVersion: null, modes: {}, presets: {} };
@@ -34,8 +38,8 @@ export interface SideLabels {
   b: string;
 }
 
-const MODE_FIELDS = ["label", "description", "strategy", "requires", "conflictsWith", "before", "after", "model", "thinking", "tools"] as const;
-const PRESET_FIELDS = ["description", "base", "overlays", "driftPolicy"] as const;
+const MODE_FIELDS = ["label", "description", "strategy", "requires", "conflictsWith", "before", "after", "model", "thinking", "tools", "extends", "library"] as const;
+const PRESET_FIELDS = ["description", "base", "overlays", "driftPolicy", "library"] as const;
 const UPDATE_FIELDS = ["name", "description", "modelCallable"] as const;
 
 /** The prompt as a reviewer reads it: text verbatim, each slot as its `{{name}}` placeholder. */
@@ -220,6 +224,8 @@ export function compareBundles(a: BundleView, b: BundleView, labels: SideLabels)
   const presets = comparePresets(a, b, labels, notes);
   const builtinModes = compareBuiltinPins(a, b);
   const affectedPresets = findAffectedPresets(a, b, modes, builtinModes);
+  const affectedModes = findAffectedModes(a.modes, b.modes, modes);
+  const libraries = diffLocks(a.lock, b.lock);
   if (a.forgeVersion !== null && b.forgeVersion !== null && a.forgeVersion !== b.forgeVersion) {
     notes.push(`forgeVersion ${a.forgeVersion} -> ${b.forgeVersion} (not a semantic change)`);
   }
@@ -231,10 +237,13 @@ export function compareBundles(a: BundleView, b: BundleView, labels: SideLabels)
     presetsRemoved: presets.removed.length,
     presetsChanged: presets.changed.filter((p) => p.ownChange).length,
     presetsAffected: affectedPresets.length,
+    modesAffected: affectedModes.length,
+    librariesChanged: libraries.length,
   };
   const semantic =
     scope !== null ||
     builtinModes.length > 0 ||
+    libraries.length > 0 ||
     [modes.added, modes.removed, modes.changed, presets.added, presets.removed, presets.changed].some((list) => list.length > 0);
-  return { semantic, scope, modes, presets, builtinModes, affectedPresets, notes, summary };
+  return { semantic, scope, modes, presets, builtinModes, affectedPresets, affectedModes, libraries, notes, summary };
 }
