@@ -9,6 +9,7 @@ import { describeComponentChanges } from "../../core/component-changes.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { comparableDigests, previouslyTrusted, readTrustStore, withTrust, writeTrustStore, type TrustStore } from "../../io/trust-store.js";
 import type { LayerLoad } from "../scope-discovery.js";
+import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
 
 export const FORGE_USAGE = "usage: /forge trust | /forge status [--json]";
@@ -54,7 +55,8 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     for (const n of data.notices) lines.push(`  notice: ${n}`);
     return say(ctx, lines.join("\n"));
   }
-  say(ctx, FORGE_USAGE, "error");
+  const near = nearSubcommand(sub, ["trust", "status"]);
+  say(ctx, `forge: unknown subcommand "${sub}"${near ? `; did you mean /forge ${near}?` : ""}\n${FORGE_USAGE}`, "error");
 }
 
 /** The trust prompt's body: the bundle, and what changed since the version the user trusted last (by component). */

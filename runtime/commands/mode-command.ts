@@ -8,6 +8,7 @@ import { stringifyCanonical } from "../../core/canonical-json.js";
 import { buildPreviewReport, formatPreviewText, formatStatusText } from "../status-report.js";
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
 import { describeDrift, detectDrift } from "../../core/composition.js";
+import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords, type CommandArgs } from "./command-args.js";
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
@@ -82,12 +83,18 @@ export async function handleMode(session: SessionCommands, args: string, ctx: Ct
     case "set":
       if (rest.length === 0) return say(ctx, `forge: /mode set needs at least one mode key (or use /mode off)\n${MODE_USAGE}`, "error");
       return setKeys(session, ctx, rest, parsed.drift ?? "block", parsed, estimator);
-    default:
+    default: {
+      // `/mode stauts`: a word that is no mode but close to a subcommand is a typo, not a selection.
+      const near = isEdit(first) || session.catalog().modes.has(first) ? null : nearSubcommand(first, SUBCOMMANDS);
+      if (near !== null) {
+        return say(ctx, `forge: refused: "${first}" is not a mode; did you mean /mode ${near}? (to select modes by key: /mode set <key>...); nothing changed`, "error");
+      }
       if (parsed.words.every(isEdit)) return adjust(session, ctx, parsed, estimator);
       if (parsed.words.some(isEdit)) {
         return say(ctx, "forge: mix of +/- and plain keys; use /mode set for a whole selection", "error");
       }
       return setKeys(session, ctx, parsed.words, parsed.drift ?? "block", parsed, estimator);
+    }
   }
 }
 

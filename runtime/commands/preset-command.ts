@@ -5,6 +5,7 @@ import { guardCommand, say } from "../notify.js";
 import { PRESET_NAME, presetFilePath, renderPresetSource, writePresetSource } from "../preset-writer.js";
 import { selectedKeys } from "../../core/candidate.js";
 import { resolveRequest, stalePresetModes } from "../../core/selection.js";
+import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
 import { applySelection } from "./apply-selection.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
@@ -49,7 +50,14 @@ export async function handlePreset(session: SessionCommands, args: string, ctx: 
     return applySelection(session, ctx, resolved.candidate, "preset", parsed.confirm, estimator);
   }
   if (sub === "save") return savePreset(session, ctx, loaded.discovered.paths.projectRoot ?? ctx.cwd, name, parsed.force);
-  return say(ctx, PRESET_USAGE, "error");
+  return say(ctx, `forge: unknown subcommand "${sub}"${presetHint(session, sub)}\n${PRESET_USAGE}`, "error");
+}
+
+/** What a mistyped `/preset <word>` probably meant: a close subcommand, or `use` of the preset named so. */
+function presetHint(session: SessionCommands, word: string): string {
+  const near = nearSubcommand(word, ["list", "use", "save"]);
+  if (near !== null) return `; did you mean /preset ${near}?`;
+  return session.catalog().presets.has(word) ? `; did you mean /preset use ${word}?` : "";
 }
 
 function listPresets(session: SessionCommands): string {

@@ -29,6 +29,33 @@ describe("parseSystemUpdateArgs", () => {
     expect(parseSystemUpdateArgs("-- reset")).toEqual({ kind: "apply", text: "reset" });
     expect(parseSystemUpdateArgs("  Be terse.  ")).toEqual({ kind: "apply", text: "Be terse." });
   });
+
+  it("refuses what looks like a mistyped subcommand, saying how to apply it as text", () => {
+    expect(parseSystemUpdateArgs("stauts")).toEqual({
+      kind: "error",
+      message: "did you mean /system-update status? To apply it as text: /system-update -- stauts",
+    });
+    expect(parseSystemUpdateArgs("rest")).toMatchObject({ kind: "error", message: expect.stringContaining("did you mean /system-update reset?") });
+    expect(parseSystemUpdateArgs("lsit")).toMatchObject({ kind: "error", message: expect.stringContaining("did you mean /system-update list?") });
+    expect(parseSystemUpdateArgs("Status")).toMatchObject({ kind: "error", message: expect.stringContaining("did you mean /system-update status?") });
+    expect(parseSystemUpdateArgs("--json")).toEqual({
+      kind: "error",
+      message: '"--json" looks like an option, and /system-update has none there. To apply it as text: /system-update -- --json',
+    });
+    expect(parseSystemUpdateArgs("status --jsno")).toEqual({
+      kind: "error",
+      message: "unknown option --jsno for /system-update status (did you mean --json?). To apply it as text: /system-update -- status --jsno",
+    });
+    // The escape applies any of them as text.
+    expect(parseSystemUpdateArgs("-- stauts")).toEqual({ kind: "apply", text: "stauts" });
+    expect(parseSystemUpdateArgs("-- --json")).toEqual({ kind: "apply", text: "--json" });
+  });
+
+  it("still applies one-word instructions that are not near a subcommand, and sentences that start with one", () => {
+    for (const text of ["Terse.", "ok", "yes", "French", "statuses-are-fine-to-mention", "status of the build matters", "use tabs, not spaces"]) {
+      expect(parseSystemUpdateArgs(text)).toEqual({ kind: "apply", text });
+    }
+  });
 });
 
 describe("/system-update", () => {
