@@ -1,5 +1,7 @@
 // One session of the extension: owns the active selection (private) and wires the parts: scope loader, selection
 // transitions, activation flow, preferences and turn composer. Commands get a read interface and two actions.
+import { summarizeDiagnostics } from "../core/diagnostics/summarize-skipped.js";
+import type { Diagnostic } from "../core/diagnostic.js";
 import type { Catalog } from "../core/component-catalog.js";
 import type { ActiveSelection, ComposeResult, Composition } from "../core/composition.js";
 import { selectedKeys } from "../core/candidate.js";
@@ -73,6 +75,8 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
   let selection: ActiveSelection = { state: null, error: null };
   /** Replay diagnostics of the active branch (malformed state entries), shown by /mode status. */
   let replayNotices: string[] = [];
+  /** Every skipped entry of the active branch, for /mode status --json (the notice only counts them). */
+  let replaySkipped: readonly Diagnostic[] = [];
   /**
    * The selected keys some trusted bundle offered when preferences were last applied. A component that becomes
    * untrusted (a rebuilt bundle on Pi 0.73.1) or vanishes is not composed, so its preferences (a tools restriction,
@@ -129,7 +133,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     status(ctx) {
       const loaded = scopes.refresh(ctx);
       const result = turns.compose(ctx);
-      const report = buildStatusReport(loaded.catalog, loaded.discovered, selection, result, [...loaded.discovered.notices, ...replayNotices]);
+      const report = buildStatusReport(loaded.catalog, loaded.discovered, selection, result, [...loaded.discovered.notices, ...replayNotices], replaySkipped);
       return { report, result };
     },
 
@@ -153,8 +157,10 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       const { catalog } = scopes.refresh(ctx, true);
       const before = selectedKeys(selection.state).join(",");
       const replay = reduceBranch(ctx.sessionManager.getBranch());
-      replayNotices = replay.diagnostics.map((d) => d.message);
-      for (const n of replayNotices) tell.tell(ctx, n);
+      replaySkipped = replay.diagnostics;
+      const summary = summarizeDiagnostics(replay.diagnostics, "malformed forge-mode-state entries skipped", "/mode status --json");
+      replayNotices = summary === null ? [] : [summary];
+      if (summary !== null) tell.tell(ctx, summary);
       selection = { state: replay.state, error: null };
       const replayed = selectedKeys(replay.state);
       if (followPreferences && before !== replayed.join(",")) await prefs.follow(ctx, catalog, replayed);

@@ -1,4 +1,5 @@
 // Pure status and preview reports: deterministic JSON shapes and their human text.
+import type { Diagnostic } from "../core/diagnostic.js";
 import type { Scope } from "../core/digest.js";
 import { SCOPES_SHALLOW_TO_DEEP, type Catalog } from "../core/component-catalog.js";
 import type { ActiveSelection, ComposeResult, DriftItem } from "../core/composition.js";
@@ -52,6 +53,8 @@ export interface StatusReport {
   /** Every project layer from the repository root down to cwd (bundles.project is the deepest). */
   layers: LayerReport[];
   notices: string[];
+  /** Every malformed forge-mode-state entry replay skipped on this branch (notices only count them). */
+  skippedEntries: Array<{ code: string; message: string; path: string | null }>;
 }
 
 export interface PreviewReport extends StatusReport {
@@ -96,6 +99,7 @@ export function buildStatusReport(
   selection: ActiveSelection,
   result: ComposeResult,
   notices: readonly string[],
+  skipped: readonly Diagnostic[] = [],
 ): StatusReport {
   const state = selection.state;
   const components: ComponentReport[] = [];
@@ -135,6 +139,7 @@ export function buildStatusReport(
     project: { root: discovered.paths.projectRoot, trusted: discovered.trust.trusted, decidedBy: discovered.trust.decidedBy },
     layers: layerReports(discovered),
     notices: [...notices],
+    skippedEntries: skipped.map((d) => ({ code: d.code, message: d.message, path: d.path })),
   };
 }
 

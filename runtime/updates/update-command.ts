@@ -1,5 +1,6 @@
 // The /system-update command: apply, status, reset, list, use, off. None starts a turn or deletes history; each reads
 // the branch once and hands that read to the estimate, the record and the delivery.
+import { listDiagnostics } from "../../core/diagnostics/summarize-skipped.js";
 import { sha256Hex } from "../../core/digest.js";
 import { createApplyEvent, createResetEvent, createRevokeEvent, isValidUpdateId } from "../../core/update-events.js";
 import { findActive, nextFreeformId, nextResetId, type UpdateState } from "../../core/update-reducer.js";
@@ -36,7 +37,7 @@ export function renderStatus(state: UpdateState, delivery: string, opts: { json:
     lines.push(`  ${r.updateId}  ${r.source}  ${shortDigest(r.digest)}  ${r.size} chars  ${r.createdAt}${origin}`);
     if (opts.full) lines.push(...(r.content ?? "").split("\n").map((l) => `    | ${l}`));
   }
-  for (const d of state.diagnostics) lines.push(`  ${d.severity} ${d.code}: ${d.message}`);
+  lines.push(...listDiagnostics(state.diagnostics, (d) => `  ${d.severity} ${d.code}: ${d.message}`, "/system-update status --json"));
   return lines.join("\n");
 }
 

@@ -92,6 +92,17 @@ describe("/system-update", () => {
     expect(json.active[0].content).toBeUndefined();
   });
 
+  it("status lists at most 20 problems and counts the rest; --json has them all", async () => {
+    const { pi, ctx } = setup();
+    for (let i = 0; i < 20_000; i++) pi.session.appendCustom(UPDATE_ENTRY_TYPE, { v: 9 });
+    await pi.command("status", ctx);
+    const lines = pi.lastNote().split("\n");
+    expect(lines.filter((l) => l.includes("update_event_malformed"))).toHaveLength(20);
+    expect(lines.at(-1)).toBe("  ... and 19980 more (/system-update status --json lists them all)");
+    await pi.command("status --json", ctx);
+    expect(JSON.parse(pi.lastNote()).diagnostics).toHaveLength(20_000);
+  });
+
   it("reset deactivates everything with one new event; history stays", async () => {
     const { pi, ctx } = setup();
     await pi.command("a", ctx);
