@@ -1,22 +1,17 @@
 // Finds and loads the bundle scopes: built-in, global, and every project layer from the repository root down to cwd
 // (a monorepo's house rules plus a package's own modes), each verified and trusted on its own.
-import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CatalogSource } from "../core/component-catalog.js";
 import type { Scope } from "../core/digest.js";
 import { isBundleTrusted, readTrustStore } from "../io/trust-store.js";
-import { loadBundleFile, type BundleLoad } from "./bundle-file.js";
+import { loadBundleFile, type BundleLoad } from "../io/bundle-file.js";
+import { findProjectLayers, layerEscape, safeRealpath, type LayerPath } from "../io/project-layers.js";
 
-/** How far up from cwd forge looks for the repository root and project layers. */
-const MAX_LEVELS = 32;
+export type { LayerPath };
 
-/** One project layer: a directory holding .pi/forge/bundle.json. */
-export interface LayerPath {
-  root: string;
-  file: string;
-}
 
 export interface ScopePaths {
   agentDir: string;
@@ -73,37 +68,9 @@ export function defaultBuiltinFile(): string {
   return fileURLToPath(new URL("../presets/bundle.json", import.meta.url));
 }
 
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The directories from cwd up to the repository root (a .git entry) or the filesystem root, at most MAX_LEVELS. */
-function walkUp(cwd: string): { dirs: string[]; repositoryRoot: string | null } {
-  const dirs: string[] = [];
-  let dir = resolve(cwd);
-  for (let i = 0; i < MAX_LEVELS; i++) {
-    dirs.push(dir);
-    if (exists(join(dir, ".git"))) return { dirs, repositoryRoot: dir };
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return { dirs, repositoryRoot: null };
-}
-
 export function resolveScopePaths(cwd: string, env: NodeJS.ProcessEnv, builtinFile: string): ScopePaths {
   const agentDir = resolveAgentDir(env);
-  const { dirs, repositoryRoot } = walkUp(cwd);
-  // existsSync follows links: a bundle.json that is a dangling link is no layer; any other kind is, and is refused on load.
-  const layers = dirs
-    .filter((d) => existsSync(join(d, ".pi", "forge", "bundle.json")))
-    .reverse()
-    .map((root) => ({ root, file: join(root, ".pi", "forge", "bundle.json") }));
+  const { layers, repositoryRoot } = findProjectLayers(cwd);
   const deepest = layers[layers.length - 1] ?? null;
   return {
     agentDir,
@@ -115,32 +82,6 @@ export function resolveScopePaths(cwd: string, env: NodeJS.ProcessEnv, builtinFi
     projectRoot: deepest?.root ?? null,
     projectFile: deepest?.file ?? null,
   };
-}
-
-function safeRealpath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
-
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
-}
-
-/**
- * A layer whose .pi/forge (or bundle.json) resolves outside its boundary is refused: a cloned repository must not
- * point forge at a directory elsewhere on the machine. The boundary is the repository root, else the layer's own root.
- */
-function escapes(layer: LayerPath, repositoryRoot: string | null): string | null {
-  const boundary = safeRealpath(repositoryRoot ?? layer.root);
-  for (const path of [join(layer.root, ".pi", "forge"), layer.file]) {
-    const real = safeRealpath(path);
-    if (!isInside(boundary, real)) return `forge: refused project layer ${join(layer.root, ".pi", "forge")}: it resolves to ${real}, outside ${repositoryRoot === null ? "the project" : "the repository"} ${boundary}`;
-  }
-  return null;
 }
 
 /**
@@ -162,7 +103,7 @@ export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null): Di
   }
   const store = hostTrust === null && paths.layers.length > 0 ? readTrustStore(paths.trustFile) : null;
   const layers: LayerLoad[] = paths.layers.map((layer) => {
-    const escape = escapes(layer, paths.repositoryRoot);
+    const escape = layerEscape(layer, paths.repositoryRoot);
     const load: BundleLoad = escape !== null ? { status: "refused", file: layer.file, reason: escape } : loadBundleFile(layer.file, "project");
     const out: LayerLoad = { ...layer, load, trusted: null, decidedBy: null, realRoot: null };
     if (load.status === "refused") notices.push(load.reason);

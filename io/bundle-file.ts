@@ -1,6 +1,6 @@
 // Reads one bundle file for the runtime and verifies it with core's one verification; never throws.
 import { LIMITS } from "../generated/constants.js";
-import { readBoundedText } from "../io/read-bounded.js";
+import { readBoundedText } from "./read-bounded.js";
 import type { Scope } from "../core/digest.js";
 import { describeBundleProblem, verifyBundleText } from "../core/bundle-verify.js";
 import type { ForgeBundle } from "../generated/types.js";
