@@ -3,3 +3,4 @@ import type { Validator } from "./validator.js";
 export declare const validateModeSource: Validator;
 export declare const validatePresetSource: Validator;
 export declare const validateBuildCacheEntry: Validator;
+export declare const validatePresetExport: Validator;
