@@ -5,8 +5,7 @@ import type { Validator } from "../generated/validator.js";
 import type { Catalog } from "./component-catalog.js";
 import { candidateFromKeys, checkContracts, type Candidate } from "./candidate.js";
 import type { Diagnostic } from "./diagnostic.js";
-import { legacyStateFrozen, legacyStateMalformed, legacyStateMigrated, quoteKeys } from "./diagnostics/legacy-codes.js";
-import type { EntryRef } from "./diagnostics/replay-codes.js";
+import { legacyStateFrozen, legacyStateMalformed, legacyStateMigrated, type EntryRef } from "./diagnostics/replay-codes.js";
 import { describeValidationError } from "./error-text.js";
 import { MODE_STATE_TYPE, type BranchEntryLike } from "./mode-state-reducer.js";
 import type { DriftPolicy, ResolvedCandidate } from "./selection.js";
@@ -98,7 +97,7 @@ export function freezeLegacy(legacy: LegacySelection, reason: string): Migration
 export function planLegacyMigration(catalog: Catalog, legacy: LegacySelection): MigrationPlan {
   if (legacy.keys.length === 0) return { kind: "none" };
   const unknown = legacy.keys.filter((k) => !catalog.modes.has(k));
-  if (unknown.length > 0) return freezeLegacy(legacy, `not in forge's layers: ${quoteKeys(unknown)}`);
+  if (unknown.length > 0) return freezeLegacy(legacy, `not in forge's layers: ${unknown.map((k) => JSON.stringify(k)).join(", ")}`);
   let candidate: Candidate;
   if (legacy.split !== null) candidate = legacy.split;
   else {
