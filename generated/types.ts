@@ -284,7 +284,10 @@ export interface ForgeModeStateEntry {
     };
   };
   driftPolicy: DriftPolicy;
-  source: "env" | "flag" | "command" | "selector" | "preset" | "reapprove" | "off";
+  /**
+   * What made the change: migrate is the one-time migration of a pi-modes session entry; delete is /mode delete of an active mode (the remainder, pins kept).
+   */
+  source: "env" | "flag" | "command" | "selector" | "preset" | "reapprove" | "off" | "migrate" | "delete";
   /**
    * ISO-8601 time of the change.
    */
@@ -341,6 +344,82 @@ export interface ForgeModeSource {
    * append (default): the parent's text, a blank line, then this mode's text; replace: only this mode's text.
    */
   extendsPrompt?: "append" | "replace";
+}
+
+/* from schema/pi-modes-state.schema.json */
+/**
+ * A selection entry written by pi-modes, as forge reads it once to migrate a session (forge never writes one): the `customType` and `data` of a custom session entry. MaximeRivest/pi-modes appends `mode-switch` `{mode}`; the composable pi-modes appends `pi-mode-state.v1` `{key}` (null: off), `.v2` `{baseKey, overlayKeys}` and `.v3` (v2 plus its own fingerprints, drift policy, time and source). The runtime validates `data` with the $defs validator of its customType (one small validator per shape keeps the extension small). Keys are any string up to 128 characters here: they are checked against forge's layers on migration, so an unknown key can be named.
+ */
+export interface PiModesStateEntry {
+  customType: "mode-switch" | "pi-mode-state.v1" | "pi-mode-state.v2" | "pi-mode-state.v3";
+  data: PiModesModeSwitch | PiModesStateV1 | PiModesSelection;
+}
+/**
+ * mode-switch (MaximeRivest/pi-modes): the one active mode.
+ */
+export interface PiModesModeSwitch {
+  mode: string;
+}
+/**
+ * pi-mode-state.v1: one key, or null for off; its role follows the mode's strategy.
+ */
+export interface PiModesStateV1 {
+  key: string | null;
+}
+/**
+ * pi-mode-state.v2 and .v3: a base (or null) and ordered overlays. v3 adds pi-modes' own fingerprints (not comparable with forge's digests, so unused), its drift policy (kept on migration), activation time and source.
+ */
+export interface PiModesSelection {
+  baseKey: string | null;
+  /**
+   * @maxItems 64
+   */
+  overlayKeys: string[];
+  fingerprints?: {};
+  driftPolicy?: "block" | "warn" | "allow";
+  activatedAt?: string;
+  source?: string;
+}
+
+/* from schema/preset-export.schema.json */
+/**
+ * A portable preset, written by `forge preset export` and `/preset export`: the keys, their order, the drift policy and the digests the exporter had. Never prompt text: importing one writes presets/<name>.yaml that refers to the importer's own definitions, and grants nothing.
+ */
+export interface ForgePresetExport {
+  /**
+   * Names the file's kind.
+   */
+  format: "forge-preset-export";
+  /**
+   * Export format version.
+   */
+  v: 1;
+  name: Key;
+  /**
+   * The preset's one-line description.
+   */
+  description: string;
+  /**
+   * A replace_base or replace_final mode, or null for Pi's native base.
+   */
+  base: Key | null;
+  overlays: KeyList;
+  driftPolicy: DriftPolicy;
+  /**
+   * Each selected mode's digest and scope as the exporter had them; the importer compares its own.
+   */
+  digests: {
+    [k: string]:
+      | {
+          digest: Digest;
+          scope: Scope;
+        }
+      | undefined;
+  };
+  /**
+   * The exporter's forge version (informational).
+   */
+  forgeVersion: string;
 }
 
 /* from schema/preset.schema.json */

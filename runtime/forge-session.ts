@@ -5,8 +5,9 @@ import type { Diagnostic } from "../core/diagnostic.js";
 import type { Catalog } from "../core/component-catalog.js";
 import type { ActiveSelection, ComposeResult, Composition } from "../core/composition.js";
 import { selectedKeys } from "../core/candidate.js";
-import { reduceBranch } from "../core/mode-state-reducer.js";
-import type { ResolvedCandidate, StateSource } from "../core/selection.js";
+import { MODE_STATE_TYPE, reduceBranch } from "../core/mode-state-reducer.js";
+import { createOffEntry, type ResolvedCandidate, type StateSource } from "../core/selection.js";
+import type { ForgeModeStateEntry } from "../generated/types.js";
 import type { PromptVars } from "../core/template.js";
 import { createActivationFlow, type ActivationResult } from "./activation.js";
 import type { HostAdapter } from "./host-adapter/index.js";
@@ -18,6 +19,7 @@ import { planStartup, startupConfirmation, type ExactConfirmation } from "./sele
 import { resolveStartupSelection } from "./startup-request.js";
 import { buildStatusReport, type StatusReport } from "./status-report.js";
 import { createTurnComposer } from "./turn-composer.js";
+import { migrateLegacySession } from "./legacy-migration.js";
 import type { ActivePresetRef } from "./updates/index.js";
 
 /** What commands read. Nothing here changes the selection; `scopes` re-reads the bundle files when they changed. */
@@ -37,10 +39,12 @@ export interface SessionView {
   activePreset(ctx: CtxPort): ActivePresetRef | null;
 }
 
-/** The two ways a command changes the selection. */
+/** The ways a command changes the selection. */
 export interface SelectionActions {
   activate(ctx: CtxPort, candidate: ResolvedCandidate, source: StateSource, confirmation: ExactConfirmation): Promise<ActivationResult>;
   deactivate(ctx: CtxPort): Promise<string>;
+  /** Appends an entry as it is, pins kept (the remainder after /mode delete of an active mode). */
+  commit(ctx: CtxPort, entry: ForgeModeStateEntry): Promise<void>;
 }
 
 export type SessionCommands = SessionView & SelectionActions;
@@ -147,6 +151,11 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       preferencesFor = "";
       return message;
     },
+    async commit(...args) {
+      const result = await flow.commit(...args);
+      preferencesFor = offeredKeys(scopes.catalog()).join(",");
+      return result;
+    },
 
     fail(ctx, what, error) {
       selection = { state: selection.state, error: `forge: ${what} failed (${describeError(error)}); using Pi's native prompt` };
@@ -156,7 +165,8 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     async rederive(ctx, applyStartup, followPreferences = false) {
       const { catalog } = scopes.refresh(ctx, true);
       const before = selectedKeys(selection.state).join(",");
-      const replay = reduceBranch(ctx.sessionManager.getBranch());
+      const branch = ctx.sessionManager.getBranch();
+      const replay = reduceBranch(branch);
       replaySkipped = replay.diagnostics;
       const summary = summarizeDiagnostics(replay.diagnostics, "malformed forge-mode-state entries skipped", "/mode status --json");
       replayNotices = summary === null ? [] : [summary];
@@ -164,13 +174,26 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       selection = { state: replay.state, error: null };
       const replayed = selectedKeys(replay.state);
       if (followPreferences && before !== replayed.join(",")) await prefs.follow(ctx, catalog, replayed);
+      // A pi-modes selection newer than every forge entry migrates once (the entry appended makes it history).
+      await migrateLegacySession(ctx, {
+        catalog,
+        branch,
+        tell,
+        activate: (candidate) => flow.activate(ctx, { candidate, source: "migrate", confirmation: startupConfirmation(env), base: null, canAsk: false }),
+        freeze: (reason) => {
+          const off: ForgeModeStateEntry = { ...createOffEntry(catalog, now()), source: "migrate" };
+          pi.appendEntry(MODE_STATE_TYPE, off);
+          selection = { state: off, error: reason };
+        },
+      });
+      const current = selection.state;
       if (applyStartup) {
-        const plan = planStartup(catalog, replay.state, resolveStartupSelection(env, { mode: pi.getFlag("mode"), preset: pi.getFlag("preset") }));
-        if (plan.kind === "refused") refuseStartup(ctx, replay.state, plan.error);
+        const plan = planStartup(catalog, current, resolveStartupSelection(env, { mode: pi.getFlag("mode"), preset: pi.getFlag("preset") }));
+        if (plan.kind === "refused") refuseStartup(ctx, current, plan.error);
         else if (plan.kind === "activate") {
-          const request = { candidate: plan.candidate, source: plan.source, confirmation: startupConfirmation(env), base: replay.state, canAsk: false };
+          const request = { candidate: plan.candidate, source: plan.source, confirmation: startupConfirmation(env), base: current, canAsk: false };
           const result = await flow.activate(ctx, request);
-          if (!result.ok) refuseStartup(ctx, replay.state, `forge: ${plan.origin} refused: ${result.message}; using Pi's native prompt`);
+          if (!result.ok) refuseStartup(ctx, current, `forge: ${plan.origin} refused: ${result.message}; using Pi's native prompt`);
         }
       }
       preferencesFor = offeredKeys(scopes.catalog()).join(",");

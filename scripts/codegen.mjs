@@ -11,7 +11,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SCHEMA_DIR = join(ROOT, "schema");
 const BANNER = "// generated, do not edit: written by scripts/codegen.mjs from schema/*.schema.json\n";
 
-/** schema file -> exported validator name; null for schemas that only hold shared definitions. */
+/** schema file -> exported validator name (or names -> JSON pointers of $defs); null for schemas that only hold shared definitions. */
 const VALIDATORS = {
   "common.schema.json": null,
   "diagnostic.schema.json": "validateDiagnostic",
@@ -25,20 +25,27 @@ const VALIDATORS = {
   "tool-arguments.schema.json": "validateToolArguments",
   "build-cache-entry.schema.json": "validateBuildCacheEntry",
   "forge-config.schema.json": "validateForgeConfig",
+  // The runtime checks a pi-modes entry's data by its customType: one small validator per shape.
+  "pi-modes-state.schema.json": {
+    validatePiModesSwitch: "#/$defs/modeSwitch",
+    validatePiModesV1: "#/$defs/stateV1",
+    validatePiModesSelection: "#/$defs/selection",
+  },
+  "preset-export.schema.json": "validatePresetExport",
 };
 /** Output file -> validators in it. The runtime imports only runtime-validators.js, keeping its bundle small. */
 const VALIDATOR_FILES = {
   // validateBundleStrict: the whole bundle schema, for bundles the compiler reads (forge libraries); the runtime's
   // validateBundle skips the build-time fields (RUNTIME_KEYWORD).
   "source-validators": {
-    names: ["validateModeSource", "validatePresetSource", "validateForgeConfig", "validateBuildCacheEntry"],
+    names: ["validateModeSource", "validatePresetSource", "validateForgeConfig", "validateBuildCacheEntry", "validatePresetExport"],
     aliases: { validateBundleStrict: "validateBundle" },
     allErrors: true,
   },
   // The runtime only needs a yes/no and the first error, so it skips allErrors and stays small.
   // Without ajv's message strings too: core/error-text.ts words the first error from its keyword and params.
   "runtime-validators": {
-    names: ["validateBundle", "validateModeState", "validateUpdateEvent", "validateTrustStore", "validateDeliveryDetails", "validateToolArguments"],
+    names: ["validateBundle", "validateModeState", "validateUpdateEvent", "validateTrustStore", "validateDeliveryDetails", "validateToolArguments", "validatePiModesSwitch", "validatePiModesV1", "validatePiModesSelection"],
     allErrors: false,
     messages: false,
   },
@@ -57,7 +64,9 @@ export async function renderGenerated() {
   const idByName = {};
   for (const { file, schema } of schemas) {
     if (!(file in VALIDATORS)) throw new Error(`codegen: no validator entry for schema/${file}; add it to VALIDATORS (null when it only holds definitions)`);
-    if (VALIDATORS[file]) idByName[VALIDATORS[file]] = schema.$id;
+    const v = VALIDATORS[file];
+    if (typeof v === "string") idByName[v] = schema.$id;
+    else if (v) for (const [name, pointer] of Object.entries(v)) idByName[name] = schema.$id + pointer;
   }
   const out = {};
   for (const [base, { names, aliases = {}, allErrors, messages = true }] of Object.entries(VALIDATOR_FILES)) {

@@ -32,7 +32,7 @@ function pathExists(path: string): boolean {
 }
 
 /** The existing sources with the imported files added or replaced: what the forge root holds after writing. */
-function mergedTree(existing: SourceTree, sources: Record<string, string>): SourceTree {
+export function mergedTree(existing: SourceTree, sources: Record<string, string>): SourceTree {
   const encoder = new TextEncoder();
   const byPath = new Map(existing.files.map((f) => [f.path, f]));
   let added = 0;

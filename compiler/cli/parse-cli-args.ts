@@ -9,6 +9,8 @@ export const USAGE = `usage: forge build [--check] [--watch] [--format human|git
        forge diff [A] [B] [--root DIR | --global] [--json]
        forge import pi-modes|pi-presets|roo <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]
        forge studio [--root DIR | --global] [--port N] [--open]
+       forge preset export <name> [file] [--force] [--root DIR | --global] [--json]
+       forge preset import <file> [--force] [--root DIR | --global] [--json]
        forge --help | --version`;
 
 export const HELP = `forge: compile Pi prompt modes and presets into a verified, content-hashed bundle.
@@ -34,6 +36,12 @@ commands:
                    pi-presets  presets.json of Pi's example preset extension
                    roo         Roo Code .roomodes / custom_modes.yaml
                  <path> is a file or a directory of such files
+  preset         portable presets: keys, order, drift policy and digests, never prompt text
+                   export <name> [file]  write the preset as the layers resolve it (built-in, global,
+                                         project) to file, or to standard output
+                   import <file>         check its keys against your layers (target scope and built-in),
+                                         name the components whose definitions differ from the
+                                         exporter's, write presets/<name>.yaml and build
   studio         serve a local, read-only web page on 127.0.0.1 to see what every composition sends
                  (library, compose against both hosts, diff, live diagnostics while editing); prints
                  the URL, which carries a random access token; Ctrl-C stops
@@ -50,7 +58,7 @@ options:
   --rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
                  mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact
   --dry-run      import: print what would be written, write nothing, do not build
-  --force        import: overwrite existing source files
+  --force        import, preset: overwrite existing files
   --port N       studio: listen on this port (default: a random free port)
   --open         studio: open the page in the desktop's browser
   --root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)
@@ -72,7 +80,7 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "studio"] as const;
+export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "studio", "preset"] as const;
 export type SubCommand = (typeof COMMANDS)[number];
 export type Command = SubCommand | "help" | "version";
 export type OutputFormat = "human" | "github" | "json";
@@ -141,6 +149,7 @@ const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   diff: new Set(["root", "global"]),
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
   studio: new Set(["root", "global", "port", "open"]),
+  preset: new Set(["root", "global", "force"]),
 };
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
@@ -167,6 +176,14 @@ function checkPositionals(command: SubCommand, rest: string[], named: { preset?:
       }
       if (path === undefined) throw new UsageError(`'forge import ${format}' needs the path of a file or directory to import`);
       if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge import'`);
+      return;
+    }
+    case "preset": {
+      const [sub, first, second, extra] = rest;
+      if (sub !== "export" && sub !== "import") throw new UsageError(`'forge preset' takes export or import, e.g. forge preset export review-flow flow.json`);
+      if (first === undefined) throw new UsageError(sub === "export" ? "'forge preset export' needs a preset name" : "'forge preset import' needs the file to import");
+      const surplus = sub === "export" ? extra : second;
+      if (surplus !== undefined) throw new UsageError(`unexpected argument '${surplus}' for 'forge preset ${sub}'`);
       return;
     }
     default:

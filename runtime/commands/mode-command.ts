@@ -13,6 +13,7 @@ import { completeLastWord, parseArgs, precedingWords, type CommandArgs } from ".
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
 import { runModeSelector } from "./mode-selector.js";
+import { handleModeAuthoring, MODE_AUTHORING_USAGE, type AuthoringDeps } from "../authoring/mode-authoring.js";
 
 export const MODE_USAGE = [
   "usage: /mode                       open the selector (interactive)",
@@ -22,15 +23,17 @@ export const MODE_USAGE = [
   "       /mode status [--json]       selection, digests, drift, fallback reason",
   "       /mode preview [--json]      the composition and its size",
   "       /mode reapprove [--confirm-exact[=<digest>]]  accept the current definitions",
+  MODE_AUTHORING_USAGE,
 ].join("\n");
 
-const SUBCOMMANDS = ["set", "off", "status", "preview", "reapprove", "help"];
+const SUBCOMMANDS = ["set", "off", "status", "preview", "reapprove", "new", "edit", "delete", "help"];
+const AUTHORING = new Set(["new", "edit", "delete"]);
 
-export function modeCommand(session: SessionCommands, estimator?: SelectionEstimator): CommandSpec {
+export function modeCommand(session: SessionCommands, estimator?: SelectionEstimator, authoring?: AuthoringDeps): CommandSpec {
   return {
-    description: "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove",
+    description: "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove, /mode new|edit|delete <key>",
     getArgumentCompletions: (prefix) => completeMode(session, prefix),
-    handler: guardCommand("mode", (args, ctx) => handleMode(session, args, ctx, estimator)),
+    handler: guardCommand("mode", (args, ctx) => handleMode(session, args, ctx, estimator, authoring)),
   };
 }
 
@@ -52,10 +55,16 @@ function completeMode(session: SessionCommands, prefix: string) {
   if (before[before.length - 1] === "--drift") return completeLastWord(prefix, ["block", "warn", "allow"].map((word) => ({ word })));
   if (before[0] === "status" || before[0] === "preview") return completeLastWord(prefix, [{ word: "--json" }]);
   if (before[0] === "reapprove") return completeLastWord(prefix, [{ word: "--confirm-exact" }]);
+  if (before[before.length - 1] === "--strategy") return completeLastWord(prefix, ["append", "replace_base", "replace_final"].map((word) => ({ word })));
+  if (before[0] === "edit" || before[0] === "delete") return completeLastWord(prefix, before.length === 1 ? keys : [{ word: "--global" }, { word: before[0] === "edit" ? "--prompt-file" : "--confirm" }]);
+  if (before[0] === "new" && before.length > 1) return completeLastWord(prefix, ["--strategy", "--global", "--prompt-file", "--file"].map((word) => ({ word })));
   return null;
 }
 
-export async function handleMode(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator): Promise<void> {
+export async function handleMode(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator, authoring?: AuthoringDeps): Promise<void> {
+  // new, edit and delete take their own options (--strategy, --prompt-file...): routed before the selection parser.
+  const sub = args.trim().split(/\s+/, 1)[0]!;
+  if (authoring !== undefined && AUTHORING.has(sub)) return handleModeAuthoring(authoring, sub as "new" | "edit" | "delete", args.trim().slice(sub.length), ctx);
   session.scopes(ctx);
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${MODE_USAGE}`, "error");

@@ -38,6 +38,8 @@ export interface UiPort {
   select(title: string, options: string[]): Promise<string | undefined>;
   confirm(title: string, message: string): Promise<boolean>;
   input?(title: string, placeholder?: string): Promise<string | undefined>;
+  /** A multi-line editor on `prefill` (/mode new and edit); undefined when closed without saving. RPC clients get an editor request. */
+  editor?(title: string, prefill?: string): Promise<string | undefined>;
   /**
    * TUI only: a custom component (forge's mode picker), with the parts of the host's TUI types forge uses.
    * Resolves undefined where the mode has no custom components (RPC), so the caller falls back to select().

@@ -81,6 +81,8 @@ export interface FakeUiLog {
   status: Array<string | undefined>;
   confirms: string[];
   selects: string[][];
+  /** Every ctx.ui.editor call: its title and prefill. */
+  editors: Array<{ title: string; prefill: string }>;
 }
 
 export interface FakeCtxOptions {
@@ -92,6 +94,8 @@ export interface FakeCtxOptions {
   confirm?: boolean | ((title: string, message: string) => boolean | Promise<boolean>);
   select?: (options: string[]) => string | undefined;
   input?: (title: string) => string | undefined;
+  /** ctx.ui.editor's answer (the saved text, or undefined: closed without saving); absent: the ctx has no editor. */
+  editor?: (title: string, prefill: string) => string | undefined;
   custom?: UiPort["custom"];
   models?: ModelRef[];
   model?: ModelRef;
@@ -123,7 +127,7 @@ export interface FakePiOptions {
 /** A fake ExtensionAPI: appendEntry and sendMessage write into its session; commands, flags and tools are recorded. */
 export class FakePi implements PiPort {
   readonly session: FakeSession;
-  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [] };
+  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], editors: [] };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
   readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [] };
@@ -216,6 +220,14 @@ export class FakePi implements PiPort {
         },
         ...(opts.custom ? { custom: opts.custom } : {}),
         ...(opts.input ? { input: async (title: string) => opts.input!(title) } : {}),
+        ...(opts.editor
+          ? {
+              editor: async (title: string, prefill?: string) => {
+                log.editors.push({ title, prefill: prefill ?? "" });
+                return opts.editor!(title, prefill ?? "");
+              },
+            }
+          : {}),
       },
     };
     if (opts.mode !== undefined) ctx.mode = opts.mode;
