@@ -56,7 +56,7 @@ export function compile(tree: SourceTree, options: CompileOptions): CompileResul
     // Library modes win over built-in ones of the same key, as they are layered above them.
     builtinModes: { ...builtinModes, ...libraryModeRecord(layered) },
   });
-  const shadowing = checkShadowing(linked.modes, builtinModes, options.builtinPresets ?? {});
+  const shadowing = checkShadowing(linked.modes, builtinModes, options.builtinPresets ?? {}, options.inheritedOrigins);
   const carryPlan = planCarry(layered, definedModeKeys, new Set(parsed.presets.map((p) => p.key)));
   const carried = checkCarriedPresets(carryPlan, layered, linked.modes, builtinModes);
   const lowered = lowerTemplates(linked, parsed.partials, decoded);

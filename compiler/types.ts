@@ -59,6 +59,14 @@ export interface CompileOptions {
   builtinPresets?: Record<string, Preset | undefined>;
   /** The libraries forge.yaml lists, resolved by the I/O edge; a listed name without an entry counts as missing. */
   libraries?: readonly LibraryInput[];
+  /** Where inherited modes and presets that are not built in come from (a project layer above), for messages. */
+  inheritedOrigins?: InheritedOrigins;
+}
+
+/** Key -> a description such as `the layer /repo/.pi/forge`; keys absent here are built in. */
+export interface InheritedOrigins {
+  modes: Readonly<Record<string, string>>;
+  presets: Readonly<Record<string, string>>;
 }
 
 export interface CompileResult {

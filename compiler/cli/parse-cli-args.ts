@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 
-export const USAGE = `usage: forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library] [--json]
+export const USAGE = `usage: forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--json]
        forge init [--root DIR | --global] [--json]
        forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
        forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
@@ -50,6 +50,8 @@ options:
   --check        write nothing; exit 1 and list what changed when bundle.json is missing or stale
   --watch        rebuild on every change under the forge root; Ctrl-C stops
   --format F     build output: human (default), github (GitHub Actions annotations) or json
+  --all          build: every forge root under the repository (root layer first), e.g. a monorepo's packages;
+                 with --check, check them all. Skips node_modules and hidden directories other than .pi
   --library      build: this package is a forge library; write the bundle its package.json names
                  ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml
   --preset NAME  preview/explain: the preset NAME (also when a mode has that key)
@@ -99,6 +101,8 @@ export interface CliArgs {
   builtin: boolean;
   /** build: a forge library package (scope library, the bundle its package.json names). */
   library: boolean;
+  /** build: every forge root under the repository. */
+  all: boolean;
   overlay: boolean;
   dryRun: boolean;
   force: boolean;
@@ -125,6 +129,7 @@ const OPTIONS = {
   json: { type: "boolean" },
   builtin: { type: "boolean" },
   library: { type: "boolean" },
+  all: { type: "boolean" },
   overlay: { type: "boolean" },
   "dry-run": { type: "boolean" },
   force: { type: "boolean" },
@@ -137,12 +142,12 @@ const OPTIONS = {
   version: { type: "boolean", short: "v" },
 } as const;
 
-type FlagName = "check" | "watch" | "format" | "root" | "global" | "builtin" | "library" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "rename" | "port" | "open";
-const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "library", "overlay", "dry-run", "force", "preset", "modes", "rename", "port", "open"];
+type FlagName = "check" | "watch" | "format" | "root" | "global" | "builtin" | "library" | "all" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "rename" | "port" | "open";
+const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "library", "all", "overlay", "dry-run", "force", "preset", "modes", "rename", "port", "open"];
 
 /** Flags each command accepts besides --json/--help. */
 const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
-  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library"]),
+  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all"]),
   init: new Set(["root", "global"]),
   preview: new Set(["root", "global", "preset", "modes"]),
   explain: new Set(["root", "global", "preset", "modes"]),
@@ -240,6 +245,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     global: v.global === true,
     builtin: v.builtin === true,
     library: v.library === true,
+    all: v.all === true,
     overlay: v.overlay === true,
     dryRun: v["dry-run"] === true,
     force: v.force === true,
@@ -263,6 +269,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
   const scopes = [v.root !== undefined, base.global, base.builtin].filter(Boolean).length;
   if (scopes > 1) throw new UsageError("--root, --global and --builtin are mutually exclusive");
   if (base.library && (base.global || base.builtin)) throw new UsageError("--library builds a library package (with --root DIR or the current one); it cannot be combined with --global or --builtin");
+  if (base.all && (base.global || base.builtin || base.library || base.watch)) {
+    throw new UsageError("--all builds every project forge root under the repository; it cannot be combined with --global, --builtin, --library or --watch");
+  }
   if (command === "studio" && base.json) throw new UsageError("'forge studio' does not take --json: it serves a page");
   const port = parsePort(v.port);
   if (port !== undefined) base = { ...base, port };

@@ -93,8 +93,13 @@ export const contractRequires = (w: Where, mode: string, required: string): Diag
   make("contract_requires", w, `mode "${mode}" requires "${required}", which this preset does not select; contracts never auto-add, so select "${required}" explicitly as the base or an overlay, e.g. overlays: [${required}]`);
 export const contractConflict = (w: Where, mode: string, other: string): Diagnostic =>
   make("contract_conflict", w, `mode "${mode}" conflicts with "${other}", and this preset selects both; remove one of them.`);
-export const shadowedPresetBroken = (w: Where, key: string, preset: string, problem: string): Diagnostic =>
-  make("shadowed_preset_broken", w, `mode "${key}" takes the key of the built-in mode "${key}", and the built-in preset "${preset}" uses it: with this mode ${problem}. Rename this mode (e.g. ${key}-custom) or make it fit the preset; the deepest scope wins at runtime.`);
+/** `modeFrom`/`presetFrom`: where the shadowed mode and the preset come from, null for the built-in bundle. */
+export const shadowedPresetBroken = (w: Where, key: string, preset: string, problem: string, modeFrom: string | null = null, presetFrom: string | null = null): Diagnostic =>
+  make(
+    "shadowed_preset_broken",
+    w,
+    `mode "${key}" takes the key of ${modeFrom === null ? `the built-in mode "${key}"` : `the mode "${key}" of ${modeFrom}`}, and ${presetFrom === null ? `the built-in preset "${preset}"` : `the preset "${preset}" of ${presetFrom}`} uses it: with this mode ${problem}. Rename this mode (e.g. ${key}-custom) or make it fit the preset; the deepest scope wins at runtime.`,
+  );
 export const contractOrder = (w: Where, first: string, second: string, declaredBy: string): Diagnostic =>
   make("contract_order", w, `overlay "${first}" must come before "${second}" (declared by "${declaredBy}"); contracts never reorder, so write overlays: [${first}, ${second}]`);
 export const unknownContractReference = (w: Where, field: string, key: string, suggestion: string | null): Diagnostic =>

@@ -1,6 +1,7 @@
 // `forge build` and `forge build --check`: read sources, compile, compare with bundle.json, write atomically.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode, Preset } from "../../generated/types.js";
+import type { InheritedOrigins } from "../types.js";
 import { fingerprintInputs, lookupCache, storeCache } from "./build-cache.js";
 import { compile, emitBundleText } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
@@ -29,7 +30,9 @@ export interface BuildSettings {
   forgeVersion: string;
   builtinModes?: Record<string, Mode | undefined>;
   builtinPresets?: Record<string, Preset | undefined>;
-  /** The text builtinModes came from, for the cache fingerprint. */
+  /** Where inherited components that are not built in come from (the project layers above), for messages. */
+  inheritedOrigins?: InheritedOrigins;
+  /** The text builtinModes came from (and the outer layers' hashes), for the cache fingerprint. */
   builtinText?: string;
   /** forge's trust store (project scope only): a rebuild of the bundle the user trusted carries the trust over. */
   trustFile?: string;
@@ -87,6 +90,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
     forgeVersion: settings.forgeVersion,
     ...(settings.builtinModes ? { builtinModes: settings.builtinModes } : {}),
     ...(settings.builtinPresets ? { builtinPresets: settings.builtinPresets } : {}),
+    ...(settings.inheritedOrigins ? { inheritedOrigins: settings.inheritedOrigins } : {}),
     libraries,
   });
   if (!bundle) return finish(1, "errors", diagnostics);
