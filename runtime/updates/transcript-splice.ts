@@ -47,7 +47,7 @@ export function hookRequestTranscript(pi: Pick<PiPort, "on">, run: RunState, gua
   pi.on(
     "context_with_system",
     guard("context_with_system", (event: ContextWithSystemEvent) => {
-      if (run.kind !== "sections") return undefined;
+      if (run.choice?.kind !== "sections") return undefined;
       const messages = spliceMidRunSections(event.messages, run);
       return messages ? { messages } : undefined;
     }),

@@ -8,12 +8,12 @@ import { TOOL_NAME } from "../../runtime/updates/update-tool.js";
 import { FakePi, type FakeCtx } from "../support/fake-pi.js";
 import { block, presetRef, updatesDeps } from "../support/update-fixtures.js";
 
-/** `sections`: the context is shaped like 1.x (structured sections), else like 0.73.1. */
+/** `sections`: the context is shaped like 1.x (structured sections) with a model that takes mid-conversation system messages, else like 0.73.1. */
 function setup(sections: boolean, preset: ReturnType<typeof presetRef> | null = presetRef([block("tdd", { callable: true })])) {
   const pi = new FakePi();
   const holder = { preset };
   registerSystemUpdates(pi, updatesDeps(pi, holder));
-  return { pi, holder, ctx: pi.ctx({ host: sections ? "1.x" : "0.73.1" }) };
+  return { pi, holder, ctx: pi.ctx({ host: sections ? "1.x" : "0.73.1", midConvo: sections }) };
 }
 
 async function start(pi: FakePi, ctx: FakeCtx, event: any): Promise<any> {
@@ -78,10 +78,11 @@ describe("timeline delivery (0.73.1)", () => {
     await pi.command("Second.", ctx);
     await pi.command("off update-2", ctx);
     expect(await start(pi, ctx, { systemPrompt: "CORE" })).toBeUndefined();
-    pi.session.push({ type: "compaction", summary: "summary", firstKeptEntryId: "e1" });
+    // Everything before the compaction is summarized (the kept entries start at the compaction itself).
+    pi.session.push({ type: "compaction", summary: "summary", firstKeptEntryId: "none" });
     const after = await start(pi, ctx, { systemPrompt: "CORE" });
     expect(after.systemPrompt).toBe(
-      'CORE\n\n# Active system updates\n\nThese system updates were in effect when this conversation was last compacted and still apply, unless a later <system_update status="revoked"> message retracts one.\n\n<system_update id="update-1">\nBe terse.\n</system_update>',
+      'CORE\n\n# Active system updates\n\nThese system updates apply to the conversation below, unless a later <system_update status="revoked"> message retracts one.\n\n<system_update id="update-1">\nBe terse.\n</system_update>',
     );
     expect(after.message).toBeUndefined();
     await pi.command("Third.", ctx);
@@ -144,7 +145,7 @@ describe("sections delivery (1.x)", () => {
     // The real adapter: outside a run the capability is unknown until a before_agent_start was seen.
     registerSystemUpdates(pi, updatesDeps(pi, { preset: null }));
     const legacyCtx = pi.ctx();
-    const modernCtx = pi.ctx({ host: "1.x", promptOptions: { cwd: "/w", sections: {} } });
+    const modernCtx = pi.ctx({ host: "1.x", midConvo: true, promptOptions: { cwd: "/w", sections: {} } });
     await pi.command("Be terse.", modernCtx);
     expect(pi.sent).toEqual([]);
     await pi.command("Second.", legacyCtx);

@@ -16,7 +16,7 @@ describe("1.x host parity (installed @earendil-works/pi-coding-agent)", async ()
   async function runWithTool(staleOptions: boolean) {
     const pi = new FakePi();
     registerSystemUpdates(pi, updatesDeps(pi, { preset: presetRef([block("tdd", { callable: true })]) }));
-    const ctx = pi.ctx({ host: "1.x" });
+    const ctx = pi.ctx({ host: "1.x", midConvo: true });
     await pi.emitEach("session_start", {}, ctx);
     await pi.command("Be terse.", ctx);
     // As Pi's emitBeforeAgentStart: normalized base options, handed to handlers, kept as the run's options.
