@@ -7,7 +7,6 @@ import { readBranch } from "./branch-read.js";
 import type { ActivePresetRef } from "./preset-blocks.js";
 import { estimateSelectionChange, type SelectionChange } from "./selection-impact.js";
 import type { PromptChangeReport } from "./cache-impact.js";
-import { hookRequestTranscript } from "./transcript-splice.js";
 import { runSystemUpdateCommand } from "./update-command.js";
 import { COMMAND_NAME, completeSystemUpdateArgs, completionDataFor, type CompletionData } from "./update-command-args.js";
 import type { SystemUpdatesDeps, UpdatesRuntime } from "./update-change.js";
@@ -54,7 +53,7 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
   const onSession = guarded("session replay", (_event: unknown, ctx: CtxPort) => {
     run.choice = null;
     run.runOptions = null;
-    run.splices.clear();
+    run.requests = 0;
     const { state } = readBranch(ctx.sessionManager.getBranch());
     refresh(deps.getActivePreset(ctx), state);
     const diagnostics = state.diagnostics.filter((d) => d.severity !== "info");
@@ -80,8 +79,8 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
   pi.on("model_select", guarded("model_select", (event: ModelSelectEvent, ctx: CtxPort) => announceModelSwitch(deps.adapter, ctx, event)));
   pi.on("session_compact", guarded("session_compact", (_event: unknown, ctx: CtxPort) => announceCompaction(deps.adapter, ctx)));
 
-  // Mid-run tool changes reach the run's later requests through the host's per-request hook, where it has one.
-  hookRequestTranscript(pi, run, guarded);
+  // 1.x, per model request: after a run's first request Pi no longer diffs the options forge holds (see deliverChange).
+  pi.on("context_with_system", () => void run.requests++);
 
   pi.registerCommand(COMMAND_NAME, {
     description: "System updates: /system-update <text> | status [--json] [--full] | reset | list | use <id> | off <id>",

@@ -26,12 +26,12 @@ export interface RunState {
   sectionsHost: boolean;
   /** 1.x sections runs: the run's systemPromptOptions as handed to before_agent_start. */
   runOptions: PromptOptions | null;
-  /** 1.x: section changes made mid-run by the tool, keyed by section name, spliced into later requests. */
-  splices: Map<string, { value: string | null; toolCallId: string | null; at: number }>;
+  /** 1.x: model requests of the current run so far (context_with_system). */
+  requests: number;
 }
 
 export function createRunState(): RunState {
-  return { choice: null, sectionsHost: false, runOptions: null, splices: new Map() };
+  return { choice: null, sectionsHost: false, runOptions: null, requests: 0 };
 }
 
 /** The run's mutable sections (1.x), or null when the host hands over none. */
@@ -88,9 +88,9 @@ export function deliverRun(event: BeforeAgentStartEvent, read: BranchRead, inven
   const plan = planDelivery(view, read.state.active, choice.kind);
   run.choice = choice;
   run.sectionsHost = sections !== null;
-  run.splices.clear();
-  // Pi reads these same options before the run's next request: a mid-run change made through this reference is
-  // diffed and recorded by Pi itself (until Pi re-normalizes them).
+  run.requests = 0;
+  // Pi reads these same options before the run's second request: a change the tool makes through this reference in
+  // the run's first tool batch is diffed and recorded by Pi itself (Pi re-normalizes them for every later request).
   run.runOptions = choice.kind === "sections" ? event.systemPromptOptions! : null;
   // Each run starts from Pi's base options, which never hold forge sections: set, never clear (clearing by prefix
   // could hit a core mode section such as forge-update-notes).
@@ -122,43 +122,29 @@ export interface ChangeInput {
   sectionsHost: boolean;
   /** Set when the agent tool made the change mid-run. */
   toolCallId: string | null;
-  now: number;
 }
 
 /**
  * Right after a command or the tool recorded a change: messages go out now (idle: appended at once; mid-run: steered
- * in before the next request). Section changes go into the run's options, for Pi to diff, and into the splice list
- * for requests whose options Pi has already re-normalized; outside a run they wait for the next run start.
+ * in before the next request). Section changes go into the run's options for Pi to diff; outside a run they wait for
+ * the next run start. Mid-run after the run's first request Pi has re-normalized its options and would never see a
+ * section change, so from then on the tool's changes travel as messages (and stay on messages, rule 3).
  */
 export function deliverChange(pi: PiPort, change: ChangeInput, run: RunState): void {
-  const recorded = readModelView(change.read, change.sectionsHost);
-  // Mid-run, the run's requests also carry what was spliced (never saved to the branch); between runs they do not.
-  const view = change.toolCallId === null ? recorded : withSplices(recorded, run);
-  const plan = planDelivery(view, change.after, change.choice.kind);
-  if (change.choice.kind === "sections") {
-    const options = run.runOptions?.sections;
+  const view = readModelView(change.read, change.sectionsHost);
+  const late = change.toolCallId !== null && run.requests > 1;
+  const kind = change.choice.kind === "sections" && !late ? "sections" : "timeline";
+  const plan = planDelivery(view, change.after, kind);
+  const options = run.runOptions?.sections;
+  if (kind === "sections" && options) {
     for (const [id, value] of sectionChanges(view, plan)) {
       const name = updateSectionName(id);
-      if (options && value === null) delete options[name];
-      else if (options && value !== null) options[name] = value;
-      run.splices.set(name, { value, toolCallId: change.toolCallId, at: change.now });
+      if (value === null) delete options[name];
+      else options[name] = value;
     }
   }
   const message = renderDeliveryMessage(plan.changes, change.after);
   if (message) pi.sendMessage(message, { deliverAs: "steer" });
-}
-
-/** `view` as the run's later requests carry it: the branch's sections with the run's splices applied. */
-function withSplices(view: ModelView, run: RunState): ModelView {
-  if (run.splices.size === 0) return view;
-  const sections = new Map(view.sections);
-  const prefix = updateSectionName("");
-  for (const [name, splice] of run.splices) {
-    const id = name.slice(prefix.length);
-    if (splice.value === null) sections.delete(id);
-    else sections.set(id, splice.value);
-  }
-  return { ...view, sections };
 }
 
 /**
