@@ -54,6 +54,7 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
     run.choice = null;
     run.runOptions = null;
     run.requests = 0;
+    run.inFlight = [];
     const { state } = readBranch(ctx.sessionManager.getBranch());
     refresh(deps.getActivePreset(ctx), state);
     const diagnostics = state.diagnostics.filter((d) => d.severity !== "info");

@@ -5,7 +5,7 @@ import type { HostAdapter } from "../host-adapter/index.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, PiPort, PromptOptions } from "../host-adapter/ports.js";
 import type { BranchRead } from "./branch-read.js";
 import { planDelivery, readModelView, sectionChanges, type DeliveryKind, type ModelView } from "./model-view.js";
-import { renderDeliveryMessage } from "./timeline-view.js";
+import { renderDeliveryMessage, type DeliveredChange } from "./timeline-view.js";
 import { appendPromptBlock, INVENTORY_SECTION, renderPromptFold, updateSectionName } from "./update-text.js";
 
 /** Why a delivery was chosen: no sections (0.73.1), a forced prompt, or the model's mid-conversation system messages. */
@@ -28,10 +28,12 @@ export interface RunState {
   runOptions: PromptOptions | null;
   /** 1.x: model requests of the current run so far (context_with_system). */
   requests: number;
+  /** Changes sent as messages since the run started: a steered message reaches the branch only after its tool batch. */
+  inFlight: DeliveredChange[];
 }
 
 export function createRunState(): RunState {
-  return { choice: null, sectionsHost: false, runOptions: null, requests: 0 };
+  return { choice: null, sectionsHost: false, runOptions: null, requests: 0, inFlight: [] };
 }
 
 /** The run's mutable sections (1.x), or null when the host hands over none. */
@@ -89,6 +91,7 @@ export function deliverRun(event: BeforeAgentStartEvent, read: BranchRead, inven
   run.choice = choice;
   run.sectionsHost = sections !== null;
   run.requests = 0;
+  run.inFlight = [];
   // Pi reads these same options before the run's second request: a change the tool makes through this reference in
   // the run's first tool batch is diffed and recorded by Pi itself (Pi re-normalizes them for every later request).
   run.runOptions = choice.kind === "sections" ? event.systemPromptOptions! : null;
@@ -131,11 +134,13 @@ export interface ChangeInput {
  * section change, so from then on the tool's changes travel as messages (and stay on messages, rule 3).
  */
 export function deliverChange(pi: PiPort, change: ChangeInput, run: RunState): void {
-  const view = readModelView(change.read, change.sectionsHost);
   const late = change.toolCallId !== null && run.requests > 1;
   const kind = change.choice.kind === "sections" && !late ? "sections" : "timeline";
-  const plan = planDelivery(view, change.after, kind);
   const options = run.runOptions?.sections;
+  // Mid-run in the first tool batch, the sections Pi will record are those of the run's options.
+  const live = kind === "sections" && change.toolCallId !== null ? options : undefined;
+  const view = pendingView(readModelView(change.read, change.sectionsHost), run.inFlight, live, (id) => change.read.state.known.has(id));
+  const plan = planDelivery(view, change.after, kind);
   if (kind === "sections" && options) {
     for (const [id, value] of sectionChanges(view, plan)) {
       const name = updateSectionName(id);
@@ -144,7 +149,27 @@ export function deliverChange(pi: PiPort, change: ChangeInput, run: RunState): v
     }
   }
   const message = renderDeliveryMessage(plan.changes, change.after);
-  if (message) pi.sendMessage(message, { deliverAs: "steer" });
+  if (!message) return;
+  pi.sendMessage(message, { deliverAs: "steer" });
+  run.inFlight.push(...message.details.changes);
+}
+
+/** `view` with what the branch does not show yet: messages still in flight, and (mid-run) the run's own sections. */
+function pendingView(view: ModelView, inFlight: readonly DeliveredChange[], live: Record<string, string> | undefined, isUpdateId: (id: string) => boolean): ModelView {
+  if (inFlight.length === 0 && live === undefined) return view;
+  const last = new Map(view.timeline.last);
+  for (const change of inFlight) last.set(change.updateId, change);
+  let sections = view.sections;
+  if (live !== undefined) {
+    const prefix = updateSectionName("");
+    const own = new Map<string, string>();
+    for (const [name, value] of Object.entries(live)) {
+      const id = name.startsWith(prefix) ? name.slice(prefix.length) : "";
+      if (id !== "" && isUpdateId(id)) own.set(id, value);
+    }
+    sections = own;
+  }
+  return { sections, timeline: { ...view.timeline, last } };
 }
 
 /**
