@@ -4,7 +4,7 @@ import type { HostAdapter } from "../host-adapter/index.js";
 import type { BranchEntry, CtxPort, ModelSelectEvent } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
 import { branchMessages, formatRewriteWarning, leadingPrompt, reportCacheImpact, serializeRequest, type PromptChangeReport } from "./cache-impact.js";
-import { chooseDelivery, describeChoice } from "./update-delivery.js";
+import { choiceForModel, describeChoice } from "./update-delivery.js";
 import { latestCompaction } from "./branch-read.js";
 
 /** The request the branch makes for a model that does (in place) or does not (folded) take mid-conversation system messages. */
@@ -20,13 +20,13 @@ function tell(ctx: CtxPort, headline: string, report: PromptChangeReport): void 
 }
 
 /**
- * model_select: on a host with prompt sections, a switch between a model with mid-conversation system messages and one
+ * model_select: on a host with prompt sections (as the last run showed), a switch between a model with mid-conversation system messages and one
  * without changes the delivery of later updates, and Pi itself lays out the recorded patches differently (in place, or
  * folded into the leading prompt). Says so with the estimate; silent when nothing changes for forge.
  */
-export function announceModelSwitch(adapter: HostAdapter, ctx: CtxPort, event: ModelSelectEvent): void {
-  const before = chooseDelivery(adapter, { model: event.previousModel }, null);
-  const after = chooseDelivery(adapter, { model: event.model ?? ctx.model }, null);
+export function announceModelSwitch(adapter: HostAdapter, ctx: CtxPort, event: ModelSelectEvent, sectionsHost: boolean): void {
+  const before = choiceForModel(adapter, event.previousModel, sectionsHost);
+  const after = choiceForModel(adapter, event.model ?? ctx.model, sectionsHost);
   if (before.kind === after.kind) return;
   const branch = ctx.sessionManager.getBranch();
   const report = reportCacheImpact(branch, requestFor(adapter, ctx, branch, before.kind === "sections"), requestFor(adapter, ctx, branch, after.kind === "sections"));
@@ -34,12 +34,12 @@ export function announceModelSwitch(adapter: HostAdapter, ctx: CtxPort, event: M
 }
 
 /** session_compact: the next request starts from Pi's summary; the estimate compares it with the request before. */
-export function announceCompaction(adapter: HostAdapter, ctx: CtxPort): void {
+export function announceCompaction(adapter: HostAdapter, ctx: CtxPort, sectionsHost: boolean): void {
   const branch = ctx.sessionManager.getBranch();
   const { cut } = latestCompaction(branch);
   if (cut < 0) return;
   const before = [...branch.slice(0, cut), ...branch.slice(cut + 1)];
-  const inPlace = chooseDelivery(adapter, ctx, null).kind === "sections";
+  const inPlace = choiceForModel(adapter, ctx.model, sectionsHost).kind === "sections";
   const report = reportCacheImpact(branch, requestFor(adapter, ctx, before, inPlace), requestFor(adapter, ctx, branch, inPlace));
   tell(ctx, "forge: compaction: the next request starts from Pi's summary (a new cached prefix).", report);
 }

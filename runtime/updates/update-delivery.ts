@@ -2,7 +2,7 @@
 // and right after a command or the agent tool recorded a change.
 import type { ActiveUpdate } from "../../core/update-reducer.js";
 import type { HostAdapter } from "../host-adapter/index.js";
-import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, PiPort, PromptOptions } from "../host-adapter/ports.js";
+import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, ModelRef, PiPort, PromptOptions } from "../host-adapter/ports.js";
 import type { BranchRead } from "./branch-read.js";
 import { planDelivery, readModelView, sectionChanges, type DeliveryKind, type ModelView } from "./model-view.js";
 import { renderDeliveryMessage, type DeliveredChange } from "./timeline-view.js";
@@ -62,6 +62,12 @@ export function chooseDelivery(adapter: HostAdapter, ctx: Pick<CtxPort, "model">
   if (!adapter.supportsSections(options)) return { kind: "timeline", reason: sectionsOf(options) ? "forced" : "no-sections", model };
   if (adapter.foldsSectionChanges(ctx)) return { kind: "timeline", reason: "model-without", model };
   return { kind: "sections", reason: "model-with", model };
+}
+
+/** The choice a run on a host with (`sectionsHost`) or without prompt sections would make for `model`, nothing forced. */
+export function choiceForModel(adapter: HostAdapter, model: ModelRef | undefined, sectionsHost: boolean): DeliveryChoice {
+  if (!sectionsHost) return { kind: "timeline", reason: "no-sections", model: model ? `${model.provider}/${model.id}` : "" };
+  return chooseDelivery(adapter, { model }, { cwd: "", sections: {} });
 }
 
 /** One sentence for status and notices. */
