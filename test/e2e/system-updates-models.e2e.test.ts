@@ -1,26 +1,19 @@
 // End-to-end: model switches mid-session (RPC set_model) between a model with mid-conversation system messages and
 // one without, in the real 1.x Pi; every request Pi sent is read back with the model-test's reader (told-view.ts).
 import { describe, expect, it } from "vitest";
-import { messageText, type RecordedRequest } from "./harness/fake-server.js";
+import type { RecordedRequest } from "./harness/fake-server.js";
 import { LEGACY_HOST, MODERN_HOST } from "./harness/pi-host.js";
 import { startRpc, type RpcClient } from "./harness/rpc-client.js";
 import { applyTag, EXTENSIONS, extendsRequest, retractTag, rpcCommand, systemPromptOf, timeline, updatesSuite } from "./harness/updates-session.js";
-import type { SentRequest } from "../support/fake-host.js";
+import { sentFromBody } from "./harness/session-figures.js";
 import { toldView } from "../support/told-view.js";
 
 const suite = updatesSuite();
 const WITHOUT = "fake-without";
 
-/** A recorded body as the model reads it: the leading system prompt, then the other messages in order. */
-function asSent(request: RecordedRequest): SentRequest {
-  const [head, ...rest] = request.body.messages as any[];
-  const role = (r: string) => (r === "developer" ? "system" : r) as SentRequest["messages"][number]["role"];
-  return { prompt: messageText(head), messages: rest.map((m) => ({ role: role(m.role), text: messageText(m) })) };
-}
-
 /** The model's view of the update set in `request`, as id -> channel; fails on a repeat or a wrong retraction. */
 function told(request: RecordedRequest): Record<string, string> {
-  const view = toldView(asSent(request));
+  const view = toldView(sentFromBody(request.body));
   expect(view.violations).toEqual([]);
   return Object.fromEntries([...view.held].map(([id, h]) => [id, h.via]));
 }
