@@ -25,7 +25,7 @@ export interface DeliveryStatus {
   view: ModelView;
 }
 
-const TOLD: Record<string, string> = { section: "told as a prompt section", message: "told as a message", prompt: "restated in the prompt", null: "pending: told at the next run" };
+const TOLD: Record<string, string> = { section: "told as a section", message: "told as a message", prompt: "told in the prompt", null: "pending" };
 
 export function renderStatus(state: UpdateState, delivery: DeliveryStatus, opts: { json: boolean; full: boolean }): string {
   const rows = state.active.map((u) => ({

@@ -75,13 +75,13 @@ export function describeChoice(choice: DeliveryChoice): string {
   const model = choice.model === "" ? "the current model" : `model ${choice.model}`;
   switch (choice.reason) {
     case "no-sections":
-      return "this Pi has no prompt sections (0.73.1), so updates are tagged messages and the prompt stays byte-stable";
+      return "Pi 0.73.1 has no prompt sections";
     case "forced":
-      return "this run's prompt is forced (a replace_final mode), which hides prompt sections";
+      return "the run's prompt is forced (replace_final), which hides prompt sections";
     case "model-without":
-      return `${model} has no mid-conversation system messages (compat.supportsMidConvoSystemMessages), so a section change would rewrite the cached prompt; tagged messages append instead`;
+      return `${model} has no mid-conversation system messages (compat.supportsMidConvoSystemMessages): a section change would rewrite the cached prompt`;
     case "model-with":
-      return `${model} accepts mid-conversation system messages, so Pi appends each section change as a patch`;
+      return `${model} takes mid-conversation system messages: Pi appends each section change as a patch`;
   }
 }
 

@@ -100,7 +100,7 @@ describe("status and notices say which delivery the current model gets and why",
     await h.command("status --json");
     const status = JSON.parse(h.pi.lastNote());
     expect(status).toMatchObject({ delivery: "sections", deliveryReason: "model-with" });
-    expect(status.deliveryWhy).toContain("model fake/with-system-messages accepts mid-conversation system messages");
+    expect(status.deliveryWhy).toContain("model fake/with-system-messages takes mid-conversation system messages");
     expect(status.active.map((u: { updateId: string; told: string | null }) => [u.updateId, u.told])).toEqual([["update-1", "message"], ["tdd", null]]);
   });
 
