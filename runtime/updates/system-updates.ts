@@ -78,7 +78,13 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
 
   // Switches of model and compactions rewrite the cached prefix through Pi's own layout: said before the next request.
   pi.on("model_select", guarded("model_select", (event: ModelSelectEvent, ctx: CtxPort) => announceModelSwitch(deps.adapter, ctx, event, run.sectionsHost)));
-  pi.on("session_compact", guarded("session_compact", (_event: unknown, ctx: CtxPort) => announceCompaction(deps.adapter, ctx, run.sectionsHost)));
+  pi.on(
+    "session_compact",
+    guarded("session_compact", (_event: unknown, ctx: CtxPort) => {
+      run.inFlight = []; // what they told may be summarized now: the branch decides again
+      announceCompaction(deps.adapter, ctx, run.sectionsHost);
+    }),
+  );
 
   // 1.x, per model request: after a run's first request Pi no longer diffs the options forge holds (see deliverChange).
   pi.on("context_with_system", () => void run.requests++);
