@@ -16,7 +16,8 @@ const { requestText } = await harness("prefix-cache.ts");
 const { createPiEnv } = await harness("pi-env.ts");
 const { LEGACY_HOST, MODERN_HOST, REPO_ROOT, killLeftoverPi } = await harness("pi-host.ts");
 const { startRpc } = await harness("rpc-client.ts");
-const { naiveBody, sideFigures } = await harness("session-figures.ts");
+const { naiveBody, sentFromBody, sideFigures } = await harness("session-figures.ts");
+const { toldView } = await tsImport("../test/support/told-view.ts", import.meta.url);
 
 const TURNS = 100;
 const TARGET_SHARE = 0.97;
@@ -141,9 +142,12 @@ function report(label, requests) {
   console.log(`  served from cache: forge ${pct(forge.cacheShare)}, naive ${pct(naive.cacheShare)} (append-only ceiling ${pct(forge.appendOnlyShare)})`);
   console.log(`  prefix rewrites: forge ${describeRewrites(forge.rewrites)}, ${unannounced.length === 0 ? "each announced by a cache-impact notice" : `${unannounced.length} NOT announced`}; naive ${describeRewrites(naive.rewrites)}`);
   for (const r of forge.rewrites) console.log(`    request ${r.request}: ${n(r.chars)} chars, ${r.causes.join("+") || "no cause"}${r.announced ? ", announced" : ", NOT announced"}`);
+  // The model test's reader over every request Pi sent: an update told twice, or retracted the wrong way, shows here.
+  const violations = turns.flatMap((r) => toldView(sentFromBody(r.body)).violations);
+  console.log(`  read back as the model reads them: ${violations.length === 0 ? "no update told twice, none retracted the wrong way" : `${violations.length} VIOLATIONS: ${violations.slice(0, 3).join("; ")}`}`);
   const shareMet = forge.cacheShare >= TARGET_SHARE;
   console.log(`  targets: update changes rewrite nothing: ${forge.rewrittenByUpdates === 0 ? "met" : "MISSED"}; every prefix rewrite caused by a mode switch, a model switch or the compaction and announced: ${unannounced.length + unexplained.length === 0 ? "met" : "MISSED"}; >= ${pct(TARGET_SHARE)} served from cache: ${shareMet ? "met" : "missed"}`);
-  return { forge, naive, ok: forge.rewrittenByUpdates === 0 && unannounced.length === 0 && unexplained.length === 0, shareMet };
+  return { forge, naive, ok: forge.rewrittenByUpdates === 0 && unannounced.length === 0 && unexplained.length === 0 && violations.length === 0, shareMet };
 }
 
 const ROWS = [
