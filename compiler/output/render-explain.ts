@@ -84,6 +84,7 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
       const slots = u.slots.filter((s) => s.cacheSensitive).map((s) => `{{${s.slot}}}`);
       out.push(`  ${u.id.padEnd(16)} "${u.name}", ${callable}, ${u.chars} chars ~${u.estimatedTokens} tokens, digest ${short(u.digest)}${slots.length ? `, uses ${slots.join(" ")}` : ""}`);
     }
+    if (r.updateDelivery) out.push(p.paint("dim", `  delivery: ${r.updateDelivery}`));
   }
 
   out.push("");

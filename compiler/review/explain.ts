@@ -74,6 +74,8 @@ export interface ExplainReport {
   /** Slot uses that cost cache hits, in prompt order. */
   cacheSensitive: Array<{ component: string; slot: SlotName; volatility: string; offset: number }>;
   systemUpdates: ExplainUpdate[];
+  /** How activated updates reach the model (the runtime's rule; explain has no live model), null without blocks. */
+  updateDelivery: string | null;
   /** Whole prompt against the sample host prompt, and forge's own share of it. */
   size: { chars: number; estimatedTokens: number; forgeChars: number; forgeEstimatedTokens: number } | null;
   diagnostics: Diagnostic[];
@@ -124,6 +126,16 @@ function contractDetail(j: ContractJudgment): string {
 /** The same merge as the runtime (later components win model/thinking; tool lists intersect), with origins. */
 export function explainPreferences(modes: ReadonlyArray<{ key: string; mode: Mode }>): ExplainPreferences {
   return tracePreferences(modes);
+}
+
+/** The runtime's delivery rule (runtime/updates/model-view.ts) in one paragraph, for a selection with a forced prompt or not. */
+export function describeUpdateDelivery(forced: boolean): string {
+  if (forced) return "this selection forces the prompt (replace_final), which hides prompt sections: every host gets tagged <system_update> messages, and the forced prompt restates updates the model already holds as sections";
+  return (
+    "Pi 1.x with a model that has mid-conversation system messages (compat.supportsMidConvoSystemMessages): a prompt section per update, which Pi appends as a patch; " +
+    "any other model, and Pi 0.73.1: tagged <system_update> messages, the prompt stays byte-stable. No update change rewrites the cached prefix; " +
+    "after a model switch, updates stay where the model got them. /system-update status shows the current model's delivery"
+  );
 }
 
 function layoutFor(base: Mode | undefined, baseKey: string | null, overlays: readonly string[]): LayoutPart[] {
@@ -217,6 +229,7 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
     preferences: explainPreferences(roles.map(([key]) => ({ key, mode: catalog.modes.get(key)!.mode }))),
     cacheSensitive,
     systemUpdates,
+    updateDelivery: systemUpdates.length > 0 ? describeUpdateDelivery(baseMode?.strategy === "replace_final") : null,
     size:
       input.prompt === null
         ? null
@@ -238,6 +251,7 @@ function refusedExplain(reason: string, status: ExplainReport["status"], diagnos
     preferences: null,
     cacheSensitive: [],
     systemUpdates: [],
+    updateDelivery: null,
     size: null,
     diagnostics,
   };

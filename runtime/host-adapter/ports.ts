@@ -17,6 +17,10 @@ export interface BranchEntry extends BranchEntryLike {
   details?: unknown;
   /** `compaction` and `branch_summary` entries. */
   summary?: unknown;
+  /** `compaction` entries: where the entries Pi keeps verbatim start (before it, only the summary remains). */
+  firstKeptEntryId?: unknown;
+  /** 1.x `compaction` entries: the system message replayed up to the compaction (its sections survive it). */
+  systemMessage?: unknown;
 }
 
 export interface ModelRef {
@@ -115,12 +119,21 @@ export interface ContextWithSystemEvent {
   messages: TranscriptMessage[];
 }
 
+/** `model_select`: the model changed (/model, cycling, pi.setModel; 0.73.1 also on restore). */
+export interface ModelSelectEvent {
+  model?: ModelRef;
+  previousModel?: ModelRef;
+  source?: string;
+}
+
 /** The events forge subscribes to, with what a handler may return. */
 export interface HostEvents {
   session_start: { event: SessionStartEvent; result: void };
   session_tree: { event: unknown; result: void };
   before_agent_start: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined };
   context_with_system: { event: ContextWithSystemEvent; result: { messages: TranscriptMessage[] } | undefined };
+  model_select: { event: ModelSelectEvent; result: void };
+  session_compact: { event: unknown; result: void };
 }
 export type HostEventName = keyof HostEvents;
 export type HostHandler<K extends HostEventName> = (event: HostEvents[K]["event"], ctx: CtxPort) => HostEvents[K]["result"] | Promise<HostEvents[K]["result"]>;

@@ -35,9 +35,12 @@ export class FakeSession {
   leaf: string | null = null;
   private n = 0;
 
+  /** `idPrefix` keeps ids apart when entries are copied from another session (a fork). */
+  constructor(private readonly idPrefix = "e") {}
+
   /** Appends under the leaf and moves the leaf to it; returns the new entry. */
   push(entry: Omit<TreeEntry, "id" | "parentId">): TreeEntry {
-    const full = { ...entry, id: `e${++this.n}`, parentId: this.leaf } as TreeEntry;
+    const full = { ...entry, id: `${this.idPrefix}${++this.n}`, parentId: this.leaf } as TreeEntry;
     this.entries.push(full);
     this.leaf = full.id;
     return full;
@@ -130,7 +133,7 @@ export class FakePi implements PiPort {
   readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], editors: [] };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
-  readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [] };
+  readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [], model_select: [], session_compact: [] };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];
   readonly sent: Array<{ message: CustomMessage; options?: unknown }> = [];
@@ -165,9 +168,13 @@ export class FakePi implements PiPort {
     this.appended.push({ customType, data });
     this.session.appendCustom(customType, structuredClone(data));
   }
+  /** While a simulated run streams (fake-host.ts), steered messages wait for the tool batch to end. */
+  streaming = false;
+  readonly steered: CustomMessage[] = [];
   /** Idle semantics of both hosts: the custom message is appended to the session at once. */
   sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void {
     this.sent.push({ message, options });
+    if (this.streaming) return void this.steered.push(structuredClone(message));
     this.session.append({ type: "custom_message", customType: message.customType, content: message.content, display: message.display, details: structuredClone(message.details) });
   }
   getActiveTools(): string[] {

@@ -194,23 +194,24 @@ describe("/system-update", () => {
     expect(JSON.parse(writes.join(""))).toMatchObject({ active: [] });
   });
 
-  it("reports the cache impact and warns before rewriting a large cached prefix", async () => {
-    const { pi } = setup("1.x");
-    const ctx = pi.ctx({ host: "1.x", systemPrompt: "P".repeat(20_000), midConvo: false });
-    pi.session.push({ type: "message", message: { role: "assistant", content: [], usage: { cacheRead: 5000, input: 10 } } });
-    pi.notes.length = 0;
-    await pi.command("Be terse.", ctx);
-    expect(pi.notes[0]!.text).toContain("applied update-1");
-    expect(pi.notes.some((n) => n.text.includes("last request read 5,000 cached tokens"))).toBe(true);
-    // Appending a section at the end keeps the whole old prompt, so no warning here.
-    expect(pi.notes.some((n) => n.level === "warning")).toBe(false);
-    // Removing a section from the middle of a folded prompt rewrites everything after it: warned first.
-    const folded = `${"P".repeat(10)}\n\n<forge-update-update-1>\nBe terse.\n</forge-update-update-1>${"Q".repeat(20_000)}`;
-    pi.notes.length = 0;
-    await pi.command("off update-1", pi.ctx({ host: "1.x", systemPrompt: folded }));
-    expect(pi.notes[0]).toMatchObject({ level: "warning" });
-    expect(pi.notes[0]!.text).toContain("rewrites");
-    expect(pi.notes[1]!.text).toContain("revoked update-1");
+  it("reports the cache impact of an update change: it only appends, whatever the model, so it never warns", async () => {
+    for (const midConvo of [false, true]) {
+      const { pi } = setup("1.x");
+      const ctx = pi.ctx({ host: "1.x", systemPrompt: "P".repeat(20_000), midConvo });
+      pi.session.push({ type: "message", message: { role: "assistant", content: [], usage: { cacheRead: 5000, input: 10 } } });
+      pi.notes.length = 0;
+      await pi.command("Be terse.", ctx);
+      expect(pi.notes[0]!.text).toContain("applied update-1");
+      expect(pi.notes[0]!.text).toMatch(/\(100\.0%\); last request read 5,000 cached tokens/);
+      // A revoke of an update held as a section, in the middle of a long prompt: a retraction or Pi's patch, appended.
+      const held = `${"P".repeat(10)}\n\n<forge-update-update-1>\nBe terse.\n</forge-update-update-1>${"Q".repeat(20_000)}`;
+      pi.session.push({ type: "message", message: { role: "system", content: "", sections: { "forge-update-update-1": "<forge-update-update-1>\nBe terse.\n</forge-update-update-1>" } } });
+      pi.notes.length = 0;
+      await pi.command("off update-1", pi.ctx({ host: "1.x", systemPrompt: held, midConvo }));
+      expect(pi.notes.some((n) => n.level === "warning")).toBe(false);
+      expect(pi.notes[0]!.text).toContain("revoked update-1");
+      expect(pi.notes[0]!.text).toContain("(100.0%)");
+    }
   });
 
   it("reads the branch once per command and once per run", async () => {
