@@ -89,7 +89,8 @@ export interface ExplainInput {
   vars: PromptVars;
   /** The composed prompt against the sample host prompt; null when the selection is refused. */
   prompt: string | null;
-  describeSource: (scope: Scope, source: string) => string;
+  /** Where a component's source is, for people; `layer` is the project layer's root (null outside the project scope). */
+  describeSource: (scope: Scope, source: string, layer: string | null) => string;
   /** The locked version of a forge library (the bundle's lock), by package name. */
   libraryVersion?: (name: string) => string | null;
   diagnostics: Diagnostic[];
@@ -161,8 +162,8 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
   const cacheSensitive: ExplainReport["cacheSensitive"] = [];
   const version = input.libraryVersion ?? (() => null);
   // A carried library component keeps the source path it has in its library, not one under this forge root.
-  const describe = (scope: Scope, source: string, library: string | null | undefined) =>
-    library ? `${library}${version(library) ? `@${version(library)}` : ""}: ${source}` : input.describeSource(scope, source);
+  const describe = (scope: Scope, source: string, library: string | null | undefined, layer: string | null = null) =>
+    library ? `${library}${version(library) ? `@${version(library)}` : ""}: ${source}` : input.describeSource(scope, source, layer);
   for (const [index, [key, role]] of roles.entries()) {
     const entry = catalog.modes.get(key)!;
     const body = renderTemplate(entry.mode.prompt, vars, key);
@@ -177,7 +178,7 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
       strategy: entry.mode.strategy,
       label: entry.mode.label,
       scope: entry.scope,
-      source: describe(entry.scope, entry.mode.source, entry.mode.library),
+      source: describe(entry.scope, entry.mode.source, entry.mode.library, entry.layer),
       digest: entry.mode.digest,
       library: entry.mode.library ? { name: entry.mode.library, version: version(entry.mode.library) } : null,
       extends: extendsChain(catalog, key, entry.mode).map((s) => ({
@@ -217,7 +218,7 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
       ? {
           key: presetEntry.key,
           scope: presetEntry.scope,
-          source: input.describeSource(presetEntry.scope, presetEntry.preset.source),
+          source: input.describeSource(presetEntry.scope, presetEntry.preset.source, presetEntry.layer),
           digest: presetEntry.preset.digest,
           driftPolicy: presetEntry.preset.driftPolicy ?? "block",
           description: presetEntry.preset.description,
@@ -263,7 +264,7 @@ export function explainNames(
   spec: SelectionSpec,
   settings: SampleSettings,
   cwd: string,
-  describeSource: (scope: Scope, source: string) => string,
+  describeSource: (scope: Scope, source: string, layer: string | null) => string,
 ): { report: ExplainReport; exitCode: number } {
   const { diagnostics, catalog } = inspected;
   if (catalog === null) return { report: refusedExplain("the sources have errors; fix them first", "errors", diagnostics), exitCode: 1 };
