@@ -1,7 +1,7 @@
 // /mode new, /mode edit and /mode delete: write or remove a mode's source and rebuild it through the CLI. Authoring never
 // activates: an edit of an active mode shows as drift under the session's policy; deleting an active mode asks, then keeps
 // only the remainder (contracts checked first); deleting an inactive one leaves the state alone.
-import { mkdirSync, unlinkSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describeSelection, selectedKeys } from "../../core/candidate.js";
 import { detectDrift } from "../../core/composition.js";
@@ -16,7 +16,7 @@ import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
 import { parseAuthoringArgs, type AuthoringArgs } from "./authoring-args.js";
 import { findSource, resolveTarget, shownPath, type AuthoringScope, type AuthoringTarget } from "./authoring-target.js";
-import { followTrust, runBuild, type RebuildResult } from "./rebuild.js";
+import { followTrust, removeSourceAndRebuild, runBuild, type RebuildResult } from "./rebuild.js";
 import { sourceInput } from "./source-input.js";
 
 export interface AuthoringDeps {
@@ -138,15 +138,8 @@ async function deleteMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: 
       return ctx.hasUI ? say(ctx, `forge: /mode delete ${key} cancelled; nothing deleted`) : say(ctx, `forge: "${key}" is active: add --confirm to delete it (${question})`, "error");
     }
   }
-  const text = readBoundedText(file, LIMITS.maxFileBytes);
-  if (!text.ok) return say(ctx, `forge: cannot delete ${shown}: it ${text.detail}`, "error");
-  unlinkSync(file);
-  const build = await runBuild(deps.cli, target, ctx);
-  if (!build.ok) {
-    // Keep sources and bundle in step: a deletion the build cannot take (a preset still uses the mode) is undone.
-    writeTextAtomic(file, text.text);
-    return tellOutcome(ctx, `forge: not deleted: the build without ${shown} fails, so the file was put back:`, build);
-  }
+  const build = await removeSourceAndRebuild(deps.cli, target, ctx, file, (head, b) => tellOutcome(ctx, head, b));
+  if (build === null) return;
   const trust = followTrust(session, ctx, target, { kind: "mode", key }, deps.now());
   const now = session.selection().state;
   if (active && now !== null && isActiveIn(now, key, target.scope)) await session.commit(ctx, selectionWithout(now, key, deps.now()));

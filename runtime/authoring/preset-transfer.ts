@@ -1,18 +1,17 @@
 // /preset export, /preset import and /preset delete. An export is what this session's trusted layers resolve (keys,
 // order, drift policy, digests; no prompt text); an import runs `forge preset import` (the same check and write as the
 // CLI, so both share one path) into the project (trusted only) or --global; a delete removes the source and rebuilds.
-import { mkdirSync, unlinkSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createPresetExport, presetExportText } from "../../core/preset-export.js";
-import { LIMITS } from "../../generated/constants.js";
 import { createTextExclusive, writeTextAtomic } from "../../io/atomic-write.js";
-import { readBoundedText } from "../../io/read-bounded.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
 import { parseAuthoringArgs } from "./authoring-args.js";
 import { findSource, resolveTarget, shownPath, type AuthoringScope } from "./authoring-target.js";
 import { oneKey, tellOutcome, type AuthoringDeps } from "./mode-authoring.js";
-import { diagnosticLines, followTrust, runBuild, visible } from "./rebuild.js";
+import { diagnosticLines, followTrust, removeSourceAndRebuild } from "./rebuild.js";
+import { visible } from "../../core/safe-text.js";
 
 declare const FORGE_VERSION: string | undefined;
 const forgeVersion = typeof FORGE_VERSION === "string" ? FORGE_VERSION : "0.0.0-dev";
@@ -89,14 +88,8 @@ async function deletePreset(deps: AuthoringDeps, ctx: CtxPort, name: string, glo
   const file = findSource(target, "presets", name, target.previous?.presets[name]?.source);
   if (file === null) return say(ctx, `forge: no source of preset "${name}" in the ${scope} scope`, "error");
   const shown = shownPath(ctx.cwd, file);
-  const text = readBoundedText(file, LIMITS.maxFileBytes);
-  if (!text.ok) return say(ctx, `forge: cannot delete ${shown}: it ${text.detail}`, "error");
-  unlinkSync(file);
-  const build = await runBuild(deps.cli, target, ctx);
-  if (!build.ok) {
-    writeTextAtomic(file, text.text);
-    return tellOutcome(ctx, `forge: not deleted: the build without ${shown} fails, so the file was put back:`, build);
-  }
+  const build = await removeSourceAndRebuild(deps.cli, target, ctx, file, (head, b) => tellOutcome(ctx, head, b));
+  if (build === null) return;
   const trust = followTrust(deps.session, ctx, target, { kind: "preset", key: name }, deps.now());
   const active = deps.session.selection().state?.preset === name ? "; the active selection stays as it is" : "";
   tellOutcome(ctx, `forge: deleted ${shown} and rebuilt the ${scope} bundle${active}`, build, [trust]);

@@ -7,6 +7,11 @@ import type { CtxPort } from "../host-adapter/ports.js";
 import type { SessionView } from "../forge-session.js";
 import { readTrustStore, withTrust, writeTrustStore } from "../../io/trust-store.js";
 import { shownPath, type AuthoringTarget } from "./authoring-target.js";
+import { visible } from "../../core/safe-text.js";
+import { LIMITS } from "../../generated/constants.js";
+import { writeTextAtomic } from "../../io/atomic-write.js";
+import { readBoundedText } from "../../io/read-bounded.js";
+import { unlinkSync } from "node:fs";
 
 export interface RebuildResult {
   ok: boolean;
@@ -23,12 +28,6 @@ interface ReportedDiagnostic {
 }
 
 const SHOWN = 20;
-
-/** Text from a repository as Pi shows it: control characters other than newline and tab spelled out. */
-export function visible(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-}
 
 /** `file:line:col severity code: message`, the file as seen from cwd (diagnostics name files relative to the forge root). */
 export function diagnosticLines(diagnostics: readonly ReportedDiagnostic[], forgeRoot: string, cwd: string): string[] {
@@ -51,9 +50,29 @@ export async function runBuild(cli: ForgeCli, target: AuthoringTarget, ctx: CtxP
 }
 
 /**
+ * Deletes a source and rebuilds. Sources and bundle stay in step: a deletion the build cannot take (a preset still
+ * uses the mode) is undone, the file written back. The build's lines on success; null when it was refused (told).
+ */
+export async function removeSourceAndRebuild(cli: ForgeCli, target: AuthoringTarget, ctx: CtxPort, file: string, tell: (head: string, build: RebuildResult) => void): Promise<RebuildResult | null> {
+  const shown = shownPath(ctx.cwd, file);
+  const text = readBoundedText(file, LIMITS.maxFileBytes);
+  if (!text.ok) {
+    tell(`forge: cannot delete ${shown}: it ${text.detail}`, { ok: false, lines: [] });
+    return null;
+  }
+  unlinkSync(file);
+  const build = await runBuild(cli, target, ctx);
+  if (build.ok) return build;
+  writeTextAtomic(file, text.text);
+  tell(`forge: not deleted: the build without ${shown} fails, so the file was put back:`, build);
+  return null;
+}
+
+/**
  * The scopes re-read after a successful build. Pi 0.73.1 has no trust API, so forge's trust store binds the project to
- * a bundleHash, and every rebuild would need /forge trust again. A bundle that differs from the trusted one (or from
- * none) only in the component the user just wrote through Pi stays trusted; anything else still needs /forge trust.
+ * a bundleHash. forge build itself keeps a rebuild of a bundle the user trusted trusted; what is left is the first
+ * bundle of a project (nothing trusted before): it is trusted when it holds only the component just written through
+ * Pi, and anything else needs /forge trust.
  */
 export function followTrust(session: SessionView, ctx: CtxPort, target: AuthoringTarget, change: AuthoredChange, now: Date): string | null {
   const d = session.scopes(ctx, true).discovered;
