@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { stringifyCanonical } from "./canonical-json.js";
 
 export type Scope = "builtin" | "global" | "project";
-export type ComponentKind = "mode" | "preset" | "update";
+export type ComponentKind = "mode" | "preset" | "update" | "rule";
 
 /** Fields that are bookkeeping, not meaning: never hashed. */
 const UNHASHED_ENTRY_FIELDS = new Set(["digest", "source"]);

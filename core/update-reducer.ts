@@ -15,6 +15,9 @@ export interface ActiveUpdate {
   source: ForgeUpdateEvent["source"];
   presetId?: string;
   blockId?: string;
+  /** source "rule": the rules/ rule, and the project-relative path that switched it on. */
+  ruleId?: string;
+  matchedPath?: string;
   contentSnapshot: string;
   digest: string;
   createdAt: string;
@@ -122,6 +125,8 @@ function applyEvent(s: MutableState, event: ForgeUpdateEvent, at: diag.EntryRef)
   };
   if (event.presetId !== undefined) active.presetId = event.presetId;
   if (event.blockId !== undefined) active.blockId = event.blockId;
+  if (event.ruleId !== undefined) active.ruleId = event.ruleId;
+  if (event.matchedPath !== undefined) active.matchedPath = event.matchedPath;
   s.active.push(active);
 }
 

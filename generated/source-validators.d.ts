@@ -2,4 +2,5 @@
 import type { Validator } from "./validator.js";
 export declare const validateModeSource: Validator;
 export declare const validatePresetSource: Validator;
+export declare const validateRuleSource: Validator;
 export declare const validateBuildCacheEntry: Validator;

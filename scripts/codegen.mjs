@@ -17,6 +17,7 @@ const VALIDATORS = {
   "diagnostic.schema.json": "validateDiagnostic",
   "mode.schema.json": "validateModeSource",
   "preset.schema.json": "validatePresetSource",
+  "rule.schema.json": "validateRuleSource",
   "bundle.schema.json": "validateBundle",
   "mode-state.schema.json": "validateModeState",
   "update-event.schema.json": "validateUpdateEvent",
@@ -27,7 +28,7 @@ const VALIDATORS = {
 };
 /** Output file -> validators in it. The runtime imports only runtime-validators.js, keeping its bundle small. */
 const VALIDATOR_FILES = {
-  "source-validators": { names: ["validateModeSource", "validatePresetSource", "validateBuildCacheEntry"], allErrors: true },
+  "source-validators": { names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateBuildCacheEntry"], allErrors: true },
   // The runtime only needs a yes/no and the first error, so it skips allErrors and stays small.
   // Without ajv's message strings too: core/error-text.ts words the first error from its keyword and params.
   "runtime-validators": {

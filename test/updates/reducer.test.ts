@@ -89,6 +89,21 @@ describe("update reducer", () => {
     expect(ids([apply("t", "T", { source: "agent", blockId: "t" }), revoke("t", "agent")])).toEqual([]);
   });
 
+  it("a rule-applied update records its rule and path; the user may revoke it, the agent may not", () => {
+    const rule = entry(createApplyEvent({ updateId: "db", content: "D", source: "rule", rule: { ruleId: "db", path: "src/db/schema.sql", glob: "src/db/**" }, now }));
+    expect((rule.data as Record<string, unknown>).matchedGlob).toBe("src/db/**");
+    const s = foldUpdateEvents([rule]);
+    expect(s.diagnostics).toEqual([]);
+    expect(s.active[0]).toMatchObject({ updateId: "db", source: "rule", ruleId: "db", matchedPath: "src/db/schema.sql" });
+    expect(codes([rule, revoke("db", "agent")])).toEqual(["update_revoke_denied"]);
+    expect(ids([rule, revoke("db", "agent")])).toEqual(["db"]);
+    expect(ids([rule, revoke("db")])).toEqual([]);
+    // An older event without the new fields stays valid; a rule event must say which path matched.
+    expect(codes([entry({ v: 1, updateId: "db", op: "apply", source: "rule", contentSnapshot: "D", digest: (rule.data as { digest: string }).digest, createdAt: "t" })])).toEqual([
+      "update_event_malformed",
+    ]);
+  });
+
   it("branch semantics come from the branch: siblings do not leak", () => {
     const root = [apply("update-1", "one")];
     const left = [...root, apply("update-2", "two")];
