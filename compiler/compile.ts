@@ -1,4 +1,4 @@
-// The pure compiler: SourceTree -> ForgeBundle plus every diagnostic, through the six phases in compiler/phases/.
+// The pure compiler: SourceTree -> ForgeBundle plus every diagnostic, through the six phases in compiler/phases/ (and their path globs).
 import { stringifyCanonicalPretty } from "../core/canonical-json.js";
 import { hasErrors, type Diagnostic } from "../core/diagnostic.js";
 import type { ForgeBundle } from "../generated/types.js";
@@ -8,6 +8,7 @@ import { validateSources } from "./phases/3-validate.js";
 import { linkSources } from "./phases/4-link.js";
 import { lowerTemplates } from "./phases/5-lower-templates.js";
 import { emitBundle } from "./phases/6-emit.js";
+import { compilePaths } from "./phases/compile-paths.js";
 import { checkShadowing } from "./phases/shadowing.js";
 import type { CompileOptions, CompileResult, SourceTree } from "./types.js";
 
@@ -42,11 +43,13 @@ export function compile(tree: SourceTree, options: CompileOptions): CompileResul
   const linked = linkSources({
     modes: validated.modes,
     presets: validated.presets,
+    rules: validated.rules,
     definedModeKeys: new Set(parsed.modes.map((m) => m.key)),
     decoded,
     builtinModes,
   });
   const shadowing = checkShadowing(linked.modes, builtinModes, options.builtinPresets ?? {});
+  const paths = compilePaths(validated);
   const lowered = lowerTemplates(linked, parsed.partials, decoded);
   const diagnostics = sortDiagnostics([
     ...decoded.diagnostics,
@@ -54,10 +57,11 @@ export function compile(tree: SourceTree, options: CompileOptions): CompileResul
     ...validated.diagnostics,
     ...linked.diagnostics,
     ...shadowing,
+    ...paths.diagnostics,
     ...lowered.diagnostics,
   ]);
   if (hasErrors(diagnostics)) return { bundle: null, diagnostics };
-  const bundle = emitBundle(lowered, { scope: options.scope, forgeVersion: options.forgeVersion, builtinModes });
+  const bundle = emitBundle(lowered, { scope: options.scope, forgeVersion: options.forgeVersion, builtinModes, paths });
   return { bundle, diagnostics };
 }
 

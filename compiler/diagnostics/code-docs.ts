@@ -63,6 +63,10 @@ export const DIAGNOSTIC_CATALOG: readonly DiagnosticCodeInfo[] = [
   { code: "volatile_time", summary: "{{time}} changes on every request, which defeats prompt caching.", example: '# modes/plan.yaml\nprompt: "It is {{time}}."' },
   { code: "date_variable", summary: "{{date}} changes once a day, invalidating the prompt cache daily.", example: '# modes/plan.yaml\nprompt: "Today is {{date}}."' },
   { code: "empty_prompt", summary: "A prompt or system update lowers to no text at all.", example: '# modes/plan.yaml\nprompt: ""' },
+  { code: "invalid_glob", summary: "A path glob (a mode's edits, a block's or rule's when.paths) is not valid picomatch syntax, or negates with a leading !.", example: "# rules/db.yaml\nwhen: { paths: [\"src/{db,sql\"] }" },
+  { code: "glob_never_matches", summary: "A path glob can never match a project-relative path: it is absolute, starts with ~, has a .. segment or ends with /.", example: "# modes/docs.yaml\nedits: { allow: [\"../shared/**\"] }" },
+  { code: "invalid_path_regex", summary: "An edits.allowRegex entry (Roo's fileRegex) is not a valid JavaScript regular expression.", example: "# modes/docs.yaml\nedits: { allowRegex: [\"\\\\.(md|mdx$\"] }" },
+  { code: "path_regex_backtracking", summary: "An edits.allowRegex entry nests quantifiers, e.g. (a+)+, which can backtrack catastrophically; prefer a glob.", example: "# modes/docs.yaml\nedits: { allowRegex: [\"^(\\\\w+/)+x$\"] }" },
   // Import (`forge import`): about another tool's input files, not forge sources; constructors in import-codes.ts.
   { code: "import_unreadable", summary: "An import input is missing, unreadable, not JSON/YAML, or not the format's top-level shape; nothing is written.", example: '// ~/.pi/agent/modes/plan.json\n{ "key": "plan", "label": "Plan", ' },
   { code: "import_invalid_entry", summary: "An input entry cannot become a forge mode (no key, label or prompt text, or not an object); it is skipped.", example: '// ~/.pi/agent/modes/draft.json\n{ "key": "draft", "label": "Draft" }   // no opener, appendix or systemPrompt' },

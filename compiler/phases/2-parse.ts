@@ -9,7 +9,7 @@ import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
 import { duplicateKeys, errorOffsets, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
 
-export type SourceKind = "mode" | "preset";
+export type SourceKind = "mode" | "preset" | "rule";
 
 export interface ParsedSource extends PositionedDoc {
   kind: SourceKind;
@@ -22,6 +22,8 @@ export interface ParsedSource extends PositionedDoc {
 export interface ParsedSources {
   modes: ParsedSource[];
   presets: ParsedSource[];
+  /** rules/<id>.yaml: blocks that switch on by path. */
+  rules: ParsedSource[];
   /** Partial name -> path of partials/<name>.md. */
   partials: ReadonlyMap<string, string>;
   diagnostics: Diagnostic[];
@@ -30,7 +32,7 @@ export interface ParsedSources {
 /** Names that would reach Object.prototype machinery if they ever became object keys. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 // A Map, not an object literal: a folder named "constructor" or "__proto__" must not look like a source folder.
-const SOURCE_FOLDERS: ReadonlyMap<string, SourceKind> = new Map([["modes", "mode"], ["presets", "preset"]]);
+const SOURCE_FOLDERS: ReadonlyMap<string, SourceKind> = new Map([["modes", "mode"], ["presets", "preset"], ["rules", "rule"]]);
 const SOURCE_EXTENSIONS = new Set(["yaml", "yml", "json"]);
 
 /** Checks a key (file stem); returns a diagnostic or null. */
@@ -139,8 +141,7 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
     const id = `${kind}:${stem}`;
     byKey.set(id, [...(byKey.get(id) ?? []), parsed.source]);
   }
-  const modes: ParsedSource[] = [];
-  const presets: ParsedSource[] = [];
+  const byKind: Record<SourceKind, ParsedSource[]> = { mode: [], preset: [], rule: [] };
   for (const group of byKey.values()) {
     if (group.length > 1) {
       for (const s of group) {
@@ -150,7 +151,7 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
     }
     // Keep the first (path order) so references to the key do not cascade into unknown_mode errors.
     const first = group[0]!;
-    (first.kind === "mode" ? modes : presets).push(first);
+    byKind[first.kind].push(first);
   }
-  return { modes, presets, partials, diagnostics };
+  return { modes: byKind.mode, presets: byKind.preset, rules: byKind.rule, partials, diagnostics };
 }

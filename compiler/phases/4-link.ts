@@ -6,7 +6,7 @@ import { type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
 import { isOwnOutput } from "../types.js";
 import type { ParsedSource } from "./2-parse.js";
-import type { ModeData, PresetData, UpdateData, ValidMode, ValidPreset } from "./3-validate.js";
+import type { ModeData, PresetData, RuleData, UpdateData, ValidMode, ValidPreset, ValidRule } from "./3-validate.js";
 import { checkSelection, type ContractComponent } from "../../core/contracts.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { inlineOrigin, type TemplateOrigin } from "./template-origin.js";
@@ -24,16 +24,19 @@ export interface TemplateRef {
 export interface LinkedMode { key: string; file: string; data: ModeData; template: TemplateRef | null }
 export interface LinkedUpdate { data: UpdateData; template: TemplateRef | null }
 export interface LinkedPreset { key: string; file: string; data: PresetData; updates: LinkedUpdate[] }
+export interface LinkedRule { key: string; file: string; data: RuleData; template: TemplateRef | null }
 
 export interface LinkedSources {
   modes: LinkedMode[];
   presets: LinkedPreset[];
+  rules: LinkedRule[];
   diagnostics: Diagnostic[];
 }
 
 export interface LinkInput {
   modes: readonly ValidMode[];
   presets: readonly ValidPreset[];
+  rules?: readonly ValidRule[];
   /** Every mode key defined by a source file, valid or not (an invalid mode is not also "unknown"). */
   definedModeKeys: ReadonlySet<string>;
   decoded: DecodedTree;
@@ -175,5 +178,11 @@ export function linkSources(input: LinkInput): LinkedSources {
     });
     return { key: source.key, file: source.file, data, updates };
   });
-  return { modes, presets, diagnostics };
+  const rules = (input.rules ?? []).map(({ source, data }): LinkedRule => ({
+    key: source.key,
+    file: source.file,
+    data,
+    template: loadTemplate(source, [], ["content", "file"], data.content, data.file, decoded, diagnostics),
+  }));
+  return { modes, presets, rules, diagnostics };
 }

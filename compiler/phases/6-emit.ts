@@ -1,13 +1,18 @@
 // Phase 6, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
 import { computeBundleHash, digestComponent, type Scope } from "../../core/digest.js";
-import type { ForgeBundle, Mode, Preset, SystemUpdate } from "../../generated/types.js";
-import type { LoweredMode, LoweredPreset } from "./5-lower-templates.js";
+import type { ForgeBundle, Mode, Preset, Rule, SystemUpdate } from "../../generated/types.js";
+import type { LoweredMode, LoweredPreset, LoweredRule } from "./5-lower-templates.js";
+import { updateKey, type CompiledPaths } from "./compile-paths.js";
 
 export interface EmitOptions {
   scope: Scope;
   forgeVersion: string;
   builtinModes: Readonly<Record<string, Mode | undefined>>;
+  /** Compiled globs and regexes (compile-paths.ts); absent: the sources declare none. */
+  paths?: Pick<CompiledPaths, "edits" | "updateWhen" | "ruleWhen">;
 }
+
+const NO_PATHS: Pick<CompiledPaths, "edits" | "updateWhen" | "ruleWhen"> = { edits: new Map(), updateWhen: new Map(), ruleWhen: new Map() };
 
 const sortedUnique = (list: readonly string[] | undefined): string[] => [...new Set(list ?? [])].sort();
 /** Every string is NFC here already, so the returned object equals what bundle.json holds (canonical JSON is NFC). */
@@ -18,7 +23,7 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function emitMode(m: LoweredMode, scope: Scope): Mode {
+function emitMode(m: LoweredMode, scope: Scope, paths: EmitOptions["paths"] & object): Mode {
   const d = m.data;
   const entry: Omit<Mode, "digest"> & { digest?: string } = {
     label: nfc(d.label),
@@ -35,19 +40,24 @@ function emitMode(m: LoweredMode, scope: Scope): Mode {
   if (d.thinking !== undefined) entry.thinking = d.thinking;
   // tools is an allow-list set: order carries no meaning, so sort it for digest stability.
   if (d.tools !== undefined) entry.tools = sortedUnique(d.tools);
+  // Present only when declared, so bundles without limits keep their digests.
+  const edits = paths.edits.get(m.key);
+  if (edits !== undefined) entry.edits = edits;
   return { ...entry, digest: digestComponent("mode", m.key, scope, entry) };
 }
 
-function emitPreset(p: LoweredPreset, scope: Scope, modeDigest: (key: string) => string | undefined): Preset {
+function emitPreset(p: LoweredPreset, scope: Scope, modeDigest: (key: string) => string | undefined, paths: EmitOptions["paths"] & object): Preset {
   const d = p.data;
-  const systemUpdates = p.updates.map((u): SystemUpdate => {
-    const entry = {
+  const systemUpdates = p.updates.map((u, i): SystemUpdate => {
+    const entry: Omit<SystemUpdate, "digest"> = {
       id: u.data.id,
       name: nfc(u.data.name),
       description: nfc(u.data.description),
       modelCallable: u.data.modelCallable ?? false,
       content: u.content,
     };
+    const when = paths.updateWhen.get(updateKey(p.key, i));
+    if (when !== undefined) entry.when = when;
     return { ...entry, digest: digestComponent("update", entry.id, scope, entry) };
   });
   const modeDigests: Record<string, string> = {};
@@ -62,12 +72,24 @@ function emitPreset(p: LoweredPreset, scope: Scope, modeDigest: (key: string) =>
   return { ...entry, digest: digestComponent("preset", p.key, scope, entry) };
 }
 
-export function emitBundle(lowered: { modes: readonly LoweredMode[]; presets: readonly LoweredPreset[] }, options: EmitOptions): ForgeBundle {
+function emitRule(r: LoweredRule, scope: Scope, paths: EmitOptions["paths"] & object): Rule {
+  const entry: Omit<Rule, "digest"> = {
+    name: nfc(r.data.name),
+    description: nfc(r.data.description),
+    when: paths.ruleWhen.get(r.key) ?? { paths: [] },
+    content: r.content,
+    source: r.file,
+  };
+  return { ...entry, digest: digestComponent("rule", r.key, scope, entry) };
+}
+
+export function emitBundle(lowered: { modes: readonly LoweredMode[]; presets: readonly LoweredPreset[]; rules?: readonly LoweredRule[] }, options: EmitOptions): ForgeBundle {
+  const paths = options.paths ?? NO_PATHS;
   const modes: Record<string, Mode> = {};
-  for (const m of lowered.modes) setOwn(modes, m.key, emitMode(m, options.scope));
+  for (const m of lowered.modes) setOwn(modes, m.key, emitMode(m, options.scope, paths));
   const modeDigest = (key: string) => (Object.hasOwn(modes, key) ? modes[key]!.digest : Object.hasOwn(options.builtinModes, key) ? options.builtinModes[key]?.digest : undefined);
   const presets: Record<string, Preset> = {};
-  for (const p of lowered.presets) setOwn(presets, p.key, emitPreset(p, options.scope, modeDigest));
+  for (const p of lowered.presets) setOwn(presets, p.key, emitPreset(p, options.scope, modeDigest, paths));
   const bundle: Omit<ForgeBundle, "bundleHash"> = {
     generated: "by forge build, do not edit",
     format: 1,
@@ -76,5 +98,11 @@ export function emitBundle(lowered: { modes: readonly LoweredMode[]; presets: re
     modes,
     presets,
   };
+  // Only a bundle with rules has the field: bundles without keep their bundleHash.
+  if ((lowered.rules ?? []).length > 0) {
+    const rules: Record<string, Rule> = {};
+    for (const r of lowered.rules ?? []) setOwn(rules, r.key, emitRule(r, options.scope, paths));
+    bundle.rules = rules;
+  }
   return { ...bundle, bundleHash: computeBundleHash(bundle) };
 }
