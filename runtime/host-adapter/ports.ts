@@ -113,12 +113,26 @@ export interface ContextWithSystemEvent {
   messages: TranscriptMessage[];
 }
 
+/** Both hosts: a tool call about to run (`input` as the model sent it). */
+export interface ToolCallEvent {
+  toolName: string;
+  toolCallId: string;
+  input: unknown;
+}
+
+/** `block: true` refuses the call before it runs; the model gets `reason` as the tool's error. */
+export interface ToolCallResult {
+  block?: boolean;
+  reason?: string;
+}
+
 /** The events forge subscribes to, with what a handler may return. */
 export interface HostEvents {
   session_start: { event: SessionStartEvent; result: void };
   session_tree: { event: unknown; result: void };
   before_agent_start: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined };
   context_with_system: { event: ContextWithSystemEvent; result: { messages: TranscriptMessage[] } | undefined };
+  tool_call: { event: ToolCallEvent; result: ToolCallResult | undefined };
 }
 export type HostEventName = keyof HostEvents;
 export type HostHandler<K extends HostEventName> = (event: HostEvents[K]["event"], ctx: CtxPort) => HostEvents[K]["result"] | Promise<HostEvents[K]["result"]>;

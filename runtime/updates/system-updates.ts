@@ -1,6 +1,6 @@
 // Wires the system-update feature into Pi: the /system-update command, the agent tool, and delivery at every run.
 import type { UpdateState } from "../../core/update-reducer.js";
-import type { BeforeAgentStartEvent, CtxPort, PiPort } from "../host-adapter/ports.js";
+import type { BeforeAgentStartEvent, CtxPort, PiPort, ToolCallEvent } from "../host-adapter/ports.js";
 import { describeError, guardCommand, say } from "../notify.js";
 import { renderInventory } from "./block-inventory.js";
 import { readBranch } from "./branch-read.js";
@@ -13,6 +13,7 @@ import { COMMAND_NAME, completeSystemUpdateArgs, completionDataFor, type Complet
 import type { SystemUpdatesDeps, UpdatesRuntime } from "./update-change.js";
 import { createRunState, sectionsDelivery, timelineDelivery } from "./update-delivery.js";
 import { syncToolAvailability } from "./update-tool.js";
+import { applyPathRules, type TriggerCache } from "./path-rules.js";
 
 /** What the rest of the runtime may ask the registered feature. */
 export interface SystemUpdates {
@@ -31,6 +32,9 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
   const toolRegistered = { value: false };
   let completions: CompletionData = { blockIds: [], activeIds: [] };
   const rt: UpdatesRuntime = { ...deps, pi, run, now: deps.now ?? (() => new Date()), afterChange: refresh };
+  const triggers: TriggerCache = new WeakMap();
+  /** The prompt's inventory: the active preset's blocks, then the offered path rules. */
+  const inventory = (ref: ActivePresetRef | null, ctx: CtxPort) => renderInventory(ref, deps.getPathRules?.(ctx).rules);
 
   /** Tool availability and the completion cache follow the active preset and the branch's active updates. */
   function refresh(ref: ActivePresetRef | null, state: UpdateState): void {
@@ -70,8 +74,14 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
       const ref = deps.getActivePreset(ctx);
       refresh(ref, read.state);
       const delivery = deps.adapter.supportsSections(event.systemPromptOptions ?? null) ? sectionsDelivery : timelineDelivery;
-      return delivery.beforeAgentStart(event, read, renderInventory(ref), run);
+      return delivery.beforeAgentStart(event, read, inventory(ref, ctx), run);
     }),
+  );
+
+  // A tool call naming a path may switch a rule on; registered after the core's edit limits, so a refused call does not.
+  pi.on(
+    "tool_call",
+    guarded("path rules", (event: ToolCallEvent, ctx: CtxPort) => void applyPathRules(rt, event, ctx, triggers)),
   );
 
   // Mid-run tool changes reach the run's later requests through the host's per-request hook, where it has one.
@@ -83,5 +93,5 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
     handler: guardCommand(COMMAND_NAME, (args, ctx) => runSystemUpdateCommand(rt, args, ctx)),
   });
 
-  return { estimateSelectionChange: (ctx, change) => estimateSelectionChange(deps.adapter, ctx, change) };
+  return { estimateSelectionChange: (ctx, change) => estimateSelectionChange(deps.adapter, ctx, change, deps.getPathRules?.(ctx).rules) };
 }
