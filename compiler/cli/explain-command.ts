@@ -1,4 +1,5 @@
 // `forge explain <preset> | <mode>...`: how a selection resolves, printed for people or as JSON.
+import { homedir } from "node:os";
 import { join, relative, sep } from "node:path";
 import type { Scope } from "../../core/digest.js";
 import { packagePath, type ForgeTarget } from "../io/forge-target.js";
@@ -24,7 +25,8 @@ export function explainCommand(args: CliArgs, io: CliIO): number {
     args,
     io,
     "explain",
-    (inspected, target, settings) => explainNames(inspected, selectionSpec(args), settings, target.root, sourceDescriber(target)),
+    (inspected, target, settings) =>
+      explainNames(inspected, selectionSpec(args), settings, target.root, sourceDescriber(target), args.path === undefined ? null : { path: args.path, cwd: io.cwd, home: homedir() }),
     (report) => io.stdout.write(renderExplain(report, makePainter(colorEnabled(io.stdout, io.env)))),
   );
 }

@@ -1,6 +1,7 @@
 // Reads a target's sources and compiles them in memory, with the built-in bundle, for preview and explain (writes nothing).
 import { hasErrors } from "../../core/diagnostic.js";
 import { buildCatalog, type ScopedBundles } from "../../core/component-catalog.js";
+import { collectRules } from "../../core/rule-catalog.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
@@ -22,5 +23,5 @@ export function inspectSources(target: ForgeTarget, settings: InspectSettings): 
   if (hasErrors(result.diagnostics) || result.bundle === null) return { diagnostics: result.diagnostics, getSource, catalog: null };
   const bundles: ScopedBundles = { [target.scope]: result.bundle };
   if (settings.builtinBundle && target.scope !== "builtin") bundles.builtin = settings.builtinBundle;
-  return { diagnostics: result.diagnostics, getSource, catalog: buildCatalog(bundles) };
+  return { diagnostics: result.diagnostics, getSource, catalog: buildCatalog(bundles), rules: collectRules(bundles) };
 }

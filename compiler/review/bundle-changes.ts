@@ -13,6 +13,8 @@ export interface BundleChanges {
   previous: "missing" | "unreadable" | "ok";
   modes: ComponentChanges;
   presets: ComponentChanges;
+  /** rules/ rules by digest (a bundle without rules has none). */
+  rules: ComponentChanges;
   bundleHash: { from: string | null; to: string };
   /** The bytes differ but no digest does (source paths, formatting, a hand edit). */
   otherChanges: boolean;
@@ -67,16 +69,18 @@ export function isBundleCurrent(existing: string, nextText: string, next: ForgeB
 export function diffBundles(existing: string | null, next: ForgeBundle): BundleChanges {
   const nextModes = digestsOf(next.modes) ?? {};
   const nextPresets = digestsOf(next.presets) ?? {};
+  const nextRules = digestsOf(next.rules ?? {}) ?? {};
   const old = existing === null ? null : parseBundle(existing);
   const oldModes = old ? digestsOf(old.modes) : null;
   const oldPresets = old ? digestsOf(old.presets) : null;
   const previous = existing === null ? "missing" : old && oldModes && oldPresets ? "ok" : "unreadable";
   const modes = compareDigests(oldModes ?? {}, nextModes);
   const presets = compareDigests(oldPresets ?? {}, nextPresets);
+  const rules = compareDigests((old ? digestsOf(old.rules ?? {}) : null) ?? {}, nextRules);
   const from = old && typeof old.bundleHash === "string" ? old.bundleHash : null;
   const semantic =
-    [modes, presets].some((c) => c.added.length + c.removed.length + c.changed.length > 0) || from !== next.bundleHash;
-  return { previous, modes, presets, bundleHash: { from, to: next.bundleHash }, otherChanges: previous === "ok" && !semantic };
+    [modes, presets, rules].some((c) => c.added.length + c.removed.length + c.changed.length > 0) || from !== next.bundleHash;
+  return { previous, modes, presets, rules, bundleHash: { from, to: next.bundleHash }, otherChanges: previous === "ok" && !semantic };
 }
 
 /** At most this many per-component lines in human output; --json always has the full lists. */
@@ -91,7 +95,7 @@ export function describeChanges(c: BundleChanges): string[] {
   }
   if (c.previous === "unreadable") lines.push("  the existing bundle.json is not a readable forge bundle");
   const items: string[] = [];
-  for (const [kind, set] of [["mode", c.modes], ["preset", c.presets]] as const) {
+  for (const [kind, set] of [["mode", c.modes], ["preset", c.presets], ["rule", c.rules]] as const) {
     for (const k of set.added) items.push(`  ${kind} ${k}: added`);
     for (const k of set.removed) items.push(`  ${kind} ${k}: removed`);
     for (const k of set.changed) items.push(`  ${kind} ${k}: changed`);

@@ -12,6 +12,8 @@ import { renderOverlaySection } from "../../core/composition.js";
 
 import { renderTemplate, type PromptVars } from "../../core/template.js";
 import { findSlotUses, type SlotName, type SlotUse } from "./cache-slots.js";
+import type { RuleRef } from "../../core/rule-catalog.js";
+import { bashWarnings, explainEditLimits, explainPath, explainPathOnly, explainRules, type ExplainEditLimit, type ExplainPath, type ExplainRule, type PathQuery } from "./explain-paths.js";
 
 export interface ExplainComponent {
   /** 1-based position among forge's components (base first, then overlays in order). */
@@ -69,6 +71,14 @@ export interface ExplainReport {
   /** Slot uses that cost cache hits, in prompt order. */
   cacheSensitive: Array<{ component: string; slot: SlotName; volatility: string; offset: number }>;
   systemUpdates: ExplainUpdate[];
+  /** rules/ rules and the preset's blocks with `when`, each with its globs. */
+  rules: ExplainRule[];
+  /** The edit limits of the selected modes (they intersect). */
+  editLimits: ExplainEditLimit[];
+  /** E.g. a limit that bash can get around. */
+  warnings: string[];
+  /** `--path`: the rules and edit limits that path would trigger; null without --path. */
+  path: ExplainPath | null;
   /** Whole prompt against the sample host prompt, and forge's own share of it. */
   size: { chars: number; estimatedTokens: number; forgeChars: number; forgeEstimatedTokens: number } | null;
   diagnostics: Diagnostic[];
@@ -84,6 +94,11 @@ export interface ExplainInput {
   prompt: string | null;
   describeSource: (scope: Scope, source: string) => string;
   diagnostics: Diagnostic[];
+  /** The scopes' rules/ rules. */
+  rules?: readonly RuleRef[];
+  /** `--path`, resolved against `root` (the project root). */
+  pathQuery?: PathQuery | null;
+  root?: string;
 }
 
 function sampleValue(vars: PromptVars, key: string): (slot: SlotName) => string {
@@ -177,6 +192,11 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
   });
   const forgeChars = components.reduce((n, c) => n + c.chars, 0);
   const baseMode = input.base === null ? undefined : catalog.modes.get(input.base)?.mode;
+  const selected = roles.map(([key]) => ({ key, mode: catalog.modes.get(key)!.mode }));
+  const preferences = explainPreferences(selected);
+  const triggered = explainRules(input.rules ?? [], catalog, input.preset === null ? [] : [input.preset], input.describeSource);
+  // Limits apply together with the merged tools: bash is unchecked unless the selection's tools leave it out.
+  const editLimits = explainEditLimits(selected, () => preferences.tools?.value);
   return {
     command: "explain",
     status: violations.length > 0 ? "refused" : "ok",
@@ -195,9 +215,13 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
     layout: layoutFor(baseMode, input.base, input.overlays),
     components,
     contracts: checkDeclaredContracts(catalog, input.base, input.overlays),
-    preferences: explainPreferences(roles.map(([key]) => ({ key, mode: catalog.modes.get(key)!.mode }))),
+    preferences,
     cacheSensitive,
     systemUpdates,
+    rules: triggered.map((t) => t.rule),
+    editLimits,
+    warnings: bashWarnings(editLimits),
+    path: input.pathQuery ? explainPath(input.pathQuery, input.root ?? "", triggered, selected) : null,
     size:
       input.prompt === null
         ? null
@@ -219,6 +243,10 @@ function refusedExplain(reason: string, status: ExplainReport["status"], diagnos
     preferences: null,
     cacheSensitive: [],
     systemUpdates: [],
+    rules: [],
+    editLimits: [],
+    warnings: [],
+    path: null,
     size: null,
     diagnostics,
   };
@@ -231,9 +259,14 @@ export function explainNames(
   settings: SampleSettings,
   cwd: string,
   describeSource: (scope: Scope, source: string) => string,
+  pathQuery: PathQuery | null = null,
 ): { report: ExplainReport; exitCode: number } {
   const { diagnostics, catalog } = inspected;
   if (catalog === null) return { report: refusedExplain("the sources have errors; fix them first", "errors", diagnostics), exitCode: 1 };
+  if (pathQuery !== null && spec.kind === "names" && spec.names.length === 0) {
+    const parts = explainPathOnly(catalog, inspected.rules ?? [], pathQuery, cwd, describeSource);
+    return { report: { ...refusedExplain("", "ok", diagnostics), reason: null, ...parts }, exitCode: 0 };
+  }
   const resolved = resolveSelection(catalog, spec);
   if ("error" in resolved) return { report: refusedExplain(resolved.error, "refused", diagnostics), exitCode: 1 };
   const violations = checkContracts(catalog, resolved.candidate);
@@ -248,6 +281,9 @@ export function explainNames(
       prompt: sample?.prompt ?? null,
       describeSource,
       diagnostics,
+      rules: inspected.rules ?? [],
+      pathQuery,
+      root: cwd,
     },
     violations,
   );
