@@ -36,7 +36,6 @@ function forgeImport(env: PiEnv, args: string[]): string {
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: imported definitions", (_id, host) => {
   let env: PiEnv;
-  let native: string;
   const run = (messages: string[]) => forgePrint(host, env, suite.server, ["--no-session", ...messages]);
 
   beforeAll(async () => {
@@ -45,7 +44,6 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: imported 
     expect(forgeImport(env, ["pi-presets", "presets.json"])).toContain("wrote .pi/forge/presets/review.yaml");
     expect(forgeImport(env, ["pi-modes", "modes"])).toContain("wrote .pi/forge/modes/release.yaml");
     await trustProjectIfLegacy(host, env, suite.server);
-    native = await nativePrompt(host, env, suite.server);
   });
 
   it("a Roo mode imported with --overlay is an append overlay, its braces literal, its groups its tools", async () => {
