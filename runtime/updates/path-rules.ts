@@ -2,6 +2,7 @@
 // applied as a system update with source "rule", once per session branch, through the same record and delivery as the tool.
 import { sha256Hex } from "../../core/digest.js";
 import { compilePatterns, firstMatch, type CompiledPattern } from "../../core/path-match.js";
+import type { RuleRef } from "../../core/rule-catalog.js";
 import { PATH_TOOLS } from "../../core/tool-paths.js";
 import { createApplyEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import type { UpdateState } from "../../core/update-reducer.js";
@@ -36,8 +37,7 @@ export interface RuleMatch {
 export type TriggerCache = WeakMap<PathTrigger, CompiledPattern[]>;
 
 /** The offered rules first (sorted by id), then the active preset's blocks with `when`, in declaration order. */
-export function ruleCandidates(rt: UpdatesRuntime, ctx: CtxPort, ref: ActivePresetRef | null): RuleCandidate[] {
-  const rules = rt.getPathRules?.(ctx).rules ?? [];
+export function ruleCandidates(rules: readonly RuleRef[], ref: ActivePresetRef | null): RuleCandidate[] {
   const out: RuleCandidate[] = rules.map((r) => ({ id: r.key, when: r.rule.when, content: r.rule.content }));
   for (const b of usableBlocks(ref)) if (b.when && ref) out.push({ id: b.id, presetId: ref.key, when: b.when, content: b.content });
   return out;
@@ -84,10 +84,10 @@ function activeFromSame(state: UpdateState, c: RuleCandidate): boolean {
 export function applyPathRules(rt: UpdatesRuntime, event: ToolCallEvent, ctx: CtxPort, cache: TriggerCache): void {
   if (!PATH_TOOLS.includes(event.toolName)) return;
   const ref = rt.getActivePreset(ctx);
-  const candidates = ruleCandidates(rt, ctx, ref);
+  const sources = rt.getPathRules?.(ctx);
+  const candidates = ruleCandidates(sources?.rules ?? [], ref);
   if (candidates.length === 0) return;
-  const root = rt.getPathRules?.(ctx).root ?? ctx.cwd;
-  const call = callPaths(event.toolName, event.input, ctx.cwd, root);
+  const call = callPaths(event.toolName, event.input, ctx.cwd, sources?.root ?? ctx.cwd);
   if (call === null) return;
   const matches = matchRules(candidates, event.toolName, call.paths, cache);
   if (matches.length === 0) return;
