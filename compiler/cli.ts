@@ -1,4 +1,4 @@
-// forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff, import and studio; maps outcomes to exit codes.
+// forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff, import, studio and preset; maps outcomes to exit codes.
 import { HELP, USAGE, UsageError, parseCliArgs, type CliArgs } from "./cli/parse-cli-args.js";
 import { buildCommand } from "./cli/build-command.js";
 import { explainCommand } from "./cli/explain-command.js";
@@ -7,6 +7,7 @@ import { previewCommand } from "./cli/preview-command.js";
 import { diffCommand } from "./cli/diff-command.js";
 import { importCommand } from "./cli/import-command.js";
 import { studioCommand } from "./cli/studio-command.js";
+import { presetCommand } from "./cli/preset-command.js";
 import type { CliIO } from "./cli/cli-io.js";
 import { describeFailure } from "./io/describe-failure.js";
 import { forgeVersion } from "./io/forge-target.js";
@@ -41,6 +42,8 @@ async function main(argv: string[], io: CliIO): Promise<number> {
       return importCommand(args, io);
     case "studio":
       return studioCommand(args, io);
+    case "preset":
+      return presetCommand(args, io);
   }
 }
 

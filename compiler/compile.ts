@@ -1,4 +1,6 @@
-// The pure compiler: SourceTree -> ForgeBundle plus every diagnostic, through the six phases in compiler/phases/ (and their path globs).
+// The pure compiler: SourceTree -> ForgeBundle plus every diagnostic, through the six phases in compiler/phases/
+// (with libraries and extends resolved between validate and link, path globs compiled beside link, and inherited
+// text joined after lowering).
 import { stringifyCanonicalPretty } from "../core/canonical-json.js";
 import { hasErrors, type Diagnostic } from "../core/diagnostic.js";
 import type { ForgeBundle } from "../generated/types.js";
@@ -10,6 +12,10 @@ import { lowerTemplates } from "./phases/5-lower-templates.js";
 import { emitBundle } from "./phases/6-emit.js";
 import { compilePaths } from "./phases/compile-paths.js";
 import { checkShadowing } from "./phases/shadowing.js";
+import { checkCarriedPresets, planCarry } from "./phases/carry-libraries.js";
+import { resolveExtends } from "./phases/extends.js";
+import { inheritPrompts } from "./phases/extends-prompts.js";
+import { libraryModeRecord, loadLibraries } from "./phases/libraries.js";
 import type { CompileOptions, CompileResult, SourceTree } from "./types.js";
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
@@ -40,28 +46,43 @@ export function compile(tree: SourceTree, options: CompileOptions): CompileResul
   const decoded = decodeTree(tree);
   const parsed = parseSources(decoded);
   const validated = validateSources(parsed);
+  const libraries = loadLibraries(validated.config, options.libraries ?? []);
+  const layered = libraries.layered;
+  const definedModeKeys = new Set(parsed.modes.map((m) => m.key));
+  const resolved = resolveExtends(validated.modes, definedModeKeys, { library: layered.modes, builtin: builtinModes });
   const linked = linkSources({
-    modes: validated.modes,
+    modes: resolved.modes,
     presets: validated.presets,
     rules: validated.rules,
-    definedModeKeys: new Set(parsed.modes.map((m) => m.key)),
+    definedModeKeys,
     decoded,
-    builtinModes,
+    // Library modes win over built-in ones of the same key, as they are layered above them.
+    builtinModes: { ...builtinModes, ...libraryModeRecord(layered) },
   });
-  const shadowing = checkShadowing(linked.modes, builtinModes, options.builtinPresets ?? {});
+  const shadowing = checkShadowing(linked.modes, builtinModes, options.builtinPresets ?? {}, options.inheritedOrigins);
+  const carryPlan = planCarry(layered, definedModeKeys, new Set(parsed.presets.map((p) => p.key)));
+  const carried = checkCarriedPresets(carryPlan, layered, linked.modes, builtinModes);
   const paths = compilePaths(validated);
   const lowered = lowerTemplates(linked, parsed.partials, decoded);
+  const inherited = inheritPrompts(lowered.modes);
   const diagnostics = sortDiagnostics([
     ...decoded.diagnostics,
     ...parsed.diagnostics,
     ...validated.diagnostics,
+    ...libraries.diagnostics,
+    ...resolved.diagnostics,
     ...linked.diagnostics,
     ...shadowing,
+    ...carried,
     ...paths.diagnostics,
     ...lowered.diagnostics,
+    ...inherited.diagnostics,
   ]);
   if (hasErrors(diagnostics)) return { bundle: null, diagnostics };
-  const bundle = emitBundle(lowered, { scope: options.scope, forgeVersion: options.forgeVersion, builtinModes, paths });
+  const bundle = emitBundle(
+    { modes: inherited.modes, presets: lowered.presets, rules: lowered.rules },
+    { scope: options.scope, forgeVersion: options.forgeVersion, builtinModes, libraries: layered, paths },
+  );
   return { bundle, diagnostics };
 }
 

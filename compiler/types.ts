@@ -1,6 +1,6 @@
 // Types shared by the compiler phases, the CLI edge and the tests.
 import type { Diagnostic } from "../core/diagnostic.js";
-import type { Scope } from "../core/digest.js";
+import type { BundleScope } from "../core/digest.js";
 import type { ForgeBundle, Mode, Preset } from "../generated/types.js";
 
 /** The compiled output lives beside the sources; it is never a source. */
@@ -39,13 +39,34 @@ export interface SourceTree {
   fileCount: number;
 }
 
+/**
+ * One library listed in forge.yaml, as the I/O edge found it in node_modules (compiler/io/read-libraries.ts). The
+ * pure compile verifies the bundle text and reports every problem as a diagnostic at its forge.yaml entry.
+ */
+export type LibraryInput =
+  | { name: string; status: "installed"; version: string; bundleText: string; bundlePath: string }
+  /** Not resolvable from the project (not installed). */
+  | { name: string; status: "missing" }
+  /** Installed, but not a forge library: no "forge": {"bundle"} in its package.json, or that file cannot be read. */
+  | { name: string; status: "not-forge"; reason: string };
+
 export interface CompileOptions {
-  scope: Scope;
+  scope: BundleScope;
   forgeVersion: string;
   /** Modes a preset may reference besides its own bundle's (the built-in bundle). */
   builtinModes?: Record<string, Mode | undefined>;
   /** The built-in presets: a mode of this scope that shadows one of their modes must not break them. */
   builtinPresets?: Record<string, Preset | undefined>;
+  /** The libraries forge.yaml lists, resolved by the I/O edge; a listed name without an entry counts as missing. */
+  libraries?: readonly LibraryInput[];
+  /** Where inherited modes and presets that are not built in come from (a project layer above), for messages. */
+  inheritedOrigins?: InheritedOrigins;
+}
+
+/** Key -> a description such as `the layer /repo/.pi/forge`; keys absent here are built in. */
+export interface InheritedOrigins {
+  modes: Readonly<Record<string, string>>;
+  presets: Readonly<Record<string, string>>;
 }
 
 export interface CompileResult {

@@ -1,6 +1,6 @@
 // The one verification of a compiled bundle: format, schema, scope, every digest, every pin and the bundleHash.
 // It returns every mismatch; the runtime refuses a bundle with any, and forge diff/explain report them all.
-import { computeBundleHash, digestComponent, type Scope } from "./digest.js";
+import { computeBundleHash, digestComponent, type BundleScope } from "./digest.js";
 import { describeError, describeValidationError } from "./error-text.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import type { ForgeBundle } from "../generated/types.js";
@@ -14,7 +14,7 @@ export type BundleProblem =
   | { kind: "format"; format: unknown }
   /** `detail` is the validator's first error (`at /path: message`), when there is one. */
   | { kind: "schema"; detail: string | null }
-  | { kind: "scope"; declared: Scope; expected: Scope }
+  | { kind: "scope"; declared: BundleScope; expected: BundleScope }
   /** A string that is not in Unicode NFC: digests hash NFC text, so its stored bytes are not what was hashed. */
   | { kind: "not-nfc"; path: string }
   | { kind: "mode-digest"; key: string }
@@ -107,7 +107,7 @@ function contentProblems(bundle: ForgeBundle): BundleProblem[] {
 }
 
 /** Verifies a parsed value; `expectedScope` (the runtime's) adds the scope check. */
-export function verifyBundleValue(value: unknown, expectedScope?: Scope): BundleVerification {
+export function verifyBundleValue(value: unknown, expectedScope?: BundleScope): BundleVerification {
   const shape = checkShape(value);
   if (shape !== null) return { bundle: null, problems: [shape] };
   const bundle = value as ForgeBundle;
@@ -118,7 +118,7 @@ export function verifyBundleValue(value: unknown, expectedScope?: Scope): Bundle
 }
 
 /** Parses and verifies bundle text. */
-export function verifyBundleText(text: string, expectedScope?: Scope): BundleVerification {
+export function verifyBundleText(text: string, expectedScope?: BundleScope): BundleVerification {
   const parsed = parseBundleJson(text);
   if (!parsed.ok) return { bundle: null, problems: [{ kind: "json", detail: describeError(parsed.error) }] };
   return verifyBundleValue(parsed.value, expectedScope);

@@ -40,12 +40,22 @@ export function candidateFromKeys(catalog: Catalog, keys: readonly string[]): { 
   let base: string | null = null;
   for (const key of keys) {
     const entry = catalog.modes.get(key);
-    if (!entry) return { error: `unknown mode "${key}"${suggest(catalog, key)}` };
+    if (!entry) return { error: unofferedMode(catalog, key) };
     if (entry.mode.strategy === "append") overlays.push(key);
     else if (base !== null) return { error: `at most one base may be selected, got "${base}" and "${key}"` };
     else base = key;
   }
   return { candidate: { base, overlays } };
+}
+
+/**
+ * Why a mode key is not offered: in a bundle that is not trusted (say so, and how to trust it), or unknown (with a
+ * "did you mean"). Never "unknown" for a mode the user can see in the repository.
+ */
+export function unofferedMode(catalog: Catalog, key: string): string {
+  const withheld = catalog.withheldModes.get(key);
+  if (withheld) return `mode "${key}" is in ${withheld.file}, which is not trusted; trust it first (/forge trust on Pi 0.73.1, or trust the project in Pi)`;
+  return `unknown mode "${key}"${suggest(catalog, key)}`;
 }
 
 function suggest(catalog: Catalog, key: string): string {

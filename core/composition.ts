@@ -30,10 +30,20 @@ export function renderOverlaySection(label: string, text: string): string {
 export interface DriftItem {
   key: string;
   role: "base" | "overlay";
-  /** changed: the digest differs from the pinned one; missing: no longer offered by any trusted bundle. */
-  kind: "changed" | "missing";
+  /**
+   * changed: the digest differs from the pinned one; moved: it now comes from another project layer (a deeper layer
+   * shadows it, or its own layer is gone); untrusted: only a bundle that is not trusted offers it; missing: no bundle does.
+   */
+  kind: "changed" | "moved" | "untrusted" | "missing";
   pinnedDigest: string | null;
   currentDigest: string | null;
+  /** moved: the layer it comes from now; untrusted: the bundle file that holds it. */
+  where?: string;
+}
+
+/** Drift whose component is not composed at all (nothing trusted offers it): its preferences are released too. */
+export function isUnavailable(item: DriftItem): boolean {
+  return item.kind === "missing" || item.kind === "untrusted";
 }
 
 export interface ComposeResult {
@@ -53,9 +63,16 @@ export interface ActiveSelection {
 const short = (digest: string | null) => (digest === null ? "none" : digest.slice(0, 12));
 
 export function describeDrift(item: DriftItem): string {
-  return item.kind === "missing"
-    ? `"${item.key}" is no longer offered by any trusted bundle`
-    : `"${item.key}" changed since activation (pinned ${short(item.pinnedDigest)}, now ${short(item.currentDigest)})`;
+  switch (item.kind) {
+    case "missing":
+      return `"${item.key}" is no longer offered by any trusted bundle`;
+    case "untrusted":
+      return `"${item.key}" comes from ${item.where}, which is not trusted (run /forge trust, or trust the project in Pi)`;
+    case "moved":
+      return `"${item.key}" now comes from the layer ${item.where}, not the one it was activated from`;
+    case "changed":
+      return `"${item.key}" changed since activation (pinned ${short(item.pinnedDigest)}, now ${short(item.currentDigest)})`;
+  }
 }
 
 export function detectDrift(catalog: Catalog, state: ForgeModeStateEntry): DriftItem[] {
@@ -63,9 +80,15 @@ export function detectDrift(catalog: Catalog, state: ForgeModeStateEntry): Drift
   for (const { key, role } of selectedRoles(state)) {
     const pinned = Object.prototype.hasOwnProperty.call(state.components, key) ? state.components[key] : undefined;
     const current = catalog.modes.get(key);
-    if (!current) items.push({ key, role, kind: "missing", pinnedDigest: pinned?.digest ?? null, currentDigest: null });
-    else if (!pinned || pinned.digest !== current.mode.digest) {
-      items.push({ key, role, kind: "changed", pinnedDigest: pinned?.digest ?? null, currentDigest: current.mode.digest });
+    const pinnedDigest = pinned?.digest ?? null;
+    if (!current) {
+      const withheld = catalog.withheldModes.get(key);
+      items.push(withheld ? { key, role, kind: "untrusted", pinnedDigest, currentDigest: null, where: withheld.file } : { key, role, kind: "missing", pinnedDigest, currentDigest: null });
+    } else if (pinned?.layer !== undefined && pinned.layer !== (current.layer ?? "")) {
+      // Pinned to a layer: a deeper layer appearing later is a visible switch, never a silent one.
+      items.push({ key, role, kind: "moved", pinnedDigest, currentDigest: current.mode.digest, where: current.layer ?? current.scope });
+    } else if (!pinned || pinned.digest !== current.mode.digest) {
+      items.push({ key, role, kind: "changed", pinnedDigest, currentDigest: current.mode.digest });
     }
   }
   return items;

@@ -2,7 +2,10 @@
 import { createHash } from "node:crypto";
 import { stringifyCanonical } from "./canonical-json.js";
 
+/** A scope the runtime loads a bundle from. */
 export type Scope = "builtin" | "global" | "project";
+/** The scope a bundle is built for: a runtime scope, or a forge library's (consumed by forge build, never by the runtime). */
+export type BundleScope = Scope | "library";
 export type ComponentKind = "mode" | "preset" | "update" | "rule";
 
 /** Fields that are bookkeeping, not meaning: never hashed. */
@@ -24,7 +27,7 @@ function omitFields(entry: object, fields: ReadonlySet<string>): Record<string, 
  * (text segments, strategy, contracts, preferences...). `digest` and `source` are excluded, so
  * moving or reformatting a source file changes nothing.
  */
-export function digestComponent(kind: ComponentKind, key: string, scope: Scope, entry: object): string {
+export function digestComponent(kind: ComponentKind, key: string, scope: BundleScope, entry: object): string {
   return sha256Hex(stringifyCanonical({ kind, key, scope, entry: omitFields(entry, UNHASHED_ENTRY_FIELDS) }));
 }
 

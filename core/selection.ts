@@ -53,7 +53,11 @@ export function resolveCandidate(
 ): { ok: true; candidate: ResolvedCandidate } | { ok: false; error: string } {
   if (request.kind === "preset") {
     const entry = catalog.presets.get(request.name);
-    if (!entry) return { ok: false, error: `unknown preset "${request.name}"` };
+    if (!entry) {
+      const withheld = catalog.withheldPresets.get(request.name);
+      if (withheld) return { ok: false, error: `preset "${request.name}" is in ${withheld.file}, which is not trusted; trust it first (/forge trust on Pi 0.73.1, or trust the project in Pi)` };
+      return { ok: false, error: `unknown preset "${request.name}"` };
+    }
     const candidate: Candidate = { base: entry.preset.base ?? null, overlays: [...entry.preset.overlays] };
     return { ok: true, candidate: { ...candidate, preset: request.name, driftPolicy: driftPolicy ?? entry.preset.driftPolicy ?? "block" } };
   }
@@ -71,15 +75,17 @@ export function createStateEntry(
   const components: ForgeModeStateEntry["components"] = {};
   for (const key of selectedKeys(candidate)) {
     const entry = catalog.modes.get(key);
-    if (entry) components[key] = { digest: entry.mode.digest, scope: entry.scope };
+    if (entry) components[key] = entry.layer === null ? { digest: entry.mode.digest, scope: entry.scope } : { digest: entry.mode.digest, scope: entry.scope, layer: entry.layer };
   }
+  const bundleHashes: ForgeModeStateEntry["bundleHashes"] = { ...catalog.bundleHashes };
+  if (catalog.layers.length > 0) bundleHashes.layers = Object.fromEntries(catalog.layers.map((l) => [l.layer, l.bundleHash]));
   const state: ForgeModeStateEntry = {
     v: 1,
     base: candidate.base,
     overlays: [...candidate.overlays],
     preset: candidate.preset,
     components,
-    bundleHashes: { ...catalog.bundleHashes },
+    bundleHashes,
     driftPolicy: candidate.driftPolicy,
     source: meta.source,
     activatedAt: meta.now.toISOString(),

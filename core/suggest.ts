@@ -35,3 +35,24 @@ export function suggestClosest(word: string, candidates: Iterable<string>): stri
   }
   return best !== null && bestDistance <= budget && best !== word ? best : null;
 }
+
+/**
+ * The subcommand a command word was probably meant to be (`stauts` -> `status`): within 2 edits, or 1 for
+ * subcommands of 3 letters or fewer (so `ok` is not taken for `off`); never the word itself.
+ */
+export function nearSubcommand(word: string, subcommands: readonly string[]): string | null {
+  const lower = word.toLowerCase();
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const s of subcommands) {
+    const budget = s.length <= 3 ? 1 : 2;
+    // Lengths further apart than the budget cannot be close; this also keeps a pasted paragraph cheap.
+    if (Math.abs(s.length - lower.length) > budget) continue;
+    const d = editDistance(lower, s);
+    if (d <= budget && d < bestDistance && word !== s) {
+      best = s;
+      bestDistance = d;
+    }
+  }
+  return best;
+}

@@ -30,6 +30,8 @@ export interface UpdateState {
   readonly active: readonly ActiveUpdate[];
   /** Every id an apply or reset used on the branch, with the apply's digest (null for a reset id). */
   readonly known: ReadonlyMap<string, string | null>;
+  /** The ids in `known` that only agent-sourced events used: the user's own events may still take them. */
+  readonly agentClaims: ReadonlySet<string>;
   /** Highest N of the well-formed `update-N` / `reset-N` ids seen, 0 when none. */
   readonly maxUpdateN: number;
   readonly maxResetN: number;
@@ -41,6 +43,7 @@ export interface UpdateState {
 interface MutableState {
   active: ActiveUpdate[];
   known: Map<string, string | null>;
+  agentClaims: Set<string>;
   maxUpdateN: number;
   maxResetN: number;
   diagnostics: Diagnostic[];
@@ -48,7 +51,7 @@ interface MutableState {
 }
 
 export function initialUpdateState(): UpdateState {
-  return { active: [], known: new Map(), maxUpdateN: 0, maxResetN: 0, diagnostics: [], count: 0 };
+  return { active: [], known: new Map(), agentClaims: new Set(), maxUpdateN: 0, maxResetN: 0, diagnostics: [], count: 0 };
 }
 
 function numberedSuffix(id: string, prefix: string): number {
@@ -59,20 +62,48 @@ function numberedSuffix(id: string, prefix: string): number {
 }
 
 
+/**
+ * The one permission rule of every operation (apply, revoke, reset, and any later one): what the agent does may
+ * touch only what the agent did. The agent may remove only updates it activated, and an id that only the agent
+ * used does not bind the user: their own apply or reset of that id takes it over. The user (and a preset's or a path
+ * rule's own events) may remove anything; an update a path rule switched on counts as the user's, not the agent's.
+ */
+function mayRemove(actor: ForgeUpdateEvent["source"], owner: ForgeUpdateEvent["source"]): boolean {
+  return actor !== "agent" || owner === "agent";
+}
+
+/** Records that `actor` used `id` (after the event was accepted). */
+function claimId(s: MutableState, id: string, actor: ForgeUpdateEvent["source"], digest: string | null): void {
+  if (!s.known.has(id)) {
+    s.known.set(id, digest);
+    if (actor === "agent") s.agentClaims.add(id);
+  } else if (actor !== "agent") s.agentClaims.delete(id);
+}
+
+/** A user, preset or rule event meeting an id only the agent used: the agent's claim (and its active update) give way. */
+function releaseAgentClaim(s: MutableState, id: string, actor: ForgeUpdateEvent["source"]): void {
+  if (actor === "agent" || !s.agentClaims.has(id)) return;
+  s.agentClaims.delete(id);
+  s.known.delete(id);
+  s.active = s.active.filter((u) => u.updateId !== id);
+}
+
 /** Mutates `s` only: callers hand it a private copy (stepUpdateState) or their own accumulator (fold). */
 function applyEvent(s: MutableState, event: ForgeUpdateEvent, at: diag.EntryRef): void {
   const id = event.updateId;
   s.maxUpdateN = Math.max(s.maxUpdateN, numberedSuffix(id, "update-"));
   s.maxResetN = Math.max(s.maxResetN, numberedSuffix(id, "reset-"));
   if (event.op === "reset") {
+    releaseAgentClaim(s, id, event.source);
     if (s.known.has(id) && s.known.get(id) !== null) {
       s.diagnostics.push(diag.updateIdConflict(at, id, { kind: "reset" }));
       return;
     }
     // A repeated reset id is a replayed reset: it is a no-op.
-    if (s.known.has(id)) return;
-    s.known.set(id, null);
-    s.active.length = 0;
+    if (s.known.has(id)) return claimId(s, id, event.source, null);
+    claimId(s, id, event.source, null);
+    // An agent's reset clears the agent's own updates; what the user or a preset activated stays.
+    s.active = s.active.filter((u) => !mayRemove(event.source, u.source));
     return;
   }
   if (event.op === "revoke") {
@@ -83,7 +114,7 @@ function applyEvent(s: MutableState, event: ForgeUpdateEvent, at: diag.EntryRef)
     }
     const target = s.active[index]!;
     // Defense in depth: the tool already refuses this; a hand-written entry must not get around it.
-    if (event.source === "agent" && target.source !== "agent") {
+    if (!mayRemove(event.source, target.source)) {
       s.diagnostics.push(diag.updateRevokeDenied(at, id, target.source));
       return;
     }
@@ -101,6 +132,7 @@ function applyEvent(s: MutableState, event: ForgeUpdateEvent, at: diag.EntryRef)
     s.diagnostics.push(diag.updateApplyDenied(at, id));
     return;
   }
+  releaseAgentClaim(s, id, event.source);
   if (s.known.has(id)) {
     const previous = s.known.get(id);
     if (previous === null) {
@@ -111,10 +143,13 @@ function applyEvent(s: MutableState, event: ForgeUpdateEvent, at: diag.EntryRef)
       s.diagnostics.push(diag.updateIdConflict(at, id, { kind: "apply", previous: previous ?? "", next: digest }));
       return;
     }
-    // Same id, same content: a no-op while active; a re-activation after a revoke or reset.
-    if (s.active.some((u) => u.updateId === id)) return;
+    // Same id, same content: a no-op while active (the user's apply takes over one the agent re-activated);
+    // a re-activation after a revoke or reset.
+    const index = s.active.findIndex((u) => u.updateId === id);
+    if (index >= 0 && !(event.source !== "agent" && s.active[index]!.source === "agent")) return claimId(s, id, event.source, digest);
+    if (index >= 0) s.active.splice(index, 1);
   }
-  s.known.set(id, digest);
+  claimId(s, id, event.source, digest);
   const active: ActiveUpdate = {
     updateId: id,
     source: event.source,
@@ -152,6 +187,7 @@ function copyState(state: UpdateState): MutableState {
   return {
     active: [...state.active],
     known: new Map(state.known),
+    agentClaims: new Set(state.agentClaims),
     maxUpdateN: state.maxUpdateN,
     maxResetN: state.maxResetN,
     diagnostics: [...state.diagnostics],

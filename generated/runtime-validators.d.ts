@@ -6,3 +6,6 @@ export declare const validateUpdateEvent: Validator;
 export declare const validateTrustStore: Validator;
 export declare const validateDeliveryDetails: Validator;
 export declare const validateToolArguments: Validator;
+export declare const validatePiModesSwitch: Validator;
+export declare const validatePiModesV1: Validator;
+export declare const validatePiModesSelection: Validator;

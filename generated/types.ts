@@ -57,7 +57,10 @@ export interface ForgeDiagnostic {
 }
 
 /* from schema/bundle.schema.json */
-export type Scope = "builtin" | "global" | "project";
+/**
+ * The scope a bundle is built for: a runtime scope, or library (forge build --library: a bundle that projects consume at build time, never loaded by the runtime).
+ */
+export type BundleScope = "builtin" | "global" | "project" | "library";
 export type Strategy = "append" | "replace_base" | "replace_final";
 export type Segment =
   | {
@@ -83,6 +86,10 @@ export type Key = string;
  */
 export type KeyList = Key[];
 export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+/**
+ * An npm package name, optionally scoped (@acme/forge-house).
+ */
+export type PackageName = string;
 export type DriftPolicy = "block" | "warn" | "allow";
 /**
  * A Pi built-in tool whose path argument forge reads.
@@ -90,7 +97,7 @@ export type DriftPolicy = "block" | "warn" | "allow";
 export type PathTool = "read" | "edit" | "write" | "grep" | "find" | "ls";
 
 /**
- * A compiled forge bundle (.pi/forge/bundle.json). Data only, canonical JSON, written by forge build.
+ * A compiled forge bundle (.pi/forge/bundle.json). Data only, canonical JSON, written by forge build. Fields marked x-forge-runtime: unchecked are build-time data the runtime never reads: it checks them only through the digests and bundleHash that cover them (scripts/codegen.mjs).
  */
 export interface ForgeBundle {
   generated: "by forge build, do not edit";
@@ -102,7 +109,7 @@ export interface ForgeBundle {
    * The forge version that wrote the bundle; not part of any hash.
    */
   forgeVersion: string;
-  scope: Scope;
+  scope: BundleScope;
   bundleHash: Digest;
   modes: {
     [k: string]: Mode | undefined;
@@ -116,6 +123,12 @@ export interface ForgeBundle {
   rules?: {
     [k: string]: Rule | undefined;
   };
+  /**
+   * The forge libraries this bundle was built with (forge.yaml), in their listed order: what was installed, like a lockfile. Absent when none are listed.
+   *
+   * @maxItems 64
+   */
+  lock?: LockedLibrary[];
 }
 export interface Mode {
   label: string;
@@ -130,6 +143,9 @@ export interface Mode {
   thinking?: ThinkingLevel;
   tools?: string[];
   edits?: EditLimit;
+  extends?: Key;
+  extendsDigest?: Digest;
+  library?: PackageName;
   /**
    * Source path relative to the forge root (posix). Not part of the digest.
    */
@@ -172,6 +188,7 @@ export interface Preset {
    * @maxItems 64
    */
   systemUpdates: SystemUpdate[];
+  library?: PackageName;
   source: string;
   digest: Digest;
 }
@@ -205,6 +222,27 @@ export interface Rule {
   source: string;
   digest: Digest;
 }
+export interface LockedLibrary {
+  name: PackageName;
+  /**
+   * The installed package's version (its package.json).
+   */
+  version: string;
+  bundleHash: Digest;
+  /**
+   * Every component this bundle takes from the library (carried, or inherited by extends), with its digest in the library's own bundle.
+   */
+  components: {
+    modes: DigestMap;
+    presets: DigestMap;
+  };
+}
+/**
+ * Component key -> digest.
+ */
+export interface DigestMap {
+  [k: string]: Digest | undefined;
+}
 
 /* from schema/delivery-details.schema.json */
 /**
@@ -226,7 +264,28 @@ export interface DeliveredChange {
 /* from schema/diagnostic.schema.json */
 
 
+/* from schema/forge-config.schema.json */
+/**
+ * The forge root's settings file (.pi/forge/forge.yaml): the forge libraries (npm packages) this bundle builds on.
+ */
+export interface ForgeConfigSource {
+  /**
+   * Editor hint, ignored by the compiler.
+   */
+  $schema?: string;
+  /**
+   * Forge libraries, resolved from the project's node_modules (npm install them first); layered in this order, a later one winning per key, the project's own sources over all.
+   *
+   * @maxItems 64
+   */
+  libraries?: PackageName[];
+}
+
 /* from schema/mode-state.schema.json */
+/**
+ * A scope the runtime loads a bundle from.
+ */
+export type Scope = "builtin" | "global" | "project";
 /**
  * The data of a `forge-mode-state` custom session entry (pi.appendEntry). Every selection change appends one. Replay: the newest well-formed entry on the active branch wins.
  */
@@ -257,6 +316,10 @@ export interface ForgeModeStateEntry {
       | {
           digest: Digest;
           scope: Scope;
+          /**
+           * The project layer (the directory holding .pi/forge) the component came from; a deeper layer shadowing it later is drift.
+           */
+          layer?: string;
         }
       | undefined;
   };
@@ -267,9 +330,18 @@ export interface ForgeModeStateEntry {
     builtin?: Digest;
     global?: Digest;
     project?: Digest;
+    /**
+     * bundleHash of each project layer at activation, by layer path.
+     */
+    layers?: {
+      [k: string]: Digest | undefined;
+    };
   };
   driftPolicy: DriftPolicy;
-  source: "env" | "flag" | "command" | "selector" | "preset" | "reapprove" | "off";
+  /**
+   * What made the change: migrate is the one-time migration of a pi-modes session entry; delete is /mode delete of an active mode (the remainder, pins kept).
+   */
+  source: "env" | "flag" | "command" | "selector" | "preset" | "reapprove" | "off" | "migrate" | "delete";
   /**
    * ISO-8601 time of the change.
    */
@@ -293,7 +365,7 @@ export type Glob = string;
 export type GlobList = Glob[];
 
 /**
- * A forge mode source file (.pi/forge/modes/<key>.yaml|json). The key is the file stem.
+ * A forge mode source file (.pi/forge/modes/<key>.yaml|json). The key is the file stem. A mode with extends inherits every field it does not set from its parent, so label, description, strategy and the prompt are then optional.
  */
 export interface ForgeModeSource {
   /**
@@ -303,12 +375,12 @@ export interface ForgeModeSource {
   /**
    * Short human label, used as the section heading of an append overlay.
    */
-  label: string;
+  label?: string;
   /**
    * One or two sentences shown in selectors and previews.
    */
-  description: string;
-  strategy: Strategy;
+  description?: string;
+  strategy?: Strategy;
   prompt?: PromptText;
   /**
    * Path to the template, relative to this file; must stay inside .pi/forge/.
@@ -330,6 +402,11 @@ export interface ForgeModeSource {
    */
   tools?: ToolName[];
   edits?: EditLimitSource;
+  extends?: Key;
+  /**
+   * append (default): the parent's text, a blank line, then this mode's text; replace: only this mode's text.
+   */
+  extendsPrompt?: "append" | "replace";
 }
 /**
  * Which files edit and write may change while this mode is active. A limit only refuses; bash is not checked.
@@ -343,6 +420,82 @@ export interface EditLimitSource {
    */
   allowRegex?: string[];
   deny?: GlobList;
+}
+
+/* from schema/pi-modes-state.schema.json */
+/**
+ * A selection entry written by pi-modes, as forge reads it once to migrate a session (forge never writes one): the `customType` and `data` of a custom session entry. MaximeRivest/pi-modes appends `mode-switch` `{mode}`; the composable pi-modes appends `pi-mode-state.v1` `{key}` (null: off), `.v2` `{baseKey, overlayKeys}` and `.v3` (v2 plus its own fingerprints, drift policy, time and source). The runtime validates `data` with the $defs validator of its customType (one small validator per shape keeps the extension small). Keys are any string up to 128 characters here: they are checked against forge's layers on migration, so an unknown key can be named.
+ */
+export interface PiModesStateEntry {
+  customType: "mode-switch" | "pi-mode-state.v1" | "pi-mode-state.v2" | "pi-mode-state.v3";
+  data: PiModesModeSwitch | PiModesStateV1 | PiModesSelection;
+}
+/**
+ * mode-switch (MaximeRivest/pi-modes): the one active mode.
+ */
+export interface PiModesModeSwitch {
+  mode: string;
+}
+/**
+ * pi-mode-state.v1: one key, or null for off; its role follows the mode's strategy.
+ */
+export interface PiModesStateV1 {
+  key: string | null;
+}
+/**
+ * pi-mode-state.v2 and .v3: a base (or null) and ordered overlays. v3 adds pi-modes' own fingerprints (not comparable with forge's digests, so unused), its drift policy (kept on migration), activation time and source.
+ */
+export interface PiModesSelection {
+  baseKey: string | null;
+  /**
+   * @maxItems 64
+   */
+  overlayKeys: string[];
+  fingerprints?: {};
+  driftPolicy?: "block" | "warn" | "allow";
+  activatedAt?: string;
+  source?: string;
+}
+
+/* from schema/preset-export.schema.json */
+/**
+ * A portable preset, written by `forge preset export` and `/preset export`: the keys, their order, the drift policy and the digests the exporter had. Never prompt text: importing one writes presets/<name>.yaml that refers to the importer's own definitions, and grants nothing.
+ */
+export interface ForgePresetExport {
+  /**
+   * Names the file's kind.
+   */
+  format: "forge-preset-export";
+  /**
+   * Export format version.
+   */
+  v: 1;
+  name: Key;
+  /**
+   * The preset's one-line description.
+   */
+  description: string;
+  /**
+   * A replace_base or replace_final mode, or null for Pi's native base.
+   */
+  base: Key | null;
+  overlays: KeyList;
+  driftPolicy: DriftPolicy;
+  /**
+   * Each selected mode's digest and scope as the exporter had them; the importer compares its own.
+   */
+  digests: {
+    [k: string]:
+      | {
+          digest: Digest;
+          scope: Scope;
+        }
+      | undefined;
+  };
+  /**
+   * The exporter's forge version (informational).
+   */
+  forgeVersion: string;
 }
 
 /* from schema/preset.schema.json */
@@ -458,6 +611,17 @@ export interface TrustRecord {
    * ISO-8601 time the user trusted it.
    */
   trustedAt?: string;
+  /**
+   * The first 16 hex digits of each component digest of the trusted bundle, so a later bundle's trust prompt can say what changed since.
+   */
+  components?: {
+    modes: {
+      [k: string]: string | undefined;
+    };
+    presets: {
+      [k: string]: string | undefined;
+    };
+  };
 }
 
 /* from schema/update-event.schema.json */

@@ -1,6 +1,7 @@
 // The activation flow: plan a selection change, get a replace_final base confirmed (flag, or a dialog after which the
 // bundles are re-read), then append the one state entry, follow its preferences and refresh the footer.
 import type { ActiveSelection } from "../core/composition.js";
+import type { ForgeModeStateEntry } from "../generated/types.js";
 import { MODE_STATE_TYPE } from "../core/mode-state-reducer.js";
 import { selectedKeys } from "../core/candidate.js";
 import { sameSelection } from "../core/selection.js";
@@ -27,6 +28,8 @@ export interface ActivationFlow {
   activate(ctx: CtxPort, req: ActivationRequest): Promise<ActivationResult>;
   /** /mode off: append the off entry and restore what forge changed. */
   deactivate(ctx: CtxPort): Promise<string>;
+  /** Appends `entry` exactly as given (its pins kept, e.g. the remainder of /mode delete), then follows its preferences. */
+  commit(ctx: CtxPort, entry: ForgeModeStateEntry): Promise<void>;
 }
 
 export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
@@ -72,6 +75,15 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
       await prefs.restore(ctx);
       footer(ctx);
       return MODE_OFF_MESSAGE;
+    },
+
+    async commit(ctx, entry) {
+      pi.appendEntry(MODE_STATE_TYPE, entry);
+      select({ state: entry, error: null });
+      const keys = selectedKeys(entry);
+      if (keys.length === 0) await prefs.restore(ctx);
+      else await prefs.follow(ctx, scopes.catalog(), keys);
+      footer(ctx);
     },
   };
 }

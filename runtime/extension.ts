@@ -8,6 +8,7 @@ import { createForgeSession } from "./forge-session.js";
 import { detectHostAdapter, type HostAdapter } from "./host-adapter/index.js";
 import type { PiPort } from "./host-adapter/ports.js";
 import { describeError } from "./notify.js";
+import { createForgeCli, type ForgeCli } from "./forge-cli.js";
 import { defaultBuiltinFile } from "./scope-discovery.js";
 import { registerSystemUpdates, type SystemUpdates } from "./updates/index.js";
 import { registerEditLimits } from "./edit-limits.js";
@@ -22,15 +23,18 @@ export interface ExtensionOptions {
   os?: string;
   /** Wire the system-update feature (runtime/updates); default true. */
   systemUpdates?: boolean;
+  /** How authoring runs the forge CLI (default: dist/cli.js beside this extension); tests run it in process. */
+  cli?: ForgeCli;
 }
 
 /** Builds the extension; tests pass a fake pi and options, Pi calls the default export. */
 export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {}): void {
   const adapter = options.adapter ?? detectHostAdapter(pi);
+  const env = options.env ?? process.env;
   const session = createForgeSession({
     pi,
     adapter,
-    env: options.env ?? process.env,
+    env,
     builtinFile: options.builtinFile ?? defaultBuiltinFile(),
     now: options.now,
     os: options.os,
@@ -42,8 +46,10 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   // feature that estimates it registers after the core (its before_agent_start handler builds on the core's prompt).
   let updates: SystemUpdates | null = null;
   const estimator = options.systemUpdates === false ? undefined : createSelectionEstimator(session, () => updates);
-  pi.registerCommand("mode", modeCommand(session, estimator));
-  pi.registerCommand("preset", presetCommand(session, estimator));
+  // Authoring writes sources and builds them with the package's own CLI (the extension carries no compiler).
+  const authoring = { session, cli: options.cli ?? createForgeCli(env), now: options.now ?? (() => new Date()) };
+  pi.registerCommand("mode", modeCommand(session, estimator, authoring));
+  pi.registerCommand("preset", presetCommand(session, estimator, authoring));
   pi.registerCommand("forge", forgeCommand(session));
 
   // Every session_start reason (startup, resume, fork, new, reload) re-derives; idempotent, as RPC
@@ -67,9 +73,9 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     }
   });
 
-  pi.on("before_agent_start", (event, ctx) => {
+  pi.on("before_agent_start", async (event, ctx) => {
     try {
-      return session.beforeAgentStart(event, ctx);
+      return await session.beforeAgentStart(event, ctx);
     } catch (error) {
       session.fail(ctx, "composition", error);
       return session.nativeAfterFailure(event);

@@ -1,6 +1,7 @@
 // Where forge's messages go: ctx.ui.notify with a UI (interactive, RPC), stderr otherwise (print/json mode).
 import type { CtxPort, NotifyLevel } from "./host-adapter/ports.js";
 import { describeError } from "../core/error-text.js";
+import { visible, visibleLines } from "../core/safe-text.js";
 
 export { describeError };
 
@@ -11,7 +12,9 @@ export type OutputCtx = Pick<CtxPort, "hasUI" | "ui">;
  * Print mode's UI is a no-op, so headless output is written to stderr (Pi routes stdout writes of
  * extensions to stderr there anyway); RPC clients receive notify extension_ui_request events.
  */
-export function say(ctx: OutputCtx, text: string, level: NotifyLevel = "info"): void {
+export function say(ctx: OutputCtx, raw: string, level: NotifyLevel = "info"): void {
+  // Messages quote names, labels and texts from bundles and sessions: control characters are shown, never obeyed.
+  const text = visibleLines(raw);
   try {
     if (ctx.hasUI) ctx.ui.notify(text, level);
     else process.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -22,7 +25,7 @@ export function say(ctx: OutputCtx, text: string, level: NotifyLevel = "info"): 
 
 export function setFooter(ctx: OutputCtx, text: string | undefined): void {
   try {
-    ctx.ui.setStatus("forge", text);
+    ctx.ui.setStatus("forge", text === undefined ? undefined : visible(text));
   } catch {
     // ignore: a status line is cosmetic
   }

@@ -4,22 +4,19 @@ import { createTextExclusive, writeTextAtomic } from "../io/atomic-write.js";
 import { join } from "node:path";
 import type { ForgeModeStateEntry } from "../generated/types.js";
 import { describeSelection } from "../core/candidate.js";
+import { renderPresetYaml } from "../core/preset-source.js";
 
 export const PRESET_NAME = /^[a-z][a-z0-9-]*$/;
 
-/** YAML source text; keys are plain scalars (validated), free text is a JSON string (valid YAML). */
+/** YAML source text of the current selection (core/preset-source.ts renders it). */
 export function renderPresetSource(name: string, state: ForgeModeStateEntry): string {
-  const lines = [
-    `# Preset "${name}", saved by /preset save. Run \`forge build\` to compile it into .pi/forge/bundle.json.`,
-    `description: ${JSON.stringify(`Saved selection: ${describeSelection(state)}`)}`,
-  ];
-  if (state.base) lines.push(`base: ${state.base}`);
-  if (state.overlays.length > 0) {
-    lines.push("overlays:");
-    for (const key of state.overlays) lines.push(`  - ${key}`);
-  } else lines.push("overlays: []");
-  lines.push(`driftPolicy: ${state.driftPolicy}`);
-  return `${lines.join("\n")}\n`;
+  return renderPresetYaml({
+    header: [`Preset "${name}", saved by /preset save. Run \`forge build\` to compile it into .pi/forge/bundle.json.`],
+    description: `Saved selection: ${describeSelection(state)}`,
+    base: state.base,
+    overlays: state.overlays,
+    driftPolicy: state.driftPolicy,
+  });
 }
 
 export function presetFilePath(forgeRoot: string, name: string): string {

@@ -1,19 +1,28 @@
-// Finds and loads the three bundle scopes (built-in, global, project) and decides project trust.
-import { existsSync, realpathSync, statSync } from "node:fs";
+// Finds and loads the bundle scopes: built-in, global, and every project layer from the repository root down to cwd
+// (a monorepo's house rules plus a package's own modes), each verified and trusted on its own.
+import { statSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { CatalogSource } from "../core/component-catalog.js";
 import type { Scope } from "../core/digest.js";
-import { loadBundleFile, type BundleLoad } from "./bundle-file.js";
-import type { ScopedBundles } from "../core/component-catalog.js";
-import { isBundleTrusted, readTrustStore } from "./trust-store.js";
+import { isBundleTrusted, readTrustStore } from "../io/trust-store.js";
+import { loadBundleFile, type BundleLoad } from "../io/bundle-file.js";
+import { findProjectLayers, layerEscape, safeRealpath, type LayerPath } from "../io/project-layers.js";
+
+export type { LayerPath };
+
 
 export interface ScopePaths {
   agentDir: string;
   builtinFile: string;
   globalFile: string;
   trustFile: string;
-  /** Directory holding .pi/forge/bundle.json, the nearest ancestor of cwd; null when none. */
+  /** The nearest ancestor of cwd with .git (within MAX_LEVELS), or null: then the filesystem root bounds the walk. */
+  repositoryRoot: string | null;
+  /** Every project layer, the repository root's first, cwd's nearest last. */
+  layers: LayerPath[];
+  /** The deepest layer (null when none): what single-project messages name. */
   projectRoot: string | null;
   projectFile: string | null;
 }
@@ -26,11 +35,19 @@ export interface ProjectTrust {
   realRoot: string | null;
 }
 
+/** A project layer as loaded: its bundle (verified) and whether it is trusted. */
+export interface LayerLoad extends LayerPath, ProjectTrust {
+  load: BundleLoad;
+}
+
 export interface DiscoveredScopes {
   paths: ScopePaths;
+  /** builtin and global, plus `project` = the deepest layer's load (single-project reports). */
   loads: Record<Scope, BundleLoad>;
-  /** Only the bundles that are verified and (for the project) trusted. */
-  bundles: ScopedBundles;
+  layers: LayerLoad[];
+  /** Every verified bundle in shallow-to-deep order, trusted or not (untrusted ones are withheld by the catalog). */
+  sources: CatalogSource[];
+  /** The deepest layer's trust. */
   trust: ProjectTrust;
   notices: string[];
 }
@@ -51,92 +68,77 @@ export function defaultBuiltinFile(): string {
   return fileURLToPath(new URL("../presets/bundle.json", import.meta.url));
 }
 
-/** Walks from cwd up to the filesystem root; the first directory with .pi/forge/bundle.json wins. */
-export function findProjectRoot(cwd: string): string | null {
-  let dir = resolve(cwd);
-  for (;;) {
-    if (existsSync(join(dir, ".pi", "forge", "bundle.json"))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
-}
-
 export function resolveScopePaths(cwd: string, env: NodeJS.ProcessEnv, builtinFile: string): ScopePaths {
   const agentDir = resolveAgentDir(env);
-  const projectRoot = findProjectRoot(cwd);
+  const { layers, repositoryRoot } = findProjectLayers(cwd);
+  const deepest = layers[layers.length - 1] ?? null;
   return {
     agentDir,
     builtinFile,
     globalFile: join(agentDir, "forge", "bundle.json"),
     trustFile: join(agentDir, "forge", "trust.json"),
-    projectRoot,
-    projectFile: projectRoot === null ? null : join(projectRoot, ".pi", "forge", "bundle.json"),
+    repositoryRoot,
+    layers,
+    projectRoot: deepest?.root ?? null,
+    projectFile: deepest?.file ?? null,
   };
-}
-
-function safeRealpath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
 }
 
 /**
- * Loads every scope. `hostTrust` is the adapter's answer (null: the host has no trust API, so
- * forge's trust store decides, bound to the project bundle's bundleHash).
+ * Loads every scope. `hostTrust` is the adapter's answer for the project (null: the host has no trust API, so forge's
+ * trust store decides each layer, bound to that layer's bundleHash).
  */
 export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null): DiscoveredScopes {
   const notices: string[] = [];
+  const sources: CatalogSource[] = [];
   const loads: Record<Scope, BundleLoad> = {
     builtin: loadBundleFile(paths.builtinFile, "builtin"),
     global: loadBundleFile(paths.globalFile, "global"),
-    project: paths.projectFile === null ? { status: "absent", file: "" } : loadBundleFile(paths.projectFile, "project"),
+    project: { status: "absent", file: "" },
   };
-  const bundles: ScopedBundles = {};
   for (const scope of ["builtin", "global"] as const) {
     const load = loads[scope];
-    if (load.status === "ok") bundles[scope] = load.bundle;
+    if (load.status === "ok") sources.push({ scope, layer: null, bundle: load.bundle, trusted: true, file: load.file });
     else if (load.status === "refused") notices.push(load.reason);
   }
-  const trust: ProjectTrust = { trusted: null, decidedBy: null, realRoot: null };
-  const project = loads.project;
-  if (project.status === "refused") notices.push(project.reason);
-  if (project.status === "ok" && paths.projectRoot !== null) {
-    trust.realRoot = safeRealpath(paths.projectRoot);
-    if (hostTrust !== null) {
-      trust.trusted = hostTrust;
-      trust.decidedBy = "host";
-    } else {
-      trust.trusted = isBundleTrusted(readTrustStore(paths.trustFile), trust.realRoot, project.bundle.bundleHash);
-      trust.decidedBy = "forge";
-    }
-    if (trust.trusted) bundles.project = project.bundle;
-    else notices.push(untrustedNotice(project.file, trust.decidedBy, project.bundle.bundleHash));
-  }
-  return { paths, loads, bundles, trust, notices };
+  const store = hostTrust === null && paths.layers.length > 0 ? readTrustStore(paths.trustFile) : null;
+  const layers: LayerLoad[] = paths.layers.map((layer) => {
+    const escape = layerEscape(layer, paths.repositoryRoot);
+    const load: BundleLoad = escape !== null ? { status: "refused", file: layer.file, reason: escape } : loadBundleFile(layer.file, "project");
+    const out: LayerLoad = { ...layer, load, trusted: null, decidedBy: null, realRoot: null };
+    if (load.status === "refused") notices.push(load.reason);
+    if (load.status !== "ok") return out;
+    out.realRoot = safeRealpath(layer.root);
+    out.decidedBy = hostTrust !== null ? "host" : "forge";
+    out.trusted = hostTrust !== null ? hostTrust : isBundleTrusted(store!, out.realRoot, load.bundle.bundleHash);
+    sources.push({ scope: "project", layer: layer.root, bundle: load.bundle, trusted: out.trusted, file: load.file });
+    if (!out.trusted) notices.push(untrustedNotice(load.file, out.decidedBy, load.bundle.bundleHash));
+    return out;
+  });
+  const deepest = layers[layers.length - 1];
+  if (deepest) loads.project = deepest.load;
+  const trust: ProjectTrust = deepest ? { trusted: deepest.trusted, decidedBy: deepest.decidedBy, realRoot: deepest.realRoot } : { trusted: null, decidedBy: null, realRoot: null };
+  return { paths, loads, layers, sources, trust, notices };
 }
 
 export function untrustedNotice(file: string, decidedBy: "host" | "forge" | null, bundleHash: string): string {
   const how =
     decidedBy === "host"
       ? "Trust the project in Pi to use its modes."
-      : `Run /forge trust to trust this bundle (bundleHash ${bundleHash.slice(0, 12)}); a rebuilt bundle needs trust again.`;
-  return `forge: project bundle ${file} is not trusted; only built-in and global modes are offered. ${how}`;
+      : `Run /forge trust to trust this bundle (bundleHash ${bundleHash.slice(0, 12)}); a bundle that arrives changed needs trust again.`;
+  return `forge: project bundle ${file} is not trusted; its modes and presets are not offered. ${how}`;
 }
 
 /** Cheap change detector for the files discovery reads (stat only): compared before each turn. */
 export function scopeFingerprint(paths: ScopePaths): string {
-  const files = [paths.builtinFile, paths.globalFile, paths.trustFile, paths.projectFile ?? ""];
+  const files = [paths.builtinFile, paths.globalFile, paths.trustFile, ...paths.layers.map((l) => l.file)];
   return files
     .map((file) => {
-      if (file === "") return "-";
       try {
         const s = statSync(file);
-        return `${s.ino}:${s.size}:${s.mtimeMs}`;
+        return `${file}:${s.ino}:${s.size}:${s.mtimeMs}`;
       } catch {
-        return "-";
+        return `${file}:-`;
       }
     })
     .join("|");

@@ -1,5 +1,5 @@
 // The session's view of the bundle scopes: re-read only when a scope file or the host's trust answer changed.
-import { buildCatalog, emptyCatalog, type Catalog } from "../core/component-catalog.js";
+import { buildLayeredCatalog, emptyCatalog, type Catalog } from "../core/component-catalog.js";
 import type { HostAdapter } from "./host-adapter/index.js";
 import type { CtxPort } from "./host-adapter/ports.js";
 import type { OnceTeller } from "./notify.js";
@@ -16,8 +16,8 @@ export interface ScopeLoader {
   refresh(ctx: CtxPort, force?: boolean): LoadedScopes;
   /** The catalog of the last read (empty before the first): for completions, which get no ctx. */
   catalog(): Catalog;
-  /** Whether the last read trusted the project scope. */
-  projectTrusted(): boolean;
+  /** Whether the last read trusted the project layer `layer` (the deepest one when omitted). */
+  projectTrusted(layer?: string | null): boolean;
 }
 
 export interface ScopeLoaderDeps {
@@ -50,16 +50,23 @@ export function createScopeLoader({ env, builtinFile, adapter, tell }: ScopeLoad
   return {
     refresh(ctx, force = false) {
       const trust = hostTrust(ctx);
-      if (!force && loaded !== null && cwd === ctx.cwd && fingerprintOf(loaded.discovered.paths, trust) === fingerprint) return loaded;
+      // The layer walk (at most 32 directories, stat only) runs every time: a deeper layer that appears mid-session
+      // must show, as drift of what it shadows.
       const paths = resolveScopePaths(ctx.cwd, env, builtinFile);
+      const next = fingerprintOf(paths, trust);
+      if (!force && loaded !== null && cwd === ctx.cwd && next === fingerprint) return loaded;
       cwd = ctx.cwd;
-      fingerprint = fingerprintOf(paths, trust);
+      fingerprint = next;
       const discovered = discoverScopes(paths, trust);
-      loaded = { discovered, catalog: buildCatalog(discovered.bundles) };
+      loaded = { discovered, catalog: buildLayeredCatalog(discovered.sources) };
       for (const notice of discovered.notices) tell.tell(ctx, notice);
       return loaded;
     },
     catalog: () => loaded?.catalog ?? empty,
-    projectTrusted: () => loaded?.discovered.trust.trusted === true,
+    projectTrusted: (layer) => {
+      if (loaded === null) return false;
+      if (layer === undefined || layer === null) return loaded.discovered.trust.trusted === true;
+      return loaded.discovered.layers.some((l) => l.root === layer && l.trusted === true);
+    },
   };
 }

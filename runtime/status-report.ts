@@ -1,7 +1,8 @@
 // Pure status and preview reports: deterministic JSON shapes and their human text.
+import type { Diagnostic } from "../core/diagnostic.js";
 import type { Scope } from "../core/digest.js";
 import { SCOPES_SHALLOW_TO_DEEP, type Catalog } from "../core/component-catalog.js";
-import type { ActiveSelection, ComposeResult } from "../core/composition.js";
+import type { ActiveSelection, ComposeResult, DriftItem } from "../core/composition.js";
 import { composedChars, estimateTokens } from "../core/prompt-size.js";
 import { selectedRoles } from "../core/candidate.js";
 import type { DiscoveredScopes } from "./scope-discovery.js";
@@ -15,7 +16,16 @@ export interface ComponentReport {
   pinnedScope: Scope | null;
   currentDigest: string | null;
   currentScope: Scope | null;
-  drift: "none" | "changed" | "missing";
+  /** The project layer (directory holding .pi/forge) it comes from now, when it is a project mode. */
+  currentLayer: string | null;
+  drift: "none" | DriftItem["kind"];
+}
+
+/** One project layer, root first: its bundle and whether it is trusted. */
+export interface LayerReport extends BundleReport {
+  root: string;
+  trusted: boolean | null;
+  decidedBy: string | null;
 }
 
 export interface BundleReport {
@@ -40,7 +50,11 @@ export interface StatusReport {
   fallbackReason: string | null;
   bundles: Record<Scope, BundleReport>;
   project: { root: string | null; trusted: boolean | null; decidedBy: string | null };
+  /** Every project layer from the repository root down to cwd (bundles.project is the deepest). */
+  layers: LayerReport[];
   notices: string[];
+  /** Every malformed forge-mode-state entry replay skipped on this branch (notices only count them). */
+  skippedEntries: Array<{ code: string; message: string; path: string | null }>;
 }
 
 export interface PreviewReport extends StatusReport {
@@ -66,12 +80,26 @@ export function bundleReports(discovered: DiscoveredScopes): Record<Scope, Bundl
   return bundles;
 }
 
+/** Each project layer's load and trust as plain data, root first. */
+export function layerReports(discovered: DiscoveredScopes): LayerReport[] {
+  return discovered.layers.map((l) => ({
+    root: l.root,
+    file: l.file,
+    status: l.load.status,
+    bundleHash: l.load.status === "ok" ? l.load.bundle.bundleHash : null,
+    reason: l.load.status === "refused" ? l.load.reason : null,
+    trusted: l.trusted,
+    decidedBy: l.decidedBy,
+  }));
+}
+
 export function buildStatusReport(
   catalog: Catalog,
   discovered: DiscoveredScopes,
   selection: ActiveSelection,
   result: ComposeResult,
   notices: readonly string[],
+  skipped: readonly Diagnostic[] = [],
 ): StatusReport {
   const state = selection.state;
   const components: ComponentReport[] = [];
@@ -89,6 +117,7 @@ export function buildStatusReport(
         pinnedScope: pinned?.scope ?? null,
         currentDigest: current?.mode.digest ?? null,
         currentScope: current?.scope ?? null,
+        currentLayer: current?.layer ?? null,
         drift: drift ? drift.kind : "none",
       });
     }
@@ -108,7 +137,9 @@ export function buildStatusReport(
     fallbackReason: result.fallbackReason,
     bundles: bundleReports(discovered),
     project: { root: discovered.paths.projectRoot, trusted: discovered.trust.trusted, decidedBy: discovered.trust.decidedBy },
+    layers: layerReports(discovered),
     notices: [...notices],
+    skippedEntries: skipped.map((d) => ({ code: d.code, message: d.message, path: d.path })),
   };
 }
 
@@ -133,12 +164,18 @@ export function formatStatusText(r: StatusReport): string {
   else lines.push(`forge: ${what}: base ${r.base ?? "(native)"}; overlays ${r.overlays.length > 0 ? r.overlays.join(", ") : "(none)"}; drift policy ${r.driftPolicy}`);
   for (const c of r.components) {
     const digest = (c.currentDigest ?? c.pinnedDigest ?? "").slice(0, 12);
-    lines.push(`  ${c.role} ${c.key} (${c.strategy ?? "?"}, ${c.currentScope ?? c.pinnedScope ?? "?"}, ${digest})${c.drift === "none" ? "" : ` DRIFT: ${c.drift}`}`);
+    const layer = c.currentLayer !== null && r.layers.length > 1 ? ` ${c.currentLayer}` : "";
+    lines.push(`  ${c.role} ${c.key} (${c.strategy ?? "?"}, ${c.currentScope ?? c.pinnedScope ?? "?"}${layer}, ${digest})${c.drift === "none" ? "" : ` DRIFT: ${c.drift}`}`);
   }
   lines.push(`  composition: ${r.composition}${r.fallbackReason ? ` (fallback: ${r.fallbackReason})` : ""}`);
   for (const scope of SCOPES_SHALLOW_TO_DEEP) {
     const b = r.bundles[scope];
     if (b.status === "absent") continue;
+    if (scope === "project" && r.layers.length > 1) {
+      // A monorepo: name each layer, root first.
+      for (const l of r.layers) lines.push(`  bundle project layer ${l.root}: ${l.status}${l.bundleHash ? ` ${l.bundleHash.slice(0, 12)}` : ""} trusted=${String(l.trusted)}`);
+      continue;
+    }
     const trust = scope === "project" ? ` trusted=${String(r.project.trusted)}` : "";
     lines.push(`  bundle ${scope}: ${b.status}${b.bundleHash ? ` ${b.bundleHash.slice(0, 12)}` : ""}${trust}`);
   }

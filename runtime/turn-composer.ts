@@ -2,7 +2,7 @@
 // fallback or drift notice, and keeps the footer badge current. The handler's caller fails closed to the native prompt.
 import { platform } from "node:os";
 import { selectedKeys } from "../core/candidate.js";
-import type { ActiveSelection, ComposeResult } from "../core/composition.js";
+import { describeDrift, isUnavailable, type ActiveSelection, type ComposeResult, type DriftItem } from "../core/composition.js";
 import { buildPromptVars, type PromptVars } from "../core/template.js";
 import { createComposeCache } from "./compose-cache.js";
 import { effectivePrompt, type HostAdapter } from "./host-adapter/index.js";
@@ -30,6 +30,14 @@ export interface TurnDeps {
   tell: OnceTeller;
   now(): Date;
   os?: string;
+}
+
+/** Under policy warn: which definitions are composed as they are now, and which are left out and why (never reported as composed). */
+export function warnNotice(drift: readonly DriftItem[]): string {
+  const composed = drift.filter((d) => !isUnavailable(d)).map((d) => d.key);
+  const left = drift.filter(isUnavailable).map(describeDrift);
+  const parts = [...(composed.length > 0 ? [`composing the current definitions: ${composed.join(", ")}`] : []), ...(left.length > 0 ? [`left out: ${left.join("; ")}`] : [])];
+  return `forge: drift (policy warn), ${parts.join("; ")}`;
 }
 
 export function createTurnComposer(deps: TurnDeps): TurnComposer {
@@ -64,9 +72,7 @@ export function createTurnComposer(deps: TurnDeps): TurnComposer {
       const result = compose(ctx);
       let notice: string | null = null;
       if (result.fallbackReason !== null) notice = result.fallbackReason;
-      else if (result.drift.length > 0 && selection().state?.driftPolicy === "warn") {
-        notice = `forge: drift (policy warn), composing the current definitions: ${result.drift.map((d) => d.key).join(", ")}`;
-      }
+      else if (result.drift.length > 0 && selection().state?.driftPolicy === "warn") notice = warnNotice(result.drift);
       if (notice !== null && notice !== lastTurnNotice && !tell.told(notice)) say(ctx, notice, "warning");
       lastTurnNotice = notice;
       updateFooter(ctx, result);

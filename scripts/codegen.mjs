@@ -11,7 +11,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SCHEMA_DIR = join(ROOT, "schema");
 const BANNER = "// generated, do not edit: written by scripts/codegen.mjs from schema/*.schema.json\n";
 
-/** schema file -> exported validator name; null for schemas that only hold shared definitions. */
+/** schema file -> exported validator name (or names -> JSON pointers of $defs); null for schemas that only hold shared definitions. */
 const VALIDATORS = {
   "common.schema.json": null,
   "diagnostic.schema.json": "validateDiagnostic",
@@ -25,14 +25,28 @@ const VALIDATORS = {
   "delivery-details.schema.json": "validateDeliveryDetails",
   "tool-arguments.schema.json": "validateToolArguments",
   "build-cache-entry.schema.json": "validateBuildCacheEntry",
+  "forge-config.schema.json": "validateForgeConfig",
+  // The runtime checks a pi-modes entry's data by its customType: one small validator per shape.
+  "pi-modes-state.schema.json": {
+    validatePiModesSwitch: "#/$defs/modeSwitch",
+    validatePiModesV1: "#/$defs/stateV1",
+    validatePiModesSelection: "#/$defs/selection",
+  },
+  "preset-export.schema.json": "validatePresetExport",
 };
 /** Output file -> validators in it. The runtime imports only runtime-validators.js, keeping its bundle small. */
 const VALIDATOR_FILES = {
-  "source-validators": { names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateBuildCacheEntry"], allErrors: true },
+  // validateBundleStrict: the whole bundle schema, for bundles the compiler reads (forge libraries); the runtime's
+  // validateBundle skips the build-time fields (RUNTIME_KEYWORD).
+  "source-validators": {
+    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validateBuildCacheEntry", "validatePresetExport"],
+    aliases: { validateBundleStrict: "validateBundle" },
+    allErrors: true,
+  },
   // The runtime only needs a yes/no and the first error, so it skips allErrors and stays small.
   // Without ajv's message strings too: core/error-text.ts words the first error from its keyword and params.
   "runtime-validators": {
-    names: ["validateBundle", "validateModeState", "validateUpdateEvent", "validateTrustStore", "validateDeliveryDetails", "validateToolArguments"],
+    names: ["validateBundle", "validateModeState", "validateUpdateEvent", "validateTrustStore", "validateDeliveryDetails", "validateToolArguments", "validatePiModesSwitch", "validatePiModesV1", "validatePiModesSelection"],
     allErrors: false,
     messages: false,
   },
@@ -51,22 +65,25 @@ export async function renderGenerated() {
   const idByName = {};
   for (const { file, schema } of schemas) {
     if (!(file in VALIDATORS)) throw new Error(`codegen: no validator entry for schema/${file}; add it to VALIDATORS (null when it only holds definitions)`);
-    if (VALIDATORS[file]) idByName[VALIDATORS[file]] = schema.$id;
+    const v = VALIDATORS[file];
+    if (typeof v === "string") idByName[v] = schema.$id;
+    else if (v) for (const [name, pointer] of Object.entries(v)) idByName[name] = schema.$id + pointer;
   }
   const out = {};
-  for (const [base, { names, allErrors, messages = true }] of Object.entries(VALIDATOR_FILES)) {
+  for (const [base, { names, aliases = {}, allErrors, messages = true }] of Object.entries(VALIDATOR_FILES)) {
     // unicode:false measures maxLength in UTF-16 units, which avoids a require() of ajv's runtime in ESM output.
     const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors, messages, strict: true, strictRequired: false, unicode: false, logger: false, inlineRefs: false });
+    ajv.addKeyword(RUNTIME_KEYWORD);
     // The runtime never shows schema annotations, so its validators embed schemas without them (smaller bundle).
-    for (const { schema } of schemas) ajv.addSchema(base === "runtime-validators" ? stripAnnotations(schema) : schema);
-    const exportsMap = Object.fromEntries(names.map((n) => [n, idByName[n]]));
+    for (const { schema } of schemas) ajv.addSchema(base === "runtime-validators" ? runtimeView(stripAnnotations(schema)) : schema);
+    const exportsMap = Object.fromEntries([...names.map((n) => [n, idByName[n]]), ...Object.entries(aliases).map(([alias, n]) => [alias, idByName[n]])]);
     const js = standaloneCode(ajv, exportsMap);
     if (/\brequire\(/.test(js)) throw new Error(`codegen: ${base}.js would require() at runtime`);
     out[`${base}.js`] = BANNER + "/* eslint-disable */\n" + js;
     out[`${base}.d.ts`] =
       BANNER +
       'import type { Validator } from "./validator.js";\n' +
-      names.map((n) => `export declare const ${n}: Validator;\n`).join("");
+      [...names, ...Object.keys(aliases)].map((n) => `export declare const ${n}: Validator;\n`).join("");
   }
   out["validator.ts"] =
     BANNER +
@@ -179,6 +196,20 @@ function dereference(schema, schemas) {
   return walk(schema);
 }
 
+/**
+ * `"x-forge-runtime": "unchecked"` marks a bundle field the runtime never reads (the lock, extends, library markers):
+ * it is covered by the digests and the bundleHash the runtime recomputes, so the runtime's validator accepts any JSON
+ * there instead of carrying code for its shape. The compiler validates such fields in full (validateBundleStrict).
+ */
+const RUNTIME_KEYWORD = "x-forge-runtime";
+
+function runtimeView(node) {
+  if (Array.isArray(node)) return node.map(runtimeView);
+  if (node === null || typeof node !== "object") return node;
+  if (node[RUNTIME_KEYWORD] === "unchecked") return {};
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, runtimeView(v)]));
+}
+
 /** Drops description/title annotations (not keywords that validate) from a schema tree. */
 function stripAnnotations(node) {
   if (Array.isArray(node)) return node.map(stripAnnotations);
@@ -204,6 +235,7 @@ function withoutCombinators(node) {
   for (const [k, v] of Object.entries(node)) {
     if (crossField && (k === "oneOf" || k === "allOf" || k === "not" || k === "if" || k === "then")) continue;
     if (k === "description" && node.$ref !== undefined) continue;
+    if (k === RUNTIME_KEYWORD) continue; // a validator hint, not a type: keeps the referenced type's name
     out[k] = k === "properties" || k === "$defs" ? Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, withoutCombinators(sub)])) : withoutCombinators(v);
   }
   return out;

@@ -5,6 +5,8 @@ import { describe, expect, test } from "vitest";
 import { emitBundleText } from "../compiler/compile.js";
 import { DIAGNOSTIC_CODES } from "../generated/constants.js";
 import { validateBundle } from "../generated/runtime-validators.js";
+import { verifyBundleText } from "../core/bundle-verify.js";
+import { validateBundleStrict } from "../generated/source-validators.js";
 import { compileCase, FIXTURES_DIR } from "./compiler/fixture-cases.js";
 
 const IMPORT_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "import");
@@ -45,6 +47,10 @@ describe("compile fixtures", () => {
     if (actualBundle !== null) {
       expect(actualBundle).toBe(readFileSync(bundleFile, "utf8"));
       expect(validateBundle(JSON.parse(actualBundle)), JSON.stringify(validateBundle.errors)).toBe(true);
+      // What the runtime loads: carried library components and inherited modes verify like any other entry.
+      expect(verifyBundleText(actualBundle, "project").problems).toEqual([]);
+      // And the build-time fields the runtime's validator skips (lock, extends, library markers) match the schema.
+      expect(validateBundleStrict(JSON.parse(actualBundle)), JSON.stringify(validateBundleStrict.errors)).toBe(true);
     }
     const expectedDiagnostics = existsSync(diagnosticsFile) ? (JSON.parse(readFileSync(diagnosticsFile, "utf8")) as ExpectedDiagnostic[]) : [];
     expect(actualDiagnostics).toEqual(expectedDiagnostics);

@@ -1,32 +1,39 @@
-// `forge build [--check] [--watch] [--format human|github|json]`: the build's settings, output and exit code.
-import { resolve } from "node:path";
+// `forge build [--check] [--watch] [--format human|github|json] [--library | --all]`: the build's settings, output and exit code.
+import { join, resolve } from "node:path";
 import { cacheDir } from "../io/build-cache.js";
-import { DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
+import { agentDir, DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveLibraryTarget, resolveTarget, type BuildTarget, type ForgeTarget } from "../io/forge-target.js";
 import { describeFailure } from "../io/describe-failure.js";
+import { inheritedComponents, outerLayersKey, readOuterLayers } from "../io/outer-layers.js";
+import { findForgeRoots, MAX_WALKED_DIRECTORIES } from "../io/find-forge-roots.js";
 import { runBuild, type BuildRun, type BuildSettings } from "../io/run-build.js";
 import { watchBuild } from "../io/watch-build.js";
 import { renderAnnotations } from "../output/annotations.js";
 import { printBuild, printFailure, type CliIO } from "./cli-io.js";
+import { pathForHumans } from "../output/display-path.js";
 import type { CliArgs } from "./parse-cli-args.js";
 
 /** The settings of a `forge build` of `target` (also the build `forge import` runs after writing). */
-export function settingsFor(target: ForgeTarget, check: boolean, io: CliIO): BuildSettings {
+export function settingsFor(target: BuildTarget, check: boolean, io: CliIO): BuildSettings {
   // Running from source (no FORGE_VERSION define) the code hash would not cover the compiler: no cache.
   const cache = forgeVersion === DEV_VERSION ? null : cacheDir(io.env);
   const settings: BuildSettings = { check, forgeVersion, cacheDir: cache };
   if (target.scope === "builtin") return settings;
+  if (target.scope === "project") settings.trustFile = join(agentDir(io.env), "forge", "trust.json");
   const builtin = loadBuiltinBundle();
   if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; presets cannot use built-in modes\n`);
-  if (builtin.bundle) {
-    settings.builtinModes = builtin.bundle.modes;
-    settings.builtinPresets = builtin.bundle.presets;
-  }
-  if (builtin.text !== undefined) settings.builtinText = builtin.text;
+  // A package's layer in a monorepo builds against the layers above it, as Pi will offer them together.
+  const outer = target.scope === "project" ? readOuterLayers(target.root) : { layers: [], warnings: [] };
+  for (const warning of outer.warnings) io.stderr.write(`${warning.replace(/^forge: /, "forge: warning: ")}; its modes are not available to this build\n`);
+  const inherited = inheritedComponents(target.root, builtin.bundle, outer.layers);
+  settings.builtinModes = inherited.modes;
+  settings.builtinPresets = inherited.presets;
+  if (outer.layers.length > 0) settings.inheritedOrigins = inherited.origins;
+  if (builtin.text !== undefined || outer.layers.length > 0) settings.builtinText = `${builtin.text ?? "-"}\0${outerLayersKey(outer.layers)}`;
   return settings;
 }
 
 /** --watch: every rebuild printed as one build (compact JSON lines with --json); progress on stderr. */
-function watch(target: ForgeTarget, settings: BuildSettings, io: CliIO, json: boolean): Promise<number> {
+function watch(target: BuildTarget, settings: BuildSettings, io: CliIO, json: boolean): Promise<number> {
   return watchBuild(target, settings, {
     built: (run) => printBuild(run, io, json, true),
     failed: (message) => {
@@ -40,9 +47,45 @@ function watch(target: ForgeTarget, settings: BuildSettings, io: CliIO, json: bo
   });
 }
 
-export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
-  const target = resolveTarget(args, io.env, io.cwd);
+/** `forge build --all` (`--check --all`): each forge root under the repository, outer layers first; the worst exit code. */
+function buildAll(args: CliArgs, io: CliIO): number {
   const github = args.format === "github";
+  const start = args.root !== undefined ? resolve(io.cwd, args.root) : io.cwd;
+  const found = findForgeRoots(start);
+  if (found.roots.length === 0) return printFailure(io, args.json, "build", `no forge sources: no .pi/forge/ directory under ${found.top}`, github);
+  if (found.truncated) io.stderr.write(`forge: warning: stopped after ${MAX_WALKED_DIRECTORIES} directories under ${found.top}; some forge roots may not be built\n`);
+  const runs: BuildRun[] = [];
+  let exitCode = 0;
+  for (const root of found.roots) {
+    const base = resolveTarget({ root }, io.env, io.cwd);
+    const shown = pathForHumans(io.cwd, base.forgeRoot);
+    const target: ForgeTarget = { ...base, displayPath: `${shown}/bundle.json`, displayForgeRoot: `${shown}/` };
+    if (!args.json && !github) io.stdout.write(`${shown}/\n`);
+    let run: BuildRun;
+    try {
+      run = runBuild(target, settingsFor(target, args.check, io));
+    } catch (err) {
+      exitCode = 1;
+      if (!args.json && !github) io.stderr.write(`forge: ${shown}: ${describeFailure(err)}\n`);
+      continue;
+    }
+    runs.push(run);
+    exitCode = Math.max(exitCode, run.exitCode);
+    if (github) {
+      const workspace = io.env.GITHUB_WORKSPACE ? resolve(io.cwd, io.env.GITHUB_WORKSPACE) : io.cwd;
+      io.stdout.write(renderAnnotations(run.report, { forgeRoot: target.forgeRoot, bundlePath: target.bundlePath, workspace }));
+    } else if (!args.json) printBuild(run, io, false);
+  }
+  if (args.json) io.stdout.write(JSON.stringify({ command: "build", all: true, check: args.check, exitCode, roots: runs.map((r) => r.report) }, null, 2) + "\n");
+  return exitCode;
+}
+
+export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
+  if (args.all) return buildAll(args, io);
+  const github = args.format === "github";
+  const resolved = args.library ? resolveLibraryTarget(args, io.cwd) : resolveTarget(args, io.env, io.cwd);
+  if ("problem" in resolved) return printFailure(io, args.json, "build", resolved.problem, github);
+  const target = resolved;
   if (!isDirectory(target.forgeRoot)) {
     const hint = target.scope === "builtin" ? "" : `; run \`npx --no-install forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
     return printFailure(io, args.json, "build", `no forge sources: ${target.forgeRoot} is not a directory${hint}`, github);

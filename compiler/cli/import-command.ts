@@ -18,6 +18,7 @@ import { displayInputPath, readImportInputs } from "../io/read-import-inputs.js"
 import { makeReport, renderImportReport, type ImportReport, type ImportStatus } from "../output/import-report.js";
 import { printBuild, type CliIO } from "./cli-io.js";
 import { describeFailure } from "../io/describe-failure.js";
+import { readLibraries } from "../io/read-libraries.js";
 import { colorEnabled, makePainter, summarize } from "../output/painter.js";
 
 /** lstat, not exists: a dangling symlink at a target path is still a file the import must not replace silently. */
@@ -31,7 +32,7 @@ function pathExists(path: string): boolean {
 }
 
 /** The existing sources with the imported files added or replaced: what the forge root holds after writing. */
-function mergedTree(existing: SourceTree, sources: Record<string, string>): SourceTree {
+export function mergedTree(existing: SourceTree, sources: Record<string, string>): SourceTree {
   const encoder = new TextEncoder();
   const byPath = new Map(existing.files.map((f) => [f.path, f]));
   let added = 0;
@@ -114,11 +115,13 @@ export function importCommand(args: CliArgs, io: CliIO): number {
     report.message = describeFailure(err);
     return done("failed", importDiagnostics, 1);
   }
-  const checked = compile(mergedTree(existingTree, result.sources), {
+  const merged = mergedTree(existingTree, result.sources);
+  const checked = compile(merged, {
     scope: target.scope,
     forgeVersion,
     ...(builtinModes ? { builtinModes } : {}),
     ...(settings.builtinPresets ? { builtinPresets: settings.builtinPresets } : {}),
+    libraries: readLibraries(target.root, merged),
   });
   const compileDiagnostics = underRoot(shownRoot, checked.diagnostics);
   if (!checked.bundle) return done("compile-errors", [...importDiagnostics, ...compileDiagnostics], 1);

@@ -4,6 +4,7 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
 import { inspectSources } from "../io/inspect-sources.js";
+import { readOuterLayers } from "../io/outer-layers.js";
 import type { InspectedSources, SampleSettings, SelectionSpec } from "../review/inspection.js";
 import { printDiagnostics, printFailure, type CliIO } from "./cli-io.js";
 import type { CliArgs } from "./parse-cli-args.js";
@@ -32,7 +33,9 @@ export function inspectCommand<R>(
   let getSource;
   try {
     const builtinBundle = target.scope !== "builtin" ? (builtin.bundle ?? null) : null;
-    const inspected = inspectSources(target, { forgeVersion, builtinBundle });
+    const outer = target.scope === "project" ? readOuterLayers(target.root) : { layers: [], warnings: [] };
+    for (const warning of outer.warnings) io.stderr.write(`${warning.replace(/^forge: /, "forge: warning: ")}; its modes are not offered here\n`);
+    const inspected = inspectSources(target, { forgeVersion, builtinBundle, outerLayers: outer.layers });
     getSource = inspected.getSource;
     result = inspect(inspected, target, { now: new Date(), os: process.platform });
   } catch (err) {

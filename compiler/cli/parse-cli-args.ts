@@ -2,13 +2,15 @@
 import { parseArgs } from "node:util";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 
-export const USAGE = `usage: forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--json]
+export const USAGE = `usage: forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--json]
        forge init [--root DIR | --global] [--json]
        forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
        forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--root DIR | --global] [--json]
        forge diff [A] [B] [--root DIR | --global] [--json]
        forge import pi-modes|pi-presets|roo <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]
        forge studio [--root DIR | --global] [--port N] [--open]
+       forge preset export <name> [file] [--force] [--root DIR | --global] [--json]
+       forge preset import <file> [--force] [--root DIR | --global] [--json]
        forge --help | --version`;
 
 export const HELP = `forge: compile Pi prompt modes and presets into a verified, content-hashed bundle.
@@ -16,7 +18,8 @@ export const HELP = `forge: compile Pi prompt modes and presets into a verified,
 ${USAGE}
 
 commands:
-  build          validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors)
+  build          validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors);
+                 the forge libraries .pi/forge/forge.yaml lists are read from node_modules and pinned
   init           scaffold .pi/forge/ with an example mode, preset and partial (never overwrites)
   preview        print the prompt a preset, or modes in the given order, composes against a sample
                  host prompt (compiles the sources in memory; writes nothing)
@@ -33,6 +36,12 @@ commands:
                    pi-presets  presets.json of Pi's example preset extension
                    roo         Roo Code .roomodes / custom_modes.yaml
                  <path> is a file or a directory of such files
+  preset         portable presets: keys, order, drift policy and digests, never prompt text
+                   export <name> [file]  write the preset as the layers resolve it (built-in, global,
+                                         project) to file, or to standard output
+                   import <file>         check its keys against your layers (target scope and built-in),
+                                         name the components whose definitions differ from the
+                                         exporter's, write presets/<name>.yaml and build
   studio         serve a local, read-only web page on 127.0.0.1 to see what every composition sends
                  (library, compose against both hosts, diff, live diagnostics while editing); prints
                  the URL, which carries a random access token; Ctrl-C stops
@@ -41,6 +50,10 @@ options:
   --check        write nothing; exit 1 and list what changed when bundle.json is missing or stale
   --watch        rebuild on every change under the forge root; Ctrl-C stops
   --format F     build output: human (default), github (GitHub Actions annotations) or json
+  --all          build: every forge root under the repository (root layer first), e.g. a monorepo's packages;
+                 with --check, check them all. Skips node_modules and hidden directories other than .pi
+  --library      build: this package is a forge library; write the bundle its package.json names
+                 ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml
   --preset NAME  preview/explain: the preset NAME (also when a mode has that key)
   --modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)
   --path P       explain: which rules and edit limits the path P would trigger (alone: every rule and limit)
@@ -48,7 +61,7 @@ options:
   --rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
                  mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact
   --dry-run      import: print what would be written, write nothing, do not build
-  --force        import: overwrite existing source files
+  --force        import, preset: overwrite existing files
   --port N       studio: listen on this port (default: a random free port)
   --open         studio: open the page in the desktop's browser
   --root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)
@@ -70,7 +83,7 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "studio"] as const;
+export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "studio", "preset"] as const;
 export type SubCommand = (typeof COMMANDS)[number];
 export type Command = SubCommand | "help" | "version";
 export type OutputFormat = "human" | "github" | "json";
@@ -87,6 +100,10 @@ export interface CliArgs {
   global: boolean;
   /** Internal: compile this package's presets/ into presets/bundle.json (scope builtin). */
   builtin: boolean;
+  /** build: a forge library package (scope library, the bundle its package.json names). */
+  library: boolean;
+  /** build: every forge root under the repository. */
+  all: boolean;
   overlay: boolean;
   dryRun: boolean;
   force: boolean;
@@ -114,6 +131,8 @@ const OPTIONS = {
   global: { type: "boolean" },
   json: { type: "boolean" },
   builtin: { type: "boolean" },
+  library: { type: "boolean" },
+  all: { type: "boolean" },
   overlay: { type: "boolean" },
   "dry-run": { type: "boolean" },
   force: { type: "boolean" },
@@ -127,18 +146,20 @@ const OPTIONS = {
   version: { type: "boolean", short: "v" },
 } as const;
 
-type FlagName = "check" | "watch" | "format" | "root" | "global" | "builtin" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "path" | "rename" | "port" | "open";
-const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "overlay", "dry-run", "force", "preset", "modes", "path", "rename", "port", "open"];
+type FlagName =
+  | "check" | "watch" | "format" | "root" | "global" | "builtin" | "library" | "all" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "path" | "rename" | "port" | "open";
+const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "library", "all", "overlay", "dry-run", "force", "preset", "modes", "path", "rename", "port", "open"];
 
 /** Flags each command accepts besides --json/--help. */
 const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
-  build: new Set(["check", "watch", "format", "root", "global", "builtin"]),
+  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all"]),
   init: new Set(["root", "global"]),
   preview: new Set(["root", "global", "preset", "modes"]),
   explain: new Set(["root", "global", "preset", "modes", "path"]),
   diff: new Set(["root", "global"]),
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
   studio: new Set(["root", "global", "port", "open"]),
+  preset: new Set(["root", "global", "force"]),
 };
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
@@ -166,6 +187,14 @@ function checkPositionals(command: SubCommand, rest: string[], named: { preset?:
       }
       if (path === undefined) throw new UsageError(`'forge import ${format}' needs the path of a file or directory to import`);
       if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge import'`);
+      return;
+    }
+    case "preset": {
+      const [sub, first, second, extra] = rest;
+      if (sub !== "export" && sub !== "import") throw new UsageError(`'forge preset' takes export or import, e.g. forge preset export review-flow flow.json`);
+      if (first === undefined) throw new UsageError(sub === "export" ? "'forge preset export' needs a preset name" : "'forge preset import' needs the file to import");
+      const surplus = sub === "export" ? extra : second;
+      if (surplus !== undefined) throw new UsageError(`unexpected argument '${surplus}' for 'forge preset ${sub}'`);
       return;
     }
     default:
@@ -221,6 +250,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
     format,
     global: v.global === true,
     builtin: v.builtin === true,
+    library: v.library === true,
+    all: v.all === true,
     overlay: v.overlay === true,
     dryRun: v["dry-run"] === true,
     force: v.force === true,
@@ -245,6 +276,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.root !== undefined && v.root.trim() === "") throw new UsageError("--root needs a directory");
   const scopes = [v.root !== undefined, base.global, base.builtin].filter(Boolean).length;
   if (scopes > 1) throw new UsageError("--root, --global and --builtin are mutually exclusive");
+  if (base.library && (base.global || base.builtin)) throw new UsageError("--library builds a library package (with --root DIR or the current one); it cannot be combined with --global or --builtin");
+  if (base.all && (base.global || base.builtin || base.library || base.watch)) {
+    throw new UsageError("--all builds every project forge root under the repository; it cannot be combined with --global, --builtin, --library or --watch");
+  }
   if (command === "studio" && base.json) throw new UsageError("'forge studio' does not take --json: it serves a page");
   const port = parsePort(v.port);
   if (port !== undefined) base = { ...base, port };

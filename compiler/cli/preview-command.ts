@@ -1,4 +1,5 @@
 // `forge preview <preset> | <mode>...`: the composed prompt on stdout, the composition header on stderr.
+import { pathForHumans } from "../output/display-path.js";
 import { renderPreviewHeader } from "../output/render-preview.js";
 import { previewSelection } from "../review/preview.js";
 import type { CliIO } from "./cli-io.js";
@@ -13,7 +14,7 @@ export function previewCommand(args: CliArgs, io: CliIO): number {
     (inspected, target, settings) => previewSelection(inspected, selectionSpec(args), settings, target.root),
     (report) => {
       // The header goes to stderr so that stdout carries exactly the composed prompt.
-      io.stderr.write(renderPreviewHeader(report));
+      io.stderr.write(renderPreviewHeader(report, (root) => pathForHumans(io.cwd, root)));
       if (report.prompt !== null) io.stdout.write(report.prompt.endsWith("\n") ? report.prompt : report.prompt + "\n");
     },
   );

@@ -50,7 +50,7 @@ export const unrecognizedSourceFile = (w: Where, folder: string): Diagnostic =>
 
 // Validate
 export const unknownField = (w: Where, field: string, allowed: readonly string[], suggestion: string | null, example: string): Diagnostic =>
-  // The schema bounds the allowed fields, so all of them are listed (a cut list would hide the one you want).
+  // The allowed fields come from a schema, so the list is short and bounded: never cut, so every field shows.
   make("unknown_field", w, `unknown field "${field}"${didYouMean(suggestion)} allowed: ${allowed.join(", ")}. Example: ${example}`);
 export const missingField = (w: Where, field: string, example: string): Diagnostic =>
   make("missing_field", w, `missing required field "${field}". Example: ${example}`);
@@ -67,7 +67,8 @@ export const promptConflict = (w: Where, inline: string, file: string): Diagnost
 export const promptMissing = (w: Where, inline: string, file: string): Diagnostic =>
   make("prompt_missing", w, `one of "${inline}" or "${file}" is required, e.g. ${inline}: "You are in plan mode."`);
 export const duplicateListEntry = (w: Where, field: string, entry: string): Diagnostic =>
-  make("duplicate_list_entry", w, `"${entry}" is listed more than once in ${field}; the duplicate is ignored. Example: ${field}: [${entry}]`);
+  // A package name such as @acme/x must be quoted in YAML; keys and tool names need not be.
+  make("duplicate_list_entry", w, `"${entry}" is listed more than once in ${field}; the duplicate is ignored. Example: ${field}: [${/^[A-Za-z_][A-Za-z0-9_-]*$/.test(entry) ? entry : JSON.stringify(entry)}]`);
 
 // Link
 export const pathEscapesRoot = (w: Where, ref: string): Diagnostic =>
@@ -92,12 +93,37 @@ export const contractRequires = (w: Where, mode: string, required: string): Diag
   make("contract_requires", w, `mode "${mode}" requires "${required}", which this preset does not select; contracts never auto-add, so select "${required}" explicitly as the base or an overlay, e.g. overlays: [${required}]`);
 export const contractConflict = (w: Where, mode: string, other: string): Diagnostic =>
   make("contract_conflict", w, `mode "${mode}" conflicts with "${other}", and this preset selects both; remove one of them.`);
-export const shadowedPresetBroken = (w: Where, key: string, preset: string, problem: string): Diagnostic =>
-  make("shadowed_preset_broken", w, `mode "${key}" takes the key of the built-in mode "${key}", and the built-in preset "${preset}" uses it: with this mode ${problem}. Rename this mode (e.g. ${key}-custom) or make it fit the preset; the deepest scope wins at runtime.`);
+/** `modeFrom`/`presetFrom`: where the shadowed mode and the preset come from, null for the built-in bundle. */
+export const shadowedPresetBroken = (w: Where, key: string, preset: string, problem: string, modeFrom: string | null = null, presetFrom: string | null = null): Diagnostic =>
+  make(
+    "shadowed_preset_broken",
+    w,
+    `mode "${key}" takes the key of ${modeFrom === null ? `the built-in mode "${key}"` : `the mode "${key}" of ${modeFrom}`}, and ${presetFrom === null ? `the built-in preset "${preset}"` : `the preset "${preset}" of ${presetFrom}`} uses it: with this mode ${problem}. Rename this mode (e.g. ${key}-custom) or make it fit the preset; the deepest scope wins at runtime.`,
+  );
 export const contractOrder = (w: Where, first: string, second: string, declaredBy: string): Diagnostic =>
   make("contract_order", w, `overlay "${first}" must come before "${second}" (declared by "${declaredBy}"); contracts never reorder, so write overlays: [${first}, ${second}]`);
 export const unknownContractReference = (w: Where, field: string, key: string, suggestion: string | null): Diagnostic =>
   make("unknown_contract_reference", w, `${field} names "${key}", which is neither a mode of this bundle nor built in (it may exist in another scope)${suggestion ? `; did you mean "${suggestion}"?` : "."} Example: ${field}: [${suggestion ?? "plan"}]`);
+
+// Extends (compiler/phases/extends.ts)
+export const extendsUnknown = (w: Where, key: string, parent: string, suggestion: string | null): Diagnostic =>
+  make("extends_unknown", w, `mode "${key}" extends "${parent}", which is neither a mode of this bundle, of a forge library listed in forge.yaml, nor built in${parent === key ? " (a mode may extend its own key only to build on a library or built-in mode of that key)" : ""}${suggestion ? `; did you mean "${suggestion}"?` : "."} Example: extends: ${suggestion ?? "review"}`);
+export const extendsCycle = (w: Where, chain: readonly string[]): Diagnostic =>
+  make("extends_cycle", w, `modes extend each other in a cycle: ${chain.join(" -> ")}; a parent cannot inherit from its own child. Remove one extends to break it.`);
+export const extendsRole = (w: Where, chain: readonly string[], strategy: string, parentStrategy: string): Diagnostic =>
+  make("extends_role", w, `mode "${chain[0]}" is ${strategy} but extends a ${parentStrategy} mode (${chain.join(" -> ")}); a child keeps its parent's role (an append overlay, or a replace_base/replace_final base). Drop strategy to inherit ${parentStrategy}, or extend a mode of that role.`);
+
+// Libraries (compiler/phases/libraries.ts, carry-libraries.ts)
+export const libraryNotInstalled = (w: Where, name: string): Diagnostic =>
+  make("library_not_installed", w, `forge library "${name}" is listed but not installed in this project's node_modules; run \`npm install ${name}\` (or npm install / npm ci when package.json already depends on it).`);
+export const libraryNotForge = (w: Where, name: string, reason: string): Diagnostic =>
+  make("library_not_forge", w, `"${name}" is not a forge library: ${reason}. A forge library's package.json names its built bundle, e.g. "forge": { "bundle": "forge-bundle.json" }, written by forge build --library.`);
+export const libraryUnsupportedFormat = (w: Where, name: string, format: unknown, supported: number): Diagnostic =>
+  make("library_unsupported_format", w, `the bundle of forge library "${name}" has format ${JSON.stringify(format ?? null)}; this forge reads format ${supported}. Install a version of "${name}" built for it, or upgrade forge.`);
+export const libraryInvalid = (w: Where, name: string, path: string, problem: string, more: number): Diagnostic =>
+  make("library_invalid", w, `the bundle of forge library "${name}" (${path}) does not verify: ${problem}${more > 0 ? ` (and ${more} more problem${more === 1 ? "" : "s"})` : ""}; it was changed after forge build --library and is refused. Reinstall it (npm ci) or rebuild it in its package.`);
+export const libraryPresetBroken = (w: Where, preset: string, library: string, cause: string | null, problems: string): Diagnostic =>
+  make("library_preset_broken", w, `${cause === null ? "" : `${cause}, and `}the preset "${preset}" of library "${library}" breaks in this project: ${problems}. Define presets/${preset}.yaml to replace it, rename the mode that takes the key, or reorder libraries in forge.yaml.`);
 
 // Templates
 export const templateSyntaxError = (w: Where, detail: string): Diagnostic =>

@@ -4,9 +4,9 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Scope } from "../../core/digest.js";
+import type { BundleScope } from "../../core/digest.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
-import type { SourceTree } from "../types.js";
+import type { LibraryInput, SourceTree } from "../types.js";
 import { validateBuildCacheEntry } from "../../generated/source-validators.js";
 import type { ForgeBuildCacheEntry } from "../../generated/types.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
@@ -25,10 +25,12 @@ import { LIMITS } from "../../generated/constants.js";
 export type CacheEntry = Omit<ForgeBuildCacheEntry, "diagnostics"> & { diagnostics: Diagnostic[] };
 
 export interface FingerprintInputs {
-  scope: Scope;
+  scope: BundleScope;
   forgeVersion: string;
   /** The exact built-in bundle text whose modes were passed to compile(), or null. */
   builtinText: string | null;
+  /** The forge libraries passed to compile(): an upgraded library (a new bundle text) is a new input. */
+  libraries?: readonly LibraryInput[];
 }
 
 function sha256(data: string | Uint8Array): string {
@@ -70,6 +72,14 @@ export function fingerprintInputs(tree: SourceTree, inputs: FingerprintInputs): 
   field(inputs.scope);
   field(inputs.forgeVersion);
   field(inputs.builtinText === null ? "-" : sha256(inputs.builtinText));
+  for (const lib of inputs.libraries ?? []) {
+    field(`library:${lib.name}:${lib.status}`);
+    if (lib.status === "installed") {
+      field(lib.version);
+      field(lib.bundlePath);
+      field(sha256(lib.bundleText));
+    } else if (lib.status === "not-forge") field(lib.reason);
+  }
   field(String(tree.fileCount));
   for (const link of tree.escapingLinks) field(`link:${link.path}`);
   for (const file of tree.files) {
@@ -81,12 +91,12 @@ export function fingerprintInputs(tree: SourceTree, inputs: FingerprintInputs): 
   return h.digest("hex");
 }
 
-function entryPath(dir: string, forgeRoot: string, scope: Scope): string {
+function entryPath(dir: string, forgeRoot: string, scope: BundleScope): string {
   return join(dir, `${sha256(`${scope}\0${forgeRoot}`).slice(0, 32)}.json`);
 }
 
 /** The cached entry when it matches `inputHash` and bundle.json still holds that build's output. */
-export function lookupCache(dir: string, forgeRoot: string, scope: Scope, inputHash: string, existing: string | null): CacheEntry | null {
+export function lookupCache(dir: string, forgeRoot: string, scope: BundleScope, inputHash: string, existing: string | null): CacheEntry | null {
   if (existing === null) return null;
   try {
     const read = readBoundedText(entryPath(dir, forgeRoot, scope), LIMITS.maxBundleBytes);
@@ -107,7 +117,7 @@ export function lookupCache(dir: string, forgeRoot: string, scope: Scope, inputH
 export function storeCache(
   dir: string,
   forgeRoot: string,
-  scope: Scope,
+  scope: BundleScope,
   inputHash: string,
   onDisk: string,
   result: Pick<CacheEntry, "bundleHash" | "counts" | "diagnostics">,

@@ -10,6 +10,7 @@ import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
 import { forgeVersion, isDirectory, type BuiltinBundleResult, type ForgeTarget } from "./forge-target.js";
 import { posixRelative, readSources } from "./read-sources.js";
+import { readLibraries } from "./read-libraries.js";
 import type { DiffSide } from "../review/diff-report.js";
 import { gitToplevel, readBlobAt, resolveCommit } from "./git.js";
 import { readBundleText } from "../review/read-bundle.js";
@@ -66,7 +67,8 @@ function loadWorktree(ctx: SpecContext): SpecLoad {
     builtinModes = builtin.bundle?.modes;
     builtinPresets = builtin.bundle?.presets;
   }
-  const result = compile(tree, { scope: target.scope, forgeVersion, ...(builtinModes ? { builtinModes } : {}), ...(builtinPresets ? { builtinPresets } : {}) });
+  const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
+  const result = compile(tree, { scope: target.scope, forgeVersion, ...(builtinModes ? { builtinModes } : {}), ...(builtinPresets ? { builtinPresets } : {}), libraries });
   if (hasErrors(result.diagnostics) || result.bundle === null) {
     return {
       ok: false,

@@ -6,9 +6,10 @@ import { readBoundedText } from "../../io/read-bounded.js";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Scope } from "../../core/digest.js";
+import type { BundleScope, Scope } from "../../core/digest.js";
 import type { ForgeBundle } from "../../generated/types.js";
-import { BUNDLE_FILE } from "./read-sources.js";
+import { manifestBundlePath, readLibraryManifest } from "./read-libraries.js";
+import { BUNDLE_FILE, posixRelative } from "./read-sources.js";
 
 declare const FORGE_VERSION: string | undefined;
 
@@ -47,6 +48,9 @@ export interface ForgeTarget {
   /** Posix path of the forge root relative to root, with a trailing slash. */
   displayForgeRoot: string;
 }
+
+/** What `forge build` writes: a runtime scope's bundle, or a forge library's (`--library`). */
+export type BuildTarget = Omit<ForgeTarget, "scope"> & { scope: BundleScope };
 
 export interface TargetFlags {
   root?: string;
@@ -102,6 +106,26 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, cwd: s
   if (flags.global) return makeTarget("global", agentDir(env), ["forge"]);
   const root = flags.root !== undefined ? resolve(cwd, flags.root) : findProjectRoot(cwd);
   return makeTarget("project", root, [".pi", "forge"]);
+}
+
+/**
+ * `forge build --library`: a library package keeps its sources in `.pi/forge/` like a project, and its bundle goes
+ * where its package.json's "forge": { "bundle" } says (that is what consumers read).
+ */
+export function resolveLibraryTarget(flags: TargetFlags, cwd: string): BuildTarget | { problem: string } {
+  const root = flags.root !== undefined ? resolve(cwd, flags.root) : findProjectRoot(cwd);
+  const manifest = readLibraryManifest(root);
+  const example = 'add e.g. "forge": { "bundle": "forge-bundle.json" } to its package.json';
+  if ("problem" in manifest) return { problem: `${root} is not a forge library package: ${manifest.problem}; ${example}` };
+  const bundlePath = manifestBundlePath(root, manifest.bundle);
+  const forgeRoot = join(root, ".pi", "forge");
+  if (bundlePath === null) return { problem: `"forge": { "bundle": ${JSON.stringify(manifest.bundle)} } in ${join(root, "package.json")} leaves the package directory; ${example}` };
+  // Inside the forge root only bundle.json is never read as a source.
+  const inRoot = posixRelative(forgeRoot, bundlePath);
+  if (!inRoot.startsWith("..") && inRoot !== BUNDLE_FILE) {
+    return { problem: `"forge": { "bundle": ${JSON.stringify(manifest.bundle)} } points inside .pi/forge/, where only bundle.json is forge's output; ${example}` };
+  }
+  return { scope: "library", root, forgeRoot, bundlePath, displayPath: posixRelative(root, bundlePath), displayForgeRoot: ".pi/forge/" };
 }
 
 export interface BuiltinBundleResult {

@@ -1,13 +1,17 @@
 // `forge build` and `forge build --check`: read sources, compile, compare with bundle.json, write atomically.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode, Preset } from "../../generated/types.js";
+import type { InheritedOrigins } from "../types.js";
 import { fingerprintInputs, lookupCache, storeCache } from "./build-cache.js";
 import { compile, emitBundleText } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
-import type { ForgeTarget } from "./forge-target.js";
+import type { BuildTarget } from "./forge-target.js";
+import { readLibraries } from "./read-libraries.js";
 import { readSources } from "./read-sources.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
+import { carryTrust } from "../../io/trust-store.js";
+import { realpathSync } from "node:fs";
 import { LIMITS } from "../../generated/constants.js";
 import { diffBundles, isBundleCurrent, type BundleChanges } from "../review/bundle-changes.js";
 import type { BuildReport, BuildStatus } from "../review/build-report.js";
@@ -26,15 +30,21 @@ export interface BuildSettings {
   forgeVersion: string;
   builtinModes?: Record<string, Mode | undefined>;
   builtinPresets?: Record<string, Preset | undefined>;
-  /** The text builtinModes came from, for the cache fingerprint. */
+  /** Where inherited components that are not built in come from (the project layers above), for messages. */
+  inheritedOrigins?: InheritedOrigins;
+  /** The text builtinModes came from (and the outer layers' hashes), for the cache fingerprint. */
   builtinText?: string;
+  /** forge's trust store (project scope only): a rebuild of the bundle the user trusted carries the trust over. */
+  trustFile?: string;
   /** Where the no-op cache lives (compiler/build-cache.ts); null disables it. */
   cacheDir: string | null;
 }
 
 /** One build (or check). Throws SourceReadError / errno errors on I/O failure; the CLI reports them. */
-export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun {
+export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun {
   const tree = readSources(target.forgeRoot);
+  // The libraries forge.yaml lists, from the node_modules Node resolves them from the (project or library) root.
+  const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
   const getSource = sourceLookup(tree.files);
   const finish = (
     exitCode: number,
@@ -43,6 +53,7 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
     bundleHash: string | null = null,
     counts: BuildReport["counts"] = null,
     changes: BundleChanges | null = null,
+    trustKept = false,
   ): BuildRun => ({
     // Key order here is the --json output order: what happened first, the details last.
     report: {
@@ -54,6 +65,7 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
       bundleHash,
       counts,
       changes,
+      ...(trustKept ? { trustKept } : {}),
       summary: summarize(diagnostics),
       diagnostics,
     },
@@ -67,7 +79,7 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
   const existing = read.ok ? read.text : read.reason === "absent" ? null : "";
   const cache = settings.cacheDir;
   const inputHash = cache
-    ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null })
+    ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null, libraries })
     : null;
   if (cache && inputHash) {
     const hit = lookupCache(cache, target.forgeRoot, target.scope, inputHash, existing);
@@ -78,6 +90,8 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
     forgeVersion: settings.forgeVersion,
     ...(settings.builtinModes ? { builtinModes: settings.builtinModes } : {}),
     ...(settings.builtinPresets ? { builtinPresets: settings.builtinPresets } : {}),
+    ...(settings.inheritedOrigins ? { inheritedOrigins: settings.inheritedOrigins } : {}),
+    libraries,
   });
   if (!bundle) return finish(1, "errors", diagnostics);
   const text = emitBundleText(bundle);
@@ -93,5 +107,15 @@ export function runBuild(target: ForgeTarget, settings: BuildSettings): BuildRun
   if (settings.check) return finish(1, existing === null ? "missing" : "stale", diagnostics, bundle.bundleHash, counts, changes);
   writeTextAtomic(target.bundlePath, text);
   remember(text);
-  return finish(0, "written", diagnostics, bundle.bundleHash, counts, changes);
+  // Your own rebuild of a bundle you trusted (Pi 0.73.1's trust store) stays trusted; a pulled one is still asked about.
+  const trustKept = settings.trustFile ? carryTrust(settings.trustFile, realRootOf(target.root), changes.bundleHash.from, bundle, new Date()) : false;
+  return finish(0, "written", diagnostics, bundle.bundleHash, counts, changes, trustKept);
+}
+
+function realRootOf(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
 }

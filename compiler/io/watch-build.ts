@@ -1,7 +1,7 @@
 // `forge build --watch`: rebuild on every change under the forge root, keep the last good bundle, stop on SIGINT.
 import { watch, type FSWatcher } from "node:fs";
 import { isOwnOutput } from "./read-sources.js";
-import type { ForgeTarget } from "./forge-target.js";
+import type { BuildTarget } from "./forge-target.js";
 import { runBuild, type BuildRun, type BuildSettings } from "./run-build.js";
 import { describeFailure } from "./describe-failure.js";
 
@@ -25,7 +25,7 @@ const WATCH_DEBOUNCE_MS = 50;
  * last good bundle stays. I/O errors during a rebuild (a file removed mid-read) are printed and
  * the watch goes on. Resolves with exit code 0 on SIGINT/SIGTERM, 1 when the watcher itself fails.
  */
-export function watchBuild(target: ForgeTarget, settings: BuildSettings, events: WatchEvents): Promise<number> {
+export function watchBuild(target: BuildTarget, settings: BuildSettings, events: WatchEvents): Promise<number> {
   const rebuild = (): void => {
     try {
       events.built(runBuild(target, { ...settings, check: false }));

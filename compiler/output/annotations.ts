@@ -4,7 +4,7 @@ import type { Diagnostic, Severity } from "../../core/diagnostic.js";
 import type { BuildReport } from "../review/build-report.js";
 import { describeChanges } from "../review/bundle-changes.js";
 import { plural } from "./painter.js";
-import { visible } from "./safe-text.js";
+import { visible } from "../../core/safe-text.js";
 
 /** Where paths are reported from: GitHub resolves annotation paths against the workspace root. */
 export interface AnnotationPaths {

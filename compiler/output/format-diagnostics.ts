@@ -3,7 +3,7 @@
 // window around the column, and a code repeated in one file is shown a bounded number of times.
 import type { Diagnostic, Severity } from "../../core/diagnostic.js";
 import { makePainter, plural, summarize, type Painter, type Style } from "./painter.js";
-import { showPath, visible } from "./safe-text.js";
+import { showPath, visible } from "../../core/safe-text.js";
 import type { SourceFile } from "../types.js";
 
 export interface FormatOptions {

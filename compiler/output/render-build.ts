@@ -34,6 +34,7 @@ export function renderBuildReport(report: BuildReport, p: Painter): string {
       break;
   }
   if (report.changes && report.status !== "missing") lines.push(...describeChanges(report.changes));
+  if (report.trustKept) lines.push("forge: you had trusted the bundle this build replaced, so Pi keeps trusting this project's new bundle");
   if (report.status !== "errors" && counted) lines.push(`forge: ${counted}`);
   return lines.join("\n") + "\n";
 }

@@ -1,6 +1,7 @@
 // Human output of `forge diff`: one section per component with its field changes and colored unified diff, then a summary.
 import { plural, shortHash, type Painter } from "./painter.js";
-import type { AffectingMode, DiffReport, FieldChange, FieldValue, ModeChange, PresetChange } from "../review/diff-report.js";
+import type { AffectedMode, AffectingMode, DiffReport, FieldChange, FieldValue, ModeChange, PresetChange } from "../review/diff-report.js";
+import { describeLibraryChange } from "../review/bundle-changes.js";
 
 /** Free text is always quoted, so `Plan.` and `"Plan (v2)."` read alike; keys, enums and ids stay bare. */
 const TEXT_FIELDS = new Set(["label", "description", "name"]);
@@ -43,10 +44,18 @@ function describeAffecting(modes: readonly AffectingMode[]): string {
   return modes.map((m) => `${m.builtin ? "built-in mode" : "mode"} ${m.key} (${m.change})`).join(", ");
 }
 
-function modeChangeSection(m: ModeChange, painter: Painter): string[] {
+/** e.g. `  inherits from review (changed), through strict-review -> review`. */
+function describeInheritance(a: AffectedMode): string {
+  const ancestor = a.chain[a.chain.length - 1]!;
+  const how = a.change === "outside" ? "rebuilt against another digest of it" : a.change;
+  const through = a.chain.length > 2 ? `, through ${a.chain.join(" -> ")}` : "";
+  return `  inherits from ${ancestor} (${how})${through}`;
+}
+
+function modeChangeSection(m: ModeChange, painter: Painter, inherited: AffectedMode | undefined): string[] {
   const { inline, lines } = fieldLines(m.fields);
-  const onlyDigest = m.fields.length === 0 && !m.promptChanged ? " (digest only)" : "";
-  const out = [`${painter.paint("yellow", `mode ${m.key}: changed`)}${inline}${onlyDigest}`, ...lines];
+  const onlyDigest = m.fields.length === 0 && !m.promptChanged && inherited === undefined ? " (digest only)" : "";
+  const out = [`${painter.paint("yellow", `mode ${m.key}: changed`)}${inline}${onlyDigest}`, ...lines, ...(inherited ? [describeInheritance(inherited)] : [])];
   if (m.promptChanged && m.diff === "") out.push("  prompt: the same text, but a slot and literal {{...}} text swapped places");
   return [...out, ...paintDiff(m.diff, painter)];
 }
@@ -96,6 +105,7 @@ export function summaryLine(report: DiffReport): string {
     [s.modesRemoved, "mode", "removed"],
     [s.modesChanged, "mode", "changed"],
     [report.builtinModes.length, "built-in mode", "changed"],
+    [s.modesAffected, "inheriting mode", "affected"],
     [s.presetsAdded, "preset", "added"],
     [s.presetsRemoved, "preset", "removed"],
     [s.presetsChanged, "preset", "changed"],
@@ -105,6 +115,7 @@ export function summaryLine(report: DiffReport): string {
     [s.rulesChanged, "rule", "changed"],
   ] as const;
   const text = parts.filter(([n]) => n > 0).map(([n, word, what]) => `${plural(n, word)} ${what}`);
+  if (s.librariesChanged > 0) text.unshift(`${(s.librariesChanged === 1 ? "1 library" : `${s.librariesChanged} libraries`)} changed`);
   if (report.scope !== null) text.unshift(`scope ${report.scope.from} -> ${report.scope.to}`);
   return `forge diff: ${text.join(", ") || "changes"}`;
 }
@@ -113,9 +124,12 @@ export function renderDiffReport(report: DiffReport, painter: Painter): string {
   const side = (s: DiffReport["a"]) => (s.label === s.location ? s.label : `${s.label} (${s.location})`);
   const sections: string[][] = [[painter.paint("bold", `forge diff: A = ${side(report.a)}, B = ${side(report.b)}`)]];
   if (report.scope !== null) sections.push([`scope: ${report.scope.from} -> ${report.scope.to} (every digest differs)`]);
+  // A library upgrade first: the semantic change it causes follows as changed modes and presets.
+  for (const lib of report.libraries) sections.push(describeLibraryChange(lib).map((l, i) => (i === 0 ? painter.paint("bold", l.trim()) : l)));
   for (const m of report.modes.removed) sections.push([painter.paint("red", `mode ${m.key}: removed`), ...paintDiff(m.diff, painter)]);
   for (const m of report.modes.added) sections.push([painter.paint("green", `mode ${m.key}: added`) + ` (${m.strategy})`, ...paintDiff(m.diff, painter)]);
-  for (const m of report.modes.changed) sections.push(modeChangeSection(m, painter));
+  const inherited = new Map(report.affectedModes.map((a) => [a.mode, a]));
+  for (const m of report.modes.changed) sections.push(modeChangeSection(m, painter, inherited.get(m.key)));
   for (const p of report.builtinModes) {
     sections.push([`${painter.paint("yellow", `built-in mode ${p.key}: changed`)} (pinned digest ${shortHash(p.from)} -> ${shortHash(p.to)})`]);
   }

@@ -36,7 +36,16 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
     }
     const c = byKey.get(part.key)!;
     out.push(`  ${n} ${c.role.padEnd(7)} ${p.paint("bold", c.key)} (${c.strategy}, "${c.label}")`);
-    out.push(`      from ${c.scope} ${c.source}, digest ${short(c.digest)}, ${c.chars} chars ~${c.estimatedTokens} tokens`);
+    const from = c.library ? `library ${c.source} (carried in the ${c.scope} bundle)` : `${c.scope} ${c.source}`;
+    out.push(`      from ${from}, digest ${short(c.digest)}, ${c.chars} chars ~${c.estimatedTokens} tokens`);
+    if (c.extends.length > 0) out.push(`      extends ${[c.key, ...c.extends.map((s) => s.key)].join(" -> ")}`);
+    for (const s of c.extends) {
+      const where =
+        s.source === null ? "as built; the mode of that key offered now is another one (this mode takes its key, or a deeper scope redefines it)"
+        : s.library !== null ? `library ${s.source} (carried in the ${s.scope} bundle)`
+        : `${s.scope} ${s.source}`;
+      out.push(p.paint("dim", `        ${s.key}: ${where}, digest ${short(s.digest)}`));
+    }
   });
   if (r.components.some((c) => c.strategy === "replace_final")) {
     out.push(p.paint("yellow", "  replace_final: these are the exact final bytes; Pi's context files, skills, date and cwd are not included"));
@@ -77,6 +86,7 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
       const slots = u.slots.filter((s) => s.cacheSensitive).map((s) => `{{${s.slot}}}`);
       out.push(`  ${u.id.padEnd(16)} "${u.name}", ${callable}, ${u.chars} chars ~${u.estimatedTokens} tokens, digest ${short(u.digest)}${slots.length ? `, uses ${slots.join(" ")}` : ""}`);
     }
+    if (r.updateDelivery) out.push(p.paint("dim", `  delivery: ${r.updateDelivery}`));
   }
 
   out.push(...renderPathSections(r, p));

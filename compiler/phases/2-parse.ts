@@ -9,7 +9,10 @@ import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
 import { duplicateKeys, errorOffsets, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
 
-export type SourceKind = "mode" | "preset" | "rule";
+export type SourceKind = "mode" | "preset" | "rule" | "config";
+
+/** The forge root's settings file (schema/forge-config.schema.json): the libraries a bundle builds on. */
+export const CONFIG_FILE = "forge.yaml";
 
 export interface ParsedSource extends PositionedDoc {
   kind: SourceKind;
@@ -26,13 +29,18 @@ export interface ParsedSources {
   rules: ParsedSource[];
   /** Partial name -> path of partials/<name>.md. */
   partials: ReadonlyMap<string, string>;
+  /** forge.yaml, when the root has one (null also when it cannot be decoded). */
+  config: ParsedSource | null;
   diagnostics: Diagnostic[];
 }
+
+/** The kinds of source that live in a folder, one file per key (forge.yaml is the one config file). */
+type FolderKind = Exclude<SourceKind, "config">;
 
 /** Names that would reach Object.prototype machinery if they ever became object keys. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 // A Map, not an object literal: a folder named "constructor" or "__proto__" must not look like a source folder.
-const SOURCE_FOLDERS: ReadonlyMap<string, SourceKind> = new Map([["modes", "mode"], ["presets", "preset"], ["rules", "rule"]]);
+const SOURCE_FOLDERS: ReadonlyMap<string, FolderKind> = new Map([["modes", "mode"], ["presets", "preset"], ["rules", "rule"]]);
 const SOURCE_EXTENSIONS = new Set(["yaml", "yml", "json"]);
 
 /** Checks a key (file stem); returns a diagnostic or null. */
@@ -51,7 +59,7 @@ function whereRange(file: string, lc: LineCounter, from: number, to: number): Wh
   return { file, ...rangeAt(lc, from, to), path: "" };
 }
 
-function parseOne(kind: SourceKind, key: string, file: string, text: string, isJson: boolean): { source: ParsedSource; diagnostics: Diagnostic[] } {
+export function parseOne(kind: SourceKind, key: string, file: string, text: string, isJson: boolean): { source: ParsedSource; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   const deep = tooDeepAt(text, LIMITS.maxYamlDepth);
   if (deep !== null) {
@@ -107,12 +115,21 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
   const diagnostics: Diagnostic[] = [];
   const byKey = new Map<string, ParsedSource[]>();
   const partials = new Map<string, string>();
+  let config: ParsedSource | null = null;
   for (const link of decoded.escapingLinks) {
     const top = link.split("/")[0]!;
-    if (SOURCE_FOLDERS.has(top) || top === "partials") diagnostics.push(pathEscapesRoot(atFile(link), link));
+    if (SOURCE_FOLDERS.has(top) || top === "partials" || link === CONFIG_FILE) diagnostics.push(pathEscapesRoot(atFile(link), link));
   }
   for (const path of [...decoded.files.keys()].sort()) {
     if (path === "bundle.json") continue; // the output is never a source
+    if (path === CONFIG_FILE) {
+      const text = useFile(decoded, path, diagnostics);
+      if (text === null) continue;
+      const parsed = parseOne("config", "forge", path, text, false);
+      diagnostics.push(...parsed.diagnostics);
+      config = parsed.source;
+      continue;
+    }
     const slash = path.indexOf("/");
     const top = slash < 0 ? "" : path.slice(0, slash);
     const rest = path.slice(slash + 1);
@@ -141,7 +158,7 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
     const id = `${kind}:${stem}`;
     byKey.set(id, [...(byKey.get(id) ?? []), parsed.source]);
   }
-  const byKind: Record<SourceKind, ParsedSource[]> = { mode: [], preset: [], rule: [] };
+  const byKind: Record<FolderKind, ParsedSource[]> = { mode: [], preset: [], rule: [] };
   for (const group of byKey.values()) {
     if (group.length > 1) {
       for (const s of group) {
@@ -151,7 +168,7 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
     }
     // Keep the first (path order) so references to the key do not cascade into unknown_mode errors.
     const first = group[0]!;
-    byKind[first.kind].push(first);
+    byKind[first.kind as FolderKind].push(first);
   }
-  return { modes: byKind.mode, presets: byKind.preset, rules: byKind.rule, partials, diagnostics };
+  return { modes: byKind.mode, presets: byKind.preset, rules: byKind.rule, partials, config, diagnostics };
 }

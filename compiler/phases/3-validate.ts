@@ -1,8 +1,8 @@
 // Phase 3, validate: run the generated ajv validators and turn each ajv error into a coded, positioned diagnostic.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import { validateModeSource, validatePresetSource, validateRuleSource } from "../../generated/source-validators.js";
+import { validateForgeConfig, validateModeSource, validatePresetSource, validateRuleSource } from "../../generated/source-validators.js";
 import type { ValidationError } from "../../generated/validator.js";
-import type { ForgeModeSource, ForgePresetSource, ForgeRuleSource, SystemUpdateSource } from "../../generated/types.js";
+import type { ForgeConfigSource, ForgeModeSource, ForgePresetSource, ForgeRuleSource, SystemUpdateSource } from "../../generated/types.js";
 import {
   duplicateListEntry, invalidValue, missingField, promptConflict, promptMissing, tooLong, tooShort, unknownField, wrongType,
 } from "../diagnostics/codes.js";
@@ -16,19 +16,23 @@ export type ModeData = ForgeModeSource;
 export type PresetData = ForgePresetSource;
 export type UpdateData = SystemUpdateSource;
 export type RuleData = ForgeRuleSource;
+export type ConfigData = ForgeConfigSource;
 
 export interface ValidMode { source: ParsedSource; data: ModeData }
 export interface ValidPreset { source: ParsedSource; data: PresetData }
 export interface ValidRule { source: ParsedSource; data: RuleData }
+export interface ValidConfig { source: ParsedSource; data: ConfigData }
 
 export interface ValidatedSources {
   modes: ValidMode[];
   presets: ValidPreset[];
   rules: ValidRule[];
+  /** forge.yaml when present and valid. */
+  config: ValidConfig | null;
   diagnostics: Diagnostic[];
 }
 
-const LIST_FIELDS = ["requires", "conflictsWith", "before", "after", "tools"] as const;
+const LIST_FIELDS = ["requires", "conflictsWith", "before", "after", "tools", "libraries"] as const;
 
 function typeName(value: unknown): string {
   if (value === null) return "null";
@@ -62,7 +66,8 @@ function allowedFor(kind: ParsedSource["kind"], segments: readonly string[]): re
 
 function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | null {
   // oneOf/not encode "exactly one of prompt/promptFile"; checkPromptChoice reports that with a dedicated code.
-  if (err.schemaPath.includes("/oneOf") || err.keyword === "oneOf" || err.keyword === "not") return null;
+  // "if" only says its "then" failed: the failures inside "then" are reported themselves.
+  if (err.schemaPath.includes("/oneOf") || err.keyword === "oneOf" || err.keyword === "not" || err.keyword === "if") return null;
   const segments = pointerSegments(err.instancePath);
   const field = fieldOf(segments);
   const where = whereAt(source, segments);
@@ -75,6 +80,11 @@ function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | n
       return unknownField(whereAt(source, [...segments, extra], "key"), extra, allowed, suggestion, exampleFor(suggestion ?? allowed[0]!));
     }
     case "required": {
+      const missing = String(p.missingProperty);
+      return missingField(where, missing, exampleFor(missing));
+    }
+    case "dependentRequired": {
+      // extendsPrompt without extends: the missing field is the parent.
       const missing = String(p.missingProperty);
       return missingField(where, missing, exampleFor(missing));
     }
@@ -94,7 +104,11 @@ function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | n
       return invalidValue(where, `${field} must be ${JSON.stringify(p.allowedValue)}`, exampleFor(field));
     case "pattern": {
       const actual = typeName(valueAt(source.value, segments));
-      const expected = field === "model" ? "provider/model-id" : field === "tools" ? "a tool name (letters, digits, _ and -)" : "a key: lowercase letters, digits and dashes, starting with a letter";
+      const expected =
+        field === "model" ? "provider/model-id"
+        : field === "tools" ? "a tool name (letters, digits, _ and -)"
+        : field === "libraries" ? "an npm package name, e.g. @acme/forge-house"
+        : "a key: lowercase letters, digits and dashes, starting with a letter";
       return invalidValue(where, `${field} is ${actual}; expected ${expected} (pattern ${String(p.pattern)})`, exampleFor(field));
     }
     case "maxLength":
@@ -122,7 +136,9 @@ function checkPromptChoice(source: ParsedSource, obj: unknown, segments: (string
   if (hasInline && hasFile) return [promptConflict(whereAt(source, [...segments, file], "key"), inline, file)];
   // A misspelled "promt" already gets unknown_field with a suggestion; a second error would only add noise.
   const nearMiss = () => Object.keys(obj).some((k) => k !== inline && k !== file && suggestClosest(k, [inline, file]) !== null);
-  if (!hasInline && !hasFile && !nearMiss()) return [promptMissing(whereAt(source, segments), inline, file)];
+  // A mode that extends a parent inherits its text, unless it asks to replace it.
+  const inherits = Object.hasOwn(obj, "extends") && obj.extendsPrompt !== "replace";
+  if (!hasInline && !hasFile && !inherits && !nearMiss()) return [promptMissing(whereAt(source, segments), inline, file)];
   return [];
 }
 
@@ -141,16 +157,29 @@ function checkDuplicateEntries(source: ParsedSource): Diagnostic[] {
   return out;
 }
 
+/** forge.yaml against schema/forge-config.schema.json. */
+function validateConfig(source: ParsedSource | null, diagnostics: Diagnostic[]): ValidConfig | null {
+  if (source === null || source.value === undefined) return null;
+  const own: Diagnostic[] = [];
+  if (!validateForgeConfig(source.value)) for (const err of validateForgeConfig.errors ?? []) {
+    const d = mapAjvError(source, err);
+    if (d) own.push(d);
+  }
+  own.push(...checkDuplicateEntries(source));
+  diagnostics.push(...own);
+  return own.some((d) => d.severity === "error") ? null : { source, data: source.value as ConfigData };
+}
+
 const VALIDATORS = { mode: validateModeSource, preset: validatePresetSource, rule: validateRuleSource } as const;
 
-export function validateSources(parsed: { modes: readonly ParsedSource[]; presets: readonly ParsedSource[]; rules: readonly ParsedSource[] }): ValidatedSources {
+export function validateSources(parsed: { modes: readonly ParsedSource[]; presets: readonly ParsedSource[]; rules?: readonly ParsedSource[]; config?: ParsedSource | null }): ValidatedSources {
   const diagnostics: Diagnostic[] = [];
   const modes: ValidMode[] = [];
   const presets: ValidPreset[] = [];
   const rules: ValidRule[] = [];
-  for (const source of [...parsed.modes, ...parsed.presets, ...parsed.rules]) {
+  for (const source of [...parsed.modes, ...parsed.presets, ...(parsed.rules ?? [])]) {
     if (source.value === undefined) continue; // parse errors were already reported
-    const validate = VALIDATORS[source.kind];
+    const validate = VALIDATORS[source.kind as keyof typeof VALIDATORS];
     const own: Diagnostic[] = [];
     if (!validate(source.value)) for (const err of validate.errors ?? []) {
       const d = mapAjvError(source, err);
@@ -168,5 +197,6 @@ export function validateSources(parsed: { modes: readonly ParsedSource[]; preset
     else if (source.kind === "rule") rules.push({ source, data: source.value as RuleData });
     else presets.push({ source, data: source.value as PresetData });
   }
-  return { modes, presets, rules, diagnostics };
+  const config = validateConfig(parsed.config ?? null, diagnostics);
+  return { modes, presets, rules, config, diagnostics };
 }

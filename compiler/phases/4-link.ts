@@ -6,7 +6,8 @@ import { type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
 import { isOwnOutput } from "../types.js";
 import type { ParsedSource } from "./2-parse.js";
-import type { ModeData, PresetData, RuleData, UpdateData, ValidMode, ValidPreset, ValidRule } from "./3-validate.js";
+import type { PresetData, RuleData, UpdateData, ValidPreset, ValidRule } from "./3-validate.js";
+import type { Inheritance, ResolvedMode, ResolvedModeData } from "./extends.js";
 import { checkSelection, type ContractComponent } from "../../core/contracts.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { inlineOrigin, type TemplateOrigin } from "./template-origin.js";
@@ -21,7 +22,7 @@ export interface TemplateRef {
   where: () => Where;
 }
 
-export interface LinkedMode { key: string; file: string; data: ModeData; template: TemplateRef | null }
+export interface LinkedMode { key: string; file: string; source: ParsedSource; data: ResolvedModeData; template: TemplateRef | null; inherit: Inheritance | null }
 export interface LinkedUpdate { data: UpdateData; template: TemplateRef | null }
 export interface LinkedPreset { key: string; file: string; data: PresetData; updates: LinkedUpdate[] }
 export interface LinkedRule { key: string; file: string; data: RuleData; template: TemplateRef | null }
@@ -34,12 +35,14 @@ export interface LinkedSources {
 }
 
 export interface LinkInput {
-  modes: readonly ValidMode[];
+  /** Own modes with inheritance resolved (compiler/phases/extends.ts). */
+  modes: readonly ResolvedMode[];
   presets: readonly ValidPreset[];
   rules?: readonly ValidRule[];
   /** Every mode key defined by a source file, valid or not (an invalid mode is not also "unknown"). */
   definedModeKeys: ReadonlySet<string>;
   decoded: DecodedTree;
+  /** The modes of the other layers a preset may use: forge libraries over the built-in bundle. */
   builtinModes: Readonly<Record<string, Mode | undefined>>;
 }
 
@@ -109,14 +112,14 @@ export function linkSources(input: LinkInput): LinkedSources {
   const knownKeys = [...new Set([...input.definedModeKeys, ...builtinKeys])].sort();
   const known = new Set(knownKeys);
 
-  const modes: LinkedMode[] = input.modes.map(({ source, data }) => {
+  const modes: LinkedMode[] = input.modes.map(({ source, data, inherit }) => {
     for (const field of ["requires", "conflictsWith", "before", "after"] as const) {
       (data[field] ?? []).forEach((ref, i) => {
         if (!known.has(ref)) diagnostics.push(unknownContractReference(whereAt(source, [field, i]), field, ref, suggestClosest(ref, knownKeys)));
       });
     }
     const template = loadTemplate(source, [], ["prompt", "promptFile"], data.prompt, data.promptFile, decoded, diagnostics);
-    return { key: source.key, file: source.file, data, template };
+    return { key: source.key, file: source.file, source, data, template, inherit };
   });
 
   /** The strategy and contracts of a referenced mode; null when unknown (reported) or invalid (already reported). */

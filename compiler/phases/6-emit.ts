@@ -1,13 +1,17 @@
 // Phase 6, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
-import { computeBundleHash, digestComponent, type Scope } from "../../core/digest.js";
-import type { ForgeBundle, Mode, Preset, Rule, SystemUpdate } from "../../generated/types.js";
+import { computeBundleHash, digestComponent, type BundleScope } from "../../core/digest.js";
+import type { EditLimit, ForgeBundle, Mode, Preset, Rule, SystemUpdate } from "../../generated/types.js";
 import type { LoweredMode, LoweredPreset, LoweredRule } from "./5-lower-templates.js";
+import { buildLock, carryPreset, emitCarriedModes, planCarry } from "./carry-libraries.js";
 import { updateKey, type CompiledPaths } from "./compile-paths.js";
+import { NO_LIBRARIES, type LayeredLibraries } from "./libraries.js";
 
 export interface EmitOptions {
-  scope: Scope;
+  scope: BundleScope;
   forgeVersion: string;
   builtinModes: Readonly<Record<string, Mode | undefined>>;
+  /** The verified forge libraries (compiler/phases/libraries.ts); their components are carried into the bundle. */
+  libraries?: LayeredLibraries;
   /** Compiled globs and regexes (compile-paths.ts); absent: the sources declare none. */
   paths?: Pick<CompiledPaths, "edits" | "updateWhen" | "ruleWhen">;
 }
@@ -23,7 +27,7 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function emitMode(m: LoweredMode, scope: Scope, paths: EmitOptions["paths"] & object): Mode {
+function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | undefined, edits: EditLimit | undefined): Mode {
   const d = m.data;
   const entry: Omit<Mode, "digest"> & { digest?: string } = {
     label: nfc(d.label),
@@ -40,13 +44,15 @@ function emitMode(m: LoweredMode, scope: Scope, paths: EmitOptions["paths"] & ob
   if (d.thinking !== undefined) entry.thinking = d.thinking;
   // tools is an allow-list set: order carries no meaning, so sort it for digest stability.
   if (d.tools !== undefined) entry.tools = sortedUnique(d.tools);
-  // Present only when declared, so bundles without limits keep their digests.
-  const edits = paths.edits.get(m.key);
+  // Present only when declared or inherited, so bundles without limits keep their digests.
   if (edits !== undefined) entry.edits = edits;
+  // The parent's digest is hashed too: a parent change changes the child's digest (drift where it is pinned).
+  if (m.inherit !== null) entry.extends = m.inherit.parent;
+  if (m.inherit !== null && parentDigest !== undefined) entry.extendsDigest = parentDigest;
   return { ...entry, digest: digestComponent("mode", m.key, scope, entry) };
 }
 
-function emitPreset(p: LoweredPreset, scope: Scope, modeDigest: (key: string) => string | undefined, paths: EmitOptions["paths"] & object): Preset {
+function emitPreset(p: LoweredPreset, scope: BundleScope, modeDigest: (key: string) => string | undefined, paths: EmitOptions["paths"] & object): Preset {
   const d = p.data;
   const systemUpdates = p.updates.map((u, i): SystemUpdate => {
     const entry: Omit<SystemUpdate, "digest"> = {
@@ -72,7 +78,7 @@ function emitPreset(p: LoweredPreset, scope: Scope, modeDigest: (key: string) =>
   return { ...entry, digest: digestComponent("preset", p.key, scope, entry) };
 }
 
-function emitRule(r: LoweredRule, scope: Scope, paths: EmitOptions["paths"] & object): Rule {
+function emitRule(r: LoweredRule, scope: BundleScope, paths: EmitOptions["paths"] & object): Rule {
   const entry: Omit<Rule, "digest"> = {
     name: nfc(r.data.name),
     description: nfc(r.data.description),
@@ -83,12 +89,39 @@ function emitRule(r: LoweredRule, scope: Scope, paths: EmitOptions["paths"] & ob
   return { ...entry, digest: digestComponent("rule", r.key, scope, entry) };
 }
 
-export function emitBundle(lowered: { modes: readonly LoweredMode[]; presets: readonly LoweredPreset[]; rules?: readonly LoweredRule[] }, options: EmitOptions): ForgeBundle {
+export function emitBundle(
+  lowered: { modes: readonly LoweredMode[]; presets: readonly LoweredPreset[]; rules?: readonly LoweredRule[] },
+  options: EmitOptions,
+): ForgeBundle {
   const paths = options.paths ?? NO_PATHS;
+  const libraries = options.libraries ?? NO_LIBRARIES;
+  const builtinDigest = (key: string) => (Object.hasOwn(options.builtinModes, key) ? options.builtinModes[key]?.digest : undefined);
+  const plan = planCarry(libraries, new Set(lowered.modes.map((m) => m.key)), new Set(lowered.presets.map((p) => p.key)));
   const modes: Record<string, Mode> = {};
-  for (const m of lowered.modes) setOwn(modes, m.key, emitMode(m, options.scope, paths));
-  const modeDigest = (key: string) => (Object.hasOwn(modes, key) ? modes[key]!.digest : Object.hasOwn(options.builtinModes, key) ? options.builtinModes[key]?.digest : undefined);
+  for (const [key, mode] of emitCarriedModes(plan, options.scope)) setOwn(modes, key, mode);
+  const own = new Map(lowered.modes.map((m) => [m.key, m] as const));
+  const emitted = new Set<string>();
+  // Parents first: a child records its parent's digest (own parents were resolved without cycles).
+  const emitOwn = (m: LoweredMode): void => {
+    if (emitted.has(m.key)) return;
+    emitted.add(m.key);
+    const inherit = m.inherit;
+    if (inherit?.origin === "own") emitOwn(own.get(inherit.parent)!);
+    let parentDigest: string | undefined;
+    if (inherit?.origin === "own") parentDigest = modes[inherit.parent]!.digest;
+    // A library parent of another key is carried (own keys win): point at the carried entry, else at the library's.
+    else if (inherit?.origin === "library") parentDigest = inherit.parent !== m.key && plan.modes.has(inherit.parent) ? modes[inherit.parent]!.digest : inherit.entry!.digest;
+    else if (inherit?.origin === "builtin") parentDigest = inherit.entry!.digest;
+    // A mode that sets no edits inherits its parent's limit as compiled (an own parent's was emitted just above), like
+    // every other field it does not set (extends.ts): a child of a limited mode is limited the same way.
+    let edits = paths.edits.get(m.key);
+    if (edits === undefined && inherit != null) edits = inherit.origin === "own" ? modes[inherit.parent]!.edits : inherit.entry!.edits;
+    setOwn(modes, m.key, emitMode(m, options.scope, parentDigest, edits));
+  };
+  for (const m of lowered.modes) emitOwn(m);
+  const modeDigest = (key: string) => (Object.hasOwn(modes, key) ? modes[key]!.digest : builtinDigest(key));
   const presets: Record<string, Preset> = {};
+  for (const [key, { library, preset }] of plan.presets) setOwn(presets, key, carryPreset(key, library, preset, options.scope, modeDigest));
   for (const p of lowered.presets) setOwn(presets, p.key, emitPreset(p, options.scope, modeDigest, paths));
   const bundle: Omit<ForgeBundle, "bundleHash"> = {
     generated: "by forge build, do not edit",
@@ -103,6 +136,10 @@ export function emitBundle(lowered: { modes: readonly LoweredMode[]; presets: re
     const rules: Record<string, Rule> = {};
     for (const r of lowered.rules ?? []) setOwn(rules, r.key, emitRule(r, options.scope, paths));
     bundle.rules = rules;
+  }
+  if (libraries.libraries.length > 0) {
+    const parents = lowered.modes.flatMap((m) => (m.inherit?.origin === "library" ? [{ library: m.inherit.library!, key: m.inherit.parent }] : []));
+    bundle.lock = buildLock(libraries, plan, parents);
   }
   return { ...bundle, bundleHash: computeBundleHash(bundle) };
 }

@@ -3,6 +3,7 @@ import modeSchema from "../../schema/mode.schema.json" with { type: "json" };
 import presetSchema from "../../schema/preset.schema.json" with { type: "json" };
 import ruleSchema from "../../schema/rule.schema.json" with { type: "json" };
 import commonSchema from "../../schema/common.schema.json" with { type: "json" };
+import configSchema from "../../schema/forge-config.schema.json" with { type: "json" };
 
 const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   $schema: '$schema: "../../node_modules/pi-forge-modes/schema/mode.schema.json"',
@@ -33,6 +34,9 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   deny: "deny: [.env, secrets/**]",
   when: "when: { paths: [src/db/**, migrations/*.sql] }",
   paths: "paths: [src/db/**]",
+  extends: "extends: review",
+  extendsPrompt: "extendsPrompt: replace",
+  libraries: 'libraries: ["@acme/forge-house"]',
 };
 
 export function exampleFor(field: string): string {
@@ -56,4 +60,5 @@ export const ALLOWED_FIELDS = {
   rule: Object.keys(ruleSchema.properties),
   edits: Object.keys(modeSchema.properties.edits.properties),
   when: Object.keys(commonSchema.$defs.pathTriggerSource.properties),
+  config: Object.keys(configSchema.properties),
 } as const;

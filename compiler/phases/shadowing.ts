@@ -1,5 +1,6 @@
 // Shadowing check (after link): a mode of this scope that takes the key of a built-in mode must not break a built-in
 // preset that uses that key, since at runtime the deepest scope wins and the preset would get this mode instead.
+import type { InheritedOrigins } from "../types.js";
 import { checkSelection, describeViolation, type ContractComponent } from "../../core/contracts.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode, Preset } from "../../generated/types.js";
@@ -7,13 +8,13 @@ import { shadowedPresetBroken } from "../diagnostics/codes.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
 import type { LinkedMode } from "./4-link.js";
 
-interface Role {
+export interface Role {
   strategy: Mode["strategy"];
   contracts: ContractComponent;
 }
 
 /** Why a preset's selection fails with `role` (own modes over built-in ones): every broken role and contract. */
-function presetProblems(preset: Preset, role: (key: string) => Role | undefined): string[] {
+export function presetProblems(preset: Preset, role: (key: string) => Role | undefined): string[] {
   const problems: string[] = [];
   const base = preset.base === undefined ? undefined : role(preset.base);
   if (preset.base !== undefined && base?.strategy === "append") problems.push(`its base "${preset.base}" would be an append mode`);
@@ -32,6 +33,7 @@ export function checkShadowing(
   modes: readonly LinkedMode[],
   builtinModes: Readonly<Record<string, Mode | undefined>>,
   builtinPresets: Readonly<Record<string, Preset | undefined>>,
+  origins: InheritedOrigins = { modes: {}, presets: {} },
 ): Diagnostic[] {
   const own = new Map(modes.map((m) => [m.key, m] as const));
   const shadowing = modes.filter((m) => Object.hasOwn(builtinModes, m.key) && builtinModes[m.key] !== undefined);
@@ -52,7 +54,10 @@ export function checkShadowing(
     if (uses.length === 0) continue;
     const problems = presetProblems(preset, role);
     if (problems.length === 0) continue;
-    for (const key of uses) diagnostics.push(shadowedPresetBroken(atFile(own.get(key)!.file), key, name, problems.join("; ")));
+    const from = (map: Readonly<Record<string, string>>, k: string) => (Object.hasOwn(map, k) ? map[k]! : null);
+    for (const key of uses) {
+      diagnostics.push(shadowedPresetBroken(atFile(own.get(key)!.file), key, name, problems.join("; "), from(origins.modes, key), from(origins.presets, name)));
+    }
   }
   return diagnostics;
 }

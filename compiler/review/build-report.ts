@@ -1,6 +1,6 @@
 // What one forge build (or --check) reports: --json prints exactly this; output/render-build.ts and annotations render it.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import type { Scope } from "../../core/digest.js";
+import type { BundleScope } from "../../core/digest.js";
 import type { BundleChanges } from "./bundle-changes.js";
 
 /** Diagnostic counts by severity. */
@@ -17,12 +17,14 @@ export interface BuildReport {
   command: "build";
   check: boolean;
   status: BuildStatus;
-  scope: Scope;
+  scope: BundleScope;
   /** bundle.json relative to the root (posix). */
   path: string;
   bundleHash: string | null;
   counts: { modes: number; presets: number } | null;
   changes: BundleChanges | null;
+  /** Set when this build replaced the bundle the user had trusted (forge's trust store) and so trusted the new one. */
+  trustKept?: true;
   summary: DiagnosticSummary;
   diagnostics: Diagnostic[];
 }

@@ -8,6 +8,17 @@ export interface ComponentChanges {
   changed: string[];
 }
 
+/** A forge library whose lock entry differs: another version or bundle, and the components taken from it that changed. */
+export interface LibraryChange {
+  name: string;
+  change: "added" | "removed" | "changed";
+  version: { from: string | null; to: string | null };
+  bundleHash: { from: string | null; to: string | null };
+  /** Components taken from the library, compared by their digests in the library's bundle (the lock). */
+  modes: ComponentChanges;
+  presets: ComponentChanges;
+}
+
 export interface BundleChanges {
   /** "missing": no bundle on disk; "unreadable": not JSON or not a bundle; "ok": compared by digest. */
   previous: "missing" | "unreadable" | "ok";
@@ -15,6 +26,8 @@ export interface BundleChanges {
   presets: ComponentChanges;
   /** rules/ rules by digest (a bundle without rules has none). */
   rules: ComponentChanges;
+  /** Libraries (forge.yaml) whose lock entry changed: an upgrade names the library and what it changes. */
+  libraries: LibraryChange[];
   bundleHash: { from: string | null; to: string };
   /** The bytes differ but no digest does (source paths, formatting, a hand edit). */
   otherChanges: boolean;
@@ -35,9 +48,10 @@ function digestsOf(section: unknown): DigestMap | null {
 function compareDigests(before: DigestMap, after: DigestMap): ComponentChanges {
   const sort = (xs: string[]) => xs.sort(compareCodeUnits);
   return {
-    added: sort(Object.keys(after).filter((k) => !(k in before))),
-    removed: sort(Object.keys(before).filter((k) => !(k in after))),
-    changed: sort(Object.keys(after).filter((k) => k in before && before[k] !== after[k])),
+    // hasOwn, not `in`: "constructor" is a valid key, and `in` would find it on Object.prototype.
+    added: sort(Object.keys(after).filter((k) => !Object.hasOwn(before, k))),
+    removed: sort(Object.keys(before).filter((k) => !Object.hasOwn(after, k))),
+    changed: sort(Object.keys(after).filter((k) => Object.hasOwn(before, k) && before[k] !== after[k])),
   };
 }
 
@@ -66,6 +80,54 @@ export function isBundleCurrent(existing: string, nextText: string, next: ForgeB
   }
 }
 
+interface LockView {
+  version: string | null;
+  bundleHash: string | null;
+  modes: DigestMap;
+  presets: DigestMap;
+}
+
+/** A bundle's lock by library name, read defensively (the old bundle on disk may be anything). */
+function locksOf(lock: unknown): Map<string, LockView> {
+  const out = new Map<string, LockView>();
+  if (!Array.isArray(lock)) return out;
+  for (const entry of lock as unknown[]) {
+    const e = entry as { name?: unknown; version?: unknown; bundleHash?: unknown; components?: { modes?: unknown; presets?: unknown } } | null;
+    if (typeof e?.name !== "string") continue;
+    const digests = (section: unknown): DigestMap =>
+      section !== null && typeof section === "object" && !Array.isArray(section)
+        ? Object.fromEntries(Object.entries(section as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v : ""]))
+        : {};
+    out.set(e.name, {
+      version: typeof e.version === "string" ? e.version : null,
+      bundleHash: typeof e.bundleHash === "string" ? e.bundleHash : null,
+      modes: digests(e.components?.modes),
+      presets: digests(e.components?.presets),
+    });
+  }
+  return out;
+}
+
+/** Libraries whose lock entries differ between the old bundle and the new one, in the new bundle's order, then removed ones. */
+export function diffLocks(oldLock: unknown, nextLock: unknown): LibraryChange[] {
+  const before = locksOf(oldLock);
+  const after = locksOf(nextLock);
+  const names = [...after.keys(), ...[...before.keys()].filter((n) => !after.has(n))];
+  const empty: LockView = { version: null, bundleHash: null, modes: {}, presets: {} };
+  const changes: LibraryChange[] = [];
+  for (const name of names) {
+    const a = before.get(name) ?? empty;
+    const b = after.get(name) ?? empty;
+    const modes = compareDigests(a.modes, b.modes);
+    const presets = compareDigests(a.presets, b.presets);
+    const same = a.version === b.version && a.bundleHash === b.bundleHash && [modes, presets].every((c) => c.added.length + c.removed.length + c.changed.length === 0);
+    if (same) continue;
+    const change = !before.has(name) ? "added" : !after.has(name) ? "removed" : "changed";
+    changes.push({ name, change, version: { from: a.version, to: b.version }, bundleHash: { from: a.bundleHash, to: b.bundleHash }, modes, presets });
+  }
+  return changes;
+}
+
 export function diffBundles(existing: string | null, next: ForgeBundle): BundleChanges {
   const nextModes = digestsOf(next.modes) ?? {};
   const nextPresets = digestsOf(next.presets) ?? {};
@@ -80,7 +142,24 @@ export function diffBundles(existing: string | null, next: ForgeBundle): BundleC
   const from = old && typeof old.bundleHash === "string" ? old.bundleHash : null;
   const semantic =
     [modes, presets, rules].some((c) => c.added.length + c.removed.length + c.changed.length > 0) || from !== next.bundleHash;
-  return { previous, modes, presets, rules, bundleHash: { from, to: next.bundleHash }, otherChanges: previous === "ok" && !semantic };
+  const libraries = diffLocks(old?.lock, next.lock);
+  return { previous, modes, presets, rules, libraries, bundleHash: { from, to: next.bundleHash }, otherChanges: previous === "ok" && !semantic };
+}
+
+const short = (hash: string | null): string => (hash === null ? "none" : hash.slice(0, 12));
+
+/** e.g. `  library @acme/house: 1.0.0 -> 1.1.0 (bundleHash 04e921f7a64e -> 9b1c...)` and the components that changed. */
+export function describeLibraryChange(lib: LibraryChange): string[] {
+  const version = lib.change === "added" ? `added at ${lib.version.to}` : lib.change === "removed" ? `removed (was ${lib.version.from})` : lib.version.from === lib.version.to ? `${lib.version.to}, rebuilt` : `${lib.version.from} -> ${lib.version.to}`;
+  const lines = [`  library ${lib.name}: ${version} (bundleHash ${short(lib.bundleHash.from)} -> ${short(lib.bundleHash.to)})`];
+  const parts: string[] = [];
+  for (const [kind, set] of [["mode", lib.modes], ["preset", lib.presets]] as const) {
+    for (const [word, keys] of [["added", set.added], ["removed", set.removed], ["changed", set.changed]] as const) {
+      if (keys.length > 0) parts.push(`${kind}s ${word}: ${keys.join(", ")}`);
+    }
+  }
+  lines.push(parts.length > 0 ? `    ${parts.join("; ")}` : "    no component this bundle takes from it changed");
+  return lines;
 }
 
 /** At most this many per-component lines in human output; --json always has the full lists. */
@@ -94,6 +173,7 @@ export function describeChanges(c: BundleChanges): string[] {
     return [`  new bundle, bundleHash ${c.bundleHash.to}`];
   }
   if (c.previous === "unreadable") lines.push("  the existing bundle.json is not a readable forge bundle");
+  for (const lib of c.libraries) lines.push(...describeLibraryChange(lib));
   const items: string[] = [];
   for (const [kind, set] of [["mode", c.modes], ["preset", c.presets], ["rule", c.rules]] as const) {
     for (const k of set.added) items.push(`  ${kind} ${k}: added`);

@@ -1,6 +1,7 @@
 // The shape of a `forge diff` result: what `--json` prints and what the human renderer reads.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
+import type { LibraryChange } from "./bundle-changes.js";
 
 /** How a side was given: a bundle file, a git ref's committed bundle, or a fresh in-memory build. */
 export type SpecKind = "file" | "git" | "worktree";
@@ -110,6 +111,15 @@ export interface AffectingMode {
   builtin: boolean;
 }
 
+/** A mode kept from A to B whose extends chain reaches a parent that changed. */
+export interface AffectedMode {
+  mode: string;
+  /** From the mode to the changed ancestor, e.g. [strict-review, review]. */
+  chain: string[];
+  /** How that ancestor changed; outside: it is in neither bundle (built in, or the library mode of the child's own key) and the child was rebuilt against another digest of it. */
+  change: ModeChangeKind | "outside";
+}
+
 export interface AffectedPreset {
   preset: string;
   modes: AffectingMode[];
@@ -127,6 +137,10 @@ export interface DiffSummary {
   rulesAdded: number;
   rulesRemoved: number;
   rulesChanged: number;
+  /** Inheriting modes whose parent (or an ancestor) changed. */
+  modesAffected: number;
+  /** Forge libraries whose lock entry changed (version, bundle, components taken). */
+  librariesChanged: number;
 }
 
 /** The pure comparison of two bundles (compiler/review/semantic-diff.ts). */
@@ -143,6 +157,10 @@ export interface SemanticDiff {
   builtinModes: PinChange[];
   /** Every preset in both A and B whose base or overlays (in A or B) name an added, removed or changed mode. */
   affectedPresets: AffectedPreset[];
+  /** Every mode in A and B whose extends chain reaches an added, removed or changed mode. */
+  affectedModes: AffectedMode[];
+  /** Forge libraries (the lock) that were added, removed, upgraded or rebuilt. */
+  libraries: LibraryChange[];
   /** Differences that are not semantic (source paths, forgeVersion, digests that disagree with content). */
   notes: string[];
   summary: DiffSummary;

@@ -3,7 +3,7 @@ import type { Catalog } from "../../core/component-catalog.js";
 import type { Scope } from "../../core/digest.js";
 import { checkEdit, compileLimit, describeRefusal } from "../../core/edit-limits.js";
 import { compilePatterns, describePattern, firstMatch } from "../../core/path-match.js";
-import type { RuleRef } from "../../core/rule-catalog.js";
+import { globRoot, type RuleRef } from "../../core/rule-catalog.js";
 import { PATH_TOOLS, projectRelative } from "../../core/tool-paths.js";
 import type { Mode, PathTrigger } from "../../generated/types.js";
 
@@ -26,7 +26,18 @@ export interface ExplainRule {
 export interface TriggeredRule {
   rule: ExplainRule;
   trigger: PathTrigger;
+  /** The project layer whose bundle holds it: its globs are relative to that layer's root (null: the target's root). */
+  layer: string | null;
 }
+
+/** A selected mode, with the project layer it comes from (its edit limit's globs are relative to that layer's root). */
+export interface LayeredMode {
+  key: string;
+  mode: Mode;
+  layer?: string | null;
+}
+
+type DescribeSource = (scope: Scope, source: string, layer: string | null) => string;
 
 export interface ExplainEditLimit {
   mode: string;
@@ -56,19 +67,21 @@ export interface PathQuery {
 }
 
 /** Rules of the scopes, then the blocks with `when` of `presets` (the selected one, or every preset without a selection). */
-export function explainRules(rules: readonly RuleRef[], catalog: Catalog, presets: readonly string[], describeSource: (scope: Scope, source: string) => string): TriggeredRule[] {
+export function explainRules(rules: readonly RuleRef[], catalog: Catalog, presets: readonly string[], describeSource: DescribeSource): TriggeredRule[] {
   const paths = (t: PathTrigger) => t.paths.map(describePattern);
   const out: TriggeredRule[] = rules.map((r) => ({
-    rule: { id: r.key, kind: "rule", preset: null, scope: r.scope, source: describeSource(r.scope, r.rule.source), description: r.rule.description, paths: paths(r.rule.when), tools: r.rule.when.tools ?? null },
+    rule: { id: r.key, kind: "rule", preset: null, scope: r.scope, source: describeSource(r.scope, r.rule.source, r.layer), description: r.rule.description, paths: paths(r.rule.when), tools: r.rule.when.tools ?? null },
     trigger: r.rule.when,
+    layer: r.layer,
   }));
   for (const key of presets) {
     const entry = catalog.presets.get(key);
     for (const b of entry?.preset.systemUpdates ?? []) {
       if (!b.when || !entry) continue;
       out.push({
-        rule: { id: b.id, kind: "block", preset: key, scope: entry.scope, source: describeSource(entry.scope, entry.preset.source), description: b.description, paths: paths(b.when), tools: b.when.tools ?? null },
+        rule: { id: b.id, kind: "block", preset: key, scope: entry.scope, source: describeSource(entry.scope, entry.preset.source, entry.layer), description: b.description, paths: paths(b.when), tools: b.when.tools ?? null },
         trigger: b.when,
+        layer: entry.layer,
       });
     }
   }
@@ -96,18 +109,24 @@ export function bashWarnings(limits: readonly ExplainEditLimit[]): string[] {
     .map((l) => `mode "${l.mode}" limits edits, but bash is among its tools: bash can change any file and forge cannot check it (leave bash out of tools: [...] to close that)`);
 }
 
-/** What `query` would trigger: matching rules, and the verdict of each edit limit (all must allow: they intersect). */
-export function explainPath(query: PathQuery, root: string, rules: readonly TriggeredRule[], modes: ReadonlyArray<{ key: string; mode: Mode }>): ExplainPath {
-  const relative = projectRelative(query.path, query.cwd, root, query.home);
+/**
+ * What `query` would trigger: matching rules, and the verdict of each edit limit (all must allow: they intersect).
+ * `root` is the target's root; a component of another project layer (a monorepo's root layer) judges the path
+ * relative to its own layer's root, as the runtime does.
+ */
+export function explainPath(query: PathQuery, root: string, rules: readonly TriggeredRule[], modes: readonly LayeredMode[]): ExplainPath {
+  const relativeTo = (layer: string | null | undefined) => projectRelative(query.path, query.cwd, globRoot(layer, root), query.home);
+  const relative = relativeTo(null);
   const matched: ExplainPath["rules"] = [];
-  for (const { rule: r, trigger } of rules) {
-    const hit = relative === null ? null : firstMatch(compilePatterns(trigger.paths), relative);
+  for (const { rule: r, trigger, layer } of rules) {
+    const own = relativeTo(layer);
+    const hit = own === null ? null : firstMatch(compilePatterns(trigger.paths), own);
     if (hit) matched.push({ id: r.id, kind: r.kind, preset: r.preset, glob: describePattern(hit), tools: r.tools ?? [...PATH_TOOLS] });
   }
-  const editLimits = modes.flatMap(({ key, mode }) => {
+  const editLimits = modes.flatMap(({ key, mode, layer }) => {
     if (!mode.edits) return [];
     const limit = compileLimit(key, mode.edits);
-    const verdict = checkEdit([limit], [relative], query.path);
+    const verdict = checkEdit([limit], [relativeTo(layer)], query.path);
     return [{ mode: key, allowed: verdict.ok, refusal: verdict.ok ? null : describeRefusal(verdict, [limit]) }];
   });
   return { path: query.path, relative, rules: matched, editLimits };
@@ -117,9 +136,9 @@ export function explainPath(query: PathQuery, root: string, rules: readonly Trig
  * `forge explain --path P` without a selection: every rule (each preset's blocks with `when` too) and every
  * mode's edit limit, judged for P.
  */
-export function explainPathOnly(catalog: Catalog, rules: readonly RuleRef[], query: PathQuery, root: string, describeSource: (scope: Scope, source: string) => string): { rules: ExplainRule[]; editLimits: ExplainEditLimit[]; warnings: string[]; path: ExplainPath } {
+export function explainPathOnly(catalog: Catalog, rules: readonly RuleRef[], query: PathQuery, root: string, describeSource: DescribeSource): { rules: ExplainRule[]; editLimits: ExplainEditLimit[]; warnings: string[]; path: ExplainPath } {
   const triggered = explainRules(rules, catalog, [...catalog.presets.keys()].sort(), describeSource);
-  const modes = [...catalog.modes.values()].filter((m) => m.mode.edits).sort((a, b) => (a.key < b.key ? -1 : 1)).map((m) => ({ key: m.key, mode: m.mode }));
+  const modes = [...catalog.modes.values()].filter((m) => m.mode.edits).sort((a, b) => (a.key < b.key ? -1 : 1)).map((m) => ({ key: m.key, mode: m.mode, layer: m.layer }));
   const editLimits = explainEditLimits(modes, (key) => catalog.modes.get(key)?.mode.tools);
   return { rules: triggered.map((t) => t.rule), editLimits, warnings: bashWarnings(editLimits), path: explainPath(query, root, triggered, modes) };
 }

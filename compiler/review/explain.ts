@@ -3,9 +3,8 @@ import type { Scope } from "../../core/digest.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
 import type { Catalog } from "../../core/component-catalog.js";
-import { checkContracts, judgeCandidate } from "../../core/candidate.js";
+import { checkContracts } from "../../core/candidate.js";
 import { composeAgainstSample, resolveSelection, type InspectedSources, type SampleSettings, type SelectionSpec } from "./inspection.js";
-import type { ContractJudgment, ContractKind } from "../../core/contracts.js";
 import { tracePreferences, type PreferenceOrigins } from "../../core/preferences.js";
 import { estimateTokens } from "../../core/prompt-size.js";
 import { renderOverlaySection } from "../../core/composition.js";
@@ -14,6 +13,10 @@ import { renderTemplate, type PromptVars } from "../../core/template.js";
 import { findSlotUses, type SlotName, type SlotUse } from "./cache-slots.js";
 import type { RuleRef } from "../../core/rule-catalog.js";
 import { bashWarnings, explainEditLimits, explainPath, explainPathOnly, explainRules, type ExplainEditLimit, type ExplainPath, type ExplainRule, type PathQuery } from "./explain-paths.js";
+import { extendsChain } from "./extends-chain.js";
+import { checkDeclaredContracts, type ContractCheck } from "./explain-contracts.js";
+
+export { checkDeclaredContracts, type ContractCheck };
 
 export interface ExplainComponent {
   /** 1-based position among forge's components (base first, then overlays in order). */
@@ -26,6 +29,10 @@ export interface ExplainComponent {
   /** Where the definition came from, e.g. `.pi/forge/modes/plan.yaml` or `presets/modes/plan.yaml` (in the forge package). */
   source: string;
   digest: string;
+  /** A forge library component carried in the bundle: the package and its locked version. */
+  library: { name: string; version: string | null } | null;
+  /** The extends chain from the parent up: each parent's key, digest as built and, when offered unchanged, where from. */
+  extends: Array<{ key: string; digest: string; scope: Scope | null; source: string | null; library: string | null }>;
   /** The component's rendered text as composed (an overlay includes its heading), with sample values. */
   chars: number;
   estimatedTokens: number;
@@ -36,14 +43,6 @@ export interface ExplainComponent {
 export type LayoutPart = { part: "mode"; key: string; role: "base" | "overlay" } | { part: "host"; description: string };
 
 
-export interface ContractCheck {
-  declaredBy: string;
-  kind: ContractKind;
-  other: string;
-  /** not-applicable: an ordering or conflict whose other side is not selected. */
-  status: "held" | "not-applicable" | "violated";
-  detail: string;
-}
 
 export type ExplainPreferences = PreferenceOrigins;
 
@@ -79,6 +78,8 @@ export interface ExplainReport {
   warnings: string[];
   /** `--path`: the rules and edit limits that path would trigger; null without --path. */
   path: ExplainPath | null;
+  /** How activated updates reach the model (the runtime's rule; explain has no live model), null without blocks. */
+  updateDelivery: string | null;
   /** Whole prompt against the sample host prompt, and forge's own share of it. */
   size: { chars: number; estimatedTokens: number; forgeChars: number; forgeEstimatedTokens: number } | null;
   diagnostics: Diagnostic[];
@@ -92,7 +93,10 @@ export interface ExplainInput {
   vars: PromptVars;
   /** The composed prompt against the sample host prompt; null when the selection is refused. */
   prompt: string | null;
-  describeSource: (scope: Scope, source: string) => string;
+  /** Where a component's source is, for people; `layer` is the project layer's root (null outside the project scope). */
+  describeSource: (scope: Scope, source: string, layer: string | null) => string;
+  /** The locked version of a forge library (the bundle's lock), by package name. */
+  libraryVersion?: (name: string) => string | null;
   diagnostics: Diagnostic[];
   /** The scopes' rules/ rules. */
   rules?: readonly RuleRef[];
@@ -105,33 +109,19 @@ function sampleValue(vars: PromptVars, key: string): (slot: SlotName) => string 
   return (slot) => (slot === "mode" ? key : vars[slot]);
 }
 
-/** Every contract the selected components declare, judged by the one rule activation uses (core/contracts.ts). */
-export function checkDeclaredContracts(catalog: Catalog, base: string | null, overlays: readonly string[]): ContractCheck[] {
-  return judgeCandidate(catalog, { base, overlays: [...overlays] }).map((j): ContractCheck => {
-    const { declaredBy: key, kind, other, status } = j;
-    return { declaredBy: key, kind, other, status, detail: contractDetail(j) };
-  });
-}
-
-/** The explain wording of one judgment. */
-function contractDetail(j: ContractJudgment): string {
-  const { declaredBy: key, kind, other, status } = j;
-  switch (kind) {
-    case "requires":
-      return status === "held" ? `${key} requires ${other}: selected` : `${key} requires ${other}, which is not selected`;
-    case "conflictsWith":
-      return status === "violated" ? `${key} conflicts with ${other}, which is selected` : `${key} conflicts with ${other}: not selected`;
-    default: {
-      const { self, other: at } = j.positions!;
-      if (status === "not-applicable") return `${key} ${kind} ${other}: ${self < 0 ? `${key} is not an overlay` : `${other} is not a selected overlay`}`;
-      return `${key} (overlay ${self + 1}) ${kind} ${other} (overlay ${at + 1})`;
-    }
-  }
-}
-
 /** The same merge as the runtime (later components win model/thinking; tool lists intersect), with origins. */
 export function explainPreferences(modes: ReadonlyArray<{ key: string; mode: Mode }>): ExplainPreferences {
   return tracePreferences(modes);
+}
+
+/** The runtime's delivery rule (runtime/updates/model-view.ts) in one paragraph, for a selection with a forced prompt or not. */
+export function describeUpdateDelivery(forced: boolean): string {
+  if (forced) return "this selection forces the prompt (replace_final), which hides prompt sections: every host gets tagged <system_update> messages, and the forced prompt restates updates the model already holds as sections";
+  return (
+    "Pi 1.x with a model that has mid-conversation system messages (compat.supportsMidConvoSystemMessages): a prompt section per update, which Pi appends as a patch; " +
+    "any other model, and Pi 0.73.1: tagged <system_update> messages, the prompt stays byte-stable. No update change rewrites the cached prefix; " +
+    "after a model switch, updates stay where the model got them. /system-update status shows the current model's delivery"
+  );
 }
 
 function layoutFor(base: Mode | undefined, baseKey: string | null, overlays: readonly string[]): LayoutPart[] {
@@ -155,6 +145,10 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
   ];
   const components: ExplainComponent[] = [];
   const cacheSensitive: ExplainReport["cacheSensitive"] = [];
+  const version = input.libraryVersion ?? (() => null);
+  // A carried library component keeps the source path it has in its library, not one under this forge root.
+  const describe = (scope: Scope, source: string, library: string | null | undefined, layer: string | null = null) =>
+    library ? `${library}${version(library) ? `@${version(library)}` : ""}: ${source}` : input.describeSource(scope, source, layer);
   for (const [index, [key, role]] of roles.entries()) {
     const entry = catalog.modes.get(key)!;
     const body = renderTemplate(entry.mode.prompt, vars, key);
@@ -169,8 +163,16 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
       strategy: entry.mode.strategy,
       label: entry.mode.label,
       scope: entry.scope,
-      source: input.describeSource(entry.scope, entry.mode.source),
+      source: describe(entry.scope, entry.mode.source, entry.mode.library, entry.layer),
       digest: entry.mode.digest,
+      library: entry.mode.library ? { name: entry.mode.library, version: version(entry.mode.library) } : null,
+      extends: extendsChain(catalog, key, entry.mode).map((s) => ({
+        key: s.key,
+        digest: s.digest,
+        scope: s.found?.scope ?? null,
+        source: s.found ? describe(s.found.scope, s.found.source, s.found.library) : null,
+        library: s.found?.library ?? null,
+      })),
       chars: text.length,
       estimatedTokens: estimateTokens(text.length),
       slots,
@@ -192,7 +194,7 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
   });
   const forgeChars = components.reduce((n, c) => n + c.chars, 0);
   const baseMode = input.base === null ? undefined : catalog.modes.get(input.base)?.mode;
-  const selected = roles.map(([key]) => ({ key, mode: catalog.modes.get(key)!.mode }));
+  const selected = roles.map(([key]) => ({ key, mode: catalog.modes.get(key)!.mode, layer: catalog.modes.get(key)!.layer }));
   const preferences = explainPreferences(selected);
   const triggered = explainRules(input.rules ?? [], catalog, input.preset === null ? [] : [input.preset], input.describeSource);
   // Limits apply together with the merged tools: bash is unchecked unless the selection's tools leave it out.
@@ -206,7 +208,7 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
       ? {
           key: presetEntry.key,
           scope: presetEntry.scope,
-          source: input.describeSource(presetEntry.scope, presetEntry.preset.source),
+          source: input.describeSource(presetEntry.scope, presetEntry.preset.source, presetEntry.layer),
           digest: presetEntry.preset.digest,
           driftPolicy: presetEntry.preset.driftPolicy ?? "block",
           description: presetEntry.preset.description,
@@ -222,6 +224,7 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
     editLimits,
     warnings: bashWarnings(editLimits),
     path: input.pathQuery ? explainPath(input.pathQuery, input.root ?? "", triggered, selected) : null,
+    updateDelivery: systemUpdates.length > 0 ? describeUpdateDelivery(baseMode?.strategy === "replace_final") : null,
     size:
       input.prompt === null
         ? null
@@ -247,6 +250,7 @@ function refusedExplain(reason: string, status: ExplainReport["status"], diagnos
     editLimits: [],
     warnings: [],
     path: null,
+    updateDelivery: null,
     size: null,
     diagnostics,
   };
@@ -258,7 +262,7 @@ export function explainNames(
   spec: SelectionSpec,
   settings: SampleSettings,
   cwd: string,
-  describeSource: (scope: Scope, source: string) => string,
+  describeSource: (scope: Scope, source: string, layer: string | null) => string,
   pathQuery: PathQuery | null = null,
 ): { report: ExplainReport; exitCode: number } {
   const { diagnostics, catalog } = inspected;
@@ -280,6 +284,7 @@ export function explainNames(
       vars: sample?.vars ?? { cwd, date: "YYYY-MM-DD", time: "HH:MM", model: "", os: settings.os, preset: resolved.preset ?? "" },
       prompt: sample?.prompt ?? null,
       describeSource,
+      libraryVersion: (name) => inspected.libraries?.find((l) => l.name === name)?.version ?? null,
       diagnostics,
       rules: inspected.rules ?? [],
       pathQuery,

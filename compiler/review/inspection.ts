@@ -21,6 +21,8 @@ export interface InspectedSources {
   catalog: Catalog | null;
   /** The rules/ rules of the compiled scopes (absent: none). */
   rules?: readonly RuleRef[];
+  /** The forge libraries the compiled bundle carries (its lock): package name and version. */
+  libraries?: ReadonlyArray<{ name: string; version: string }>;
 }
 
 /** The moment and platform the sample renders for (slot values). */

@@ -9,6 +9,8 @@ export interface PreviewComponent {
   role: "base" | "overlay";
   strategy: string;
   scope: string;
+  /** The project layer's root (absolute) for a project component, else null. */
+  layer: string | null;
   digest: string;
 }
 
@@ -41,7 +43,7 @@ export function previewSelection(inspected: InspectedSources, spec: SelectionSpe
   const { state, prompt, fallbackReason } = composeAgainstSample(catalog, resolved, settings, cwd);
   const components = selectedRoles(state).map(({ key, role }): PreviewComponent => {
     const entry = catalog.modes.get(key)!;
-    return { key, role, strategy: entry.mode.strategy, scope: entry.scope, digest: entry.mode.digest };
+    return { key, role, strategy: entry.mode.strategy, scope: entry.scope, layer: entry.layer, digest: entry.mode.digest };
   });
   const report: PreviewReport = {
     command: "preview",

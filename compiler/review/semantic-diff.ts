@@ -18,6 +18,8 @@ import type {
 } from "./diff-report.js";
 import { unifiedDiff } from "./line-diff.js";
 import { compareRules, EDITS_FIELDS, WHEN_FIELDS, withPathFields } from "./path-diff.js";
+import { diffLocks } from "./bundle-changes.js";
+import { findAffectedModes } from "./extends-diff.js";
 
 /** What the comparison reads from a bundle; a side without a bundle is EMPTY_BUNDLE. */
 export interface BundleView {
@@ -26,6 +28,8 @@ export interface BundleView {
   modes: Readonly<Record<string, Mode | undefined>>;
   presets: Readonly<Record<string, Preset | undefined>>;
   rules?: Readonly<Record<string, Rule | undefined>>;
+  /** The forge libraries the bundle was built with (absent: none). */
+  lock?: unknown;
 }
 
 export const EMPTY_BUNDLE: BundleView = { scope: null, forgeVersion: null, modes: {}, presets: {} };
@@ -36,8 +40,8 @@ export interface SideLabels {
   b: string;
 }
 
-const MODE_FIELDS = ["label", "description", "strategy", "requires", "conflictsWith", "before", "after", "model", "thinking", "tools", ...EDITS_FIELDS] as const;
-const PRESET_FIELDS = ["description", "base", "overlays", "driftPolicy"] as const;
+const MODE_FIELDS = ["label", "description", "strategy", "requires", "conflictsWith", "before", "after", "model", "thinking", "tools", ...EDITS_FIELDS, "extends", "library"] as const;
+const PRESET_FIELDS = ["description", "base", "overlays", "driftPolicy", "library"] as const;
 const UPDATE_FIELDS = ["name", "description", "modelCallable", ...WHEN_FIELDS] as const;
 
 /** The prompt as a reviewer reads it: text verbatim, each slot as its `{{name}}` placeholder. */
@@ -223,6 +227,8 @@ export function compareBundles(a: BundleView, b: BundleView, labels: SideLabels)
   const builtinModes = compareBuiltinPins(a, b);
   const affectedPresets = findAffectedPresets(a, b, modes, builtinModes);
   const rules = compareRules(a.rules ?? {}, b.rules ?? {}, labels, { fieldChanges, templateDiff });
+  const affectedModes = findAffectedModes(a.modes, b.modes, modes);
+  const libraries = diffLocks(a.lock, b.lock);
   if (a.forgeVersion !== null && b.forgeVersion !== null && a.forgeVersion !== b.forgeVersion) {
     notes.push(`forgeVersion ${a.forgeVersion} -> ${b.forgeVersion} (not a semantic change)`);
   }
@@ -237,10 +243,13 @@ export function compareBundles(a: BundleView, b: BundleView, labels: SideLabels)
     rulesAdded: rules.added.length,
     rulesRemoved: rules.removed.length,
     rulesChanged: rules.changed.length,
+    modesAffected: affectedModes.length,
+    librariesChanged: libraries.length,
   };
   const semantic =
     scope !== null ||
     builtinModes.length > 0 ||
+    libraries.length > 0 ||
     [modes.added, modes.removed, modes.changed, presets.added, presets.removed, presets.changed, rules.added, rules.removed, rules.changed].some((list) => list.length > 0);
-  return { semantic, scope, modes, presets, rules, builtinModes, affectedPresets, notes, summary };
+  return { semantic, scope, modes, presets, rules, builtinModes, affectedPresets, affectedModes, libraries, notes, summary };
 }

@@ -59,3 +59,24 @@ export function updateRevokeDenied(at: EntryRef, updateId: string, activatedBy: 
 export function updateApplyDenied(at: EntryRef, updateId: string): Diagnostic {
   return make("update_apply_denied", at, `ignored the agent's apply of "${updateId}": the agent may only activate a declared preset block (blockId missing)`);
 }
+
+// pi-modes sessions (core/legacy-state.ts). Keys come from a session file: JSON-quoted, so no control character reaches a terminal raw.
+const quoted = (keys: readonly string[]) => keys.map((k) => JSON.stringify(k)).join(", ");
+const legacyEntry = (at: EntryRef, customType: string) => `${customType} entry${at.id ? ` ${at.id}` : ""}`;
+const onBranch = (at: EntryRef) => ({ file: null, start: null, end: null, path: `/branch/${at.index}` });
+
+export function legacyStateMalformed(at: EntryRef, customType: string, detail: string | null): Diagnostic {
+  return makeDiagnostic("legacy_state_malformed", onBranch(at), `forge: skipped a malformed pi-modes ${legacyEntry(at, customType)}${detail === null ? "" : ` ${detail}`}; expected schema/pi-modes-state.schema.json`);
+}
+
+export function legacyStateMigrated(at: EntryRef, customType: string, keys: readonly string[]): Diagnostic {
+  return makeDiagnostic("legacy_state_migrated", onBranch(at), `forge: migrated the pi-modes selection (${legacyEntry(at, customType)}): ${quoted(keys)}; the pi-modes entries are kept as they are`);
+}
+
+export function legacyStateFrozen(at: EntryRef, customType: string, keys: readonly string[], reason: string): Diagnostic {
+  return makeDiagnostic(
+    "legacy_state_frozen",
+    onBranch(at),
+    `forge: the pi-modes selection ${quoted(keys)} (${legacyEntry(at, customType)}) was not migrated: ${reason}; using Pi's native prompt. Import the modes (forge import pi-modes <dir>), then choose with /mode set`,
+  );
+}

@@ -4,8 +4,12 @@ import type { SessionView } from "../forge-session.js";
 import type { LoadedScopes } from "../scope-loader.js";
 import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../notify.js";
-import { bundleReports } from "../status-report.js";
-import { readTrustStore, withTrust, writeTrustStore } from "../trust-store.js";
+import { bundleReports, layerReports } from "../status-report.js";
+import { describeComponentChanges } from "../../core/component-changes.js";
+import type { ForgeBundle } from "../../generated/types.js";
+import { comparableDigests, previouslyTrusted, readTrustStore, withTrust, writeTrustStore, type TrustStore } from "../../io/trust-store.js";
+import type { LayerLoad } from "../scope-discovery.js";
+import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
 
 export const FORGE_USAGE = "usage: /forge trust | /forge status [--json]";
@@ -23,46 +27,85 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
   const loaded = session.scopes(ctx, true);
   const parsed = parseArgs(args);
   const sub = parsed.words[0];
-  if (sub === "trust") return trustProject(session, loaded, ctx);
+  if (sub === "trust") return trustLayers(session, loaded, ctx);
   if (sub === "status" || sub === undefined) {
     const d = loaded.discovered;
     const data = {
       bundles: bundleReports(d),
       project: { root: d.paths.projectRoot, realRoot: d.trust.realRoot, trusted: d.trust.trusted, decidedBy: d.trust.decidedBy },
+      layers: layerReports(d),
+      repositoryRoot: d.paths.repositoryRoot,
       trustFile: d.paths.trustFile,
       modes: loaded.catalog.modes.size,
       presets: loaded.catalog.presets.size,
+      withheld: { modes: [...loaded.catalog.withheldModes.keys()].sort(), presets: [...loaded.catalog.withheldPresets.keys()].sort() },
       notices: d.notices,
     };
     if (parsed.json) return say(ctx, stringifyCanonical(data));
     const lines = [`forge: ${data.modes} modes, ${data.presets} presets offered`];
-    for (const [scope, b] of Object.entries(data.bundles)) lines.push(`  ${scope}: ${b.status}${b.file ? ` ${b.file}` : ""}${b.bundleHash ? ` (${b.bundleHash.slice(0, 12)})` : ""}`);
-    lines.push(`  project trust: ${String(data.project.trusted)}${data.project.decidedBy ? ` (decided by ${data.project.decidedBy})` : ""}`);
+    for (const [scope, b] of Object.entries(data.bundles)) {
+      if (scope === "project" && data.layers.length > 1) continue;
+      lines.push(`  ${scope}: ${b.status}${b.file ? ` ${b.file}` : ""}${b.bundleHash ? ` (${b.bundleHash.slice(0, 12)})` : ""}`);
+    }
+    if (data.layers.length > 1) {
+      for (const l of data.layers) lines.push(`  project layer ${l.root}: ${l.status}${l.bundleHash ? ` (${l.bundleHash.slice(0, 12)})` : ""}, trusted: ${String(l.trusted)}`);
+    } else lines.push(`  project trust: ${String(data.project.trusted)}${data.project.decidedBy ? ` (decided by ${data.project.decidedBy})` : ""}`);
+    const withheld = [...data.withheld.modes, ...data.withheld.presets];
+    if (withheld.length > 0) lines.push(`  not offered until trusted: ${withheld.join(", ")}`);
     for (const n of data.notices) lines.push(`  notice: ${n}`);
     return say(ctx, lines.join("\n"));
   }
-  say(ctx, FORGE_USAGE, "error");
+  const near = nearSubcommand(sub, ["trust", "status"]);
+  say(ctx, `forge: unknown subcommand "${sub}"${near ? `; did you mean /forge ${near}?` : ""}\n${FORGE_USAGE}`, "error");
 }
 
-async function trustProject(session: SessionView, loaded: LoadedScopes, ctx: CtxPort): Promise<void> {
+/** The trust prompt's body: the bundle, and what changed since the version the user trusted last (by component). */
+function trustQuestion(layer: LayerLoad & { load: { status: "ok"; bundle: ForgeBundle } }, store: TrustStore): string {
+  const bundle = layer.load.bundle;
+  const lines = [layer.file, `bundleHash ${bundle.bundleHash.slice(0, 12)}: its modes and presets will be offered.`];
+  const before = previouslyTrusted(store, layer.realRoot!, bundle.bundleHash);
+  if (before?.components) {
+    const changes = describeComponentChanges(before.components, comparableDigests(bundle));
+    lines.push(changes.length > 0 ? `Since the version you trusted (${before.bundleHash.slice(0, 12)}):` : "Since the version you trusted: no mode or preset changed.", ...changes.map((c) => `  ${c}`));
+  } else if (before) lines.push(`You trusted another version before (${before.bundleHash.slice(0, 12)}).`);
+  else lines.push("You have not trusted this project's forge bundle before.");
+  lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted.");
+  return lines.join("\n");
+}
+
+/** /forge trust (Pi 0.73.1): asks for each untrusted layer, root first, showing what changed since it was trusted. */
+async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxPort): Promise<void> {
   const d = loaded.discovered;
-  const load = d.loads.project;
-  if (load.status === "absent") return say(ctx, "forge: no project bundle (.pi/forge/bundle.json) above the current directory; nothing to trust", "error");
-  if (load.status === "refused") return say(ctx, `${load.reason}; fix or rebuild it before trusting`, "error");
+  if (d.layers.length === 0) return say(ctx, "forge: no project bundle (.pi/forge/bundle.json) above the current directory; nothing to trust", "error");
   if (d.trust.decidedBy === "host") {
     return say(ctx, `forge: this Pi decides project trust itself (currently ${d.trust.trusted ? "trusted" : "not trusted"}); use Pi's project trust`, d.trust.trusted ? "info" : "warning");
   }
-  if (d.trust.trusted) return say(ctx, `forge: project bundle ${load.file} is already trusted (bundleHash ${load.bundle.bundleHash.slice(0, 12)})`);
-  const hash = load.bundle.bundleHash;
-  if (ctx.hasUI) {
-    const ok = await ctx.ui.confirm("Trust this project's forge bundle?", `${load.file}\nbundleHash ${hash.slice(0, 12)}: its modes and presets will be offered. A rebuilt bundle needs trust again.`);
-    if (!ok) return say(ctx, "forge: trust cancelled");
+  for (const layer of d.layers) {
+    const load = layer.load;
+    if (load.status === "refused") {
+      say(ctx, `${load.reason}; fix or rebuild it before trusting`, "error");
+      continue;
+    }
+    if (load.status !== "ok") continue;
+    const hash = load.bundle.bundleHash;
+    if (layer.trusted) {
+      say(ctx, `forge: project bundle ${load.file} is already trusted (bundleHash ${hash.slice(0, 12)})`);
+      continue;
+    }
+    const store = readTrustStore(d.paths.trustFile);
+    if (ctx.hasUI) {
+      const ok = await ctx.ui.confirm("Trust this project's forge bundle?", trustQuestion({ ...layer, load }, store));
+      if (!ok) {
+        say(ctx, `forge: trust of ${load.file} cancelled`);
+        continue;
+      }
+    }
+    writeTrustStore(d.paths.trustFile, withTrust(store, layer.realRoot!, load.bundle, new Date()));
+    const now = session.scopes(ctx, true).discovered.layers.find((l) => l.root === layer.root)?.load;
+    if (now?.status !== "ok" || now.bundle.bundleHash !== hash) {
+      say(ctx, `forge: ${load.file} changed while trusting; run /forge trust again`, "warning");
+      continue;
+    }
+    say(ctx, `forge: trusted project bundle ${load.file} (bundleHash ${hash.slice(0, 12)}); its modes are now offered`);
   }
-  const root = d.trust.realRoot!;
-  writeTrustStore(d.paths.trustFile, withTrust(readTrustStore(d.paths.trustFile), root, hash, new Date()));
-  const now = session.scopes(ctx, true).discovered.loads.project;
-  if (now.status !== "ok" || now.bundle.bundleHash !== hash) {
-    return say(ctx, "forge: the project bundle changed while trusting; run /forge trust again", "warning");
-  }
-  say(ctx, `forge: trusted project bundle ${load.file} (bundleHash ${hash.slice(0, 12)}); its modes are now offered`);
 }

@@ -7,11 +7,13 @@ import { guardCommand, say } from "../notify.js";
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import { buildPreviewReport, formatPreviewText, formatStatusText } from "../status-report.js";
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
-import { detectDrift } from "../../core/composition.js";
+import { describeDrift, detectDrift } from "../../core/composition.js";
+import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords, type CommandArgs } from "./command-args.js";
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
 import { runModeSelector } from "./mode-selector.js";
+import { handleModeAuthoring, MODE_AUTHORING_USAGE, type AuthoringDeps } from "../authoring/mode-authoring.js";
 
 export const MODE_USAGE = [
   "usage: /mode                       open the selector (interactive)",
@@ -21,15 +23,17 @@ export const MODE_USAGE = [
   "       /mode status [--json]       selection, digests, drift, fallback reason",
   "       /mode preview [--json]      the composition and its size",
   "       /mode reapprove [--confirm-exact[=<digest>]]  accept the current definitions",
+  MODE_AUTHORING_USAGE,
 ].join("\n");
 
-const SUBCOMMANDS = ["set", "off", "status", "preview", "reapprove", "help"];
+const SUBCOMMANDS = ["set", "off", "status", "preview", "reapprove", "new", "edit", "delete", "help"];
+const AUTHORING = new Set(["new", "edit", "delete"]);
 
-export function modeCommand(session: SessionCommands, estimator?: SelectionEstimator): CommandSpec {
+export function modeCommand(session: SessionCommands, estimator?: SelectionEstimator, authoring?: AuthoringDeps): CommandSpec {
   return {
-    description: "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove",
+    description: "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove, /mode new|edit|delete <key>",
     getArgumentCompletions: (prefix) => completeMode(session, prefix),
-    handler: guardCommand("mode", (args, ctx) => handleMode(session, args, ctx, estimator)),
+    handler: guardCommand("mode", (args, ctx) => handleMode(session, args, ctx, estimator, authoring)),
   };
 }
 
@@ -51,10 +55,16 @@ function completeMode(session: SessionCommands, prefix: string) {
   if (before[before.length - 1] === "--drift") return completeLastWord(prefix, ["block", "warn", "allow"].map((word) => ({ word })));
   if (before[0] === "status" || before[0] === "preview") return completeLastWord(prefix, [{ word: "--json" }]);
   if (before[0] === "reapprove") return completeLastWord(prefix, [{ word: "--confirm-exact" }]);
+  if (before[before.length - 1] === "--strategy") return completeLastWord(prefix, ["append", "replace_base", "replace_final"].map((word) => ({ word })));
+  if (before[0] === "edit" || before[0] === "delete") return completeLastWord(prefix, before.length === 1 ? keys : [{ word: "--global" }, { word: before[0] === "edit" ? "--prompt-file" : "--confirm" }]);
+  if (before[0] === "new" && before.length > 1) return completeLastWord(prefix, ["--strategy", "--global", "--prompt-file", "--file"].map((word) => ({ word })));
   return null;
 }
 
-export async function handleMode(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator): Promise<void> {
+export async function handleMode(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator, authoring?: AuthoringDeps): Promise<void> {
+  // new, edit and delete take their own options (--strategy, --prompt-file...): routed before the selection parser.
+  const sub = args.trim().split(/\s+/, 1)[0]!;
+  if (authoring !== undefined && AUTHORING.has(sub)) return handleModeAuthoring(authoring, sub as "new" | "edit" | "delete", args.trim().slice(sub.length), ctx);
   session.scopes(ctx);
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${MODE_USAGE}`, "error");
@@ -82,12 +92,18 @@ export async function handleMode(session: SessionCommands, args: string, ctx: Ct
     case "set":
       if (rest.length === 0) return say(ctx, `forge: /mode set needs at least one mode key (or use /mode off)\n${MODE_USAGE}`, "error");
       return setKeys(session, ctx, rest, parsed.drift ?? "block", parsed, estimator);
-    default:
+    default: {
+      // `/mode stauts`: a word that is no mode but close to a subcommand is a typo, not a selection.
+      const near = isEdit(first) || session.catalog().modes.has(first) ? null : nearSubcommand(first, SUBCOMMANDS);
+      if (near !== null) {
+        return say(ctx, `forge: refused: "${first}" is not a mode; did you mean /mode ${near}? (to select modes by key: /mode set <key>...); nothing changed`, "error");
+      }
       if (parsed.words.every(isEdit)) return adjust(session, ctx, parsed, estimator);
       if (parsed.words.some(isEdit)) {
         return say(ctx, "forge: mix of +/- and plain keys; use /mode set for a whole selection", "error");
       }
       return setKeys(session, ctx, parsed.words, parsed.drift ?? "block", parsed, estimator);
+    }
   }
 }
 
@@ -143,6 +159,8 @@ async function reapprove(session: SessionCommands, ctx: CtxPort, parsed: Command
   if (missing.length > 0) {
     return say(ctx, `forge: refused: ${missing.map((k) => `"${k}"`).join(", ")} no longer offered; choose a new selection with /mode set or /mode off`, "error");
   }
+  const untrusted = drift.filter((d) => d.kind === "untrusted");
+  if (untrusted.length > 0) return say(ctx, `forge: refused: ${untrusted.map(describeDrift).join("; ")}; nothing changed`, "error");
   const violations = checkContracts(session.catalog(), { base: state.base, overlays: state.overlays });
   if (violations.length > 0) return say(ctx, `forge: refused: contracts: ${violations.join("; ")}; nothing changed`, "error");
   const candidate = { base: state.base, overlays: [...state.overlays], preset: state.preset, driftPolicy: state.driftPolicy };

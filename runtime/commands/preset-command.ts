@@ -5,34 +5,42 @@ import { guardCommand, say } from "../notify.js";
 import { PRESET_NAME, presetFilePath, renderPresetSource, writePresetSource } from "../preset-writer.js";
 import { selectedKeys } from "../../core/candidate.js";
 import { resolveRequest, stalePresetModes } from "../../core/selection.js";
+import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
 import { applySelection } from "./apply-selection.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
+import type { AuthoringDeps } from "../authoring/mode-authoring.js";
+import { handlePresetTransfer, PRESET_TRANSFER_USAGE } from "../authoring/preset-transfer.js";
 
 export const PRESET_USAGE = [
   "usage: /preset list",
   "       /preset use <name> [--drift block|warn|allow] [--confirm-exact[=<digest>]]",
   "       /preset save <name> [--force]   write .pi/forge/presets/<name>.yaml (then run forge build)",
+  PRESET_TRANSFER_USAGE,
 ].join("\n");
+
+const TRANSFER = new Set(["export", "import", "delete"]);
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 1);
 
-export function presetCommand(session: SessionCommands, estimator?: SelectionEstimator): CommandSpec {
+export function presetCommand(session: SessionCommands, estimator?: SelectionEstimator, authoring?: AuthoringDeps): CommandSpec {
   return {
-    description: "forge presets: /preset list, /preset use <name>, /preset save <name>",
+    description: "forge presets: /preset list, /preset use <name>, /preset save <name>, /preset export|import|delete",
     getArgumentCompletions: (prefix) => {
       const before = precedingWords(prefix);
-      if (before.length === 0) return completeLastWord(prefix, ["list", "use", "save"].map((word) => ({ word })));
-      if (before[0] === "use" && before.length === 1) {
+      if (before.length === 0) return completeLastWord(prefix, ["list", "use", "save", "export", "import", "delete"].map((word) => ({ word })));
+      if ((before[0] === "use" || before[0] === "export" || before[0] === "delete") && before.length === 1) {
         return completeLastWord(prefix, [...session.catalog().presets.values()].sort(byKey).map((p) => ({ word: p.key, description: p.preset.description })));
       }
       return null;
     },
-    handler: guardCommand("preset", (args, ctx) => handlePreset(session, args, ctx, estimator)),
+    handler: guardCommand("preset", (args, ctx) => handlePreset(session, args, ctx, estimator, authoring)),
   };
 }
 
-export async function handlePreset(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator): Promise<void> {
+export async function handlePreset(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator, authoring?: AuthoringDeps): Promise<void> {
+  const first = args.trim().split(/\s+/, 1)[0]!;
+  if (authoring !== undefined && TRANSFER.has(first)) return handlePresetTransfer(authoring, first as "export" | "import" | "delete", args.trim().slice(first.length), ctx);
   const loaded = session.scopes(ctx);
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${PRESET_USAGE}`, "error");
@@ -49,7 +57,14 @@ export async function handlePreset(session: SessionCommands, args: string, ctx: 
     return applySelection(session, ctx, resolved.candidate, "preset", parsed.confirm, estimator);
   }
   if (sub === "save") return savePreset(session, ctx, loaded.discovered.paths.projectRoot ?? ctx.cwd, name, parsed.force);
-  return say(ctx, PRESET_USAGE, "error");
+  return say(ctx, `forge: unknown subcommand "${sub}"${presetHint(session, sub)}\n${PRESET_USAGE}`, "error");
+}
+
+/** What a mistyped `/preset <word>` probably meant: a close subcommand, or `use` of the preset named so. */
+function presetHint(session: SessionCommands, word: string): string {
+  const near = nearSubcommand(word, ["list", "use", "save"]);
+  if (near !== null) return `; did you mean /preset ${near}?`;
+  return session.catalog().presets.has(word) ? `; did you mean /preset use ${word}?` : "";
 }
 
 function listPresets(session: SessionCommands): string {

@@ -17,6 +17,10 @@ export interface BranchEntry extends BranchEntryLike {
   details?: unknown;
   /** `compaction` and `branch_summary` entries. */
   summary?: unknown;
+  /** `compaction` entries: where the entries Pi keeps verbatim start (before it, only the summary remains). */
+  firstKeptEntryId?: unknown;
+  /** 1.x `compaction` entries: the system message replayed up to the compaction (its sections survive it). */
+  systemMessage?: unknown;
 }
 
 export interface ModelRef {
@@ -38,6 +42,8 @@ export interface UiPort {
   select(title: string, options: string[]): Promise<string | undefined>;
   confirm(title: string, message: string): Promise<boolean>;
   input?(title: string, placeholder?: string): Promise<string | undefined>;
+  /** A multi-line editor on `prefill` (/mode new and edit); undefined when closed without saving. RPC clients get an editor request. */
+  editor?(title: string, prefill?: string): Promise<string | undefined>;
   /**
    * TUI only: a custom component (forge's mode picker), with the parts of the host's TUI types forge uses.
    * Resolves undefined where the mode has no custom components (RPC), so the caller falls back to select().
@@ -126,6 +132,13 @@ export interface ToolCallResult {
   reason?: string;
 }
 
+/** `model_select`: the model changed (/model, cycling, pi.setModel; 0.73.1 also on restore). */
+export interface ModelSelectEvent {
+  model?: ModelRef;
+  previousModel?: ModelRef;
+  source?: string;
+}
+
 /** The events forge subscribes to, with what a handler may return. */
 export interface HostEvents {
   session_start: { event: SessionStartEvent; result: void };
@@ -133,6 +146,8 @@ export interface HostEvents {
   before_agent_start: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined };
   context_with_system: { event: ContextWithSystemEvent; result: { messages: TranscriptMessage[] } | undefined };
   tool_call: { event: ToolCallEvent; result: ToolCallResult | undefined };
+  model_select: { event: ModelSelectEvent; result: void };
+  session_compact: { event: unknown; result: void };
 }
 export type HostEventName = keyof HostEvents;
 export type HostHandler<K extends HostEventName> = (event: HostEvents[K]["event"], ctx: CtxPort) => HostEvents[K]["result"] | Promise<HostEvents[K]["result"]>;

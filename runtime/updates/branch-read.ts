@@ -1,6 +1,5 @@
-// One read of a branch per command or turn: the fold of its update events and the state at its latest compaction,
-// in a single pass, handed to everything that command or turn does.
-import { foldUpdateEvents, initialUpdateState, type UpdateState } from "../../core/update-reducer.js";
+// One read of a branch per command or turn: the fold of its update events, handed to everything that command or turn does.
+import { foldUpdateEvents, type UpdateState } from "../../core/update-reducer.js";
 import type { BranchEntry } from "../host-adapter/ports.js";
 
 export interface BranchRead {
@@ -8,22 +7,25 @@ export interface BranchRead {
   branch: readonly BranchEntry[];
   /** The fold of the whole branch. */
   state: UpdateState;
-  /** The fold up to and including the latest compaction entry; null without a compaction. */
-  atCompaction: UpdateState | null;
-  /** Index of that compaction entry, -1 without one. */
-  cut: number;
 }
 
-/** Folds `branch` once: up to the latest compaction, then on from that state (the same fold as the whole branch). */
+/** Folds `branch` once. */
 export function readBranch(branch: readonly BranchEntry[]): BranchRead {
-  let cut = -1;
-  for (let i = branch.length - 1; i >= 0; i--) {
-    if (branch[i]?.type === "compaction") {
-      cut = i;
-      break;
-    }
-  }
-  const atCompaction = cut >= 0 ? foldUpdateEvents(branch.slice(0, cut + 1)) : null;
-  const state = foldUpdateEvents(cut >= 0 ? branch.slice(cut + 1) : branch, atCompaction ?? initialUpdateState());
-  return { branch, state, atCompaction, cut };
+  return { branch, state: foldUpdateEvents(branch) };
+}
+
+/** Where a request's entries start after the compaction at `cut`: its `firstKeptEntryId` (Pi searches the path before it), else after it. */
+export function keptFrom(branch: readonly BranchEntry[], cut: number): number {
+  const id = branch[cut]?.firstKeptEntryId;
+  for (let i = 0; i < cut; i++) if (branch[i]?.id !== undefined && branch[i]?.id === id) return i;
+  return cut + 1;
+}
+
+/**
+ * The latest compaction of `branch[0, end)` (`cut`, -1 without one) and where the entries a request carries verbatim
+ * start (`from`).
+ */
+export function latestCompaction(branch: readonly BranchEntry[], end = branch.length): { cut: number; from: number } {
+  for (let i = end - 1; i >= 0; i--) if (branch[i]?.type === "compaction") return { cut: i, from: keptFrom(branch, i) };
+  return { cut: -1, from: 0 };
 }

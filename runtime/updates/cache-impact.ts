@@ -1,5 +1,6 @@
 // Pure cache-impact estimates: how much of the previous request's prefix an action keeps, and the last cacheRead.
 import type { BranchEntry } from "../host-adapter/ports.js";
+import { latestCompaction } from "./branch-read.js";
 
 export interface CacheImpact {
   previousChars: number;
@@ -40,19 +41,55 @@ function messageOf(entry: BranchEntry): { role?: unknown; usage?: { cacheRead?: 
   return entry.message as ReturnType<typeof messageOf>;
 }
 
+/** A message's text parts joined, as pi-ai reads content. */
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((p: { type?: unknown; text?: unknown } | null) => (p?.type === "text" ? p.text : "")).join("");
+}
+
+type SystemMessage = { role?: unknown; content?: unknown; sections?: Record<string, string | null> };
+
+/** A 1.x system message as a model with mid-conversation system messages reads it (pi-ai's renderSystemMessageUpdate). */
+function renderPatch(m: SystemMessage): string {
+  const parts = [textOf(m.content)].filter((t) => t !== "");
+  for (const [name, value] of Object.entries(m.sections ?? {})) {
+    parts.push(value === null ? `Removed system prompt section "${name}".` : `Updated system prompt section "${name}":\n\n${value}`);
+  }
+  return parts.join("\n\n");
+}
+
 /**
- * The messages of a branch as the model sees them, approximately (enough for prefix arithmetic).
- * 1.x stores its prompt and patches as `system` message entries: those belong to the prompt, not here.
+ * The messages of a branch as a request carries them, approximately (enough for prefix arithmetic): after the latest
+ * compaction, its summary, the entries it kept, then the rest. 1.x stores its prompt and patches as `system` message
+ * entries: they belong to the prompt, unless `patchesInPlace` (a model with mid-conversation system messages, which
+ * gets every system message after the leading one where it stands).
  */
-export function branchMessages(branch: readonly BranchEntry[]): unknown[] {
-  const out: unknown[] = [];
-  for (const e of branch) {
-    if (e.type === "message" && messageOf(e)?.role === "system") continue;
-    if (e.type === "message") out.push(e.message);
+export function branchMessages(branch: readonly BranchEntry[], patchesInPlace = false): unknown[] {
+  const { cut, from } = latestCompaction(branch);
+  const out: unknown[] = cut >= 0 ? [{ role: "user", content: branch[cut]!.summary }] : [];
+  // Without a compaction the first system message is the leading prompt; after one, the stored message is.
+  let leading = cut < 0;
+  for (let i = from; i < branch.length; i++) {
+    const e = branch[i]!;
+    if (i === cut) continue;
+    if (e.type === "message" && messageOf(e)?.role === "system") {
+      if (patchesInPlace && i > cut && !leading) out.push({ role: "system", content: renderPatch(e.message as SystemMessage) });
+      leading = false;
+    } else if (e.type === "message") out.push(e.message);
     else if (e.type === "custom_message") out.push({ role: "user", content: e.content });
-    else if (e.type === "compaction" || e.type === "branch_summary") out.push({ role: "user", content: e.summary });
+    else if (e.type === "branch_summary") out.push({ role: "user", content: e.summary });
   }
   return out;
+}
+
+/** 1.x: the leading system message of a request (the latest compaction's stored one, else the first), as text. */
+export function leadingPrompt(branch: readonly BranchEntry[]): string | null {
+  const { cut } = latestCompaction(branch);
+  const first = cut >= 0 ? (branch[cut]!.systemMessage as SystemMessage | undefined) : branch.find((e) => e.type === "message" && messageOf(e)?.role === "system")?.message;
+  const m = first as SystemMessage | undefined;
+  if (m?.role !== "system") return null;
+  return [textOf(m.content), ...Object.values(m.sections ?? {})].filter((t): t is string => typeof t === "string" && t !== "").join("\n\n");
 }
 
 /** cacheRead and input tokens of the last assistant message on the branch, or null when none reported usage. */

@@ -2,7 +2,7 @@
 // applied as a system update with source "rule", once per session branch, through the same record and delivery as the tool.
 import { sha256Hex } from "../../core/digest.js";
 import { compilePatterns, firstMatch, type CompiledPattern } from "../../core/path-match.js";
-import type { RuleRef } from "../../core/rule-catalog.js";
+import { globRoot, type RuleRef } from "../../core/rule-catalog.js";
 import { PATH_TOOLS } from "../../core/tool-paths.js";
 import { createApplyEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import type { UpdateState } from "../../core/update-reducer.js";
@@ -25,6 +25,8 @@ export interface RuleCandidate {
   presetId?: string;
   when: PathTrigger;
   content: readonly Segment[];
+  /** The project layer whose bundle holds it (its globs are relative to that layer's root); null outside the project scope. */
+  layer: string | null;
 }
 
 export interface RuleMatch {
@@ -38,19 +40,27 @@ export type TriggerCache = WeakMap<PathTrigger, CompiledPattern[]>;
 
 /** The offered rules first (sorted by id), then the active preset's blocks with `when`, in declaration order. */
 export function ruleCandidates(rules: readonly RuleRef[], ref: ActivePresetRef | null): RuleCandidate[] {
-  const out: RuleCandidate[] = rules.map((r) => ({ id: r.key, when: r.rule.when, content: r.rule.content }));
-  for (const b of usableBlocks(ref)) if (b.when && ref) out.push({ id: b.id, presetId: ref.key, when: b.when, content: b.content });
+  const out: RuleCandidate[] = rules.map((r) => ({ id: r.key, when: r.rule.when, content: r.rule.content, layer: r.layer }));
+  for (const b of usableBlocks(ref)) if (b.when && ref) out.push({ id: b.id, presetId: ref.key, when: b.when, content: b.content, layer: ref.layer ?? null });
   return out;
 }
 
-/** Every candidate whose tools include this call's tool and one of whose globs matches one of its paths. */
-export function matchRules(candidates: readonly RuleCandidate[], toolName: string, paths: ReadonlyArray<string | null>, cache: TriggerCache): RuleMatch[] {
+/**
+ * Every candidate whose tools include this call's tool and one of whose globs matches one of its paths. `paths` gives
+ * the call's paths relative to a candidate's root (its project layer's, a monorepo having several).
+ */
+export function matchRules(
+  candidates: readonly RuleCandidate[],
+  toolName: string,
+  paths: ReadonlyArray<string | null> | ((candidate: RuleCandidate) => ReadonlyArray<string | null>),
+  cache: TriggerCache,
+): RuleMatch[] {
   const out: RuleMatch[] = [];
   for (const candidate of candidates) {
     if (!(candidate.when.tools ?? PATH_TOOLS).includes(toolName)) continue;
     let compiled = cache.get(candidate.when);
     if (compiled === undefined) cache.set(candidate.when, (compiled = compilePatterns(candidate.when.paths)));
-    for (const path of paths) {
+    for (const path of typeof paths === "function" ? paths(candidate) : paths) {
       const hit = path === null ? null : firstMatch(compiled, path);
       if (hit !== null && path !== null) {
         out.push({ candidate, path, glob: hit.source });
@@ -87,9 +97,15 @@ export function applyPathRules(rt: UpdatesRuntime, event: ToolCallEvent, ctx: Ct
   const sources = rt.getPathRules?.(ctx);
   const candidates = ruleCandidates(sources?.rules ?? [], ref);
   if (candidates.length === 0) return;
-  const call = callPaths(event.toolName, event.input, ctx.cwd, sources?.root ?? ctx.cwd);
-  if (call === null) return;
-  const matches = matchRules(candidates, event.toolName, call.paths, cache);
+  const root = sources?.root ?? ctx.cwd;
+  // The call's paths relative to each root a candidate's globs use: one resolution per root, only when needed.
+  const byRoot = new Map<string, ReturnType<typeof callPaths>>();
+  const resolve = (dir: string) => {
+    if (!byRoot.has(dir)) byRoot.set(dir, callPaths(event.toolName, event.input, ctx.cwd, dir));
+    return byRoot.get(dir)!;
+  };
+  if (resolve(root) === null) return;
+  const matches = matchRules(candidates, event.toolName, (c) => resolve(globRoot(c.layer, root))?.paths ?? [], cache);
   if (matches.length === 0) return;
   // The branch is read only when something matched: most calls cost a few expression tests.
   const read = readBranch(ctx.sessionManager.getBranch());
@@ -105,8 +121,9 @@ export function applyPathRules(rt: UpdatesRuntime, event: ToolCallEvent, ctx: Ct
     const updateId = chooseBlockUpdateId(state, c.id, sha256Hex(content));
     const where = c.presetId === undefined ? { rule: { ruleId: c.id, path, glob } } : { presetId: c.presetId, blockId: c.id, rule: { path, glob } };
     const change = planChange(state, createApplyEvent({ updateId, source: "rule", content, now: rt.now(), ...where }));
-    // Inside a run: the change follows the run's strategy and lands right after this call's result.
-    recordChange(rt, change, pickDelivery(rt, ctx, "run"), event.toolCallId, ref);
+    // Inside a run: the change follows the run's delivery, as the agent tool's do. The branch as read, with the
+    // changes this call already recorded (a second match must see the first one's id as an update's).
+    recordChange(rt, { branch: read.branch, state }, change, pickDelivery(rt, ctx, "run"), event.toolCallId, ref);
     state = change.next;
     say(ctx, `forge: rule ${c.id} switched on (${event.toolName} ${path} matches ${glob}) as system update ${updateId}`);
   }

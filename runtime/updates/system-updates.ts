@@ -1,17 +1,17 @@
 // Wires the system-update feature into Pi: the /system-update command, the agent tool, and delivery at every run.
 import type { UpdateState } from "../../core/update-reducer.js";
-import type { BeforeAgentStartEvent, CtxPort, PiPort, ToolCallEvent } from "../host-adapter/ports.js";
+import type { BeforeAgentStartEvent, CtxPort, ModelSelectEvent, PiPort, ToolCallEvent } from "../host-adapter/ports.js";
 import { describeError, guardCommand, say } from "../notify.js";
 import { renderInventory } from "./block-inventory.js";
 import { readBranch } from "./branch-read.js";
 import type { ActivePresetRef } from "./preset-blocks.js";
 import { estimateSelectionChange, type SelectionChange } from "./selection-impact.js";
 import type { PromptChangeReport } from "./cache-impact.js";
-import { hookRequestTranscript } from "./transcript-splice.js";
 import { runSystemUpdateCommand } from "./update-command.js";
 import { COMMAND_NAME, completeSystemUpdateArgs, completionDataFor, type CompletionData } from "./update-command-args.js";
 import type { SystemUpdatesDeps, UpdatesRuntime } from "./update-change.js";
-import { createRunState, sectionsDelivery, timelineDelivery } from "./update-delivery.js";
+import { chooseDelivery, createRunState, deliverRun } from "./update-delivery.js";
+import { announceCompaction, announceModelSwitch } from "./cache-notices.js";
 import { syncToolAvailability } from "./update-tool.js";
 import { applyPathRules, type TriggerCache } from "./path-rules.js";
 
@@ -55,9 +55,10 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
   }
 
   const onSession = guarded("session replay", (_event: unknown, ctx: CtxPort) => {
-    run.kind = null;
+    run.choice = null;
     run.runOptions = null;
-    run.splices.clear();
+    run.requests = 0;
+    run.inFlight = [];
     const { state } = readBranch(ctx.sessionManager.getBranch());
     refresh(deps.getActivePreset(ctx), state);
     const diagnostics = state.diagnostics.filter((d) => d.severity !== "info");
@@ -73,8 +74,9 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
       const read = readBranch(ctx.sessionManager.getBranch());
       const ref = deps.getActivePreset(ctx);
       refresh(ref, read.state);
-      const delivery = deps.adapter.supportsSections(event.systemPromptOptions ?? null) ? sectionsDelivery : timelineDelivery;
-      return delivery.beforeAgentStart(event, read, inventory(ref, ctx), run);
+      // Per run, from the current model: what the model already holds is reconciled with the active set here.
+      const choice = chooseDelivery(deps.adapter, ctx, event.systemPromptOptions ?? null);
+      return deliverRun(event, read, inventory(ref, ctx), run, choice);
     }),
   );
 
@@ -84,8 +86,18 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
     guarded("path rules", (event: ToolCallEvent, ctx: CtxPort) => void applyPathRules(rt, event, ctx, triggers)),
   );
 
-  // Mid-run tool changes reach the run's later requests through the host's per-request hook, where it has one.
-  hookRequestTranscript(pi, run, guarded);
+  // Switches of model and compactions rewrite the cached prefix through Pi's own layout: said before the next request.
+  pi.on("model_select", guarded("model_select", (event: ModelSelectEvent, ctx: CtxPort) => announceModelSwitch(deps.adapter, ctx, event, run.sectionsHost)));
+  pi.on(
+    "session_compact",
+    guarded("session_compact", (_event: unknown, ctx: CtxPort) => {
+      run.inFlight = []; // what they told may be summarized now: the branch decides again
+      announceCompaction(deps.adapter, ctx, run.sectionsHost);
+    }),
+  );
+
+  // 1.x, per model request: after a run's first request Pi no longer diffs the options forge holds (see deliverChange).
+  pi.on("context_with_system", () => void run.requests++);
 
   pi.registerCommand(COMMAND_NAME, {
     description: "System updates: /system-update <text> | status [--json] [--full] | reset | list | use <id> | off <id>",

@@ -10,8 +10,10 @@ import type { CtxPort, PiPort } from "../host-adapter/ports.js";
 import type { BranchRead } from "./branch-read.js";
 import { branchMessages, reportCacheImpact, serializeRequest, type PromptChangeReport } from "./cache-impact.js";
 import type { ActivePresetRef } from "./preset-blocks.js";
-import type { RunState, UpdateDelivery } from "./update-delivery.js";
-import { renderApplyTag, renderRetractionTag, updateSectionName } from "./update-text.js";
+import { planDelivery, readModelView, sectionChanges } from "./model-view.js";
+import { renderDeliveryMessage } from "./timeline-view.js";
+import { deliverChange, type DeliveryChoice, type RunState } from "./update-delivery.js";
+import { updateSectionName } from "./update-text.js";
 
 /** What the feature needs from the runtime core (the contract of registerSystemUpdates). */
 export interface SystemUpdatesDeps {
@@ -47,45 +49,38 @@ export function planChange(state: UpdateState, event: ForgeUpdateEvent): UpdateC
   return { event, before: state.active, next: stepUpdateState(state, { type: "custom", customType: UPDATE_ENTRY_TYPE, data: event }) };
 }
 
-/** Appends the event and delivers the change through `delivery` (chosen once by the caller). */
-export function recordChange({ pi, run, now, afterChange }: UpdatesRuntime, change: UpdateChange, delivery: UpdateDelivery, toolCallId: string | null, ref: ActivePresetRef | null): void {
+/** How a change travels: the delivery picked for it (pickDelivery) and whether the host keeps prompt sections. */
+export interface PickedDelivery {
+  choice: DeliveryChoice;
+  sectionsHost: boolean;
+}
+
+/** Appends the event and delivers the change through the delivery `picked` once by the caller. */
+export function recordChange({ pi, run, afterChange }: UpdatesRuntime, read: BranchRead, change: UpdateChange, picked: PickedDelivery, toolCallId: string | null, ref: ActivePresetRef | null): void {
   pi.appendEntry(UPDATE_ENTRY_TYPE, change.event);
-  delivery.deliverChange(pi, { before: change.before, after: change.next.active, toolCallId, now: now().getTime() }, run);
+  deliverChange(pi, { read, after: change.next.active, ...picked, toolCallId }, run);
   afterChange(ref, change.next);
 }
 
-function removeSection(prompt: string, name: string, text: string): string {
-  const block = `\n\n${wrapSection(name, text)}`;
-  const at = prompt.indexOf(block);
-  return at < 0 ? prompt : prompt.slice(0, at) + prompt.slice(at + block.length);
-}
-
 /**
- * Estimated effect of `change` on the provider's cache. Timeline delivery and native mid-conversation
- * system messages append; otherwise (1.x on a model without them) Pi folds the changed sections into
- * the leading prompt.
+ * Estimated effect of `change` on the provider's cache: what the plan appends (timeline messages, or Pi's section patch
+ * on a model with mid-conversation system messages). Neither delivery rewrites the prompt for an update change.
  */
-export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: CtxPort, read: BranchRead, change: UpdateChange, delivery: UpdateDelivery): PromptChangeReport {
-  const { before } = change;
-  const after = change.next.active;
+export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: CtxPort, read: BranchRead, change: UpdateChange, picked: PickedDelivery): PromptChangeReport {
   // 1.x records the prompt in the transcript (getSystemPrompt would omit the per-run forge sections).
   const prompt = rt.adapter.lastRequestPrompt(ctx, read.branch) ?? "";
   const messages = branchMessages(read.branch);
   const previous = serializeRequest(prompt, messages);
-  const afterIds = new Set(after.map((u) => `${u.updateId}:${u.digest}`));
-  const beforeIds = new Set(before.map((u) => `${u.updateId}:${u.digest}`));
-  const added = after.filter((u) => !beforeIds.has(`${u.updateId}:${u.digest}`));
-  const removed = before.filter((u) => !afterIds.has(`${u.updateId}:${u.digest}`));
-  const folds = delivery.kind === "sections" && rt.adapter.foldsSectionChanges(ctx);
-  let next: string;
-  if (folds) {
-    let p = prompt;
-    for (const u of removed) p = removeSection(p, updateSectionName(u.updateId), u.contentSnapshot);
-    for (const u of added) p += `\n\n${wrapSection(updateSectionName(u.updateId), u.contentSnapshot)}`;
-    next = serializeRequest(p, messages);
-  } else {
-    const text = [...removed.map((u) => renderRetractionTag(u.updateId)), ...added.map((u) => renderApplyTag(u))].join("\n\n");
-    next = serializeRequest(prompt, [...messages, { role: "user", content: text }]);
+  const view = readModelView(read, picked.sectionsHost);
+  const plan = planDelivery(view, change.next.active, picked.choice.kind);
+  const patch: string[] = [];
+  for (const [id, value] of sectionChanges(view, plan)) {
+    const name = updateSectionName(id);
+    patch.push(value === null ? `Removed system prompt section "${name}".` : `Updated system prompt section "${name}":\n\n${wrapSection(name, value)}`);
   }
-  return reportCacheImpact(read.branch, previous, next);
+  const appended: unknown[] = [];
+  if (patch.length > 0) appended.push({ role: "system", content: patch.join("\n\n") });
+  const message = renderDeliveryMessage(plan.changes, change.next.active);
+  if (message) appended.push({ role: "user", content: message.content });
+  return reportCacheImpact(read.branch, previous, serializeRequest(prompt, [...messages, ...appended]));
 }

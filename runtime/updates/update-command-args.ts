@@ -1,5 +1,6 @@
 // Arguments of /system-update: the subcommand shapes (anything else is freeform text), usage, and completions. Pure.
 import type { AutocompleteItem } from "../host-adapter/ports.js";
+import { nearSubcommand } from "../../core/suggest.js";
 import type { UpdateState } from "../../core/update-reducer.js";
 import { usableBlocks, type ActivePresetRef } from "./preset-blocks.js";
 
@@ -18,7 +19,13 @@ export type SystemUpdateArgs =
 export const USAGE =
   "usage: /system-update <text> | status [--json] [--full] | reset | list [--json] | use <id> | off <id>  (/system-update -- <text> applies text that starts with a subcommand word)";
 
-/** Subcommands only when the whole shape matches; anything else is freeform text. */
+const SUBCOMMANDS = ["status", "reset", "list", "use", "off"] as const;
+
+/**
+ * Subcommands only when the whole shape matches; anything else is freeform text, except what looks like a
+ * mistyped command: one word close to a subcommand (`stauts`), an option-looking text (`--json`), or a subcommand
+ * with an unknown option (`status --jsno`). Those are refused with the way to apply them as text anyway.
+ */
 export function parseSystemUpdateArgs(args: string): SystemUpdateArgs {
   const trimmed = args.trim();
   if (trimmed === "") return { kind: "help" };
@@ -37,7 +44,26 @@ export function parseSystemUpdateArgs(args: string): SystemUpdateArgs {
     if (rest.length === 0) return { kind: "error", message: `/system-update ${head} needs an id, e.g. /system-update ${head} ${head === "use" ? "tdd" : "update-1"}` };
     return { kind: head, id: rest[0]! };
   }
+  const typo = describeTypo(tokens);
+  if (typo !== null) return { kind: "error", message: `${typo} To apply it as text: /system-update -- ${trimmed}` };
   return { kind: "apply", text: trimmed };
+}
+
+/** Why `tokens` looks like a mistyped subcommand rather than an instruction, or null. */
+function describeTypo(tokens: string[]): string | null {
+  const [head, ...rest] = tokens as [string, ...string[]];
+  if (rest.length === 0) {
+    const near = nearSubcommand(head, SUBCOMMANDS);
+    if (near !== null) return `did you mean /system-update ${near}?`;
+  }
+  if (head.startsWith("-")) return `"${head}" looks like an option, and /system-update has none there.`;
+  const option = rest.find((t) => t.startsWith("--"));
+  if ((SUBCOMMANDS as readonly string[]).includes(head) && option !== undefined) {
+    const known = head === "status" ? ["--json", "--full"] : head === "list" ? ["--json"] : [];
+    const near = known.find((k) => nearSubcommand(option, [k]) !== null);
+    return `unknown option ${option} for /system-update ${head}${near ? ` (did you mean ${near}?)` : ""}.`;
+  }
+  return null;
 }
 
 /** Completion data cached from the last event, since getArgumentCompletions receives no ctx. */

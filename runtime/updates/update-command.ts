@@ -1,5 +1,6 @@
 // The /system-update command: apply, status, reset, list, use, off. None starts a turn or deletes history; each reads
 // the branch once and hands that read to the estimate, the record and the delivery.
+import { listDiagnostics } from "../../core/diagnostics/summarize-skipped.js";
 import { sha256Hex } from "../../core/digest.js";
 import { createApplyEvent, createResetEvent, createRevokeEvent, isValidUpdateId } from "../../core/update-events.js";
 import { findActive, nextFreeformId, nextResetId, type UpdateState } from "../../core/update-reducer.js";
@@ -12,14 +13,23 @@ import { formatRewriteWarning } from "./cache-impact.js";
 import { blocksUsable, checkBlockActivation, chooseBlockUpdateId } from "./preset-blocks.js";
 import { parseSystemUpdateArgs, USAGE } from "./update-command-args.js";
 import { estimateUpdateImpact, planChange, recordChange, type UpdatesRuntime } from "./update-change.js";
-import { pickDelivery } from "./update-delivery.js";
+import { readModelView, toldAs, type ModelView } from "./model-view.js";
 import { describeTrigger } from "./rule-inventory.js";
+import { describeChoice, pickDelivery, type DeliveryChoice } from "./update-delivery.js";
 
 function shortDigest(digest: string): string {
   return digest.slice(0, 12);
 }
 
-export function renderStatus(state: UpdateState, delivery: string, opts: { json: boolean; full: boolean }): string {
+/** What status says about delivery: the choice for the current model and why, and how each active update was told. */
+export interface DeliveryStatus {
+  choice: DeliveryChoice;
+  view: ModelView;
+}
+
+const TOLD: Record<string, string> = { section: "told as a section", message: "told as a message", prompt: "told in the prompt", null: "pending" };
+
+export function renderStatus(state: UpdateState, delivery: DeliveryStatus, opts: { json: boolean; full: boolean }): string {
   const rows = state.active.map((u) => ({
     updateId: u.updateId,
     source: u.source,
@@ -30,16 +40,19 @@ export function renderStatus(state: UpdateState, delivery: string, opts: { json:
     digest: u.digest,
     size: u.contentSnapshot.length,
     createdAt: u.createdAt,
+    told: toldAs(delivery.view, u),
     ...(opts.full ? { content: u.contentSnapshot } : {}),
   }));
-  if (opts.json) return JSON.stringify({ delivery, active: rows, diagnostics: state.diagnostics }, null, 2);
-  const lines = [`forge system updates: ${rows.length} active (${delivery} delivery)`];
+  const { kind, reason } = delivery.choice;
+  const why = describeChoice(delivery.choice);
+  if (opts.json) return JSON.stringify({ delivery: kind, deliveryReason: reason, deliveryWhy: why, active: rows, diagnostics: state.diagnostics }, null, 2);
+  const lines = [`forge system updates: ${rows.length} active; ${kind} delivery: ${why}`];
   for (const r of rows) {
     const origin = (r.blockId ? ` block ${r.blockId}${r.presetId ? ` of ${r.presetId}` : ""}` : r.ruleId ? ` rule ${r.ruleId}` : "") + (r.matchedPath !== undefined ? ` (path ${r.matchedPath})` : "");
-    lines.push(`  ${r.updateId}  ${r.source}  ${shortDigest(r.digest)}  ${r.size} chars  ${r.createdAt}${origin}`);
+    lines.push(`  ${r.updateId}  ${r.source}  ${shortDigest(r.digest)}  ${r.size} chars  ${r.createdAt}${origin}  (${TOLD[String(r.told)]})`);
     if (opts.full) lines.push(...(r.content ?? "").split("\n").map((l) => `    | ${l}`));
   }
-  for (const d of state.diagnostics) lines.push(`  ${d.severity} ${d.code}: ${d.message}`);
+  lines.push(...listDiagnostics(state.diagnostics, (d) => `  ${d.severity} ${d.code}: ${d.message}`, "/system-update status --json"));
   return lines.join("\n");
 }
 
@@ -88,10 +101,10 @@ export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, c
   /** Estimates, warns before a change that rewrites a large cached prefix, records and delivers, then reports. */
   function apply(event: ForgeUpdateEvent, done: string, ref = rt.getActivePreset(ctx)): void {
     const change = planChange(state, event);
-    const delivery = pickDelivery(rt, ctx, "host");
-    const report = estimateUpdateImpact(rt, ctx, read, change, delivery);
+    const picked = pickDelivery(rt, ctx, "host");
+    const report = estimateUpdateImpact(rt, ctx, read, change, picked);
     if (report.warn) say(ctx, formatRewriteWarning(report), "warning");
-    recordChange(rt, change, delivery, null, ref);
+    recordChange(rt, read, change, picked, null, ref);
     say(ctx, `${done}\n${report.text}`);
   }
 
@@ -131,13 +144,18 @@ export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, c
     apply(event, `forge: reset; revoked ${state.active.map((u) => u.updateId).join(", ")}`);
   }
 
+  function deliveryStatus(): DeliveryStatus {
+    const { choice, sectionsHost } = pickDelivery(rt, ctx, "host");
+    return { choice, view: readModelView(read, sectionsHost) };
+  }
+
   switch (parsed.kind) {
     case "help":
-      return say(ctx, `${renderStatus(state, pickDelivery(rt, ctx, "host").kind, { json: false, full: false })}\n${USAGE}`);
+      return say(ctx, `${renderStatus(state, deliveryStatus(), { json: false, full: false })}\n${USAGE}`);
     case "apply":
       return applyText(parsed.text);
     case "status":
-      return say(ctx, renderStatus(state, pickDelivery(rt, ctx, "host").kind, parsed));
+      return say(ctx, renderStatus(state, deliveryStatus(), parsed));
     case "list":
       return say(ctx, listBlocks(rt, ctx, state, parsed.json));
     case "reset":

@@ -21,16 +21,15 @@ export function renderRetractionTag(updateId: string): string {
 }
 
 /**
- * After a compaction the timeline messages before the cut are only summarized, so the active set
- * at the compaction is folded into the system prompt (the compaction broke the cache anyway).
+ * Updates the prompt string restates itself: on 0.73.1 what a compaction's summary swallowed (the timeline messages
+ * before the cut are only paraphrased), and on a 1.x run with a forced prompt the update sections it hides.
  */
-export function renderCompactionFold(active: readonly ActiveUpdate[]): string {
-  if (active.length === 0) return "";
-  const body = active.map((u) => renderApplyTag(u)).join("\n\n");
+export function renderPromptFold(updates: ReadonlyArray<Pick<ActiveUpdate, "updateId" | "contentSnapshot">>): string {
+  if (updates.length === 0) return "";
+  const body = updates.map((u) => renderApplyTag(u)).join("\n\n");
   return (
     "# Active system updates\n\n" +
-    "These system updates were in effect when this conversation was last compacted and still apply, " +
-    'unless a later <system_update status="revoked"> message retracts one.\n\n' +
+    'These system updates apply to the conversation below, unless a later <system_update status="revoked"> message retracts one.\n\n' +
     body
   );
 }

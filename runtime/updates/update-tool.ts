@@ -48,9 +48,10 @@ export function executeUpdateTool(rt: UpdatesRuntime, toolCallId: string, params
   // Permission is rechecked on every call against the preset active now.
   const ref = rt.getActivePreset(ctx);
   if (!hasCallableBlock(ref)) refuse("the active preset declares no block the agent may call");
-  const { state } = readBranch(ctx.sessionManager.getBranch());
-  // Inside a run: the change follows the run's strategy.
-  const record = (event: ForgeUpdateEvent) => recordChange(rt, planChange(state, event), pickDelivery(rt, ctx, "run"), toolCallId, ref);
+  const read = readBranch(ctx.sessionManager.getBranch());
+  const { state } = read;
+  // Inside a run: the change follows the run's delivery.
+  const record = (event: ForgeUpdateEvent) => recordChange(rt, read, planChange(state, event), pickDelivery(rt, ctx, "run"), toolCallId, ref);
   if (action === "deactivate") {
     const target = findActive(state, id);
     if (!target) refuse(`"${id}" is not active`);

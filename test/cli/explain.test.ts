@@ -1,6 +1,7 @@
 // `forge explain`: the resolved composition of a preset or mode list, human and --json, through the real CLI.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
+import { describeUpdateDelivery } from "../../compiler/review/explain.js";
 
 beforeAll(assertBuilt);
 afterAll(removeTempDirs);
@@ -68,6 +69,7 @@ describe("forge explain", () => {
     expect(report.systemUpdates).toEqual([
       expect.objectContaining({ id: "freeze", name: "Code freeze", modelCallable: true, slots: [expect.objectContaining({ slot: "date", cacheSensitive: true })] }),
     ]);
+    expect(report.updateDelivery).toMatch(/^Pi 1\.x with a model that has mid-conversation system messages .*: a prompt section per update.*any other model, and Pi 0\.73\.1: tagged <system_update> messages/);
     expect(report.size.forgeChars).toBe(report.components.reduce((n: number, c: { chars: number }) => n + c.chars, 0));
     expect(report.size.chars).toBeGreaterThan(report.size.forgeChars);
   });
@@ -86,6 +88,7 @@ describe("forge explain", () => {
     expect(r.stdout).toMatch(/\{\{time\}\} in ship at char \d+: changes every minute/);
     expect(r.stdout).toContain("stable slots: {{os}} in architect, {{cwd}} in focus");
     expect(r.stdout).toMatch(/freeze +"Code freeze", model-callable/);
+    expect(r.stdout).toContain("  delivery: Pi 1.x with a model that has mid-conversation system messages");
     expect(r.stdout).toMatch(/size: \d+ chars \(~\d+ tokens\) against a sample host prompt/);
   });
 
@@ -130,5 +133,12 @@ describe("forge explain", () => {
     expect(broken.stderr).toContain("missing_field");
     expect(broken.stdout).toContain("the sources have errors");
     expect(runCli(["explain"], root).code).toBe(2);
+  });
+});
+
+describe("explain: system-update delivery rule", () => {
+  it("names the forced-prompt case apart", () => {
+    expect(describeUpdateDelivery(true)).toMatch(/^this selection forces the prompt \(replace_final\).*tagged <system_update> messages/);
+    expect(describeUpdateDelivery(false)).toContain("/system-update status shows the current model's delivery");
   });
 });

@@ -64,6 +64,29 @@ describe("forge explain and paths", () => {
     expect(human.stdout).toContain("warning: mode \"careful\" limits edits");
   });
 
+  it("in a monorepo package, --path judges a layer above's rules and limits relative to that layer's root", () => {
+    const repo = makeTempDir();
+    writeTree(repo, {
+      ".git/HEAD": "ref: refs/heads/main\n",
+      ".pi/forge/rules/root-db.yaml": "name: DB\ndescription: House DB rules.\nwhen: { paths: [packages/api/src/db/**] }\ncontent: Reviewed by the data team.\n",
+      ".pi/forge/modes/root-docs.yaml": "label: Root docs\ndescription: Docs.\nstrategy: append\nprompt: Docs.\ntools: [read]\nedits: { allow: [packages/api/docs/**] }\n",
+      "packages/api/.pi/forge/rules/api-db.yaml": "name: API DB\ndescription: Package DB rules.\nwhen: { paths: [src/db/**] }\ncontent: Queries live in src/db.\n",
+    });
+    expect(runCli(["build", "--all"], repo).code).toBe(0);
+    const api = join(repo, "packages", "api");
+    const r = runCli(["explain", "--path", "src/db/schema.sql", "--json"], api);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.path.relative).toBe("src/db/schema.sql");
+    expect(report.path.rules.map((x: { id: string; glob: string }) => [x.id, x.glob])).toEqual([
+      ["api-db", "src/db/**"],
+      ["root-db", "packages/api/src/db/**"],
+    ]);
+    expect(report.path.editLimits).toEqual([{ mode: "root-docs", allowed: false, refusal: expect.stringContaining('mode "root-docs" allows edits only to packages/api/docs/**') }]);
+    const docs = JSON.parse(runCli(["explain", "--path", "docs/guide.md", "--json"], api).stdout);
+    expect(docs.path.editLimits).toEqual([{ mode: "root-docs", allowed: true, refusal: null }]);
+  });
+
   it("forge diff shows changed globs as written, and build --check names the changed rule", () => {
     const root = project();
     const git = (...args: string[]) => execFileSync("git", args, { cwd: root, stdio: "pipe" });

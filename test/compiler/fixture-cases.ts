@@ -3,8 +3,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { compile } from "../../compiler/compile.js";
-import type { CompileResult } from "../../compiler/types.js";
-import type { Mode, Preset } from "../../generated/types.js";
+import { emitBundleText } from "../../compiler/compile.js";
+import type { CompileResult, LibraryInput } from "../../compiler/types.js";
+import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
+import { computeBundleHash, digestComponent } from "../../core/digest.js";
 import { readSourceTree } from "./source-tree.js";
 
 export const FIXTURES_DIR = join(import.meta.dirname, "..", "fixtures", "compile");
@@ -12,13 +14,34 @@ export const FIXTURES_DIR = join(import.meta.dirname, "..", "fixtures", "compile
 /**
  * case.json (all optional): `files` adds generated files (bytes git would mangle, or huge ones);
  * `symlinks` creates links at test time; `fileCount` overrides the reader's count; `builtin: true` compiles
- * the case's builtin/ folder first (scope builtin) and offers its modes as options.builtinModes.
+ * the case's builtin/ folder first (scope builtin) and offers its modes as options.builtinModes; `libraries` are
+ * what the I/O edge would hand over for forge.yaml's entries (see CaseLibrary).
  */
 export interface CaseSpec {
   files?: Record<string, string | { base64: string } | { repeat: string; count: number }>;
   symlinks?: { path: string; target: string }[];
   fileCount?: number;
   builtin?: boolean;
+  libraries?: CaseLibrary[];
+}
+
+/**
+ * One library as node_modules would hold it: `dir` is compiled as a forge root (scope library, with the case's
+ * built-in modes; `scope` overrides that), `tamper` then sets a JSON pointer in its bundle without fixing digests, or `bundleText` is given
+ * raw; `missing` and `notForge` stand for a package that is not installed or has no forge bundle.
+ */
+export interface CaseLibrary {
+  name: string;
+  version?: string;
+  dir?: string;
+  tamper?: { pointer: string; value: unknown };
+  /** After tamper, recompute every digest and the bundleHash: a hand-made bundle that verifies but breaks the schema. */
+  rehash?: true;
+  /** Build `dir` for another scope than library (a project bundle published by mistake). */
+  scope?: "project";
+  bundleText?: string;
+  missing?: true;
+  notForge?: string;
 }
 
 export const FIXED_OPTIONS = { scope: "project", forgeVersion: "0.0.0-test" } as const;
@@ -72,8 +95,42 @@ export function compileCase(caseDir: string): CompileResult {
       builtinModes = builtin.bundle.modes;
       builtinPresets = builtin.bundle.presets;
     }
-    return compile(tree, { ...FIXED_OPTIONS, builtinModes, builtinPresets });
+    const libraries = (spec.libraries ?? []).map((lib) => caseLibrary(caseDir, lib, builtinModes));
+    return compile(tree, { ...FIXED_OPTIONS, builtinModes, builtinPresets, libraries });
   } finally {
     cleanup();
   }
+}
+
+/** The LibraryInput a case library stands for (compiled from its folder like forge build --library would). */
+function caseLibrary(caseDir: string, lib: CaseLibrary, builtinModes: Record<string, Mode | undefined> | undefined): LibraryInput {
+  if (lib.missing) return { name: lib.name, status: "missing" };
+  if (lib.notForge !== undefined) return { name: lib.name, status: "not-forge", reason: lib.notForge };
+  const bundlePath = `node_modules/${lib.name}/forge-bundle.json`;
+  const version = lib.version ?? "1.0.0";
+  if (lib.bundleText !== undefined) return { name: lib.name, status: "installed", version, bundleText: lib.bundleText, bundlePath };
+  const built = compile(readSourceTree(join(caseDir, lib.dir!)), { scope: lib.scope ?? "library", forgeVersion: "0.0.0-test", ...(builtinModes ? { builtinModes } : {}) });
+  if (!built.bundle) throw new Error(`${lib.dir} of ${caseDir} does not compile: ${JSON.stringify(built.diagnostics)}`);
+  let bundleText = emitBundleText(built.bundle);
+  if (lib.tamper) {
+    const value = JSON.parse(bundleText) as Record<string, unknown>;
+    const parts = lib.tamper.pointer.split("/").slice(1);
+    let node = value as Record<string, unknown>;
+    for (const part of parts.slice(0, -1)) node = node[part] as Record<string, unknown>;
+    node[parts[parts.length - 1]!] = lib.tamper.value;
+    if (lib.rehash) rehash(value as unknown as ForgeBundle);
+    bundleText = JSON.stringify(value, null, 2) + "\n";
+  }
+  return { name: lib.name, status: "installed", version, bundleText, bundlePath };
+}
+
+/** Recomputes every digest, pin and the bundleHash, as someone hand-crafting a bundle would. */
+function rehash(bundle: ForgeBundle): void {
+  for (const [key, mode] of Object.entries(bundle.modes)) mode!.digest = digestComponent("mode", key, bundle.scope, mode!);
+  for (const [key, preset] of Object.entries(bundle.presets)) {
+    for (const u of preset!.systemUpdates) u.digest = digestComponent("update", u.id, bundle.scope, u);
+    for (const mode of Object.keys(preset!.modeDigests)) if (bundle.modes[mode]) preset!.modeDigests[mode] = bundle.modes[mode]!.digest;
+    preset!.digest = digestComponent("preset", key, bundle.scope, preset!);
+  }
+  bundle.bundleHash = computeBundleHash(bundle);
 }

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { compile } from "../../compiler/compile.js";
 import { formatDiagnostics } from "../../compiler/output/format-diagnostics.js";
-import { showPath, visible } from "../../compiler/output/safe-text.js";
+import { showPath, visible } from "../../core/safe-text.js";
 import * as codes from "../../compiler/diagnostics/codes.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
 import { FIXED_OPTIONS } from "./fixture-cases.js";

@@ -78,30 +78,40 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: integrity
       env = await suite.env();
     });
 
-    it("untrusted: project modes not offered (global ones are), the notice says how to trust; /forge trust; a rebuilt bundle needs trust again", async () => {
+    it("untrusted: project modes not offered (global ones are), the notice says how to trust; /forge trust", async () => {
       buildGlobal(env);
       const file = buildProject(env.cwd, { alpha: alphaMode(ALPHA), gamma: gammaMode(GAMMA_PROJECT) });
       const native = await nativePrompt(host, env, suite.server);
       const untrusted = await fresh(["--mode=alpha", "hello"]);
       expectSamePrompt(onlyPrompt(untrusted), native);
-      expect(untrusted.stderr).toContain(`forge: project bundle ${file} is not trusted; only built-in and global modes are offered. Run /forge trust`);
+      expect(untrusted.stderr).toContain(`forge: project bundle ${file} is not trusted; its modes and presets are not offered. Run /forge trust`);
       expect(untrusted.stderr).toMatch(/--mode refused: .*alpha/);
       // The global gamma is offered; the project's own gamma is not.
       expectSamePrompt(onlyPrompt(await fresh(["--mode=gamma", "hello"])), native + tailGamma(GAMMA_GLOBAL));
 
       await trustProjectIfLegacy(host, env, suite.server);
-      expectSamePrompt(onlyPrompt(await fresh(["--mode=alpha", "hello"])), native + tailAlpha());
       // Trusted, the deeper (project) scope wins for the same key.
-      expectSamePrompt(onlyPrompt(await fresh(["--mode=gamma", "hello"])), native + tailGamma(GAMMA_PROJECT));
+      expectSamePrompt(onlyPrompt(await fresh(["--mode=alpha,gamma", "hello"])), native + tailAlpha() + tailGamma(GAMMA_PROJECT));
+    });
 
-      writeMode(join(env.cwd, ".pi", "forge"), "alpha", alphaMode(ALPHA_V2));
-      forgeBuild({ root: env.cwd });
-      const rebuilt = await fresh(["--mode=alpha", "hello"]);
-      expectSamePrompt(onlyPrompt(rebuilt), native);
-      expect(rebuilt.stderr).toContain("is not trusted");
-      expect(rebuilt.stderr).toContain("a rebuilt bundle needs trust again");
+    it("the user's own rebuild keeps trust; a bundle that arrives changed needs it again", async () => {
+      buildProject(env.cwd, { alpha: alphaMode(ALPHA) });
       await trustProjectIfLegacy(host, env, suite.server);
+      const native = await nativePrompt(host, env, suite.server);
+      // The user edits and rebuilds with their own forge: trust carries to the bundle they built.
+      writeMode(join(env.cwd, ".pi", "forge"), "alpha", alphaMode(ALPHA_V2));
+      forgeBuild({ root: env.cwd, agentDir: env.agentDir });
       expectSamePrompt(onlyPrompt(await fresh(["--mode=alpha", "hello"])), native + tailAlpha(ALPHA_V2));
+
+      // A bundle that arrives changed (built elsewhere, then pulled) is not trusted until the user says so.
+      writeMode(join(env.cwd, ".pi", "forge"), "alpha", alphaMode(ALPHA));
+      forgeBuild({ root: env.cwd });
+      const pulled = await fresh(["--mode=alpha", "hello"]);
+      expectSamePrompt(onlyPrompt(pulled), native);
+      expect(pulled.stderr).toContain("is not trusted");
+      expect(pulled.stderr).toContain("a bundle that arrives changed needs trust again");
+      await trustProjectIfLegacy(host, env, suite.server);
+      expectSamePrompt(onlyPrompt(await fresh(["--mode=alpha", "hello"])), native + tailAlpha());
     });
   });
 
@@ -117,7 +127,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: integrity
       const native = await nativePrompt(host, env, suite.server);
       const untrusted = await fresh(["--mode=alpha", "hello", "/mode status --json"]);
       expectSamePrompt(onlyPrompt(untrusted), native);
-      expect(untrusted.stderr).toContain(`forge: project bundle ${file} is not trusted; only built-in and global modes are offered. Trust the project in Pi`);
+      expect(untrusted.stderr).toContain(`forge: project bundle ${file} is not trusted; its modes and presets are not offered. Trust the project in Pi to use its modes.`);
       expect(lastStatus(untrusted.stderr).project).toMatchObject({ trusted: false, decidedBy: "host" });
       expectSamePrompt(onlyPrompt(await fresh(["--mode=gamma", "hello"])), native + tailGamma(GAMMA_GLOBAL));
       // forge's own trust store does not override the host's decision.

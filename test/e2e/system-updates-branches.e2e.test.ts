@@ -4,7 +4,7 @@ import type { RecordedRequest } from "./harness/fake-server.js";
 import { HOSTS } from "./harness/pi-host.js";
 import { startRpc } from "./harness/rpc-client.js";
 import {
-  allText, applyTag, EXTENSIONS, printRun, rpcActiveIds, rpcCommand, section, systemPromptOf, timeline, updatesSuite,
+  allText, applyTag, EXTENSIONS, occurrences, printRun, rpcActiveIds, rpcCommand, systemPromptOf, timeline, updatesSuite,
 } from "./harness/updates-session.js";
 
 const suite = updatesSuite();
@@ -39,12 +39,12 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: branches 
       const last = suite.server.completions().at(-1)!;
       expect(has(last, "Alpha.")).toBe(true);
       expect(has(last, "Beta.")).toBe(false);
-      if (host.id === "legacy") expect(timeline(last).map((m) => m.text)).toEqual([applyTag("update-1", "Alpha."), "three"]);
-      else expect(systemPromptOf(last)).toContain(section("update-1", "Alpha."));
+      // Both hosts (this 1.x model has no mid-conversation system messages): the branch's own timeline message.
+      expect(timeline(last).map((m) => m.text)).toEqual([applyTag("update-1", "Alpha."), "three"]);
     });
   }
 
-  it("a forced compaction keeps the active set (folded into the prompt on 0.73.1), and the next turns keep that prompt", async () => {
+  it("a forced compaction keeps the active set (folded into the prompt on 0.73.1, told again once on 1.x), and the next turns keep that prompt", async () => {
     // A tiny keepRecentTokens makes /compact-now summarize everything before the last prompt.
     const env = await suite.env({ settings: { compaction: { keepRecentTokens: 1 } } });
     suite.server.reset();
@@ -65,23 +65,20 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: branches 
       // Pi's summary input held the tagged messages from before the cut.
       expect(summaries.some((r) => allText(r).includes("Be terse."))).toBe(true);
     } else {
-      // 1.x replays the sections in the prompt it rebuilds after a compaction.
-      expect(prompt).toContain(section("update-1", "Be terse."));
-      expect(prompt).toContain(section("update-2", "Keep it short."));
+      // 1.x keeps sections through a compaction, but these updates were timeline messages (this model has no
+      // mid-conversation system messages): only summarized now, so they are told again, once, after the prompt.
+      expect(prompt).not.toContain("Be terse.");
+      expect(timeline(three).slice(-2).map((m) => m.text)).toEqual(["three", `${applyTag("update-1", "Be terse.")}\n\n${applyTag("update-2", "Keep it short.")}`]);
+      expect(occurrences(three, "Be terse.")).toBe(1);
     }
     // The inventory stays, and the next turn (a resumed process) keeps the post-compaction prompt byte-identical.
     expect(prompt).toContain('The preset "audit" declares these dormant instruction blocks.');
     const four = await printRun(host, env, suite.server, ["--continue", "/system-update off update-1", "four"]);
     const after = four.requests.at(-1)!;
-    if (host.id === "legacy") {
-      expect(systemPromptOf(after)).toBe(prompt);
-      expect(timeline(after).slice(-2).map((m) => m.text)).toEqual([
-        '<system_update id="update-1" status="revoked">\nThe previous update "update-1" no longer applies.\n</system_update>',
-        "four",
-      ]);
-    } else {
-      expect(systemPromptOf(after)).not.toContain("Be terse.");
-      expect(systemPromptOf(after)).toContain(section("update-2", "Keep it short."));
-    }
+    expect(systemPromptOf(after)).toBe(prompt);
+    expect(timeline(after).slice(-2).map((m) => m.text)).toEqual([
+      '<system_update id="update-1" status="revoked">\nThe previous update "update-1" no longer applies.\n</system_update>',
+      "four",
+    ]);
   });
 });

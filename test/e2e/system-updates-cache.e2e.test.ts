@@ -27,22 +27,17 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: cache-imp
     expect(requests).toHaveLength(2);
 
     // Re-selecting the active preset changes nothing: the whole previous request stays.
-    const same = outputOf(stderr, "forge: active preset audit", host.id === "legacy" ? "forge: applied update-1" : WARNING);
+    const same = outputOf(stderr, "forge: active preset audit", "forge: applied update-1");
     expect(same).toContain("(unchanged)");
     const [, kept, total, pct, cached] = same.match(REPORT)!;
     expect([kept, pct, cached]).toEqual([total, "100.0", "3,000"]);
     expect(Number(total!.replace(/,/g, ""))).toBeGreaterThan(LONG.length);
     expect(same).not.toContain(WARNING);
 
-    // A system update: appended on 0.73.1 (nothing rewritten); folded into 1.x's prompt for this model (warned).
-    const update = outputOf(stderr, host.id === "legacy" ? "forge: applied update-1" : WARNING, "forge: mode off");
-    if (host.id === "legacy") {
-      expect(update.match(REPORT)?.[3]).toBe("100.0");
-      expect(stderr.slice(0, stderr.indexOf("forge: applied update-1"))).not.toContain(WARNING);
-    } else {
-      expect(update.indexOf(WARNING)).toBeLessThan(update.indexOf("forge: applied update-1"));
-      expect(Number(update.match(REPORT)?.[3])).toBeLessThan(100);
-    }
+    // A system update appends on both hosts (this 1.x model gets a timeline message): nothing rewritten, no warning.
+    const update = outputOf(stderr, "forge: applied update-1", "forge: mode off");
+    expect(update.match(REPORT)?.[3]).toBe("100.0");
+    expect(stderr.slice(0, stderr.indexOf("forge: applied update-1"))).not.toContain(WARNING);
 
     // /mode off rewrites everything after Pi's own prompt: warned before it happens, then reported.
     const off = outputOf(stderr, "forge: mode off", "forge: active preset careful-change");

@@ -26,19 +26,13 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the agent
     expect(toolResults(third).at(-1)).toContain('Deactivated system update "security-pass"');
     expect(printedStatus(stderr).active).toEqual([]);
     expect(occurrences(first, SECURITY)).toBe(0);
-    if (host.id === "legacy") {
-      // Steered in after the tool result, before the next inference; the prompt bytes never move.
-      expect(timeline(second).at(-1)).toEqual({ role: "user", text: applyTag("security-pass", SECURITY) });
-      expect(timeline(third).at(-1)).toEqual({ role: "user", text: retractTag("security-pass") });
-      expect(withoutDate(systemPromptOf(second))).toBe(withoutDate(systemPromptOf(first)));
-      expect(systemPromptOf(third)).toBe(systemPromptOf(second));
-      expect(extendsRequest(third, second) && extendsRequest(second, first)).toBe(true);
-    } else {
-      // This model has no mid-conversation system messages: Pi folds the section into the replayed prompt.
-      expect(systemPromptOf(second)).toContain(section("security-pass", SECURITY));
-      expect(systemPromptOf(third)).not.toContain(SECURITY);
-      expect(JSON.stringify(second.body.messages)).not.toContain("<system_update");
-    }
+    // Both hosts (this 1.x model has no mid-conversation system messages): steered in after the tool result, before
+    // the next inference; the prompt bytes never move.
+    expect(timeline(second).at(-1)).toEqual({ role: "user", text: applyTag("security-pass", SECURITY) });
+    expect(timeline(third).at(-1)).toEqual({ role: "user", text: retractTag("security-pass") });
+    expect(withoutDate(systemPromptOf(second))).toBe(withoutDate(systemPromptOf(first)));
+    expect(systemPromptOf(third)).toBe(systemPromptOf(second));
+    expect(extendsRequest(third, second) && extendsRequest(second, first)).toBe(true);
     expect(occurrences(second, SECURITY)).toBe(1);
   });
 
@@ -106,7 +100,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the agent
 });
 
 describe("modern host, a model with mid-conversation system messages", () => {
-  it("a mid-run activation and deactivation are patches after the tool results; the leading prompt stays byte-identical", async () => {
+  it("an activation in the run's first tool batch is Pi's patch after the tool result; a later batch's deactivation is a retraction message", async () => {
     const env = await suite.env({ compat: { supportsMidConvoSystemMessages: true } });
     suite.server.reset();
     suite.server.enqueue({ toolCalls: [call({ action: "activate", id: "security-pass" })] }, { toolCalls: [call({ action: "deactivate", id: "security-pass" })] }, { text: "done" });
@@ -117,10 +111,14 @@ describe("modern host, a model with mid-conversation system messages", () => {
     const patches = (r: RecordedRequest) => systemMessagesOf(r.body).slice(1);
     const added = `Updated system prompt section "forge-update-security-pass":\n\n${section("security-pass", SECURITY)}`;
     expect(patches(second).at(-1)).toBe(added);
-    expect(patches(third)).toEqual([...patches(second), 'Removed system prompt section "forge-update-security-pass".']);
     // The patch follows the tool result it belongs to.
     const roles = (second.body.messages as any[]).map((m) => m.role);
     expect(roles.slice(-2)).toEqual(["tool", "system"]);
+    // Pi re-normalized the run's options after its first request: the deactivation is a steered retraction, and no
+    // patch of the run repeats or removes anything.
+    expect(patches(third)).toEqual(patches(second));
+    expect(timeline(third).at(-1)).toEqual({ role: "user", text: retractTag("security-pass") });
+    expect(occurrences(third, SECURITY)).toBe(1);
     expect(extendsRequest(second, first) && extendsRequest(third, second)).toBe(true);
   });
 });

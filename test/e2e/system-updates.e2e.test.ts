@@ -92,7 +92,7 @@ describe("legacy host (0.73.1): timeline delivery", () => {
   });
 });
 
-describe("modern host (1.x): prompt sections", () => {
+describe("modern host (1.x): the delivery follows the model", () => {
   it("a model with mid-conversation system messages: patches and retractions, the leading prompt never changes", async () => {
     const s = await runSession(MODERN_HOST, await suite.env({ compat: { supportsMidConvoSystemMessages: true } }));
     expectCommonShape(s);
@@ -111,18 +111,28 @@ describe("modern host (1.x): prompt sections", () => {
     // No timeline message duplicates a section.
     expect(JSON.stringify(s.requests.three.body.messages)).not.toContain("<system_update");
     for (const err of [s.stderr.one, s.stderr.two, s.stderr.three]) expect(err.match(CACHE_LINE)?.[1]).toBe("100.0");
+    expect(printedStatus(s.stderr.resumed)).toMatchObject({ delivery: "sections", deliveryReason: "model-with", active: [{ updateId: "update-1", told: "section" }] });
   });
 
-  it("a model without them: Pi folds the active set into the prompt it replays", async () => {
+  it("a model without them: timeline messages; the prompt Pi replays never changes", async () => {
     const s = await runSession(MODERN_HOST, await suite.env());
     expectCommonShape(s);
-    expect(systemPromptOf(s.requests.zero)).not.toContain("<forge-update-");
-    expect(systemPromptOf(s.requests.one).endsWith(`</forge-updates>\n\n${section("update-1", TERSE)}`)).toBe(true);
-    expect(systemPromptOf(s.requests.resumed)).toBe(systemPromptOf(s.requests.one));
-    // The revoked section is gone from the prompt; the reset leaves the inventory only.
-    expect(systemPromptOf(s.requests.two).endsWith(`</forge-updates>\n\n${section("update-2", SHORT)}`)).toBe(true);
-    expect(systemPromptOf(s.requests.three)).toBe(systemPromptOf(s.requests.zero));
-    // The folded prompt rewrites the prefix after the change: the report says how much stays.
-    expect(Number(s.stderr.one.match(CACHE_LINE)?.[1])).toBeLessThan(100);
+    expectDeliveredOnce(s);
+    const prompt = systemPromptOf(s.requests.zero);
+    for (const r of Object.values(s.requests)) expect(systemPromptOf(r)).toBe(prompt);
+    expect(prompt).toContain("<forge-updates>\n# System update blocks");
+    expect(prompt).not.toContain("<forge-update-");
+    // Pi records no section change, so it has nothing to fold into the prompt.
+    for (const r of Object.values(s.requests)) expect(systemMessagesOf(r.body)).toHaveLength(1);
+    expect(timeline(s.requests.one).slice(-2)).toEqual([{ role: "user", text: applyTag("update-1", TERSE) }, { role: "user", text: "one" }]);
+    expect(timeline(s.requests.two).slice(-3)).toEqual([
+      { role: "user", text: applyTag("update-2", SHORT) },
+      { role: "user", text: retractTag("update-1") },
+      { role: "user", text: "two" },
+    ]);
+    expect(timeline(s.requests.three).slice(-2)).toEqual([{ role: "user", text: retractTag("update-2") }, { role: "user", text: "three" }]);
+    for (const err of [s.stderr.one, s.stderr.two, s.stderr.three]) expect(err.match(CACHE_LINE)?.[1]).toBe("100.0");
+    // Status names the delivery and why.
+    expect(printedStatus(s.stderr.three)).toMatchObject({ delivery: "timeline", deliveryReason: "model-without" });
   });
 });

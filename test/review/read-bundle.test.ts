@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { digestComponent } from "../../core/digest.js";
 import { readBundleText } from "../../compiler/review/read-bundle.js";
-import { parseBundleText } from "../../runtime/bundle-file.js";
+import { parseBundleText } from "../../io/bundle-file.js";
 import { makeBundle, resealHash } from "../runtime/helpers.js";
 
 function sample() {

@@ -227,6 +227,49 @@ const cases: Case[] = [
       expect(d.modes.changed.every((m) => m.fields.length === 0 && !m.promptChanged)).toBe(true);
     },
   },
+  {
+    name: "a changed parent names the modes that inherit from it, through a chain",
+    a: () => build({ ...BASE, "modes/strict.yaml": "extends: review\nprompt: Strictly.\n", "modes/stricter.yaml": "extends: strict\nprompt: More.\n" }),
+    b: () => build({ ...BASE, "modes/review.yaml": REVIEW.replace("Review it.", "Review it twice."), "modes/strict.yaml": "extends: review\nprompt: Strictly.\n", "modes/stricter.yaml": "extends: strict\nprompt: More.\n" }),
+    semantic: true,
+    summary: { modesChanged: 3, modesAffected: 2 },
+    check: (d) => {
+      expect(d.affectedModes).toEqual([
+        { mode: "strict", chain: ["strict", "review"], change: "changed" },
+        { mode: "stricter", chain: ["stricter", "strict"], change: "changed" },
+      ]);
+    },
+  },
+  {
+    name: "a mode extending a built-in mode is affected when the built-in changes",
+    a: () => build({ ...BASE, "modes/short.yaml": "extends: minimal\nprompt: Shorter.\n" }, { builtin: BUILTIN_V1 }),
+    b: () => build({ ...BASE, "modes/short.yaml": "extends: minimal\nprompt: Shorter.\n" }, { builtin: BUILTIN_V2 }),
+    semantic: true,
+    summary: { modesChanged: 1, modesAffected: 1 },
+    check: (d) => {
+      expect(d.affectedModes).toEqual([{ mode: "short", chain: ["short", "minimal"], change: "outside" }]);
+      expect(d.modes.changed[0]!.diff).toContain("+Be very brief.");
+    },
+  },
+  {
+    name: "a library upgrade is listed with its version and the components taken from it",
+    a: () => ({ ...build(BASE), lock: [{ name: "@acme/x", version: "1.0.0", bundleHash: "a".repeat(64), components: { modes: { review: "1".repeat(64) }, presets: {} } }] }),
+    b: () => ({ ...build(BASE), lock: [{ name: "@acme/x", version: "1.1.0", bundleHash: "b".repeat(64), components: { modes: { review: "2".repeat(64), plan: "3".repeat(64) }, presets: {} } }] }),
+    semantic: true,
+    summary: { librariesChanged: 1 },
+    check: (d) => {
+      expect(d.libraries).toEqual([
+        {
+          name: "@acme/x",
+          change: "changed",
+          version: { from: "1.0.0", to: "1.1.0" },
+          bundleHash: { from: "a".repeat(64), to: "b".repeat(64) },
+          modes: { added: ["plan"], removed: [], changed: ["review"] },
+          presets: { added: [], removed: [], changed: [] },
+        },
+      ]);
+    },
+  },
 ];
 
 describe("compareBundles", () => {

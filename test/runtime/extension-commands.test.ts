@@ -206,8 +206,9 @@ describe("completions and robustness", () => {
     expect(complete("status ")!.map((i) => i.value)).toEqual(["status --json"]);
   });
 
-  it("system updates ride on the same real adapter: a section on 1.x, a timeline message on 0.73.1", async () => {
+  it("system updates ride on the same real adapter: a section on 1.x for a model with mid-conversation system messages, a timeline message otherwise", async () => {
     const modern = setup({ host: "1.x" });
+    modern.ctx.model = { provider: "prov", id: "small", compat: { supportsMidConvoSystemMessages: true } };
     await modern.pi.emit("session_start", { reason: "startup" }, modern.ctx);
     await modern.pi.run("mode", "set review", modern.ctx);
     await modern.pi.run("system-update", "Be terse.", modern.ctx);
@@ -215,6 +216,15 @@ describe("completions and robustness", () => {
     const run = await modern.pi.runAgentStart(modern.ctx, fx.cwd);
     expect(run.prompt).toContain("<forge-review>\n# Review\n\nREVIEW\n</forge-review>");
     expect(run.prompt.endsWith("<forge-update-update-1>\nBe terse.\n</forge-update-update-1>")).toBe(true);
+
+    // The same host with a model without them: a timeline message, and the prompt keeps its bytes.
+    const folding = setup({ host: "1.x" });
+    await folding.pi.emit("session_start", { reason: "startup" }, folding.ctx);
+    await folding.pi.run("mode", "set review", folding.ctx);
+    const before = await folding.pi.runAgentStart(folding.ctx, fx.cwd);
+    await folding.pi.run("system-update", "Be terse.", folding.ctx);
+    expect(folding.pi.sent.map((s) => s.message.content)).toEqual(['<system_update id="update-1">\nBe terse.\n</system_update>']);
+    expect((await folding.pi.runAgentStart(folding.ctx, fx.cwd)).prompt).toBe(before.prompt);
 
     const legacy = setup();
     await legacy.pi.emit("session_start", { reason: "startup" }, legacy.ctx);

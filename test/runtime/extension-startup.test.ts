@@ -1,7 +1,7 @@
 // The extension driven through a fake pi/ctx: startup sources, replay, mode preferences and host trust.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import { GLOBAL_MODES, states, useExtensionFixture } from "./extension-fixture.js";
 import { FakeSession } from "../support/fake-pi.js";
@@ -69,6 +69,30 @@ describe("startup and replay", () => {
     expect(t.ctx.log.notes.filter((n) => n.text.includes("malformed")).length).toBe(1);
     await t.pi.run("mode", "status --json", t.ctx);
     expect(JSON.parse(t.ctx.log.notes.at(-1)!.text).notices[0]).toContain("skipped a malformed forge-mode-state entry");
+  });
+
+  it("20,000 malformed state entries make one notice line (count and first example); --json lists them all", async () => {
+    const session = new FakeSession();
+    for (let i = 0; i < 20_000; i++) session.appendCustom(MODE_STATE_TYPE, { v: 9 });
+    const t = setup({ session, hasUI: false });
+    const writes: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (writes.push(String(chunk)), true));
+    try {
+      await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
+      const startup = writes.join("").split("\n").filter((l) => l.includes("malformed"));
+      expect(startup).toEqual([expect.stringMatching(/^forge: 20000 malformed forge-mode-state entries skipped on this branch; the first: skipped a malformed forge-mode-state entry \(e1\) .*; \/mode status --json lists them all$/)]);
+      writes.length = 0;
+      await t.pi.run("mode", "status", t.ctx);
+      expect(writes.join("").split("\n").length).toBeLessThan(20);
+      writes.length = 0;
+      await t.pi.run("mode", "status --json", t.ctx);
+      const report = JSON.parse(writes.join(""));
+      expect(report.skippedEntries).toHaveLength(20_000);
+      expect(report.skippedEntries[19_999]).toMatchObject({ code: "mode_state_malformed", path: "/branch/19999" });
+      expect(report.notices.filter((n: string) => n.includes("malformed"))).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("invalid PI_MODES falls back to native with an error naming the variable", async () => {

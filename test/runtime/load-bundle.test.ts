@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { digestComponent } from "../../core/digest.js";
-import { loadBundleFile, parseBundleText } from "../../runtime/bundle-file.js";
+import { loadBundleFile, parseBundleText } from "../../io/bundle-file.js";
 import { makeBundle, resealHash } from "./helpers.js";
 
 const FILE = "/p/.pi/forge/bundle.json";

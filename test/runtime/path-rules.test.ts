@@ -55,14 +55,14 @@ beforeEach(() => {
 });
 afterEach(() => undefined);
 
-function setup(opts: { host?: HostFlavor; trusted?: boolean; where?: "global" | "project" } = {}) {
+function setup(opts: { host?: HostFlavor; trusted?: boolean; where?: "global" | "project"; midConvo?: boolean } = {}) {
   const where = opts.where ?? "global";
   const file = where === "global" ? join(agent, "forge", "bundle.json") : join(cwd, ".pi", "forge", "bundle.json");
   mkdirSync(join(file, ".."), { recursive: true });
   writeFileSync(file, bundleText(where, RULE_SOURCES));
   const pi = new FakePi({ activeTools: ["read", "bash", "edit", "write"] });
   createForgeExtension(pi, { env: { PI_CODING_AGENT_DIR: agent }, builtinFile: join(dir, "no-builtin.json"), os: "linux" });
-  const ctx = pi.ctx({ host: opts.host, cwd, trusted: opts.trusted });
+  const ctx = pi.ctx({ host: opts.host, cwd, trusted: opts.trusted, ...(opts.midConvo !== undefined ? { midConvo: opts.midConvo } : {}) });
   const events = () => pi.appended.filter((a) => a.customType === UPDATE_ENTRY_TYPE).map((a) => a.data as Record<string, unknown>);
   const active = () => foldUpdateEvents(pi.session.getBranch()).active;
   const turn = () => pi.runAgentStart(ctx, cwd);
@@ -168,7 +168,8 @@ describe("path rules", () => {
     await untrusted.pi.toolCall(untrusted.ctx, "read", { path: "src/db/schema.sql" });
     expect(untrusted.events()).toEqual([]);
 
-    const trusted = setup({ host: "1.x", trusted: true, where: "project" });
+    // A 1.x model with mid-conversation system messages: updates travel as sections (update-delivery.ts).
+    const trusted = setup({ host: "1.x", trusted: true, where: "project", midConvo: true });
     await trusted.pi.emit("session_start", { reason: "startup" }, trusted.ctx);
     const run = await trusted.turn();
     expect(run.options.sections?.["forge-updates"]).toContain("- db-rules:");
@@ -176,6 +177,18 @@ describe("path rules", () => {
     expect(trusted.active().map((u) => [u.updateId, u.matchedPath])).toEqual([["db-rules", "src/db/schema.sql"]]);
     // 1.x: the rule's text is a section of the run's options, patched in after this call's result.
     expect(run.options.sections?.["forge-update-db-rules"]).toBe("Every schema change needs a migration.");
+  });
+
+  it("on a 1.x model without mid-conversation system messages a rule travels as the agent tool's changes do: a steered message", async () => {
+    const t = setup({ host: "1.x", midConvo: false });
+    await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
+    const run = await t.turn();
+    await t.pi.toolCall(t.ctx, "read", { path: "src/db/schema.sql" }, "call-1");
+    expect(t.active().map((u) => u.updateId)).toEqual(["db-rules"]);
+    expect(run.options.sections?.["forge-update-db-rules"]).toBeUndefined();
+    expect(t.pi.sent).toHaveLength(1);
+    expect(t.pi.sent[0]!.options).toEqual({ deliverAs: "steer" });
+    expect(JSON.stringify(t.pi.sent[0]!.message.content)).toContain("Every schema change needs a migration.");
   });
 
   it("/system-update list shows the rules and whether they are active", async () => {

@@ -1,51 +1,71 @@
-// Trust store binding to bundleHash, scope discovery (nearest project ancestor, agent dir) and deepest-scope-wins catalog.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+// Trust store binding to bundleHash (and carried over by the author's own rebuild), scope discovery across project
+// layers (repository root down to cwd), the symlink boundary, and the deepest-layer-wins catalog with withheld components.
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCatalog } from "../../core/component-catalog.js";
-import { discoverScopes, findProjectRoot, resolveAgentDir, resolveScopePaths } from "../../runtime/scope-discovery.js";
-import { emptyTrustStore, isBundleTrusted, parseTrustStore, readTrustStore, withTrust, writeTrustStore } from "../../runtime/trust-store.js";
+import { buildLayeredCatalog } from "../../core/component-catalog.js";
+import { discoverScopes, resolveAgentDir, resolveScopePaths } from "../../runtime/scope-discovery.js";
+import {
+  carryTrust, emptyTrustStore, isBundleTrusted, parseTrustStore, previouslyTrusted, readTrustStore, withTrust, writeTrustStore,
+} from "../../io/trust-store.js";
 import { makeBundle } from "./helpers.js";
 
-const H1 = "1".repeat(64);
-const H2 = "2".repeat(64);
+const B1 = makeBundle("project", { alpha: { text: "one" } });
+const B2 = makeBundle("project", { alpha: { text: "two" }, beta: {} });
 
 describe("trust store", () => {
-  it("trusts a project only at the recorded bundleHash", () => {
-    const store = withTrust(emptyTrustStore(), "/proj", H1, new Date(0));
-    expect(isBundleTrusted(store, "/proj", H1)).toBe(true);
-    expect(isBundleTrusted(store, "/proj", H2)).toBe(false);
-    expect(isBundleTrusted(store, "/other", H1)).toBe(false);
-    expect(isBundleTrusted(store, "__proto__", H1)).toBe(false);
+  it("trusts a layer only at the recorded bundleHash", () => {
+    const store = withTrust(emptyTrustStore(), "/proj", B1, new Date(0));
+    expect(isBundleTrusted(store, "/proj", B1.bundleHash)).toBe(true);
+    expect(isBundleTrusted(store, "/proj", B2.bundleHash)).toBe(false);
+    expect(isBundleTrusted(store, "/other", B1.bundleHash)).toBe(false);
+    expect(isBundleTrusted(store, "__proto__", B1.bundleHash)).toBe(false);
   });
-  it("round-trips through an atomic write and drops malformed records", () => {
+
+  it("round-trips through an atomic write with short component digests, and drops malformed records", () => {
     const dir = mkdtempSync(join(tmpdir(), "forge-trust-"));
     const file = join(dir, "forge", "trust.json");
-    writeTrustStore(file, withTrust(emptyTrustStore(), "/p", H1, new Date(0)));
-    expect(isBundleTrusted(readTrustStore(file), "/p", H1)).toBe(true);
-    expect(JSON.parse(readFileSync(file, "utf8")).v).toBe(1);
-    const parsed = parseTrustStore(JSON.stringify({ v: 1, projects: { "/a": { bundleHash: "nope" }, "/b": { bundleHash: H2 } } }));
+    writeTrustStore(file, withTrust(emptyTrustStore(), "/p", B1, new Date(0)));
+    const read = readTrustStore(file);
+    expect(isBundleTrusted(read, "/p", B1.bundleHash)).toBe(true);
+    expect(read.projects["/p"]!.components!.modes.alpha).toBe(B1.modes.alpha!.digest.slice(0, 16));
+    expect(previouslyTrusted(read, "/p", B2.bundleHash)?.bundleHash).toBe(B1.bundleHash);
+    const parsed = parseTrustStore(JSON.stringify({ v: 1, projects: { "/a": { bundleHash: "nope" }, "/b": { bundleHash: B2.bundleHash } } }));
     expect(Object.keys(parsed.projects)).toEqual(["/b"]);
     expect(parseTrustStore("garbage").projects).toEqual({});
   });
+
+  it("carries trust to a rebuilt bundle only when the replaced one was the trusted one", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "forge-trust-")), "trust.json");
+    writeTrustStore(file, withTrust(emptyTrustStore(), "/p", B1, new Date(0)));
+    expect(carryTrust(file, "/p", B1.bundleHash, B2, new Date(1))).toBe(true);
+    expect(isBundleTrusted(readTrustStore(file), "/p", B2.bundleHash)).toBe(true);
+    // A bundle that replaced one the user never trusted (a pulled one) is not trusted by building over it.
+    const C = makeBundle("project", { alpha: { text: "three" } });
+    expect(carryTrust(file, "/q", B1.bundleHash, C, new Date(2))).toBe(false);
+    expect(carryTrust(file, "/p", B1.bundleHash, C, new Date(2))).toBe(false);
+    expect(isBundleTrusted(readTrustStore(file), "/p", C.bundleHash)).toBe(false);
+  });
 });
 
-describe("scopes", () => {
+describe("scopes and layers", () => {
+  /** A repository with a root layer and a package layer, plus the global and built-in bundles. */
   function layout() {
     const root = realpathSync(mkdtempSync(join(tmpdir(), "forge-scopes-")));
     const agent = join(root, "agent");
-    const proj = join(root, "proj");
-    const deep = join(proj, "a", "b");
-    mkdirSync(join(agent, "forge"), { recursive: true });
-    mkdirSync(join(proj, ".pi", "forge"), { recursive: true });
-    mkdirSync(deep, { recursive: true });
+    const repo = join(root, "repo");
+    const pkg = join(repo, "packages", "api");
+    const deep = join(pkg, "src", "db");
+    for (const d of [join(agent, "forge"), join(repo, ".git"), join(repo, ".pi", "forge"), join(pkg, ".pi", "forge"), deep]) mkdirSync(d, { recursive: true });
     const builtinFile = join(root, "builtin.json");
     writeFileSync(builtinFile, JSON.stringify(makeBundle("builtin", { shared: { text: "builtin" }, only: {} })));
     writeFileSync(join(agent, "forge", "bundle.json"), JSON.stringify(makeBundle("global", { shared: { text: "global" } })));
-    const project = makeBundle("project", { shared: { text: "project" }, local: {} });
-    writeFileSync(join(proj, ".pi", "forge", "bundle.json"), JSON.stringify(project));
-    return { root, agent, proj, deep, builtinFile, project };
+    const house = makeBundle("project", { shared: { text: "house" }, rules: {} }, { flow: { overlays: ["rules", "api"] } });
+    const api = makeBundle("project", { shared: { text: "api" }, api: {} });
+    writeFileSync(join(repo, ".pi", "forge", "bundle.json"), JSON.stringify(house));
+    writeFileSync(join(pkg, ".pi", "forge", "bundle.json"), JSON.stringify(api));
+    return { root, agent, repo, pkg, deep, builtinFile, house, api, env: { PI_CODING_AGENT_DIR: agent } };
   }
 
   it("resolves the agent dir from PI_CODING_AGENT_DIR or ~/.pi/agent", () => {
@@ -54,47 +74,75 @@ describe("scopes", () => {
     expect(resolveAgentDir({}, "/home/u")).toBe("/home/u/.pi/agent");
   });
 
-  it("finds the nearest ancestor with a project bundle", () => {
+  it("finds every layer from the repository root down to cwd, root first", () => {
     const l = layout();
-    expect(findProjectRoot(l.deep)).toBe(l.proj);
+    const paths = resolveScopePaths(l.deep, l.env, l.builtinFile);
+    expect(paths.repositoryRoot).toBe(l.repo);
+    expect(paths.layers.map((x) => x.root)).toEqual([l.repo, l.pkg]);
+    expect(paths.projectRoot).toBe(l.pkg);
   });
 
-  it("offers only built-in and global when untrusted, with a notice saying how to trust", () => {
+  it("stops at the repository root: a bundle above it is no layer", () => {
     const l = layout();
-    const d = discoverScopes(resolveScopePaths(l.deep, { PI_CODING_AGENT_DIR: l.agent }, l.builtinFile), null);
-    expect(d.trust).toMatchObject({ trusted: false, decidedBy: "forge" });
-    expect(d.bundles.project).toBeUndefined();
-    expect(d.notices.join("\n")).toContain("Run /forge trust");
-    const c = buildCatalog(d.bundles);
-    expect(c.modes.get("shared")!.scope).toBe("global");
-    expect(c.modes.has("local")).toBe(false);
+    mkdirSync(join(l.root, ".pi", "forge"), { recursive: true });
+    writeFileSync(join(l.root, ".pi", "forge", "bundle.json"), JSON.stringify(makeBundle("project", { outer: {} })));
+    expect(resolveScopePaths(l.deep, l.env, l.builtinFile).layers.map((x) => x.root)).toEqual([l.repo, l.pkg]);
   });
 
-  it("honours the trust store bound to the bundleHash; a rebuilt bundle needs trust again", () => {
+  it("the deeper layer wins per key; presets resolve across layers; each layer is trusted on its own", () => {
     const l = layout();
-    const paths = resolveScopePaths(l.deep, { PI_CODING_AGENT_DIR: l.agent }, l.builtinFile);
-    writeTrustStore(paths.trustFile, withTrust(emptyTrustStore(), l.proj, l.project.bundleHash, new Date(0)));
+    const paths = resolveScopePaths(l.deep, l.env, l.builtinFile);
+    writeTrustStore(paths.trustFile, withTrust(withTrust(emptyTrustStore(), l.repo, l.house, new Date(0)), l.pkg, l.api, new Date(0)));
     const d = discoverScopes(paths, null);
-    expect(d.trust.trusted).toBe(true);
-    const c = buildCatalog(d.bundles);
-    expect(c.modes.get("shared")!.scope).toBe("project");
+    expect(d.layers.map((x) => x.trusted)).toEqual([true, true]);
+    const c = buildLayeredCatalog(d.sources);
+    expect(c.modes.get("shared")).toMatchObject({ scope: "project", layer: l.pkg });
+    expect(c.modes.get("rules")).toMatchObject({ layer: l.repo });
+    expect(c.presets.get("flow")).toMatchObject({ layer: l.repo });
     expect(c.modes.get("only")!.scope).toBe("builtin");
-    writeFileSync(paths.projectFile!, JSON.stringify(makeBundle("project", { shared: { text: "rebuilt" } })));
-    expect(discoverScopes(paths, null).trust.trusted).toBe(false);
+    expect(c.layers.map((x) => x.layer)).toEqual([l.repo, l.pkg]);
   });
 
-  it("lets the host's trust answer decide when it has one", () => {
+  it("an untrusted layer is withheld, named as untrusted, while the trusted one is offered", () => {
     const l = layout();
-    const paths = resolveScopePaths(l.proj, { PI_CODING_AGENT_DIR: l.agent }, l.builtinFile);
-    expect(discoverScopes(paths, true).bundles.project).toBeDefined();
+    const paths = resolveScopePaths(l.deep, l.env, l.builtinFile);
+    writeTrustStore(paths.trustFile, withTrust(emptyTrustStore(), l.repo, l.house, new Date(0)));
+    const d = discoverScopes(paths, null);
+    expect(d.layers.map((x) => x.trusted)).toEqual([true, false]);
+    expect(d.notices.join("\n")).toContain(`forge: project bundle ${join(l.pkg, ".pi", "forge", "bundle.json")} is not trusted`);
+    const c = buildLayeredCatalog(d.sources);
+    expect(c.modes.get("shared")).toMatchObject({ layer: l.repo });
+    expect(c.modes.has("api")).toBe(false);
+    expect(c.withheldModes.get("api")).toMatchObject({ layer: l.pkg });
+    expect(c.withheldModes.has("shared")).toBe(false);
+  });
+
+  it("lets the host's trust answer decide every layer when it has one", () => {
+    const l = layout();
+    const paths = resolveScopePaths(l.deep, l.env, l.builtinFile);
+    expect(discoverScopes(paths, true).layers.map((x) => x.trusted)).toEqual([true, true]);
     const no = discoverScopes(paths, false);
-    expect(no.bundles.project).toBeUndefined();
+    expect(no.layers.map((x) => x.trusted)).toEqual([false, false]);
     expect(no.notices.join("\n")).toContain("Trust the project in Pi");
+  });
+
+  it("refuses a .pi/forge that is a symlink leaving the repository, with a notice; the other layers stay", () => {
+    const l = layout();
+    const outside = join(l.root, "elsewhere");
+    mkdirSync(outside);
+    writeFileSync(join(outside, "bundle.json"), JSON.stringify(makeBundle("project", { evil: {} })));
+    const other = join(l.repo, "packages", "web");
+    mkdirSync(join(other, ".pi"), { recursive: true });
+    symlinkSync(outside, join(other, ".pi", "forge"));
+    const d = discoverScopes(resolveScopePaths(other, l.env, l.builtinFile), true);
+    expect(d.layers.map((x) => x.load.status)).toEqual(["ok", "refused"]);
+    expect(d.notices.join("\n")).toContain(`forge: refused project layer ${join(other, ".pi", "forge")}: it resolves to ${outside}, outside the repository ${l.repo}`);
+    expect(buildLayeredCatalog(d.sources).modes.has("evil")).toBe(false);
   });
 
   it("refuses a tampered bundle with a notice and keeps the other scopes", () => {
     const l = layout();
-    const paths = resolveScopePaths(l.proj, { PI_CODING_AGENT_DIR: l.agent }, l.builtinFile);
+    const paths = resolveScopePaths(l.deep, l.env, l.builtinFile);
     const g = JSON.parse(readFileSync(paths.globalFile, "utf8"));
     g.modes.shared.prompt = [{ text: "evil" }];
     writeFileSync(paths.globalFile, JSON.stringify(g));
@@ -102,13 +150,13 @@ describe("scopes", () => {
     expect(d.loads.global.status).toBe("refused");
     expect(d.notices[0]).toContain(paths.globalFile);
     expect(d.notices[0]).toContain('mode "shared"');
-    expect(Object.keys(d.bundles).sort()).toEqual(["builtin", "project"]);
+    expect(d.sources.map((s) => s.scope)).toEqual(["builtin", "project", "project"]);
   });
 
   it("works without any bundle at all", () => {
     const l = layout();
     const d = discoverScopes(resolveScopePaths(l.root, { PI_CODING_AGENT_DIR: join(l.root, "none") }, join(l.root, "missing.json")), null);
-    expect(d.bundles).toEqual({});
+    expect(d.sources).toEqual([]);
     expect(d.notices).toEqual([]);
   });
 });

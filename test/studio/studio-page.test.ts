@@ -13,6 +13,8 @@ import { git, startStudio, type RunningStudio } from "./studio-process.js";
 const SHOTS = join(REPO, "test-output", "studio");
 /** Generous bounds for live updates on a loaded CI machine; the page itself takes a fraction of a second. */
 const LIVE_TIMEOUT = 10_000;
+// A reply from the studio server (a compile, or git plus two compiles for a diff): slow on a loaded 2-core machine.
+const SERVER_REPLY = { timeout: 15_000 };
 
 let root: string;
 let studio: RunningStudio;
@@ -118,7 +120,7 @@ describe("forge studio page", () => {
     await shot("library");
 
     await page.fill("#library-search", "ship");
-    await expect.poll(() => text("#library-count")).toMatch(/^\d+ of \d+ entries match$/);
+    await expect.poll(() => text("#library-count"), SERVER_REPLY).toMatch(/^\d+ of \d+ entries match$/);
     expect(await page.locator('tr.entry[data-key="ship-check"]').isVisible()).toBe(true);
     expect(await page.locator('tr.entry[data-key="architect"]').isVisible()).toBe(false);
     await page.fill("#library-search", "");
@@ -127,7 +129,7 @@ describe("forge studio page", () => {
   check("Compose: the prompt by component for Pi 0.73.1, with slots, contracts, preferences and source links", async () => {
     await page.click("#tab-compose");
     await page.selectOption("#compose-preset", "shipping");
-    await expect.poll(() => text("#compose-status")).toContain("Composes: preset shipping");
+    await expect.poll(() => text("#compose-status"), SERVER_REPLY).toContain("Composes: preset shipping");
     expect(await page.locator("table.components tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-component")))).toEqual(["focus", "ship-check", "review"]);
     // Each segment carries its component's colour; the built-in review links nowhere but still says where it is from.
     expect(await page.locator('.prompt [data-component="focus"]').first().getAttribute("class")).toContain("c0");
@@ -169,12 +171,12 @@ describe("forge studio page", () => {
     await page.check('input[name="compose-host"][value="string"]');
     await page.fill("#compose-modes", "ship-check");
     await page.click('#compose-form button[type="submit"]');
-    await expect.poll(() => text("#compose-status")).toContain("Refused");
+    await expect.poll(() => text("#compose-status"), SERVER_REPLY).toContain("Refused");
     expect(await text('table.contracts tr[data-status="violated"]')).toContain("ship-check requires focus, which is not selected");
     // Modes in order, including the hostile one: its text shows as text.
     await page.fill("#compose-modes", "focus hostile");
     await page.click('#compose-form button[type="submit"]');
-    await expect.poll(() => text("#compose-status")).toContain("Composes: focus hostile");
+    await expect.poll(() => text("#compose-status"), SERVER_REPLY).toContain("Composes: focus hostile");
     expect(await text(".prompt")).toContain("<script>window.__pwned=5</script><b>not bold</b>");
     expect(await text("table.components")).toContain(HOSTILE_FILE.slice("prompts/".length));
     await expectNoInjection();
@@ -182,13 +184,13 @@ describe("forge studio page", () => {
 
   check("Diff: HEAD against the worktree by default, and two refs side by side with the affected presets", async () => {
     await page.click("#tab-diff");
-    await expect.poll(() => text("#diff-status")).toBe("No semantic change.");
+    await expect.poll(() => text("#diff-status"), SERVER_REPLY).toBe("No semantic change.");
     expect(await text("#diff-result .sides")).toContain("A: HEAD");
 
     await page.fill("#diff-a", "HEAD~1");
     await page.fill("#diff-b", "HEAD");
     await page.click('#diff-form button[type="submit"]');
-    await expect.poll(() => text("#diff-status")).toContain("1 changed");
+    await expect.poll(() => text("#diff-status"), SERVER_REPLY).toContain("1 changed");
     const item = page.locator('.diff-item[data-kind="mode"][data-key="ship-check"]');
     expect(await item.getAttribute("data-change")).toBe("changed");
     expect(await item.locator("td.code.delete").innerText()).toContain("1. the command you ran to verify it, and its result;");
@@ -201,19 +203,19 @@ describe("forge studio page", () => {
     await page.click("#tab-compose");
     await page.fill("#compose-modes", "");
     await page.selectOption("#compose-preset", "shipping");
-    await expect.poll(() => text("#compose-status")).toContain("preset shipping");
+    await expect.poll(() => text("#compose-status"), SERVER_REPLY).toContain("preset shipping");
     const before = Number(await page.locator("body").getAttribute("data-generation"));
     const digest = await page.locator('tr.entry[data-key="focus"] code[title]').getAttribute("title");
     writeTree(root, { ".pi/forge/modes/focus.yaml": FIXTURE["modes/focus.yaml"]!.replace("Stay on the task in front of you", "Stay on the one task in front of you") });
     await expect.poll(() => text(".prompt"), { timeout: LIVE_TIMEOUT }).toContain("Stay on the one task in front of you");
-    await expect.poll(async () => Number(await page.locator("body").getAttribute("data-generation"))).toBeGreaterThan(before);
+    await expect.poll(async () => Number(await page.locator("body").getAttribute("data-generation")), SERVER_REPLY).toBeGreaterThan(before);
     expect(await page.locator('tr.entry[data-key="focus"] code[title]').getAttribute("title")).not.toBe(digest);
     // The default diff (HEAD against the worktree) now has the edit too.
     await page.click("#tab-diff");
     await page.fill("#diff-a", "");
     await page.fill("#diff-b", "");
     await page.click('#diff-form button[type="submit"]');
-    await expect.poll(() => page.locator('.diff-item[data-key="focus"] td.code.insert').innerText()).toContain("Stay on the one task");
+    await expect.poll(() => page.locator('.diff-item[data-key="focus"] td.code.insert').innerText(), SERVER_REPLY).toContain("Stay on the one task");
     await page.click("#tab-live");
     expect(await text("#live-events")).toMatch(/ok: 5 mode\(s\), 2 preset\(s\)/);
     await shot("live");

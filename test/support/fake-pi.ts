@@ -35,9 +35,12 @@ export class FakeSession {
   leaf: string | null = null;
   private n = 0;
 
+  /** `idPrefix` keeps ids apart when entries are copied from another session (a fork). */
+  constructor(private readonly idPrefix = "e") {}
+
   /** Appends under the leaf and moves the leaf to it; returns the new entry. */
   push(entry: Omit<TreeEntry, "id" | "parentId">): TreeEntry {
-    const full = { ...entry, id: `e${++this.n}`, parentId: this.leaf } as TreeEntry;
+    const full = { ...entry, id: `${this.idPrefix}${++this.n}`, parentId: this.leaf } as TreeEntry;
     this.entries.push(full);
     this.leaf = full.id;
     return full;
@@ -81,6 +84,8 @@ export interface FakeUiLog {
   status: Array<string | undefined>;
   confirms: string[];
   selects: string[][];
+  /** Every ctx.ui.editor call: its title and prefill. */
+  editors: Array<{ title: string; prefill: string }>;
 }
 
 export interface FakeCtxOptions {
@@ -92,6 +97,8 @@ export interface FakeCtxOptions {
   confirm?: boolean | ((title: string, message: string) => boolean | Promise<boolean>);
   select?: (options: string[]) => string | undefined;
   input?: (title: string) => string | undefined;
+  /** ctx.ui.editor's answer (the saved text, or undefined: closed without saving); absent: the ctx has no editor. */
+  editor?: (title: string, prefill: string) => string | undefined;
   custom?: UiPort["custom"];
   models?: ModelRef[];
   model?: ModelRef;
@@ -123,10 +130,10 @@ export interface FakePiOptions {
 /** A fake ExtensionAPI: appendEntry and sendMessage write into its session; commands, flags and tools are recorded. */
 export class FakePi implements PiPort {
   readonly session: FakeSession;
-  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [] };
+  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], editors: [] };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
-  readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [] };
+  readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [], model_select: [], session_compact: [] };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];
   readonly sent: Array<{ message: CustomMessage; options?: unknown }> = [];
@@ -161,9 +168,13 @@ export class FakePi implements PiPort {
     this.appended.push({ customType, data });
     this.session.appendCustom(customType, structuredClone(data));
   }
+  /** While a simulated run streams (fake-host.ts), steered messages wait for the tool batch to end. */
+  streaming = false;
+  readonly steered: CustomMessage[] = [];
   /** Idle semantics of both hosts: the custom message is appended to the session at once. */
   sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void {
     this.sent.push({ message, options });
+    if (this.streaming) return void this.steered.push(structuredClone(message));
     this.session.append({ type: "custom_message", customType: message.customType, content: message.content, display: message.display, details: structuredClone(message.details) });
   }
   getActiveTools(): string[] {
@@ -216,6 +227,14 @@ export class FakePi implements PiPort {
         },
         ...(opts.custom ? { custom: opts.custom } : {}),
         ...(opts.input ? { input: async (title: string) => opts.input!(title) } : {}),
+        ...(opts.editor
+          ? {
+              editor: async (title: string, prefill?: string) => {
+                log.editors.push({ title, prefill: prefill ?? "" });
+                return opts.editor!(title, prefill ?? "");
+              },
+            }
+          : {}),
       },
     };
     if (opts.mode !== undefined) ctx.mode = opts.mode;

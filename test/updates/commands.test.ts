@@ -29,6 +29,33 @@ describe("parseSystemUpdateArgs", () => {
     expect(parseSystemUpdateArgs("-- reset")).toEqual({ kind: "apply", text: "reset" });
     expect(parseSystemUpdateArgs("  Be terse.  ")).toEqual({ kind: "apply", text: "Be terse." });
   });
+
+  it("refuses what looks like a mistyped subcommand, saying how to apply it as text", () => {
+    expect(parseSystemUpdateArgs("stauts")).toEqual({
+      kind: "error",
+      message: "did you mean /system-update status? To apply it as text: /system-update -- stauts",
+    });
+    expect(parseSystemUpdateArgs("rest")).toMatchObject({ kind: "error", message: expect.stringContaining("did you mean /system-update reset?") });
+    expect(parseSystemUpdateArgs("lsit")).toMatchObject({ kind: "error", message: expect.stringContaining("did you mean /system-update list?") });
+    expect(parseSystemUpdateArgs("Status")).toMatchObject({ kind: "error", message: expect.stringContaining("did you mean /system-update status?") });
+    expect(parseSystemUpdateArgs("--json")).toEqual({
+      kind: "error",
+      message: '"--json" looks like an option, and /system-update has none there. To apply it as text: /system-update -- --json',
+    });
+    expect(parseSystemUpdateArgs("status --jsno")).toEqual({
+      kind: "error",
+      message: "unknown option --jsno for /system-update status (did you mean --json?). To apply it as text: /system-update -- status --jsno",
+    });
+    // The escape applies any of them as text.
+    expect(parseSystemUpdateArgs("-- stauts")).toEqual({ kind: "apply", text: "stauts" });
+    expect(parseSystemUpdateArgs("-- --json")).toEqual({ kind: "apply", text: "--json" });
+  });
+
+  it("still applies one-word instructions that are not near a subcommand, and sentences that start with one", () => {
+    for (const text of ["Terse.", "ok", "yes", "French", "statuses-are-fine-to-mention", "status of the build matters", "use tabs, not spaces"]) {
+      expect(parseSystemUpdateArgs(text)).toEqual({ kind: "apply", text });
+    }
+  });
 });
 
 describe("/system-update", () => {
@@ -63,6 +90,17 @@ describe("/system-update", () => {
     expect(json.active[0]).toMatchObject({ updateId: "update-1", source: "user", size: 11 });
     expect(json.active[0].digest).toMatch(/^[0-9a-f]{64}$/);
     expect(json.active[0].content).toBeUndefined();
+  });
+
+  it("status lists at most 20 problems and counts the rest; --json has them all", async () => {
+    const { pi, ctx } = setup();
+    for (let i = 0; i < 20_000; i++) pi.session.appendCustom(UPDATE_ENTRY_TYPE, { v: 9 });
+    await pi.command("status", ctx);
+    const lines = pi.lastNote().split("\n");
+    expect(lines.filter((l) => l.includes("update_event_malformed"))).toHaveLength(20);
+    expect(lines.at(-1)).toBe("  ... and 19980 more (/system-update status --json lists them all)");
+    await pi.command("status --json", ctx);
+    expect(JSON.parse(pi.lastNote()).diagnostics).toHaveLength(20_000);
   });
 
   it("reset deactivates everything with one new event; history stays", async () => {
@@ -156,23 +194,24 @@ describe("/system-update", () => {
     expect(JSON.parse(writes.join(""))).toMatchObject({ active: [] });
   });
 
-  it("reports the cache impact and warns before rewriting a large cached prefix", async () => {
-    const { pi } = setup("1.x");
-    const ctx = pi.ctx({ host: "1.x", systemPrompt: "P".repeat(20_000), midConvo: false });
-    pi.session.push({ type: "message", message: { role: "assistant", content: [], usage: { cacheRead: 5000, input: 10 } } });
-    pi.notes.length = 0;
-    await pi.command("Be terse.", ctx);
-    expect(pi.notes[0]!.text).toContain("applied update-1");
-    expect(pi.notes.some((n) => n.text.includes("last request read 5,000 cached tokens"))).toBe(true);
-    // Appending a section at the end keeps the whole old prompt, so no warning here.
-    expect(pi.notes.some((n) => n.level === "warning")).toBe(false);
-    // Removing a section from the middle of a folded prompt rewrites everything after it: warned first.
-    const folded = `${"P".repeat(10)}\n\n<forge-update-update-1>\nBe terse.\n</forge-update-update-1>${"Q".repeat(20_000)}`;
-    pi.notes.length = 0;
-    await pi.command("off update-1", pi.ctx({ host: "1.x", systemPrompt: folded }));
-    expect(pi.notes[0]).toMatchObject({ level: "warning" });
-    expect(pi.notes[0]!.text).toContain("rewrites");
-    expect(pi.notes[1]!.text).toContain("revoked update-1");
+  it("reports the cache impact of an update change: it only appends, whatever the model, so it never warns", async () => {
+    for (const midConvo of [false, true]) {
+      const { pi } = setup("1.x");
+      const ctx = pi.ctx({ host: "1.x", systemPrompt: "P".repeat(20_000), midConvo });
+      pi.session.push({ type: "message", message: { role: "assistant", content: [], usage: { cacheRead: 5000, input: 10 } } });
+      pi.notes.length = 0;
+      await pi.command("Be terse.", ctx);
+      expect(pi.notes[0]!.text).toContain("applied update-1");
+      expect(pi.notes[0]!.text).toMatch(/\(100\.0%\); last request read 5,000 cached tokens/);
+      // A revoke of an update held as a section, in the middle of a long prompt: a retraction or Pi's patch, appended.
+      const held = `${"P".repeat(10)}\n\n<forge-update-update-1>\nBe terse.\n</forge-update-update-1>${"Q".repeat(20_000)}`;
+      pi.session.push({ type: "message", message: { role: "system", content: "", sections: { "forge-update-update-1": "<forge-update-update-1>\nBe terse.\n</forge-update-update-1>" } } });
+      pi.notes.length = 0;
+      await pi.command("off update-1", pi.ctx({ host: "1.x", systemPrompt: held, midConvo }));
+      expect(pi.notes.some((n) => n.level === "warning")).toBe(false);
+      expect(pi.notes[0]!.text).toContain("revoked update-1");
+      expect(pi.notes[0]!.text).toContain("(100.0%)");
+    }
   });
 
   it("reads the branch once per command and once per run", async () => {

@@ -1,4 +1,4 @@
-// Delivery on both host shapes: 1.x sections (+ mid-run splice), 0.73.1 timeline messages with a byte-stable prompt.
+// Delivery on both host shapes: 1.x sections (mid-run: the run's options, then messages), 0.73.1 timeline messages with a byte-stable prompt.
 import { describe, expect, it } from "vitest";
 import { createApplyEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { foldTranscriptSections } from "../../core/transcript-sections.js";
@@ -8,12 +8,12 @@ import { TOOL_NAME } from "../../runtime/updates/update-tool.js";
 import { FakePi, type FakeCtx } from "../support/fake-pi.js";
 import { block, presetRef, updatesDeps } from "../support/update-fixtures.js";
 
-/** `sections`: the context is shaped like 1.x (structured sections), else like 0.73.1. */
+/** `sections`: the context is shaped like 1.x (structured sections) with a model that takes mid-conversation system messages, else like 0.73.1. */
 function setup(sections: boolean, preset: ReturnType<typeof presetRef> | null = presetRef([block("tdd", { callable: true })])) {
   const pi = new FakePi();
   const holder = { preset };
   registerSystemUpdates(pi, updatesDeps(pi, holder));
-  return { pi, holder, ctx: pi.ctx({ host: sections ? "1.x" : "0.73.1" }) };
+  return { pi, holder, ctx: pi.ctx({ host: sections ? "1.x" : "0.73.1", midConvo: sections }) };
 }
 
 async function start(pi: FakePi, ctx: FakeCtx, event: any): Promise<any> {
@@ -78,10 +78,11 @@ describe("timeline delivery (0.73.1)", () => {
     await pi.command("Second.", ctx);
     await pi.command("off update-2", ctx);
     expect(await start(pi, ctx, { systemPrompt: "CORE" })).toBeUndefined();
-    pi.session.push({ type: "compaction", summary: "summary", firstKeptEntryId: "e1" });
+    // Everything before the compaction is summarized (the kept entries start at the compaction itself).
+    pi.session.push({ type: "compaction", summary: "summary", firstKeptEntryId: "none" });
     const after = await start(pi, ctx, { systemPrompt: "CORE" });
     expect(after.systemPrompt).toBe(
-      'CORE\n\n# Active system updates\n\nThese system updates were in effect when this conversation was last compacted and still apply, unless a later <system_update status="revoked"> message retracts one.\n\n<system_update id="update-1">\nBe terse.\n</system_update>',
+      'CORE\n\n# Active system updates\n\nThese system updates apply to the conversation below, unless a later <system_update status="revoked"> message retracts one.\n\n<system_update id="update-1">\nBe terse.\n</system_update>',
     );
     expect(after.message).toBeUndefined();
     await pi.command("Third.", ctx);
@@ -144,7 +145,7 @@ describe("sections delivery (1.x)", () => {
     // The real adapter: outside a run the capability is unknown until a before_agent_start was seen.
     registerSystemUpdates(pi, updatesDeps(pi, { preset: null }));
     const legacyCtx = pi.ctx();
-    const modernCtx = pi.ctx({ host: "1.x", promptOptions: { cwd: "/w", sections: {} } });
+    const modernCtx = pi.ctx({ host: "1.x", midConvo: true, promptOptions: { cwd: "/w", sections: {} } });
     await pi.command("Be terse.", modernCtx);
     expect(pi.sent).toEqual([]);
     await pi.command("Second.", legacyCtx);
@@ -160,36 +161,26 @@ describe("sections delivery (1.x)", () => {
     expect(opts.sections).toEqual({ "forge-base": "core overlay" });
   });
 
-  it("gets a mid-run tool activation into the run's next request", async () => {
+  it("a mid-run change in the run's first tool batch goes into the run's options; later ones travel as messages", async () => {
     const { pi, ctx } = setup(true);
     await pi.emitEach("session_start", {}, ctx);
     const opts = options();
     await start(pi, ctx, { systemPrompt: "CORE", systemPromptOptions: opts });
+    await pi.emitEach("context_with_system", { messages: [] }, ctx); // the run's first request
     await pi.tools.get(TOOL_NAME)!.execute("call-1", { action: "activate", id: "tdd" }, undefined, undefined, ctx);
     // The run's options, which Pi diffs before its next request, now hold the section.
     expect(opts.sections["forge-update-tdd"]).toBe("Instructions of tdd.");
-    const transcript = [
-      { role: "system", content: "", sections: { preamble: "p", "forge-base": "<forge-base>\ncore overlay\n</forge-base>" } },
-      { role: "user", content: "hi" },
-      { role: "assistant", content: [] },
-      { role: "toolResult", toolCallId: "call-1", content: [] },
-      { role: "toolResult", toolCallId: "call-2", content: [] },
-    ];
-    // Pi did not record it (its options were re-normalized): forge splices the patch after the tool batch.
-    const [spliced] = (await pi.emitEach("context_with_system", { messages: transcript }, ctx)) as any[];
-    expect(spliced.messages).toHaveLength(6);
-    expect(spliced.messages[5]).toMatchObject({ role: "system", sections: { "forge-update-tdd": "<forge-update-tdd>\nInstructions of tdd.\n</forge-update-tdd>" } });
-    // Pi recorded it itself: nothing to add.
-    const recorded = [...transcript, { role: "system", content: "", sections: { "forge-update-tdd": "<forge-update-tdd>\nInstructions of tdd.\n</forge-update-tdd>" } }];
-    expect(await pi.emitEach("context_with_system", { messages: recorded }, ctx)).toEqual([undefined]);
-    // A mid-run deactivation becomes a removal patch.
-    await pi.tools.get(TOOL_NAME)!.execute("call-3", { action: "deactivate", id: "tdd" }, undefined, undefined, ctx);
-    expect(opts.sections["forge-update-tdd"]).toBeUndefined();
-    const [retracted] = (await pi.emitEach("context_with_system", { messages: recorded }, ctx)) as any[];
-    expect(retracted.messages.at(-1)).toMatchObject({ role: "system", sections: { "forge-update-tdd": null } });
-    // The next run renders from the branch and drops the splices.
-    await start(pi, ctx, { systemPrompt: "CORE", systemPromptOptions: options() });
-    expect(await pi.emitEach("context_with_system", { messages: recorded }, ctx)).toEqual([undefined]);
+    expect(pi.sent).toEqual([]);
+    // Pi records the patch, then re-normalizes its options for the second request.
+    pi.session.push({ type: "message", message: { role: "system", content: "", sections: { "forge-update-tdd": "<forge-update-tdd>\nInstructions of tdd.\n</forge-update-tdd>" } } });
+    await pi.emitEach("context_with_system", { messages: [] }, ctx);
+    await pi.tools.get(TOOL_NAME)!.execute("call-2", { action: "deactivate", id: "tdd" }, undefined, undefined, ctx);
+    expect(opts.sections["forge-update-tdd"]).toBe("Instructions of tdd."); // Pi no longer reads this object
+    expect(pi.sent).toMatchObject([{ options: { deliverAs: "steer" }, message: { content: '<system_update id="tdd" status="revoked">\nThe previous update "tdd" no longer applies.\n</system_update>' } }]);
+    // The next run drops the retracted section (Pi's removal patch) and tells nothing twice.
+    const next = options();
+    expect(await start(pi, ctx, { systemPrompt: "CORE", systemPromptOptions: next })).toBeUndefined();
+    expect(Object.keys(next.sections)).toEqual(["forge-base", "forge-updates"]);
   });
 
   it("folds transcript section patches like pi-ai's getCurrentSystemMessage", () => {

@@ -16,7 +16,7 @@ describe("1.x host parity (installed @earendil-works/pi-coding-agent)", async ()
   async function runWithTool(staleOptions: boolean) {
     const pi = new FakePi();
     registerSystemUpdates(pi, updatesDeps(pi, { preset: presetRef([block("tdd", { callable: true })]) }));
-    const ctx = pi.ctx({ host: "1.x" });
+    const ctx = pi.ctx({ host: "1.x", midConvo: true });
     await pi.emitEach("session_start", {}, ctx);
     await pi.command("Be terse.", ctx);
     // As Pi's emitBeforeAgentStart: normalized base options, handed to handlers, kept as the run's options.
@@ -24,15 +24,18 @@ describe("1.x host parity (installed @earendil-works/pi-coding-agent)", async ()
     await pi.emitEach("before_agent_start", { systemPrompt: "", systemPromptOptions: runOptions }, ctx);
     const head = { role: "system", content: "", sections: sp.buildSystemPromptSections(runOptions), timestamp: 1 };
     const transcript: any[] = [head, { role: "user", content: "go" }, { role: "assistant", content: [] }];
+    pi.session.push({ type: "message", message: head }); // Pi records the run's leading system message
+    await pi.emitEach("context_with_system", { messages: transcript }, ctx);
     // A later turn re-normalizes the options (prepareNextTurnWithContext): the handler's reference goes stale.
-    if (staleOptions) runOptions = sp.normalizeBuildSystemPromptOptions({ ...runOptions });
+    if (staleOptions) {
+      runOptions = sp.normalizeBuildSystemPromptOptions({ ...runOptions });
+      await pi.emitEach("context_with_system", { messages: transcript }, ctx);
+    }
     await pi.tools.get(TOOL_NAME)!.execute("call-1", { action: "activate", id: "tdd" }, undefined, undefined, ctx);
     transcript.push({ role: "toolResult", toolCallId: "call-1", content: [] });
     // Pi's own per-request diff of the run's options against the transcript.
     const patch = sp.diffSystemPromptSections(tr.getCurrentSystemMessage(transcript)?.sections ?? {}, sp.buildSystemPromptSections(runOptions));
-    if (patch) transcript.push({ role: "system", content: "", sections: patch, timestamp: 2 });
-    const [result] = (await pi.emitEach("context_with_system", { messages: transcript }, ctx)) as any[];
-    return { patch, transcript, sent: result?.messages ?? transcript };
+    return { patch, sent: pi.sent };
   }
 
   it("renders update sections exactly as Pi wraps them", () => {
@@ -40,20 +43,16 @@ describe("1.x host parity (installed @earendil-works/pi-coding-agent)", async ()
     expect(sections["forge-update-update-1"]).toBe("<forge-update-update-1>\nBe terse.\n</forge-update-update-1>");
   });
 
-  it("a first-batch activation is diffed and recorded by Pi itself; forge adds nothing", async () => {
-    const { patch, transcript, sent } = await runWithTool(false);
+  it("a first-batch activation is diffed and recorded by Pi itself; forge sends nothing", async () => {
+    const { patch, sent } = await runWithTool(false);
     expect(patch).toEqual({ "forge-update-tdd": "<forge-update-tdd>\nInstructions of tdd.\n</forge-update-tdd>" });
-    expect(sent).toBe(transcript);
+    expect(sent).toEqual([]);
   });
 
-  it("a later activation (stale options) is spliced, and the request then holds what Pi would have sent", async () => {
+  it("a later activation (Pi re-normalized its options, so no patch would come) travels as a steered message", async () => {
     const { patch, sent } = await runWithTool(true);
     expect(patch).toBeUndefined();
-    const current = tr.getCurrentSystemMessage(sent);
-    expect(current.sections["forge-update-tdd"]).toBe("<forge-update-tdd>\nInstructions of tdd.\n</forge-update-tdd>");
-    expect(current.sections["forge-update-update-1"]).toBe("<forge-update-update-1>\nBe terse.\n</forge-update-update-1>");
-    // Models without mid-conversation system messages get the collapsed prompt, which now carries the block.
-    expect(tr.getCurrentSystemPrompt(sent)).toContain("Instructions of tdd.");
+    expect(sent).toMatchObject([{ options: { deliverAs: "steer" }, message: { content: '<system_update id="tdd">\nInstructions of tdd.\n</system_update>' } }]);
   });
 
   it("replays the prompt from system message entries like pi-ai's getCurrentSystemPrompt", () => {

@@ -82,12 +82,46 @@ describe("update reducer properties", () => {
     fc.assert(
       fc.property(branchArb, entryArb, (branch, next) => {
         const s = foldUpdateEvents(branch);
-        const snapshot = structuredClone({ active: s.active, known: s.known, diagnostics: s.diagnostics, count: s.count });
+        const snapshot = structuredClone({ active: s.active, known: s.known, agentClaims: s.agentClaims, diagnostics: s.diagnostics, count: s.count });
         stepUpdateState(s, next);
         foldUpdateEvents([next], s);
-        expect({ active: s.active, known: s.known, diagnostics: s.diagnostics, count: s.count }).toEqual(snapshot);
+        expect({ active: s.active, known: s.known, agentClaims: s.agentClaims, diagnostics: s.diagnostics, count: s.count }).toEqual(snapshot);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("whatever agent-sourced events are inserted, the user-owned active set is unchanged", () => {
+    const custom = (data: unknown): BranchEntryLike => ({ type: "custom", customType: UPDATE_ENTRY_TYPE, data });
+    const ownerArb = fc.constantFrom("user" as const, "preset" as const);
+    // The user's own history: applies, revokes and resets by the user or a preset.
+    const userEvent = fc.oneof(
+      fc.record({ id: idArb, content: contentArb, source: ownerArb, block: fc.option(fc.constantFrom("tdd", "review"), { nil: undefined }) }).map(
+        ({ id, content, source, block }) => createApplyEvent({ updateId: id, content, source, blockId: block, presetId: block ? "p" : undefined, now }),
+      ),
+      fc.record({ id: idArb, source: ownerArb }).map(({ id, source }) => createRevokeEvent({ updateId: id, source, now })),
+      fc.record({ id: idArb, source: ownerArb }).map(({ id, source }) => createResetEvent({ updateId: id, source, now })),
+    );
+    // Anything the agent could write (or a hand-written entry could claim the agent wrote), with any id.
+    const agentEvent = fc.oneof(
+      fc.record({ id: idArb, content: contentArb, block: fc.option(fc.constantFrom("tdd", "review"), { nil: undefined }) }).map(({ id, content, block }) =>
+        createApplyEvent({ updateId: id, content, source: "agent", blockId: block, presetId: block ? "p" : undefined, now }),
+      ),
+      idArb.map((id) => createRevokeEvent({ updateId: id, source: "agent", now })),
+      idArb.map((id) => createResetEvent({ updateId: id, source: "agent", now })),
+    );
+    const userOwned = (branch: BranchEntryLike[]) =>
+      foldUpdateEvents(branch)
+        .active.filter((u) => u.source !== "agent")
+        .map((u) => ({ updateId: u.updateId, source: u.source, digest: u.digest, blockId: u.blockId }));
+    fc.assert(
+      fc.property(fc.array(userEvent, { maxLength: 25 }), fc.array(fc.tuple(fc.nat(), agentEvent), { maxLength: 25 }), (own, inserted) => {
+        const base = own.map(custom);
+        const merged = [...base];
+        for (const [at, event] of inserted) merged.splice(at % (merged.length + 1), 0, custom(event));
+        expect(userOwned(merged)).toEqual(userOwned(base));
+      }),
+      { numRuns: 1000 },
     );
   });
 });

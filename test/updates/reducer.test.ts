@@ -8,7 +8,7 @@ const entry = (data: unknown, id = "x"): BranchEntryLike => ({ type: "custom", i
 const apply = (updateId: string, content: string, extra: Partial<{ source: "user" | "agent" | "preset"; blockId: string; presetId: string }> = {}) =>
   entry(createApplyEvent({ updateId, content, source: extra.source ?? "user", blockId: extra.blockId, presetId: extra.presetId, now }));
 const revoke = (updateId: string, source: "user" | "agent" = "user") => entry(createRevokeEvent({ updateId, source, now }));
-const reset = (updateId: string) => entry(createResetEvent({ updateId, source: "user", now }));
+const reset = (updateId: string, source: "user" | "agent" = "user") => entry(createResetEvent({ updateId, source, now }));
 const ids = (entries: BranchEntryLike[]) => foldUpdateEvents(entries).active.map((u) => u.updateId);
 const codes = (entries: BranchEntryLike[]) => foldUpdateEvents(entries).diagnostics.map((d) => d.code);
 
@@ -98,8 +98,27 @@ describe("update reducer", () => {
     expect(codes([rule, revoke("db", "agent")])).toEqual(["update_revoke_denied"]);
     expect(ids([rule, revoke("db", "agent")])).toEqual(["db"]);
     expect(ids([rule, revoke("db")])).toEqual([]);
+    // The one permission rule counts a rule's update as not the agent's: an agent's reset leaves it, the user's clears it.
+    expect(ids([rule, reset("reset-1", "agent")])).toEqual(["db"]);
+    expect(ids([rule, reset("reset-1")])).toEqual([]);
     // A source an older forge did not know is still a closed set: anything else is malformed.
     expect(codes([entry({ ...(rule.data as object), source: "hook" })])).toEqual(["update_event_malformed"]);
+  });
+
+  it("one rule for every operation: an agent's reset revokes only what the agent activated", () => {
+    const agentBlock = apply("t", "T", { source: "agent", blockId: "t" });
+    expect(ids([apply("a", "A"), apply("p", "P", { source: "preset", blockId: "p" }), agentBlock, reset("reset-1", "agent")])).toEqual(["a", "p"]);
+    expect(ids([apply("a", "A"), agentBlock, reset("reset-1")])).toEqual([]);
+  });
+
+  it("an id only the agent used does not bind the user: their own apply or reset takes it over", () => {
+    // A hand-written agent reset claiming the user's next ids changes nothing for the user.
+    expect(ids([reset("update-1", "agent"), apply("update-1", "A")])).toEqual(["update-1"]);
+    expect(ids([apply("a", "A"), reset("reset-1", "agent"), reset("reset-1")])).toEqual([]);
+    expect(ids([apply("x", "X", { source: "agent", blockId: "x" }), apply("x", "Y")])).toEqual(["x"]);
+    expect(foldUpdateEvents([apply("x", "X", { source: "agent", blockId: "x" }), apply("x", "Y")]).active[0]).toMatchObject({ source: "user", contentSnapshot: "Y" });
+    // The user's claim binds the agent: a conflicting agent apply is refused.
+    expect(codes([apply("x", "X"), apply("x", "Y", { source: "agent", blockId: "x" })])).toEqual(["update_id_conflict"]);
   });
 
   it("branch semantics come from the branch: siblings do not leak", () => {

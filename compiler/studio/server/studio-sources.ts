@@ -9,6 +9,7 @@ import { compile } from "../../compile.js";
 import { describeFailure } from "../../io/describe-failure.js";
 import { agentDir, forgeVersion, type BuiltinBundleResult, type ForgeTarget } from "../../io/forge-target.js";
 import { BUNDLE_FILE, readSources } from "../../io/read-sources.js";
+import { readLibraries } from "../../io/read-libraries.js";
 import { sourceLookup, type SourceLookup } from "../../output/format-diagnostics.js";
 import { readBundleText } from "../../review/read-bundle.js";
 import { composeView } from "../model/compose-view.js";
@@ -88,7 +89,8 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
     }
     const getSource = sourceLookup(tree.files);
     const builtinModes = target.scope !== "builtin" ? builtin.bundle?.modes : undefined;
-    const result = compile(tree, { scope: target.scope, forgeVersion, ...(builtinModes ? { builtinModes } : {}) });
+    const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
+    const result = compile(tree, { scope: target.scope, forgeVersion, ...(builtinModes ? { builtinModes } : {}), libraries });
     const views = diagnosticViews(result.diagnostics, target.displayForgeRoot, getSource);
     const broken = hasErrors(result.diagnostics) || result.bundle === null;
     checked = { status: broken ? "errors" : "ok", message: null, diagnostics: result.diagnostics, views, getSource, at };

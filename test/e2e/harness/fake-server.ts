@@ -1,6 +1,7 @@
 // A fake OpenAI-compatible chat-completions server on 127.0.0.1 that records request bodies and streams scripted replies.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { PrefixCache, requestText } from "./prefix-cache.js";
 
 export interface ScriptedToolCall {
   id?: string;
@@ -50,6 +51,12 @@ export interface FakeServer {
 export interface FakeServerOptions {
   defaultReply?: ScriptedReply;
   usage?: Partial<Usage>;
+  /**
+   * Report usage as a provider prefix cache would (prefix-cache.ts): prompt_tokens from the request's size and
+   * cached_tokens from the longest prefix shared with an earlier request since the last reset(). A reply's own
+   * `usage` still wins.
+   */
+  prefixCache?: boolean;
   /** Model ids for GET /v1/models. */
   models?: string[];
 }
@@ -64,6 +71,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const models = options.models ?? ["fake-model"];
   const waiters = new Set<() => void>();
   let callSeq = 0;
+  const cache = options.prefixCache ? new PrefixCache() : null;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -81,7 +89,9 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       for (const wake of waiters) wake();
       if (req.method === "POST" && path.endsWith("/chat/completions")) {
         const reply = queue.shift() ?? defaultReply;
-        replyCompletion(res, body, reply, usage, () => `call_${++callSeq}`);
+        const served = cache?.serve(requestText(body));
+        const base = served ? { ...usage, prompt_tokens: served.input, cached_tokens: served.cached } : usage;
+        replyCompletion(res, body, reply, base, () => `call_${++callSeq}`);
       } else if (req.method === "GET" && path.endsWith("/models")) {
         sendJson(res, 200, { object: "list", data: models.map((id) => ({ id, object: "model", created: 0, owned_by: "fake" })) });
       } else {
@@ -104,6 +114,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       requests.length = 0;
       queue.length = 0;
       callSeq = 0;
+      cache?.reset();
     },
     waitForCompletions(count, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {

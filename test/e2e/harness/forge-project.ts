@@ -76,10 +76,13 @@ export function writePreset(forgeDir: string, key: string, preset: PresetSource)
 }
 
 /** Runs the real `forge build` (project root, or --global with the env's agent dir); fails the test on errors. */
-export function forgeBuild(target: { root: string } | { globalAgentDir: string }): void {
+export function forgeBuild(target: { root: string; agentDir?: string } | { globalAgentDir: string }): void {
   const args = "root" in target ? ["build", "--root", target.root] : ["build", "--global"];
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" };
+  // A project build without agentDir is someone else's build (a pulled bundle): an empty HOME, so the user's trust
+  // store is out of reach. With agentDir it is the user's own rebuild, which carries their trust.
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent" };
   if ("globalAgentDir" in target) env.PI_CODING_AGENT_DIR = target.globalAgentDir;
+  else if (target.agentDir) env.PI_CODING_AGENT_DIR = target.agentDir;
   const r = spawnSync(process.execPath, [FORGE_CLI, ...args], { cwd: "root" in target ? target.root : target.globalAgentDir, env, encoding: "utf8", timeout: 30_000 });
   if (r.status !== 0) throw new Error(`forge build failed (${r.status})\n${r.stdout}\n${r.stderr}`);
 }

@@ -13,6 +13,8 @@ export interface PiEnvOptions {
   compat?: Record<string, unknown>;
   /** Extra model fields (e.g. `{ reasoning: true }`). */
   model?: Record<string, unknown>;
+  /** More models of the same provider (id and fields, e.g. `compat`), for model switches. */
+  extraModels?: Array<{ id: string } & Record<string, unknown>>;
   /** Written as `<agent dir>/settings.json` when given. */
   settings?: Record<string, unknown>;
   /** Files to create, relative to the env's cwd (e.g. `{ "AGENTS.md": "..." }`). */
@@ -64,6 +66,15 @@ export async function createPiEnv(options: PiEnvOptions): Promise<PiEnv> {
             ...(options.compat ? { compat: options.compat } : {}),
             ...options.model,
           },
+          ...(options.extraModels ?? []).map((extra) => ({
+            name: extra.id,
+            reasoning: false,
+            input: ["text"],
+            contextWindow: 128_000,
+            maxTokens: 4_096,
+            cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+            ...extra,
+          })),
         ],
       },
     },

@@ -1,5 +1,6 @@
 // Reads one bundle file for the runtime and verifies it with core's one verification; never throws.
-import { readFileSync } from "node:fs";
+import { LIMITS } from "../generated/constants.js";
+import { readBoundedText } from "./read-bounded.js";
 import type { Scope } from "../core/digest.js";
 import { describeBundleProblem, verifyBundleText } from "../core/bundle-verify.js";
 import type { ForgeBundle } from "../generated/types.js";
@@ -22,15 +23,12 @@ export function parseBundleText(text: string, expectedScope: Scope, file: string
   return { status: "ok", file, bundle };
 }
 
-/** Reads a bundle file; a missing file is `absent`, any other read error refuses it. */
+/**
+ * Reads a bundle file; a missing file is `absent`, anything else that is not a regular file under the bound (a
+ * symlink to /dev/zero or a FIFO in a cloned repository) is refused before it is read, so Pi never hangs on it.
+ */
 export function loadBundleFile(file: string, expectedScope: Scope): BundleLoad {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { status: "absent", file };
-    return refuse(file, `cannot be read (${code ?? String(error)})`);
-  }
-  return parseBundleText(text, expectedScope, file);
+  const read = readBoundedText(file, LIMITS.maxBundleBytes);
+  if (!read.ok) return read.reason === "absent" ? { status: "absent", file } : refuse(file, `it ${read.detail}`);
+  return parseBundleText(read.text, expectedScope, file);
 }

@@ -22,6 +22,15 @@ export function visible(text: string): string {
 }
 
 /**
+ * Multi-line text for a terminal (a runtime notice, a status report, a prompt preview): line breaks and tabs stay,
+ * every other control character is written out, so a hostile label or file name cannot move the cursor, recolor
+ * the terminal or fake a line of its own through a carriage return.
+ */
+export function visibleLines(text: string): string {
+  return text.replace(UNSAFE, (ch) => (ch === "\n" || ch === "\t" ? ch : escapeChar(ch)));
+}
+
+/**
  * A file name for human output. Quoted (JSON-style) when it contains a control character, a colon followed by a
  * digit (`x.yaml:1:1 error ...` would start a line that looks like a real diagnostic), or leading/trailing spaces;
  * otherwise as it is.

@@ -1,0 +1,82 @@
+// The project layers above a forge root (a monorepo's house rules), read and verified as the runtime reads them, so
+// `forge build`, preview and explain compile a package's layer against what Pi will offer beside it.
+import { join, relative, resolve, sep } from "node:path";
+import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
+import type { InheritedOrigins } from "../types.js";
+import { loadBundleFile } from "../../io/bundle-file.js";
+import { findProjectLayers, layerEscape } from "../../io/project-layers.js";
+
+export interface OuterLayer {
+  /** The directory holding .pi/forge/. */
+  root: string;
+  file: string;
+  bundle: ForgeBundle;
+}
+
+export interface OuterLayers {
+  /** Root first; the layer at the target's own root is never one of them. */
+  layers: OuterLayer[];
+  /** Layers that could not be used (refused, or leaving the repository), as notices. */
+  warnings: string[];
+}
+
+/** Every verified layer from the repository root down to, not including, `projectRoot`. */
+export function readOuterLayers(projectRoot: string): OuterLayers {
+  const own = resolve(projectRoot);
+  const { layers, repositoryRoot } = findProjectLayers(own);
+  const out: OuterLayers = { layers: [], warnings: [] };
+  for (const layer of layers) {
+    if (layer.root === own) continue;
+    const escape = layerEscape(layer, repositoryRoot);
+    if (escape !== null) {
+      out.warnings.push(escape);
+      continue;
+    }
+    const load = loadBundleFile(layer.file, "project");
+    if (load.status === "ok") out.layers.push({ root: layer.root, file: layer.file, bundle: load.bundle });
+    else if (load.status === "refused") out.warnings.push(load.reason);
+  }
+  return out;
+}
+
+/** An outer layer as messages name it: its .pi/forge relative to the layer being built (`../../.pi/forge`). */
+export function describeOuterLayer(ownRoot: string, layerRoot: string): string {
+  return `the layer ${join(relative(ownRoot, layerRoot), ".pi", "forge").split(sep).join("/")}`;
+}
+
+/**
+ * The modes and presets a layer's sources can use besides their own: built-in, then each outer layer, deeper
+ * winning, with where each non-built-in one comes from.
+ */
+export function inheritedComponents(
+  ownRoot: string,
+  builtin: Pick<ForgeBundle, "modes" | "presets"> | undefined,
+  outer: readonly OuterLayer[],
+): { modes: Record<string, Mode | undefined>; presets: Record<string, Preset | undefined>; origins: InheritedOrigins } {
+  const modes: Record<string, Mode | undefined> = {};
+  const presets: Record<string, Preset | undefined> = {};
+  const modeOrigins: Record<string, string> = {};
+  const presetOrigins: Record<string, string> = {};
+  // defineProperty: keys come from bundles, and a key like "__proto__" must stay an own data property.
+  const put = <T>(into: Record<string, T>, key: string, value: T) =>
+    Object.defineProperty(into, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const key of Object.keys(builtin?.modes ?? {})) put(modes, key, builtin!.modes[key]);
+  for (const key of Object.keys(builtin?.presets ?? {})) put(presets, key, builtin!.presets[key]);
+  for (const layer of outer) {
+    const from = describeOuterLayer(ownRoot, layer.root);
+    for (const key of Object.keys(layer.bundle.modes)) {
+      put(modes, key, layer.bundle.modes[key]);
+      put(modeOrigins, key, from);
+    }
+    for (const key of Object.keys(layer.bundle.presets)) {
+      put(presets, key, layer.bundle.presets[key]);
+      put(presetOrigins, key, from);
+    }
+  }
+  return { modes, presets, origins: { modes: modeOrigins, presets: presetOrigins } };
+}
+
+/** What the outer layers contribute to the build cache key: each layer's place and content hash. */
+export function outerLayersKey(outer: readonly OuterLayer[]): string {
+  return outer.map((l) => `${l.root}\n${l.bundle.bundleHash}`).join("\n");
+}

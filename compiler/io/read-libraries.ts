@@ -1,0 +1,80 @@
+// Finds the forge libraries forge.yaml lists in the project's node_modules (Node's own resolution) and reads their bundles.
+import { createRequire } from "node:module";
+import { existsSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { LIMITS } from "../../generated/constants.js";
+import { readBoundedText } from "../../io/read-bounded.js";
+import { listedLibraries } from "../phases/libraries.js";
+import type { LibraryInput, SourceTree } from "../types.js";
+import { posixRelative } from "./read-sources.js";
+
+/** What a package.json says about a forge library: its version and the bundle it ships. */
+export interface LibraryManifest {
+  version: string;
+  /** The bundle path as written in "forge": { "bundle" }, relative to the package directory. */
+  bundle: string;
+}
+
+/** package.json as a forge library (or the reason it is not one); `name` only words the messages. */
+export function readLibraryManifest(packageDir: string): LibraryManifest | { problem: string } {
+  const read = readBoundedText(join(packageDir, "package.json"), LIMITS.maxFileBytes);
+  if (!read.ok) return { problem: `its package.json ${read.detail}` };
+  let pkg: unknown;
+  try {
+    pkg = JSON.parse(read.text);
+  } catch {
+    return { problem: "its package.json is not valid JSON" };
+  }
+  const obj = (v: unknown): Record<string, unknown> | null => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+  const forge = obj(obj(pkg)?.forge);
+  const bundle = forge?.bundle;
+  if (typeof bundle !== "string" || bundle.trim() === "") return { problem: 'its package.json has no "forge": { "bundle": "<path>" } field' };
+  const version = obj(pkg)!.version;
+  return { version: typeof version === "string" && version !== "" ? version.slice(0, 256) : "unversioned", bundle };
+}
+
+/** The absolute bundle path a manifest names, or null when it leaves the package directory. */
+export function manifestBundlePath(packageDir: string, bundle: string): string | null {
+  const abs = resolve(packageDir, bundle);
+  const rel = relative(packageDir, abs);
+  return rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? null : abs;
+}
+
+/**
+ * The directory of package `name` as Node resolves it from `projectRoot` (npm, npm workspaces and pnpm all satisfy
+ * this). createRequire needs a file name but not an existing file, so a project without package.json works too. A
+ * package whose "exports" hide package.json is found by walking the same node_modules directories Node would.
+ */
+function findPackageDir(projectRoot: string, name: string): string | null {
+  const require = createRequire(join(projectRoot, "package.json"));
+  try {
+    return dirname(require.resolve(`${name}/package.json`));
+  } catch {
+    for (const dir of require.resolve.paths(name) ?? []) {
+      if (existsSync(join(dir, name, "package.json"))) return join(dir, name);
+    }
+    return null;
+  }
+}
+
+/** One listed library as the pure compile needs it; never throws (every problem becomes a diagnostic there). */
+export function readLibrary(projectRoot: string, name: string): LibraryInput {
+  const packageDir = findPackageDir(projectRoot, name);
+  if (packageDir === null) return { name, status: "missing" };
+  const manifest = readLibraryManifest(packageDir);
+  if ("problem" in manifest) return { name, status: "not-forge", reason: manifest.problem };
+  const abs = manifestBundlePath(packageDir, manifest.bundle);
+  if (abs === null) return { name, status: "not-forge", reason: `its "forge": { "bundle": ${JSON.stringify(manifest.bundle)} } leaves the package directory` };
+  const bundlePath = posixRelative(projectRoot, abs);
+  const read = readBoundedText(abs, LIMITS.maxBundleBytes);
+  if (!read.ok) {
+    const why = read.reason === "absent" ? "does not exist (the package was published without it: run forge build --library before npm publish)" : read.detail;
+    return { name, status: "not-forge", reason: `its bundle ${bundlePath} ${why}` };
+  }
+  return { name, status: "installed", version: manifest.version, bundleText: read.text, bundlePath };
+}
+
+/** Every library the tree's forge.yaml lists, resolved from `projectRoot` (where node_modules is looked up). */
+export function readLibraries(projectRoot: string, tree: SourceTree): LibraryInput[] {
+  return listedLibraries(tree).map((name) => readLibrary(projectRoot, name));
+}

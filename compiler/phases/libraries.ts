@@ -1,0 +1,100 @@
+// Forge libraries: verifies each bundle forge.yaml lists (as the I/O edge found it) and layers them in order, a later one winning per key.
+import { SUPPORTED_BUNDLE_FORMAT, describeBundleProblem, verifyBundleText } from "../../core/bundle-verify.js";
+import { describeValidationError } from "../../core/error-text.js";
+import { validateBundleStrict } from "../../generated/source-validators.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
+import type { Where } from "../../core/diagnostics/make-diagnostic.js";
+import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
+import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryUnsupportedFormat } from "../diagnostics/codes.js";
+import type { LibraryInput, SourceTree } from "../types.js";
+import { decodeFile } from "./1-decode.js";
+import { CONFIG_FILE, parseOne } from "./2-parse.js";
+import { validateSources, type ValidConfig } from "./3-validate.js";
+import { whereAt } from "./yaml-positions.js";
+
+/** A verified library bundle, with where forge.yaml lists it. */
+export interface LoadedLibrary {
+  name: string;
+  version: string;
+  bundle: ForgeBundle;
+  where: Where;
+}
+
+/** The libraries in listed order, and per key the mode or preset that wins (the last library defining it). */
+export interface LayeredLibraries {
+  libraries: LoadedLibrary[];
+  modes: ReadonlyMap<string, { library: LoadedLibrary; mode: Mode }>;
+  presets: ReadonlyMap<string, { library: LoadedLibrary; preset: Preset }>;
+  /** Where forge.yaml lists each library by name (also those that failed). */
+  listed: ReadonlyMap<string, Where>;
+}
+
+export const NO_LIBRARIES: LayeredLibraries = { libraries: [], modes: new Map(), presets: new Map(), listed: new Map() };
+
+/** Verifies one installed library's bundle text; a diagnostic for the first kind of problem, else the bundle. */
+function verifyLibrary(input: Extract<LibraryInput, { status: "installed" }>, where: Where): ForgeBundle | Diagnostic {
+  const { bundle, problems } = verifyBundleText(input.bundleText, "library");
+  const first = problems[0];
+  if (first === undefined) {
+    // The runtime's check skips build-time fields (the lock, extends, library markers); the compiler reads them.
+    if (validateBundleStrict(bundle)) return bundle!;
+    return libraryInvalid(where, input.name, input.bundlePath, describeBundleProblem({ kind: "schema", detail: describeValidationError(validateBundleStrict) }), 0);
+  }
+  switch (first.kind) {
+    case "format":
+      return libraryUnsupportedFormat(where, input.name, first.format, SUPPORTED_BUNDLE_FORMAT);
+    case "scope":
+      return libraryNotForge(where, input.name, `its bundle ${input.bundlePath} declares scope "${first.declared}" (written by forge build without --library)`);
+    default:
+      return libraryInvalid(where, input.name, input.bundlePath, describeBundleProblem(first), problems.length - 1);
+  }
+}
+
+/** Verifies and layers the libraries forge.yaml lists; `inputs` are what the I/O edge resolved, by name. */
+export function loadLibraries(config: ValidConfig | null, inputs: readonly LibraryInput[]): { layered: LayeredLibraries; diagnostics: Diagnostic[] } {
+  const names = config?.data.libraries ?? [];
+  if (names.length === 0) return { layered: NO_LIBRARIES, diagnostics: [] };
+  const diagnostics: Diagnostic[] = [];
+  const byName = new Map(inputs.map((i) => [i.name, i] as const));
+  const listed = new Map<string, Where>();
+  const libraries: LoadedLibrary[] = [];
+  names.forEach((name, i) => {
+    if (listed.has(name)) return; // a repeat is duplicate_list_entry (validate); the first listing counts
+    const where = whereAt(config!.source, ["libraries", i]);
+    listed.set(name, where);
+    const input = byName.get(name) ?? { name, status: "missing" as const };
+    if (input.status === "missing") diagnostics.push(libraryNotInstalled(where, name));
+    else if (input.status === "not-forge") diagnostics.push(libraryNotForge(where, name, input.reason));
+    else {
+      const verified = verifyLibrary(input, where);
+      if ("code" in verified) diagnostics.push(verified);
+      else libraries.push({ name, version: input.version, bundle: verified, where });
+    }
+  });
+  const modes = new Map<string, { library: LoadedLibrary; mode: Mode }>();
+  const presets = new Map<string, { library: LoadedLibrary; preset: Preset }>();
+  for (const library of libraries) {
+    for (const [key, mode] of Object.entries(library.bundle.modes)) if (mode) modes.set(key, { library, mode });
+    for (const [key, preset] of Object.entries(library.bundle.presets)) if (preset) presets.set(key, { library, preset });
+  }
+  return { layered: { libraries, modes, presets, listed }, diagnostics };
+}
+
+/** The winning library mode per key, as a record (for lookups that also take built-in modes). */
+export function libraryModeRecord(layered: LayeredLibraries): Record<string, Mode> {
+  return Object.fromEntries([...layered.modes].map(([key, { mode }]) => [key, mode]));
+}
+
+/**
+ * The library names forge.yaml lists (valid entries, each once), so the I/O edge can find them before compiling. An
+ * invalid forge.yaml lists none here; the compile reports why.
+ */
+export function listedLibraries(tree: SourceTree): string[] {
+  const file = tree.files.find((f) => f.path === CONFIG_FILE);
+  if (file === undefined || file.tooLarge) return [];
+  const { text } = decodeFile(file.path, file.bytes);
+  if (text === null) return [];
+  const { source } = parseOne("config", "forge", CONFIG_FILE, text, false);
+  const { config } = validateSources({ modes: [], presets: [], config: source });
+  return [...new Set(config?.data.libraries ?? [])];
+}

@@ -1,0 +1,77 @@
+// The project layers of a directory: every .pi/forge/bundle.json from the repository root down to it (a monorepo's
+// house rules plus a package's own modes), and the rule that keeps each inside the repository. Shared by the
+// runtime (which loads them all) and forge build/explain/preview (which compile a layer against the ones above it).
+import { existsSync, lstatSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+
+/** How far up forge looks for the repository root and project layers. */
+export const MAX_LAYER_LEVELS = 32;
+
+/** One project layer: a directory holding .pi/forge/bundle.json. */
+export interface LayerPath {
+  root: string;
+  file: string;
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The directories from `dir` up to the repository root (a .git entry) or the filesystem root, at most MAX_LAYER_LEVELS. */
+function walkUp(start: string): { dirs: string[]; repositoryRoot: string | null } {
+  const dirs: string[] = [];
+  let dir = resolve(start);
+  for (let i = 0; i < MAX_LAYER_LEVELS; i++) {
+    dirs.push(dir);
+    if (exists(join(dir, ".git"))) return { dirs, repositoryRoot: dir };
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return { dirs, repositoryRoot: null };
+}
+
+/** Every layer from the repository root (first) down to `dir` (last, when it has a bundle). */
+export function findProjectLayers(dir: string): { layers: LayerPath[]; repositoryRoot: string | null } {
+  const { dirs, repositoryRoot } = walkUp(dir);
+  // existsSync follows links: a bundle.json that is a dangling link is no layer; any other kind is, and is refused on load.
+  const layers = dirs
+    .filter((d) => existsSync(join(d, ".pi", "forge", "bundle.json")))
+    .reverse()
+    .map((root) => ({ root, file: join(root, ".pi", "forge", "bundle.json") }));
+  return { layers, repositoryRoot };
+}
+
+export function safeRealpath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/**
+ * Why a layer is refused, or null: a layer whose .pi/forge (or bundle.json) resolves outside its boundary, since a
+ * cloned repository must not point forge at a directory elsewhere on the machine. The boundary is the repository
+ * root, else the layer's own root.
+ */
+export function layerEscape(layer: LayerPath, repositoryRoot: string | null): string | null {
+  const boundary = safeRealpath(repositoryRoot ?? layer.root);
+  for (const path of [join(layer.root, ".pi", "forge"), layer.file]) {
+    const real = safeRealpath(path);
+    if (!isInside(boundary, real)) {
+      return `forge: refused project layer ${join(layer.root, ".pi", "forge")}: it resolves to ${real}, outside ${repositoryRoot === null ? "the project" : "the repository"} ${boundary}`;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,125 @@
+// forge's own project trust store (<agent dir>/forge/trust.json, schema/trust-store.schema.json): for each project
+// layer (its root's realpath) the bundleHash the user trusted, plus short component digests so a later bundle's trust
+// prompt can say what changed. Shared by the runtime (/forge trust on Pi 0.73.1) and forge build, which re-records
+// trust for a bundle it replaces when the user had trusted the one before.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { componentDigests, type ComponentDigests } from "../core/component-changes.js";
+import { LIMITS } from "../generated/constants.js";
+import { validateTrustStore } from "../generated/runtime-validators.js";
+import type { ForgeBundle, TrustRecord as StoredRecord } from "../generated/types.js";
+import { writeTextAtomic } from "./atomic-write.js";
+import { readBoundedText } from "./read-bounded.js";
+
+/** One trusted layer: trust binds to the exact bundle, so a bundle that arrives changed (git pull) is asked about again. */
+export interface TrustRecord {
+  bundleHash: string;
+  trustedAt: string;
+  /** Short digests of the trusted bundle's components (absent in records written before forge kept them). */
+  components?: ComponentDigests;
+}
+
+export interface TrustStore {
+  v: 1;
+  projects: Record<string, TrustRecord>;
+}
+
+/** Keys are paths from disk: defineProperty keeps a key such as "__proto__" an own data property. */
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+export function emptyTrustStore(): TrustStore {
+  return { v: 1, projects: {} };
+}
+
+/**
+ * Parses the store against its schema, record by record: a malformed record is dropped (untrusted, never guessed)
+ * without costing the user the other projects' trust decisions.
+ */
+export function parseTrustStore(text: string): TrustStore {
+  const store = emptyTrustStore();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return store;
+  }
+  if (!validateTrustStore({ ...(value as object), projects: {} })) return store;
+  const projects = (value as { projects: unknown }).projects;
+  if (typeof projects !== "object" || projects === null || Array.isArray(projects)) return store;
+  for (const [root, record] of Object.entries(projects)) {
+    const one = { v: 1, projects: {} as Record<string, unknown> };
+    setOwn(one.projects, root, record);
+    if (!validateTrustStore(one)) continue;
+    const valid = record as StoredRecord;
+    const kept: TrustRecord = { bundleHash: valid.bundleHash, trustedAt: valid.trustedAt ?? "" };
+    if (valid.components) kept.components = { modes: { ...valid.components.modes }, presets: { ...valid.components.presets } } as ComponentDigests;
+    setOwn(store.projects, root, kept);
+  }
+  return store;
+}
+
+/** The store on disk: a regular file under its bound, else (absent, a FIFO, a device, too large) an empty store. */
+export function readTrustStore(file: string): TrustStore {
+  const read = readBoundedText(file, LIMITS.maxTrustStoreBytes);
+  return read.ok ? parseTrustStore(read.text) : emptyTrustStore();
+}
+
+function recordOf(store: TrustStore, root: string): TrustRecord | undefined {
+  return Object.hasOwn(store.projects, root) ? store.projects[root] : undefined;
+}
+
+/** True only when the layer root is recorded with exactly this bundleHash. */
+export function isBundleTrusted(store: TrustStore, projectRealpath: string, bundleHash: string): boolean {
+  return recordOf(store, projectRealpath)?.bundleHash === bundleHash;
+}
+
+/** What the user trusted last for this layer, when it is not this bundle (for the trust prompt's "what changed"). */
+export function previouslyTrusted(store: TrustStore, projectRealpath: string, bundleHash: string): TrustRecord | null {
+  const record = recordOf(store, projectRealpath);
+  return record !== undefined && record.bundleHash !== bundleHash ? record : null;
+}
+
+/**
+ * A bundle's components with the first 16 hex digits of each digest, as a record stores them: enough to tell what
+ * changed, small enough for many projects in one file.
+ */
+export function comparableDigests(bundle: Pick<ForgeBundle, "modes" | "presets">): ComponentDigests {
+  const full = componentDigests(bundle);
+  const cut = (m: Record<string, string>) => Object.fromEntries(Object.entries(m).map(([k, d]) => [k, d.slice(0, 16)]));
+  return { modes: cut(full.modes), presets: cut(full.presets) };
+}
+
+/** Pure: a new store with the layer trusted at this bundle. */
+export function withTrust(store: TrustStore, projectRealpath: string, bundle: Pick<ForgeBundle, "bundleHash" | "modes" | "presets">, now: Date): TrustStore {
+  const projects: Record<string, TrustRecord> = {};
+  for (const [root, record] of Object.entries(store.projects)) setOwn(projects, root, record);
+  setOwn(projects, projectRealpath, { bundleHash: bundle.bundleHash, trustedAt: now.toISOString(), components: comparableDigests(bundle) });
+  return { v: 1, projects };
+}
+
+/** Writes the store atomically (private to the user: it decides which repositories are honored). */
+export function writeTrustStore(file: string, store: TrustStore): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const sorted: Record<string, TrustRecord> = {};
+  for (const root of Object.keys(store.projects).sort()) setOwn(sorted, root, store.projects[root]!);
+  writeTextAtomic(file, JSON.stringify({ v: 1, projects: sorted }, null, 2) + "\n", 0o600);
+}
+
+/**
+ * forge build replaced the bundle of layer `projectRealpath`: when the user had trusted exactly the bundle it
+ * replaced, the new one is trusted too. The author's own rebuild keeps their modes; a bundle that arrives any other
+ * way (git pull, a copy) is still asked about. Returns whether the store changed. Best effort: never throws.
+ */
+export function carryTrust(file: string, projectRealpath: string, replacedHash: string | null, next: Pick<ForgeBundle, "bundleHash" | "modes" | "presets">, now: Date): boolean {
+  try {
+    if (replacedHash === null || replacedHash === next.bundleHash) return false;
+    const store = readTrustStore(file);
+    if (!isBundleTrusted(store, projectRealpath, replacedHash)) return false;
+    writeTrustStore(file, withTrust(store, projectRealpath, next, now));
+    return true;
+  } catch {
+    return false;
+  }
+}

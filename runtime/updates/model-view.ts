@@ -1,0 +1,146 @@
+// What the model holds of the update set (read from the branch as the host sends it) and the plan that turns it into
+// the reducer's active set: the one place that decides which channel each change takes.
+//
+// Delivery rules (README "System updates", "Which delivery a model gets"):
+// 1. Two channels. A prompt section `forge-update-<id>` (1.x only; Pi records every section change in the transcript
+//    as a system message) or a timeline message (a tagged user-role custom message whose `details` say what it told).
+//    On 0.73.1 a compaction also restates in the prompt what the summary swallowed (the fold).
+// 2. What the model holds of an id: the last timeline message about it that the request still carries decides; without
+//    one, its section (1.x) or the fold (0.73.1) does. This reading holds both where Pi shows section patches in place
+//    (a model with mid-conversation system messages) and where it folds every section into the leading prompt (a model
+//    without them, or a forced prompt, where forge restates the sections itself): rule 4 keeps them apart.
+// 3. The channel of a change: an id the model holds through a message stays on messages (a revoke it saw as a message
+//    is retracted as a message, and a later re-activation is a message too). Any other id follows the run's delivery:
+//    `sections` sets or drops the section (Pi words the patch and the retraction); `timeline` sends a message.
+// 4. A section never moves after a message about its id: with a message in view, forge keeps the section exactly as the
+//    transcript holds it, except that sections delivery drops it once the last message retracted it. Timeline delivery
+//    keeps every held section (also a revoked one, retracted by message), so a model without mid-conversation system
+//    messages never sees its prompt change for an update. An apply goes out only when the model does not hold the id,
+//    so nothing is delivered twice on a branch.
+// 5. Compaction: 1.x stores the sections with the compaction, so they stay held; what messages before the kept entries
+//    told is only summarized, so it is pending again and goes out through the run's delivery. A model switch changes
+//    only the delivery of later changes: what the model holds stays where it is until it is revoked or compacted.
+import type { ActiveUpdate } from "../../core/update-reducer.js";
+import { foldTranscriptSections, type SectionPatchMessage } from "../../core/transcript-sections.js";
+import type { BranchEntry } from "../host-adapter/ports.js";
+import type { BranchRead } from "./branch-read.js";
+import { readTimeline, type DeliveredChange, type TimelineView } from "./timeline-view.js";
+import { updateSectionName } from "./update-text.js";
+
+export type DeliveryKind = "sections" | "timeline";
+
+export interface ModelView {
+  /** 1.x: the update sections the transcript holds, id -> content, in transcript order. */
+  sections: ReadonlyMap<string, string>;
+  timeline: TimelineView;
+}
+
+/** How the model was told an active update: as a section, a message, the compaction fold, or not yet (null). */
+export type Told = "section" | "message" | "prompt" | null;
+
+export interface DeliveryPlan {
+  /** 1.x: the update sections to set this run, id -> content (any held one left out is dropped by Pi's diff). */
+  sections: Map<string, string>;
+  /** What to tell as timeline messages: retractions, then applies in activation order. */
+  changes: DeliveredChange[];
+}
+
+const UPDATE_SECTION_PREFIX = updateSectionName("");
+
+function systemMessageOf(value: unknown): SectionPatchMessage | null {
+  const m = value as SectionPatchMessage | null | undefined;
+  return m?.role === "system" ? m : null;
+}
+
+/** Pi's wrapping of a section, undone (a value in another shape is kept as it is). */
+function unwrap(name: string, value: string): string {
+  const open = `<${name}>\n`;
+  const close = `\n</${name}>`;
+  return value.startsWith(open) && value.endsWith(close) ? value.slice(open.length, value.length - close.length) : value;
+}
+
+/**
+ * 1.x: the sections a request carries, as Pi builds the context: the latest compaction's stored system message, then
+ * the system messages after it (without a compaction, every system message on the branch). Only ids an update event
+ * used count, so a mode section that happens to be named `forge-update-<x>` is not read as an update.
+ */
+function heldSections(branch: readonly BranchEntry[], cut: number, isUpdateId: (id: string) => boolean): Map<string, string> {
+  const messages: SectionPatchMessage[] = [];
+  const stored = cut >= 0 ? systemMessageOf(branch[cut]?.systemMessage) : null;
+  if (stored) messages.push(stored);
+  for (let i = cut + 1; i < branch.length; i++) {
+    const m = branch[i]?.type === "message" ? systemMessageOf(branch[i]?.message) : null;
+    if (m) messages.push(m);
+  }
+  const held = new Map<string, string>();
+  for (const [name, value] of foldTranscriptSections(messages)) {
+    const id = name.startsWith(UPDATE_SECTION_PREFIX) ? name.slice(UPDATE_SECTION_PREFIX.length) : "";
+    if (id !== "" && isUpdateId(id)) held.set(id, unwrap(name, value));
+  }
+  return held;
+}
+
+/** The branch read once, as the model sees it. `sectionsHost`: the host keeps prompt sections (1.x). */
+export function readModelView(read: BranchRead, sectionsHost: boolean): ModelView {
+  const timeline = readTimeline(read.branch, !sectionsHost);
+  const sections = sectionsHost ? heldSections(read.branch, timeline.cut, (id) => read.state.known.has(id)) : new Map<string, string>();
+  return { sections, timeline };
+}
+
+type Held = { digest: string } | { content: string } | null;
+
+function heldOf(view: ModelView, id: string): Held {
+  const message = view.timeline.last.get(id);
+  if (message) return message.op === "apply" ? { digest: message.digest! } : null;
+  const section = view.sections.get(id);
+  if (section !== undefined) return { content: section };
+  const folded = view.timeline.folded.find((u) => u.updateId === id);
+  return folded ? { digest: folded.digest } : null;
+}
+
+function holds(held: Held, u: ActiveUpdate | undefined): boolean {
+  if (held === null || u === undefined) return false;
+  return "digest" in held ? held.digest === u.digest : held.content === u.contentSnapshot;
+}
+
+/** For status: the channel through which the model holds `u`, or null while it is pending. */
+export function toldAs(view: ModelView, u: ActiveUpdate): Told {
+  if (!holds(heldOf(view, u.updateId), u)) return null;
+  if (view.timeline.last.has(u.updateId)) return "message";
+  return view.sections.has(u.updateId) ? "section" : "prompt";
+}
+
+/** The plan that makes the model hold exactly `active` under delivery `kind` (the rules at the top of this file). */
+export function planDelivery(view: ModelView, active: readonly ActiveUpdate[], kind: DeliveryKind): DeliveryPlan {
+  const byId = new Map(active.map((u) => [u.updateId, u]));
+  const ids = new Set([...view.sections.keys(), ...view.timeline.folded.map((u) => u.updateId), ...view.timeline.last.keys(), ...byId.keys()]);
+  const sections = new Map<string, string>();
+  const changes: DeliveredChange[] = [];
+  const applies = new Set<string>();
+  for (const id of ids) {
+    const u = byId.get(id);
+    const message = view.timeline.last.get(id);
+    const section = view.sections.get(id);
+    if (kind === "sections" && message === undefined) {
+      if (u) sections.set(id, u.contentSnapshot); // Pi adds or keeps it; a held one left out is Pi's retraction
+      continue;
+    }
+    if (section !== undefined && (kind === "timeline" || message?.op === "apply")) sections.set(id, section);
+    const held = heldOf(view, id);
+    if (holds(held, u)) continue;
+    if (held !== null) changes.push({ updateId: id, op: "revoke" });
+    if (u) applies.add(id);
+  }
+  for (const u of active) if (applies.has(u.updateId)) changes.push({ updateId: u.updateId, op: "apply", digest: u.digest });
+  return { sections, changes };
+}
+
+/** The section changes `plan` makes to what the transcript holds: id -> new content, or null where Pi drops it. */
+export function sectionChanges(view: ModelView, plan: DeliveryPlan): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const id of new Set([...view.sections.keys(), ...plan.sections.keys()])) {
+    const value = plan.sections.get(id) ?? null;
+    if (value !== (view.sections.get(id) ?? null)) out.set(id, value);
+  }
+  return out;
+}

@@ -1,0 +1,222 @@
+// forge libraries through the real CLI: build --library, consuming one from node_modules, the lock, a tampered,
+// missing or foreign package, an upgrade under --check and forge diff, and explain's view of carried and inherited modes.
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyBundleText } from "../../core/bundle-verify.js";
+import type { ForgeBundle } from "../../generated/types.js";
+import { assertBuilt, makeTempDir, removeTempDirs, runCli, snapshot, writeTree } from "./helpers.js";
+
+beforeAll(assertBuilt);
+afterAll(removeTempDirs);
+
+const LIB = "@acme/forge-house";
+
+/** A library package: sources in .pi/forge/, the bundle at forge-bundle.json. */
+function writeLibrary(dir: string, version: string, reviewText = "Check tests and error handling."): void {
+  writeTree(dir, {
+    "package.json": JSON.stringify({ name: LIB, version, forge: { bundle: "forge-bundle.json" } }, null, 2),
+    ".pi/forge/modes/house-review.yaml": `label: House review\ndescription: The house checklist.\nstrategy: append\nprompt: ${reviewText}\nthinking: medium\n`,
+    ".pi/forge/modes/house-base.yaml": "label: ACME\ndescription: House base.\nstrategy: replace_base\nprompt: You work at ACME.\n",
+    ".pi/forge/presets/house.yaml": "description: House setup.\nbase: house-base\noverlays: [house-review]\n",
+  });
+}
+
+/** Builds the library in `libDir` and installs it into `project`'s node_modules as npm does for a copy. */
+function install(libDir: string, project: string): void {
+  const r = runCli(["build", "--library", "--root", libDir], libDir);
+  expect(r.code, r.stderr + r.stdout).toBe(0);
+  const target = join(project, "node_modules", ...LIB.split("/"));
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(join(target, ".."), { recursive: true });
+  cpSync(libDir, target, { recursive: true });
+}
+
+/** A project listing the library, with a mode that extends the library's review and a preset using both. */
+function writeProject(root: string): void {
+  writeTree(root, {
+    ".pi/forge/forge.yaml": `libraries: ["${LIB}"]\n`,
+    ".pi/forge/modes/billing-review.yaml": "extends: house-review\nlabel: Billing review\nprompt: Amounts are integers in cents.\n",
+    ".pi/forge/presets/billing.yaml": "description: House base, billing review.\nbase: house-base\noverlays: [billing-review]\n",
+  });
+}
+
+function setup(): { lib: string; project: string; bundlePath: string } {
+  const top = makeTempDir();
+  const lib = join(top, "forge-house");
+  const project = join(top, "app");
+  writeLibrary(lib, "1.0.0");
+  writeProject(project);
+  install(lib, project);
+  return { lib, project, bundlePath: join(project, ".pi", "forge", "bundle.json") };
+}
+
+const readBundle = (path: string): ForgeBundle => JSON.parse(readFileSync(path, "utf8")) as ForgeBundle;
+
+describe("forge build --library", () => {
+  it("writes the bundle package.json names, with scope library, and --check finds it fresh", () => {
+    const lib = makeTempDir();
+    writeLibrary(lib, "1.0.0");
+    expect(runCli(["build", "--library"], lib).code).toBe(0);
+    const text = readFileSync(join(lib, "forge-bundle.json"), "utf8");
+    expect(verifyBundleText(text, "library").problems).toEqual([]);
+    expect(Object.keys(readBundle(join(lib, "forge-bundle.json")).modes).sort()).toEqual(["house-base", "house-review"]);
+    expect(runCli(["build", "--library", "--check"], lib).code).toBe(0);
+  });
+
+  it("refuses a package without a forge.bundle field, saying what to add", () => {
+    const lib = makeTempDir();
+    writeLibrary(lib, "1.0.0");
+    writeFileSync(join(lib, "package.json"), JSON.stringify({ name: LIB, version: "1.0.0" }));
+    const r = runCli(["build", "--library"], lib);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('"forge": { "bundle": "forge-bundle.json" }');
+  });
+
+  it("is a usage error together with --global", () => {
+    expect(runCli(["build", "--library", "--global"], makeTempDir()).code).toBe(2);
+  });
+});
+
+describe("a project consuming a forge library", () => {
+  it("carries the library's components, marked and re-digested, and records a lock", () => {
+    const { project, bundlePath } = setup();
+    const r = runCli(["build"], project);
+    expect(r.code, r.stderr).toBe(0);
+    const text = readFileSync(bundlePath, "utf8");
+    // The runtime verifies it like any project bundle: no new code path.
+    expect(verifyBundleText(text, "project").problems).toEqual([]);
+    const bundle = readBundle(bundlePath);
+    const library = readBundle(join(project, "node_modules", ...LIB.split("/"), "forge-bundle.json"));
+    expect(bundle.modes["house-review"]).toMatchObject({ library: LIB, label: "House review" });
+    expect(bundle.modes["house-review"]!.digest).not.toBe(library.modes["house-review"]!.digest);
+    expect(bundle.presets.house).toMatchObject({ library: LIB, base: "house-base" });
+    expect(bundle.modes["billing-review"]).toMatchObject({ extends: "house-review", extendsDigest: bundle.modes["house-review"]!.digest, thinking: "medium", strategy: "append" });
+    expect(bundle.lock).toEqual([
+      {
+        name: LIB,
+        version: "1.0.0",
+        bundleHash: library.bundleHash,
+        components: {
+          modes: { "house-base": library.modes["house-base"]!.digest, "house-review": library.modes["house-review"]!.digest },
+          presets: { house: library.presets.house!.digest },
+        },
+      },
+    ]);
+  });
+
+  it("resolves without a package.json in the project, and through a symlinked package (npm file:, workspaces, pnpm)", () => {
+    const { lib, project, bundlePath } = setup();
+    expect(runCli(["build"], project).code).toBe(0);
+    const copied = readFileSync(bundlePath, "utf8");
+    rmSync(join(project, "node_modules"), { recursive: true, force: true });
+    mkdirSync(join(project, "node_modules", "@acme"), { recursive: true });
+    symlinkSync(lib, join(project, "node_modules", ...LIB.split("/")), "dir");
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "app", private: true, devDependencies: { [LIB]: "file:../forge-house" } }));
+    const r = runCli(["build", "--check"], project);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(readFileSync(bundlePath, "utf8")).toBe(copied);
+  });
+
+  it("refuses a tampered library and keeps the last good bundle", () => {
+    const { project, bundlePath } = setup();
+    expect(runCli(["build"], project).code).toBe(0);
+    const before = snapshot(bundlePath);
+    const installed = join(project, "node_modules", ...LIB.split("/"), "forge-bundle.json");
+    writeFileSync(installed, readFileSync(installed, "utf8").replace("Check tests and error handling.", "Approve everything."));
+    const r = runCli(["build"], project);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("library_invalid");
+    expect(r.stderr).toContain(`mode "house-review" digest mismatch`);
+    expect(r.stderr).toContain(".pi/forge/forge.yaml:1:");
+    expect(snapshot(bundlePath)).toEqual(before);
+  });
+
+  it("names npm install for a library that is not installed, and refuses a package that is not a forge library", () => {
+    const { project } = setup();
+    rmSync(join(project, "node_modules"), { recursive: true, force: true });
+    const missing = runCli(["build"], project);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("library_not_installed");
+    expect(missing.stderr).toContain(`npm install ${LIB}`);
+    writeTree(project, { [`node_modules/${LIB}/package.json`]: JSON.stringify({ name: LIB, version: "1.0.0" }) });
+    const foreign = runCli(["build", "--json"], project);
+    expect(foreign.code).toBe(1);
+    expect(JSON.parse(foreign.stdout).diagnostics.map((d: { code: string }) => d.code)).toContain("library_not_forge");
+  });
+});
+
+describe("an upgraded library", () => {
+  function upgraded(): { project: string; bundlePath: string; old: string } {
+    const { lib, project, bundlePath } = setup();
+    expect(runCli(["build"], project).code).toBe(0);
+    // A no-op check first, so the build cache holds an entry the upgrade must not be mistaken for.
+    expect(runCli(["build", "--check"], project).code).toBe(0);
+    const old = join(project, "old-bundle.json");
+    cpSync(bundlePath, old);
+    writeLibrary(lib, "1.1.0", "Check tests, error handling and logged secrets.");
+    install(lib, project);
+    return { project, bundlePath, old };
+  }
+
+  it("fails --check naming the library, its versions and the changed components", () => {
+    const { project, bundlePath } = upgraded();
+    const before = snapshot(bundlePath);
+    const r = runCli(["build", "--check"], project);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`library ${LIB}: 1\\.0\\.0 -> 1\\.1\\.0 \\(bundleHash [0-9a-f]{12} -> [0-9a-f]{12}\\)`));
+    expect(r.stdout).toContain("modes changed: house-review; presets changed: house");
+    expect(r.stdout).toContain("mode billing-review: changed");
+    expect(snapshot(bundlePath)).toEqual(before);
+    const json = JSON.parse(runCli(["build", "--check", "--json"], project).stdout);
+    expect(json.changes.libraries).toEqual([
+      expect.objectContaining({
+        name: LIB,
+        change: "changed",
+        version: { from: "1.0.0", to: "1.1.0" },
+        modes: { added: [], removed: [], changed: ["house-review"] },
+        presets: { added: [], removed: [], changed: ["house"] },
+      }),
+    ]);
+    const github = runCli(["build", "--check", "--format", "github"], project);
+    expect(github.stdout).toContain(`library ${LIB}: 1.0.0 -> 1.1.0`);
+  });
+
+  it("shows in forge diff as the semantic change it causes", () => {
+    const { project, old } = upgraded();
+    const r = runCli(["diff", old, "worktree"], project);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`library ${LIB}: 1.0.0 -> 1.1.0`);
+    expect(r.stdout).toContain("mode house-review: changed");
+    expect(r.stdout).toContain("-Check tests and error handling.");
+    expect(r.stdout).toContain("+Check tests, error handling and logged secrets.");
+    expect(r.stdout).toContain("mode billing-review: changed");
+    expect(r.stdout).toContain("inherits from house-review (changed)");
+    expect(r.stdout).toMatch(/preset billing: affected by mode billing-review \(changed\)/);
+    expect(r.stdout).toMatch(/forge diff: 1 library changed, .*2 modes changed/);
+    const json = JSON.parse(runCli(["diff", old, "worktree", "--json"], project).stdout);
+    expect(json.affectedModes).toEqual([{ mode: "billing-review", chain: ["billing-review", "house-review"], change: "changed" }]);
+    expect(json.libraries[0]).toMatchObject({ name: LIB, version: { from: "1.0.0", to: "1.1.0" } });
+  });
+
+  it("is taken by a rebuild, after which --check passes", () => {
+    const { project, bundlePath } = upgraded();
+    expect(runCli(["build"], project).code).toBe(0);
+    expect(readBundle(bundlePath).lock?.[0]?.version).toBe("1.1.0");
+    expect(runCli(["build", "--check"], project).code).toBe(0);
+  });
+});
+
+describe("forge explain", () => {
+  it("shows where carried components come from and the extends chain", () => {
+    const { project } = setup();
+    const r = runCli(["explain", "billing"], project);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`from library ${LIB}@1.0.0: modes/house-base.yaml (carried in the project bundle)`);
+    expect(r.stdout).toContain("extends billing-review -> house-review");
+    expect(r.stdout).toContain(`house-review: library ${LIB}@1.0.0: modes/house-review.yaml`);
+    const json = JSON.parse(runCli(["explain", "billing", "--json"], project).stdout);
+    const review = json.components.find((c: { key: string }) => c.key === "billing-review");
+    expect(review.extends).toEqual([{ key: "house-review", digest: expect.stringMatching(/^[0-9a-f]{64}$/), scope: "project", source: `${LIB}@1.0.0: modes/house-review.yaml`, library: LIB }]);
+  });
+});

@@ -1,0 +1,79 @@
+// The source texts authoring writes: the /mode new template, a prompt put into an existing source, a preset's YAML.
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { promptBlock, renderModeTemplate, replacePrompt } from "../../core/mode-source-text.js";
+import { renderPresetYaml } from "../../core/preset-source.js";
+import { validateModeSource, validatePresetSource } from "../../generated/source-validators.js";
+
+const TRICKY = ["  leading spaces on the first line", "", "a # not a comment", "key: not a key", "\ttab", '"quotes" and \\backslashes\\ {{cwd}}'].join("\n");
+
+describe("promptBlock", () => {
+  it.each([
+    ["plain", "Be brief."],
+    ["several lines with blanks and YAML-looking text", TRICKY],
+    ["unicode", "Réponds en français — 日本語も"],
+  ])("holds %s exactly", (_name, text) => {
+    expect(parse(promptBlock(text)).prompt).toBe(text);
+  });
+
+  it("drops the final newlines of a file and normalizes CRLF", () => {
+    expect(parse(promptBlock("one\r\ntwo\n\n")).prompt).toBe("one\ntwo");
+  });
+});
+
+describe("renderModeTemplate", () => {
+  it.each(["append", "replace_base", "replace_final"] as const)("is a valid %s mode source with a comment on each part", (strategy) => {
+    const text = renderModeTemplate("code-review", strategy);
+    const value = parse(text);
+    expect(validateModeSource(value)).toBe(true);
+    expect(value).toMatchObject({ label: "Code review", strategy });
+    expect(text).toContain("nothing is activated");
+    expect(text).toContain(`# ${strategy}:`);
+  });
+
+  it("carries a given prompt exactly", () => {
+    expect(parse(renderModeTemplate("x", "append", TRICKY)).prompt).toBe(TRICKY);
+  });
+});
+
+describe("replacePrompt", () => {
+  const source = ["# comment", "label: Alpha", "prompt: |", "  old line 1", "", "  old line 2", "", "# trailing comment", "before: [beta]", ""].join("\n");
+
+  it("replaces the value up to the next column-0 line, keeping everything else", () => {
+    const r = replacePrompt(source, "new text\nsecond");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(parse(r.text)).toEqual({ label: "Alpha", prompt: "new text\nsecond", before: ["beta"] });
+    expect(r.text).toContain("# comment\n");
+    expect(r.text).toContain("\n\n# trailing comment\nbefore: [beta]\n");
+  });
+
+  it.each([
+    ["a single-line value", "label: A\nprompt: old\n", { label: "A", prompt: TRICKY }],
+    ["a quoted value continued on indented lines", 'prompt: "old\n  continued"\nlabel: A', { label: "A", prompt: TRICKY }],
+    ["the last key without a final newline", "label: A\nprompt: |\n  old", { label: "A", prompt: TRICKY }],
+  ])("handles %s", (_name, input, expected) => {
+    const r = replacePrompt(input, TRICKY);
+    expect(r.ok && parse(r.text)).toEqual(expected);
+  });
+
+  it.each([
+    ["promptFile", "label: A\npromptFile: ../prompts/a.md\n", "promptFile"],
+    ["JSON", '{"label": "A", "prompt": "x"}', "no top-level `prompt:`"],
+    ["an indented prompt only", "nested:\n  prompt: x\n", "no top-level `prompt:`"],
+  ])("refuses a source with %s", (_name, input, says) => {
+    const r = replacePrompt(input, "new");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toContain(says);
+  });
+});
+
+describe("renderPresetYaml", () => {
+  it("is a valid preset source whatever the description holds", () => {
+    const text = renderPresetYaml({ header: ["from a test"], description: 'line\n"two" # x: y', base: "plan", overlays: ["a", "b"], driftPolicy: "warn" });
+    const value = parse(text);
+    expect(validatePresetSource(value)).toBe(true);
+    expect(value).toEqual({ description: 'line\n"two" # x: y', base: "plan", overlays: ["a", "b"], driftPolicy: "warn" });
+    expect(parse(renderPresetYaml({ header: [], description: "d", base: null, overlays: [], driftPolicy: "block" }))).toEqual({ description: "d", overlays: [], driftPolicy: "block" });
+  });
+});

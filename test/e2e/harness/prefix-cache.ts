@@ -1,0 +1,49 @@
+// A provider prefix cache, simulated: a request is served from cache up to the longest byte prefix it shares with an
+// earlier request of the session, in tokens at 4 characters per token. Tools come first, as providers cache them.
+
+export const CHARS_PER_TOKEN = 4;
+
+function contentText(message: any): string {
+  const content = message?.content;
+  if (typeof content === "string") return content;
+  return Array.isArray(content) ? content.filter((p) => p?.type === "text").map((p) => p.text).join("") : "";
+}
+
+/** A request body as one string in the order a provider caches it: tools, the leading system prompt, then each message. */
+export function requestText(body: any): string {
+  const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
+  const [head, ...rest] = messages;
+  const lead = head?.role === "system" || head?.role === "developer" ? contentText(head) : JSON.stringify(head ?? null);
+  return `${JSON.stringify(body?.tools ?? [])}\u0000${lead}${rest.map((m) => `\u0000${JSON.stringify(m)}`).join("")}`;
+}
+
+/** Length of the longest common prefix, in UTF-16 code units. */
+export function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+export interface CacheUsage {
+  /** Input tokens of the request. */
+  input: number;
+  /** Tokens served from cache: the longest prefix shared with an earlier request. */
+  cached: number;
+}
+
+/** The cache of one session: every request it served, in order. */
+export class PrefixCache {
+  private readonly seen: string[] = [];
+
+  serve(text: string): CacheUsage {
+    let longest = 0;
+    for (const earlier of this.seen) longest = Math.max(longest, commonPrefix(earlier, text));
+    this.seen.push(text);
+    return { input: Math.ceil(text.length / CHARS_PER_TOKEN), cached: Math.floor(longest / CHARS_PER_TOKEN) };
+  }
+
+  reset(): void {
+    this.seen.length = 0;
+  }
+}

@@ -1,0 +1,117 @@
+// Cache figures of a recorded session (bench/updates-session.mjs): rewritten characters, the share of input a provider
+// prefix cache serves, and each prefix rewrite with its cause and whether a cache-impact notice announced it; for forge's
+// requests and for a naive baseline simulated from the same requests.
+import type { SentRequest } from "../../support/fake-host.js";
+import { toldView } from "../../support/told-view.js";
+import { messageText } from "./fake-server.js";
+import { CHARS_PER_TOKEN, commonPrefix, PrefixCache, requestText } from "./prefix-cache.js";
+
+/** What happened between two conversation requests besides a new prompt (an agent tool call counts as an update). */
+export type Cause = "update" | "mode" | "model" | "compaction";
+
+export interface SessionRequest {
+  body: any;
+  /** A compaction's summarization request, or a conversation request. */
+  kind: "turn" | "summary";
+  /** Conversation requests: what happened since the previous conversation request. */
+  causes: Cause[];
+  /** The cache-impact notices forge printed in that gap. */
+  notices: string[];
+}
+
+export interface PrefixRewrite {
+  /** Index among the conversation requests. */
+  request: number;
+  chars: number;
+  causes: Cause[];
+  announced: boolean;
+}
+
+export interface SideFigures {
+  /** Characters of each previous conversation request that are not a prefix of the next one, summed. */
+  rewritten: number;
+  /** The part of `rewritten` in gaps where only update changes happened. */
+  rewrittenByUpdates: number;
+  /** cacheRead / input over the counted requests (not the first, the compaction's or a mode switch's). */
+  cacheShare: number;
+  /** The same share if every request extended the previous one: what a perfect append-only session gets. */
+  appendOnlyShare: number;
+  rewrites: PrefixRewrite[];
+}
+
+/** A recorded body as the model reads it: the leading system prompt, then the other messages in order. */
+export function sentFromBody(body: any): SentRequest {
+  const [head, ...rest] = body.messages as any[];
+  const role = (r: string) => (r === "developer" ? "system" : r === "toolResult" ? "tool" : r) as SentRequest["messages"][number]["role"];
+  return { prompt: messageText(head), messages: rest.map((m) => ({ role: role(m.role), text: messageText(m) })) };
+}
+
+const SECTION = /\n\n<forge-update-([a-z0-9-]+)>\n[\s\S]*?\n<\/forge-update-\1>/g;
+const FOLD = /\n\n# Active system updates\n[\s\S]*$/;
+const PATCH = /(?:\n\n)?(?:Updated system prompt section "forge-update-([a-z0-9-]+)":\n\n<forge-update-\1>\n[\s\S]*?\n<\/forge-update-\1>|Removed system prompt section "forge-update-[a-z0-9-]+"\.)/g;
+const TAGS_ONLY = /^(?:<system_update id="[a-z0-9-]+"(?: status="revoked")?>\n[\s\S]*?\n<\/system_update>(?:\n\n)?)+$/;
+
+/**
+ * The naive baseline of one request: forge's deliveries removed (update sections and the fold from the prompt, tagged
+ * messages, update patches) and the active set the model holds appended to the end of the system prompt, as an
+ * extension that rewrites the prompt on every change would send it (the end is the baseline's best case).
+ */
+export function naiveBody(body: any): any {
+  const held = toldView(sentFromBody(body)).held;
+  const [head, ...rest] = body.messages as any[];
+  const block = [...held].map(([id, h]) => `\n\n<system_update id="${id}">\n${h.content}\n</system_update>`).join("");
+  const messages: any[] = [{ ...head, content: messageText(head).replace(SECTION, "").replace(FOLD, "") + block }];
+  for (const m of rest) {
+    const text = messageText(m);
+    if (m.role === "user" && TAGS_ONLY.test(text)) continue;
+    if (m.role === "system" || m.role === "developer") {
+      const kept = text.replace(PATCH, "").trim();
+      if (kept !== "") messages.push({ ...m, content: kept });
+      continue;
+    }
+    messages.push(m);
+  }
+  return { ...body, messages };
+}
+
+const CACHE_LINE = /cache: ([\d,]+) of ([\d,]+) chars of the previous request stay identical/;
+
+/** Whether a notice foretold a rewrite: a warning, or a cache line keeping less than the whole previous request. */
+function foretellsRewrite(notice: string): boolean {
+  if (notice.includes("warning: this change rewrites")) return true;
+  const m = notice.match(CACHE_LINE);
+  return m !== null && m[1] !== m[2];
+}
+
+/** The figures of one side: `bodyOf` maps a recorded body to what that side sends (identity for forge). */
+export function sideFigures(requests: readonly SessionRequest[], bodyOf: (body: any) => any): SideFigures {
+  const cache = new PrefixCache();
+  const figures: SideFigures = { rewritten: 0, rewrittenByUpdates: 0, cacheShare: 0, appendOnlyShare: 0, rewrites: [] };
+  let previous: string | null = null;
+  let turn = -1;
+  let input = 0;
+  let cached = 0;
+  let ideal = 0;
+  for (const r of requests) {
+    const text = requestText(r.kind === "turn" ? bodyOf(r.body) : r.body);
+    const served = cache.serve(text);
+    if (r.kind !== "turn") continue;
+    turn++;
+    if (previous !== null) {
+      const chars = previous.length - commonPrefix(previous, text);
+      figures.rewritten += chars;
+      const others = r.causes.filter((c) => c !== "update");
+      if (chars > 0 && others.length === 0 && r.causes.includes("update")) figures.rewrittenByUpdates += chars;
+      if (chars > 0) figures.rewrites.push({ request: turn, chars, causes: [...new Set(r.causes)], announced: r.notices.some(foretellsRewrite) });
+      if (!r.causes.includes("compaction") && !r.causes.includes("mode")) {
+        input += served.input;
+        cached += served.cached;
+        ideal += Math.min(served.input, Math.floor(previous.length / CHARS_PER_TOKEN));
+      }
+    }
+    previous = text;
+  }
+  figures.cacheShare = input === 0 ? 1 : cached / input;
+  figures.appendOnlyShare = input === 0 ? 1 : ideal / input;
+  return figures;
+}

@@ -1,0 +1,194 @@
+// /mode new, /mode edit and /mode delete on the fake Pi with the forge CLI in process: sources written and rebuilt,
+// never activated; an edit of an active mode is drift; deletion keeps state untouched or persists the confirmed remainder.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { states } from "./extension-fixture.js";
+import { modeYaml, useAuthoringFixture } from "./authoring-fixture.js";
+
+const fx = useAuthoringFixture();
+const modeFile = (key: string) => join(fx.paths.cwd, ".pi", "forge", "modes", `${key}.yaml`);
+
+describe("/mode new", () => {
+  it("opens Pi's editor on a commented template; saving writes the source and rebuilds, activating nothing", async () => {
+    const t = fx.setup({ editor: (_title, prefill) => prefill.replace(/Describe how[^\n]*/, "Stay focused on {{cwd}}.") });
+    await t.run("new focus");
+    expect(t.ctx.log.editors).toHaveLength(1);
+    expect(t.ctx.log.editors[0]!.title).toContain(".pi/forge/modes/focus.yaml");
+    expect(t.ctx.log.editors[0]!.prefill).toMatch(/^# Mode "focus", created by \/mode new/);
+    expect(t.ctx.log.editors[0]!.prefill).toContain("strategy: append");
+    expect(t.last()).toMatchObject({ level: "info", text: expect.stringContaining('created mode "focus" (.pi/forge/modes/focus.yaml) and rebuilt the project bundle; it is not active') });
+    expect(fx.bundleOf(fx.paths.cwd).modes.focus).toMatchObject({ strategy: "append", source: "modes/focus.yaml" });
+    expect(states(t.pi)).toEqual([]);
+    expect(await t.prompt()).not.toContain("Stay focused");
+    await t.run("+focus");
+    expect(await t.prompt()).toContain(`Stay focused on ${fx.paths.cwd}.`);
+  });
+
+  it("--strategy and --global: the template says so, and the agent dir's forge/ is written without any trust", async () => {
+    const t = fx.setup({ trusted: false, editor: (_t, prefill) => prefill });
+    await t.run("new lean --strategy replace_base --global");
+    expect(t.ctx.log.editors[0]!.prefill).toContain("strategy: replace_base");
+    expect(existsSync(join(fx.paths.agent, "forge", "modes", "lean.yaml"))).toBe(true);
+    expect(JSON.parse(readFileSync(join(fx.paths.agent, "forge", "bundle.json"), "utf8")).modes.lean.strategy).toBe("replace_base");
+    expect(t.calls).toEqual([["build", "--global", "--json"]]);
+  });
+
+  it("headless: --prompt-file is the prompt, never an editor; without text nothing is written", async () => {
+    fx.write(fx.paths.cwd, { "p.md": "Line one.\n  Indented {{date}} line.\n" });
+    const t = fx.setup({ hasUI: false, editor: () => "never" });
+    const none = await t.stderrOf(() => t.run("new quiet"));
+    expect(none).toContain("there is no editor without a UI: pass the prompt with --prompt-file <path>");
+    expect(existsSync(modeFile("quiet"))).toBe(false);
+    const out = await t.stderrOf(() => t.run("new quiet --prompt-file p.md"));
+    expect(out).toContain('created mode "quiet"');
+    expect(t.ctx.log.editors).toEqual([]);
+    expect(fx.bundleOf(fx.paths.cwd).modes.quiet.prompt).toEqual([{ text: "Line one.\n  Indented " }, { slot: "date" }, { text: " line." }]);
+  });
+
+  it("a source that does not build: saved, bundle unchanged, diagnostics at file:line; /mode edit fixes it", async () => {
+    fx.write(fx.paths.cwd, { "ok.yaml": modeYaml("Good", "fine"), "bad.yaml": "label: Bad\ndescription: b\nstrategy: append\npromt: typo\n" });
+    const t = fx.setup();
+    await t.run("new good --file ok.yaml");
+    const before = fx.read(join(fx.paths.cwd, ".pi/forge/bundle.json"));
+    await t.run("new bad --file bad.yaml");
+    expect(t.last().level).toBe("error");
+    expect(t.last().text).toContain("forge: saved .pi/forge/modes/bad.yaml, but the build failed, so the bundle is unchanged; fix it with /mode edit bad");
+    expect(t.last().text).toContain(".pi/forge/modes/bad.yaml:4:1: error unknown_field:");
+    expect(fx.read(join(fx.paths.cwd, ".pi/forge/bundle.json"))).toBe(before);
+    expect(existsSync(modeFile("bad"))).toBe(true);
+    // Not in the bundle, so edit finds the source by its conventional path.
+    const fixer = fx.setup({ editor: (_t, prefill) => prefill.replace("promt:", "prompt:") });
+    await fixer.run("edit bad");
+    expect(fixer.ctx.log.editors[0]!.prefill).toContain("promt: typo");
+    expect(fixer.last()).toMatchObject({ level: "info", text: expect.stringContaining("saved .pi/forge/modes/bad.yaml and rebuilt the project bundle") });
+    expect(fx.bundleOf(fx.paths.cwd).modes.bad).toBeDefined();
+  });
+
+  it("refuses an existing key, a bad key, a closed editor, and an untrusted project", async () => {
+    const t = fx.setup({ editor: () => undefined });
+    fx.write(fx.paths.cwd, { ".pi/forge/modes/taken.yaml": modeYaml("Taken", "t") });
+    await t.run("new taken");
+    expect(t.last().text).toContain('mode "taken" already has a source, .pi/forge/modes/taken.yaml; change it with /mode edit taken');
+    await t.run("new Bad_Key");
+    expect(t.last().text).toContain("needs one mode key");
+    await t.run("new fresh");
+    expect(t.last().text).toBe("forge: /mode new fresh cancelled; nothing written");
+    expect(existsSync(modeFile("fresh"))).toBe(false);
+    await fx.build(fx.paths.cwd);
+    const untrusted = fx.setup({ trusted: false, editor: (_t, p) => p });
+    await untrusted.run("new fresh");
+    expect(untrusted.last()).toMatchObject({ level: "error", text: expect.stringContaining("the project is not trusted, so forge writes nothing there: trust it in Pi") });
+    expect(untrusted.ctx.log.editors).toEqual([]);
+  });
+});
+
+describe("/mode edit", () => {
+  it("of an active mode: the rebuilt bundle is drift under the session's policy (block: native until reapprove)", async () => {
+    fx.write(fx.paths.cwd, { ".pi/forge/modes/alpha.yaml": "# my comment\n" + modeYaml("Alpha", "ALPHA v1"), "v2.md": "ALPHA v2\n" });
+    await fx.build(fx.paths.cwd);
+    const t = fx.setup({ hasUI: false });
+    await t.stderrOf(() => t.run("set alpha"));
+    expect(await t.prompt()).toContain("ALPHA v1");
+    const out = await t.stderrOf(() => t.run("edit alpha --prompt-file v2.md"));
+    expect(out).toContain("forge: saved .pi/forge/modes/alpha.yaml and rebuilt the project bundle");
+    expect(out).toContain(`"alpha" is active: its new definition is drift (policy block: Pi's native prompt until /mode reapprove)`);
+    expect(fx.read(modeFile("alpha"))).toMatch(/^# my comment\nlabel: Alpha\n/);
+    const blocked = await t.prompt();
+    expect(blocked).not.toContain("ALPHA");
+    await t.stderrOf(() => t.run("reapprove"));
+    expect(await t.prompt()).toContain("ALPHA v2");
+    expect(states(t.pi).map((s) => s.source)).toEqual(["command", "reapprove"]);
+  });
+
+  it("under warn the new text is composed at once; an inactive mode's edit says nothing about drift", async () => {
+    fx.write(fx.paths.cwd, { ".pi/forge/modes/alpha.yaml": modeYaml("Alpha", "A1"), ".pi/forge/modes/beta.yaml": modeYaml("Beta", "B1") });
+    await fx.build(fx.paths.cwd);
+    const t = fx.setup({ editor: (_t, prefill) => prefill.replace(/"[AB]1"/, '"changed"') });
+    await t.run("set alpha --drift warn");
+    await t.run("edit alpha");
+    expect(t.last().text).toContain("policy warn: the new text, with a notice");
+    expect(await t.prompt()).toContain("changed");
+    await t.run("edit beta");
+    expect(t.last().text).not.toContain("drift");
+  });
+
+  it("refuses a built-in mode (no source), and --prompt-file for a source whose prompt lives in promptFile", async () => {
+    fx.write(fx.paths.cwd, { ".pi/forge/modes/filed.yaml": "label: F\ndescription: f\nstrategy: append\npromptFile: ../prompts/f.md\n", ".pi/forge/prompts/f.md": "F", "n.md": "new" });
+    await fx.build(fx.paths.cwd);
+    const t = fx.setup();
+    await t.run("edit review");
+    expect(t.last().text).toContain('no source of mode "review" in the project scope ("review" is built in: /mode new review makes your own, which shadows it)');
+    await t.run("edit filed --prompt-file n.md");
+    expect(t.last().text).toContain("it keeps its prompt in promptFile");
+  });
+});
+
+describe("/mode delete", () => {
+  const project = async () => {
+    fx.write(fx.paths.cwd, {
+      ".pi/forge/modes/alpha.yaml": modeYaml("Alpha", "ALPHA"),
+      ".pi/forge/modes/beta.yaml": modeYaml("Beta", "BETA"),
+      ".pi/forge/modes/needy.yaml": modeYaml("Needy", "NEEDY", "requires: [alpha]\n"),
+    });
+    await fx.build(fx.paths.cwd);
+  };
+
+  it("of an inactive mode: the source goes, the bundle is rebuilt, the state is untouched (no entry, no question)", async () => {
+    await project();
+    const t = fx.setup();
+    await t.run("set beta");
+    await t.run("delete alpha");
+    expect(t.ctx.log.confirms).toEqual([]);
+    expect(t.last().text).toContain("forge: deleted .pi/forge/modes/alpha.yaml and rebuilt the project bundle; the selection is unchanged");
+    expect(existsSync(modeFile("alpha"))).toBe(false);
+    expect(fx.bundleOf(fx.paths.cwd).modes.alpha).toBeUndefined();
+    expect(states(t.pi).map((s) => s.source)).toEqual(["command"]);
+  });
+
+  it("of an active mode: asks; declining changes nothing; confirming persists the remainder with its pins (source delete)", async () => {
+    await project();
+    const no = fx.setup({ confirm: false });
+    await no.run("set alpha beta");
+    await no.run("delete beta");
+    expect(no.ctx.log.confirms[0]).toContain('Delete the active mode "beta"?');
+    expect(no.ctx.log.confirms[0]).toContain("the selection continues with overlays alpha");
+    expect(existsSync(modeFile("beta"))).toBe(true);
+    const yes = fx.setup({ confirm: true, session: no.pi.session });
+    await yes.pi.emit("session_start", { reason: "resume" }, yes.ctx);
+    await yes.run("delete beta");
+    expect(existsSync(modeFile("beta"))).toBe(false);
+    const [entry] = states(yes.pi);
+    const pinned = states(no.pi)[0]!;
+    expect(entry).toMatchObject({ base: null, overlays: ["alpha"], preset: null, source: "delete", components: { alpha: pinned.components.alpha } });
+    expect(await yes.prompt()).toContain("ALPHA");
+    expect(await yes.prompt()).not.toContain("BETA");
+  });
+
+  it("refuses when the remainder breaks a contract, and headless needs --confirm", async () => {
+    await project();
+    const t = fx.setup({ hasUI: false });
+    await t.stderrOf(() => t.run("set alpha needy"));
+    const refused = await t.stderrOf(() => t.run("delete alpha --confirm"));
+    expect(refused).toContain('refused: without "alpha" the active selection breaks its contracts: "needy" requires "alpha"');
+    expect(existsSync(modeFile("alpha"))).toBe(true);
+    const unconfirmed = await t.stderrOf(() => t.run("delete needy"));
+    expect(unconfirmed).toContain('"needy" is active: add --confirm to delete it');
+    expect(existsSync(modeFile("needy"))).toBe(true);
+    await t.stderrOf(() => t.run("delete needy --confirm"));
+    expect(existsSync(modeFile("needy"))).toBe(false);
+    expect(states(t.pi).at(-1)).toMatchObject({ overlays: ["alpha"], source: "delete" });
+  });
+
+  it("a deletion the build cannot take (a preset uses the mode) is put back", async () => {
+    await project();
+    fx.write(fx.paths.cwd, { ".pi/forge/presets/duo.yaml": "description: d\noverlays: [alpha, beta]\n" });
+    await fx.build(fx.paths.cwd);
+    const t = fx.setup();
+    const text = fx.read(modeFile("beta"));
+    await t.run("delete beta");
+    expect(t.last()).toMatchObject({ level: "error", text: expect.stringContaining("not deleted: the build without .pi/forge/modes/beta.yaml fails, so the file was put back") });
+    expect(t.last().text).toContain("unknown_mode");
+    expect(fx.read(modeFile("beta"))).toBe(text);
+  });
+});

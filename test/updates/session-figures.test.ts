@@ -1,0 +1,74 @@
+// The bench's arithmetic (bench/updates-session.mjs): the simulated prefix cache, the naive baseline built from a
+// recorded request, and the per-side figures with causes and announcements.
+import { describe, expect, it } from "vitest";
+import { PrefixCache, requestText } from "../e2e/harness/prefix-cache.js";
+import { naiveBody, sideFigures, type SessionRequest } from "../e2e/harness/session-figures.js";
+
+const body = (prompt: string, ...messages: Array<[string, string]>) => ({
+  tools: [{ name: "read" }],
+  messages: [{ role: "system", content: prompt }, ...messages.map(([role, content]) => ({ role, content }))],
+});
+const turn = (b: unknown, causes: SessionRequest["causes"] = [], notices: string[] = []): SessionRequest => ({ body: b, kind: "turn", causes, notices });
+
+describe("simulated prefix cache", () => {
+  it("serves the longest prefix shared with any earlier request, at 4 characters per token", () => {
+    const cache = new PrefixCache();
+    expect(cache.serve("a".repeat(40))).toEqual({ input: 10, cached: 0 });
+    expect(cache.serve(`${"a".repeat(40)}bbbb`)).toEqual({ input: 11, cached: 10 });
+    expect(cache.serve(`${"a".repeat(20)}cc`)).toEqual({ input: 6, cached: 5 });
+    cache.reset();
+    expect(cache.serve("a".repeat(40)).cached).toBe(0);
+  });
+
+  it("lays a request out as providers cache it: tools, the system prompt, then each message", () => {
+    expect(requestText(body("P", ["user", "hi"]))).toBe(`[{"name":"read"}]\u0000P\u0000{"role":"user","content":"hi"}`);
+  });
+});
+
+describe("naive baseline", () => {
+  it("removes forge's deliveries and appends the active set to the end of the prompt", () => {
+    const recorded = body(
+      "PROMPT\n\n<forge-update-a>\nA.\n</forge-update-a>",
+      ["user", "one"],
+      ["user", '<system_update id="b">\nB.\n</system_update>'],
+      ["system", 'Updated system prompt section "forge-review":\n\nR\n\nUpdated system prompt section "forge-update-c":\n\n<forge-update-c>\nC.\n</forge-update-c>'],
+      ["user", "two"],
+    );
+    const naive = naiveBody(recorded);
+    expect(naive.messages.map((m: { content: string }) => m.content)).toEqual([
+      'PROMPT\n\n<system_update id="a">\nA.\n</system_update>\n\n<system_update id="b">\nB.\n</system_update>\n\n<system_update id="c">\nC.\n</system_update>',
+      "one",
+      'Updated system prompt section "forge-review":\n\nR',
+      "two",
+    ]);
+    expect(naiveBody(body('P\n\n# Active system updates\n\nfold <system_update id="x">\nX.\n</system_update>')).messages[0].content).toBe('P\n\n<system_update id="x">\nX.\n</system_update>');
+  });
+});
+
+describe("side figures", () => {
+  const one = body("P", ["user", "one"]);
+  const two = body("P", ["user", "one"], ["assistant", "ok"], ["user", "two"]);
+  const changed = body("Q", ["user", "one"], ["assistant", "ok"], ["user", "two"], ["assistant", "ok"], ["user", "three"]);
+
+  it("counts rewritten chars, attributes each prefix rewrite to its gap, and checks it was announced", () => {
+    const f = sideFigures([turn(one), turn(two, ["update"]), turn(changed, ["mode"], ["forge: active preset x\ncache: 10 of 90 chars of the previous request stay identical (11.1%); last request read 5 cached tokens"])], (b) => b);
+    expect(f.rewrittenByUpdates).toBe(0);
+    expect(f.rewrites).toEqual([{ request: 2, chars: requestText(two).length - requestText(two).indexOf("P"), causes: ["mode"], announced: true }]);
+    expect(f.rewritten).toBe(f.rewrites[0]!.chars);
+    // Only the second request counts for the share (the first and the mode switch's are left out); it extends the first.
+    expect(f.cacheShare).toBeCloseTo(Math.floor(requestText(one).length / 4) / Math.ceil(requestText(two).length / 4));
+    expect(f.appendOnlyShare).toBeCloseTo(f.cacheShare);
+  });
+
+  it("an update change that rewrites is counted as such, and a rewrite without a notice is not announced", () => {
+    const f = sideFigures([turn(one), turn(changed, ["update"], ["forge: applied update-1\ncache: 90 of 90 chars of the previous request stay identical (100.0%); last request read 0 cached tokens"])], (b) => b);
+    expect(f.rewrittenByUpdates).toBeGreaterThan(0);
+    expect(f.rewrites[0]).toMatchObject({ causes: ["update"], announced: false });
+  });
+
+  it("leaves summarization requests out of the conversation but lets later requests hit them", () => {
+    const f = sideFigures([turn(one), { body: two, kind: "summary", causes: [], notices: [] }, turn(two, ["compaction"]), turn(changed)], (b) => b);
+    expect(f.rewrites).toEqual([{ request: 2, chars: expect.any(Number), causes: [], announced: false }]);
+    expect(f.cacheShare).toBeGreaterThan(0);
+  });
+});
