@@ -75,16 +75,13 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path rule
     expect(stderr).toContain("forge: rule db-rules switched on (read src/db/schema.sql matches src/db/**)");
     expect(stderr).toMatch(/"updateId": "db-rules",\s+"source": "rule",\s+"ruleId": "db-rules",\s+"matchedPath": "src\/db\/schema.sql"/);
     expect(occurrences(third, RULE_TEXT)).toBe(1);
-    if (host.id === "legacy") {
-      // A timeline message after the tool result; the prompt bytes never move, so the cached prefix holds.
-      expect(timeline(third).at(-1)).toEqual({ role: "user", text: applyTag("db-rules", RULE_TEXT) });
-      expect(withoutDate(systemPromptOf(third))).toBe(withoutDate(systemPromptOf(first)));
-      expect(extendsRequest(third, second) && extendsRequest(second, first)).toBe(true);
-    } else {
-      // This model has no mid-conversation system messages: Pi folds the section into the replayed prompt.
-      expect(systemPromptOf(third)).toContain(section("db-rules", RULE_TEXT));
-      expect(systemPromptOf(second)).toBe(systemPromptOf(first));
-    }
+    // Both hosts (this 1.x model has no mid-conversation system messages, so it gets timeline messages as the agent
+    // tool's changes do): a message steered in after the tool result; the prompt bytes never move, so the cached
+    // prefix holds.
+    expect(timeline(third).at(-1)).toEqual({ role: "user", text: applyTag("db-rules", RULE_TEXT) });
+    expect(withoutDate(systemPromptOf(third))).toBe(withoutDate(systemPromptOf(first)));
+    expect(systemPromptOf(third)).not.toContain(section("db-rules", RULE_TEXT));
+    expect(extendsRequest(third, second) && extendsRequest(second, first)).toBe(true);
   });
 
   it("an edit outside the active mode's limit is refused with the tool error and the file is unchanged; one inside is made", async () => {
