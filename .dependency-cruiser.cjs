@@ -131,6 +131,13 @@ module.exports = {
       to: { path: "^runtime/updates/", pathNot: "^runtime/updates/index\\.ts$" },
     },
     {
+      name: "picomatch-only-in-compiler",
+      comment: "Globs compile to regular-expression data at build time: picomatch is a compiler dependency only, never in core/, runtime/, io/ or generated/ (the extension stays small).",
+      severity: "error",
+      from: { path: "^(core|runtime|io|generated)/" },
+      to: { path: "(^|/)node_modules/(@types/)?picomatch/|^picomatch$" },
+    },
+    {
       name: "no-circular",
       comment: "No import cycles: each layer depends on the ones below it only.",
       severity: "error",

@@ -1,5 +1,6 @@
 // The pure compiler: SourceTree -> ForgeBundle plus every diagnostic, through the six phases in compiler/phases/
-// (with libraries and extends resolved between validate and link, and inherited text joined after lowering).
+// (with libraries and extends resolved between validate and link, path globs compiled beside link, and inherited
+// text joined after lowering).
 import { stringifyCanonicalPretty } from "../core/canonical-json.js";
 import { hasErrors, type Diagnostic } from "../core/diagnostic.js";
 import type { ForgeBundle } from "../generated/types.js";
@@ -9,6 +10,7 @@ import { validateSources } from "./phases/3-validate.js";
 import { linkSources } from "./phases/4-link.js";
 import { lowerTemplates } from "./phases/5-lower-templates.js";
 import { emitBundle } from "./phases/6-emit.js";
+import { compilePaths } from "./phases/compile-paths.js";
 import { checkShadowing } from "./phases/shadowing.js";
 import { checkCarriedPresets, planCarry } from "./phases/carry-libraries.js";
 import { resolveExtends } from "./phases/extends.js";
@@ -51,6 +53,7 @@ export function compile(tree: SourceTree, options: CompileOptions): CompileResul
   const linked = linkSources({
     modes: resolved.modes,
     presets: validated.presets,
+    rules: validated.rules,
     definedModeKeys,
     decoded,
     // Library modes win over built-in ones of the same key, as they are layered above them.
@@ -59,6 +62,7 @@ export function compile(tree: SourceTree, options: CompileOptions): CompileResul
   const shadowing = checkShadowing(linked.modes, builtinModes, options.builtinPresets ?? {}, options.inheritedOrigins);
   const carryPlan = planCarry(layered, definedModeKeys, new Set(parsed.presets.map((p) => p.key)));
   const carried = checkCarriedPresets(carryPlan, layered, linked.modes, builtinModes);
+  const paths = compilePaths(validated);
   const lowered = lowerTemplates(linked, parsed.partials, decoded);
   const inherited = inheritPrompts(lowered.modes);
   const diagnostics = sortDiagnostics([
@@ -70,11 +74,15 @@ export function compile(tree: SourceTree, options: CompileOptions): CompileResul
     ...linked.diagnostics,
     ...shadowing,
     ...carried,
+    ...paths.diagnostics,
     ...lowered.diagnostics,
     ...inherited.diagnostics,
   ]);
   if (hasErrors(diagnostics)) return { bundle: null, diagnostics };
-  const bundle = emitBundle({ modes: inherited.modes, presets: lowered.presets }, { scope: options.scope, forgeVersion: options.forgeVersion, builtinModes, libraries: layered });
+  const bundle = emitBundle(
+    { modes: inherited.modes, presets: lowered.presets, rules: lowered.rules },
+    { scope: options.scope, forgeVersion: options.forgeVersion, builtinModes, libraries: layered, paths },
+  );
   return { bundle, diagnostics };
 }
 

@@ -20,6 +20,7 @@ export type BundleProblem =
   | { kind: "mode-digest"; key: string }
   | { kind: "update-digest"; preset: string; id: string }
   | { kind: "preset-digest"; key: string }
+  | { kind: "rule-digest"; key: string }
   | { kind: "preset-pin"; preset: string; mode: string }
   | { kind: "bundle-hash" };
 
@@ -98,6 +99,9 @@ function contentProblems(bundle: ForgeBundle): BundleProblem[] {
       if (inBundle && inBundle.digest !== preset.modeDigests[modeKey]) problems.push({ kind: "preset-pin", preset: key, mode: modeKey });
     }
   }
+  for (const [key, rule] of Object.entries(bundle.rules ?? {})) {
+    if (rule && digestComponent("rule", key, scope, rule) !== rule.digest) problems.push({ kind: "rule-digest", key });
+  }
   if (computeBundleHash(bundle) !== bundle.bundleHash) problems.push({ kind: "bundle-hash" });
   return problems;
 }
@@ -141,6 +145,8 @@ export function describeBundleProblem(problem: BundleProblem): string {
       return `system update "${problem.id}" of preset "${problem.preset}" digest mismatch`;
     case "preset-digest":
       return `preset "${problem.key}" digest mismatch (content was changed after forge build)`;
+    case "rule-digest":
+      return `rule "${problem.key}" digest mismatch (content was changed after forge build)`;
     case "preset-pin":
       return `preset "${problem.preset}" pins mode "${problem.mode}" at a digest that differs from the bundle's`;
     case "bundle-hash":

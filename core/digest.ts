@@ -6,7 +6,7 @@ import { stringifyCanonical } from "./canonical-json.js";
 export type Scope = "builtin" | "global" | "project";
 /** The scope a bundle is built for: a runtime scope, or a forge library's (consumed by forge build, never by the runtime). */
 export type BundleScope = Scope | "library";
-export type ComponentKind = "mode" | "preset" | "update";
+export type ComponentKind = "mode" | "preset" | "update" | "rule";
 
 /** Fields that are bookkeeping, not meaning: never hashed. */
 const UNHASHED_ENTRY_FIELDS = new Set(["digest", "source"]);

@@ -31,7 +31,8 @@ export function renderModeTemplate(key: string, strategy: Strategy, prompt?: str
     `description: ${JSON.stringify(`What the ${key} mode is for, in one line.`)}`,
     `# ${STRATEGY_NOTES[strategy]}`,
     `strategy: ${strategy}`,
-    "# Optional: requires, conflictsWith, before, after (lists of mode keys); model (provider/id), thinking, tools.",
+    "# Optional: requires, conflictsWith, before, after (lists of mode keys); model (provider/id), thinking, tools;",
+    "# edits: { allow: [globs], deny: [globs] } (which files edit and write may change while the mode is active).",
     "# The prompt is a template: {{cwd}}, {{date}}, {{model}}, {{os}}, {{mode}}, {{preset}} are filled in at runtime.",
   ];
   const text = prompt ?? `Describe how the agent should work in the ${key} mode.\n`;

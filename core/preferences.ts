@@ -20,6 +20,20 @@ export function mergePreferences(modes: readonly Mode[]): MergedPreferences {
   return merged;
 }
 
+/** Pi's read-only built-ins: a mode's tools list may switch these on; no other tool is ever switched on. */
+export const READ_ONLY_TOOLS: readonly string[] = ["read", "grep", "find", "ls"];
+
+/**
+ * The active tools a selection asks for over `baseline` (Pi's tools before forge changed them): the baseline
+ * narrowed to `wanted`, plus the read-only built-ins `wanted` names that were off. A tool that can change files or
+ * run commands (edit, write, bash, any extension tool) is kept only when it was already active.
+ */
+export function resolveTools(baseline: readonly string[], wanted: readonly string[] | undefined): string[] {
+  if (wanted === undefined) return [...baseline];
+  const kept = baseline.filter((t) => wanted.includes(t));
+  return [...kept, ...READ_ONLY_TOOLS.filter((t) => wanted.includes(t) && !kept.includes(t))];
+}
+
 export function hasPreferences(p: MergedPreferences): boolean {
   return p.model !== undefined || p.thinking !== undefined || p.tools !== undefined;
 }

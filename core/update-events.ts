@@ -19,6 +19,8 @@ export interface ApplyInput {
   content: string;
   presetId?: string;
   blockId?: string;
+  /** source "rule": what switched it on. */
+  rule?: { ruleId?: string; path: string; glob: string };
   now: Date;
 }
 
@@ -36,6 +38,11 @@ export function createApplyEvent(input: ApplyInput): ForgeUpdateEvent {
   // Optional fields are omitted rather than undefined so the stored JSON stays canonical.
   if (input.presetId !== undefined) event.presetId = input.presetId;
   if (input.blockId !== undefined) event.blockId = input.blockId;
+  if (input.rule?.ruleId !== undefined) event.ruleId = input.rule.ruleId;
+  if (input.rule !== undefined) {
+    event.matchedPath = input.rule.path;
+    event.matchedGlob = input.rule.glob;
+  }
   return event;
 }
 

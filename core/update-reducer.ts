@@ -15,6 +15,9 @@ export interface ActiveUpdate {
   source: ForgeUpdateEvent["source"];
   presetId?: string;
   blockId?: string;
+  /** source "rule": the rules/ rule, and the project-relative path that switched it on. */
+  ruleId?: string;
+  matchedPath?: string;
   contentSnapshot: string;
   digest: string;
   createdAt: string;
@@ -62,8 +65,8 @@ function numberedSuffix(id: string, prefix: string): number {
 /**
  * The one permission rule of every operation (apply, revoke, reset, and any later one): what the agent does may
  * touch only what the agent did. The agent may remove only updates it activated, and an id that only the agent
- * used does not bind the user: their own apply or reset of that id takes it over. The user (and a preset's own
- * events) may remove anything.
+ * used does not bind the user: their own apply or reset of that id takes it over. The user (and a preset's or a path
+ * rule's own events) may remove anything; an update a path rule switched on counts as the user's, not the agent's.
  */
 function mayRemove(actor: ForgeUpdateEvent["source"], owner: ForgeUpdateEvent["source"]): boolean {
   return actor !== "agent" || owner === "agent";
@@ -77,7 +80,7 @@ function claimId(s: MutableState, id: string, actor: ForgeUpdateEvent["source"],
   } else if (actor !== "agent") s.agentClaims.delete(id);
 }
 
-/** A user or preset event meeting an id only the agent used: the agent's claim (and its active update) give way. */
+/** A user, preset or rule event meeting an id only the agent used: the agent's claim (and its active update) give way. */
 function releaseAgentClaim(s: MutableState, id: string, actor: ForgeUpdateEvent["source"]): void {
   if (actor === "agent" || !s.agentClaims.has(id)) return;
   s.agentClaims.delete(id);
@@ -157,6 +160,8 @@ function applyEvent(s: MutableState, event: ForgeUpdateEvent, at: diag.EntryRef)
   };
   if (event.presetId !== undefined) active.presetId = event.presetId;
   if (event.blockId !== undefined) active.blockId = event.blockId;
+  if (event.ruleId !== undefined) active.ruleId = event.ruleId;
+  if (event.matchedPath !== undefined) active.matchedPath = event.matchedPath;
   s.active.push(active);
 }
 

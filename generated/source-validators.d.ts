@@ -2,6 +2,7 @@
 import type { Validator } from "./validator.js";
 export declare const validateModeSource: Validator;
 export declare const validatePresetSource: Validator;
+export declare const validateRuleSource: Validator;
 export declare const validateForgeConfig: Validator;
 export declare const validateBuildCacheEntry: Validator;
 export declare const validatePresetExport: Validator;

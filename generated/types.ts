@@ -91,6 +91,10 @@ export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhi
  */
 export type PackageName = string;
 export type DriftPolicy = "block" | "warn" | "allow";
+/**
+ * A Pi built-in tool whose path argument forge reads.
+ */
+export type PathTool = "read" | "edit" | "write" | "grep" | "find" | "ls";
 
 /**
  * A compiled forge bundle (.pi/forge/bundle.json). Data only, canonical JSON, written by forge build. Fields marked x-forge-runtime: unchecked are build-time data the runtime never reads: it checks them only through the digests and bundleHash that cover them (scripts/codegen.mjs).
@@ -114,6 +118,12 @@ export interface ForgeBundle {
     [k: string]: Preset | undefined;
   };
   /**
+   * Rules from rules/: blocks that switch on by path, with or without a preset. Absent when there are none.
+   */
+  rules?: {
+    [k: string]: Rule | undefined;
+  };
+  /**
    * The forge libraries this bundle was built with (forge.yaml), in their listed order: what was installed, like a lockfile. Absent when none are listed.
    *
    * @maxItems 64
@@ -132,6 +142,7 @@ export interface Mode {
   model?: string;
   thinking?: ThinkingLevel;
   tools?: string[];
+  edits?: EditLimit;
   extends?: Key;
   extendsDigest?: Digest;
   library?: PackageName;
@@ -140,6 +151,27 @@ export interface Mode {
    */
   source: string;
   digest: Digest;
+}
+/**
+ * allow absent: every path not denied may be edited; allow present: only paths matching one of its patterns.
+ */
+export interface EditLimit {
+  /**
+   * @maxItems 128
+   */
+  allow?: PathPattern[];
+  /**
+   * @maxItems 64
+   */
+  deny: PathPattern[];
+}
+/**
+ * A glob or regular expression as written in the source, and the regular-expression source the runtime tests project-relative paths with (a glob compiles to an anchored expression; a regex is searched).
+ */
+export interface PathPattern {
+  kind: "glob" | "regex";
+  source: string;
+  regex: string;
 }
 export interface Preset {
   description: string;
@@ -165,7 +197,29 @@ export interface SystemUpdate {
   name: string;
   description: string;
   modelCallable: boolean;
+  when?: PathTrigger;
   content: Template;
+  digest: Digest;
+}
+export interface PathTrigger {
+  /**
+   * @maxItems 64
+   */
+  paths: PathPattern[];
+  /**
+   * @maxItems 64
+   */
+  tools?: PathTool[];
+}
+export interface Rule {
+  name: string;
+  description: string;
+  when: PathTrigger;
+  content: Template;
+  /**
+   * Source path relative to the forge root (posix). Not part of the digest.
+   */
+  source: string;
   digest: Digest;
 }
 export interface LockedLibrary {
@@ -301,6 +355,14 @@ export interface ForgeModeStateEntry {
  */
 export type PromptText = string;
 export type ToolName = string;
+/**
+ * A picomatch glob over project-relative posix paths, e.g. src/db/** or ** /*.sql; compiled to a regular expression at build time.
+ */
+export type Glob = string;
+/**
+ * @maxItems 64
+ */
+export type GlobList = Glob[];
 
 /**
  * A forge mode source file (.pi/forge/modes/<key>.yaml|json). The key is the file stem. A mode with extends inherits every field it does not set from its parent, so label, description, strategy and the prompt are then optional.
@@ -334,16 +396,30 @@ export interface ForgeModeSource {
   model?: string;
   thinking?: ThinkingLevel;
   /**
-   * Allow-list of tool names; can only narrow the active tools.
+   * Allow-list of tool names: narrows the active tools, and may switch on Pi's read-only built-ins (read, grep, find, ls); never switches on a tool that changes files or runs commands.
    *
    * @maxItems 64
    */
   tools?: ToolName[];
+  edits?: EditLimitSource;
   extends?: Key;
   /**
    * append (default): the parent's text, a blank line, then this mode's text; replace: only this mode's text.
    */
   extendsPrompt?: "append" | "replace";
+}
+/**
+ * Which files edit and write may change while this mode is active. A limit only refuses; bash is not checked.
+ */
+export interface EditLimitSource {
+  allow?: GlobList;
+  /**
+   * JavaScript regular expressions searched in the project-relative path (Roo's fileRegex), e.g. \.md$.
+   *
+   * @maxItems 64
+   */
+  allowRegex?: string[];
+  deny?: GlobList;
 }
 
 /* from schema/pi-modes-state.schema.json */
@@ -458,6 +534,48 @@ export interface SystemUpdateSource {
    * Whether the agent may activate this block with the forge_system_update tool.
    */
   modelCallable?: boolean;
+  when?: PathTriggerSource;
+  content?: PromptText;
+  /**
+   * Path to the template, relative to this file; must stay inside .pi/forge/.
+   */
+  file?: string;
+}
+/**
+ * When a block switches on by itself: a tool call names a path matching one of the globs (optionally only for these tools).
+ */
+export interface PathTriggerSource {
+  /**
+   * Globs over project-relative paths, e.g. [src/db/**, migrations/*.sql].
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  paths: [Glob, ...Glob[]];
+  /**
+   * Only calls of these tools trigger it (default: read, edit, write, grep, find, ls).
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  tools?: [PathTool, ...PathTool[]];
+}
+
+/* from schema/rule.schema.json */
+/**
+ * A forge rule source file (.pi/forge/rules/<id>.yaml|json): an instruction block that switches on by itself, once per session branch, when a tool call names a matching path. It applies with or without a preset. The id is the file stem.
+ */
+export interface ForgeRuleSource {
+  /**
+   * Editor hint, ignored by the compiler.
+   */
+  $schema?: string;
+  name: string;
+  /**
+   * One line, shown in the compact inventory while the rule is dormant.
+   */
+  description: string;
+  when: PathTriggerSource;
   content?: PromptText;
   /**
    * Path to the template, relative to this file; must stay inside .pi/forge/.
@@ -517,9 +635,21 @@ export interface ForgeUpdateEvent {
   v: 1;
   updateId: Key;
   op: "apply" | "revoke" | "reset";
-  source: "user" | "agent" | "preset";
+  /**
+   * rule: switched on by a path rule when a tool call named a matching path.
+   */
+  source: "user" | "agent" | "preset" | "rule";
   presetId?: Key;
   blockId?: Key;
+  ruleId?: Key;
+  /**
+   * source rule: the project-relative path the tool call named.
+   */
+  matchedPath?: string;
+  /**
+   * source rule: the glob that matched it.
+   */
+  matchedGlob?: string;
   contentSnapshot?: PromptText;
   digest?: Digest;
   createdAt: string;

@@ -11,6 +11,8 @@ import { describeError } from "./notify.js";
 import { createForgeCli, type ForgeCli } from "./forge-cli.js";
 import { defaultBuiltinFile } from "./scope-discovery.js";
 import { registerSystemUpdates, type SystemUpdates } from "./updates/index.js";
+import { registerEditLimits } from "./edit-limits.js";
+import { createRuleSources } from "./rule-sources.js";
 
 export interface ExtensionOptions {
   /** The host adapter (default: the one detected for this Pi); tests wrap the real one. */
@@ -80,11 +82,15 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     }
   });
 
+  // Before the feature's own tool_call handler: an edit a mode's limit refuses switches no rule on.
+  registerEditLimits(pi, session);
+
   // Whether a change travels as a prompt section is the host adapter's call, made inside the feature.
   if (options.systemUpdates !== false) {
     updates = registerSystemUpdates(pi, {
       adapter,
       getActivePreset: (ctx) => session.activePreset(ctx),
+      getPathRules: createRuleSources((ctx) => session.scopes(ctx)),
       renderTemplate: (segments, ctx) => renderTemplate(segments, session.vars(ctx), ""),
     });
   }

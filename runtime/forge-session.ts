@@ -106,7 +106,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     if (composition.kind === "native" || !name) return null;
     const entry = scopes.catalog().presets.get(name);
     if (!entry) return null;
-    return { key: entry.key, preset: entry.preset, scope: entry.scope, trusted: entry.scope !== "project" || scopes.projectTrusted(entry.layer) };
+    return { key: entry.key, preset: entry.preset, scope: entry.scope, trusted: entry.scope !== "project" || scopes.projectTrusted(entry.layer), layer: entry.layer };
   }
 
   /** Startup only: a refused request keeps the replayed state but composes natively, and says why. */

@@ -1,6 +1,6 @@
 // Applies a selection's model/thinking/tools preferences on activation and restores the previous values on /mode off.
 import type { Catalog } from "../core/component-catalog.js";
-import { hasPreferences, mergePreferences, type MergedPreferences } from "../core/preferences.js";
+import { hasPreferences, mergePreferences, resolveTools, type MergedPreferences } from "../core/preferences.js";
 import type { Mode } from "../generated/types.js";
 import type { CtxPort, HostThinkingLevel, ModelRef, PiPort } from "./host-adapter/ports.js";
 import { describeError, say } from "./notify.js";
@@ -27,8 +27,8 @@ export function findModel(ctx: CtxPort, spec: string): ModelRef | undefined {
 }
 
 /**
- * Sets the preferred model, thinking level and tools. Tools only ever narrow: the allow-list is
- * intersected with the tools active before forge changed them. Returns notices (never throws).
+ * Sets the preferred model, thinking level and tools. The tools list narrows the tools active before forge changed
+ * them and may switch on Pi's read-only built-ins (resolveTools); nothing else. Returns notices (never throws).
  */
 export async function applyPreferences(
   pi: PiPort,
@@ -49,7 +49,7 @@ export async function applyPreferences(
     }
     const thinking = prefs.thinking ?? baseline.thinking;
     if (pi.getThinkingLevel() !== thinking) pi.setThinkingLevel(thinking);
-    const tools = prefs.tools ? baseline.tools.filter((t) => prefs.tools!.includes(t)) : baseline.tools;
+    const tools = resolveTools(baseline.tools, prefs.tools);
     const active = pi.getActiveTools();
     if (tools.length !== active.length || tools.some((t, i) => t !== active[i])) pi.setActiveTools(tools);
   } catch (error) {

@@ -17,6 +17,7 @@ const VALIDATORS = {
   "diagnostic.schema.json": "validateDiagnostic",
   "mode.schema.json": "validateModeSource",
   "preset.schema.json": "validatePresetSource",
+  "rule.schema.json": "validateRuleSource",
   "bundle.schema.json": "validateBundle",
   "mode-state.schema.json": "validateModeState",
   "update-event.schema.json": "validateUpdateEvent",
@@ -38,7 +39,7 @@ const VALIDATOR_FILES = {
   // validateBundleStrict: the whole bundle schema, for bundles the compiler reads (forge libraries); the runtime's
   // validateBundle skips the build-time fields (RUNTIME_KEYWORD).
   "source-validators": {
-    names: ["validateModeSource", "validatePresetSource", "validateForgeConfig", "validateBuildCacheEntry", "validatePresetExport"],
+    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validateBuildCacheEntry", "validatePresetExport"],
     aliases: { validateBundleStrict: "validateBundle" },
     allErrors: true,
   },

@@ -1,4 +1,5 @@
 // `forge explain <preset> | <mode>...`: how a selection resolves, printed for people or as JSON.
+import { homedir } from "node:os";
 import { join, relative, sep } from "node:path";
 import type { Scope } from "../../core/digest.js";
 import { packagePath, type ForgeTarget } from "../io/forge-target.js";
@@ -26,7 +27,15 @@ export function explainCommand(args: CliArgs, io: CliIO): number {
     args,
     io,
     "explain",
-    (inspected, target, settings) => explainNames(inspected, selectionSpec(args), settings, target.root, sourceDescriber(target, io.cwd)),
+    (inspected, target, settings) =>
+      explainNames(
+        inspected,
+        selectionSpec(args),
+        settings,
+        target.root,
+        sourceDescriber(target, io.cwd),
+        args.path === undefined ? null : { path: args.path, cwd: io.cwd, home: homedir() },
+      ),
     (report) => io.stdout.write(renderExplain(report, makePainter(colorEnabled(io.stdout, io.env)))),
   );
 }

@@ -5,7 +5,7 @@ import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 export const USAGE = `usage: forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--json]
        forge init [--root DIR | --global] [--json]
        forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
-       forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
+       forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--root DIR | --global] [--json]
        forge diff [A] [B] [--root DIR | --global] [--json]
        forge import pi-modes|pi-presets|roo <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]
        forge studio [--root DIR | --global] [--port N] [--open]
@@ -25,7 +25,7 @@ commands:
                  host prompt (compiles the sources in memory; writes nothing)
   explain        print how a preset (or modes in order) resolves: components in order, where each
                  comes from, the contracts that held, digests, sizes, cache-sensitive slots and
-                 the effective model/thinking/tools preferences
+                 the effective model/thinking/tools preferences, path rules and edit limits
   diff           compare two bundles per component, with a unified diff of each changed prompt.
                  A and B are each a bundle file, a git ref (its committed .pi/forge/bundle.json)
                  or "worktree" (a fresh in-memory build of the sources). Default: A is the
@@ -56,6 +56,7 @@ options:
                  ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml
   --preset NAME  preview/explain: the preset NAME (also when a mode has that key)
   --modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)
+  --path P       explain: which rules and edit limits the path P would trigger (alone: every rule and limit)
   --overlay      import: Roo roleDefinition becomes an append overlay instead of a replace_base mode
   --rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
                  mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact
@@ -115,6 +116,8 @@ export interface CliArgs {
   preset?: string;
   /** preview/explain: --modes a,b (mode keys in order, even when a preset has the same name). */
   modes?: string[];
+  /** explain: --path P, the path whose rules and edit limits to judge. */
+  path?: string;
   /** import: --rename old=new (repeatable), the forge keys the user chose for imported modes. */
   renames: Record<string, string>;
   positionals: string[];
@@ -135,6 +138,7 @@ const OPTIONS = {
   force: { type: "boolean" },
   preset: { type: "string" },
   modes: { type: "string" },
+  path: { type: "string" },
   rename: { type: "string", multiple: true },
   port: { type: "string" },
   open: { type: "boolean" },
@@ -142,15 +146,16 @@ const OPTIONS = {
   version: { type: "boolean", short: "v" },
 } as const;
 
-type FlagName = "check" | "watch" | "format" | "root" | "global" | "builtin" | "library" | "all" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "rename" | "port" | "open";
-const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "library", "all", "overlay", "dry-run", "force", "preset", "modes", "rename", "port", "open"];
+type FlagName =
+  | "check" | "watch" | "format" | "root" | "global" | "builtin" | "library" | "all" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "path" | "rename" | "port" | "open";
+const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "library", "all", "overlay", "dry-run", "force", "preset", "modes", "path", "rename", "port", "open"];
 
 /** Flags each command accepts besides --json/--help. */
 const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all"]),
   init: new Set(["root", "global"]),
   preview: new Set(["root", "global", "preset", "modes"]),
-  explain: new Set(["root", "global", "preset", "modes"]),
+  explain: new Set(["root", "global", "preset", "modes", "path"]),
   diff: new Set(["root", "global"]),
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
   studio: new Set(["root", "global", "port", "open"]),
@@ -158,7 +163,7 @@ const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
 };
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
-function checkPositionals(command: SubCommand, rest: string[], named: { preset?: string; modes?: string }): void {
+function checkPositionals(command: SubCommand, rest: string[], named: { preset?: string; modes?: string; path?: string }): void {
   switch (command) {
     case "preview":
     case "explain":
@@ -166,7 +171,8 @@ function checkPositionals(command: SubCommand, rest: string[], named: { preset?:
       if ((named.preset !== undefined || named.modes !== undefined) && rest.length > 0) {
         throw new UsageError(`'forge ${command}' takes --preset/--modes or names, not both; got '${rest[0]}' as well`);
       }
-      if (named.preset === undefined && named.modes === undefined && rest.length === 0) {
+      // explain --path alone judges the path against every rule and limit.
+      if (named.preset === undefined && named.modes === undefined && rest.length === 0 && !(command === "explain" && named.path !== undefined)) {
         throw new UsageError(`'forge ${command}' needs a preset name or mode keys, e.g. forge ${command} audit, forge ${command} --preset audit or forge ${command} --modes plan,review`);
       }
       return;
@@ -253,6 +259,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     ...(v.root !== undefined ? { root: v.root } : {}),
     ...(v.preset !== undefined ? { preset: v.preset } : {}),
     ...(v.modes !== undefined ? { modes: v.modes.split(",").map((k) => k.trim()).filter((k) => k !== "") } : {}),
+    ...(v.path !== undefined ? { path: v.path } : {}),
     renames: parseRenames(v.rename ?? []),
     positionals: rest,
   };
@@ -261,7 +268,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (first === undefined) throw new UsageError("missing command");
   if (!(COMMANDS as readonly string[]).includes(first)) throw new UsageError(`unknown command '${first}'`);
   const command = first as SubCommand;
-  checkPositionals(command, rest, { ...(v.preset !== undefined ? { preset: v.preset } : {}), ...(v.modes !== undefined ? { modes: v.modes } : {}) });
+  checkPositionals(command, rest, { ...(v.preset !== undefined ? { preset: v.preset } : {}), ...(v.modes !== undefined ? { modes: v.modes } : {}), ...(v.path !== undefined ? { path: v.path } : {}) });
+  if (v.path !== undefined && v.path.trim() === "") throw new UsageError("--path needs a path, e.g. --path src/db/schema.sql");
   for (const name of FLAGS) {
     if (v[name] !== undefined && !ALLOWED[command].has(name)) throw new UsageError(`'forge ${command}' does not take --${name}`);
   }

@@ -156,3 +156,13 @@ export const dateVariable = (w: Where): Diagnostic =>
   make("date_variable", w, "{{date}} changes once a day, so the cached prompt prefix is invalidated daily. Example: \"Today is {{date}}.\"");
 export const emptyPrompt = (w: Where, what: string): Diagnostic =>
   make("empty_prompt", w, `${what} is empty; write some text, e.g. "You are in plan mode."`);
+
+// Paths (edits, when.paths, allowRegex): compiled to regular-expression data at build time (compiler/phases/compile-paths.ts)
+export const invalidGlob = (w: Where, glob: string, detail: string): Diagnostic =>
+  make("invalid_glob", w, `"${glob}" is not a usable glob: ${detail}. Globs use picomatch syntax over project-relative paths, e.g. src/db/** or **/*.sql`);
+export const globNeverMatches = (w: Where, glob: string, detail: string): Diagnostic =>
+  make("glob_never_matches", w, `"${glob}" can never match: ${detail}. Paths are relative to the project root, without .. or a trailing /, e.g. src/db/**`);
+export const invalidPathRegex = (w: Where, regex: string, detail: string): Diagnostic =>
+  make("invalid_path_regex", w, `"${regex}" is not a valid JavaScript regular expression (${detail}); it is searched in the project-relative path, e.g. \\.(md|mdx)$`);
+export const pathRegexBacktracking = (w: Where, regex: string): Diagnostic =>
+  make("path_regex_backtracking", w, `"${regex}" nests quantifiers (a quantified group that itself holds a quantifier, like (a+)+), which can take exponential time on some paths; forge bounds the path length it tests, but prefer a glob, e.g. allow: [docs/**/*.md]`);

@@ -47,11 +47,12 @@ export const importStrategyDefaulted = (w: Where, strategy: string, reason: stri
 export const importTextJoined = (w: Where, fields: readonly string[], into: string): Diagnostic =>
   make("import_text_joined", w, `${fields.join(" and ")} are joined into ${into}, in that order, separated by a blank line`);
 
+/** `tools`: the listed tools a mode cannot switch on (neither read-only built-ins nor, necessarily, active). */
 export const importToolsNarrowOnly = (w: Where, tools: readonly string[]): Diagnostic =>
   make(
     "import_tools_narrow_only",
     w,
-    `tools [${list(tools)}]: Pi's preset replaced the active tools with this list, but forge's tools can only narrow the active tools, so a listed tool that is not active already is not switched on. Example: tools: [${tools.slice(0, 2).join(", ") || "read"}]`,
+    `tools ${list(tools)} stay off unless already active: Pi's preset replaced the active tools with its list, while forge's tools narrow the active tools and switch on only the read-only built-ins (read, grep, find, ls). Example: tools: [read, grep, find, ls]`,
   );
 
 export const importNoPrompt = (w: Where, entry: string, field: string): Diagnostic =>

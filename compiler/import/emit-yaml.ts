@@ -13,7 +13,11 @@ import type { Draft } from "./types.js";
 export function emitSourceYaml(draft: Draft<object>): string {
   const doc = new Document(draft.source);
   if (isMap(doc.contents)) {
-    for (const pair of doc.contents.items) if (isSeq(pair.value)) pair.value.flow = true;
+    for (const pair of doc.contents.items) {
+      if (isSeq(pair.value)) pair.value.flow = true;
+      // One level down too (edits: allowRegex: [...]), so lists read alike wherever they are.
+      if (isMap(pair.value)) for (const inner of pair.value.items) if (isSeq(inner.value)) inner.value.flow = true;
+    }
   }
   if (draft.comments.length > 0) doc.commentBefore = draft.comments.map((line) => ` ${line.replace(/\s*[\r\n]+\s*/g, " ")}`).join("\n");
   const emit = (): string => doc.toString({ lineWidth: 0, blockQuote: "literal", flowCollectionPadding: false });
@@ -30,6 +34,17 @@ export function emitSourceYaml(draft: Draft<object>): string {
         pair.value.type = Scalar.QUOTE_DOUBLE;
         requoted = true;
       }
+    }
+  }
+  // Strings inside nested lists (a Roo fileRegex) are quoted whenever reading them back would change them.
+  if (isMap(doc.contents)) {
+    for (const pair of doc.contents.items) {
+      if (!isMap(pair.value)) continue;
+      const key = isScalar(pair.key) ? String(pair.key.value) : "";
+      const original = JSON.stringify((draft.source as Record<string, unknown>)[key]);
+      if (JSON.stringify(reread[key]) === original) continue;
+      for (const inner of pair.value.items) if (isSeq(inner.value)) for (const item of inner.value.items) if (isScalar(item)) item.type = Scalar.QUOTE_DOUBLE;
+      requoted = true;
     }
   }
   return requoted ? emit() : text;

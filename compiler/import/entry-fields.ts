@@ -27,12 +27,18 @@ export function entryWhere(ctx: EntryContext): Where {
   return ctx.at.length === 0 ? whereAt(ctx.pd, []) : whereAt(ctx.pd, ctx.at, "key");
 }
 
+/** A value forge cannot use: a warning at it, plus a header comment in the written file (nothing is dropped silently). */
+export function reportInvalid(ctx: EntryContext, path: readonly (string | number)[], field: string, problem: string, example: string): void {
+  ctx.diagnostics.push(importInvalidValue(fieldWhere(ctx, path), field, problem, example));
+  ctx.comments.push(`not imported: ${field} (${problem})`);
+}
+
 /** A string field; a value of another type is reported and treated as absent. */
 export function readString(ctx: EntryContext, obj: Record<string, unknown>, field: string, example: string): string | undefined {
   const value = obj[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value === "string") return value;
-  ctx.diagnostics.push(importInvalidValue(fieldWhere(ctx, [field]), `"${field}"`, `must be a string, got ${describeType(value)}`, example));
+  reportInvalid(ctx, [field], `"${field}"`, `must be a string, got ${describeType(value)}`, example);
   return undefined;
 }
 
@@ -41,13 +47,13 @@ export function readStringList(ctx: EntryContext, obj: Record<string, unknown>, 
   const value = obj[field];
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) {
-    ctx.diagnostics.push(importInvalidValue(fieldWhere(ctx, [field]), `"${field}"`, `must be a list of strings, got ${describeType(value)}`, example));
+    reportInvalid(ctx, [field], `"${field}"`, `must be a list of strings, got ${describeType(value)}`, example);
     return undefined;
   }
   const out: string[] = [];
   value.forEach((item, i) => {
     if (typeof item === "string") out.push(item);
-    else ctx.diagnostics.push(importInvalidValue(fieldWhere(ctx, [field, i]), `"${field}" item ${i + 1}`, `must be a string, got ${describeType(item)}`, example));
+    else reportInvalid(ctx, [field, i], `"${field}" item ${i + 1}`, `must be a string, got ${describeType(item)}`, example);
   });
   return out;
 }
@@ -64,7 +70,7 @@ export function readKeyList(ctx: EntryContext, obj: Record<string, unknown>, fie
     if (typeof ref !== "string") return; // reported by readStringList
     const key = normalizeKey(ref, prefix);
     if (key === null) {
-      ctx.diagnostics.push(importInvalidValue(fieldWhere(ctx, [field, i]), `"${field}" item "${ref}"`, "is not a usable key (no letters or digits)", example));
+      reportInvalid(ctx, [field, i], `"${field}" item "${ref}"`, "is not a usable key (no letters or digits)", example);
       return;
     }
     if (key !== ref) ctx.diagnostics.push(importKeyRenamed(fieldWhere(ctx, [field, i]), `the ${field} reference`, ref, key));

@@ -14,11 +14,11 @@
 // - removeSections (regex removal of Pi's prompt sections) has no forge equivalent: a warning per file.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
-import { importInvalidEntry, importInvalidValue, importStrategyDefaulted, importTextJoined } from "../diagnostics/import-codes.js";
+import { importInvalidEntry, importStrategyDefaulted, importTextJoined } from "../diagnostics/import-codes.js";
 import { assembleImport } from "./assemble.js";
 import { fitText, MAX_DESCRIPTION, MAX_LABEL, promptFits, shortName } from "./bounds.js";
 import {
-  entryWhere, fieldWhere, joinParts, keyFrom, readKeyList, readString, readStringList, reportUnknownFields, reportUnsupported, type EntryContext,
+  entryWhere, fieldWhere, joinParts, keyFrom, readKeyList, readString, readStringList, reportInvalid, reportUnknownFields, reportUnsupported, type EntryContext,
 } from "./entry-fields.js";
 import { isRecord, parseInput } from "./input-doc.js";
 import { escapeTemplateText } from "./template-text.js";
@@ -44,7 +44,7 @@ function readVersion(ctx: EntryContext, obj: Record<string, unknown>): number | 
     const value = obj[field];
     if (value === undefined) continue;
     if (value === 1 || value === 2 || value === "1" || value === "2") return Number(value);
-    ctx.diagnostics.push(importInvalidValue(fieldWhere(ctx, [field]), `"${field}"`, `must be 1 or 2, got ${JSON.stringify(value)}`, `"${field}": 2`));
+    reportInvalid(ctx, [field], `"${field}"`, `must be 1 or 2, got ${JSON.stringify(value)}`, `"${field}": 2`);
   }
   return undefined;
 }

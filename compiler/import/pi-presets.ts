@@ -9,19 +9,20 @@
 // - instructions -> the mode's prompt, an append overlay (Pi appended them after its prompt; forge adds
 //   the "# <label>" heading). No instructions: an empty prompt, reported, so the preferences still apply.
 // - provider + model -> model "provider/model"; only one of them cannot be represented (Pi itself
-//   ignored it then): reported, left out. thinkingLevel -> thinking. tools -> tools, with an info that
-//   forge's tools only narrow the active tools where Pi's replaced them.
+//   ignored it then): reported, left out. thinkingLevel -> thinking. tools -> tools: read, grep, find and ls are
+//   switched on as Pi's preset did; an info names listed tools forge does not switch on (edit, write, bash...).
 // - the preset: description generated, overlays [the mode].
 import type { Diagnostic } from "../../core/diagnostic.js";
 import {
-  importInvalidEntry, importInvalidValue, importNoPrompt, importStrategyDefaulted, importToolsNarrowOnly, importUnreadable,
+  importInvalidEntry, importNoPrompt, importStrategyDefaulted, importToolsNarrowOnly, importUnreadable,
 } from "../diagnostics/import-codes.js";
 import { whereAt } from "../phases/yaml-positions.js";
 import { assembleImport } from "./assemble.js";
 import { fitText, MAX_LABEL, promptFits, shortName } from "./bounds.js";
-import { entryWhere, fieldWhere, keyFrom, readString, readStringList, reportUnknownFields, reportUnsupported, type EntryContext } from "./entry-fields.js";
+import { entryWhere, fieldWhere, keyFrom, readString, readStringList, reportInvalid, reportUnknownFields, reportUnsupported, type EntryContext } from "./entry-fields.js";
 import { isRecord, parseInput } from "./input-doc.js";
 import { MAX_KEY_LENGTH } from "./keys.js";
+import { READ_ONLY_TOOLS } from "../../core/preferences.js";
 import { escapeTemplateText } from "./template-text.js";
 import type { ImportInput, ImportOptions, ImportResult, ModeDraft, ModeSource, PresetDraft, SkippedEntry } from "./types.js";
 
@@ -48,7 +49,7 @@ function readModel(ctx: EntryContext, obj: Record<string, unknown>): string | un
   }
   const joined = `${provider}/${model}`;
   if (!/^[^/\s]+\/\S+$/.test(joined) || joined.length > 200) {
-    ctx.diagnostics.push(importInvalidValue(fieldWhere(ctx, ["provider"]), `"provider"/"model"`, `make "${shortName(joined)}", which is not a provider/model-id without spaces of at most 200 characters`, '"provider": "anthropic", "model": "claude-sonnet-4-5"'));
+    reportInvalid(ctx, ["provider"], `"provider"/"model"`, `make "${shortName(joined)}", which is not a provider/model-id without spaces of at most 200 characters`, '"provider": "anthropic", "model": "claude-sonnet-4-5"');
     return undefined;
   }
   return joined;
@@ -57,7 +58,7 @@ function readModel(ctx: EntryContext, obj: Record<string, unknown>): string | un
 function readThinking(ctx: EntryContext, obj: Record<string, unknown>): string | undefined {
   const level = readString(ctx, obj, "thinkingLevel", '"thinkingLevel": "high"');
   if (level === undefined || THINKING.includes(level)) return level;
-  ctx.diagnostics.push(importInvalidValue(fieldWhere(ctx, ["thinkingLevel"]), `"thinkingLevel"`, `is ${JSON.stringify(level)}, not one of ${THINKING.join(", ")}`, '"thinkingLevel": "high"'));
+  reportInvalid(ctx, ["thinkingLevel"], `"thinkingLevel"`, `is ${JSON.stringify(level)}, not one of ${THINKING.join(", ")}`, '"thinkingLevel": "high"');
   return undefined;
 }
 
@@ -75,9 +76,11 @@ function readTools(ctx: EntryContext, obj: Record<string, unknown>): string[] | 
       if (!tools.includes(tool)) tools.push(tool);
       return;
     }
-    ctx.diagnostics.push(importInvalidValue(fieldWhere(ctx, ["tools", i]), `tool "${tool}"`, "is not a tool name (letters, digits, _ and -)", '"tools": ["read", "grep"]'));
+    reportInvalid(ctx, ["tools", i], `tool "${tool}"`, "is not a tool name (letters, digits, _ and -)", '"tools": ["read", "grep"]');
   });
-  if (tools.length > 0) ctx.diagnostics.push(importToolsNarrowOnly(fieldWhere(ctx, ["tools"], "key"), tools));
+  // Read-only built-ins are switched on exactly as Pi's preset did; only the others can differ.
+  const maybeOff = tools.filter((t) => !READ_ONLY_TOOLS.includes(t));
+  if (maybeOff.length > 0) ctx.diagnostics.push(importToolsNarrowOnly(fieldWhere(ctx, ["tools"], "key"), maybeOff));
   return tools.length > 0 ? tools : undefined;
 }
 

@@ -7,8 +7,9 @@
 // - roleDefinition -> the prompt of a replace_base mode (Roo puts it first, in place of its own role
 //   line; forge's replace_base replaces Pi's base prompt the same way). With --overlay: an append overlay.
 //   customInstructions is appended after a blank line (Roo adds it after the rest of its prompt).
-// - groups (Roo tool permissions) and each group's fileRegex (which files it may edit) have no forge
-//   equivalent: forge's tools allow-list names Pi tools and cannot restrict files. Reported, not mapped.
+// - groups (Roo tool permissions) -> tools and edits (roo-groups.ts): read -> read, grep, find, ls; edit -> edit,
+//   write, its fileRegex -> edits.allowRegex (kept as a regex); command -> bash; browser and mcp are reported. A mode
+//   without an edit group cannot edit.
 // - source (global/project) is Roo bookkeeping; forge's scope comes from --root/--global: reported.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { importInvalidEntry, importStrategyDefaulted, importTextJoined, importUnreadable } from "../diagnostics/import-codes.js";
@@ -17,6 +18,7 @@ import { assembleImport } from "./assemble.js";
 import { fitText, MAX_DESCRIPTION, MAX_LABEL, promptFits, shortName } from "./bounds.js";
 import { entryWhere, fieldWhere, joinParts, keyFrom, readString, reportUnknownFields, reportUnsupported, type EntryContext } from "./entry-fields.js";
 import { isRecord, parseInput } from "./input-doc.js";
+import { mapRooGroups } from "./roo-groups.js";
 import { escapeTemplateText } from "./template-text.js";
 import type { ImportInput, ImportOptions, ImportResult, ModeDraft, ModeSource, SkippedEntry } from "./types.js";
 
@@ -25,29 +27,6 @@ const KNOWN_FIELDS = ["slug", "name", "roleDefinition", "whenToUse", "descriptio
 const EXAMPLE = "customModes: [{ slug: docs-writer, name: Docs Writer, roleDefinition: You write documentation., groups: [read] }]";
 
 const baseName = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
-
-/** Roo's groups: "read" or ["edit", { fileRegex, description }]; every one is reported, each fileRegex on its own. */
-function reportGroups(ctx: EntryContext, obj: Record<string, unknown>): void {
-  const groups = obj.groups;
-  if (groups === undefined) return;
-  const names: string[] = [];
-  if (Array.isArray(groups)) {
-    groups.forEach((group, i) => {
-      const name = Array.isArray(group) ? group[0] : group;
-      names.push(typeof name === "string" ? name : JSON.stringify(name));
-      const options = Array.isArray(group) ? group[1] : undefined;
-      if (!isRecord(options) || options.fileRegex === undefined) return;
-      const regex = String(options.fileRegex);
-      const about = typeof options.description === "string" ? ` ("${options.description}")` : "";
-      reportUnsupported(ctx, ["groups", i, 1, "fileRegex"], `fileRegex ${JSON.stringify(regex)} of group ${String(name)}${about}`,
-        "Roo restricted which files this mode may edit; forge cannot restrict tools to files, so the mode can edit any file its tools reach",
-        `fileRegex ${JSON.stringify(regex)} of group ${String(name)} (forge cannot restrict files)`);
-    });
-  }
-  reportUnsupported(ctx, ["groups"], `groups [${names.join(", ")}]`,
-    "Roo tool groups have no forge equivalent (forge's tools field is an allow-list of Pi tool names such as read, bash, edit, write, and can only narrow the active tools); add tools: [...] to the imported mode by hand if you need to narrow them",
-    `groups [${names.join(", ")}] (Roo tool permissions)`);
-}
 
 function descriptionOf(ctx: EntryContext, obj: Record<string, unknown>, slug: string, file: string): string {
   const description = readString(ctx, obj, "description", "description: Writes and edits documentation.")?.trim();
@@ -87,7 +66,6 @@ function modeFromEntry(ctx: EntryContext, obj: Record<string, unknown>, file: st
   ctx.diagnostics.push(importStrategyDefaulted(roleWhere, strategy, options.overlay
     ? `with --overlay, roleDefinition becomes an append overlay, added after Pi's prompt under the heading "# ${name}"`
     : "roleDefinition replaced the start of Roo's prompt, so it becomes a replace_base mode: it replaces Pi's base prompt, and Pi still adds its appended prompt, context files, skills, date and cwd. Pass --overlay to add it after Pi's prompt instead"));
-  reportGroups(ctx, obj);
   if (obj.source !== undefined) {
     reportUnsupported(ctx, ["source"], `source ${JSON.stringify(obj.source)}`,
       "it is Roo's record of where the mode was defined; forge takes the scope from where it writes (--root or --global)",
@@ -98,6 +76,7 @@ function modeFromEntry(ctx: EntryContext, obj: Record<string, unknown>, file: st
     description: descriptionOf(ctx, obj, slug, file),
     strategy,
     prompt,
+    ...mapRooGroups(ctx, obj.groups),
   };
   return { key, keyWhere, entry: ctx.entry, comments: [`Imported by forge import roo from ${baseName(file)} (slug "${slug}").`, ...ctx.comments], source };
 }

@@ -52,6 +52,8 @@ export interface ModeSource {
   model?: string;
   thinking?: string;
   tools?: string[];
+  /** Roo's fileRegex, kept as a regex (schema/mode.schema.json `edits`). */
+  edits?: { allowRegex: string[] };
 }
 
 /** The fields of a forge preset source (schema/preset.schema.json) that imports produce. */

@@ -1,6 +1,7 @@
 // Reads a target's sources and compiles them in memory, with the built-in bundle, for preview and explain (writes nothing).
 import { hasErrors } from "../../core/diagnostic.js";
 import { buildLayeredCatalog, type CatalogSource } from "../../core/component-catalog.js";
+import { collectRules } from "../../core/rule-catalog.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
@@ -40,5 +41,5 @@ export function inspectSources(target: ForgeTarget, settings: InspectSettings): 
   for (const l of outer) sources.push({ scope: "project", layer: l.root, bundle: l.bundle, trusted: true, file: l.file });
   sources.push({ scope: target.scope, layer: target.scope === "project" ? target.root : null, bundle: result.bundle, trusted: true, file: target.bundlePath });
   const libraryVersions = (result.bundle.lock ?? []).map(({ name, version }) => ({ name, version }));
-  return { diagnostics: result.diagnostics, getSource, catalog: buildLayeredCatalog(sources), libraries: libraryVersions };
+  return { diagnostics: result.diagnostics, getSource, catalog: buildLayeredCatalog(sources), rules: collectRules(sources), libraries: libraryVersions };
 }

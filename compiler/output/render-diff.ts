@@ -110,6 +110,9 @@ export function summaryLine(report: DiffReport): string {
     [s.presetsRemoved, "preset", "removed"],
     [s.presetsChanged, "preset", "changed"],
     [s.presetsAffected, "preset", "affected"],
+    [s.rulesAdded, "rule", "added"],
+    [s.rulesRemoved, "rule", "removed"],
+    [s.rulesChanged, "rule", "changed"],
   ] as const;
   const text = parts.filter(([n]) => n > 0).map(([n, word, what]) => `${plural(n, word)} ${what}`);
   if (s.librariesChanged > 0) text.unshift(`${(s.librariesChanged === 1 ? "1 library" : `${s.librariesChanged} libraries`)} changed`);
@@ -131,6 +134,12 @@ export function renderDiffReport(report: DiffReport, painter: Painter): string {
     sections.push([`${painter.paint("yellow", `built-in mode ${p.key}: changed`)} (pinned digest ${shortHash(p.from)} -> ${shortHash(p.to)})`]);
   }
   sections.push(...presetSections(report, painter));
+  for (const r of report.rules.removed) sections.push([painter.paint("red", `rule ${r.key}: removed`) + ` (paths: ${r.paths.join(", ")})`, ...paintDiff(r.diff, painter)]);
+  for (const r of report.rules.added) sections.push([painter.paint("green", `rule ${r.key}: added`) + ` (paths: ${r.paths.join(", ")})`, ...paintDiff(r.diff, painter)]);
+  for (const r of report.rules.changed) {
+    const { inline, lines } = fieldLines(r.fields);
+    sections.push([`${painter.paint("yellow", `rule ${r.key}: changed`)}${inline}`, ...lines, ...paintDiff(r.diff, painter)]);
+  }
   if (report.notes.length > 0) sections.push(report.notes.map((n) => painter.paint("dim", `note: ${n}`)));
   sections.push([painter.paint(report.semantic ? "yellow" : "green", summaryLine(report))]);
   return sections.map((lines) => lines.join("\n")).join("\n\n") + "\n";

@@ -2,6 +2,7 @@
 import type { Painter } from "./painter.js";
 import { describeVolatility, type Volatility } from "../review/cache-slots.js";
 import type { ContractCheck, ExplainReport } from "../review/explain.js";
+import { renderPathSections, renderPathVerdict } from "./render-explain-paths.js";
 
 const short = (digest: string): string => digest.slice(0, 12);
 
@@ -13,6 +14,7 @@ function renderContract(c: ContractCheck, p: Painter): string {
 }
 
 export function renderExplain(r: ExplainReport, p: Painter): string {
+  if (r.selection === null && r.path !== null) return [...renderPathSections(r, p), ...renderPathVerdict(r.path, p)].join("\n").replace(/^\n/, "") + "\n";
   if (r.selection === null) return `forge: explain refused: ${r.reason}\n`;
   const out: string[] = [];
   if (r.preset) {
@@ -61,7 +63,7 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
     if (prefs.thinking) out.push(`  thinking  ${prefs.thinking.value} (from ${prefs.thinking.from.join(", ")})`);
     if (prefs.tools) {
       const tools = prefs.tools.value.length > 0 ? prefs.tools.value.join(", ") : "(none: every tool is switched off)";
-      out.push(`  tools     ${tools} (from ${prefs.tools.from.join(" ∩ ")}; only narrows the active tools)`);
+      out.push(`  tools     ${tools} (from ${prefs.tools.from.join(" ∩ ")}; narrows the active tools, and may switch on read, grep, find, ls only)`);
     }
   }
 
@@ -86,6 +88,9 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
     }
     if (r.updateDelivery) out.push(p.paint("dim", `  delivery: ${r.updateDelivery}`));
   }
+
+  out.push(...renderPathSections(r, p));
+  if (r.path) out.push(...renderPathVerdict(r.path, p));
 
   out.push("");
   if (r.size) {

@@ -9,7 +9,7 @@ import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
 import { duplicateKeys, errorOffsets, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
 
-export type SourceKind = "mode" | "preset" | "config";
+export type SourceKind = "mode" | "preset" | "rule" | "config";
 
 /** The forge root's settings file (schema/forge-config.schema.json): the libraries a bundle builds on. */
 export const CONFIG_FILE = "forge.yaml";
@@ -25,6 +25,8 @@ export interface ParsedSource extends PositionedDoc {
 export interface ParsedSources {
   modes: ParsedSource[];
   presets: ParsedSource[];
+  /** rules/<id>.yaml: blocks that switch on by path. */
+  rules: ParsedSource[];
   /** Partial name -> path of partials/<name>.md. */
   partials: ReadonlyMap<string, string>;
   /** forge.yaml, when the root has one (null also when it cannot be decoded). */
@@ -32,10 +34,13 @@ export interface ParsedSources {
   diagnostics: Diagnostic[];
 }
 
+/** The kinds of source that live in a folder, one file per key (forge.yaml is the one config file). */
+type FolderKind = Exclude<SourceKind, "config">;
+
 /** Names that would reach Object.prototype machinery if they ever became object keys. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 // A Map, not an object literal: a folder named "constructor" or "__proto__" must not look like a source folder.
-const SOURCE_FOLDERS: ReadonlyMap<string, SourceKind> = new Map([["modes", "mode"], ["presets", "preset"]]);
+const SOURCE_FOLDERS: ReadonlyMap<string, FolderKind> = new Map([["modes", "mode"], ["presets", "preset"], ["rules", "rule"]]);
 const SOURCE_EXTENSIONS = new Set(["yaml", "yml", "json"]);
 
 /** Checks a key (file stem); returns a diagnostic or null. */
@@ -153,8 +158,7 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
     const id = `${kind}:${stem}`;
     byKey.set(id, [...(byKey.get(id) ?? []), parsed.source]);
   }
-  const modes: ParsedSource[] = [];
-  const presets: ParsedSource[] = [];
+  const byKind: Record<FolderKind, ParsedSource[]> = { mode: [], preset: [], rule: [] };
   for (const group of byKey.values()) {
     if (group.length > 1) {
       for (const s of group) {
@@ -164,7 +168,7 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
     }
     // Keep the first (path order) so references to the key do not cascade into unknown_mode errors.
     const first = group[0]!;
-    (first.kind === "mode" ? modes : presets).push(first);
+    byKind[first.kind as FolderKind].push(first);
   }
-  return { modes, presets, partials, config, diagnostics };
+  return { modes: byKind.mode, presets: byKind.preset, rules: byKind.rule, partials, config, diagnostics };
 }

@@ -1,8 +1,8 @@
 // Phase 3, validate: run the generated ajv validators and turn each ajv error into a coded, positioned diagnostic.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import { validateForgeConfig, validateModeSource, validatePresetSource } from "../../generated/source-validators.js";
+import { validateForgeConfig, validateModeSource, validatePresetSource, validateRuleSource } from "../../generated/source-validators.js";
 import type { ValidationError } from "../../generated/validator.js";
-import type { ForgeConfigSource, ForgeModeSource, ForgePresetSource, SystemUpdateSource } from "../../generated/types.js";
+import type { ForgeConfigSource, ForgeModeSource, ForgePresetSource, ForgeRuleSource, SystemUpdateSource } from "../../generated/types.js";
 import {
   duplicateListEntry, invalidValue, missingField, promptConflict, promptMissing, tooLong, tooShort, unknownField, wrongType,
 } from "../diagnostics/codes.js";
@@ -15,15 +15,18 @@ import { pointerSegments, whereAt } from "./yaml-positions.js";
 export type ModeData = ForgeModeSource;
 export type PresetData = ForgePresetSource;
 export type UpdateData = SystemUpdateSource;
+export type RuleData = ForgeRuleSource;
 export type ConfigData = ForgeConfigSource;
 
 export interface ValidMode { source: ParsedSource; data: ModeData }
 export interface ValidPreset { source: ParsedSource; data: PresetData }
+export interface ValidRule { source: ParsedSource; data: RuleData }
 export interface ValidConfig { source: ParsedSource; data: ConfigData }
 
 export interface ValidatedSources {
   modes: ValidMode[];
   presets: ValidPreset[];
+  rules: ValidRule[];
   /** forge.yaml when present and valid. */
   config: ValidConfig | null;
   diagnostics: Diagnostic[];
@@ -54,6 +57,9 @@ function fieldOf(segments: readonly string[]): string {
 }
 
 function allowedFor(kind: ParsedSource["kind"], segments: readonly string[]): readonly string[] {
+  const last = segments[segments.length - 1];
+  if (last === "when") return ALLOWED_FIELDS.when;
+  if (kind === "mode" && last === "edits") return ALLOWED_FIELDS.edits;
   if (kind === "preset" && segments[0] === "systemUpdates" && segments.length === 2) return ALLOWED_FIELDS.update;
   return ALLOWED_FIELDS[kind];
 }
@@ -109,6 +115,8 @@ function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | n
       return tooLong(where, field || "value", Number(p.limit), "characters");
     case "maxItems":
       return tooLong(where, field || "list", Number(p.limit), "items");
+    case "minItems":
+      return invalidValue(where, `${field || "list"} needs at least ${Number(p.limit)} item${Number(p.limit) === 1 ? "" : "s"}`, exampleFor(field));
     case "minLength":
       return tooShort(where, field || "value", Number(p.limit), exampleFor(field));
     default:
@@ -162,19 +170,23 @@ function validateConfig(source: ParsedSource | null, diagnostics: Diagnostic[]):
   return own.some((d) => d.severity === "error") ? null : { source, data: source.value as ConfigData };
 }
 
-export function validateSources(parsed: { modes: readonly ParsedSource[]; presets: readonly ParsedSource[]; config?: ParsedSource | null }): ValidatedSources {
+const VALIDATORS = { mode: validateModeSource, preset: validatePresetSource, rule: validateRuleSource } as const;
+
+export function validateSources(parsed: { modes: readonly ParsedSource[]; presets: readonly ParsedSource[]; rules?: readonly ParsedSource[]; config?: ParsedSource | null }): ValidatedSources {
   const diagnostics: Diagnostic[] = [];
   const modes: ValidMode[] = [];
   const presets: ValidPreset[] = [];
-  for (const source of [...parsed.modes, ...parsed.presets]) {
+  const rules: ValidRule[] = [];
+  for (const source of [...parsed.modes, ...parsed.presets, ...(parsed.rules ?? [])]) {
     if (source.value === undefined) continue; // parse errors were already reported
-    const validate = source.kind === "mode" ? validateModeSource : validatePresetSource;
+    const validate = VALIDATORS[source.kind as keyof typeof VALIDATORS];
     const own: Diagnostic[] = [];
     if (!validate(source.value)) for (const err of validate.errors ?? []) {
       const d = mapAjvError(source, err);
       if (d) own.push(d);
     }
     if (source.kind === "mode") own.push(...checkPromptChoice(source, source.value, [], "prompt", "promptFile"));
+    else if (source.kind === "rule") own.push(...checkPromptChoice(source, source.value, [], "content", "file"));
     else if (isObject(source.value) && Array.isArray(source.value.systemUpdates)) {
       source.value.systemUpdates.forEach((u, i) => own.push(...checkPromptChoice(source, u, ["systemUpdates", i], "content", "file")));
     }
@@ -182,8 +194,9 @@ export function validateSources(parsed: { modes: readonly ParsedSource[]; preset
     diagnostics.push(...own);
     if (own.some((d) => d.severity === "error")) continue;
     if (source.kind === "mode") modes.push({ source, data: source.value as ModeData });
+    else if (source.kind === "rule") rules.push({ source, data: source.value as RuleData });
     else presets.push({ source, data: source.value as PresetData });
   }
   const config = validateConfig(parsed.config ?? null, diagnostics);
-  return { modes, presets, config, diagnostics };
+  return { modes, presets, rules, config, diagnostics };
 }

@@ -6,7 +6,7 @@ import { type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type DecodedTree } from "./1-decode.js";
 import { isOwnOutput } from "../types.js";
 import type { ParsedSource } from "./2-parse.js";
-import type { PresetData, UpdateData, ValidPreset } from "./3-validate.js";
+import type { PresetData, RuleData, UpdateData, ValidPreset, ValidRule } from "./3-validate.js";
 import type { Inheritance, ResolvedMode, ResolvedModeData } from "./extends.js";
 import { checkSelection, type ContractComponent } from "../../core/contracts.js";
 import { suggestClosest } from "../../core/suggest.js";
@@ -25,10 +25,12 @@ export interface TemplateRef {
 export interface LinkedMode { key: string; file: string; source: ParsedSource; data: ResolvedModeData; template: TemplateRef | null; inherit: Inheritance | null }
 export interface LinkedUpdate { data: UpdateData; template: TemplateRef | null }
 export interface LinkedPreset { key: string; file: string; data: PresetData; updates: LinkedUpdate[] }
+export interface LinkedRule { key: string; file: string; data: RuleData; template: TemplateRef | null }
 
 export interface LinkedSources {
   modes: LinkedMode[];
   presets: LinkedPreset[];
+  rules: LinkedRule[];
   diagnostics: Diagnostic[];
 }
 
@@ -36,6 +38,7 @@ export interface LinkInput {
   /** Own modes with inheritance resolved (compiler/phases/extends.ts). */
   modes: readonly ResolvedMode[];
   presets: readonly ValidPreset[];
+  rules?: readonly ValidRule[];
   /** Every mode key defined by a source file, valid or not (an invalid mode is not also "unknown"). */
   definedModeKeys: ReadonlySet<string>;
   decoded: DecodedTree;
@@ -178,5 +181,11 @@ export function linkSources(input: LinkInput): LinkedSources {
     });
     return { key: source.key, file: source.file, data, updates };
   });
-  return { modes, presets, diagnostics };
+  const rules = (input.rules ?? []).map(({ source, data }): LinkedRule => ({
+    key: source.key,
+    file: source.file,
+    data,
+    template: loadTemplate(source, [], ["content", "file"], data.content, data.file, decoded, diagnostics),
+  }));
+  return { modes, presets, rules, diagnostics };
 }

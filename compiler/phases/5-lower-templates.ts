@@ -4,16 +4,18 @@ import type { Segment } from "../../generated/types.js";
 import { emptyPrompt, promptTooLarge } from "../diagnostics/codes.js";
 import { LIMITS } from "../types.js";
 import type { DecodedTree } from "./1-decode.js";
-import type { LinkedMode, LinkedPreset, LinkedUpdate, TemplateRef } from "./4-link.js";
+import type { LinkedMode, LinkedPreset, LinkedRule, LinkedUpdate, TemplateRef } from "./4-link.js";
 import { lowerTemplate, type LowerContext, type RawSegment } from "./handlebars-lower.js";
 
 export interface LoweredMode extends LinkedMode { prompt: Segment[] }
 export interface LoweredUpdate extends LinkedUpdate { content: Segment[] }
 export interface LoweredPreset extends LinkedPreset { updates: LoweredUpdate[] }
+export interface LoweredRule extends LinkedRule { content: Segment[] }
 
 export interface LoweredSources {
   modes: LoweredMode[];
   presets: LoweredPreset[];
+  rules: LoweredRule[];
   diagnostics: Diagnostic[];
 }
 
@@ -42,12 +44,13 @@ function lowerRef(ctx: LowerContext, ref: TemplateRef | null, what: string): Seg
   return segments;
 }
 
-export function lowerTemplates(linked: { modes: readonly LinkedMode[]; presets: readonly LinkedPreset[] }, partials: ReadonlyMap<string, string>, decoded: DecodedTree): LoweredSources {
+export function lowerTemplates(linked: { modes: readonly LinkedMode[]; presets: readonly LinkedPreset[]; rules?: readonly LinkedRule[] }, partials: ReadonlyMap<string, string>, decoded: DecodedTree): LoweredSources {
   const ctx: LowerContext = { partials, decoded, diagnostics: [], cache: new Map() };
   const modes = linked.modes.map((m) => ({ ...m, prompt: lowerRef(ctx, m.template, `the prompt of mode "${m.key}"`) }));
   const presets = linked.presets.map((p) => ({
     ...p,
     updates: p.updates.map((u) => ({ ...u, content: lowerRef(ctx, u.template, `system update "${u.data.id}"`) })),
   }));
-  return { modes, presets, diagnostics: ctx.diagnostics };
+  const rules = (linked.rules ?? []).map((r) => ({ ...r, content: lowerRef(ctx, r.template, `rule "${r.key}"`) }));
+  return { modes, presets, rules, diagnostics: ctx.diagnostics };
 }

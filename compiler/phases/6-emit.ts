@@ -1,8 +1,9 @@
 // Phase 6, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
 import { computeBundleHash, digestComponent, type BundleScope } from "../../core/digest.js";
-import type { ForgeBundle, Mode, Preset, SystemUpdate } from "../../generated/types.js";
-import type { LoweredMode, LoweredPreset } from "./5-lower-templates.js";
+import type { EditLimit, ForgeBundle, Mode, Preset, Rule, SystemUpdate } from "../../generated/types.js";
+import type { LoweredMode, LoweredPreset, LoweredRule } from "./5-lower-templates.js";
 import { buildLock, carryPreset, emitCarriedModes, planCarry } from "./carry-libraries.js";
+import { updateKey, type CompiledPaths } from "./compile-paths.js";
 import { NO_LIBRARIES, type LayeredLibraries } from "./libraries.js";
 
 export interface EmitOptions {
@@ -11,7 +12,11 @@ export interface EmitOptions {
   builtinModes: Readonly<Record<string, Mode | undefined>>;
   /** The verified forge libraries (compiler/phases/libraries.ts); their components are carried into the bundle. */
   libraries?: LayeredLibraries;
+  /** Compiled globs and regexes (compile-paths.ts); absent: the sources declare none. */
+  paths?: Pick<CompiledPaths, "edits" | "updateWhen" | "ruleWhen">;
 }
+
+const NO_PATHS: Pick<CompiledPaths, "edits" | "updateWhen" | "ruleWhen"> = { edits: new Map(), updateWhen: new Map(), ruleWhen: new Map() };
 
 const sortedUnique = (list: readonly string[] | undefined): string[] => [...new Set(list ?? [])].sort();
 /** Every string is NFC here already, so the returned object equals what bundle.json holds (canonical JSON is NFC). */
@@ -22,7 +27,7 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | undefined): Mode {
+function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | undefined, edits: EditLimit | undefined): Mode {
   const d = m.data;
   const entry: Omit<Mode, "digest"> & { digest?: string } = {
     label: nfc(d.label),
@@ -39,22 +44,26 @@ function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | und
   if (d.thinking !== undefined) entry.thinking = d.thinking;
   // tools is an allow-list set: order carries no meaning, so sort it for digest stability.
   if (d.tools !== undefined) entry.tools = sortedUnique(d.tools);
+  // Present only when declared or inherited, so bundles without limits keep their digests.
+  if (edits !== undefined) entry.edits = edits;
   // The parent's digest is hashed too: a parent change changes the child's digest (drift where it is pinned).
   if (m.inherit !== null) entry.extends = m.inherit.parent;
   if (m.inherit !== null && parentDigest !== undefined) entry.extendsDigest = parentDigest;
   return { ...entry, digest: digestComponent("mode", m.key, scope, entry) };
 }
 
-function emitPreset(p: LoweredPreset, scope: BundleScope, modeDigest: (key: string) => string | undefined): Preset {
+function emitPreset(p: LoweredPreset, scope: BundleScope, modeDigest: (key: string) => string | undefined, paths: EmitOptions["paths"] & object): Preset {
   const d = p.data;
-  const systemUpdates = p.updates.map((u): SystemUpdate => {
-    const entry = {
+  const systemUpdates = p.updates.map((u, i): SystemUpdate => {
+    const entry: Omit<SystemUpdate, "digest"> = {
       id: u.data.id,
       name: nfc(u.data.name),
       description: nfc(u.data.description),
       modelCallable: u.data.modelCallable ?? false,
       content: u.content,
     };
+    const when = paths.updateWhen.get(updateKey(p.key, i));
+    if (when !== undefined) entry.when = when;
     return { ...entry, digest: digestComponent("update", entry.id, scope, entry) };
   });
   const modeDigests: Record<string, string> = {};
@@ -69,7 +78,22 @@ function emitPreset(p: LoweredPreset, scope: BundleScope, modeDigest: (key: stri
   return { ...entry, digest: digestComponent("preset", p.key, scope, entry) };
 }
 
-export function emitBundle(lowered: { modes: readonly LoweredMode[]; presets: readonly LoweredPreset[] }, options: EmitOptions): ForgeBundle {
+function emitRule(r: LoweredRule, scope: BundleScope, paths: EmitOptions["paths"] & object): Rule {
+  const entry: Omit<Rule, "digest"> = {
+    name: nfc(r.data.name),
+    description: nfc(r.data.description),
+    when: paths.ruleWhen.get(r.key) ?? { paths: [] },
+    content: r.content,
+    source: r.file,
+  };
+  return { ...entry, digest: digestComponent("rule", r.key, scope, entry) };
+}
+
+export function emitBundle(
+  lowered: { modes: readonly LoweredMode[]; presets: readonly LoweredPreset[]; rules?: readonly LoweredRule[] },
+  options: EmitOptions,
+): ForgeBundle {
+  const paths = options.paths ?? NO_PATHS;
   const libraries = options.libraries ?? NO_LIBRARIES;
   const builtinDigest = (key: string) => (Object.hasOwn(options.builtinModes, key) ? options.builtinModes[key]?.digest : undefined);
   const plan = planCarry(libraries, new Set(lowered.modes.map((m) => m.key)), new Set(lowered.presets.map((p) => p.key)));
@@ -88,13 +112,17 @@ export function emitBundle(lowered: { modes: readonly LoweredMode[]; presets: re
     // A library parent of another key is carried (own keys win): point at the carried entry, else at the library's.
     else if (inherit?.origin === "library") parentDigest = inherit.parent !== m.key && plan.modes.has(inherit.parent) ? modes[inherit.parent]!.digest : inherit.entry!.digest;
     else if (inherit?.origin === "builtin") parentDigest = inherit.entry!.digest;
-    setOwn(modes, m.key, emitMode(m, options.scope, parentDigest));
+    // A mode that sets no edits inherits its parent's limit as compiled (an own parent's was emitted just above), like
+    // every other field it does not set (extends.ts): a child of a limited mode is limited the same way.
+    let edits = paths.edits.get(m.key);
+    if (edits === undefined && inherit != null) edits = inherit.origin === "own" ? modes[inherit.parent]!.edits : inherit.entry!.edits;
+    setOwn(modes, m.key, emitMode(m, options.scope, parentDigest, edits));
   };
   for (const m of lowered.modes) emitOwn(m);
   const modeDigest = (key: string) => (Object.hasOwn(modes, key) ? modes[key]!.digest : builtinDigest(key));
   const presets: Record<string, Preset> = {};
   for (const [key, { library, preset }] of plan.presets) setOwn(presets, key, carryPreset(key, library, preset, options.scope, modeDigest));
-  for (const p of lowered.presets) setOwn(presets, p.key, emitPreset(p, options.scope, modeDigest));
+  for (const p of lowered.presets) setOwn(presets, p.key, emitPreset(p, options.scope, modeDigest, paths));
   const bundle: Omit<ForgeBundle, "bundleHash"> = {
     generated: "by forge build, do not edit",
     format: 1,
@@ -103,6 +131,12 @@ export function emitBundle(lowered: { modes: readonly LoweredMode[]; presets: re
     modes,
     presets,
   };
+  // Only a bundle with rules has the field: bundles without keep their bundleHash.
+  if ((lowered.rules ?? []).length > 0) {
+    const rules: Record<string, Rule> = {};
+    for (const r of lowered.rules ?? []) setOwn(rules, r.key, emitRule(r, options.scope, paths));
+    bundle.rules = rules;
+  }
   if (libraries.libraries.length > 0) {
     const parents = lowered.modes.flatMap((m) => (m.inherit?.origin === "library" ? [{ library: m.inherit.library!, key: m.inherit.parent }] : []));
     bundle.lock = buildLock(libraries, plan, parents);

@@ -1,6 +1,8 @@
 // Example snippets per source field, used by validation messages so each diagnostic shows a fix.
 import modeSchema from "../../schema/mode.schema.json" with { type: "json" };
 import presetSchema from "../../schema/preset.schema.json" with { type: "json" };
+import ruleSchema from "../../schema/rule.schema.json" with { type: "json" };
+import commonSchema from "../../schema/common.schema.json" with { type: "json" };
 import configSchema from "../../schema/forge-config.schema.json" with { type: "json" };
 
 const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
@@ -26,6 +28,12 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   modelCallable: "modelCallable: false",
   content: 'content: "Run the tests after every change."',
   file: "file: ../updates/strict-tests.md",
+  edits: "edits: { allow: [docs/**], deny: [docs/generated/**] }",
+  allow: "allow: [docs/**, README.md]",
+  allowRegex: 'allowRegex: ["\\\\.(md|mdx)$"]',
+  deny: "deny: [.env, secrets/**]",
+  when: "when: { paths: [src/db/**, migrations/*.sql] }",
+  paths: "paths: [src/db/**]",
   extends: "extends: review",
   extendsPrompt: "extendsPrompt: replace",
   libraries: 'libraries: ["@acme/forge-house"]',
@@ -49,5 +57,8 @@ export const ALLOWED_FIELDS = {
   mode: Object.keys(modeSchema.properties),
   preset: Object.keys(presetSchema.properties),
   update: updateFields(),
+  rule: Object.keys(ruleSchema.properties),
+  edits: Object.keys(modeSchema.properties.edits.properties),
+  when: Object.keys(commonSchema.$defs.pathTriggerSource.properties),
   config: Object.keys(configSchema.properties),
 } as const;

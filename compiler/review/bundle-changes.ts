@@ -24,6 +24,8 @@ export interface BundleChanges {
   previous: "missing" | "unreadable" | "ok";
   modes: ComponentChanges;
   presets: ComponentChanges;
+  /** rules/ rules by digest (a bundle without rules has none). */
+  rules: ComponentChanges;
   /** Libraries (forge.yaml) whose lock entry changed: an upgrade names the library and what it changes. */
   libraries: LibraryChange[];
   bundleHash: { from: string | null; to: string };
@@ -129,17 +131,19 @@ export function diffLocks(oldLock: unknown, nextLock: unknown): LibraryChange[] 
 export function diffBundles(existing: string | null, next: ForgeBundle): BundleChanges {
   const nextModes = digestsOf(next.modes) ?? {};
   const nextPresets = digestsOf(next.presets) ?? {};
+  const nextRules = digestsOf(next.rules ?? {}) ?? {};
   const old = existing === null ? null : parseBundle(existing);
   const oldModes = old ? digestsOf(old.modes) : null;
   const oldPresets = old ? digestsOf(old.presets) : null;
   const previous = existing === null ? "missing" : old && oldModes && oldPresets ? "ok" : "unreadable";
   const modes = compareDigests(oldModes ?? {}, nextModes);
   const presets = compareDigests(oldPresets ?? {}, nextPresets);
+  const rules = compareDigests((old ? digestsOf(old.rules ?? {}) : null) ?? {}, nextRules);
   const from = old && typeof old.bundleHash === "string" ? old.bundleHash : null;
   const semantic =
-    [modes, presets].some((c) => c.added.length + c.removed.length + c.changed.length > 0) || from !== next.bundleHash;
+    [modes, presets, rules].some((c) => c.added.length + c.removed.length + c.changed.length > 0) || from !== next.bundleHash;
   const libraries = diffLocks(old?.lock, next.lock);
-  return { previous, modes, presets, libraries, bundleHash: { from, to: next.bundleHash }, otherChanges: previous === "ok" && !semantic };
+  return { previous, modes, presets, rules, libraries, bundleHash: { from, to: next.bundleHash }, otherChanges: previous === "ok" && !semantic };
 }
 
 const short = (hash: string | null): string => (hash === null ? "none" : hash.slice(0, 12));
@@ -171,7 +175,7 @@ export function describeChanges(c: BundleChanges): string[] {
   if (c.previous === "unreadable") lines.push("  the existing bundle.json is not a readable forge bundle");
   for (const lib of c.libraries) lines.push(...describeLibraryChange(lib));
   const items: string[] = [];
-  for (const [kind, set] of [["mode", c.modes], ["preset", c.presets]] as const) {
+  for (const [kind, set] of [["mode", c.modes], ["preset", c.presets], ["rule", c.rules]] as const) {
     for (const k of set.added) items.push(`  ${kind} ${k}: added`);
     for (const k of set.removed) items.push(`  ${kind} ${k}: removed`);
     for (const k of set.changed) items.push(`  ${kind} ${k}: changed`);

@@ -85,6 +85,22 @@ export interface PresetChange {
   ownChange: boolean;
 }
 
+/** A rules/ rule that only one side has: its globs and its whole text against nothing. */
+export interface RuleOnOneSide {
+  key: string;
+  paths: string[];
+  diff: string;
+}
+
+export interface RuleChange {
+  key: string;
+  digest: { from: string; to: string };
+  /** name, description, when.paths (globs as written), when.tools. */
+  fields: FieldChange[];
+  contentChanged: boolean;
+  diff: string;
+}
+
 export type ModeChangeKind = "added" | "removed" | "changed";
 
 /** A mode a preset references (base or overlays, in A or B) that was added, removed or changed. */
@@ -118,6 +134,9 @@ export interface DiffSummary {
   /** Presets with an own change (PresetChange.ownChange). */
   presetsChanged: number;
   presetsAffected: number;
+  rulesAdded: number;
+  rulesRemoved: number;
+  rulesChanged: number;
   /** Inheriting modes whose parent (or an ancestor) changed. */
   modesAffected: number;
   /** Forge libraries whose lock entry changed (version, bundle, components taken). */
@@ -132,6 +151,8 @@ export interface SemanticDiff {
   scope: { from: string | null; to: string | null } | null;
   modes: { added: ModeOnOneSide[]; removed: ModeOnOneSide[]; changed: ModeChange[] };
   presets: { added: PresetOnOneSide[]; removed: PresetOnOneSide[]; changed: PresetChange[] };
+  /** rules/ rules, by id. */
+  rules: { added: RuleOnOneSide[]; removed: RuleOnOneSide[]; changed: RuleChange[] };
   /** Built-in modes whose pinned digest differs between the sides (their text is in neither bundle). */
   builtinModes: PinChange[];
   /** Every preset in both A and B whose base or overlays (in A or B) name an added, removed or changed mode. */

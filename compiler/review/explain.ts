@@ -3,16 +3,20 @@ import type { Scope } from "../../core/digest.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
 import type { Catalog } from "../../core/component-catalog.js";
-import { checkContracts, judgeCandidate } from "../../core/candidate.js";
+import { checkContracts } from "../../core/candidate.js";
 import { composeAgainstSample, resolveSelection, type InspectedSources, type SampleSettings, type SelectionSpec } from "./inspection.js";
-import type { ContractJudgment, ContractKind } from "../../core/contracts.js";
 import { tracePreferences, type PreferenceOrigins } from "../../core/preferences.js";
 import { estimateTokens } from "../../core/prompt-size.js";
 import { renderOverlaySection } from "../../core/composition.js";
 
 import { renderTemplate, type PromptVars } from "../../core/template.js";
 import { findSlotUses, type SlotName, type SlotUse } from "./cache-slots.js";
+import type { RuleRef } from "../../core/rule-catalog.js";
+import { bashWarnings, explainEditLimits, explainPath, explainPathOnly, explainRules, type ExplainEditLimit, type ExplainPath, type ExplainRule, type PathQuery } from "./explain-paths.js";
 import { extendsChain } from "./extends-chain.js";
+import { checkDeclaredContracts, type ContractCheck } from "./explain-contracts.js";
+
+export { checkDeclaredContracts, type ContractCheck };
 
 export interface ExplainComponent {
   /** 1-based position among forge's components (base first, then overlays in order). */
@@ -39,14 +43,6 @@ export interface ExplainComponent {
 export type LayoutPart = { part: "mode"; key: string; role: "base" | "overlay" } | { part: "host"; description: string };
 
 
-export interface ContractCheck {
-  declaredBy: string;
-  kind: ContractKind;
-  other: string;
-  /** not-applicable: an ordering or conflict whose other side is not selected. */
-  status: "held" | "not-applicable" | "violated";
-  detail: string;
-}
 
 export type ExplainPreferences = PreferenceOrigins;
 
@@ -74,6 +70,14 @@ export interface ExplainReport {
   /** Slot uses that cost cache hits, in prompt order. */
   cacheSensitive: Array<{ component: string; slot: SlotName; volatility: string; offset: number }>;
   systemUpdates: ExplainUpdate[];
+  /** rules/ rules and the preset's blocks with `when`, each with its globs. */
+  rules: ExplainRule[];
+  /** The edit limits of the selected modes (they intersect). */
+  editLimits: ExplainEditLimit[];
+  /** E.g. a limit that bash can get around. */
+  warnings: string[];
+  /** `--path`: the rules and edit limits that path would trigger; null without --path. */
+  path: ExplainPath | null;
   /** How activated updates reach the model (the runtime's rule; explain has no live model), null without blocks. */
   updateDelivery: string | null;
   /** Whole prompt against the sample host prompt, and forge's own share of it. */
@@ -94,34 +98,15 @@ export interface ExplainInput {
   /** The locked version of a forge library (the bundle's lock), by package name. */
   libraryVersion?: (name: string) => string | null;
   diagnostics: Diagnostic[];
+  /** The scopes' rules/ rules. */
+  rules?: readonly RuleRef[];
+  /** `--path`, resolved against `root` (the project root). */
+  pathQuery?: PathQuery | null;
+  root?: string;
 }
 
 function sampleValue(vars: PromptVars, key: string): (slot: SlotName) => string {
   return (slot) => (slot === "mode" ? key : vars[slot]);
-}
-
-/** Every contract the selected components declare, judged by the one rule activation uses (core/contracts.ts). */
-export function checkDeclaredContracts(catalog: Catalog, base: string | null, overlays: readonly string[]): ContractCheck[] {
-  return judgeCandidate(catalog, { base, overlays: [...overlays] }).map((j): ContractCheck => {
-    const { declaredBy: key, kind, other, status } = j;
-    return { declaredBy: key, kind, other, status, detail: contractDetail(j) };
-  });
-}
-
-/** The explain wording of one judgment. */
-function contractDetail(j: ContractJudgment): string {
-  const { declaredBy: key, kind, other, status } = j;
-  switch (kind) {
-    case "requires":
-      return status === "held" ? `${key} requires ${other}: selected` : `${key} requires ${other}, which is not selected`;
-    case "conflictsWith":
-      return status === "violated" ? `${key} conflicts with ${other}, which is selected` : `${key} conflicts with ${other}: not selected`;
-    default: {
-      const { self, other: at } = j.positions!;
-      if (status === "not-applicable") return `${key} ${kind} ${other}: ${self < 0 ? `${key} is not an overlay` : `${other} is not a selected overlay`}`;
-      return `${key} (overlay ${self + 1}) ${kind} ${other} (overlay ${at + 1})`;
-    }
-  }
 }
 
 /** The same merge as the runtime (later components win model/thinking; tool lists intersect), with origins. */
@@ -209,6 +194,11 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
   });
   const forgeChars = components.reduce((n, c) => n + c.chars, 0);
   const baseMode = input.base === null ? undefined : catalog.modes.get(input.base)?.mode;
+  const selected = roles.map(([key]) => ({ key, mode: catalog.modes.get(key)!.mode, layer: catalog.modes.get(key)!.layer }));
+  const preferences = explainPreferences(selected);
+  const triggered = explainRules(input.rules ?? [], catalog, input.preset === null ? [] : [input.preset], input.describeSource);
+  // Limits apply together with the merged tools: bash is unchecked unless the selection's tools leave it out.
+  const editLimits = explainEditLimits(selected, () => preferences.tools?.value);
   return {
     command: "explain",
     status: violations.length > 0 ? "refused" : "ok",
@@ -227,9 +217,13 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
     layout: layoutFor(baseMode, input.base, input.overlays),
     components,
     contracts: checkDeclaredContracts(catalog, input.base, input.overlays),
-    preferences: explainPreferences(roles.map(([key]) => ({ key, mode: catalog.modes.get(key)!.mode }))),
+    preferences,
     cacheSensitive,
     systemUpdates,
+    rules: triggered.map((t) => t.rule),
+    editLimits,
+    warnings: bashWarnings(editLimits),
+    path: input.pathQuery ? explainPath(input.pathQuery, input.root ?? "", triggered, selected) : null,
     updateDelivery: systemUpdates.length > 0 ? describeUpdateDelivery(baseMode?.strategy === "replace_final") : null,
     size:
       input.prompt === null
@@ -252,6 +246,10 @@ function refusedExplain(reason: string, status: ExplainReport["status"], diagnos
     preferences: null,
     cacheSensitive: [],
     systemUpdates: [],
+    rules: [],
+    editLimits: [],
+    warnings: [],
+    path: null,
     updateDelivery: null,
     size: null,
     diagnostics,
@@ -265,9 +263,14 @@ export function explainNames(
   settings: SampleSettings,
   cwd: string,
   describeSource: (scope: Scope, source: string, layer: string | null) => string,
+  pathQuery: PathQuery | null = null,
 ): { report: ExplainReport; exitCode: number } {
   const { diagnostics, catalog } = inspected;
   if (catalog === null) return { report: refusedExplain("the sources have errors; fix them first", "errors", diagnostics), exitCode: 1 };
+  if (pathQuery !== null && spec.kind === "names" && spec.names.length === 0) {
+    const parts = explainPathOnly(catalog, inspected.rules ?? [], pathQuery, cwd, describeSource);
+    return { report: { ...refusedExplain("", "ok", diagnostics), reason: null, ...parts }, exitCode: 0 };
+  }
   const resolved = resolveSelection(catalog, spec);
   if ("error" in resolved) return { report: refusedExplain(resolved.error, "refused", diagnostics), exitCode: 1 };
   const violations = checkContracts(catalog, resolved.candidate);
@@ -283,6 +286,9 @@ export function explainNames(
       describeSource,
       libraryVersion: (name) => inspected.libraries?.find((l) => l.name === name)?.version ?? null,
       diagnostics,
+      rules: inspected.rules ?? [],
+      pathQuery,
+      root: cwd,
     },
     violations,
   );

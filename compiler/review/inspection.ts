@@ -8,6 +8,7 @@ import { renderPromptString } from "../../core/prompt-layout.js";
 import { previewStateEntry, resolveCandidate, type SelectionRequest } from "../../core/selection.js";
 import { buildPromptVars, type PromptVars } from "../../core/template.js";
 import type { ForgeModeStateEntry } from "../../generated/types.js";
+import type { RuleRef } from "../../core/rule-catalog.js";
 
 /** Stands in for Pi's native prompt: forge never embeds Pi's real text, it only composes around it. */
 const SAMPLE_NATIVE_BASE = "<Pi's native system prompt: role, available tools, guidelines, Pi documentation>";
@@ -18,6 +19,8 @@ export interface InspectedSources {
   diagnostics: Diagnostic[];
   /** null when the sources have errors. */
   catalog: Catalog | null;
+  /** The rules/ rules of the compiled scopes (absent: none). */
+  rules?: readonly RuleRef[];
   /** The forge libraries the compiled bundle carries (its lock): package name and version. */
   libraries?: ReadonlyArray<{ name: string; version: string }>;
 }

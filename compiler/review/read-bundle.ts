@@ -16,6 +16,8 @@ export function describeMismatch(problem: BundleProblem, name: string): string {
       return `${name}: preset ${problem.key} does not match its digest (edited after forge build)`;
     case "update-digest":
       return `${name}: system update ${problem.id} of preset ${problem.preset} does not match its digest (edited after forge build)`;
+    case "rule-digest":
+      return `${name}: rule ${problem.key} does not match its digest (edited after forge build)`;
     case "preset-pin":
       return `${name}: preset ${problem.preset} pins mode ${problem.mode} at a digest that differs from the bundle's`;
     case "bundle-hash":

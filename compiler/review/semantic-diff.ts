@@ -1,6 +1,6 @@
 // The pure comparison behind `forge diff`: modes and presets by key, field changes, prompt diffs and affected presets.
 import { compareCodeUnits, stringifyCanonical } from "../../core/canonical-json.js";
-import type { Mode, Preset, SystemUpdate, Template } from "../../generated/types.js";
+import type { Mode, Preset, Rule, SystemUpdate, Template } from "../../generated/types.js";
 import type {
   AffectedPreset,
   AffectingMode,
@@ -17,6 +17,7 @@ import type {
   UpdateOnOneSide,
 } from "./diff-report.js";
 import { unifiedDiff } from "./line-diff.js";
+import { compareRules, EDITS_FIELDS, WHEN_FIELDS, withPathFields } from "./path-diff.js";
 import { diffLocks } from "./bundle-changes.js";
 import { findAffectedModes } from "./extends-diff.js";
 
@@ -26,6 +27,7 @@ export interface BundleView {
   forgeVersion: string | null;
   modes: Readonly<Record<string, Mode | undefined>>;
   presets: Readonly<Record<string, Preset | undefined>>;
+  rules?: Readonly<Record<string, Rule | undefined>>;
   /** The forge libraries the bundle was built with (absent: none). */
   lock?: unknown;
 }
@@ -38,9 +40,9 @@ export interface SideLabels {
   b: string;
 }
 
-const MODE_FIELDS = ["label", "description", "strategy", "requires", "conflictsWith", "before", "after", "model", "thinking", "tools", "extends", "library"] as const;
+const MODE_FIELDS = ["label", "description", "strategy", "requires", "conflictsWith", "before", "after", "model", "thinking", "tools", ...EDITS_FIELDS, "extends", "library"] as const;
 const PRESET_FIELDS = ["description", "base", "overlays", "driftPolicy", "library"] as const;
-const UPDATE_FIELDS = ["name", "description", "modelCallable"] as const;
+const UPDATE_FIELDS = ["name", "description", "modelCallable", ...WHEN_FIELDS] as const;
 
 /** The prompt as a reviewer reads it: text verbatim, each slot as its `{{name}}` placeholder. */
 export function renderTemplate(template: Template): string {
@@ -101,7 +103,7 @@ function compareModes(a: BundleView, b: BundleView, labels: SideLabels, notes: s
     changed.push({
       key,
       digest: { from: from.digest, to: to.digest },
-      fields: fieldChanges(from, to, MODE_FIELDS),
+      fields: fieldChanges(withPathFields(from), withPathFields(to), MODE_FIELDS),
       promptChanged,
       diff: promptChanged ? templateDiff(from.prompt, to.prompt, `${labels.a}:mode/${key}`, `${labels.b}:mode/${key}`) : "",
     });
@@ -129,7 +131,7 @@ function compareUpdates(from: readonly SystemUpdate[], to: readonly SystemUpdate
     const contentChanged = stringifyCanonical(u.content) !== stringifyCanonical(v.content);
     changed.push({
       id,
-      fields: fieldChanges(u, v, UPDATE_FIELDS),
+      fields: fieldChanges(withPathFields(u), withPathFields(v), UPDATE_FIELDS),
       contentChanged,
       diff: contentChanged ? templateDiff(u.content, v.content, label("a", id), label("b", id)) : "",
     });
@@ -224,6 +226,7 @@ export function compareBundles(a: BundleView, b: BundleView, labels: SideLabels)
   const presets = comparePresets(a, b, labels, notes);
   const builtinModes = compareBuiltinPins(a, b);
   const affectedPresets = findAffectedPresets(a, b, modes, builtinModes);
+  const rules = compareRules(a.rules ?? {}, b.rules ?? {}, labels, { fieldChanges, templateDiff });
   const affectedModes = findAffectedModes(a.modes, b.modes, modes);
   const libraries = diffLocks(a.lock, b.lock);
   if (a.forgeVersion !== null && b.forgeVersion !== null && a.forgeVersion !== b.forgeVersion) {
@@ -237,6 +240,9 @@ export function compareBundles(a: BundleView, b: BundleView, labels: SideLabels)
     presetsRemoved: presets.removed.length,
     presetsChanged: presets.changed.filter((p) => p.ownChange).length,
     presetsAffected: affectedPresets.length,
+    rulesAdded: rules.added.length,
+    rulesRemoved: rules.removed.length,
+    rulesChanged: rules.changed.length,
     modesAffected: affectedModes.length,
     librariesChanged: libraries.length,
   };
@@ -244,6 +250,6 @@ export function compareBundles(a: BundleView, b: BundleView, labels: SideLabels)
     scope !== null ||
     builtinModes.length > 0 ||
     libraries.length > 0 ||
-    [modes.added, modes.removed, modes.changed, presets.added, presets.removed, presets.changed].some((list) => list.length > 0);
-  return { semantic, scope, modes, presets, builtinModes, affectedPresets, affectedModes, libraries, notes, summary };
+    [modes.added, modes.removed, modes.changed, presets.added, presets.removed, presets.changed, rules.added, rules.removed, rules.changed].some((list) => list.length > 0);
+  return { semantic, scope, modes, presets, rules, builtinModes, affectedPresets, affectedModes, libraries, notes, summary };
 }

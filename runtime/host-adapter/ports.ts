@@ -119,6 +119,19 @@ export interface ContextWithSystemEvent {
   messages: TranscriptMessage[];
 }
 
+/** Both hosts: a tool call about to run (`input` as the model sent it). */
+export interface ToolCallEvent {
+  toolName: string;
+  toolCallId: string;
+  input: unknown;
+}
+
+/** `block: true` refuses the call before it runs; the model gets `reason` as the tool's error. */
+export interface ToolCallResult {
+  block?: boolean;
+  reason?: string;
+}
+
 /** `model_select`: the model changed (/model, cycling, pi.setModel; 0.73.1 also on restore). */
 export interface ModelSelectEvent {
   model?: ModelRef;
@@ -132,6 +145,7 @@ export interface HostEvents {
   session_tree: { event: unknown; result: void };
   before_agent_start: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined };
   context_with_system: { event: ContextWithSystemEvent; result: { messages: TranscriptMessage[] } | undefined };
+  tool_call: { event: ToolCallEvent; result: ToolCallResult | undefined };
   model_select: { event: ModelSelectEvent; result: void };
   session_compact: { event: unknown; result: void };
 }

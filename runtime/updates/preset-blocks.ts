@@ -10,6 +10,8 @@ export interface ActivePresetRef {
   scope: Scope;
   /** For scope "project": whether the project (and so its bundle) is trusted. Ignored for other scopes. */
   trusted: boolean;
+  /** For scope "project": the layer's root (the directory holding its .pi/forge/), what its blocks' globs are relative to. */
+  layer?: string | null;
 }
 
 export type Actor = "user" | "agent";

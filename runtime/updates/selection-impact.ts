@@ -1,6 +1,7 @@
 // For /mode and /preset: the cache estimate of switching the core's composition, with the updates' part of the prompt
 // (inventory, update sections, a compaction fold) carried over the way the next request would carry it.
 import type { Composition } from "../../core/composition.js";
+import type { RuleRef } from "../../core/rule-catalog.js";
 import type { HostAdapter, NativeInputs } from "../host-adapter/index.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { renderInventory } from "./block-inventory.js";
@@ -42,12 +43,12 @@ function swapInventory(tail: string, from: string, to: string): string {
  * adapter's preview), so the first differing character is where a provider cache breaks.
  * Null when no estimate can be made (an unreadable branch included).
  */
-export function estimateSelectionChange(adapter: HostAdapter, ctx: CtxPort, change: SelectionChange): PromptChangeReport | null {
+export function estimateSelectionChange(adapter: HostAdapter, ctx: CtxPort, change: SelectionChange, rules: readonly RuleRef[] = []): PromptChangeReport | null {
   try {
     const native = fallbackInputs(ctx);
     const branch = ctx.sessionManager.getBranch();
-    const inventoryNow = renderInventory(change.nowPreset);
-    const inventoryNext = renderInventory(change.nextPreset);
+    const inventoryNow = renderInventory(change.nowPreset, rules);
+    const inventoryNext = renderInventory(change.nextPreset, rules);
     const coreNow = adapter.previewPrompt(change.now, native);
     const estimatedTail = inventoryNow === "" ? "" : `\n\n${inventoryNow}`;
     const last = adapter.lastRequestPrompt(ctx, branch);

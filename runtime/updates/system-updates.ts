@@ -1,6 +1,6 @@
 // Wires the system-update feature into Pi: the /system-update command, the agent tool, and delivery at every run.
 import type { UpdateState } from "../../core/update-reducer.js";
-import type { BeforeAgentStartEvent, CtxPort, ModelSelectEvent, PiPort } from "../host-adapter/ports.js";
+import type { BeforeAgentStartEvent, CtxPort, ModelSelectEvent, PiPort, ToolCallEvent } from "../host-adapter/ports.js";
 import { describeError, guardCommand, say } from "../notify.js";
 import { renderInventory } from "./block-inventory.js";
 import { readBranch } from "./branch-read.js";
@@ -13,6 +13,7 @@ import type { SystemUpdatesDeps, UpdatesRuntime } from "./update-change.js";
 import { chooseDelivery, createRunState, deliverRun } from "./update-delivery.js";
 import { announceCompaction, announceModelSwitch } from "./cache-notices.js";
 import { syncToolAvailability } from "./update-tool.js";
+import { applyPathRules, type TriggerCache } from "./path-rules.js";
 
 /** What the rest of the runtime may ask the registered feature. */
 export interface SystemUpdates {
@@ -31,6 +32,9 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
   const toolRegistered = { value: false };
   let completions: CompletionData = { blockIds: [], activeIds: [] };
   const rt: UpdatesRuntime = { ...deps, pi, run, now: deps.now ?? (() => new Date()), afterChange: refresh };
+  const triggers: TriggerCache = new WeakMap();
+  /** The prompt's inventory: the active preset's blocks, then the offered path rules. */
+  const inventory = (ref: ActivePresetRef | null, ctx: CtxPort) => renderInventory(ref, deps.getPathRules?.(ctx).rules);
 
   /** Tool availability and the completion cache follow the active preset and the branch's active updates. */
   function refresh(ref: ActivePresetRef | null, state: UpdateState): void {
@@ -72,8 +76,14 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
       refresh(ref, read.state);
       // Per run, from the current model: what the model already holds is reconciled with the active set here.
       const choice = chooseDelivery(deps.adapter, ctx, event.systemPromptOptions ?? null);
-      return deliverRun(event, read, renderInventory(ref), run, choice);
+      return deliverRun(event, read, inventory(ref, ctx), run, choice);
     }),
+  );
+
+  // A tool call naming a path may switch a rule on; registered after the core's edit limits, so a refused call does not.
+  pi.on(
+    "tool_call",
+    guarded("path rules", (event: ToolCallEvent, ctx: CtxPort) => void applyPathRules(rt, event, ctx, triggers)),
   );
 
   // Switches of model and compactions rewrite the cached prefix through Pi's own layout: said before the next request.
@@ -95,5 +105,5 @@ export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): Syst
     handler: guardCommand(COMMAND_NAME, (args, ctx) => runSystemUpdateCommand(rt, args, ctx)),
   });
 
-  return { estimateSelectionChange: (ctx, change) => estimateSelectionChange(deps.adapter, ctx, change) };
+  return { estimateSelectionChange: (ctx, change) => estimateSelectionChange(deps.adapter, ctx, change, deps.getPathRules?.(ctx).rules) };
 }

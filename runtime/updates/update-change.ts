@@ -3,6 +3,7 @@
 import { wrapSection } from "../../core/prompt-layout.js";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { stepUpdateState, type ActiveUpdate, type UpdateState } from "../../core/update-reducer.js";
+import type { PathRuleSources } from "../../core/rule-catalog.js";
 import type { ForgeUpdateEvent, Segment } from "../../generated/types.js";
 import type { HostAdapter } from "../host-adapter/index.js";
 import type { CtxPort, PiPort } from "../host-adapter/ports.js";
@@ -20,6 +21,8 @@ export interface SystemUpdatesDeps {
   adapter: HostAdapter;
   /** The active preset, or null when none is selected or the core fell back to the native prompt. */
   getActivePreset(ctx: CtxPort): ActivePresetRef | null;
+  /** The offered path rules (trusted bundles only) and the root their globs are relative to; absent: no rules. */
+  getPathRules?(ctx: CtxPort): PathRuleSources;
   /** Renders a block's precompiled template with the core's slot values (cwd, date, model...). */
   renderTemplate(segments: readonly Segment[], ctx: CtxPort): string;
   /** Clock for createdAt; defaults to the system clock (tests pin it). */

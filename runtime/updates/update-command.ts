@@ -14,6 +14,7 @@ import { blocksUsable, checkBlockActivation, chooseBlockUpdateId } from "./prese
 import { parseSystemUpdateArgs, USAGE } from "./update-command-args.js";
 import { estimateUpdateImpact, planChange, recordChange, type UpdatesRuntime } from "./update-change.js";
 import { readModelView, toldAs, type ModelView } from "./model-view.js";
+import { describeTrigger } from "./rule-inventory.js";
 import { describeChoice, pickDelivery, type DeliveryChoice } from "./update-delivery.js";
 
 function shortDigest(digest: string): string {
@@ -34,6 +35,8 @@ export function renderStatus(state: UpdateState, delivery: DeliveryStatus, opts:
     source: u.source,
     ...(u.presetId !== undefined ? { presetId: u.presetId } : {}),
     ...(u.blockId !== undefined ? { blockId: u.blockId } : {}),
+    ...(u.ruleId !== undefined ? { ruleId: u.ruleId } : {}),
+    ...(u.matchedPath !== undefined ? { matchedPath: u.matchedPath } : {}),
     digest: u.digest,
     size: u.contentSnapshot.length,
     createdAt: u.createdAt,
@@ -45,7 +48,7 @@ export function renderStatus(state: UpdateState, delivery: DeliveryStatus, opts:
   if (opts.json) return JSON.stringify({ delivery: kind, deliveryReason: reason, deliveryWhy: why, active: rows, diagnostics: state.diagnostics }, null, 2);
   const lines = [`forge system updates: ${rows.length} active; ${kind} delivery: ${why}`];
   for (const r of rows) {
-    const origin = r.blockId ? ` block ${r.blockId}${r.presetId ? ` of ${r.presetId}` : ""}` : "";
+    const origin = (r.blockId ? ` block ${r.blockId}${r.presetId ? ` of ${r.presetId}` : ""}` : r.ruleId ? ` rule ${r.ruleId}` : "") + (r.matchedPath !== undefined ? ` (path ${r.matchedPath})` : "");
     lines.push(`  ${r.updateId}  ${r.source}  ${shortDigest(r.digest)}  ${r.size} chars  ${r.createdAt}${origin}  (${TOLD[String(r.told)]})`);
     if (opts.full) lines.push(...(r.content ?? "").split("\n").map((l) => `    | ${l}`));
   }
@@ -53,10 +56,24 @@ export function renderStatus(state: UpdateState, delivery: DeliveryStatus, opts:
   return lines.join("\n");
 }
 
+/** The offered path rules, for /system-update list. */
+function listRules(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState): Array<{ id: string; scope: string; description: string; paths: string; active: boolean }> {
+  return (rt.getPathRules?.(ctx).rules ?? []).map((r) => ({
+    id: r.key,
+    scope: r.scope,
+    description: r.rule.description,
+    paths: describeTrigger(r.rule.when),
+    active: state.active.some((u) => u.ruleId === r.key),
+  }));
+}
+
 function listBlocks(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState, json: boolean): string {
+  const rules = listRules(rt, ctx, state);
+  const ruleLines = rules.length === 0 ? [] : ["forge: path rules (switch on by themselves when a tool call names a matching path):", ...rules.map((r) => `  ${r.id}  ${r.description}  paths: ${r.paths}  ${r.active ? "active" : "dormant"}`)];
   const ref = rt.getActivePreset(ctx);
   if (ref === null || ref.preset.systemUpdates.length === 0) {
-    return json ? JSON.stringify({ preset: ref?.key ?? null, blocks: [] }, null, 2) : "forge: the active preset declares no system-update blocks";
+    if (json) return JSON.stringify({ preset: ref?.key ?? null, blocks: [], rules }, null, 2);
+    return ["forge: the active preset declares no system-update blocks", ...ruleLines].join("\n");
   }
   const usable = blocksUsable(ref);
   const blocks = ref.preset.systemUpdates.map((b) => ({
@@ -67,10 +84,10 @@ function listBlocks(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState, json: 
     active: state.active.some((u) => u.blockId === b.id && u.presetId === ref.key),
     activatable: usable,
   }));
-  if (json) return JSON.stringify({ preset: ref.key, scope: ref.scope, trusted: usable, blocks }, null, 2);
+  if (json) return JSON.stringify({ preset: ref.key, scope: ref.scope, trusted: usable, blocks, rules }, null, 2);
   const lines = [`forge: blocks of preset "${ref.key}" (${ref.scope})${usable ? "" : ": untrusted project bundle, none can be activated; trust the project first"}`];
   for (const b of blocks) lines.push(`  ${b.id}  ${b.name}: ${b.description}  callable: ${b.callable ? "yes" : "no"}  ${b.active ? "active" : "inactive"}`);
-  return lines.join("\n");
+  return [...lines, ...ruleLines].join("\n");
 }
 
 export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, ctx: CtxPort): Promise<void> {

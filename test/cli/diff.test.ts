@@ -289,7 +289,7 @@ describe("forge diff --json", () => {
     const r = diff(["--json"], root);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as DiffReport;
-    expect(Object.keys(report)).toEqual(["command", "a", "b", "semantic", "scope", "modes", "presets", "builtinModes", "affectedPresets", "affectedModes", "libraries", "notes", "summary"]);
+    expect(Object.keys(report)).toEqual(["command", "a", "b", "semantic", "scope", "modes", "presets", "rules", "builtinModes", "affectedPresets", "affectedModes", "libraries", "notes", "summary"]);
     expect(report.a).toMatchObject({ spec: "HEAD", kind: "git", label: "HEAD", location: "HEAD:.pi/forge/bundle.json" });
     expect(report.a.bundleHash).toMatch(/^[0-9a-f]{64}$/);
     expect(report.b).toMatchObject({ spec: "worktree", kind: "worktree", label: "worktree" });
@@ -302,7 +302,10 @@ describe("forge diff --json", () => {
     expect(report.modes.changed[0]!.diff).toContain("-Review carefully.\n");
     expect(report.presets.changed.map((p) => [p.key, p.ownChange])).toEqual([["daily", false]]);
     expect(report.affectedPresets).toEqual([{ preset: "daily", modes: [{ key: "review", change: "changed", builtin: false }] }]);
-    expect(report.summary).toEqual({ modesAdded: 0, modesRemoved: 0, modesChanged: 1, presetsAdded: 0, presetsRemoved: 0, presetsChanged: 0, presetsAffected: 1, modesAffected: 0, librariesChanged: 0 });
+    expect(report.summary).toEqual({
+      modesAdded: 0, modesRemoved: 0, modesChanged: 1, presetsAdded: 0, presetsRemoved: 0, presetsChanged: 0, presetsAffected: 1,
+      rulesAdded: 0, rulesRemoved: 0, rulesChanged: 0, modesAffected: 0, librariesChanged: 0,
+    });
   });
 
   it("says semantic: false and exits 0 when nothing changed", () => {

@@ -36,7 +36,6 @@ function forgeImport(env: PiEnv, args: string[]): string {
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: imported definitions", (_id, host) => {
   let env: PiEnv;
-  let native: string;
   const run = (messages: string[]) => forgePrint(host, env, suite.server, ["--no-session", ...messages]);
 
   beforeAll(async () => {
@@ -45,11 +44,14 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: imported 
     expect(forgeImport(env, ["pi-presets", "presets.json"])).toContain("wrote .pi/forge/presets/review.yaml");
     expect(forgeImport(env, ["pi-modes", "modes"])).toContain("wrote .pi/forge/modes/release.yaml");
     await trustProjectIfLegacy(host, env, suite.server);
-    native = await nativePrompt(host, env, suite.server);
   });
 
-  it("a Roo mode imported with --overlay is an append overlay, its braces literal", async () => {
-    expectSamePrompt(onlyPrompt(await run(["--mode=docs-writer", "hello"])), native + overlayTail(["docs-writer", "Docs Writer", `${ROLE}\n\n${CUSTOM}`]));
+  it("a Roo mode imported with --overlay is an append overlay, its braces literal, its groups its tools", async () => {
+    const r = await run(["--mode=docs-writer", "hello"]);
+    // Roo's read and edit groups: read, grep, find, ls, edit, write (Pi's active ones kept in order, then the read-only ones).
+    expect(toolNames(suite.server.completions()[0]!).sort()).toEqual(["edit", "find", "grep", "ls", "read", "write"]);
+    const withTools = await nativePrompt(host, env, suite.server, ["--tools", "read,edit,write,grep,find,ls"]);
+    expectSamePrompt(onlyPrompt(r), withTools + overlayTail(["docs-writer", "Docs Writer", `${ROLE}\n\n${CUSTOM}`]));
   });
 
   it("a Pi preset becomes a forge preset: its instructions as an overlay, its tools narrowing the request", async () => {

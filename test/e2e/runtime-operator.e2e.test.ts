@@ -75,7 +75,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
     expectSamePrompt(systemPromptOf(suite.server.completions()[0]!), native + overlayTail(["beta", "Beta", BETA], ["alpha", "Alpha", ALPHA]));
   });
 
-  it("a mode's tools allow-list narrows the active tools on activation; /mode off restores them", async () => {
+  it("a mode's tools allow-list narrows the active tools and switches on read-only built-ins; /mode off restores them", async () => {
     const rpc = await rpcSession();
     try {
       await rpc.prompt("before");
@@ -88,8 +88,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
     }
     const [before, narrowed, restored] = suite.server.completions();
     expect(toolNames(before!).sort()).toEqual(["bash", "edit", "read", "write"]);
-    // grep is not active in Pi's default set: the allow-list only narrows, it never grants.
-    expect(toolNames(narrowed!).sort()).toEqual(["read"]);
+    // grep is off in Pi's default set: a read-only built-in, so the list switches it on; bash, edit and write go off.
+    expect(toolNames(narrowed!).sort()).toEqual(["grep", "read"]);
     expect(systemPromptOf(narrowed!)).toContain("<forge-readonly>\n# Read only\n\nOnly read.\n</forge-readonly>");
     expect(toolNames(restored!).sort()).toEqual(toolNames(before!).sort());
   });

@@ -26,6 +26,7 @@ interface ForgeSubscriptions {
   on(event: "session_start", handler: HostHandler<"session_start">): void;
   on(event: "session_tree", handler: HostHandler<"session_tree">): void;
   on(event: "before_agent_start", handler: HostHandler<"before_agent_start">): void;
+  on(event: "tool_call", handler: HostHandler<"tool_call">): void;
 }
 export const portFits: [
   Fits<Legacy.ExtensionAPI, PiPort>,

@@ -67,6 +67,13 @@ describe("compose view", () => {
     expect(view.systemUpdates.map((u) => u.id)).toEqual(["freeze"]);
   });
 
+  it("a selected mode's edit limit shows under the preferences, globs as written", () => {
+    const sources = { ...FIXTURE, "modes/docs-only.yaml": "label: Docs only\ndescription: d\nstrategy: append\nprompt: x\nedits: { allow: [docs/**], deny: [docs/generated/**] }\n" };
+    const bundle = compile(treeOf(sources), { scope: "project", forgeVersion: "0", builtinModes: builtin.modes }).bundle!;
+    const view = composeView({ catalog: buildCatalog({ builtin, project: bundle }), diagnostics: [], names: ["focus", "docs-only"], host: "string", settings, cwd: "/repo", promptRef: ref, definitionRef: ref });
+    expect(view.preferences?.editLimits).toEqual({ value: { "docs-only": "allow docs/**; deny docs/generated/**" }, from: ["docs-only"] });
+  });
+
   it("1.x: Pi's sections, the base as preamble, and one forge section per overlay", () => {
     const view = compose(["design"], "sections");
     const blocks = view.prompt!.blocks;

@@ -133,7 +133,7 @@ export class FakePi implements PiPort {
   readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], editors: [] };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
-  readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [], model_select: [], session_compact: [] };
+  readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [], model_select: [], session_compact: [] };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];
   readonly sent: Array<{ message: CustomMessage; options?: unknown }> = [];
@@ -300,6 +300,17 @@ export class FakePi implements PiPort {
       if (r?.systemPrompt !== undefined) current.forceSystemPrompt = r.systemPrompt;
     }
     return { prompt: modernPrompt.buildSystemPrompt(current), messages, options: current };
+  }
+
+  /** A tool call as both hosts' runners preflight it: handlers in order, the first `block` wins and stops the rest. */
+  async toolCall(ctx: CtxPort, toolName: string, input: unknown, toolCallId = `call-${toolName}`): Promise<{ block?: boolean; reason?: string } | undefined> {
+    let result: { block?: boolean; reason?: string } | undefined;
+    for (const handler of this.handlers.tool_call) {
+      const r = await handler({ toolName, toolCallId, input }, ctx);
+      if (r) result = r;
+      if (r?.block) return r;
+    }
+    return result;
   }
 
   async run(command: string, args: string, ctx: CtxPort): Promise<void> {

@@ -89,6 +89,22 @@ describe("update reducer", () => {
     expect(ids([apply("t", "T", { source: "agent", blockId: "t" }), revoke("t", "agent")])).toEqual([]);
   });
 
+  it("a rule-applied update records its rule and path; the user may revoke it, the agent may not", () => {
+    const rule = entry(createApplyEvent({ updateId: "db", content: "D", source: "rule", rule: { ruleId: "db", path: "src/db/schema.sql", glob: "src/db/**" }, now }));
+    expect((rule.data as Record<string, unknown>).matchedGlob).toBe("src/db/**");
+    const s = foldUpdateEvents([rule]);
+    expect(s.diagnostics).toEqual([]);
+    expect(s.active[0]).toMatchObject({ updateId: "db", source: "rule", ruleId: "db", matchedPath: "src/db/schema.sql" });
+    expect(codes([rule, revoke("db", "agent")])).toEqual(["update_revoke_denied"]);
+    expect(ids([rule, revoke("db", "agent")])).toEqual(["db"]);
+    expect(ids([rule, revoke("db")])).toEqual([]);
+    // The one permission rule counts a rule's update as not the agent's: an agent's reset leaves it, the user's clears it.
+    expect(ids([rule, reset("reset-1", "agent")])).toEqual(["db"]);
+    expect(ids([rule, reset("reset-1")])).toEqual([]);
+    // A source an older forge did not know is still a closed set: anything else is malformed.
+    expect(codes([entry({ ...(rule.data as object), source: "hook" })])).toEqual(["update_event_malformed"]);
+  });
+
   it("one rule for every operation: an agent's reset revokes only what the agent activated", () => {
     const agentBlock = apply("t", "T", { source: "agent", blockId: "t" });
     expect(ids([apply("a", "A"), apply("p", "P", { source: "preset", blockId: "p" }), agentBlock, reset("reset-1", "agent")])).toEqual(["a", "p"]);

@@ -7,11 +7,11 @@ import type { Scope } from "../../../core/digest.js";
 import { estimateTokens } from "../../../core/prompt-size.js";
 import { sectionsDelivery } from "../../../core/sections-delivery.js";
 import { describeVolatility, SLOT_VOLATILITY } from "../../review/cache-slots.js";
-import { explainNames } from "../../review/explain.js";
+import { explainNames, type ExplainReport } from "../../review/explain.js";
 import { composeAgainstSample, resolveSelection, type SampleSettings, type SelectionSpec } from "../../review/inspection.js";
 import { componentSegments, sectionsBlocks, sectionsText, stringBlocks, type SegmentsOf } from "./prompt-segments.js";
 import { sampleHostSections } from "./sample-sections.js";
-import type { ComposeData, HostKind, PromptView, SourceRef } from "./studio-api.js";
+import type { ComposeData, EffectivePreferences, HostKind, PromptView, SourceRef } from "./studio-api.js";
 
 export interface ComposeInput {
   catalog: Catalog;
@@ -62,6 +62,12 @@ function promptFor(input: ComposeInput): { prompt: PromptView; fallbackReason: s
   return { prompt: { host: input.host, text, blocks, attributed, chars: text.length, estimatedTokens: estimateTokens(text.length) }, fallbackReason: sample.fallbackReason };
 }
 
+/** Each limit as one line: "allow docs/**, *.md; deny docs/generated/**". */
+function editLimitsOf(limits: ExplainReport["editLimits"]): NonNullable<EffectivePreferences["editLimits"]> {
+  const value = Object.fromEntries(limits.map((l) => [l.mode, `allow ${l.allow === null ? "any path" : l.allow.join(", ") || "nothing"}${l.deny.length ? `; deny ${l.deny.join(", ")}` : ""}`]));
+  return { value, from: limits.map((l) => l.mode) };
+}
+
 export function composeView(input: ComposeInput): ComposeData {
   const { catalog, names } = input;
   // Sources are described raw here; the links are built below from scope and source.
@@ -87,8 +93,8 @@ export function composeView(input: ComposeInput): ComposeData {
       estimatedTokens: c.estimatedTokens,
     })),
     contracts: report.contracts,
-    // Edit limits have no field in forge yet: editLimits stays absent until modes can declare them.
-    preferences: report.preferences,
+    // editLimits only when a selected mode declares one (the page lists each mode's allowed and denied paths).
+    preferences: report.preferences && report.editLimits.length > 0 ? { ...report.preferences, editLimits: editLimitsOf(report.editLimits) } : report.preferences,
     cacheSensitive: report.cacheSensitive.map((c) => ({ component: c.component, slot: c.slot, volatility: SLOT_VOLATILITY[c.slot], describe: describeVolatility(SLOT_VOLATILITY[c.slot]) })),
     systemUpdates: report.systemUpdates.map(({ id, name, modelCallable, digest, chars, estimatedTokens }) => ({ id, name, modelCallable, digest, chars, estimatedTokens })),
     prompt: composed?.prompt ?? null,

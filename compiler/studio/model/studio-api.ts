@@ -150,10 +150,10 @@ export interface ComposeComponent {
   estimatedTokens: number;
 }
 
-/** Placeholder for per-mode edit limits, which forge does not define yet: always omitted until modes can set them. */
+/** Per-mode edit limits: mode key -> "allow ...; deny ..." (globs as written). */
 export type EditLimits = Record<string, string | number | boolean>;
 
-/** model, thinking and tools with the components they come from; `editLimits` only once forge has them. */
+/** model, thinking and tools with the components they come from; `editLimits` when a selected mode declares one. */
 export interface EffectivePreferences extends PreferenceOrigins {
   editLimits?: PreferenceOrigin<EditLimits>;
 }
