@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   BETA, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, projectForgeDir,
-  statusLines, trustProjectIfLegacy, writeMode, type ModeSource,
+  statusLines, writeMode, type ModeSource,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "./harness/pi-env.js";
 import { HOSTS } from "./harness/pi-host.js";
@@ -32,16 +32,20 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
     ({ env, native } = await projectEnv(suite, host, MODES));
   });
 
-  /** Edits a project mode source and rebuilds; on the legacy host the new bundleHash needs /forge trust again. */
-  async function editAndRebuild(key: "alpha" | "fin", mode: ModeSource): Promise<void> {
+  /** The user's own rebuild (their agent dir): on the legacy host it carries their trust to the new bundleHash. */
+  function rebuildAsUser(): void {
+    forgeBuild({ root: env.cwd, agentDir: env.agentDir });
+  }
+
+  /** Edits a project mode source and rebuilds it as the user. */
+  function editAndRebuild(key: "alpha" | "fin", mode: ModeSource): void {
     writeMode(projectForgeDir(env.cwd), key, mode);
-    forgeBuild({ root: env.cwd });
-    await trustProjectIfLegacy(host, env, suite.server);
+    rebuildAsUser();
   }
 
   it("block (default): native prompt, the reason in the status until /mode reapprove, then the current text", async () => {
     expectSamePrompt(onlyPrompt(await run(["--mode=alpha,beta", "first"])), native + tailWith(ALPHA_V1));
-    await editAndRebuild("alpha", alpha(ALPHA_V2));
+    editAndRebuild("alpha", alpha(ALPHA_V2));
     const second = await run(["--continue", "second", "/mode status --json"]);
     expectSamePrompt(onlyPrompt(second), native);
     const status = lastStatus(second.stderr);
@@ -63,7 +67,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
 
   it("warn: the current text, with a notice naming the drifted component", async () => {
     expectSamePrompt(onlyPrompt(await run(["/mode set alpha beta --drift warn", "first"])), native + tailWith(ALPHA_V1));
-    await editAndRebuild("alpha", alpha(ALPHA_V2));
+    editAndRebuild("alpha", alpha(ALPHA_V2));
     const second = await run(["--continue", "second", "/mode status --json"]);
     expectSamePrompt(onlyPrompt(second), native + tailWith(ALPHA_V2));
     expect(second.stderr).toContain("forge: drift (policy warn), composing the current definitions: alpha");
@@ -72,7 +76,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
 
   it("allow: the current text, silently", async () => {
     expectSamePrompt(onlyPrompt(await run(["/mode set alpha beta --drift allow", "first"])), native + tailWith(ALPHA_V1));
-    await editAndRebuild("alpha", alpha(ALPHA_V2));
+    editAndRebuild("alpha", alpha(ALPHA_V2));
     const second = await run(["--continue", "second", "/mode status --json"]);
     expectSamePrompt(onlyPrompt(second), native + tailWith(ALPHA_V2));
     expect(notices(second.stderr).filter((line) => line.trim() !== "")).toEqual([]);
@@ -81,7 +85,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
 
   it("a drifted replace_final stays blocked even under allow, until reapproved with confirmation", async () => {
     expect(onlyPrompt(await run(["/mode set fin --drift allow --confirm-exact", "first"]))).toBe(FINAL_V1);
-    await editAndRebuild("fin", fin(FINAL_V2));
+    editAndRebuild("fin", fin(FINAL_V2));
     const second = await run(["--continue", "second", "/mode status --json", "/mode reapprove", "third", "/mode reapprove --confirm-exact", "fourth"]);
     expect(second.prompts).toHaveLength(3);
     expectSamePrompt(second.prompts[0]!, native);
@@ -96,8 +100,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
   it("contracts are re-checked at replay: a rebuilt conflict refuses the whole selection, even under allow", async () => {
     expectSamePrompt(onlyPrompt(await run(["/mode set alpha beta --drift allow", "first"])), native + tailWith(ALPHA_V1));
     writeMode(projectForgeDir(env.cwd), "beta", { label: "Beta", strategy: "append", prompt: BETA, conflictsWith: ["alpha"] });
-    forgeBuild({ root: env.cwd });
-    await trustProjectIfLegacy(host, env, suite.server);
+    rebuildAsUser();
     const second = await run(["--continue", "second", "/mode status --json"]);
     expectSamePrompt(onlyPrompt(second), native);
     const status = lastStatus(second.stderr);
@@ -109,8 +112,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
   it("a component removed from the bundle is drift too: native under block; reapprove refuses it", async () => {
     expectSamePrompt(onlyPrompt(await run(["--mode=alpha,beta", "first"])), native + tailWith(ALPHA_V1));
     rmSync(join(projectForgeDir(env.cwd), "modes", "beta.yaml"));
-    forgeBuild({ root: env.cwd });
-    await trustProjectIfLegacy(host, env, suite.server);
+    rebuildAsUser();
     const second = await run(["--continue", "second", "/mode status --json", "/mode reapprove"]);
     expectSamePrompt(onlyPrompt(second), native);
     const status = lastStatus(second.stderr);

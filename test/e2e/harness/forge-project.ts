@@ -1,12 +1,14 @@
 // Helpers for runtime e2e tests: write forge YAML sources, build them with the real CLI, run Pi with dist/extension.js.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { expect } from "vitest";
+import { readTrustStore, withTrust, writeTrustStore } from "../../../io/trust-store.js";
 import { systemPromptOf, type FakeServer } from "./fake-server.js";
 import { piSuite, type PiSuite } from "./pi-suite.js";
 import type { PiEnv, PiEnvOptions } from "./pi-env.js";
 import { assertPrintOk, REPO_ROOT, runPrint, type PiHost, type PrintResult } from "./pi-host.js";
+import { createNativePromptCache } from "./native-prompts.js";
 import { withoutDate } from "./probe.js";
 import type { RpcClient } from "./rpc-client.js";
 
@@ -144,9 +146,12 @@ export function onlyPrompt(run: ForgeRun): string {
   return run.prompts[0]!;
 }
 
-/** Pi's native prompt for this env: a run without the extension (same cwd, same agent dir). */
+// One per test file (vitest isolates modules per file), so no prompt outlives the file's fake server.
+const nativePrompts = createNativePromptCache();
+
+/** Pi's native prompt for this env: a run without the extension (same cwd, same agent dir), reused for identical inputs. */
 export async function nativePrompt(host: PiHost, env: PiEnv, server: FakeServer, args: string[] = []): Promise<string> {
-  return onlyPrompt(await forgePrint(host, env, server, ["--no-session", ...args, "hello"], { forge: false }));
+  return nativePrompts.get(host, env, args, async () => onlyPrompt(await forgePrint(host, env, server, ["--no-session", ...args, "hello"], { forge: false })));
 }
 
 /** Every `/mode status --json` (or `/mode preview --json`) line in a text, parsed, in order. */
@@ -177,6 +182,18 @@ export async function trustProjectIfLegacy(host: PiHost, env: PiEnv, server: Fak
   expect(run.prompts).toHaveLength(0);
 }
 
+/**
+ * Records trust in the 0.73.1 trust store exactly as `/forge trust` does (the runtime's own io/trust-store.ts), for
+ * tests whose subject is not trust. The command itself runs in real Pi in runtime-trust, hostile-repo, monorepo,
+ * pack-smoke and system-updates-trust (trustProjectIfLegacy); seeding here saves a Pi start per test.
+ */
+export function seedProjectTrust(host: PiHost, env: PiEnv): void {
+  if (host.id !== "legacy") return;
+  const file = join(env.agentDir, "forge", "trust.json");
+  const bundle = readJson(join(projectForgeDir(env.cwd), "bundle.json"));
+  writeTrustStore(file, withTrust(readTrustStore(file), realpathSync(env.cwd), bundle, new Date()));
+}
+
 /** A fresh env whose project holds these sources, built (and trusted on 0.73.1), plus the native prompt Pi sends there. */
 export async function projectEnv(
   suite: ForgeSuite,
@@ -187,7 +204,7 @@ export async function projectEnv(
 ): Promise<{ env: PiEnv; native: string }> {
   const env = await suite.env(options);
   buildProject(env.cwd, modes, presets);
-  await trustProjectIfLegacy(host, env, suite.server);
+  seedProjectTrust(host, env);
   return { env, native: await nativePrompt(host, env, suite.server) };
 }
 

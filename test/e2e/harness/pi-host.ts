@@ -1,6 +1,7 @@
 // The two Pi hosts (CLI path + the Node that runs it) and print-mode runs with bounded time and no leftover processes.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
+import { expect } from "vitest";
 import { fileURLToPath } from "node:url";
 import type { PiEnv } from "./pi-env.js";
 
@@ -83,6 +84,13 @@ export function killLeftoverPi(): void {
   live.clear();
 }
 
+/** FORGE_E2E_SPAWN_LOG=<file>: one JSON line per Pi process (test file, host, args, milliseconds), to see where e2e time goes. */
+function logSpawn(host: PiHost, args: string[], ms: number): void {
+  const file = process.env.FORGE_E2E_SPAWN_LOG;
+  if (!file) return;
+  appendFileSync(file, JSON.stringify({ test: expect.getState().testPath, name: expect.getState().currentTestName, host: host.id, args: args.slice(5), ms }) + "\n");
+}
+
 /** Spawns a host's CLI with the env's isolation; stdin is a pipe the caller owns. Tracked until exit. */
 export function spawnPi(host: PiHost, args: string[], options: SpawnPiOptions, stdin: "pipe" | "ignore"): ChildProcess {
   const extensionArgs = (options.extensions ?? []).flatMap((path) => ["-e", path]);
@@ -93,7 +101,11 @@ export function spawnPi(host: PiHost, args: string[], options: SpawnPiOptions, s
     stdio: [stdin, "pipe", "pipe"],
   });
   live.add(child);
-  child.once("exit", () => live.delete(child));
+  const started = Date.now();
+  child.once("exit", () => {
+    live.delete(child);
+    logSpawn(host, fullArgs, Date.now() - started);
+  });
   return child;
 }
 
