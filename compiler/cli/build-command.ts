@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { cacheDir } from "../io/build-cache.js";
 import { agentDir, DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveLibraryTarget, resolveTarget, type BuildTarget, type ForgeTarget } from "../io/forge-target.js";
 import { describeFailure } from "../io/describe-failure.js";
-import { inheritedComponents, outerLayersKey, readOuterLayers } from "../io/outer-layers.js";
+import { outerWarningLine, readCompileContext } from "../io/compile-context.js";
 import { findForgeRoots, MAX_WALKED_DIRECTORIES } from "../io/find-forge-roots.js";
 import { runBuild, type BuildRun, type BuildSettings } from "../io/run-build.js";
 import { watchBuild } from "../io/watch-build.js";
@@ -19,16 +19,12 @@ export function settingsFor(target: BuildTarget, check: boolean, io: CliIO): Bui
   const settings: BuildSettings = { check, forgeVersion, cacheDir: cache };
   if (target.scope === "builtin") return settings;
   if (target.scope === "project") settings.trustFile = join(agentDir(io.env), "forge", "trust.json");
-  const builtin = loadBuiltinBundle();
-  if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; presets cannot use built-in modes\n`);
+  const context = readCompileContext(target, loadBuiltinBundle());
+  if (context.builtinProblem) io.stderr.write(`forge: warning: ${context.builtinProblem}; presets cannot use built-in modes\n`);
   // A package's layer in a monorepo builds against the layers above it, as Pi will offer them together.
-  const outer = target.scope === "project" ? readOuterLayers(target.root) : { layers: [], warnings: [] };
-  for (const warning of outer.warnings) io.stderr.write(`${warning.replace(/^forge: /, "forge: warning: ")}; its modes are not available to this build\n`);
-  const inherited = inheritedComponents(target.root, builtin.bundle, outer.layers);
-  settings.builtinModes = inherited.modes;
-  settings.builtinPresets = inherited.presets;
-  if (outer.layers.length > 0) settings.inheritedOrigins = inherited.origins;
-  if (builtin.text !== undefined || outer.layers.length > 0) settings.builtinText = `${builtin.text ?? "-"}\0${outerLayersKey(outer.layers)}`;
+  for (const warning of context.outerWarnings) io.stderr.write(outerWarningLine(warning, "its modes are not available to this build"));
+  Object.assign(settings, context.link);
+  if (context.fingerprint !== null) settings.builtinText = context.fingerprint;
   return settings;
 }
 

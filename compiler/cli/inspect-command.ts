@@ -2,9 +2,9 @@
 // --json, and the diagnostics printed before the human report.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { describeFailure } from "../io/describe-failure.js";
-import { forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
+import { isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
 import { inspectSources } from "../io/inspect-sources.js";
-import { readOuterLayers } from "../io/outer-layers.js";
+import { outerWarningLine, readCompileContext } from "../io/compile-context.js";
 import type { InspectedSources, SampleSettings, SelectionSpec } from "../review/inspection.js";
 import { printDiagnostics, printFailure, type CliIO } from "./cli-io.js";
 import type { CliArgs } from "./parse-cli-args.js";
@@ -27,15 +27,13 @@ export function inspectCommand<R>(
   if (!isDirectory(target.forgeRoot)) {
     return printFailure(io, args.json, command, `no forge sources: ${target.forgeRoot} is not a directory; run \`npx --no-install forge init\` to create it`);
   }
-  const builtin = loadBuiltinBundle();
-  if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; built-in modes and presets are not offered\n`);
   let result: Inspection<R>;
   let getSource;
   try {
-    const builtinBundle = target.scope !== "builtin" ? (builtin.bundle ?? null) : null;
-    const outer = target.scope === "project" ? readOuterLayers(target.root) : { layers: [], warnings: [] };
-    for (const warning of outer.warnings) io.stderr.write(`${warning.replace(/^forge: /, "forge: warning: ")}; its modes are not offered here\n`);
-    const inspected = inspectSources(target, { forgeVersion, builtinBundle, outerLayers: outer.layers });
+    const context = readCompileContext(target, loadBuiltinBundle());
+    if (context.builtinProblem) io.stderr.write(`forge: warning: ${context.builtinProblem}; built-in modes and presets are not offered\n`);
+    for (const warning of context.outerWarnings) io.stderr.write(outerWarningLine(warning, "its modes are not offered here"));
+    const inspected = inspectSources(target, context);
     getSource = inspected.getSource;
     result = inspect(inspected, target, { now: new Date(), os: process.platform });
   } catch (err) {

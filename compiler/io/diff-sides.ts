@@ -5,6 +5,7 @@ import { readBoundedText } from "../../io/read-bounded.js";
 import { resolve } from "node:path";
 import { hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { ForgeBundle } from "../../generated/types.js";
+import { readCompileContext } from "./compile-context.js";
 import { describeFailure } from "./describe-failure.js";
 import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
@@ -45,7 +46,7 @@ function loaded(side: Omit<DiffSide, "bundleHash">, bundle: ForgeBundle | null, 
   return { ok: true, loaded: { side: { ...side, bundleHash: bundle?.bundleHash ?? null }, bundle, notes } };
 }
 
-/** A fresh in-memory build of the target's sources, linked against the built-in modes like `forge build`. */
+/** A fresh in-memory build of the target's sources, linked like `forge build` (built-in modes, the layers above). */
 function loadWorktree(ctx: SpecContext): SpecLoad {
   const { target } = ctx;
   if (!isDirectory(target.forgeRoot)) {
@@ -59,16 +60,12 @@ function loadWorktree(ctx: SpecContext): SpecLoad {
     return fail(describeFailure(err));
   }
   const notes: string[] = [];
-  let builtinModes: ForgeBundle["modes"] | undefined;
-  let builtinPresets: ForgeBundle["presets"] | undefined;
-  if (target.scope !== "builtin") {
-    const builtin = ctx.builtin();
-    if (builtin.problem) notes.push(`${builtin.problem}; the worktree build cannot use built-in modes`);
-    builtinModes = builtin.bundle?.modes;
-    builtinPresets = builtin.bundle?.presets;
-  }
+  // The same links as `forge build`: the built-in bundle and, in a monorepo package, the layers above it.
+  const context = target.scope === "builtin" ? null : readCompileContext(target, ctx.builtin());
+  if (context?.builtinProblem) notes.push(`${context.builtinProblem}; the worktree build cannot use built-in modes`);
+  for (const warning of context?.outerWarnings ?? []) notes.push(`${warning.replace(/^forge: /, "")}; the worktree build cannot use its modes`);
   const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
-  const result = compile(tree, { scope: target.scope, forgeVersion, ...(builtinModes ? { builtinModes } : {}), ...(builtinPresets ? { builtinPresets } : {}), libraries });
+  const result = compile(tree, { scope: target.scope, forgeVersion, ...context?.link, libraries });
   if (hasErrors(result.diagnostics) || result.bundle === null) {
     return {
       ok: false,

@@ -1,8 +1,9 @@
 // A monorepo's layers at build time: forge build --all (root layer first), a package's layer compiled against the
-// layers above it, --check --all, and preview/explain naming each layer.
+// layers above it, --check --all, preview/explain naming each layer, and diff and studio linking the same way.
 import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStudio } from "../studio/studio-process.js";
 import { assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
 
 beforeAll(assertBuilt);
@@ -100,5 +101,60 @@ describe("preview and explain in a package", () => {
       ["tone", `${repo}/.pi/forge/modes/tone.yaml`],
       ["style", ".pi/forge/modes/style.yaml"],
     ]);
+  });
+});
+
+describe("diff and studio in a package", () => {
+  it("forge diff builds the worktree against the layers above, as forge build does", () => {
+    const repo = makeMonorepo();
+    expect(runCli(["build", "--all"], repo).code).toBe(0);
+    const api = join(repo, "packages", "api");
+    const same = runCli(["diff", "--json"], api);
+    expect(same.code, same.stderr).toBe(0);
+    expect(JSON.parse(same.stdout)).toMatchObject({ a: { kind: "file" }, b: { kind: "worktree" }, semantic: false });
+    // An outer layer's edit re-pins the package's preset: the package's worktree differs from its built bundle.
+    writeTree(repo, { ".pi/forge/modes/tone.yaml": mode("Tone", "Be very kind.") });
+    expect(runCli(["build"], repo).code).toBe(0);
+    const stale = runCli(["diff", "--json"], api);
+    expect(stale.code, stale.stderr).toBe(1);
+    const report = JSON.parse(stale.stdout);
+    expect(report.semantic).toBe(true);
+    expect(report.presets.changed.map((c: { key: string }) => c.key)).toEqual(["api"]);
+  });
+
+  it("forge studio lists the layers above, composes across them, and opens only the package's own files", async () => {
+    const repo = makeMonorepo();
+    expect(runCli(["build", "--all"], repo).code).toBe(0);
+    const studio = await startStudio(join(repo, "packages", "api"));
+    try {
+      const api = async (path: string) => (await fetch(`${studio.origin}${path}${path.includes("?") ? "&" : "?"}token=${studio.token}`)).json();
+      const state = await api("/api/state");
+      expect(state.status).toBe("ok");
+      expect(state.library.layers.map((l: { scope: string; origin: string }) => [l.scope, l.origin.replace(/ \(.*/, "")])).toEqual([
+        ["builtin", "the built-in library"],
+        ["project", "the layer ../../.pi/forge"],
+        ["project", ".pi/forge/"],
+      ]);
+      const tone = state.library.entries.find((e: { key: string }) => e.key === "tone");
+      expect(tone.source).toEqual({ scope: "project", display: "../../.pi/forge/modes/tone.yaml", file: null, line: null });
+      const styles = state.library.entries.filter((e: { key: string; kind: string }) => e.key === "style" && e.kind === "mode");
+      expect(styles.map((e: { source: { display: string; file: string | null }; shadowedBy: string | null }) => [e.source.display, e.source.file, e.shadowedBy])).toEqual([
+        ["../../.pi/forge/modes/style.yaml", null, "project"],
+        [".pi/forge/modes/style.yaml", "modes/style.yaml", null],
+      ]);
+      expect(state.presets).toEqual(expect.arrayContaining(["api", "house"]));
+      const composed = await api("/api/compose?names=house&as=preset");
+      expect(composed.status).toBe("ok");
+      expect(composed.components.map((c: { key: string; source: { display: string } }) => [c.key, c.source.display.replace(/:\d+$/, "")])).toEqual([
+        ["style", ".pi/forge/modes/style.yaml"],
+        ["tone", "../../.pi/forge/modes/tone.yaml"],
+      ]);
+      expect(composed.prompt.text).toContain("Follow the API style guide.");
+      expect(composed.preset.source).toMatchObject({ display: "../../.pi/forge/presets/house.yaml", file: null });
+      // The root layer's files are named, never served.
+      expect((await fetch(`${studio.origin}/api/source?file=../../.pi/forge/modes/tone.yaml&token=${studio.token}`)).status).toBe(404);
+    } finally {
+      await studio.stop();
+    }
   });
 });

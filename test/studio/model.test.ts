@@ -3,8 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCatalog } from "../../core/component-catalog.js";
-import type { Scope } from "../../core/digest.js";
+import { buildCatalog, type Origin } from "../../core/component-catalog.js";
 import { buildPromptVars } from "../../core/template.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { compile } from "../../compiler/compile.js";
@@ -25,7 +24,7 @@ const compiled = compile(treeOf(FIXTURE), { scope: "project", forgeVersion: "0.0
 const project = compiled.bundle!;
 const catalog = buildCatalog({ builtin, project });
 const settings = { now: new Date(2026, 0, 2, 3, 4), os: "linux" };
-const ref = (scope: Scope, source: string): SourceRef => ({ scope, display: source, file: scope === "project" ? source : null, line: 1 });
+const ref = ({ scope }: Origin, source: string): SourceRef => ({ scope, display: source, file: scope === "project" ? source : null, line: 1 });
 
 function compose(names: string[], host: HostKind) {
   const input: ComposeInput = { catalog, diagnostics: [], names, host, settings, cwd: "/repo", promptRef: ref, definitionRef: ref };
@@ -107,15 +106,15 @@ describe("library", () => {
   );
   const library = buildLibrary({
     layers: [
-      { scope: "builtin", origin: "built-in", bundle: builtin, notes: [] },
-      { scope: "project", origin: ".pi/forge/", bundle: project, notes: [] },
+      { scope: "builtin", layer: null, origin: "built-in", bundle: builtin, notes: [] },
+      { scope: "project", layer: null, origin: ".pi/forge/", bundle: project, notes: [] },
     ],
     catalog,
     vars,
     definitionRef: ref,
     promptRef: ref,
     diagnostics,
-    targetScope: "project",
+    target: { scope: "project", layer: null },
   });
 
   it("lists both layers' modes and presets with sizes and contracts", () => {

@@ -1,9 +1,8 @@
 // The Compose view's data: `forge explain`'s report for a selection plus the composed prompt for either host, split
 // by component. Pure; every figure and every byte of text comes from the same functions explain and the runtime use.
-import type { Catalog } from "../../../core/component-catalog.js";
+import type { Catalog, Origin } from "../../../core/component-catalog.js";
 import { composeSelection } from "../../../core/composition.js";
 import type { Diagnostic } from "../../../core/diagnostic.js";
-import type { Scope } from "../../../core/digest.js";
 import { estimateTokens } from "../../../core/prompt-size.js";
 import { sectionsDelivery } from "../../../core/sections-delivery.js";
 import { describeVolatility, SLOT_VOLATILITY } from "../../review/cache-slots.js";
@@ -25,9 +24,9 @@ export interface ComposeInput {
   /** The {{cwd}} of the sample (the project root, as preview and explain use). */
   cwd: string;
   /** Where a component's prompt text starts, for its link. */
-  promptRef: (scope: Scope, source: string) => SourceRef;
+  promptRef: (origin: Origin, source: string) => SourceRef;
   /** Where a preset is defined. */
-  definitionRef: (scope: Scope, source: string) => SourceRef;
+  definitionRef: (origin: Origin, source: string) => SourceRef;
 }
 
 /** The selection the page asked for, as forge explain's --preset / --modes / bare names. */
@@ -70,7 +69,7 @@ function editLimitsOf(limits: ExplainReport["editLimits"]): NonNullable<Effectiv
 
 export function composeView(input: ComposeInput): ComposeData {
   const { catalog, names } = input;
-  // Sources are described raw here; the links are built below from scope and source.
+  // Sources are described raw here; the links are built below from each component's origin (scope and layer).
   const { report } = explainNames({ diagnostics: input.diagnostics, catalog }, specOf(input), input.settings, input.cwd, (_scope, source) => source);
   const composed = report.status === "ok" ? promptFor(input) : null;
   return {
@@ -79,7 +78,7 @@ export function composeView(input: ComposeInput): ComposeData {
     status: report.status,
     reason: report.reason,
     selection: report.selection,
-    preset: report.preset && { ...report.preset, source: input.definitionRef(report.preset.scope, report.preset.source) },
+    preset: report.preset && { ...report.preset, source: input.definitionRef({ scope: report.preset.scope, layer: catalog.presets.get(report.preset.key)?.layer ?? null }, report.preset.source) },
     components: report.components.map((c) => ({
       position: c.position,
       key: c.key,
@@ -87,7 +86,7 @@ export function composeView(input: ComposeInput): ComposeData {
       strategy: c.strategy,
       label: c.label,
       scope: c.scope,
-      source: input.promptRef(c.scope, c.source),
+      source: input.promptRef({ scope: c.scope, layer: catalog.modes.get(c.key)?.layer ?? null }, c.source),
       digest: c.digest,
       chars: c.chars,
       estimatedTokens: c.estimatedTokens,

@@ -1,6 +1,6 @@
 // The Library view's data: every mode and preset of every loaded layer (built-in, global, the target), shadowing,
 // sizes with sample values, contracts, and the diagnostics that point into each one's files. Pure.
-import type { Catalog } from "../../../core/component-catalog.js";
+import type { Catalog, Origin } from "../../../core/component-catalog.js";
 import { judgeCandidate } from "../../../core/candidate.js";
 import { renderOverlaySection } from "../../../core/composition.js";
 import type { Scope } from "../../../core/digest.js";
@@ -11,6 +11,8 @@ import type { DiagnosticView, LibraryData, LibraryEntry, SourceRef, StrategyName
 
 export interface LibraryLayer {
   scope: Scope;
+  /** A project layer's root (a monorepo has several); null for the built-in and global scopes. */
+  layer: string | null;
   /** Where the bundle came from, e.g. `.pi/forge/ (sources, built in memory)`. */
   origin: string;
   bundle: ForgeBundle;
@@ -23,11 +25,12 @@ export interface LibraryInput {
   /** The catalog of the same layers (what a selection resolves against). */
   catalog: Catalog;
   vars: PromptVars;
-  definitionRef: (scope: Scope, source: string) => SourceRef;
-  promptRef: (scope: Scope, source: string) => SourceRef;
+  definitionRef: (origin: Origin, source: string) => SourceRef;
+  promptRef: (origin: Origin, source: string) => SourceRef;
   /** The target's diagnostics; they attach to the target layer's entries. */
   diagnostics: DiagnosticView[];
-  targetScope: Scope;
+  /** The layer being edited (its scope, and its root for a project): the only one diagnostics attach to. */
+  target: Origin;
 }
 
 /** A mode's text as composed (an overlay with its heading), with sample values: the size `forge explain` reports. */
@@ -46,8 +49,8 @@ const SCOPE_RANK: Record<Scope, number> = { project: 0, global: 1, builtin: 2 };
 export function buildLibrary(input: LibraryInput): LibraryData {
   const { layers, catalog, vars } = input;
   const attached = new Set<DiagnosticView>();
-  const diagnosticsFor = (scope: Scope, files: ReadonlyArray<string | null>): DiagnosticView[] => {
-    if (scope !== input.targetScope) return [];
+  const diagnosticsFor = (origin: Origin, files: ReadonlyArray<string | null>): DiagnosticView[] => {
+    if (origin.scope !== input.target.scope || origin.layer !== input.target.layer) return [];
     const found = input.diagnostics.filter((d) => d.file !== null && files.includes(d.file));
     for (const d of found) attached.add(d);
     return found;
@@ -55,11 +58,12 @@ export function buildLibrary(input: LibraryInput): LibraryData {
   const entries: LibraryEntry[] = [];
   for (const [index, layer] of layers.entries()) {
     const { scope } = layer;
+    const origin: Origin = { scope, layer: layer.layer };
     for (const [key, mode] of Object.entries(layer.bundle.modes)) {
       if (!mode) continue;
       const chars = composedChars(key, mode, { ...vars, preset: "" });
-      const source = input.definitionRef(scope, mode.source);
-      const prompt = input.promptRef(scope, mode.source);
+      const source = input.definitionRef(origin, mode.source);
+      const prompt = input.promptRef(origin, mode.source);
       const { requires, conflictsWith, before, after } = mode;
       entries.push({
         kind: "mode",
@@ -75,7 +79,7 @@ export function buildLibrary(input: LibraryInput): LibraryData {
         estimatedTokens: estimateTokens(chars),
         contracts: { requires: [...requires], conflictsWith: [...conflictsWith], before: [...before], after: [...after] },
         preset: null,
-        diagnostics: diagnosticsFor(scope, [mode.source, prompt.file]),
+        diagnostics: diagnosticsFor(origin, [mode.source, prompt.file]),
       });
     }
     for (const [key, preset] of Object.entries(layer.bundle.presets)) {
@@ -98,7 +102,7 @@ export function buildLibrary(input: LibraryInput): LibraryData {
         label: null,
         description: preset.description,
         strategy,
-        source: input.definitionRef(scope, preset.source),
+        source: input.definitionRef(origin, preset.source),
         digest: preset.digest,
         chars,
         estimatedTokens: estimateTokens(chars),
@@ -109,7 +113,7 @@ export function buildLibrary(input: LibraryInput): LibraryData {
           driftPolicy: preset.driftPolicy ?? "block",
           contracts: { held: count("held"), notApplicable: count("not-applicable"), violated: count("violated") },
         },
-        diagnostics: diagnosticsFor(scope, [preset.source]),
+        diagnostics: diagnosticsFor(origin, [preset.source]),
       });
     }
   }

@@ -1,14 +1,14 @@
 // Builds the links the page shows for a definition or a prompt: display paths per scope, and lines read from sources.
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { Scope } from "../../../core/digest.js";
+import type { Origin } from "../../../core/component-catalog.js";
 import { packagePath, type ForgeTarget } from "../../io/forge-target.js";
 import { promptLocation } from "../model/source-refs.js";
 import type { SourceRef } from "../model/studio-api.js";
 
 export interface SourceLinks {
-  definitionRef(scope: Scope, source: string): SourceRef;
-  promptRef(scope: Scope, source: string): SourceRef;
+  definitionRef(origin: Origin, source: string): SourceRef;
+  promptRef(origin: Origin, source: string): SourceRef;
 }
 
 /** Built-in sources ship in the package's presets/ folder; they are read for line numbers, never served. */
@@ -22,22 +22,26 @@ function builtinText(source: string): string | undefined {
 
 /**
  * Links for one state of the sources. `targetText` gives the target's source files as compiled (the positions of
- * the shown state); `globalRoot` names where global definitions live when the target is a project.
+ * the shown state); `globalRoot` names where global definitions live when the target is a project. Only the target's
+ * own files get a `file` the page may open; a layer above (a monorepo's root) is named by its path relative to the
+ * target, and is never read or served.
  */
 export function sourceLinks(target: ForgeTarget, targetText: (file: string) => string | undefined, globalRoot: string): SourceLinks {
   const builtinDisplay = (file: string) => relative(packagePath(), packagePath("presets", file)).split(sep).join("/");
-  const display = (scope: Scope, file: string): string => {
-    if (scope === target.scope) return `${target.displayForgeRoot}${file}`;
-    if (scope === "builtin") return builtinDisplay(file);
+  const own = (origin: Origin) => origin.scope === target.scope && (origin.layer === null || origin.layer === target.root);
+  const display = (origin: Origin, file: string): string => {
+    if (own(origin)) return `${target.displayForgeRoot}${file}`;
+    if (origin.scope === "builtin") return builtinDisplay(file);
+    if (origin.scope === "project" && origin.layer !== null) return join(relative(target.root, origin.layer), ".pi", "forge", file).split(sep).join("/");
     return join(globalRoot, file).split(sep).join("/");
   };
   return {
-    definitionRef: (scope, source) => ({ scope, display: display(scope, source), file: scope === target.scope ? source : null, line: null }),
-    promptRef(scope, source) {
-      if (scope === "global" && scope !== target.scope) return { scope, display: display(scope, source), file: null, line: null };
-      const text = scope === target.scope ? targetText(source) : builtinText(source);
+    definitionRef: (origin, source) => ({ scope: origin.scope, display: display(origin, source), file: own(origin) ? source : null, line: null }),
+    promptRef(origin, source) {
+      if (!own(origin) && origin.scope !== "builtin") return { scope: origin.scope, display: display(origin, source), file: null, line: null };
+      const text = own(origin) ? targetText(source) : builtinText(source);
       const at = promptLocation(source, text);
-      return { scope, display: `${display(scope, at.file)}:${at.line}`, file: scope === target.scope ? at.file : null, line: at.line };
+      return { scope: origin.scope, display: `${display(origin, at.file)}:${at.line}`, file: own(origin) ? at.file : null, line: at.line };
     },
   };
 }

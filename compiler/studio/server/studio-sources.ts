@@ -2,11 +2,13 @@
 // an edit is broken, and answers the page's questions (state, compose, source text, diff) from it.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildCatalog, type Catalog, type ScopedBundles } from "../../../core/component-catalog.js";
+import { buildLayeredCatalog, type Catalog } from "../../../core/component-catalog.js";
 import { hasErrors, type Diagnostic } from "../../../core/diagnostic.js";
 import { buildPromptVars } from "../../../core/template.js";
 import { compile } from "../../compile.js";
+import { catalogSourcesFor, readCompileContext } from "../../io/compile-context.js";
 import { describeFailure } from "../../io/describe-failure.js";
+import { describeOuterLayer } from "../../io/outer-layers.js";
 import { agentDir, forgeVersion, type BuiltinBundleResult, type ForgeTarget } from "../../io/forge-target.js";
 import { BUNDLE_FILE, readSources } from "../../io/read-sources.js";
 import { readLibraries } from "../../io/read-libraries.js";
@@ -58,7 +60,7 @@ function globalLayer(env: NodeJS.ProcessEnv): LibraryLayer | null {
   if (!existsSync(path)) return null;
   try {
     const read = readBundleText(readFileSync(path, "utf8"), path);
-    return read.ok && read.bundle.scope === "global" ? { scope: "global", origin: path, bundle: read.bundle, notes: read.notes } : null;
+    return read.ok && read.bundle.scope === "global" ? { scope: "global", layer: null, origin: path, bundle: read.bundle, notes: read.notes } : null;
   } catch {
     return null;
   }
@@ -88,9 +90,10 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
       return;
     }
     const getSource = sourceLookup(tree.files);
-    const builtinModes = target.scope !== "builtin" ? builtin.bundle?.modes : undefined;
+    // Linked as `forge build` links them: the built-in bundle and, in a monorepo package, the layers above.
+    const context = readCompileContext(target, builtin);
     const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
-    const result = compile(tree, { scope: target.scope, forgeVersion, ...(builtinModes ? { builtinModes } : {}), libraries });
+    const result = compile(tree, { scope: target.scope, forgeVersion, ...context.link, libraries });
     const views = diagnosticViews(result.diagnostics, target.displayForgeRoot, getSource);
     const broken = hasErrors(result.diagnostics) || result.bundle === null;
     checked = { status: broken ? "errors" : "ok", message: null, diagnostics: result.diagnostics, views, getSource, at };
@@ -98,16 +101,19 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
       record("errors", `${summarize(result.diagnostics)}; ${good ? "showing the last good state" : "nothing to show yet"}`, at);
       return;
     }
-    const layers: LibraryLayer[] = [];
-    if (target.scope !== "builtin" && builtin.bundle) layers.push({ scope: "builtin", origin: "the built-in library (forge package)", bundle: builtin.bundle, notes: [] });
-    const global = target.scope === "project" ? globalLayer(env) : null;
-    if (global) layers.push(global);
-    layers.push({ scope: target.scope, origin: `${target.displayForgeRoot} (sources, compiled in memory)`, bundle: result.bundle!, notes: [] });
-    const catalog = buildCatalog(Object.fromEntries(layers.map((l) => [l.scope, l.bundle])) as ScopedBundles);
-    const links = sourceLinks(target, getSource, join(agentDir(env), "forge"));
-    const library = buildLibrary({ layers, catalog, vars: sampleVars(), ...links, diagnostics: views, targetScope: target.scope });
-    good = { catalog, library, links, at };
     const own = result.bundle!;
+    const ownLayer = target.scope === "project" ? target.root : null;
+    const global = target.scope === "project" ? globalLayer(env) : null;
+    const layers: LibraryLayer[] = [];
+    if (context.builtin) layers.push({ scope: "builtin", layer: null, origin: "the built-in library (forge package)", bundle: context.builtin, notes: [] });
+    if (global) layers.push(global);
+    for (const outer of context.outer) layers.push({ scope: "project", layer: outer.root, origin: `${describeOuterLayer(target.root, outer.root)} (its bundle.json)`, bundle: outer.bundle, notes: [] });
+    // A layer above that could not be used is named on the target's own layer: its modes are missing from this view.
+    layers.push({ scope: target.scope, layer: ownLayer, origin: `${target.displayForgeRoot} (sources, compiled in memory)`, bundle: own, notes: [...context.outerWarnings] });
+    const catalog = buildLayeredCatalog(catalogSourcesFor(target, context, own, global?.bundle ?? null));
+    const links = sourceLinks(target, getSource, join(agentDir(env), "forge"));
+    const library = buildLibrary({ layers, catalog, vars: sampleVars(), ...links, diagnostics: views, target: { scope: target.scope, layer: ownLayer } });
+    good = { catalog, library, links, at };
     record("ok", `${Object.keys(own.modes).length} mode(s), ${Object.keys(own.presets).length} preset(s); ${summarize(result.diagnostics)}`, at);
   }
 
@@ -156,8 +162,10 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
 function relink(good: GoodState, views: DiagnosticView[], target: ForgeTarget): Pick<LibraryData, "entries" | "unattached"> {
   const attached = new Set<DiagnosticView>();
   const entries = good.library.entries.map((e) => {
-    if (e.scope !== target.scope) return e;
-    const files = [e.source.file, ...(e.kind === "mode" ? [good.links.promptRef(e.scope, e.source.file ?? "").file] : [])];
+    // Only the target's own entries carry a file (a layer above is named, never opened).
+    if (e.scope !== target.scope || e.source.file === null) return e;
+    const own = { scope: e.scope, layer: target.scope === "project" ? target.root : null };
+    const files = [e.source.file, ...(e.kind === "mode" ? [good.links.promptRef(own, e.source.file).file] : [])];
     const diagnostics = views.filter((d) => d.file !== null && files.includes(d.file));
     for (const d of diagnostics) attached.add(d);
     return { ...e, diagnostics };
