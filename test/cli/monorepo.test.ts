@@ -127,7 +127,7 @@ describe("diff and studio in a package", () => {
     expect(runCli(["build", "--all"], repo).code).toBe(0);
     const studio = await startStudio(join(repo, "packages", "api"));
     try {
-      const api = async (path: string) => (await fetch(`${studio.origin}${path}${path.includes("?") ? "&" : "?"}token=${studio.token}`)).json();
+      const api = async (path: string): Promise<any> => (await fetch(`${studio.origin}${path}${path.includes("?") ? "&" : "?"}token=${studio.token}`)).json();
       const state = await api("/api/state");
       expect(state.status).toBe("ok");
       expect(state.library.layers.map((l: { scope: string; origin: string }) => [l.scope, l.origin.replace(/ \(.*/, "")])).toEqual([
