@@ -66,6 +66,21 @@ function expectDeliveredOnce(s: Session): void {
   expect(occurrences(s.requests.three, SHORT)).toBe(1);
 }
 
+/**
+ * Timeline delivery: each update is a tagged user-role message right before the next prompt, a revoke (and each
+ * update a reset ends) is retracted the same way, and appending never breaks the cached prefix (the report says so).
+ */
+function expectTimelineMessages(s: Session): void {
+  expect(timeline(s.requests.one).slice(-2)).toEqual([{ role: "user", text: applyTag("update-1", TERSE) }, { role: "user", text: "one" }]);
+  expect(timeline(s.requests.two).slice(-3)).toEqual([
+    { role: "user", text: applyTag("update-2", SHORT) },
+    { role: "user", text: retractTag("update-1") },
+    { role: "user", text: "two" },
+  ]);
+  expect(timeline(s.requests.three).slice(-2)).toEqual([{ role: "user", text: retractTag("update-2") }, { role: "user", text: "three" }]);
+  for (const err of [s.stderr.one, s.stderr.two, s.stderr.three]) expect(err.match(CACHE_LINE)?.[1]).toBe("100.0");
+}
+
 describe("legacy host (0.73.1): timeline delivery", () => {
   const host = HOSTS.find((h) => h.id === "legacy")!;
 
@@ -78,17 +93,7 @@ describe("legacy host (0.73.1): timeline delivery", () => {
     for (const r of Object.values(s.requests)) expect(withoutDate(systemPromptOf(r))).toBe(prompt);
     expect(prompt).toContain('The preset "audit" declares these dormant instruction blocks.');
     expect(prompt).not.toContain(TERSE);
-    // (2) Each update is a tagged user-role message right before the next prompt; (3) a revoke is retracted.
-    expect(timeline(s.requests.one).slice(-2)).toEqual([{ role: "user", text: applyTag("update-1", TERSE) }, { role: "user", text: "one" }]);
-    expect(timeline(s.requests.two).slice(-3)).toEqual([
-      { role: "user", text: applyTag("update-2", SHORT) },
-      { role: "user", text: retractTag("update-1") },
-      { role: "user", text: "two" },
-    ]);
-    // A reset retracts each update it ends.
-    expect(timeline(s.requests.three).slice(-2)).toEqual([{ role: "user", text: retractTag("update-2") }, { role: "user", text: "three" }]);
-    // Appending never breaks the cached prefix, and the report says so.
-    for (const err of [s.stderr.one, s.stderr.two, s.stderr.three]) expect(err.match(CACHE_LINE)?.[1]).toBe("100.0");
+    expectTimelineMessages(s);
   });
 });
 
@@ -124,14 +129,7 @@ describe("modern host (1.x): the delivery follows the model", () => {
     expect(prompt).not.toContain("<forge-update-");
     // Pi records no section change, so it has nothing to fold into the prompt.
     for (const r of Object.values(s.requests)) expect(systemMessagesOf(r.body)).toHaveLength(1);
-    expect(timeline(s.requests.one).slice(-2)).toEqual([{ role: "user", text: applyTag("update-1", TERSE) }, { role: "user", text: "one" }]);
-    expect(timeline(s.requests.two).slice(-3)).toEqual([
-      { role: "user", text: applyTag("update-2", SHORT) },
-      { role: "user", text: retractTag("update-1") },
-      { role: "user", text: "two" },
-    ]);
-    expect(timeline(s.requests.three).slice(-2)).toEqual([{ role: "user", text: retractTag("update-2") }, { role: "user", text: "three" }]);
-    for (const err of [s.stderr.one, s.stderr.two, s.stderr.three]) expect(err.match(CACHE_LINE)?.[1]).toBe("100.0");
+    expectTimelineMessages(s);
     // Status names the delivery and why.
     expect(printedStatus(s.stderr.three)).toMatchObject({ delivery: "timeline", deliveryReason: "model-without" });
   });
