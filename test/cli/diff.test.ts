@@ -1,66 +1,15 @@
-// forge diff end to end: reformatting, an edited prompt, a removed mode, git refs in a temp repo, --json, bad input (exit 2).
-import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+// forge diff end to end: reformatting, an edited prompt, a removed mode, --json, bad input (exit 2), colors. Git refs:
+// diff-git.test.ts.
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiffReport } from "../../compiler/review/diff-report.js";
-import { MODE_PLAN, PRESET_DAILY, assertBuilt, cleanEnv, makeProject, makeTempDir, removeTempDirs, runCli, writeTree, type CliResult } from "./helpers.js";
+import { REVIEW_TWICE, build, committedProject, diff, gitEnv } from "./diff-repo.js";
+import { MODE_PLAN, PRESET_DAILY, assertBuilt, makeProject, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
 
 beforeAll(assertBuilt);
 afterAll(removeTempDirs);
 
-/** No user or system git config (signing, hooks), an identity for commits, and no repository above the temp dir. */
-function gitEnv(root: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return cleanEnv({
-    GIT_CONFIG_NOSYSTEM: "1",
-    GIT_CONFIG_GLOBAL: "/dev/null",
-    GIT_AUTHOR_NAME: "forge test",
-    GIT_AUTHOR_EMAIL: "forge@example.invalid",
-    GIT_COMMITTER_NAME: "forge test",
-    GIT_COMMITTER_EMAIL: "forge@example.invalid",
-    GIT_CEILING_DIRECTORIES: dirname(root),
-    ...extra,
-  });
-}
-
-function git(root: string, ...args: string[]): string {
-  const r = spawnSync("git", args, { cwd: root, env: gitEnv(root), encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${r.stderr}`);
-  return r.stdout.trim();
-}
-
-function initRepo(root: string): void {
-  git(root, "init", "-q");
-  git(root, "config", "user.name", "forge test");
-  git(root, "config", "user.email", "forge@example.invalid");
-  git(root, "config", "commit.gpgsign", "false");
-}
-
-function commitAll(root: string, message: string): void {
-  git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", message);
-}
-
-function diff(args: string[], root: string): CliResult {
-  return runCli(["diff", ...args], root, gitEnv(root));
-}
-
-function build(root: string): void {
-  const r = runCli(["build"], root, gitEnv(root));
-  expect(r.code, r.stderr).toBe(0);
-}
-
-/** A built project committed in a fresh repo. */
-function committedProject(overrides: Record<string, string> = {}): string {
-  const root = makeTempDir("forge-diff-");
-  makeProject(root, overrides);
-  initRepo(root);
-  build(root);
-  commitAll(root, "forge sources and bundle");
-  return root;
-}
-
-const REVIEW_TWICE = "label: Review\ndescription: Review the change.\nstrategy: append\nprompt: Review twice.\n";
 
 /** MODE_PLAN and PRESET_DAILY rewritten: flow vs block, quoting, indentation, key order, comments. Same meaning. */
 const PLAN_REFORMATTED = `# planning mode, reformatted
@@ -203,82 +152,6 @@ describe("forge diff", () => {
     for (const s of stdout) expect(r.stdout).toContain(s);
     for (const s of notStdout) expect(r.stdout).not.toContain(s);
     for (const s of stderr) expect(r.stderr).toContain(s);
-  });
-});
-
-describe("forge diff with git refs", () => {
-  /** Commit 1: README only (before forge). 2: sources and bundle. 3: review edited and rebuilt. Then plan edited, not rebuilt. */
-  function history(sub = ""): { repo: string; root: string; args: string[] } {
-    const repo = makeTempDir("forge-diff-git-");
-    const root = sub === "" ? repo : join(repo, sub);
-    mkdirSync(root, { recursive: true });
-    initRepo(repo);
-    writeTree(repo, { "README.md": "hello\n" });
-    commitAll(repo, "before forge");
-    makeProject(root);
-    build(root);
-    commitAll(repo, "add forge");
-    writeTree(root, { ".pi/forge/modes/review.yaml": REVIEW_TWICE });
-    build(root);
-    commitAll(repo, "review twice");
-    writeTree(root, { ".pi/forge/modes/plan.yaml": MODE_PLAN.replace("Think first.", "Think hard.") });
-    return { repo, root, args: sub === "" ? [] : ["--root", sub] };
-  }
-
-  it("HEAD against the worktree by default, and the same with HEAD given", () => {
-    const { repo, args } = history();
-    const byDefault = diff(args, repo);
-    expect(byDefault.code).toBe(1);
-    expect(byDefault.stdout).toContain("-Think first. Keep it short.\n+Think hard. Keep it short.\n");
-    expect(byDefault.stdout).toContain("preset daily: affected by mode plan (changed)");
-    expect(byDefault.stdout).not.toContain("mode review");
-    const explicit = diff(["HEAD", ...args], repo);
-    expect(explicit).toEqual(byDefault);
-    expect(diff(["HEAD", "worktree", ...args], repo)).toEqual(byDefault);
-  });
-
-  it("between two commits (HEAD~1 HEAD), ignoring the worktree edit", () => {
-    const { repo, args } = history();
-    const r = diff(["HEAD~1", "HEAD", ...args], repo);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain("A = HEAD~1 (HEAD~1:.pi/forge/bundle.json), B = HEAD (HEAD:.pi/forge/bundle.json)");
-    expect(r.stdout).toContain("--- HEAD~1:mode/review\n+++ HEAD:mode/review\n@@ -1 +1 @@\n-Review carefully.\n\\ No newline at end of file\n+Review twice.\n");
-    expect(r.stdout).not.toContain("mode plan");
-    expect(diff(["HEAD", "HEAD", ...args], repo).code).toBe(0);
-  });
-
-  it("a project in a subdirectory reads its bundle path relative to the repository top level", () => {
-    const { repo, args } = history("packages/app");
-    const r = diff(["HEAD~1", "HEAD", ...args, "--json"], repo);
-    expect(r.code).toBe(1);
-    const report = JSON.parse(r.stdout) as DiffReport;
-    expect(report.a.location).toBe("HEAD~1:packages/app/.pi/forge/bundle.json");
-    expect(report.modes.changed.map((m) => m.key)).toEqual(["review"]);
-  });
-
-  it("a commit from before forge compares as an empty bundle, with a note", () => {
-    const { repo } = history();
-    const r = diff(["HEAD~2", "HEAD"], repo);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain("note: HEAD~2 has no .pi/forge/bundle.json; comparing against an empty bundle");
-    expect(r.stdout).toContain("mode plan: added");
-    expect(r.stdout).toContain("preset daily: added (overlays: [plan, review])");
-  });
-
-  it("an unknown ref is exit 2 with a clear message", () => {
-    const { repo } = history();
-    const r = diff(["no-such-branch"], repo);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toContain("forge diff: cannot compare: 'no-such-branch' is neither a bundle file nor a commit in the git repository");
-  });
-
-  it("a ref outside any git work tree is exit 2", () => {
-    const root = makeTempDir("forge-diff-");
-    makeProject(root);
-    const r = diff(["HEAD"], root);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("is not inside a git work tree");
   });
 });
 

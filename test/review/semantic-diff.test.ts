@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { compile } from "../../compiler/compile.js";
 import type { SemanticDiff } from "../../compiler/review/diff-report.js";
-import { EMPTY_BUNDLE, compareBundles, renderTemplate, type BundleView } from "../../compiler/review/semantic-diff.js";
+import { EMPTY_BUNDLE, compareBundles, type BundleView } from "../../compiler/review/semantic-diff.js";
 import type { Scope } from "../../core/digest.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { treeOf } from "../compiler/source-tree.js";
@@ -293,12 +293,5 @@ describe("compareBundles", () => {
     const forward = compareBundles(a, b, LABELS).summary;
     const backward = compareBundles(b, a, LABELS).summary;
     expect([backward.modesAdded, backward.modesRemoved]).toEqual([forward.modesRemoved, forward.modesAdded]);
-  });
-});
-
-describe("renderTemplate", () => {
-  it("joins text verbatim and shows slots as placeholders", () => {
-    expect(renderTemplate([{ text: "In " }, { slot: "cwd" }, { text: " on " }, { slot: "os" }, { text: ".\n" }])).toBe("In {{cwd}} on {{os}}.\n");
-    expect(renderTemplate([])).toBe("");
   });
 });

@@ -1,9 +1,8 @@
 // The one fake Pi of the runtime and update tests: a session tree with a movable leaf, contexts shaped like either
 // host (0.73.1 or 1.x), and handlers run the way Pi runs them. Forge runs on it with the real host adapter.
-import type { BranchEntryLike } from "../../core/mode-state-reducer.js";
+import { FakeSession } from "./fake-session.js";
 import type {
   BeforeAgentStartEvent,
-  BranchEntry,
   CommandSpec,
   CtxPort,
   CustomMessage,
@@ -19,65 +18,10 @@ import type {
 import * as legacyPrompt from "../../node_modules/@mariozechner/pi-coding-agent/dist/core/system-prompt.js";
 import * as modernPrompt from "../../node_modules/@earendil-works/pi-coding-agent/dist/core/system-prompt.js";
 
+export { FakeSession, type TreeEntry } from "./fake-session.js";
+
 /** Which host a context (and a run) is shaped like. */
 export type HostFlavor = "0.73.1" | "1.x";
-
-export interface TreeEntry extends BranchEntry {
-  id: string;
-  parentId: string | null;
-  display?: boolean;
-  [field: string]: unknown;
-}
-
-/** An append-only session tree with a movable leaf, like Pi's SessionManager: getBranch() is root -> leaf. */
-export class FakeSession {
-  entries: TreeEntry[] = [];
-  leaf: string | null = null;
-  private n = 0;
-
-  /** `idPrefix` keeps ids apart when entries are copied from another session (a fork). */
-  constructor(private readonly idPrefix = "e") {}
-
-  /** Appends under the leaf and moves the leaf to it; returns the new entry. */
-  push(entry: Omit<TreeEntry, "id" | "parentId">): TreeEntry {
-    const full = { ...entry, id: `${this.idPrefix}${++this.n}`, parentId: this.leaf } as TreeEntry;
-    this.entries.push(full);
-    this.leaf = full.id;
-    return full;
-  }
-
-  append(entry: Omit<TreeEntry, "id" | "parentId">): string {
-    return this.push(entry).id;
-  }
-
-  appendCustom(customType: string, data: unknown): string {
-    return this.append({ type: "custom", customType, data });
-  }
-
-  appendMessage(text: string): string {
-    return this.append({ type: "message", data: text });
-  }
-
-  /** Moves the leaf (like /tree); null is the empty branch before the first entry. */
-  branchFrom(id: string | null): void {
-    this.leaf = id;
-  }
-
-  getBranch(): TreeEntry[] {
-    const byId = new Map(this.entries.map((e) => [e.id, e]));
-    const path: TreeEntry[] = [];
-    let cur = this.leaf === null ? undefined : byId.get(this.leaf);
-    while (cur) {
-      path.unshift(cur);
-      cur = cur.parentId === null ? undefined : byId.get(cur.parentId);
-    }
-    return path;
-  }
-
-  getEntries(): BranchEntryLike[] {
-    throw new Error("forge must fold getBranch(), never getEntries()");
-  }
-}
 
 export interface FakeUiLog {
   notes: Array<{ text: string; level: string }>;
