@@ -1,10 +1,11 @@
 // forge libraries through the real CLI: build --library, consuming one from node_modules, the lock, a tampered,
-// missing or foreign package, an upgrade under --check and forge diff, and explain's view of carried and inherited modes.
+// missing or foreign package, an upgrade under --check and forge diff, explain's and studio's view of carried and inherited modes.
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyBundleText } from "../../core/bundle-verify.js";
 import type { ForgeBundle } from "../../generated/types.js";
+import { startStudio } from "../studio/studio-process.js";
 import { assertBuilt, makeTempDir, removeTempDirs, runCli, snapshot, writeTree } from "./helpers.js";
 
 beforeAll(assertBuilt);
@@ -218,5 +219,32 @@ describe("forge explain", () => {
     const json = JSON.parse(runCli(["explain", "billing", "--json"], project).stdout);
     const review = json.components.find((c: { key: string }) => c.key === "billing-review");
     expect(review.extends).toEqual([{ key: "house-review", digest: expect.stringMatching(/^[0-9a-f]{64}$/), scope: "project", source: `${LIB}@1.0.0: modes/house-review.yaml`, library: LIB }]);
+  });
+});
+
+describe("forge studio", () => {
+  it("names carried components by library, version and path, and never links them into the project", async () => {
+    const { project } = setup();
+    expect(runCli(["build"], project).code).toBe(0);
+    const studio = await startStudio(project);
+    try {
+      const api = async (path: string): Promise<any> => (await fetch(`${studio.origin}${path}${path.includes("?") ? "&" : "?"}token=${studio.token}`)).json();
+      const state = await api("/api/state");
+      expect(state.status).toBe("ok");
+      const entry = (kind: string, key: string) => state.library.entries.find((e: { kind: string; key: string }) => e.kind === kind && e.key === key);
+      expect(entry("mode", "house-review").source).toEqual({ scope: "project", display: `${LIB}@1.0.0: modes/house-review.yaml`, file: null, line: null });
+      expect(entry("preset", "house").source).toEqual({ scope: "project", display: `${LIB}@1.0.0: presets/house.yaml`, file: null, line: null });
+      // The project's own files still link (and open).
+      expect(entry("mode", "billing-review").source).toMatchObject({ display: ".pi/forge/modes/billing-review.yaml", file: "modes/billing-review.yaml" });
+      const composed = await api("/api/compose?names=house&as=preset");
+      expect(composed.status).toBe("ok");
+      expect(composed.preset.source.display).toBe(`${LIB}@1.0.0: presets/house.yaml`);
+      expect(composed.components.map((c: { key: string; source: { display: string; file: string | null } }) => [c.key, c.source.display, c.source.file])).toEqual([
+        ["house-base", `${LIB}@1.0.0: modes/house-base.yaml`, null],
+        ["house-review", `${LIB}@1.0.0: modes/house-review.yaml`, null],
+      ]);
+    } finally {
+      await studio.stop();
+    }
   });
 });

@@ -3,11 +3,13 @@
 import type { Catalog, Origin } from "../../../core/component-catalog.js";
 import { composeSelection } from "../../../core/composition.js";
 import type { Diagnostic } from "../../../core/diagnostic.js";
+import type { Scope } from "../../../core/digest.js";
 import { estimateTokens } from "../../../core/prompt-size.js";
 import { sectionsDelivery } from "../../../core/sections-delivery.js";
 import { describeVolatility, SLOT_VOLATILITY } from "../../review/cache-slots.js";
 import { explainNames, type ExplainReport } from "../../review/explain.js";
 import { composeAgainstSample, resolveSelection, type SampleSettings, type SelectionSpec } from "../../review/inspection.js";
+import type { SourceOrigin } from "./source-refs.js";
 import { componentSegments, sectionsBlocks, sectionsText, stringBlocks, type SegmentsOf } from "./prompt-segments.js";
 import { sampleHostSections } from "./sample-sections.js";
 import type { ComposeData, EffectivePreferences, HostKind, PromptView, SourceRef } from "./studio-api.js";
@@ -24,9 +26,9 @@ export interface ComposeInput {
   /** The {{cwd}} of the sample (the project root, as preview and explain use). */
   cwd: string;
   /** Where a component's prompt text starts, for its link. */
-  promptRef: (origin: Origin, source: string) => SourceRef;
+  promptRef: (origin: SourceOrigin, source: string) => SourceRef;
   /** Where a preset is defined. */
-  definitionRef: (origin: Origin, source: string) => SourceRef;
+  definitionRef: (origin: SourceOrigin, source: string) => SourceRef;
 }
 
 /** The selection the page asked for, as forge explain's --preset / --modes / bare names. */
@@ -67,9 +69,15 @@ function editLimitsOf(limits: ExplainReport["editLimits"]): NonNullable<Effectiv
   return { value, from: limits.map((l) => l.mode) };
 }
 
+/** A component's origin for its link, from the catalog entry it resolved to (its layer, and library if carried). */
+function originOf<T extends Origin>(entry: T | undefined, scope: Scope, library: (entry: T) => string | undefined): SourceOrigin {
+  return { scope, layer: entry?.layer ?? null, library: entry ? library(entry) : undefined };
+}
+
 export function composeView(input: ComposeInput): ComposeData {
   const { catalog, names } = input;
-  // Sources are described raw here; the links are built below from each component's origin (scope and layer).
+  // Sources are described raw here (a carried one with its library's name); the links are built below from each
+  // component's catalog entry: scope, layer, library and source file.
   const { report } = explainNames({ diagnostics: input.diagnostics, catalog }, specOf(input), input.settings, input.cwd, (_scope, source) => source);
   const composed = report.status === "ok" ? promptFor(input) : null;
   return {
@@ -78,7 +86,7 @@ export function composeView(input: ComposeInput): ComposeData {
     status: report.status,
     reason: report.reason,
     selection: report.selection,
-    preset: report.preset && { ...report.preset, source: input.definitionRef({ scope: report.preset.scope, layer: catalog.presets.get(report.preset.key)?.layer ?? null }, report.preset.source) },
+    preset: report.preset && { ...report.preset, source: input.definitionRef(originOf(catalog.presets.get(report.preset.key), report.preset.scope, (p) => p.preset.library), report.preset.source) },
     components: report.components.map((c) => ({
       position: c.position,
       key: c.key,
@@ -86,7 +94,7 @@ export function composeView(input: ComposeInput): ComposeData {
       strategy: c.strategy,
       label: c.label,
       scope: c.scope,
-      source: input.promptRef({ scope: c.scope, layer: catalog.modes.get(c.key)?.layer ?? null }, c.source),
+      source: input.promptRef(originOf(catalog.modes.get(c.key), c.scope, (m) => m.mode.library), catalog.modes.get(c.key)?.mode.source ?? c.source),
       digest: c.digest,
       chars: c.chars,
       estimatedTokens: c.estimatedTokens,

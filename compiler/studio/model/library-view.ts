@@ -7,6 +7,7 @@ import type { Scope } from "../../../core/digest.js";
 import { estimateTokens } from "../../../core/prompt-size.js";
 import { renderTemplate, type PromptVars } from "../../../core/template.js";
 import type { ForgeBundle, Mode } from "../../../generated/types.js";
+import type { SourceOrigin } from "./source-refs.js";
 import type { DiagnosticView, LibraryData, LibraryEntry, SourceRef, StrategyName } from "./studio-api.js";
 
 export interface LibraryLayer {
@@ -25,8 +26,8 @@ export interface LibraryInput {
   /** The catalog of the same layers (what a selection resolves against). */
   catalog: Catalog;
   vars: PromptVars;
-  definitionRef: (origin: Origin, source: string) => SourceRef;
-  promptRef: (origin: Origin, source: string) => SourceRef;
+  definitionRef: (origin: SourceOrigin, source: string) => SourceRef;
+  promptRef: (origin: SourceOrigin, source: string) => SourceRef;
   /** The target's diagnostics; they attach to the target layer's entries. */
   diagnostics: DiagnosticView[];
   /** The layer being edited (its scope, and its root for a project): the only one diagnostics attach to. */
@@ -62,8 +63,8 @@ export function buildLibrary(input: LibraryInput): LibraryData {
     for (const [key, mode] of Object.entries(layer.bundle.modes)) {
       if (!mode) continue;
       const chars = composedChars(key, mode, { ...vars, preset: "" });
-      const source = input.definitionRef(origin, mode.source);
-      const prompt = input.promptRef(origin, mode.source);
+      const source = input.definitionRef({ ...origin, library: mode.library }, mode.source);
+      const prompt = input.promptRef({ ...origin, library: mode.library }, mode.source);
       const { requires, conflictsWith, before, after } = mode;
       entries.push({
         kind: "mode",
@@ -102,7 +103,7 @@ export function buildLibrary(input: LibraryInput): LibraryData {
         label: null,
         description: preset.description,
         strategy,
-        source: input.definitionRef(origin, preset.source),
+        source: input.definitionRef({ ...origin, library: preset.library }, preset.source),
         digest: preset.digest,
         chars,
         estimatedTokens: estimateTokens(chars),

@@ -1,6 +1,12 @@
 // Where a mode's prompt text starts: the `prompt:` value in its YAML/JSON file, or line 1 of its promptFile.
 import { posix } from "node:path";
 import { isMap, isScalar, LineCounter, parseDocument, Scalar } from "yaml";
+import type { Origin } from "../../../core/component-catalog.js";
+
+/** Where a component comes from, for its link: its scope and layer, and the forge library a carried one came from. */
+export interface SourceOrigin extends Origin {
+  library?: string | undefined;
+}
 
 export interface PromptLocation {
   /** Forge-root-relative file holding the prompt text (the definition itself, or its promptFile). */

@@ -1,14 +1,13 @@
 // Builds the links the page shows for a definition or a prompt: display paths per scope, and lines read from sources.
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { Origin } from "../../../core/component-catalog.js";
 import { packagePath, type ForgeTarget } from "../../io/forge-target.js";
-import { promptLocation } from "../model/source-refs.js";
+import { promptLocation, type SourceOrigin } from "../model/source-refs.js";
 import type { SourceRef } from "../model/studio-api.js";
 
 export interface SourceLinks {
-  definitionRef(origin: Origin, source: string): SourceRef;
-  promptRef(origin: Origin, source: string): SourceRef;
+  definitionRef(origin: SourceOrigin, source: string): SourceRef;
+  promptRef(origin: SourceOrigin, source: string): SourceRef;
 }
 
 /** Built-in sources ship in the package's presets/ folder; they are read for line numbers, never served. */
@@ -24,20 +23,28 @@ function builtinText(source: string): string | undefined {
  * Links for one state of the sources. `targetText` gives the target's source files as compiled (the positions of
  * the shown state); `globalRoot` names where global definitions live when the target is a project. Only the target's
  * own files get a `file` the page may open; a layer above (a monorepo's root) is named by its path relative to the
- * target, and is never read or served.
+ * target, and is never read or served. A component carried from a forge library is named as `forge explain` names it
+ * (`@acme/forge-house@1.2.0: modes/review.yaml`, `versions` from the bundle's lock): its file is not in this project.
  */
-export function sourceLinks(target: ForgeTarget, targetText: (file: string) => string | undefined, globalRoot: string): SourceLinks {
+export function sourceLinks(target: ForgeTarget, targetText: (file: string) => string | undefined, globalRoot: string, versions: ReadonlyMap<string, string> = new Map()): SourceLinks {
+  const fromLibrary = (origin: SourceOrigin, source: string): SourceRef | null => {
+    if (!origin.library) return null;
+    const version = versions.get(origin.library);
+    return { scope: origin.scope, display: `${origin.library}${version ? `@${version}` : ""}: ${source}`, file: null, line: null };
+  };
   const builtinDisplay = (file: string) => relative(packagePath(), packagePath("presets", file)).split(sep).join("/");
-  const own = (origin: Origin) => origin.scope === target.scope && (origin.layer === null || origin.layer === target.root);
-  const display = (origin: Origin, file: string): string => {
+  const own = (origin: SourceOrigin) => origin.scope === target.scope && (origin.layer === null || origin.layer === target.root);
+  const display = (origin: SourceOrigin, file: string): string => {
     if (own(origin)) return `${target.displayForgeRoot}${file}`;
     if (origin.scope === "builtin") return builtinDisplay(file);
     if (origin.scope === "project" && origin.layer !== null) return join(relative(target.root, origin.layer), ".pi", "forge", file).split(sep).join("/");
     return join(globalRoot, file).split(sep).join("/");
   };
   return {
-    definitionRef: (origin, source) => ({ scope: origin.scope, display: display(origin, source), file: own(origin) ? source : null, line: null }),
+    definitionRef: (origin, source) => fromLibrary(origin, source) ?? { scope: origin.scope, display: display(origin, source), file: own(origin) ? source : null, line: null },
     promptRef(origin, source) {
+      const carried = fromLibrary(origin, source);
+      if (carried) return carried;
       if (!own(origin) && origin.scope !== "builtin") return { scope: origin.scope, display: display(origin, source), file: null, line: null };
       const text = own(origin) ? targetText(source) : builtinText(source);
       const at = promptLocation(source, text);

@@ -111,7 +111,8 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
     // A layer above that could not be used is named on the target's own layer: its modes are missing from this view.
     layers.push({ scope: target.scope, layer: ownLayer, origin: `${target.displayForgeRoot} (sources, compiled in memory)`, bundle: own, notes: [...context.outerWarnings] });
     const catalog = buildLayeredCatalog(catalogSourcesFor(target, context, own, global?.bundle ?? null));
-    const links = sourceLinks(target, getSource, join(agentDir(env), "forge"));
+    const versions = new Map((own.lock ?? []).map((l) => [l.name, l.version] as const));
+    const links = sourceLinks(target, getSource, join(agentDir(env), "forge"), versions);
     const library = buildLibrary({ layers, catalog, vars: sampleVars(), ...links, diagnostics: views, target: { scope: target.scope, layer: ownLayer } });
     good = { catalog, library, links, at };
     record("ok", `${Object.keys(own.modes).length} mode(s), ${Object.keys(own.presets).length} preset(s); ${summarize(result.diagnostics)}`, at);
