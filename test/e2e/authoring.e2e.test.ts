@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   buildProject, expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, lastStatus, nativePrompt, onlyPrompt, overlayTail, projectEnv,
-  rpcCommand, rpcStatus, trustProjectIfLegacy,
+  rpcCommand, rpcStatus, seedProjectTrust,
 } from "./harness/forge-project.js";
 import { systemPromptOf } from "./harness/fake-server.js";
 import type { PiEnv } from "./harness/pi-env.js";
@@ -99,7 +99,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: authoring
 
     const b = await suite.env();
     buildProject(b.cwd, { ...modes, alpha: { ...modes.alpha, prompt: "Alpha of project B." } });
-    await trustProjectIfLegacy(host, b, suite.server);
+    seedProjectTrust(host, b);
     const nativeB = await nativePrompt(host, b, suite.server);
     const imported = await print(b, ["--no-session", `/preset import ${file}`, "/preset use flow", "hello"]);
     expect(imported.stderr).toContain('forge: imported preset "flow" into .pi/forge/presets/flow.yaml and rebuilt the project bundle');
@@ -125,7 +125,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: authoring
 
     const unknown = await suite.env();
     buildProject(unknown.cwd, modes);
-    await trustProjectIfLegacy(host, unknown, suite.server);
+    seedProjectTrust(host, unknown);
     const nativeU = await nativePrompt(host, unknown, suite.server);
     await print(unknown, ['/pi-modes-write mode-switch {"mode":"deep_work"}', "under pi-modes"], [PI_MODES_WRITER]);
     const [frozenFile] = sessionFiles(unknown);

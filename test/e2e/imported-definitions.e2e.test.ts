@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, trustProjectIfLegacy,
+  expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, seedProjectTrust,
 } from "./harness/forge-project.js";
 import { toolNames } from "./harness/fake-server.js";
 import type { PiEnv } from "./harness/pi-env.js";
@@ -43,7 +43,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: imported 
     expect(forgeImport(env, ["roo", ".roomodes", "--overlay"])).toContain("wrote .pi/forge/modes/docs-writer.yaml");
     expect(forgeImport(env, ["pi-presets", "presets.json"])).toContain("wrote .pi/forge/presets/review.yaml");
     expect(forgeImport(env, ["pi-modes", "modes"])).toContain("wrote .pi/forge/modes/release.yaml");
-    await trustProjectIfLegacy(host, env, suite.server);
+    seedProjectTrust(host, env);
   });
 
   it("a Roo mode imported with --overlay is an append overlay, its braces literal, its groups its tools", async () => {

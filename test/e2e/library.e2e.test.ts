@@ -5,7 +5,7 @@ import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, readJson, trustProjectIfLegacy,
+  expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, readJson, seedProjectTrust,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "./harness/pi-env.js";
 import { HOSTS, REPO_ROOT } from "./harness/pi-host.js";
@@ -70,7 +70,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a forge l
   });
 
   it("Pi composes a carried library mode and a mode that extends it, with no library access at runtime", async () => {
-    await trustProjectIfLegacy(host, env, suite.server);
+    seedProjectTrust(host, env);
     const native = await nativePrompt(host, env, suite.server);
     expectSamePrompt(onlyPrompt(await run(["--mode=house-review", "hello"])), native + overlayTail(["house-review", "House review", REVIEW_V1]));
     // The preset: the library's replace_base base (Pi's own --system-prompt bytes) plus the inheriting overlay.
@@ -102,7 +102,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a forge l
     expect(build.code, build.stdout + build.stderr).toBe(0);
     expect(forge(env.cwd, ["build", "--check"]).code).toBe(0);
     // The bundle changed, so 0.73.1 asks for trust again (1.x follows the host's project trust).
-    await trustProjectIfLegacy(host, env, suite.server);
+    seedProjectTrust(host, env);
     const native = await nativePrompt(host, env, suite.server);
     expectSamePrompt(onlyPrompt(await run(["--mode=house-review", "hello"])), native + overlayTail(["house-review", "House review", REVIEW_V2]));
   });

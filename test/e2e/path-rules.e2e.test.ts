@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemMessagesOf, type RecordedRequest } from "./harness/fake-server.js";
-import { FORGE_CLI, forgeBuild, trustProjectIfLegacy } from "./harness/forge-project.js";
+import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
 import type { PiEnv } from "./harness/pi-env.js";
 import { HOSTS, MODERN_HOST, type PiHost } from "./harness/pi-host.js";
 import { withoutDate } from "./harness/probe.js";
@@ -44,7 +44,7 @@ async function projectFor(host: PiHost, options: { compat?: Record<string, unkno
     const r = spawnSync(process.execPath, [FORGE_CLI, "import", ...args], { cwd: env.cwd, env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" }, encoding: "utf8", timeout: 30_000 });
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
   }
-  await trustProjectIfLegacy(host, env, suite.server);
+  seedProjectTrust(host, env);
   return env;
 }
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   ALPHA, ALPHA_BETA_MODES, ALPHA_BETA_TAIL, BETA, expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, rpcCommand,
-  rpcStatus, trustProjectIfLegacy,
+  rpcStatus,
 } from "./harness/forge-project.js";
 import { systemPromptOf, toolNames } from "./harness/fake-server.js";
 import type { PiEnv } from "./harness/pi-env.js";
@@ -107,8 +107,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
     expect(saved.stderr).toContain(`forge: saved preset "team-flow" to ${file}; run \`forge build\``);
     expect(existsSync(file)).toBe(true);
     expect(readFileSync(file, "utf8")).toContain("overlays:\n  - beta\n  - alpha\ndriftPolicy: warn\n");
-    forgeBuild({ root: env.cwd });
-    await trustProjectIfLegacy(host, env, suite.server);
+    // The user's own build: on 0.73.1 it carries their trust to the new bundle.
+    forgeBuild({ root: env.cwd, agentDir: env.agentDir });
     const used = await forgePrint(host, env, suite.server, ["--no-session", "/preset use team-flow", "hello", "/mode status --json"]);
     expectSamePrompt(onlyPrompt(used), native + overlayTail(["beta", "Beta", BETA], ["alpha", "Alpha", ALPHA]));
     expect(lastStatus(used.stderr)).toMatchObject({ preset: "team-flow", driftPolicy: "warn", source: "preset" });

@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { readTrustStore, withTrust, writeTrustStore } from "../../../io/trust-store.js";
 import { systemPromptOf, type FakeServer } from "./fake-server.js";
 import { piSuite, type PiSuite } from "./pi-suite.js";
@@ -146,8 +146,8 @@ export function onlyPrompt(run: ForgeRun): string {
   return run.prompts[0]!;
 }
 
-// One per test file (vitest isolates modules per file), so no prompt outlives the file's fake server.
-const nativePrompts = createNativePromptCache();
+// Shared by the run's e2e files through the run's own directory (test/support/global-setup.ts).
+const nativePrompts = createNativePromptCache(inject("nativePromptDir"));
 
 /** Pi's native prompt for this env: a run without the extension (same cwd, same agent dir), reused for identical inputs. */
 export async function nativePrompt(host: PiHost, env: PiEnv, server: FakeServer, args: string[] = []): Promise<string> {
