@@ -116,6 +116,15 @@ export class FakeHost {
     await this.pi.command(args, this.ctx);
   }
 
+  /** Ids of the branch entries the current context carries: after the latest compaction, its kept entries and what follows. */
+  contextEntryIds(): string[] {
+    const path = this.session.getBranch();
+    const cut = path.map((e) => e.type).lastIndexOf("compaction");
+    if (cut < 0) return path.map((e) => e.id);
+    const kept = path.findIndex((e, i) => i < cut && e.id === path[cut]!.firstKeptEntryId);
+    return path.slice(kept >= 0 ? kept : cut + 1).filter((e) => e.type !== "compaction").map((e) => e.id);
+  }
+
   /** The entries a request carries, as both hosts build them after compactions (1.x also drops kept system messages). */
   contextMessages(): Msg[] {
     const path = this.session.getBranch();
@@ -233,6 +242,11 @@ export class FakeHost {
    * Pi's summary paraphrases: it never carries a tag, so whatever was told before the kept entries is gone.
    */
   async compact(firstKeptEntryId: string | null): Promise<void> {
+    // Pi's prepareCompaction cuts inside the current context (after the previous compaction's kept start), never in
+    // entries an earlier compaction already summarized.
+    if (firstKeptEntryId !== null && !this.contextEntryIds().includes(firstKeptEntryId)) {
+      throw new Error(`compaction keeping from ${firstKeptEntryId}, which the current context does not carry (Pi never cuts there)`);
+    }
     const systemMessage = this.flavor === "1.x" ? transcript.getCurrentSystemMessage(this.contextMessages()) : undefined;
     this.session.append({ type: "compaction", summary: "The user and the agent discussed the parser.", firstKeptEntryId: firstKeptEntryId ?? "none", ...(systemMessage ? { systemMessage } : {}) });
     await this.pi.emitEach("session_compact", {}, this.ctx);

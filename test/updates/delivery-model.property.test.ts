@@ -93,7 +93,9 @@ async function check(flavor: HostFlavor, midConvo: boolean, cmds: Cmd[]): Promis
         host.forced = c.on ? "EXACT PROMPT" : null;
         break;
       case "compact": {
-        const users = userEntries();
+        // Keep from a user message the context still carries, as Pi's compaction does.
+        const inContext = new Set(host.contextEntryIds());
+        const users = userEntries().filter((e) => inContext.has(e.id));
         await host.compact(c.keep === null || users.length === 0 ? null : users[c.keep % users.length]!.id);
         moved = true;
         break;
@@ -132,3 +134,4 @@ describe("update delivery model test (fake hosts recording requests)", () => {
     }, 120_000);
   }
 });
+
