@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   ALPHA, buildProject, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, globalForgeDir, lastStatus, nativePrompt, onlyPrompt, overlayTail, readJson,
-  trustProjectIfLegacy, writeMode,
+  seedProjectTrust, trustProjectIfLegacy, writeMode,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "./harness/pi-env.js";
 import { HOSTS } from "./harness/pi-host.js";
@@ -38,7 +38,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: integrity
 
     it("a hand-edited prompt text in bundle.json: the bundle is refused, native prompt, a notice naming the file and component", async () => {
       const file = buildProject(env.cwd, { alpha: alphaMode(ALPHA) });
-      await trustProjectIfLegacy(host, env, suite.server);
+      seedProjectTrust(host, env); // trust is not what this test is about
       const native = await nativePrompt(host, env, suite.server);
       // Selected under allow first: tampering must not slip through a lenient drift policy.
       expectSamePrompt(onlyPrompt(await run(["/mode set alpha --drift allow", "first"])), native + tailAlpha());
