@@ -80,6 +80,10 @@ export function composeView(input: ComposeInput): ComposeData {
   // component's catalog entry: scope, layer, library and source file.
   const { report } = explainNames({ diagnostics: input.diagnostics, catalog }, specOf(input), input.settings, input.cwd, (_scope, source) => source);
   const composed = report.status === "ok" ? promptFor(input) : null;
+  const promptRefOf = (c: ExplainReport["components"][number]): SourceRef => {
+    const entry = catalog.modes.get(c.key);
+    return input.promptRef(originOf(entry, c.scope, (m) => m.mode.library), entry?.mode.source ?? c.source);
+  };
   return {
     names: [...names],
     host: input.host,
@@ -94,7 +98,7 @@ export function composeView(input: ComposeInput): ComposeData {
       strategy: c.strategy,
       label: c.label,
       scope: c.scope,
-      source: input.promptRef(originOf(catalog.modes.get(c.key), c.scope, (m) => m.mode.library), catalog.modes.get(c.key)?.mode.source ?? c.source),
+      source: promptRefOf(c),
       digest: c.digest,
       chars: c.chars,
       estimatedTokens: c.estimatedTokens,

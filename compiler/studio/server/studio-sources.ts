@@ -104,13 +104,17 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
     const own = result.bundle!;
     const ownLayer = target.scope === "project" ? target.root : null;
     const global = target.scope === "project" ? globalLayer(env) : null;
-    const layers: LibraryLayer[] = [];
-    if (context.builtin) layers.push({ scope: "builtin", layer: null, origin: "the built-in library (forge package)", bundle: context.builtin, notes: [] });
-    if (global) layers.push(global);
-    for (const outer of context.outer) layers.push({ scope: "project", layer: outer.root, origin: `${describeOuterLayer(target.root, outer.root)} (its bundle.json)`, bundle: outer.bundle, notes: [] });
-    // A layer above that could not be used is named on the target's own layer: its modes are missing from this view.
-    layers.push({ scope: target.scope, layer: ownLayer, origin: `${target.displayForgeRoot} (sources, compiled in memory)`, bundle: own, notes: [...context.outerWarnings] });
-    const catalog = buildLayeredCatalog(catalogSourcesFor(target, context, own, global?.bundle ?? null));
+    // The library lists exactly the layers the catalog is built from, in the same order, each with where it came from.
+    const sources = catalogSourcesFor(target, context, own, global?.bundle ?? null);
+    const layers = sources.map(({ scope, layer, bundle }, index): LibraryLayer => {
+      // catalogSourcesFor puts the target's own bundle last. A layer above that could not be used is named on it:
+      // its modes are missing from this view.
+      if (index === sources.length - 1) return { scope, layer, bundle, origin: `${target.displayForgeRoot} (sources, compiled in memory)`, notes: [...context.outerWarnings] };
+      if (scope === "builtin") return { scope, layer, bundle, origin: "the built-in library (forge package)", notes: [] };
+      if (scope === "global" && global) return global;
+      return { scope, layer, bundle, origin: `${describeOuterLayer(target.root, layer!)} (its bundle.json)`, notes: [] };
+    });
+    const catalog = buildLayeredCatalog(sources);
     const versions = new Map((own.lock ?? []).map((l) => [l.name, l.version] as const));
     const links = sourceLinks(target, getSource, join(agentDir(env), "forge"), versions);
     const library = buildLibrary({ layers, catalog, vars: sampleVars(), ...links, diagnostics: views, target: { scope: target.scope, layer: ownLayer } });
