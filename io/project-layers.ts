@@ -1,7 +1,8 @@
 // The project layers of a directory: every .pi/forge/bundle.json from the repository root down to it (a monorepo's
 // house rules plus a package's own modes), and the rule that keeps each inside the repository. Shared by the
 // runtime (which loads them all) and forge build/explain/preview (which compile a layer against the ones above it).
-import { existsSync, lstatSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
+import { entryExists } from "./read-bounded.js";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /** How far up forge looks for the repository root and project layers. */
@@ -13,22 +14,13 @@ export interface LayerPath {
   file: string;
 }
 
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The directories from `dir` up to the repository root (a .git entry) or the filesystem root, at most MAX_LAYER_LEVELS. */
 function walkUp(start: string): { dirs: string[]; repositoryRoot: string | null } {
   const dirs: string[] = [];
   let dir = resolve(start);
   for (let i = 0; i < MAX_LAYER_LEVELS; i++) {
     dirs.push(dir);
-    if (exists(join(dir, ".git"))) return { dirs, repositoryRoot: dir };
+    if (entryExists(join(dir, ".git"))) return { dirs, repositoryRoot: dir };
     const parent = dirname(dir);
     if (parent === dir) break;
     dir = parent;

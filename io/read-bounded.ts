@@ -1,7 +1,7 @@
 // How forge reads any file a repository or the user controls (bundles, sources, trust.json, caches, import inputs):
 // regular files only, bounded in size. A cloned repository may point bundle.json at /dev/zero or a FIFO; reading that
 // unbounded would hang Pi at startup or exhaust its memory before any trust decision.
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "node:fs";
 
 export type BoundedRead =
   | { ok: true; bytes: Uint8Array }
@@ -60,4 +60,17 @@ export function readBoundedFile(path: string, maxBytes: number): BoundedRead {
 export function readBoundedText(path: string, maxBytes: number): { ok: true; text: string } | Extract<BoundedRead, { ok: false }> {
   const read = readBoundedFile(path, maxBytes);
   return read.ok ? { ok: true, text: Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.length).toString("utf8") } : read;
+}
+
+/**
+ * Whether anything is at `path`, without opening or following it (lstat): a dangling symlink, a FIFO or a device
+ * counts, so a `.git` marker of any kind is found and a file an import would replace is never missed.
+ */
+export function entryExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,6 @@
 // `forge import <format> <path>`: converts another tool's definitions into forge sources, checks them, writes them, then builds.
-import { lstatSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { entryExists } from "../../io/read-bounded.js";
 import { dirname, join, resolve } from "node:path";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { hasErrors, type Diagnostic } from "../../core/diagnostic.js";
@@ -20,16 +21,6 @@ import { printBuild, type CliIO } from "./cli-io.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { readLibraries } from "../io/read-libraries.js";
 import { colorEnabled, makePainter, summarize } from "../output/painter.js";
-
-/** lstat, not exists: a dangling symlink at a target path is still a file the import must not replace silently. */
-function pathExists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The existing sources with the imported files added or replaced: what the forge root holds after writing. */
 export function mergedTree(existing: SourceTree, sources: Record<string, string>): SourceTree {
@@ -105,7 +96,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
   if (hasErrors(importDiagnostics)) return done("input-errors", importDiagnostics, 1);
   if (paths.length === 0) return done("nothing", importDiagnostics, 1);
 
-  const exists = checkExistingFiles(paths, (rel) => pathExists(join(target.forgeRoot, ...rel.split("/"))), shownRoot, args.force);
+  const exists = checkExistingFiles(paths, (rel) => entryExists(join(target.forgeRoot, ...rel.split("/"))), shownRoot, args.force);
   if (exists.length > 0) return done("files-exist", [...importDiagnostics, ...exists], 1);
 
   // Compile in memory exactly what the forge root will hold, so a failing import writes nothing.
@@ -133,7 +124,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
   try {
     for (const rel of paths) {
       const abs = join(target.forgeRoot, ...rel.split("/"));
-      const replaced = pathExists(abs);
+      const replaced = entryExists(abs);
       mkdirSync(dirname(abs), { recursive: true });
       writeTextAtomic(abs, result.sources[rel]!);
       report.written.push(shownPath(rel));
