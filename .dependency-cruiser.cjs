@@ -131,11 +131,11 @@ module.exports = {
       to: { path: "^runtime/updates/", pathNot: "^runtime/updates/index\\.ts$" },
     },
     {
-      name: "picomatch-only-in-compiler",
-      comment: "Globs compile to regular-expression data at build time: picomatch is a compiler dependency only, never in core/, runtime/, io/ or generated/ (the extension stays small).",
+      name: "build-libraries-only-in-compiler",
+      comment: "picomatch (globs become regular-expression data at build time), yaml (parsing and every source write), handlebars, jsdiff and cookie are compiler dependencies only, never in core/, runtime/, io/ or generated/ (the extension stays small; it writes sources through dist/cli.js).",
       severity: "error",
       from: { path: "^(core|runtime|io|generated)/" },
-      to: { path: "(^|/)node_modules/(@types/)?picomatch/|^picomatch$" },
+      to: { path: "(^|/)node_modules/(@types/)?(picomatch|yaml|handlebars|diff|cookie)/|^(picomatch|yaml|handlebars|diff|cookie)$" },
     },
     {
       name: "no-circular",

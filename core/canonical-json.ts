@@ -1,4 +1,5 @@
-// Canonical JSON: sorted keys, NFC-normalized strings, no undefined; the basis of every digest.
+// Canonical JSON, the basis of every digest: RFC 8785 (JCS) applied after NFC-normalizing every string and key.
+// test/core/canonical-json.test.ts holds it to a JCS implementation (the `canonicalize` package) as its oracle.
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -7,30 +8,39 @@ export function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Returns a deep copy with object keys sorted and every string NFC-normalized. */
-export function canonicalize(value: unknown): Json {
-  if (value === null) return null;
+/**
+ * Writes `value` with object members in code-unit order of their NFC keys (JCS 3.2.3), strings NFC-normalized and
+ * escaped as JSON.stringify escapes them, numbers as ECMAScript prints them (JCS 3.2.2.3), undefined members left out.
+ * The members are ordered here rather than by building a sorted object: an object lists integer-like keys ("0", "10")
+ * first whatever their insertion order, so JSON.stringify of a sorted object is not JCS. `pad` null: compact;
+ * otherwise each level is indented by it (JSON.stringify's layout with that indent).
+ */
+function write(value: unknown, pad: string | null, indent: string): string {
+  if (value === null) return "null";
   switch (typeof value) {
     case "string":
-      return value.normalize("NFC");
+      return JSON.stringify(value.normalize("NFC"));
     case "boolean":
-      return value;
+      return value ? "true" : "false";
     case "number":
       if (!Number.isFinite(value)) throw new TypeError("canonical JSON cannot hold a non-finite number");
-      return value;
+      return JSON.stringify(value);
     case "object": {
-      if (Array.isArray(value)) return value.map((item) => canonicalize(item));
-      const out: { [key: string]: Json } = {};
-      // Keys are normalized too, then sorted by UTF-16 code units (JSON.stringify order is insertion order).
-      const entries = Object.entries(value as Record<string, unknown>)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k.normalize("NFC"), v] as const)
-        .sort(([a], [b]) => compareCodeUnits(a, b));
-      for (const [k, v] of entries) {
-        // defineProperty so a key such as "__proto__" stays an own data property.
-        Object.defineProperty(out, k, { value: canonicalize(v), enumerable: true, writable: true, configurable: true });
+      const inner = pad === null ? "" : indent + pad;
+      const open = pad === null ? "" : `\n${inner}`;
+      const sep = pad === null ? "," : `,\n${inner}`;
+      const close = pad === null ? "" : `\n${indent}`;
+      if (Array.isArray(value)) {
+        if (value.length === 0) return "[]";
+        return `[${open}${value.map((item) => write(item, pad, inner)).join(sep)}${close}]`;
       }
-      return out;
+      // Two keys equal after NFC ("\u00c5" and "A\u030a") are one member: the later one wins, as in an object built from them.
+      const byKey = new Map<string, unknown>();
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (v !== undefined) byKey.set(k.normalize("NFC"), v);
+      const members = [...byKey].sort(([a], [b]) => compareCodeUnits(a, b));
+      if (members.length === 0) return "{}";
+      const colon = pad === null ? ":" : ": ";
+      return `{${open}${members.map(([k, v]) => `${JSON.stringify(k)}${colon}${write(v, pad, inner)}`).join(sep)}${close}}`;
     }
     default:
       throw new TypeError(`canonical JSON cannot hold a ${typeof value}`);
@@ -39,10 +49,10 @@ export function canonicalize(value: unknown): Json {
 
 /** Compact canonical form: the bytes that get hashed. */
 export function stringifyCanonical(value: unknown): string {
-  return JSON.stringify(canonicalize(value));
+  return write(value, null, "");
 }
 
-/** Human-reviewable canonical form written to disk: 2-space indent, LF, trailing newline. */
+/** Human-reviewable canonical form written to disk: the same order, 2-space indent, LF, trailing newline. */
 export function stringifyCanonicalPretty(value: unknown): string {
-  return JSON.stringify(canonicalize(value), null, 2) + "\n";
+  return write(value, "  ", "") + "\n";
 }

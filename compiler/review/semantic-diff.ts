@@ -16,7 +16,7 @@ import type {
   UpdateChange,
   UpdateOnOneSide,
 } from "./diff-report.js";
-import { unifiedDiff } from "./line-diff.js";
+import { unifiedDiff } from "./unified-diff.js";
 import { compareRules, EDITS_FIELDS, WHEN_FIELDS, withPathFields } from "./path-diff.js";
 import { diffLocks } from "./bundle-changes.js";
 import { findAffectedModes } from "./extends-diff.js";

@@ -7,7 +7,7 @@ import { buildCatalog, type Origin } from "../../core/component-catalog.js";
 import { buildPromptVars } from "../../core/template.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { compile } from "../../compiler/compile.js";
-import { unifiedDiff } from "../../compiler/review/line-diff.js";
+import { unifiedDiff } from "../../compiler/review/unified-diff.js";
 import { previewSelection } from "../../compiler/review/preview.js";
 import { composeView, type ComposeInput } from "../../compiler/studio/model/compose-view.js";
 import { diagnosticViews } from "../../compiler/studio/model/diagnostic-views.js";

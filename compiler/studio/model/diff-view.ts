@@ -5,7 +5,7 @@ import type { DiffComponentView, DiffData, DiffPresetView, SideBySideCell, SideB
 const HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
 
 /**
- * Rows of a unified diff (compiler/review/line-diff.ts's output): unchanged lines on both sides, and within each
+ * Rows of a unified diff (compiler/review/unified-diff.ts's output): unchanged lines on both sides, and within each
  * change the deleted lines beside the inserted ones, paired in order.
  */
 export function sideBySide(unified: string): SideBySideHunk[] {

@@ -1,5 +1,6 @@
 // Who may talk to the studio server: a random token (in the printed URL, then a cookie) and a loopback Host header.
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { parseCookie, stringifySetCookie } from "cookie";
 
 /** 192 random bits, URL-safe: the secret the printed URL carries. */
 export function newToken(): string {
@@ -17,14 +18,6 @@ function sameSecret(given: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
 export interface AccessRequest {
   host: string | undefined;
   cookie: string | undefined;
@@ -38,11 +31,12 @@ export interface AccessRequest {
  */
 export function allowed(request: AccessRequest, token: string, port: number): boolean {
   if (request.host !== `127.0.0.1:${port}` && request.host !== `localhost:${port}`) return false;
-  const given = request.queryToken ?? cookieValue(request.cookie, cookieName(port));
+  // parseCookie keeps the first of repeated names; its result has no prototype, so any name is a plain lookup.
+  const given = request.queryToken ?? parseCookie(request.cookie ?? "")[cookieName(port)] ?? null;
   return given !== null && sameSecret(given, token);
 }
 
 /** The cookie that lets the page's own requests (assets, fetch, EventSource) through once the URL was opened. */
 export function tokenCookie(token: string, port: number): string {
-  return `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`;
+  return stringifySetCookie({ name: cookieName(port), value: token, path: "/", httpOnly: true, sameSite: "strict" });
 }

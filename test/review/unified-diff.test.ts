@@ -1,7 +1,7 @@
-// The unified line diff: worked examples, and properties (applying the hunks to A gives B; the edit script is minimal).
+// The unified line diff (jsdiff underneath): worked examples, and properties (applying the hunks to A gives B; the edit script is minimal).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { diffLines, splitLines, unifiedDiff } from "../../compiler/review/line-diff.js";
+import { splitLines, unifiedDiff } from "../../compiler/review/unified-diff.js";
 
 const LABELS = { fromLabel: "A", toLabel: "B" };
 
@@ -51,6 +51,19 @@ function applyUnifiedDiff(a: string, diff: string): string {
   }
   out.push(...source.slice(pos));
   return out.join("");
+}
+
+/** The ops of a one-hunk unified diff, each line with its "\n" back (none before a no-newline marker). */
+function editScript(diff: string): Array<{ kind: "equal" | "delete" | "insert"; text: string }> {
+  const lines = diff === "" ? [] : diff.replace(/\n$/, "").split("\n").slice(3);
+  const ops: Array<{ kind: "equal" | "delete" | "insert"; text: string }> = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === "\\ No newline at end of file") continue;
+    const text = line.slice(1) + (lines[i + 1] === "\\ No newline at end of file" ? "" : "\n");
+    ops.push({ kind: line[0] === "-" ? "delete" : line[0] === "+" ? "insert" : "equal", text });
+  }
+  return ops;
 }
 
 /** Length of the longest common subsequence of two line lists (plain DP; small inputs only). */
@@ -130,9 +143,10 @@ describe("unifiedDiff properties", () => {
   it("the edit script is minimal: as many edits as the lines outside a longest common subsequence", () => {
     fc.assert(
       fc.property(text, text, (a, b) => {
-        const ops = diffLines(a, b);
         const la = splitLines(a);
         const lb = splitLines(b);
+        // With context covering both texts the diff is one hunk: the whole edit script, one line per op.
+        const ops = a === b ? la.map((line) => ({ kind: "equal", text: line })) : editScript(unifiedDiff(a, b, { ...LABELS, context: la.length + lb.length }));
         expect(ops.filter((op) => op.kind !== "equal").length).toBe(la.length + lb.length - 2 * lcsLength(la, lb));
         expect(ops.filter((op) => op.kind !== "insert").map((op) => op.text)).toEqual(la);
         expect(ops.filter((op) => op.kind !== "delete").map((op) => op.text)).toEqual(lb);
