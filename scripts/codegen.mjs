@@ -1,5 +1,6 @@
-// Codegen: schema/*.schema.json -> generated/ (TypeScript types, constants and ajv standalone validators).
-// Run `npm run codegen`; test/generated-fresh.test.ts fails when generated/ is stale.
+// Codegen: schema/*.schema.json -> generated/ (TypeScript types, constants and ajv standalone validators), and the
+// diagnostic catalog (compiler/diagnostics/catalog.ts) -> the code list of schema/diagnostic.schema.json and the
+// DIAGNOSTIC_* constants. Run `npm run codegen`; test/generated-fresh.test.ts fails when either is stale.
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, renameSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -52,16 +53,49 @@ const VALIDATOR_FILES = {
   },
 };
 
-function loadSchemas() {
+const DIAGNOSTIC_SCHEMA = "diagnostic.schema.json";
+
+/** [code, severity] of every diagnostic code, in the catalog's order: the catalog is TypeScript, loaded through tsx. */
+async function loadCatalogCodes() {
+  const { tsImport } = await import("tsx/esm/api");
+  const { DIAGNOSTIC_CATALOG } = await tsImport(pathToFileURL(join(ROOT, "compiler/diagnostics/catalog.ts")).href, import.meta.url);
+  const codes = DIAGNOSTIC_CATALOG.map((entry) => [entry.code, entry.severity]);
+  if (new Set(codes.map(([c]) => c)).size !== codes.length) throw new Error("codegen: compiler/diagnostics/catalog.ts lists a code twice");
+  return codes;
+}
+
+/** One branch per code, as schema/diagnostic.schema.json lists them under $defs.codeSeverity. */
+const codeBranch = ([code, severity]) => ({ type: "object", properties: { code: { const: code }, severity: { const: severity } } });
+
+/**
+ * schema/diagnostic.schema.json with its $defs.codeSeverity list written from the catalog: the file's own layout is
+ * kept, the list is one line per code.
+ */
+export async function renderDiagnosticSchema(codes) {
+  codes ??= await loadCatalogCodes();
+  const text = readFileSync(join(SCHEMA_DIR, DIAGNOSTIC_SCHEMA), "utf8");
+  const at = text.indexOf('"oneOf": [', text.indexOf('"codeSeverity"'));
+  const end = text.indexOf("\n      ]", at);
+  if (at < 0 || end < 0) throw new Error("codegen: schema/diagnostic.schema.json has no $defs.codeSeverity.oneOf list");
+  const lines = codes.map((c, i) => `        ${JSON.stringify(codeBranch(c)).replace(/([:,])(?=["{])/g, "$1 ")}${i < codes.length - 1 ? "," : ""}`);
+  return `${text.slice(0, at)}"oneOf": [\n${lines.join("\n")}${text.slice(end)}`;
+}
+
+function loadSchemas(codes) {
   return readdirSync(SCHEMA_DIR)
     .filter((f) => f.endsWith(".schema.json"))
     .sort()
-    .map((file) => ({ file, schema: JSON.parse(readFileSync(join(SCHEMA_DIR, file), "utf8")) }));
+    .map((file) => {
+      const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, file), "utf8"));
+      // The code list is the catalog's, whether or not the schema file was rewritten yet.
+      if (file === DIAGNOSTIC_SCHEMA) schema.$defs.codeSeverity.oneOf = codes.map(codeBranch);
+      return { file, schema };
+    });
 }
 
-/** Returns { relativePath: content } for everything under generated/. Pure apart from reading schema/. */
+/** Returns { relativePath: content } for everything under generated/. Pure apart from reading schema/ and the catalog. */
 export async function renderGenerated() {
-  const schemas = loadSchemas();
+  const schemas = loadSchemas(await loadCatalogCodes());
   const idByName = {};
   for (const { file, schema } of schemas) {
     if (!(file in VALIDATORS)) throw new Error(`codegen: no validator entry for schema/${file}; add it to VALIDATORS (null when it only holds definitions)`);
@@ -163,7 +197,7 @@ function renderConstants(schemas) {
     "/** Documented bounds (schema/common.schema.json: $defs.limits plus key, keyList and promptText). */",
     `export const LIMITS = ${JSON.stringify(limits, null, 2).replace(/"(\w+)":/g, "$1:")} as const;`,
     "",
-    "/** Every stable diagnostic code with its severity (schema/diagnostic.schema.json#/$defs/codeSeverity). */",
+    "/** Every stable diagnostic code with its severity (compiler/diagnostics/catalog.ts, via schema/diagnostic.schema.json). */",
     `export const DIAGNOSTIC_CODES = ${list(codes)};`,
     "export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];",
     `export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: "error" | "warning" | "info" } = {\n${severities.map(([c, v]) => `  ${c}: ${JSON.stringify(v)},`).join("\n")}\n};`,
@@ -273,6 +307,13 @@ function dedupeDeclarations(ts, declared, file) {
 async function main() {
   const out = join(ROOT, "generated");
   mkdirSync(out, { recursive: true });
+  const schemaFile = join(SCHEMA_DIR, DIAGNOSTIC_SCHEMA);
+  const schemaText = await renderDiagnosticSchema();
+  if (readFileSync(schemaFile, "utf8") !== schemaText) {
+    writeFileSync(schemaFile + ".tmp", schemaText);
+    renameSync(schemaFile + ".tmp", schemaFile);
+    console.log(`codegen: wrote schema/${DIAGNOSTIC_SCHEMA} (codes from the catalog)`);
+  }
   const files = await renderGenerated();
   for (const [name, content] of Object.entries(files)) {
     const target = join(out, name);

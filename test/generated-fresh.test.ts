@@ -1,8 +1,9 @@
-// Fails when generated/ no longer matches what codegen would write from schema/ (run `npm run codegen`).
+// Fails when generated/, or the code list of schema/diagnostic.schema.json, no longer matches what codegen would write
+// from schema/ and the diagnostic catalog (run `npm run codegen`).
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderGenerated } from "../scripts/codegen.mjs";
+import { renderDiagnosticSchema, renderGenerated } from "../scripts/codegen.mjs";
 
 const GENERATED = join(import.meta.dirname, "..", "generated");
 
@@ -14,6 +15,11 @@ describe("generated/", () => {
     for (const [name, content] of Object.entries(expected)) {
       expect(readFileSync(join(GENERATED, name), "utf8"), `generated/${name} is stale: run npm run codegen`).toBe(content);
     }
+  });
+
+  it("schema/diagnostic.schema.json lists exactly the catalog's codes and severities", async () => {
+    const file = join(import.meta.dirname, "..", "schema", "diagnostic.schema.json");
+    expect(readFileSync(file, "utf8"), "schema/diagnostic.schema.json is stale: run npm run codegen").toBe(await renderDiagnosticSchema());
   });
 
   it("carries the do-not-edit banner in every file", () => {

@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DIAGNOSTIC_CATALOG } from "../compiler/diagnostics/code-docs.js";
-import { spliceCodesTable } from "../compiler/diagnostics/docs.js";
+import { DIAGNOSTIC_CATALOG } from "../compiler/diagnostics/catalog.js";
+import { exampleLines, spliceCodesTable } from "../compiler/diagnostics/docs.js";
 
 const README = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8");
 
@@ -15,7 +15,7 @@ describe("README", () => {
   it("lists every code with an example", () => {
     for (const { code, example } of DIAGNOSTIC_CATALOG) {
       expect(README).toContain(`| \`${code}\` |`);
-      expect(example.length).toBeGreaterThan(0);
+      expect(exampleLines(example).length).toBeGreaterThan(0);
     }
   });
 

@@ -1,23 +1,63 @@
 // Renders the diagnostic catalog as the README's Markdown table (scripts/readme-codes.ts writes it; a test keeps it fresh).
-import { DIAGNOSTIC_SEVERITY } from "../../generated/constants.js";
-import { DIAGNOSTIC_CATALOG } from "./code-docs.js";
+import type { CodeExample, ExampleFile, ExampleLibrary } from "../../core/diagnostics/code-example.js";
+import { DIAGNOSTIC_CATALOG } from "./catalog.js";
 
 const CODES_START = "<!-- codes:start (generated from compiler/diagnostics/catalog.ts by scripts/readme-codes.ts) -->";
 const CODES_END = "<!-- codes:end -->";
+/** Longer example lines are cut in the table (the catalog file holds them whole). */
+const SHOWN_LINE = 120;
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|");
+}
+
+/** A file of an example: `# path` (`// path` for JSON), then its text; bytes and repeated text are described. */
+function fileLines(path: string, file: ExampleFile): string[] {
+  const head = path.endsWith(".json") ? `// ${path}` : `# ${path}`;
+  if (typeof file === "string") return [head, ...file.replace(/\n$/, "").split("\n").map((l) => l.replace(/\r$/, "\\r").replace(/^\ufeff/, "<BOM>"))];
+  if ("bytes" in file) return [`${head}: the bytes ${file.bytes.match(/../g)!.join(" ")}`];
+  return [`${head}: ${JSON.stringify(file.repeat)} repeated ${file.count} times`];
+}
+
+function libraryLine(lib: ExampleLibrary): string {
+  const at = `# node_modules/${lib.name}`;
+  if (lib.missing) return `${at}: not installed`;
+  if (lib.notForge !== undefined) return `${at}: ${lib.notForge}`;
+  if (lib.bundleText !== undefined) return `${at}/forge-bundle.json: ${lib.bundleText.trim()}`;
+  const sources = Object.keys(lib.sources ?? {}).join(", ");
+  return lib.tamper ? `${at}: built from ${sources}, then ${lib.tamper.pointer} set to ${JSON.stringify(lib.tamper.value)}` : `${at}: built from ${sources}`;
+}
+
+/** The example as the lines a reader would see in the files (or the session) it lives in. */
+export function exampleLines(example: CodeExample): string[] {
+  switch (example.kind) {
+    case "compile":
+      return [
+        ...Object.entries(example.files).flatMap(([path, file]) => fileLines(path, file)),
+        ...(example.generate ? [`# ${example.generate.count} more files: ${example.generate.path}`] : []),
+        ...(example.symlinks ?? []).map((l) => `# ${l.path} is a symlink to ${l.target}`),
+        ...(example.libraries ?? []).map(libraryLine),
+      ];
+    case "import":
+      return [
+        ...Object.entries(example.files).flatMap(([path, text]) => fileLines(path, text)),
+        ...(example.existing ?? []).map((p) => `# .pi/forge/${p} exists`),
+        `$ forge import ${example.format} <those files>`,
+      ];
+    case "replay":
+      return example.branch.map((entry) => JSON.stringify(entry));
+  }
 }
 
 /** One row per code: code, severity, what it means, and an example that triggers it. */
 function renderCodesTable(): string {
   const rows = DIAGNOSTIC_CATALOG.map((c) => {
     // Examples are multi-line source snippets: <br> keeps them in one table cell, <code> keeps them literal.
-    const example = c.example
-      .split("\n")
+    const example = exampleLines(c.example)
+      .map((line) => (line.length > SHOWN_LINE ? `${line.slice(0, SHOWN_LINE - 3)}...` : line))
       .map((line) => `<code>${cell(line.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"))}</code>`)
       .join("<br>");
-    return `| \`${c.code}\` | ${DIAGNOSTIC_SEVERITY[c.code]} | ${cell(c.summary)} | ${example} |`;
+    return `| \`${c.code}\` | ${c.severity} | ${cell(c.summary)} | ${example} |`;
   });
   return [CODES_START, "| code | severity | meaning | example |", "|---|---|---|---|", ...rows, CODES_END].join("\n");
 }

@@ -44,14 +44,17 @@ const INHERITED_FIELDS = ["label", "description", "strategy", "requires", "confl
 
 const roleOf = (strategy: Strategy): "overlay" | "base" => (strategy === "append" ? "overlay" : "base");
 
-function inheritFields(child: ModeData, parent: ModeData | Mode): ResolvedModeData {
-  const out: Record<string, unknown> = { ...child };
-  for (const field of INHERITED_FIELDS) {
-    if (Object.hasOwn(child, field)) continue;
-    const value = (parent as Record<string, unknown>)[field];
-    if (value !== undefined) out[field] = Array.isArray(value) ? [...(value as unknown[])] : value;
-  }
-  return out as unknown as ResolvedModeData;
+function inheritFields(child: ModeData, parent: ResolvedModeData | Mode): ResolvedModeData {
+  const out: ModeData = { ...child };
+  for (const field of INHERITED_FIELDS) if (!Object.hasOwn(child, field)) inheritField(out, parent, field);
+  // The parent is resolved (or another layer's compiled mode), so these three are always there to inherit.
+  return { ...out, label: out.label ?? parent.label, description: out.description ?? parent.description, strategy: out.strategy ?? parent.strategy };
+}
+
+function inheritField<K extends (typeof INHERITED_FIELDS)[number]>(out: ModeData, parent: ResolvedModeData | Mode, field: K): void {
+  const value = parent[field];
+  // A list is copied, so a child never shares an array with its parent.
+  if (value !== undefined) out[field] = (Array.isArray(value) ? [...value] : value) as ModeData[K];
 }
 
 /**
@@ -92,7 +95,7 @@ export function resolveExtends(modes: readonly ValidMode[], definedModeKeys: Rea
     const ownParent = parent === key ? undefined : own.get(parent);
     if (ownParent === undefined && parent !== key && definedModeKeys.has(parent)) return finish(null); // invalid parent: already reported
     let inherit: Inheritance | null;
-    let parentData: ModeData | Mode;
+    let parentData: ResolvedModeData | Mode;
     if (ownParent !== undefined) {
       const at = visiting.indexOf(parent);
       if (at >= 0) {

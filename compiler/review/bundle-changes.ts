@@ -67,17 +67,14 @@ function parseBundle(text: string): Record<string, unknown> | null {
 /**
  * Whether the file on disk already holds `nextText`. A bundle that differs only in its forgeVersion
  * counts as current: the version is bookkeeping outside every hash, so upgrading forge alone
- * neither rewrites committed bundles nor fails `--check`.
+ * neither rewrites committed bundles nor fails `--check`. The next bundle is written with the old
+ * version and compared byte for byte, as a bundle of the same version is.
  */
 export function isBundleCurrent(existing: string, nextText: string, next: ForgeBundle, emit: (b: ForgeBundle) => string): boolean {
   if (existing === nextText) return true;
   const old = parseBundle(existing);
   if (!old || typeof old.forgeVersion !== "string" || old.forgeVersion === next.forgeVersion) return false;
-  try {
-    return emit({ ...(old as unknown as ForgeBundle), forgeVersion: next.forgeVersion }) === nextText;
-  } catch {
-    return false;
-  }
+  return emit({ ...next, forgeVersion: old.forgeVersion }) === existing;
 }
 
 interface LockView {

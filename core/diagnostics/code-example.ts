@@ -1,0 +1,41 @@
+// The shape of a diagnostic code's example (each catalog file has one): real input that yields exactly that code, run by
+// test/diagnostic-examples.test.ts and shown in the README's table.
+import type { Strategy } from "../../generated/types.js";
+
+/** A file's content: text, bytes (hex, for invalid UTF-8), or a text repeated (a file over a size bound). */
+export type ExampleFile = string | { bytes: string } | { repeat: string; count: number };
+
+/** A forge library as node_modules would hold it, for the library codes. */
+export interface ExampleLibrary {
+  name: string;
+  version?: string;
+  /** Not installed in node_modules. */
+  missing?: true;
+  /** Installed, but not a forge library (why). */
+  notForge?: string;
+  /** The library's bundle file, verbatim. */
+  bundleText?: string;
+  /** The library's sources, built as `forge build --library` would. */
+  sources?: Record<string, string>;
+  /** After the build, this JSON pointer of the bundle is set to `value` (an edit after the build). */
+  tamper?: { pointer: string; value: unknown };
+}
+
+export type CodeExample =
+  /** Sources under .pi/forge/ (paths relative to it) that `forge build` compiles, with the built-in library linked. */
+  | {
+      kind: "compile";
+      files: Record<string, ExampleFile>;
+      /** `count` more files at `path` ({n} numbered from 1), each holding `text`: a tree over a file-count bound. */
+      generate?: { path: string; count: number; text: string };
+      symlinks?: Array<{ path: string; target: string }>;
+      libraries?: ExampleLibrary[];
+    }
+  /**
+   * Input files of another tool that `forge import <format>` reads; `existing`: forge sources already there.
+   * `alsoYields`: codes the importer always reports beside this one for such input (a Pi preset with tools always has
+   * instructions, or an empty prompt), which the test then allows; every other code is still refused.
+   */
+  | { kind: "import"; format: "pi-modes" | "pi-presets" | "roo"; files: Record<string, string>; existing?: string[]; alsoYields?: string[] }
+  /** Session entries (getBranch() order) the runtime folds; `modes`: the keys forge's layers offer, for a pi-modes migration. */
+  | { kind: "replay"; branch: unknown[]; modes?: Record<string, { strategy?: Strategy }> };

@@ -1,0 +1,103 @@
+// Test helper: runs a diagnostic code's catalog example the way forge meets such input (forge build through the real
+// source reader, forge import's converters and existence check, the runtime's branch folds) and returns its diagnostics.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { compile, emitBundleText } from "../../compiler/compile.js";
+import { checkExistingFiles } from "../../compiler/import/existing-files.js";
+import { IMPORTERS, KEY_SUFFIX } from "../../compiler/import/importers.js";
+import { loadBuiltinBundle } from "../../compiler/io/forge-target.js";
+import { readSources } from "../../compiler/io/read-sources.js";
+import type { LibraryInput } from "../../compiler/types.js";
+import { buildCatalog } from "../../core/component-catalog.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
+import type { CodeExample, ExampleFile, ExampleLibrary } from "../../core/diagnostics/code-example.js";
+import { findPendingLegacy, planLegacyMigration } from "../../core/legacy-state.js";
+import { reduceBranch, type BranchEntryLike } from "../../core/mode-state-reducer.js";
+import { foldUpdateEvents } from "../../core/update-reducer.js";
+import { treeOf } from "../compiler/source-tree.js";
+import { makeBundle } from "../runtime/helpers.js";
+
+const OPTIONS = { scope: "project", forgeVersion: "0.0.0-test" } as const;
+const builtin = loadBuiltinBundle().bundle!;
+
+function bytesOf(file: ExampleFile): Buffer {
+  if (typeof file === "string") return Buffer.from(file, "utf8");
+  if ("bytes" in file) return Buffer.from(file.bytes, "hex");
+  return Buffer.from(file.repeat.repeat(file.count), "utf8");
+}
+
+function write(root: string, path: string, bytes: Buffer | string): void {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), bytes);
+}
+
+/** The LibraryInput the I/O edge would hand over for an installed, missing or foreign package. */
+function libraryInput(lib: ExampleLibrary): LibraryInput {
+  if (lib.missing) return { name: lib.name, status: "missing" };
+  if (lib.notForge !== undefined) return { name: lib.name, status: "not-forge", reason: lib.notForge };
+  const version = lib.version ?? "1.0.0";
+  const bundlePath = `node_modules/${lib.name}/forge-bundle.json`;
+  if (lib.bundleText !== undefined) return { name: lib.name, status: "installed", version, bundleText: lib.bundleText, bundlePath };
+  const built = compile(treeOf(lib.sources ?? {}), { scope: "library", forgeVersion: "0.0.0-test", builtinModes: builtin.modes });
+  if (built.bundle === null) throw new Error(`the library ${lib.name} of an example does not build: ${JSON.stringify(built.diagnostics)}`);
+  let bundleText = emitBundleText(built.bundle);
+  if (lib.tamper) {
+    const value = JSON.parse(bundleText) as Record<string, unknown>;
+    const parts = lib.tamper.pointer.split("/").slice(1);
+    let node = value;
+    for (const part of parts.slice(0, -1)) node = node[part] as Record<string, unknown>;
+    node[parts[parts.length - 1]!] = lib.tamper.value;
+    bundleText = `${JSON.stringify(value, null, 2)}\n`;
+  }
+  return { name: lib.name, status: "installed", version, bundleText, bundlePath };
+}
+
+/** Thousands of files are created in memory-backed /dev/shm where there is one: on a busy disk that is seconds faster. */
+function scratchDir(many: boolean): string {
+  return mkdtempSync(join(many && existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "forge-example-"));
+}
+
+function runCompile(example: Extract<CodeExample, { kind: "compile" }>): Diagnostic[] {
+  const tmp = scratchDir(example.generate !== undefined);
+  const root = join(tmp, "forge");
+  try {
+    mkdirSync(root);
+    for (const [path, file] of Object.entries(example.files)) write(root, path, bytesOf(file));
+    const g = example.generate;
+    if (g) for (let n = 1; n <= g.count; n++) write(root, g.path.replace("{n}", String(n)), g.text);
+    for (const link of example.symlinks ?? []) {
+      mkdirSync(dirname(join(root, link.path)), { recursive: true });
+      symlinkSync(link.target, join(root, link.path));
+    }
+    const libraries = (example.libraries ?? []).map(libraryInput);
+    return compile(readSources(root), { ...OPTIONS, builtinModes: builtin.modes, builtinPresets: builtin.presets, libraries }).diagnostics;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function runImport(example: Extract<CodeExample, { kind: "import" }>): Diagnostic[] {
+  const inputs = Object.entries(example.files).map(([path, text]) => ({ path, text }));
+  const result = IMPORTERS[example.format](inputs, { overlay: false, builtinModeKeys: Object.keys(builtin.modes), suffix: KEY_SUFFIX[example.format] });
+  const existing = new Set(example.existing ?? []);
+  return [...result.diagnostics, ...checkExistingFiles(Object.keys(result.sources), (p) => existing.has(p), ".pi/forge/", false)];
+}
+
+function runReplay(example: Extract<CodeExample, { kind: "replay" }>): Diagnostic[] {
+  const branch = example.branch as BranchEntryLike[];
+  const pending = findPendingLegacy(branch);
+  const plan = pending.legacy && example.modes ? planLegacyMigration(buildCatalog({ global: makeBundle("global", example.modes) }), pending.legacy) : null;
+  return [...reduceBranch(branch).diagnostics, ...foldUpdateEvents(branch).diagnostics, ...pending.diagnostics, ...(plan && plan.kind !== "none" ? [plan.diagnostic] : [])];
+}
+
+export function runExample(example: CodeExample): Diagnostic[] {
+  switch (example.kind) {
+    case "compile":
+      return runCompile(example);
+    case "import":
+      return runImport(example);
+    case "replay":
+      return runReplay(example);
+  }
+}
