@@ -1,0 +1,27 @@
+// What the built dist/extension.js may not carry: the compiler's libraries and the catalog's documentation (summaries and
+// examples), which stay in the catalog files beside the constructors the runtime does use (esbuild drops unused exports).
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DIAGNOSTIC_CATALOG } from "../../compiler/diagnostics/catalog.js";
+
+const EXTENSION = join(resolve(import.meta.dirname, "../.."), "dist/extension.js");
+
+describe("dist/extension.js", () => {
+  const text = existsSync(EXTENSION) ? readFileSync(EXTENSION, "utf8") : "";
+
+  it("was built (npm test runs the build first)", () => {
+    expect(text.length).toBeGreaterThan(0);
+  });
+
+  it("carries the replay codes' messages but no catalog summary", () => {
+    expect(text).toContain("update_digest_mismatch");
+    expect(text).toContain("its digest is not the sha256 of its contentSnapshot");
+    expect(DIAGNOSTIC_CATALOG.filter((e) => text.includes(e.summary)).map((e) => e.code)).toEqual([]);
+  });
+
+  it("carries no catalog example", () => {
+    expect(text).not.toContain("Keeps notes of decisions.");
+    expect(text).not.toContain("free text");
+  });
+});
