@@ -2,7 +2,7 @@
 /** Node built-ins that touch the outside world; pure folders may use node:crypto, node:path and node:util only. */
 const IO_BUILTINS = "^(node:)?(fs|fs/promises|child_process|net|http|https|http2|os|dgram|worker_threads|cluster|readline|tty|process|v8|vm)$";
 /** compiler/'s pure folders: phases, review, import, output, diagnostics and the orchestrator. */
-const COMPILER_PURE = "^compiler/(phases|review|import|output|diagnostics)/|^compiler/(compile|types)\\.ts$";
+const COMPILER_PURE = "^compiler/(phases|review|import|output|diagnostics|source-edit)/|^compiler/(compile|types)\\.ts$";
 /** forge studio's pure view data: what the page shows, computed without I/O (the server in compiler/studio/server/ does it). */
 const STUDIO_MODEL = "^compiler/studio/model/";
 /** forge studio's page: browser code bundled into dist/studio/. */

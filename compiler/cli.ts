@@ -8,6 +8,7 @@ import { diffCommand } from "./cli/diff-command.js";
 import { importCommand } from "./cli/import-command.js";
 import { studioCommand } from "./cli/studio-command.js";
 import { presetCommand } from "./cli/preset-command.js";
+import { sourceCommand } from "./cli/source-command.js";
 import type { CliIO } from "./cli/cli-io.js";
 import { describeFailure } from "./io/describe-failure.js";
 import { forgeVersion } from "./io/forge-target.js";
@@ -44,6 +45,8 @@ async function main(argv: string[], io: CliIO): Promise<number> {
       return studioCommand(args, io);
     case "preset":
       return presetCommand(args, io);
+    case "source":
+      return sourceCommand(args, io);
   }
 }
 

@@ -4,7 +4,6 @@ import type { ForgePresetExport } from "../generated/types.js";
 import { checkContracts } from "./candidate.js";
 import type { Catalog } from "./component-catalog.js";
 import type { Scope } from "./digest.js";
-import { renderPresetYaml } from "./preset-source.js";
 
 export const PRESET_EXPORT_FORMAT = "forge-preset-export";
 
@@ -75,15 +74,4 @@ export function checkPresetImport(catalog: Catalog, value: ForgePresetExport): I
 export function describeDifferences(differences: readonly DigestDifference[]): string[] {
   const short = (d: { digest: string; scope: Scope }) => `${d.digest.slice(0, 12)} (${d.scope})`;
   return differences.map((d) => `${d.key}: exporter had ${d.exported ? short(d.exported) : "no digest"}, you have ${short(d.current)}`);
-}
-
-/** The preset source an import writes: the export's keys, order and policy, with where it came from in a comment. */
-export function importedPresetYaml(value: ForgePresetExport, from: string): string {
-  return renderPresetYaml({
-    header: [`Preset "${value.name}", imported by forge from ${JSON.stringify(from)} (exported by forge ${value.forgeVersion}).`, "Run `forge build` after editing it."],
-    description: value.description,
-    base: value.base,
-    overlays: value.overlays,
-    driftPolicy: value.driftPolicy,
-  });
 }

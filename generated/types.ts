@@ -583,6 +583,63 @@ export interface ForgeRuleSource {
   file?: string;
 }
 
+/* from schema/source-request.schema.json */
+/**
+ * What `forge source '<request>' --json` writes a source text for: the Pi extension's authoring commands ask the CLI, so every YAML source is written by one library (yaml's Document API) that the extension does not carry. The answer is the text; the caller writes it.
+ */
+export type ForgeSourceRequest = ModeTemplateRequest | SetPromptRequest | PresetSourceRequest;
+export interface ModeTemplateRequest {
+  /**
+   * The commented source /mode new opens or writes.
+   */
+  kind: "mode-template";
+  key: Key;
+  strategy: Strategy;
+  /**
+   * An absolute path: its text becomes the prompt (otherwise a placeholder).
+   */
+  promptFile?: string;
+}
+export interface SetPromptRequest {
+  /**
+   * The mode source `file` with its prompt replaced, comments and key order kept.
+   */
+  kind: "set-prompt";
+  /**
+   * The absolute path of the mode source.
+   */
+  file: string;
+  /**
+   * The absolute path of the new prompt's text.
+   */
+  promptFile: string;
+}
+export interface PresetSourceRequest {
+  /**
+   * A preset source, as /preset save writes it.
+   */
+  kind: "preset";
+  /**
+   * Comment lines at the top.
+   *
+   * @maxItems 8
+   */
+  header:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string];
+  description: string;
+  base: Key | null;
+  overlays: KeyList;
+  driftPolicy: DriftPolicy;
+}
+
 /* from schema/tool-arguments.schema.json */
 /**
  * The parameters of the forge_system_update agent tool. Strict: both fields required, nothing else accepted.

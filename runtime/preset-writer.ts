@@ -1,22 +1,27 @@
-// Writes the current selection as a preset source file (.pi/forge/presets/<name>.yaml), atomically, never clobbering silently.
+// Writes the current selection as a preset source file (.pi/forge/presets/<name>.yaml), atomically, never clobbering
+// silently; its text comes from forge's CLI (`forge source`), which writes YAML with the yaml library.
 import { mkdirSync } from "node:fs";
 import { createTextExclusive, writeTextAtomic } from "../io/atomic-write.js";
 import { join } from "node:path";
-import type { ForgeModeStateEntry } from "../generated/types.js";
+import type { ForgeModeStateEntry, PresetSourceRequest } from "../generated/types.js";
 import { describeSelection } from "../core/candidate.js";
-import { renderPresetYaml } from "../core/preset-source.js";
+import { KEY_PATTERN, LIMITS } from "../generated/constants.js";
 
-export const PRESET_NAME = /^[a-z][a-z0-9-]*$/;
+/** A preset name is a key (schema/common.schema.json#/$defs/key): the pattern and length every key has. */
+export function isPresetName(name: string): boolean {
+  return KEY_PATTERN.test(name) && name.length <= LIMITS.maxKeyLength;
+}
 
-/** YAML source text of the current selection (core/preset-source.ts renders it). */
-export function renderPresetSource(name: string, state: ForgeModeStateEntry): string {
-  return renderPresetYaml({
+/** What `forge source` is asked for: the source of the current selection as preset `name`. */
+export function presetSourceRequest(name: string, state: ForgeModeStateEntry): PresetSourceRequest {
+  return {
+    kind: "preset",
     header: [`Preset "${name}", saved by /preset save. Run \`forge build\` to compile it into .pi/forge/bundle.json.`],
     description: `Saved selection: ${describeSelection(state)}`,
     base: state.base,
     overlays: state.overlays,
     driftPolicy: state.driftPolicy,
-  });
+  };
 }
 
 export function presetFilePath(forgeRoot: string, name: string): string {

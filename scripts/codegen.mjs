@@ -7,6 +7,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { compile as compileTypes } from "json-schema-to-typescript";
+import { codeBranch, DIAGNOSTIC_SCHEMA, loadCatalogCodes, renderDiagnosticSchema, writeDiagnosticSchema } from "./codegen-codes.mjs";
+
+export { renderDiagnosticSchema };
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SCHEMA_DIR = join(ROOT, "schema");
@@ -34,13 +37,14 @@ const VALIDATORS = {
     validatePiModesSelection: "#/$defs/selection",
   },
   "preset-export.schema.json": "validatePresetExport",
+  "source-request.schema.json": "validateSourceRequest",
 };
 /** Output file -> validators in it. The runtime imports only runtime-validators.js, keeping its bundle small. */
 const VALIDATOR_FILES = {
   // validateBundleStrict: the whole bundle schema, for bundles the compiler reads (forge libraries); the runtime's
   // validateBundle skips the build-time fields (RUNTIME_KEYWORD).
   "source-validators": {
-    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validateBuildCacheEntry", "validatePresetExport"],
+    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validateBuildCacheEntry", "validatePresetExport", "validateSourceRequest"],
     aliases: { validateBundleStrict: "validateBundle" },
     allErrors: true,
   },
@@ -53,44 +57,13 @@ const VALIDATOR_FILES = {
   },
 };
 
-const DIAGNOSTIC_SCHEMA = "diagnostic.schema.json";
-
-/** [code, severity] of every diagnostic code, in the catalog's order: the catalog is TypeScript, loaded through tsx. */
-async function loadCatalogCodes() {
-  const { tsImport } = await import("tsx/esm/api");
-  const { DIAGNOSTIC_CATALOG } = await tsImport(pathToFileURL(join(ROOT, "compiler/diagnostics/catalog.ts")).href, import.meta.url);
-  const codes = DIAGNOSTIC_CATALOG.map((entry) => [entry.code, entry.severity]);
-  if (new Set(codes.map(([c]) => c)).size !== codes.length) throw new Error("codegen: compiler/diagnostics/catalog.ts lists a code twice");
-  return codes;
-}
-
-/** One branch per code, as schema/diagnostic.schema.json lists them under $defs.codeSeverity. */
-const codeBranch = ([code, severity]) => ({ type: "object", properties: { code: { const: code }, severity: { const: severity } } });
-
-/**
- * schema/diagnostic.schema.json with its $defs.codeSeverity list written from the catalog: the file's own layout is
- * kept, the list is one line per code.
- */
-export async function renderDiagnosticSchema(codes) {
-  codes ??= await loadCatalogCodes();
-  const text = readFileSync(join(SCHEMA_DIR, DIAGNOSTIC_SCHEMA), "utf8");
-  const at = text.indexOf('"oneOf": [', text.indexOf('"codeSeverity"'));
-  const end = text.indexOf("\n      ]", at);
-  if (at < 0 || end < 0) throw new Error("codegen: schema/diagnostic.schema.json has no $defs.codeSeverity.oneOf list");
-  const lines = codes.map((c, i) => `        ${JSON.stringify(codeBranch(c)).replace(/([:,])(?=["{])/g, "$1 ")}${i < codes.length - 1 ? "," : ""}`);
-  return `${text.slice(0, at)}"oneOf": [\n${lines.join("\n")}${text.slice(end)}`;
-}
-
 function loadSchemas(codes) {
   return readdirSync(SCHEMA_DIR)
     .filter((f) => f.endsWith(".schema.json"))
     .sort()
-    .map((file) => {
-      const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, file), "utf8"));
-      // The code list is the catalog's, whether or not the schema file was rewritten yet.
-      if (file === DIAGNOSTIC_SCHEMA) schema.$defs.codeSeverity.oneOf = codes.map(codeBranch);
-      return { file, schema };
-    });
+    .map((file) => ({ file, schema: JSON.parse(readFileSync(join(SCHEMA_DIR, file), "utf8")) }))
+    // The code list is the catalog's, whether or not the schema file was rewritten yet.
+    .map((s) => (s.file === DIAGNOSTIC_SCHEMA ? (s.schema.$defs.codeSeverity.oneOf = codes.map(codeBranch), s) : s));
 }
 
 /** Returns { relativePath: content } for everything under generated/. Pure apart from reading schema/ and the catalog. */
@@ -307,13 +280,7 @@ function dedupeDeclarations(ts, declared, file) {
 async function main() {
   const out = join(ROOT, "generated");
   mkdirSync(out, { recursive: true });
-  const schemaFile = join(SCHEMA_DIR, DIAGNOSTIC_SCHEMA);
-  const schemaText = await renderDiagnosticSchema();
-  if (readFileSync(schemaFile, "utf8") !== schemaText) {
-    writeFileSync(schemaFile + ".tmp", schemaText);
-    renameSync(schemaFile + ".tmp", schemaFile);
-    console.log(`codegen: wrote schema/${DIAGNOSTIC_SCHEMA} (codes from the catalog)`);
-  }
+  await writeDiagnosticSchema();
   const files = await renderGenerated();
   for (const [name, content] of Object.entries(files)) {
     const target = join(out, name);

@@ -11,6 +11,7 @@ export const USAGE = `usage: forge build [--check] [--watch] [--format human|git
        forge studio [--root DIR | --global] [--port N] [--open]
        forge preset export <name> [file] [--force] [--root DIR | --global] [--json]
        forge preset import <file> [--force] [--root DIR | --global] [--json]
+       forge source '<request JSON>' [--json]
        forge --help | --version`;
 
 export const HELP = `forge: compile Pi prompt modes and presets into a verified, content-hashed bundle.
@@ -45,6 +46,8 @@ commands:
   studio         serve a local, read-only web page on 127.0.0.1 to see what every composition sends
                  (library, compose against both hosts, diff, live diagnostics while editing); prints
                  the URL, which carries a random access token; Ctrl-C stops
+  source         print a mode or preset source's text, written with yaml's Document API (comments kept);
+                 the Pi extension's authoring asks for it (schema/source-request.schema.json)
 
 options:
   --check        write nothing; exit 1 and list what changed when bundle.json is missing or stale
@@ -83,7 +86,7 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "studio", "preset"] as const;
+export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "studio", "preset", "source"] as const;
 export type SubCommand = (typeof COMMANDS)[number];
 export type Command = SubCommand | "help" | "version";
 export type OutputFormat = "human" | "github" | "json";
@@ -160,6 +163,7 @@ const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
   studio: new Set(["root", "global", "port", "open"]),
   preset: new Set(["root", "global", "force"]),
+  source: new Set(),
 };
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
@@ -197,6 +201,9 @@ function checkPositionals(command: SubCommand, rest: string[], named: { preset?:
       if (surplus !== undefined) throw new UsageError(`unexpected argument '${surplus}' for 'forge preset ${sub}'`);
       return;
     }
+    case "source":
+      if (rest.length !== 1) throw new UsageError(`'forge source' takes one JSON request (schema/source-request.schema.json), e.g. forge source '{"kind":"mode-template","key":"notes","strategy":"append"}' --json`);
+      return;
     default:
       if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' for 'forge ${command}'`);
   }

@@ -4,7 +4,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { buildCatalog } from "../../core/component-catalog.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
-import { checkPresetImport, createPresetExport, describeDifferences, importedPresetYaml, presetExportText } from "../../core/preset-export.js";
+import { checkPresetImport, createPresetExport, describeDifferences, presetExportText } from "../../core/preset-export.js";
+import { importedPresetSource } from "../source-edit/preset-source.js";
 import { LIMITS } from "../../generated/constants.js";
 import { createTextExclusive, writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
@@ -104,7 +105,7 @@ function importPreset(args: CliArgs, io: CliIO, file: string): number {
   }
   const abs = existing ?? `${stem}.yaml`;
   const rel = `presets/${abs.slice(abs.lastIndexOf("/") + 1)}`;
-  const text = importedPresetYaml(value, basename(inputAbs));
+  const text = importedPresetSource(value, basename(inputAbs));
   // Compile what the forge root will hold: an import the build would refuse writes nothing.
   const merged = mergedTree(tree, { [rel]: text });
   const checked = compile(merged, options);

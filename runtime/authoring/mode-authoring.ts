@@ -5,7 +5,6 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describeSelection, selectedKeys } from "../../core/candidate.js";
 import { detectDrift } from "../../core/composition.js";
-import { renderModeTemplate, replacePrompt } from "../../core/mode-source-text.js";
 import { isActiveIn, remainderViolations, selectionWithout } from "../../core/selection-remainder.js";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 import { createTextExclusive, writeTextAtomic } from "../../io/atomic-write.js";
@@ -18,6 +17,7 @@ import { parseAuthoringArgs, type AuthoringArgs } from "./authoring-args.js";
 import { findSource, resolveTarget, shownPath, type AuthoringScope, type AuthoringTarget } from "./authoring-target.js";
 import { followTrust, removeSourceAndRebuild, runBuild, type RebuildResult } from "./rebuild.js";
 import { sourceInput } from "./source-input.js";
+import { requestSourceText } from "./source-text.js";
 
 export interface AuthoringDeps {
   session: SessionCommands;
@@ -74,10 +74,8 @@ async function newMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: Aut
   if (existing !== null) return say(ctx, `forge: mode "${key}" already has a source, ${shownPath(ctx.cwd, existing)}; change it with /mode edit ${key}`, "error");
   const file = join(target.forgeRoot, "modes", `${key}.yaml`);
   const shown = shownPath(ctx.cwd, file);
-  const input = await sourceInput(ctx, args, { title: `New forge mode "${key}": ${shown}`, prefill: renderModeTemplate(key, args.strategy) }, (prompt) => ({
-    ok: true,
-    text: renderModeTemplate(key, args.strategy, prompt),
-  }));
+  const template = (promptFile?: string) => requestSourceText(deps.cli, target.cwd, { kind: "mode-template", key, strategy: args.strategy, ...(promptFile === undefined ? {} : { promptFile }) });
+  const input = await sourceInput(ctx, args, { title: `New forge mode "${key}": ${shown}`, prefill: () => template() }, (promptFile) => template(promptFile));
   if (input.kind === "cancelled") return say(ctx, `forge: /mode new ${key} cancelled; nothing written`);
   if (input.kind === "error") return say(ctx, `forge: /mode new ${key}: ${input.error}; nothing written`, "error");
   mkdirSync(dirname(file), { recursive: true });
@@ -95,8 +93,9 @@ async function editMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: Au
   const shown = shownPath(ctx.cwd, file);
   const current = readBoundedText(file, LIMITS.maxFileBytes);
   if (!current.ok) return say(ctx, `forge: cannot edit ${shown}: it ${current.detail}`, "error");
-  const input = await sourceInput(ctx, args, { title: `Edit forge mode "${key}": ${shown}`, prefill: current.text }, (prompt) => {
-    const replaced = replacePrompt(current.text, prompt);
+  const input = await sourceInput(ctx, args, { title: `Edit forge mode "${key}": ${shown}`, prefill: async () => ({ ok: true, text: current.text }) }, async (promptFile) => {
+    // forge's CLI puts the prompt into the file's YAML with its comments and key order kept.
+    const replaced = await requestSourceText(deps.cli, target.cwd, { kind: "set-prompt", file, promptFile });
     return replaced.ok ? replaced : { ok: false, error: `cannot put the prompt into ${shown}: ${replaced.error}` };
   });
   if (input.kind === "cancelled") return say(ctx, `forge: /mode edit ${key} cancelled; nothing written`);

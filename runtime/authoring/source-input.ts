@@ -14,27 +14,32 @@ function readArgumentFile(ctx: CtxPort, path: string): { ok: true; text: string 
   return read.ok ? read : { ok: false, error: `${path} ${read.detail}` };
 }
 
+type Made = { ok: true; text: string } | { ok: false; error: string };
+
 /**
- * `withPrompt` turns a prompt into the whole source (the template for /mode new, the existing source for /mode edit).
- * The editor opens on `prefill`; closing it without saving (or saving nothing) cancels.
+ * `withPromptFile` turns the prompt file (its absolute path, checked readable here) into the whole source: the template
+ * for /mode new, the existing source for /mode edit (both made by forge's CLI). The editor opens on `prefill()`;
+ * closing it without saving (or saving nothing) cancels.
  */
 export async function sourceInput(
   ctx: CtxPort,
   args: AuthoringArgs,
-  editor: { title: string; prefill: string },
-  withPrompt: (prompt: string) => { ok: true; text: string } | { ok: false; error: string },
+  editor: { title: string; prefill: () => Promise<Made> },
+  withPromptFile: (path: string) => Promise<Made>,
 ): Promise<SourceInput> {
   const path = args.file ?? args.promptFile;
   if (path !== null) {
     const read = readArgumentFile(ctx, path);
     if (!read.ok) return { kind: "error", error: read.error };
     if (args.file !== null) return { kind: "text", text: read.text };
-    const made = withPrompt(read.text);
+    const made = await withPromptFile(resolve(ctx.cwd, path));
     return made.ok ? { kind: "text", text: made.text } : { kind: "error", error: made.error };
   }
   if (!ctx.hasUI || ctx.ui.editor === undefined) {
     return { kind: "error", error: "there is no editor without a UI: pass the prompt with --prompt-file <path>, or the whole source with --file <path>" };
   }
-  const text = await ctx.ui.editor(editor.title, editor.prefill);
+  const prefill = await editor.prefill();
+  if (!prefill.ok) return { kind: "error", error: prefill.error };
+  const text = await ctx.ui.editor(editor.title, prefill.text);
   return text === undefined || text.trim() === "" ? { kind: "cancelled" } : { kind: "text", text };
 }

@@ -2,7 +2,8 @@
 import type { SessionCommands } from "../forge-session.js";
 import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../notify.js";
-import { PRESET_NAME, presetFilePath, renderPresetSource, writePresetSource } from "../preset-writer.js";
+import { isPresetName, presetFilePath, presetSourceRequest, writePresetSource } from "../preset-writer.js";
+import { requestSourceText } from "../authoring/source-text.js";
 import { selectedKeys } from "../../core/candidate.js";
 import { resolveRequest, stalePresetModes } from "../../core/selection.js";
 import { nearSubcommand } from "../../core/suggest.js";
@@ -56,7 +57,7 @@ export async function handlePreset(session: SessionCommands, args: string, ctx: 
     }
     return applySelection(session, ctx, resolved.candidate, "preset", parsed.confirm, estimator);
   }
-  if (sub === "save") return savePreset(session, ctx, loaded.discovered.paths.projectRoot ?? ctx.cwd, name, parsed.force);
+  if (sub === "save") return savePreset(session, ctx, loaded.discovered.paths.projectRoot ?? ctx.cwd, name, parsed.force, authoring);
   return say(ctx, `forge: unknown subcommand "${sub}"${presetHint(session, sub)}\n${PRESET_USAGE}`, "error");
 }
 
@@ -75,14 +76,17 @@ function listPresets(session: SessionCommands): string {
     .join("\n");
 }
 
-async function savePreset(session: SessionCommands, ctx: CtxPort, root: string, name: string | undefined, force: boolean): Promise<void> {
-  if (!name || !PRESET_NAME.test(name)) {
+async function savePreset(session: SessionCommands, ctx: CtxPort, root: string, name: string | undefined, force: boolean, authoring: AuthoringDeps | undefined): Promise<void> {
+  if (!name || !isPresetName(name)) {
     return say(ctx, `forge: /preset save needs a name like "review-flow" (lowercase letters, digits, dashes)`, "error");
   }
   const state = session.selection().state;
   if (state === null || selectedKeys(state).length === 0) return say(ctx, "forge: nothing selected to save; use /mode set first", "error");
   const file = presetFilePath(root, name);
-  const text = renderPresetSource(name, state);
+  if (authoring === undefined) return say(ctx, "forge: /preset save needs forge's CLI, which writes the source; it is not available here", "error");
+  const made = await requestSourceText(authoring.cli, root, presetSourceRequest(name, state));
+  if (!made.ok) return say(ctx, `forge: could not write preset: ${made.error}`, "error");
+  const text = made.text;
   let result = writePresetSource(file, text, false);
   if (!result.ok && result.exists) {
     const overwrite = force || (ctx.hasUI && (await ctx.ui.confirm(`Overwrite preset ${name}?`, `${file} exists. Replace it with the current selection?`)));

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { buildCatalog } from "../../core/component-catalog.js";
-import { checkPresetImport, createPresetExport, describeDifferences, importedPresetYaml, presetExportText } from "../../core/preset-export.js";
+import { checkPresetImport, createPresetExport, describeDifferences, presetExportText } from "../../core/preset-export.js";
+import { importedPresetSource } from "../../compiler/source-edit/preset-source.js";
 import { validatePresetExport, validatePresetSource } from "../../generated/source-validators.js";
 import type { ForgePresetExport } from "../../generated/types.js";
 import { makeBundle } from "../runtime/helpers.js";
@@ -69,8 +70,8 @@ describe("checkPresetImport", () => {
   });
 
   it("writes a valid preset source naming where it came from, safely commented", () => {
-    const text = importedPresetYaml(exported(), "/tmp/evil\nbase: x.json");
-    expect(text.split("\n").filter((l) => !l.startsWith("#") && l !== "")).toEqual(['description: "Plan, then review."', "base: plan", "overlays:", "  - review", "  - tests", "driftPolicy: warn"]);
+    const text = importedPresetSource(exported(), "/tmp/evil\nbase: x.json");
+    expect(text.split("\n").filter((l) => !l.startsWith("#") && l !== "")).toEqual(["description: Plan, then review.", "base: plan", "overlays:", "  - review", "  - tests", "driftPolicy: warn"]);
     expect(validatePresetSource(parse(text))).toBe(true);
   });
 });

@@ -31,7 +31,8 @@ describe("/mode new", () => {
     expect(t.ctx.log.editors[0]!.prefill).toContain("strategy: replace_base");
     expect(existsSync(join(fx.paths.agent, "forge", "modes", "lean.yaml"))).toBe(true);
     expect(JSON.parse(readFileSync(join(fx.paths.agent, "forge", "bundle.json"), "utf8")).modes.lean.strategy).toBe("replace_base");
-    expect(t.calls).toEqual([["build", "--global", "--json"]]);
+    // The template comes from forge's CLI (yaml's Document API), then the build.
+    expect(t.calls).toEqual([["source", JSON.stringify({ kind: "mode-template", key: "lean", strategy: "replace_base" }), "--json"], ["build", "--global", "--json"]]);
   });
 
   it("headless: --prompt-file is the prompt, never an editor; without text nothing is written", async () => {
@@ -84,6 +85,34 @@ describe("/mode new", () => {
 });
 
 describe("/mode edit", () => {
+  it("--prompt-file replaces the prompt through yaml's Document API: every comment, the key order and the other values survive", async () => {
+    const source = [
+      "# Team notes mode: keep it short.",
+      "label: Notes # shown as the section heading",
+      "description: Keeps notes of decisions.",
+      "# append keeps Pi's prompt",
+      "strategy: append",
+      "# the prompt below is replaced by /mode edit --prompt-file",
+      "prompt: |",
+      "  Old text.",
+      "",
+      "# read-only tools while taking notes",
+      "tools: [read, grep]",
+      "",
+    ].join("\n");
+    fx.write(fx.paths.cwd, { ".pi/forge/modes/notes.yaml": source, "new.md": "New text,\n  kept exactly.\n" });
+    const t = fx.setup({ hasUI: false });
+    const out = await t.stderrOf(() => t.run("edit notes --prompt-file new.md"));
+    expect(out).toContain("forge: saved .pi/forge/modes/notes.yaml and rebuilt the project bundle");
+    const written = fx.read(modeFile("notes"));
+    for (const comment of source.split("\n").filter((l) => l.includes("#"))) expect(written).toContain(comment.slice(comment.indexOf("#")));
+    expect(written.split("\n").filter((l) => /^[a-z]+:/.test(l)).map((l) => l.split(":")[0])).toEqual(["label", "description", "strategy", "prompt", "tools"]);
+    expect(written).toContain("label: Notes # shown as the section heading\n");
+    expect(written).toContain("tools: [read, grep]\n");
+    expect(fx.bundleOf(fx.paths.cwd).modes.notes.prompt).toEqual([{ text: "New text,\n  kept exactly." }]);
+    expect(t.calls.map((c) => c[0])).toEqual(["source", "build"]);
+  });
+
   it("of an active mode: the rebuilt bundle is drift under the session's policy (block: native until reapprove)", async () => {
     fx.write(fx.paths.cwd, { ".pi/forge/modes/alpha.yaml": "# my comment\n" + modeYaml("Alpha", "ALPHA v1"), "v2.md": "ALPHA v2\n" });
     await fx.build(fx.paths.cwd);

@@ -7,7 +7,8 @@ import { parse } from "yaml";
 import { validatePresetSource } from "../../generated/source-validators.js";
 import type { ForgeModeStateEntry } from "../../generated/types.js";
 import { createForgeExtension } from "../../runtime/extension.js";
-import { renderPresetSource, writePresetSource } from "../../runtime/preset-writer.js";
+import { presetSourceRequest, writePresetSource } from "../../runtime/preset-writer.js";
+import { renderPresetSource } from "../../compiler/source-edit/preset-source.js";
 import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import type { ComponentPort, KeybindingsPort, TuiPort } from "../../runtime/host-adapter/ports.js";
 import { FakePi, FakeSession, type FakeCtxOptions } from "../support/fake-pi.js";
@@ -94,7 +95,7 @@ describe("/mode selector", () => {
 describe("preset sources", () => {
   it("renders YAML that the preset source schema accepts", () => {
     const state = { v: 1, base: "plan", overlays: ["review", "tests"], preset: null, components: {}, bundleHashes: {}, driftPolicy: "warn", source: "command", activatedAt: "" } as ForgeModeStateEntry;
-    const value = parse(renderPresetSource("mine", state));
+    const value = parse(renderPresetSource(presetSourceRequest("mine", state)));
     expect(value).toEqual({ description: "Saved selection: base plan; overlays review, tests", base: "plan", overlays: ["review", "tests"], driftPolicy: "warn" });
     expect(validatePresetSource(value)).toBe(true);
   });

@@ -3,6 +3,7 @@
 import { buildCommand } from "../../compiler/cli/build-command.js";
 import { parseCliArgs } from "../../compiler/cli/parse-cli-args.js";
 import { presetCommand } from "../../compiler/cli/preset-command.js";
+import { sourceCommand } from "../../compiler/cli/source-command.js";
 import type { ForgeCli } from "../../runtime/forge-cli.js";
 
 function capture(): { stream: NodeJS.WriteStream; text: () => string } {
@@ -19,7 +20,7 @@ export function inProcessCli(env: NodeJS.ProcessEnv, calls: string[][] = []): Fo
     const err = capture();
     const parsed = parseCliArgs([...args]);
     const io = { stdout: out.stream, stderr: err.stream, env: { ...env, FORGE_NO_CACHE: "1" }, cwd };
-    const code = parsed.command === "build" ? await buildCommand(parsed, io) : presetCommand(parsed, io);
+    const code = parsed.command === "build" ? await buildCommand(parsed, io) : parsed.command === "source" ? sourceCommand(parsed, io) : presetCommand(parsed, io);
     try {
       return { ok: true, code, json: JSON.parse(out.text()) };
     } catch {

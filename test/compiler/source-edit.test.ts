@@ -1,23 +1,27 @@
-// The source texts authoring writes: the /mode new template, a prompt put into an existing source, a preset's YAML.
+// The source texts authoring writes through yaml's Document API: the /mode new template, a prompt put into an existing
+// source (its comments kept), a preset's YAML.
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { promptBlock, renderModeTemplate, replacePrompt } from "../../core/mode-source-text.js";
-import { renderPresetYaml } from "../../core/preset-source.js";
+import { renderModeTemplate, setModePrompt } from "../../compiler/source-edit/mode-source.js";
+import { renderPresetSource } from "../../compiler/source-edit/preset-source.js";
 import { validateModeSource, validatePresetSource } from "../../generated/source-validators.js";
 
 const TRICKY = ["  leading spaces on the first line", "", "a # not a comment", "key: not a key", "\ttab", '"quotes" and \\backslashes\\ {{cwd}}'].join("\n");
 
-describe("promptBlock", () => {
+describe("the prompt value", () => {
   it.each([
     ["plain", "Be brief."],
     ["several lines with blanks and YAML-looking text", TRICKY],
     ["unicode", "Réponds en français — 日本語も"],
+    ["a whitespace-only line, which a literal block cannot hold", "one\n  \ntwo"],
   ])("holds %s exactly", (_name, text) => {
-    expect(parse(promptBlock(text)).prompt).toBe(text);
+    expect(parse(renderModeTemplate("x", "append", text)).prompt).toBe(text);
+    const edited = setModePrompt("label: A\nprompt: old\n", text);
+    expect(edited.ok && parse(edited.text).prompt).toBe(text);
   });
 
   it("drops the final newlines of a file and normalizes CRLF", () => {
-    expect(parse(promptBlock("one\r\ntwo\n\n")).prompt).toBe("one\ntwo");
+    expect(parse(renderModeTemplate("x", "append", "one\r\ntwo\n\n")).prompt).toBe("one\ntwo");
   });
 });
 
@@ -36,11 +40,11 @@ describe("renderModeTemplate", () => {
   });
 });
 
-describe("replacePrompt", () => {
+describe("setModePrompt", () => {
   const source = ["# comment", "label: Alpha", "prompt: |", "  old line 1", "", "  old line 2", "", "# trailing comment", "before: [beta]", ""].join("\n");
 
-  it("replaces the value up to the next column-0 line, keeping everything else", () => {
-    const r = replacePrompt(source, "new text\nsecond");
+  it("replaces the value, keeping every comment, the key order and the other values", () => {
+    const r = setModePrompt(source, "new text\nsecond");
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(parse(r.text)).toEqual({ label: "Alpha", prompt: "new text\nsecond", before: ["beta"] });
@@ -53,27 +57,28 @@ describe("replacePrompt", () => {
     ["a quoted value continued on indented lines", 'prompt: "old\n  continued"\nlabel: A', { label: "A", prompt: TRICKY }],
     ["the last key without a final newline", "label: A\nprompt: |\n  old", { label: "A", prompt: TRICKY }],
   ])("handles %s", (_name, input, expected) => {
-    const r = replacePrompt(input, TRICKY);
+    const r = setModePrompt(input, TRICKY);
     expect(r.ok && parse(r.text)).toEqual(expected);
   });
 
   it.each([
     ["promptFile", "label: A\npromptFile: ../prompts/a.md\n", "promptFile"],
-    ["JSON", '{"label": "A", "prompt": "x"}', "no top-level `prompt:`"],
+    ["JSON", '{"label": "A", "prompt": "x"}', "it is JSON"],
+    ["YAML that does not parse", "label: [A\nprompt: x\n", "does not parse"],
     ["an indented prompt only", "nested:\n  prompt: x\n", "no top-level `prompt:`"],
   ])("refuses a source with %s", (_name, input, says) => {
-    const r = replacePrompt(input, "new");
+    const r = setModePrompt(input, "new");
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toContain(says);
   });
 });
 
-describe("renderPresetYaml", () => {
+describe("renderPresetSource", () => {
   it("is a valid preset source whatever the description holds", () => {
-    const text = renderPresetYaml({ header: ["from a test"], description: 'line\n"two" # x: y', base: "plan", overlays: ["a", "b"], driftPolicy: "warn" });
+    const text = renderPresetSource({ header: ["from a test"], description: 'line\n"two" # x: y', base: "plan", overlays: ["a", "b"], driftPolicy: "warn" });
     const value = parse(text);
     expect(validatePresetSource(value)).toBe(true);
     expect(value).toEqual({ description: 'line\n"two" # x: y', base: "plan", overlays: ["a", "b"], driftPolicy: "warn" });
-    expect(parse(renderPresetYaml({ header: [], description: "d", base: null, overlays: [], driftPolicy: "block" }))).toEqual({ description: "d", overlays: [], driftPolicy: "block" });
+    expect(parse(renderPresetSource({ header: [], description: "d", base: null, overlays: [], driftPolicy: "block" }))).toEqual({ description: "d", overlays: [], driftPolicy: "block" });
   });
 });
