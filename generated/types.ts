@@ -244,6 +244,246 @@ export interface DigestMap {
   [k: string]: Digest | undefined;
 }
 
+/* from schema/cli-report.schema.json */
+/**
+ * What a forge command prints on stdout with --json (`forge build --format json` too): one object per run. Paths are posix, relative to the root they name. test/cli/json-reports.test.ts validates real outputs of every command against this schema.
+ */
+export type ForgeCliReport =
+  | CliBuildReport
+  | CliBuildAllReport
+  | CliFailure
+  | CliInitReport
+  | CliPreviewReport
+  | CliExplainReport
+  | CliDiffReport
+  | CliImportReport
+  | CliPresetExportReport
+  | CliPresetImportReport
+  | CliSourceReport;
+export type Diagnostics = ForgeDiagnostic[];
+/**
+ * A scope the runtime loads a bundle from.
+ */
+export type Scope = "builtin" | "global" | "project";
+export type Selection = null | {
+  preset: string | null;
+  base: string | null;
+  overlays: string[];
+};
+
+/**
+ * One forge build (or --check).
+ */
+export interface CliBuildReport {
+  command: "build";
+  check: boolean;
+  status: "written" | "unchanged" | "errors" | "fresh" | "stale" | "missing";
+  scope: BundleScope;
+  /**
+   * The bundle file, relative to the root.
+   */
+  path: string;
+  bundleHash: string | null;
+  counts: null | {
+    modes: number;
+    presets: number;
+  };
+  changes: null | BundleChanges;
+  /**
+   * This build replaced the bundle the user had trusted (forge's trust store) and so trusted the new one.
+   */
+  trustKept?: true;
+  summary: DiagnosticSummary;
+  diagnostics: Diagnostics;
+}
+export interface BundleChanges {
+  previous: "missing" | "unreadable" | "ok";
+  modes: ComponentChanges;
+  presets: ComponentChanges;
+  rules: ComponentChanges;
+  libraries: LibraryChange[];
+  bundleHash: {
+    from: string | null;
+    to: string;
+  };
+  otherChanges: boolean;
+}
+export interface ComponentChanges {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+export interface LibraryChange {
+  name: string;
+  change: "added" | "removed" | "changed";
+  version: FromTo;
+  bundleHash: FromTo;
+  modes: ComponentChanges;
+  presets: ComponentChanges;
+}
+export interface FromTo {
+  from: string | null;
+  to: string | null;
+}
+export interface DiagnosticSummary {
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+/**
+ * forge build --all: one report per forge root, outermost first.
+ */
+export interface CliBuildAllReport {
+  command: "build";
+  all: true;
+  check: boolean;
+  exitCode: number;
+  roots: CliBuildReport[];
+}
+/**
+ * A command that could not run or was refused: no forge root, an I/O error, a refused preset import, a bad source request, bundles diff cannot compare.
+ */
+export interface CliFailure {
+  command: string;
+  status: "failed" | "refused" | "exists" | "invalid" | "compile-errors";
+  message: string;
+  /**
+   * The preset, when one was named.
+   */
+  name?: string;
+  diagnostics?: Diagnostics;
+}
+export interface CliInitReport {
+  command: "init";
+  scope: Scope;
+  path: string;
+  created: string[];
+  skipped: string[];
+  installed: boolean;
+}
+export interface CliPreviewReport {
+  command: "preview";
+  status: "ok" | "errors" | "refused";
+  selection: Selection;
+  components: {
+    key: string;
+    role: "base" | "overlay";
+    strategy: string;
+    scope: string;
+    layer: string | null;
+    digest: string;
+  }[];
+  reason: string | null;
+  prompt: string | null;
+  size: null | {
+    chars: number;
+    estimatedTokens: number;
+  };
+  diagnostics: Diagnostics;
+}
+/**
+ * forge explain: every field is required; the nested parts (components, contracts, rules, edit limits, path) are described in README's forge explain section and checked here as their JSON types.
+ */
+export interface CliExplainReport {
+  command: "explain";
+  status: "ok" | "errors" | "refused";
+  reason: string | null;
+  selection: Selection;
+  preset: {} | null;
+  layout: {}[];
+  components: {}[];
+  contracts: {}[];
+  preferences: {} | null;
+  cacheSensitive: {}[];
+  systemUpdates: {}[];
+  rules: {}[];
+  editLimits: {}[];
+  warnings: string[];
+  path: {} | null;
+  updateDelivery: string | null;
+  size: {} | null;
+  diagnostics: Diagnostics;
+}
+/**
+ * forge diff of two loaded bundles; the per-component changes are checked as their JSON types (README's forge diff section describes them).
+ */
+export interface CliDiffReport {
+  command: "diff";
+  a: DiffSide;
+  b: DiffSide;
+  semantic: boolean;
+  scope: null | FromTo;
+  modes: SideChanges;
+  presets: SideChanges;
+  rules: SideChanges;
+  builtinModes: {}[];
+  affectedPresets: {}[];
+  affectedModes: {}[];
+  libraries: LibraryChange[];
+  notes: string[];
+  summary: {
+    [k: string]: number | undefined;
+  };
+}
+/**
+ * What one side of the comparison is (a bundle file, a git ref or the worktree).
+ */
+export interface DiffSide {}
+export interface SideChanges {
+  added: {}[];
+  removed: {}[];
+  changed: {}[];
+}
+export interface CliImportReport {
+  command: "import";
+  status: "written" | "dry-run" | "input-errors" | "files-exist" | "compile-errors" | "nothing" | "failed";
+  format: string;
+  scope: Scope;
+  input: string;
+  planned: string[];
+  written: string[];
+  overwritten: string[];
+  skipped: {
+    file: string;
+    path: string;
+  }[];
+  summary: DiagnosticSummary;
+  diagnostics: Diagnostics;
+  contents?: {
+    [k: string]: string | undefined;
+  };
+  build: null | CliBuildReport;
+  message?: string;
+}
+export interface CliPresetExportReport {
+  command: "preset export";
+  status: "written";
+  name: string;
+  file: string;
+}
+export interface CliPresetImportReport {
+  command: "preset import";
+  status: "written" | "build-failed";
+  scope: Scope;
+  name: string;
+  /**
+   * The preset source written, relative to the forge root.
+   */
+  file: string;
+  input: string;
+  differences: string[];
+  diagnostics: Diagnostics;
+  build: CliBuildReport;
+}
+/**
+ * forge source: the text asked for (schema/source-request.schema.json); the caller writes it.
+ */
+export interface CliSourceReport {
+  command: "source";
+  status: "ok";
+  text: string;
+}
+
 /* from schema/delivery-details.schema.json */
 /**
  * The `details` of a forge-system-update-message custom message (timeline delivery): which changes it told the model, so later runs know what is pending.
@@ -282,10 +522,6 @@ export interface ForgeConfigSource {
 }
 
 /* from schema/mode-state.schema.json */
-/**
- * A scope the runtime loads a bundle from.
- */
-export type Scope = "builtin" | "global" | "project";
 /**
  * The data of a `forge-mode-state` custom session entry (pi.appendEntry). Every selection change appends one. Replay: the newest well-formed entry on the active branch wins.
  */

@@ -38,13 +38,14 @@ const VALIDATORS = {
   },
   "preset-export.schema.json": "validatePresetExport",
   "source-request.schema.json": "validateSourceRequest",
+  "cli-report.schema.json": "validateCliReport",
 };
 /** Output file -> validators in it. The runtime imports only runtime-validators.js, keeping its bundle small. */
 const VALIDATOR_FILES = {
   // validateBundleStrict: the whole bundle schema, for bundles the compiler reads (forge libraries); the runtime's
   // validateBundle skips the build-time fields (RUNTIME_KEYWORD).
   "source-validators": {
-    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validateBuildCacheEntry", "validatePresetExport", "validateSourceRequest"],
+    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validateBuildCacheEntry", "validatePresetExport", "validateSourceRequest", "validateCliReport"],
     aliases: { validateBundleStrict: "validateBundle" },
     allErrors: true,
   },

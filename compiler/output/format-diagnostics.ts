@@ -4,6 +4,7 @@
 import type { Diagnostic, Severity } from "../../core/diagnostic.js";
 import { makePainter, plural, summarize, type Painter, type Style } from "./painter.js";
 import { showPath, visible } from "../../core/safe-text.js";
+import { diagnosticLine, type LinePart } from "../../core/diagnostics/diagnostic-line.js";
 import type { SourceFile } from "../types.js";
 
 export interface FormatOptions {
@@ -99,8 +100,7 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], getSource:
     shown.set(group, count);
     if (count > maxPerCode) continue;
     const file = d.file === null ? null : showPath(display(d.file));
-    const where = file === null ? "forge" : file + (d.start ? `:${d.start.line}:${d.start.column}` : "");
-    const head = `${paint("bold", where)} ${paint(SEVERITY_STYLE[d.severity], d.severity)} ${paint("dim", d.code)}: ${visible(d.message)}`;
+    const head = diagnosticLine(d, file, (part: LinePart, text) => paint(part === "where" ? "bold" : part === "code" ? "dim" : SEVERITY_STYLE[part], text));
     const lines = d.file === null ? null : linesOf(d.file);
     const frame = lines === null ? "" : codeFrame(lines, d, paint);
     blocks.push(frame ? `${head}\n${frame}` : head);

@@ -2,6 +2,7 @@
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { BundleScope } from "../../core/digest.js";
 import type { BundleChanges } from "./bundle-changes.js";
+import type { CliBuildReport } from "../../generated/types.js";
 
 /** Diagnostic counts by severity. */
 export interface DiagnosticSummary {
@@ -29,3 +30,7 @@ export interface BuildReport {
   diagnostics: Diagnostic[];
 }
 
+
+/** schema/cli-report.schema.json describes this report (the extension reads it as CliBuildReport): compile fails if not. */
+type Holds<T extends true> = T;
+export type BuildReportMatchesSchema = Holds<BuildReport extends CliBuildReport ? true : false>;

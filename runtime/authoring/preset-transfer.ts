@@ -12,6 +12,7 @@ import { findSource, resolveTarget, shownPath, type AuthoringScope } from "./aut
 import { oneKey, tellOutcome, type AuthoringDeps } from "./mode-authoring.js";
 import { diagnosticLines, followTrust, removeSourceAndRebuild } from "./rebuild.js";
 import { visible } from "../../core/safe-text.js";
+import type { CliFailure, CliPresetImportReport } from "../../generated/types.js";
 
 declare const FORGE_VERSION: string | undefined;
 const forgeVersion = typeof FORGE_VERSION === "string" ? FORGE_VERSION : "0.0.0-dev";
@@ -52,29 +53,22 @@ async function exportPreset(deps: AuthoringDeps, ctx: CtxPort, name: string, fil
   say(ctx, `forge: exported preset "${name}" to ${shownPath(ctx.cwd, abs)} (keys, order, drift policy and digests; no prompt text)`);
 }
 
-interface ImportReport {
-  status?: string;
-  name?: string;
-  file?: string;
-  message?: string;
-  differences?: string[];
-  diagnostics?: Array<{ code: string; severity: string; message: string; file: string | null; start: { line: number; column: number } | null }>;
-}
-
 async function importPreset(deps: AuthoringDeps, ctx: CtxPort, file: string, scope: AuthoringScope, force: boolean): Promise<void> {
   const resolved = resolveTarget(deps.session.scopes(ctx, true), ctx, scope);
   if (!resolved.ok) return say(ctx, `forge: ${resolved.error}`, "error");
   const target = resolved.target;
   const answer = await deps.cli(["preset", "import", resolve(ctx.cwd, file), ...target.scopeArgs, ...(force ? ["--force"] : []), "--json"], target.cwd);
   if (!answer.ok) return say(ctx, `forge: /preset import failed: ${answer.failure}`, "error");
-  const report = answer.json as ImportReport;
+  // The CLI's --json report (schema/cli-report.schema.json): the import, or why there was none.
+  const report = answer.json as CliPresetImportReport | CliFailure;
   const lines = diagnosticLines(report.diagnostics ?? [], target.forgeRoot, ctx.cwd);
-  const differences = (report.differences ?? []).map((d) => `  ${visible(d)}`);
-  if (answer.code !== 0 || report.status !== "written" || typeof report.name !== "string") {
-    return say(ctx, [`forge: not imported: ${visible(report.message ?? `forge preset import answered ${report.status}`)}`, ...lines].join("\n"), "error");
+  if (answer.code !== 0 || report.status !== "written" || !("differences" in report)) {
+    const why = "message" in report ? report.message : `forge preset import answered ${report.status}`;
+    return say(ctx, [`forge: not imported: ${visible(why)}`, ...lines].join("\n"), "error");
   }
+  const differences = report.differences.map((d) => `  ${visible(d)}`);
   const trust = followTrust(deps.session, ctx, target, { kind: "preset", key: report.name }, deps.now());
-  const head = `forge: imported preset "${report.name}" into ${visible(shownPath(ctx.cwd, resolve(target.forgeRoot, report.file ?? "")))} and rebuilt the ${scope} bundle; use it with /preset use ${report.name}`;
+  const head = `forge: imported preset "${report.name}" into ${visible(shownPath(ctx.cwd, resolve(target.forgeRoot, report.file)))} and rebuilt the ${scope} bundle; use it with /preset use ${report.name}`;
   const diff = differences.length > 0 ? [`these components differ from the exporter's (same keys, other definitions):`, ...differences] : [];
   tellOutcome(ctx, head, { ok: true, lines: [...lines, ...diff] }, [trust]);
 }

@@ -8,6 +8,8 @@ import type { SessionView } from "../forge-session.js";
 import { readTrustStore, withTrust, writeTrustStore } from "../../io/trust-store.js";
 import { shownPath, type AuthoringTarget } from "./authoring-target.js";
 import { visible } from "../../core/safe-text.js";
+import { diagnosticLine } from "../../core/diagnostics/diagnostic-line.js";
+import type { CliBuildReport, CliFailure, ForgeDiagnostic } from "../../generated/types.js";
 import { LIMITS } from "../../generated/constants.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
@@ -15,26 +17,18 @@ import { unlinkSync } from "node:fs";
 
 export interface RebuildResult {
   ok: boolean;
-  /** The diagnostics (file:line:col severity code: message) and, when it failed, why; a trust note after a success. */
+  /** The diagnostics (`file:line:col severity code: message`) and, when it failed, why; a trust note after a success. */
   lines: string[];
-}
-
-interface ReportedDiagnostic {
-  code: string;
-  severity: string;
-  message: string;
-  file: string | null;
-  start: { line: number; column: number } | null;
 }
 
 const SHOWN = 20;
 
-/** `file:line:col severity code: message`, the file as seen from cwd (diagnostics name files relative to the forge root). */
-export function diagnosticLines(diagnostics: readonly ReportedDiagnostic[], forgeRoot: string, cwd: string): string[] {
-  const lines = diagnostics.slice(0, SHOWN).map((d) => {
-    const at = d.file === null ? "" : `${visible(shownPath(cwd, join(forgeRoot, d.file)))}${d.start ? `:${d.start.line}:${d.start.column}` : ""}: `;
-    return `${at}${d.severity} ${d.code}: ${visible(d.message)}`;
-  });
+/**
+ * The CLI's one-line form (core/diagnostics/diagnostic-line.ts), the file as seen from cwd (diagnostics name files
+ * relative to the forge root).
+ */
+export function diagnosticLines(diagnostics: readonly ForgeDiagnostic[], forgeRoot: string, cwd: string): string[] {
+  const lines = diagnostics.slice(0, SHOWN).map((d) => diagnosticLine(d, d.file === null ? null : visible(shownPath(cwd, join(forgeRoot, d.file)))));
   if (diagnostics.length > SHOWN) lines.push(`... and ${diagnostics.length - SHOWN} more (run forge build to see all)`);
   return lines;
 }
@@ -43,10 +37,11 @@ export function diagnosticLines(diagnostics: readonly ReportedDiagnostic[], forg
 export async function runBuild(cli: ForgeCli, target: AuthoringTarget, ctx: CtxPort): Promise<RebuildResult> {
   const answer = await cli(["build", ...target.scopeArgs, "--json"], target.cwd);
   if (!answer.ok) return { ok: false, lines: [answer.failure] };
-  const report = answer.json as { status?: string; message?: string; diagnostics?: ReportedDiagnostic[] };
+  // The CLI's --json report (schema/cli-report.schema.json): a build report, or a failure when it could not run.
+  const report = answer.json as CliBuildReport | CliFailure;
   const lines = diagnosticLines(Array.isArray(report.diagnostics) ? report.diagnostics : [], target.forgeRoot, ctx.cwd);
   if (answer.code === 0 && (report.status === "written" || report.status === "unchanged")) return { ok: true, lines };
-  return { ok: false, lines: report.message ? [visible(report.message), ...lines] : lines };
+  return { ok: false, lines: "message" in report && typeof report.message === "string" ? [visible(report.message), ...lines] : lines };
 }
 
 /**

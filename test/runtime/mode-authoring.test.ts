@@ -55,7 +55,7 @@ describe("/mode new", () => {
     await t.run("new bad --file bad.yaml");
     expect(t.last().level).toBe("error");
     expect(t.last().text).toContain("forge: saved .pi/forge/modes/bad.yaml, but the build failed, so the bundle is unchanged; fix it with /mode edit bad");
-    expect(t.last().text).toContain(".pi/forge/modes/bad.yaml:4:1: error unknown_field:");
+    expect(t.last().text).toContain(".pi/forge/modes/bad.yaml:4:1 error unknown_field:");
     expect(fx.read(join(fx.paths.cwd, ".pi/forge/bundle.json"))).toBe(before);
     expect(existsSync(modeFile("bad"))).toBe(true);
     // Not in the bundle, so edit finds the source by its conventional path.
