@@ -3,6 +3,9 @@ import type { ForgeModeStateEntry } from "../generated/types.js";
 import type { Catalog } from "./component-catalog.js";
 import { checkContracts, selectedRoles } from "./candidate.js";
 import { renderTemplate, type PromptVars } from "./template.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { driftBlocked, driftWarned, exactBaseDrift, exactBaseUnconfirmed, nothingToCompose, replayContractsBroken } from "./diagnostics/compose-codes.js";
+import { noticeText } from "./diagnostics/diagnostic-line.js";
 
 export type Strategy = "append" | "replace_base" | "replace_final";
 
@@ -49,8 +52,10 @@ export function isUnavailable(item: DriftItem): boolean {
 export interface ComposeResult {
   composition: Composition;
   drift: DriftItem[];
-  /** Why forge returns Pi's native prompt although something is selected; null otherwise. */
+  /** Why forge returns Pi's native prompt although something is selected, as printed (`forge: <code>: ...`); null otherwise. */
   fallbackReason: string | null;
+  /** The same reason as a coded diagnostic; null when there is none, or the reason is a startup refusal's own text. */
+  fallback: Diagnostic | null;
 }
 
 /** What compose reads: the replayed (or just activated) state, or a startup refusal that forces native. */
@@ -95,7 +100,17 @@ export function detectDrift(catalog: Catalog, state: ForgeModeStateEntry): Drift
 }
 
 function native(reason: string | null, drift: DriftItem[] = []): ComposeResult {
-  return { composition: { kind: "native", reason }, drift, fallbackReason: reason };
+  return { composition: { kind: "native", reason }, drift, fallbackReason: reason, fallback: null };
+}
+
+/** A coded fallback: the notice says `forge: <code>: <message>`. */
+function nativeFor(d: Diagnostic, drift: DriftItem[]): ComposeResult {
+  return { ...native(noticeText(d), drift), fallback: d };
+}
+
+/** The notice of drift composed under policy warn: what is composed as it is now, and what is left out and why. */
+export function driftWarning(drift: readonly DriftItem[]): Diagnostic {
+  return driftWarned(drift.filter((d) => !isUnavailable(d)).map((d) => d.key), drift.filter(isUnavailable).map(describeDrift));
 }
 
 export function composeSelection(catalog: Catalog, selection: ActiveSelection, vars: PromptVars): ComposeResult {
@@ -109,17 +124,17 @@ export function composeSelection(catalog: Catalog, selection: ActiveSelection, v
 
   if (state.base !== null && baseWasExact) {
     if (baseDrift) {
-      return native(`forge: drift: replace_final base ${describeDrift(baseDrift)}; it stays blocked under every policy until /mode reapprove (with confirmation)`, drift);
+      return nativeFor(exactBaseDrift(describeDrift(baseDrift)), drift);
     }
     if (state.confirmedExact !== state.components[state.base]?.digest) {
-      return native(`forge: replace_final base "${state.base}" was not confirmed for this digest; activate it again with confirmation`, drift);
+      return nativeFor(exactBaseUnconfirmed(state.base), drift);
     }
   }
   if (drift.length > 0 && state.driftPolicy === "block") {
-    return native(`forge: drift (policy block): ${drift.map(describeDrift).join("; ")}; run /mode reapprove to accept the current definitions`, drift);
+    return nativeFor(driftBlocked(drift.map(describeDrift)), drift);
   }
   const violations = checkContracts(catalog, { base: state.base, overlays: state.overlays }, { allowMissing: true });
-  if (violations.length > 0) return native(`forge: contracts broken at replay: ${violations.join("; ")}`, drift);
+  if (violations.length > 0) return nativeFor(replayContractsBroken(violations), drift);
 
   let base: ComposedBase | null = null;
   if (baseEntry && baseEntry.mode.strategy !== "append") {
@@ -136,7 +151,7 @@ export function composeSelection(catalog: Catalog, selection: ActiveSelection, v
     overlays.push({ key, label, text: renderOverlaySection(label, renderTemplate(entry.mode.prompt, vars, key)) });
   }
   if (base === null && overlays.length === 0) {
-    return native(`forge: nothing left to compose: ${drift.map(describeDrift).join("; ")}`, drift);
+    return nativeFor(nothingToCompose(drift.map(describeDrift)), drift);
   }
-  return { composition: { kind: "compose", base, overlays }, drift, fallbackReason: null };
+  return { composition: { kind: "compose", base, overlays }, drift, fallbackReason: null, fallback: null };
 }

@@ -2,7 +2,8 @@
 // fallback or drift notice, and keeps the footer badge current. The handler's caller fails closed to the native prompt.
 import { platform } from "node:os";
 import { selectedKeys } from "../core/candidate.js";
-import { describeDrift, isUnavailable, type ActiveSelection, type ComposeResult, type DriftItem } from "../core/composition.js";
+import { driftWarning, type ActiveSelection, type ComposeResult, type DriftItem } from "../core/composition.js";
+import { noticeText } from "../core/diagnostics/diagnostic-line.js";
 import { buildPromptVars, type PromptVars } from "../core/template.js";
 import { createComposeCache } from "./compose-cache.js";
 import { effectivePrompt, type HostAdapter } from "./host-adapter/index.js";
@@ -34,10 +35,7 @@ export interface TurnDeps {
 
 /** Under policy warn: which definitions are composed as they are now, and which are left out and why (never reported as composed). */
 export function warnNotice(drift: readonly DriftItem[]): string {
-  const composed = drift.filter((d) => !isUnavailable(d)).map((d) => d.key);
-  const left = drift.filter(isUnavailable).map(describeDrift);
-  const parts = [...(composed.length > 0 ? [`composing the current definitions: ${composed.join(", ")}`] : []), ...(left.length > 0 ? [`left out: ${left.join("; ")}`] : [])];
-  return `forge: drift (policy warn), ${parts.join("; ")}`;
+  return noticeText(driftWarning(drift));
 }
 
 export function createTurnComposer(deps: TurnDeps): TurnComposer {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { emitBundleText } from "../compiler/compile.js";
 import { DIAGNOSTIC_CODES } from "../generated/constants.js";
+import { DIAGNOSTIC_CATALOG } from "../compiler/diagnostics/catalog.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import { verifyBundleText } from "../core/bundle-verify.js";
 import { validateBundleStrict } from "../generated/source-validators.js";
@@ -70,6 +71,9 @@ describe("compile fixtures", () => {
       if (!existsSync(file)) continue;
       for (const d of JSON.parse(readFileSync(file, "utf8")) as ExpectedDiagnostic[]) covered.add(d.code);
     }
+    // The runtime's composition codes have no fixture folder: their catalog examples are composed by
+    // test/diagnostic-examples.test.ts, which checks every code's example.
+    for (const entry of DIAGNOSTIC_CATALOG) if (entry.example.kind === "compose") covered.add(entry.code);
     const missing = [...DIAGNOSTIC_CODES].filter((code) => !covered.has(code));
     expect(missing).toEqual([]);
     // And every code a fixture produces is in the catalog (no ad-hoc codes).

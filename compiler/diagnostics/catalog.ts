@@ -1,4 +1,4 @@
-// Every diagnostic code, in the order the README lists them (the phases, then import, then the runtime): the one source
+// Every diagnostic code, in the order the README lists them (the phases, import, runtime replay and composition): the one source
 // of codes, severities, summaries and examples. Codegen reads it for schema/diagnostic.schema.json and generated/constants.ts.
 import type { CodeExample } from "../../core/diagnostics/code-example.js";
 import type { Severity } from "../../core/diagnostic.js";
@@ -91,6 +91,12 @@ import * as updateRevokeUnknown from "../../core/diagnostics/catalog/update-revo
 import * as updateRevokeInactive from "../../core/diagnostics/catalog/update-revoke-inactive.js";
 import * as updateRevokeDenied from "../../core/diagnostics/catalog/update-revoke-denied.js";
 import * as updateApplyDenied from "../../core/diagnostics/catalog/update-apply-denied.js";
+import * as driftBlocked from "../../core/diagnostics/catalog/drift-blocked.js";
+import * as driftWarned from "../../core/diagnostics/catalog/drift-warned.js";
+import * as exactBaseDrift from "../../core/diagnostics/catalog/exact-base-drift.js";
+import * as exactBaseUnconfirmed from "../../core/diagnostics/catalog/exact-base-unconfirmed.js";
+import * as replayContractsBroken from "../../core/diagnostics/catalog/replay-contracts-broken.js";
+import * as nothingToCompose from "../../core/diagnostics/catalog/nothing-to-compose.js";
 
 /** What a catalog file exports besides its constructor. */
 export interface CatalogEntry {
@@ -190,4 +196,10 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   updateRevokeInactive,
   updateRevokeDenied,
   updateApplyDenied,
+  driftBlocked,
+  driftWarned,
+  exactBaseDrift,
+  exactBaseUnconfirmed,
+  replayContractsBroken,
+  nothingToCompose,
 ];

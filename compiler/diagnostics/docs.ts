@@ -46,6 +46,15 @@ export function exampleLines(example: CodeExample): string[] {
       ];
     case "replay":
       return example.branch.map((entry) => JSON.stringify(entry));
+    case "compose": {
+      const offered = Object.entries(example.modes).map(([key, m]) => `${key} (${m.strategy ?? "append"}${m.conflictsWith ? `, conflictsWith: [${m.conflictsWith.join(", ")}]` : ""})`);
+      return [
+        `# the trusted layers offer: ${offered.join(", ") || "no mode"}`,
+        `# the session selected: base ${example.base ?? "(native)"}, overlays [${example.overlays.join(", ")}], driftPolicy ${example.driftPolicy}`,
+        ...(example.changed ? [`# changed since activation: ${example.changed.join(", ")}`] : []),
+        ...(example.unconfirmed ? ["# the replace_final base was never confirmed"] : []),
+      ];
+    }
   }
 }
 

@@ -38,4 +38,18 @@ export type CodeExample =
    */
   | { kind: "import"; format: "pi-modes" | "pi-presets" | "roo"; files: Record<string, string>; existing?: string[]; alsoYields?: string[] }
   /** Session entries (getBranch() order) the runtime folds; `modes`: the keys forge's layers offer, for a pi-modes migration. */
-  | { kind: "replay"; branch: unknown[]; modes?: Record<string, { strategy?: Strategy }> };
+  | { kind: "replay"; branch: unknown[]; modes?: Record<string, { strategy?: Strategy }> }
+  /**
+   * A selection the runtime composes for a turn: the modes the trusted layers offer now, and the selection the session
+   * pinned (to the offered digests, except `changed` keys, pinned to an older one; `unconfirmed`: a replace_final base
+   * never confirmed).
+   */
+  | {
+      kind: "compose";
+      modes: Record<string, { strategy?: Strategy; conflictsWith?: string[] }>;
+      base: string | null;
+      overlays: string[];
+      driftPolicy: "block" | "warn" | "allow";
+      changed?: string[];
+      unconfirmed?: true;
+    };

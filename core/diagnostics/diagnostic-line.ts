@@ -11,3 +11,8 @@ export function diagnosticLine(d: Pick<ForgeDiagnostic, "code" | "severity" | "m
   const where = file === null ? "forge" : file + (d.start ? `:${d.start.line}:${d.start.column}` : "");
   return `${paint("where", where)} ${paint(d.severity, d.severity)} ${paint("code", d.code)}: ${visible(d.message)}`;
 }
+
+/** A runtime notice of a coded diagnostic (no file to point at): `forge: <code>: <message>`. */
+export function noticeText(d: Pick<ForgeDiagnostic, "code" | "message">): string {
+  return `forge: ${d.code}: ${visible(d.message)}`;
+}

@@ -50,7 +50,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
     expectSamePrompt(onlyPrompt(second), native);
     const status = lastStatus(second.stderr);
     expect(status).toMatchObject({ active: false, composition: "native", drift: true, driftPolicy: "block" });
-    expect(status.fallbackReason).toContain("forge: drift (policy block)");
+    expect(status.fallbackReason).toContain("forge: drift_blocked: drift (policy block)");
     expect(status.fallbackReason).toContain('"alpha" changed since activation');
     expect(status.components.map((c: any) => [c.key, c.drift])).toEqual([["alpha", "changed"], ["beta", "none"]]);
     expect(second.stderr).toContain("run /mode reapprove to accept the current definitions");
@@ -60,7 +60,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
     expectSamePrompt(third.prompts[0]!, native);
     expectSamePrompt(third.prompts[1]!, native + tailWith(ALPHA_V2));
     const [before, after] = statusLines(third.stderr);
-    expect(before.fallbackReason).toContain("forge: drift (policy block)");
+    expect(before.fallbackReason).toContain("forge: drift_blocked: drift (policy block)");
     expect(after).toMatchObject({ active: true, drift: false, fallbackReason: null, source: "reapprove" });
     expect(third.stderr).toContain("(accepted: alpha)");
   });
@@ -70,7 +70,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
     editAndRebuild("alpha", alpha(ALPHA_V2));
     const second = await run(["--continue", "second", "/mode status --json"]);
     expectSamePrompt(onlyPrompt(second), native + tailWith(ALPHA_V2));
-    expect(second.stderr).toContain("forge: drift (policy warn), composing the current definitions: alpha");
+    expect(second.stderr).toContain("forge: drift_warned: drift (policy warn), composing the current definitions: alpha");
     expect(lastStatus(second.stderr)).toMatchObject({ active: true, drift: true, driftPolicy: "warn", fallbackReason: null });
   });
 
@@ -104,9 +104,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
     const second = await run(["--continue", "second", "/mode status --json"]);
     expectSamePrompt(onlyPrompt(second), native);
     const status = lastStatus(second.stderr);
-    expect(status.fallbackReason).toContain("forge: contracts broken at replay");
+    expect(status.fallbackReason).toContain("forge: replay_contracts_broken: contracts broken at replay");
     expect(status.fallbackReason).toContain("alpha");
-    expect(second.stderr).toContain("forge: contracts broken at replay");
+    expect(second.stderr).toContain("forge: replay_contracts_broken: contracts broken at replay");
   });
 
   it("a component removed from the bundle is drift too: native under block; reapprove refuses it", async () => {

@@ -15,6 +15,8 @@ import type { CodeExample, ExampleFile, ExampleLibrary } from "../../core/diagno
 import { findPendingLegacy, planLegacyMigration } from "../../core/legacy-state.js";
 import { reduceBranch, type BranchEntryLike } from "../../core/mode-state-reducer.js";
 import { foldUpdateEvents } from "../../core/update-reducer.js";
+import { composeSelection, driftWarning } from "../../core/composition.js";
+import type { ForgeModeStateEntry } from "../../generated/types.js";
 import { treeOf } from "../compiler/source-tree.js";
 import { makeBundle } from "../runtime/helpers.js";
 
@@ -91,6 +93,29 @@ function runReplay(example: Extract<CodeExample, { kind: "replay" }>): Diagnosti
   return [...reduceBranch(branch).diagnostics, ...foldUpdateEvents(branch).diagnostics, ...pending.diagnostics, ...(plan && plan.kind !== "none" ? [plan.diagnostic] : [])];
 }
 
+/** The turn's notice as turn-composer.ts decides it: the fallback, else drift composed under policy warn. */
+function runCompose(example: Extract<CodeExample, { kind: "compose" }>): Diagnostic[] {
+  const catalog = buildCatalog({ project: makeBundle("project", example.modes) });
+  const pinned = (key: string) => ({ digest: example.changed?.includes(key) || !catalog.modes.has(key) ? "0".repeat(64) : catalog.modes.get(key)!.mode.digest, scope: "project" as const });
+  const keys = [...(example.base === null ? [] : [example.base]), ...example.overlays];
+  const state: ForgeModeStateEntry = {
+    v: 1,
+    base: example.base,
+    overlays: example.overlays,
+    preset: null,
+    components: Object.fromEntries(keys.map((k) => [k, pinned(k)])),
+    bundleHashes: {},
+    driftPolicy: example.driftPolicy,
+    source: "command",
+    activatedAt: "2026-11-30T08:00:00.000Z",
+    ...(example.base !== null && !example.unconfirmed && catalog.modes.get(example.base)?.mode.strategy === "replace_final" ? { confirmedExact: pinned(example.base).digest } : {}),
+  };
+  const vars = { cwd: "/repo", date: "2026-11-30", time: "08:00", model: "test-model", os: "linux", mode: "", preset: "" };
+  const result = composeSelection(catalog, { state, error: null }, vars);
+  if (result.fallback !== null) return [result.fallback];
+  return result.drift.length > 0 && state.driftPolicy === "warn" ? [driftWarning(result.drift)] : [];
+}
+
 export function runExample(example: CodeExample): Diagnostic[] {
   switch (example.kind) {
     case "compile":
@@ -99,5 +124,7 @@ export function runExample(example: CodeExample): Diagnostic[] {
       return runImport(example);
     case "replay":
       return runReplay(example);
+    case "compose":
+      return runCompose(example);
   }
 }

@@ -1,0 +1,8 @@
+// The constructors of the runtime's composition codes (why a turn gets Pi's native prompt, or drift it composes anyway),
+// each defined in its catalog file (catalog/).
+export { driftBlocked } from "./catalog/drift-blocked.js";
+export { driftWarned } from "./catalog/drift-warned.js";
+export { exactBaseDrift } from "./catalog/exact-base-drift.js";
+export { exactBaseUnconfirmed } from "./catalog/exact-base-unconfirmed.js";
+export { replayContractsBroken } from "./catalog/replay-contracts-broken.js";
+export { nothingToCompose } from "./catalog/nothing-to-compose.js";
