@@ -1,4 +1,4 @@
-// The import boundaries of forge's layout (DEVELOPERS.md "Layout"), checked by test/architecture.test.ts in `npm test`.
+// The import boundaries of forge's layout (DEVELOPERS.md "Layout"), checked by test/architecture/import-rules.test.ts in `npm test`.
 /** Node built-ins that touch the outside world; pure folders may use node:crypto, node:path and node:util only. */
 const IO_BUILTINS = "^(node:)?(fs|fs/promises|child_process|net|http|https|http2|os|dgram|worker_threads|cluster|readline|tty|process|v8|vm)$";
 /** compiler/'s pure folders: phases, review, import, output, diagnostics and the orchestrator. */

@@ -71,7 +71,7 @@ function median(xs) {
 }
 
 const root = mkdtempSync(join(tmpdir(), "forge-bench-"));
-// The no-op cache (compiler/build-cache.ts) goes to a private dir, not the user's ~/.cache.
+// The no-op cache (compiler/io/build-cache.ts) goes to a private dir, not the user's ~/.cache.
 const cacheDir = join(root, "cache");
 try {
   const bundlePath = generateRepo(join(root, "repo"));

@@ -22,7 +22,7 @@ if (!existsSync(EXTENSION) || !existsSync(CLI)) {
 // The pure runtime and core modules, straight from the TypeScript sources.
 register();
 const src = (path) => import(pathToFileURL(join(ROOT, path)).href);
-const { loadBundleFile } = await src("runtime/bundle-file.ts");
+const { loadBundleFile } = await src("io/bundle-file.ts");
 const { buildCatalog } = await src("core/component-catalog.ts");
 const { composeSelection } = await src("core/composition.ts");
 const { createComposeCache } = await src("runtime/compose-cache.ts");

@@ -12,7 +12,7 @@ export function isOwnOutput(relPath: string): boolean {
   return relPath === BUNDLE_FILE || (relPath.startsWith(".bundle.json.") && relPath.endsWith(".tmp"));
 }
 
-/** One file under the forge root, as read by the I/O edge (compiler/read-sources.ts). */
+/** One file under the forge root, as read by the I/O edge (compiler/io/read-sources.ts). */
 export interface SourceFile {
   /** Posix path relative to the forge root, e.g. `modes/plan.yaml`. */
   path: string;

@@ -7,5 +7,4 @@ export declare const validateForgeConfig: Validator;
 export declare const validateBuildCacheEntry: Validator;
 export declare const validatePresetExport: Validator;
 export declare const validateSourceRequest: Validator;
-export declare const validateCliReport: Validator;
 export declare const validateBundleStrict: Validator;

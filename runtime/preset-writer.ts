@@ -29,7 +29,7 @@ export function presetFilePath(forgeRoot: string, name: string): string {
 }
 
 /**
- * Writes atomically. Without `overwrite` the file is created exclusively (common/atomic-write.ts links the temp
+ * Writes atomically. Without `overwrite` the file is created exclusively (io/atomic-write.ts links the temp
  * file into place), so an existing file is never replaced without the caller's confirmation.
  */
 export function writePresetSource(file: string, text: string, overwrite: boolean): { ok: true } | { ok: false; exists: boolean; error: string } {

@@ -8,7 +8,6 @@ import Ajv2020 from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { compile as compileTypes } from "json-schema-to-typescript";
 import { codeBranch, DIAGNOSTIC_SCHEMA, loadCatalogCodes, renderDiagnosticSchema, writeDiagnosticSchema } from "./codegen-codes.mjs";
-
 export { renderDiagnosticSchema };
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -45,10 +44,11 @@ const VALIDATOR_FILES = {
   // validateBundleStrict: the whole bundle schema, for bundles the compiler reads (forge libraries); the runtime's
   // validateBundle skips the build-time fields (RUNTIME_KEYWORD).
   "source-validators": {
-    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validateBuildCacheEntry", "validatePresetExport", "validateSourceRequest", "validateCliReport"],
+    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validateBuildCacheEntry", "validatePresetExport", "validateSourceRequest"],
     aliases: { validateBundleStrict: "validateBundle" },
     allErrors: true,
   },
+  "report-validators": { names: ["validateCliReport"], allErrors: true }, // --json reports: for tests only, no bundle carries it
   // The runtime only needs a yes/no and the first error, so it skips allErrors and stays small.
   // Without ajv's message strings too: core/error-text.ts words the first error from its keyword and params.
   "runtime-validators": {

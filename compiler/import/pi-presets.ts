@@ -1,4 +1,4 @@
-// Imports the presets.json of Pi's example preset extension (examples/extensions/preset.ts): each entry -> a mode plus a preset.
+// Imports the presets.json of Pi's example preset extension (pi-coding-agent/examples/extensions/preset.ts): each entry -> a mode plus a preset.
 //
 // Mapping, per field (the diagnostics say the same per entry):
 // - the entry name -> the preset key (normalized, keys.ts) and the mode's label; the mode key is

@@ -36,7 +36,7 @@ export interface BuildSettings {
   builtinText?: string;
   /** forge's trust store (project scope only): a rebuild of the bundle the user trusted carries the trust over. */
   trustFile?: string;
-  /** Where the no-op cache lives (compiler/build-cache.ts); null disables it. */
+  /** Where the no-op cache lives (compiler/io/build-cache.ts); null disables it. */
   cacheDir: string | null;
 }
 

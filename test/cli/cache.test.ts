@@ -1,4 +1,4 @@
-// The no-op cache (compiler/build-cache.ts): replays the same report, never hides a change, and is optional.
+// The no-op cache (compiler/io/build-cache.ts): replays the same report, never hides a change, and is optional.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateCliReport } from "../../generated/source-validators.js";
+import { validateCliReport } from "../../generated/report-validators.js";
 import { assertBuilt, makeProject, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
 
 let root: string;

@@ -85,7 +85,7 @@ describe("determinism", () => {
     const a = build(treeOf(BASE_SOURCES));
     const b = build(treeOf(reformatted));
     // The source path differs (plan.yaml vs plan.json): bookkeeping, so every component digest agrees
-    // (bundleHash does cover source paths, per common/digest.ts, so only the renamed file's entry differs).
+    // (bundleHash does cover source paths, per core/digest.ts, so only the renamed file's entry differs).
     for (const key of ["plan", "review", "other"]) expect(b.modes[key]!.digest).toBe(a.modes[key]!.digest);
     for (const key of ["daily", "solo"]) expect(b.presets[key]!.digest).toBe(a.presets[key]!.digest);
     const { source: _s, ...planB } = b.modes.plan!;
@@ -146,7 +146,7 @@ describe("bundle contents", () => {
     expect(validateBundle(JSON.parse(emitBundleText(bundle))), JSON.stringify(validateBundle.errors)).toBe(true);
   });
 
-  test("every digest and the bundleHash recompute with common/digest.ts", () => {
+  test("every digest and the bundleHash recompute with core/digest.ts", () => {
     const parsed = JSON.parse(emitBundleText(bundle)) as ForgeBundle;
     for (const [key, mode] of Object.entries(parsed.modes)) expect(digestComponent("mode", key, "project", mode!)).toBe(mode!.digest);
     for (const [key, preset] of Object.entries(parsed.presets)) {

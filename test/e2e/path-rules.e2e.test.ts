@@ -22,7 +22,7 @@ const SOURCES: Record<string, string> = {
 const ROOMODES = JSON.stringify({
   customModes: [{ slug: "docs-writer", name: "Docs Writer", roleDefinition: "You write docs.", groups: ["read", ["edit", { fileRegex: "\\.md$", description: "Markdown only" }]] }],
 });
-/** Pi's example preset extension's `plan` preset (examples/extensions/preset.ts). */
+/** Pi's example preset extension's `plan` preset (pi-coding-agent/examples/extensions/preset.ts). */
 const PRESETS_JSON = JSON.stringify({ plan: { tools: ["read", "grep", "find", "ls"], instructions: "You are in PLANNING MODE. Do not change files." } });
 
 const APP = "export const app = 1;\n";
