@@ -6,6 +6,8 @@ export default defineConfig({
     environment: "node",
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],
+    // Names the test behind each Pi process in FORGE_E2E_SPAWN_LOG; test/shared/ itself never imports vitest.
+    setupFiles: ["test/support/spawn-log-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: e2e files spawn Pi processes, so keep file parallelism modest.

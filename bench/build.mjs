@@ -1,16 +1,18 @@
 // Bench (not a test): whole-process wall time of a cold `forge build` and a no-op rebuild of a synthetic repo, vs `node -e 0`.
+// `--quick`: the same runs on a 50-mode repo, once.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { median, QUICK, recordFigures, runCount } from "./support/bench-kit.mjs";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 const CLI = join(REPO, "dist", "cli.js");
-const MODES = 1000;
-const PRESETS = 200;
-const PARTIALS = 50;
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const MODES = QUICK ? 50 : 1000;
+const PRESETS = QUICK ? 10 : 200;
+const PARTIALS = QUICK ? 5 : 50;
+const RUNS = runCount(7);
 const TARGET_COLD_S = 1.0;
 const TARGET_NOOP_S = 0.3;
 
@@ -28,8 +30,8 @@ function generateRepo(root) {
     writeFileSync(join(forge, "partials", `part-${p}.md`), `## Shared rules ${p}\n${lines.join("\n")}\n`);
   }
   for (let m = 0; m < MODES; m++) {
-    const base = m % 100 === 99; // a few replace_base modes
-    const contracts = m % 10 === 3 ? `conflictsWith: [mode-${(m + 500) % MODES}]\n` : "";
+    const base = m % 100 === 99 || (QUICK && m % 10 === 9); // a few replace_base modes
+    const contracts = m % 10 === 3 ? `conflictsWith: [mode-${(m + MODES / 2) % MODES}]\n` : "";
     const prompt = [
       `You are in mode ${m}, working in {{cwd}} with {{model}}.`,
       `{{> part-${m % PARTIALS}}}`,
@@ -44,8 +46,8 @@ function generateRepo(root) {
   }
   for (let p = 0; p < PRESETS; p++) {
     // Overlays are append modes with no contracts between them (m % 10 === 3 ones are avoided).
-    const overlays = [0, 1, 2, 4].map((k) => `mode-${(p * 5 + k) % 99}`);
-    const baseLine = p % 4 === 0 ? `base: mode-${(p % 10) * 100 + 99}\n` : "";
+    const overlays = [0, 1, 2, 4].map((k) => `mode-${(p * 5 + k) % (QUICK ? 9 : 99)}`);
+    const baseLine = p % 4 === 0 ? `base: mode-${QUICK ? (p % 5) * 10 + 9 : (p % 10) * 100 + 99}\n` : "";
     writeFileSync(
       join(forge, "presets", `preset-${p}.yaml`),
       `description: Synthetic preset ${p}.\n${baseLine}overlays: [${overlays.join(", ")}]\nsystemUpdates:\n` +
@@ -62,12 +64,6 @@ function timeRun(args, cwd, extraEnv = {}) {
   const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8", env });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   return { seconds, status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
 const root = mkdtempSync(join(tmpdir(), "forge-bench-"));
@@ -106,14 +102,22 @@ try {
   const b = median(baseline);
   const c = median(cold);
   const n = median(noop);
-  const fmt = (s) => `${(s * 1000).toFixed(0)} ms`;
+  const nu = median(noopUncached);
+  const fmt = (s) => `${Math.round(s * 1000).toLocaleString("en-US")} ms`;
   const verdict = (s, target) => (s < target ? `ok, target < ${target} s` : `OVER target ${target} s`);
   console.log(`bench/build: ${MODES} modes, ${PRESETS} presets, ${PARTIALS} partials; median of ${RUNS} runs (node ${process.version})`);
   console.log(`  node -e 0          ${fmt(b)}`);
   console.log(`  cold forge build   ${fmt(c)}  (${(c / b).toFixed(1)}x node -e 0; ${verdict(c, TARGET_COLD_S)})`);
-  const nu = median(noopUncached);
   console.log(`  no-op rebuild      ${fmt(n)}  (${(n / b).toFixed(1)}x node -e 0; ${verdict(n, TARGET_NOOP_S)}; bundle.json mtime unchanged)`);
   console.log(`  no-op, cache off   ${fmt(nu)}  (${(nu / b).toFixed(1)}x node -e 0; full compile, nothing written; FORGE_NO_CACHE=1)`);
+  const run = `median of ${RUNS} run${RUNS === 1 ? "" : "s"}`;
+  const shape = `${MODES.toLocaleString("en-US")} modes, ${PRESETS} presets, ${PARTIALS} partials`;
+  recordFigures(import.meta.url, {
+    rows: [
+      { what: `cold \`forge build\` of ${shape}`, run, figure: `${fmt(c)} whole process`, baseline: `\`node -e 0\`: ${fmt(b)} (${(c / b).toFixed(1)}×)`, target: `< ${TARGET_COLD_S.toFixed(1)} s`, met: c < TARGET_COLD_S, values: { coldMs: c * 1000, nodeMs: b * 1000, ratio: c / b } },
+      { what: "no-op rebuild of the same repo (writes nothing, mtime checked)", run, figure: `${fmt(n)} (${fmt(nu)} with \`FORGE_NO_CACHE=1\`)`, baseline: `\`node -e 0\` (${(n / b).toFixed(1)}×; cache off ${(nu / b).toFixed(1)}×)`, target: `< ${TARGET_NOOP_S} s`, met: n < TARGET_NOOP_S, values: { noopMs: n * 1000, noopUncachedMs: nu * 1000, ratio: n / b } },
+    ],
+  });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

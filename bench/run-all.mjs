@@ -1,20 +1,71 @@
-// Runs every bench/*.mjs except this file, one after another, with the same Node; exits non-zero if one fails.
-import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+// Runs every bench/*.mjs but this file, one after another, with the same Node. A full run writes bench/results.json
+// (figures, machine, date, load) and renders the README's bench tables from it; `--quick` runs the quick pass only.
+// Exits non-zero if a bench fails or records no figures (then results.json and the README stay as they were), or if
+// the README cannot take the tables.
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { describeMachine, loadSnapshot } from "./support/machine.mjs";
+import { RESULTS_FILE, spliceBenchTables } from "./support/results-table.mjs";
+import { listBenches, runBench } from "./support/run-bench.mjs";
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const benches = readdirSync(HERE)
-  .filter((f) => f.endsWith(".mjs") && f !== "run-all.mjs")
-  .sort();
-let failed = 0;
-for (const file of benches) {
-  console.log(`\n== bench/${file}`);
-  const r = spawnSync(process.execPath, [join(HERE, file)], { stdio: "inherit" });
-  if (r.status !== 0) {
-    failed++;
-    console.error(`bench/${file} exited with ${r.status ?? r.signal}`);
-  }
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: process.env.BENCH_QUICK === "1" },
+    only: { type: "string" },
+    note: { type: "string" },
+  },
+});
+const only = values.only?.split(",").map((name) => name.replace(/\.mjs$/, ""));
+const benches = listBenches(join(ROOT, "bench")).filter((file) => !only || only.includes(file.split("/").pop().replace(/\.mjs$/, "")));
+if (benches.length === 0) {
+  console.error(`bench/run-all: no bench matches --only ${values.only}`);
+  process.exit(1);
 }
-process.exit(failed ? 1 : 0);
+
+const date = new Date().toISOString();
+const loadStart = loadSnapshot();
+const recorded = [];
+const failed = [];
+for (const file of benches) {
+  const name = relative(ROOT, file);
+  console.log(`\n== ${name}${values.quick ? " --quick" : ""}`);
+  const result = await runBench(file, { quick: values.quick, echo: true });
+  if (!result.ok) {
+    failed.push(name);
+    console.error(`${name}: ${result.reason}`);
+    continue;
+  }
+  recorded.push({ bench: result.figures.bench, file: name, seconds: Math.round(result.seconds * 10) / 10, rows: result.figures.rows, tables: result.figures.tables });
+}
+
+if (failed.length > 0) {
+  console.error(`\nbench/run-all: ${failed.length} of ${benches.length} failed (${failed.join(", ")}); ${RESULTS_FILE} and the README are unchanged`);
+  process.exit(1);
+}
+if (values.quick || only) {
+  console.log(`\nbench/run-all: ${benches.length} benches ran${values.quick ? " (quick pass: figures printed, not recorded)" : "; a partial run is not recorded"}`);
+  process.exit(0);
+}
+
+const results = {
+  format: 1,
+  date,
+  command: "npm run bench",
+  machine: describeMachine(ROOT),
+  load: { start: loadStart, end: loadSnapshot() },
+  ...(values.note ? { note: values.note } : {}),
+  benches: recorded,
+};
+// The figures first: a README that cannot take them (a missing marker) must not lose a long run.
+writeFileSync(join(ROOT, RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
+const readmeFile = join(ROOT, "README.md");
+try {
+  writeFileSync(readmeFile, spliceBenchTables(readFileSync(readmeFile, "utf8"), results));
+} catch (error) {
+  console.error(`\nbench/run-all: wrote ${RESULTS_FILE}, but the README's bench tables could not be rendered: ${error.message}\nFix the README, then run node scripts/readme-bench.mjs`);
+  process.exit(1);
+}
+console.log(`\nbench/run-all: ${benches.length} benches; wrote ${RESULTS_FILE} and the README's bench tables`);

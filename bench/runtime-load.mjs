@@ -1,18 +1,20 @@
 // Bench: in-process first load of dist/extension.js through the legacy host's own jiti (fs cache off), vs a trivial extension.
 // One fresh Node process per sample; prints medians and the ratio (target < 2x). Not a test: prints figures.
+// `--quick`: one sample each, no warm-up.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { median, QUICK, recordFigures, runCount } from "./support/bench-kit.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const EXTENSION = join(ROOT, "dist/extension.js");
 // Pi 0.73.1 loads extensions with `createJiti(import.meta.url of this file, ...)`; resolve jiti the way it does.
 const PI_LOADER = join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/core/extensions/loader.js");
 const JITI = resolveJitiStatic();
-const RUNS = Number(process.env.BENCH_RUNS ?? 21);
+const RUNS = runCount(21);
 const TARGET = 2;
 
 /** `jiti/static` as seen from Pi's loader: the package it resolves, then its "./static" import export. */
@@ -61,15 +63,11 @@ function sample(file) {
   return JSON.parse(r.stdout);
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 try {
-  sample(TRIVIAL);
-  sample(EXTENSION);
+  if (!QUICK) {
+    sample(TRIVIAL);
+    sample(EXTENSION);
+  }
   const forge = [];
   const trivial = [];
   for (let i = 0; i < RUNS; i++) {
@@ -89,6 +87,19 @@ try {
   const ratio = load(forge) / load(trivial);
   const ratioTotal = total(forge) / total(trivial);
   console.log(`  ratio forge/trivial: import ${ratio.toFixed(2)}x (target < ${TARGET}x -> ${ratio < TARGET ? "met" : "MISSED"}); import + factory ${ratioTotal.toFixed(2)}x`);
+  recordFigures(import.meta.url, {
+    rows: [
+      {
+        what: "first load of `dist/extension.js` through Pi's jiti, fs cache off",
+        run: `median of ${RUNS} fresh process${RUNS === 1 ? "" : "es"} each`,
+        figure: `${load(forge).toFixed(1)} ms vs ${load(trivial).toFixed(1)} ms (import + factory ${total(forge).toFixed(1)} vs ${total(trivial).toFixed(1)} ms)`,
+        baseline: `trivial extension (${ratio.toFixed(2)}×; with the factory ${ratioTotal.toFixed(2)}×)`,
+        target: `< ${TARGET}×`,
+        met: ratio < TARGET,
+        values: { forgeMs: load(forge), trivialMs: load(trivial), ratio, ratioWithFactory: ratioTotal },
+      },
+    ],
+  });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,16 +1,18 @@
 // Bench: whole-process wall time of `pi -p hi` (legacy host 0.73.1, fake server) with dist/extension.js vs a trivial extension.
 // Alternating runs, medians and the ratio; target: forge adds under 5% over the trivial extension. Not a test: prints figures.
+// `--quick`: the cache-warm series only, one run of each, no warm-up.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { median, QUICK, recordFigures, runCount } from "./support/bench-kit.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const CLI = join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js");
 const EXTENSION = join(ROOT, "dist/extension.js");
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = runCount(15);
 const TARGET = 1.05;
 
 if (!existsSync(EXTENSION)) {
@@ -70,12 +72,6 @@ function runPi(extension, extraEnv = {}) {
   });
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 /** Alternating runs of both extensions; prints medians and the ratio. */
 async function series(title, extraEnv) {
   const forge = [];
@@ -97,15 +93,32 @@ async function series(title, extraEnv) {
   console.log(`  trivial extension : median ${mt.toFixed(0)} ms (min ${Math.min(...trivial).toFixed(0)}, max ${Math.max(...trivial).toFixed(0)})`);
   console.log(`  dist/extension.js : median ${mf.toFixed(0)} ms (min ${Math.min(...forge).toFixed(0)}, max ${Math.max(...forge).toFixed(0)})`);
   console.log(`  ratio forge/trivial: ${ratio.toFixed(3)} (${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%, ${(mf - mt).toFixed(0)} ms); target < ${TARGET} -> ${ratio < TARGET ? "met" : "MISSED"}`);
+  return { forgeMs: mf, trivialMs: mt, ratio };
 }
+
+const n = (ms) => Math.round(ms).toLocaleString("en-US");
+const over = (ratio) => `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%`;
+const row = (what, s) => ({
+  what: `\`pi -p hi\` startup with forge vs a trivial extension, 0.73.1, ${what}`,
+  run: `median of ${RUNS} alternating run${RUNS === 1 ? "" : "s"} each`,
+  figure: `${n(s.forgeMs)} ms vs ${n(s.trivialMs)} ms`,
+  baseline: `trivial extension (${s.ratio.toFixed(3)}×, ${over(s.ratio)})`,
+  target: `< ${Math.round((TARGET - 1) * 100)}% over`,
+  met: s.ratio < TARGET,
+  values: s,
+});
 
 try {
   // Warm-up: fills the OS file cache and jiti's transform cache for both.
-  await runPi(TRIVIAL);
-  await runPi(EXTENSION);
-  await series("jiti cache warm (the usual case)", {});
+  if (!QUICK) {
+    await runPi(TRIVIAL);
+    await runPi(EXTENSION);
+  }
+  const warm = await series("jiti cache warm (the usual case)", {});
+  const rows = [row("jiti cache warm", warm)];
   // The first start after installing or upgrading: jiti transforms the bundle from scratch.
-  await series("jiti cache off (JITI_FS_CACHE=0, first start after an install)", { JITI_FS_CACHE: "0" });
+  if (!QUICK) rows.push(row("jiti cache off (`JITI_FS_CACHE=0`, the first start after an install)", await series("jiti cache off (JITI_FS_CACHE=0, first start after an install)", { JITI_FS_CACHE: "0" })));
+  recordFigures(import.meta.url, { rows });
 } finally {
   server.close();
   rmSync(root, { recursive: true, force: true });

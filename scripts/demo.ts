@@ -3,10 +3,10 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { startFakeServer, systemMessagesOf, systemPromptOf, type FakeServer } from "../test/e2e/harness/fake-server.js";
-import { createPiEnv } from "../test/e2e/harness/pi-env.js";
-import { LEGACY_HOST, MODERN_HOST, REPO_ROOT, type PiHost } from "../test/e2e/harness/pi-host.js";
-import { startRpc, type RpcClient } from "../test/e2e/harness/rpc-client.js";
+import { startFakeServer, systemMessagesOf, systemPromptOf, type FakeServer } from "../test/shared/fake-server.js";
+import { createPiEnv } from "../test/shared/pi-env.js";
+import { LEGACY_HOST, MODERN_HOST, REPO_ROOT, type PiHost } from "../test/shared/pi-host.js";
+import { startRpc, type RpcClient } from "../test/shared/rpc-client.js";
 
 const EXAMPLE = join(REPO_ROOT, "examples", "demo");
 const CLI = join(REPO_ROOT, "dist", "cli.js");

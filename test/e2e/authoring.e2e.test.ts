@@ -8,10 +8,10 @@ import {
   buildProject, expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, lastStatus, nativePrompt, onlyPrompt, overlayTail, projectEnv,
   rpcCommand, rpcStatus, seedProjectTrust,
 } from "./harness/forge-project.js";
-import { systemPromptOf } from "./harness/fake-server.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS, REPO_ROOT } from "./harness/pi-host.js";
-import { startRpc, type UiRequest } from "./harness/rpc-client.js";
+import { systemPromptOf } from "../shared/fake-server.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS, REPO_ROOT } from "../shared/pi-host.js";
+import { startRpc, type UiRequest } from "../shared/rpc-client.js";
 
 const suite = forgeSuite();
 const PI_MODES_WRITER = join(REPO_ROOT, "test/e2e/fixtures/pi-modes-writer.ts");

@@ -2,12 +2,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE_TEXT, FINAL_TEXT, OVERLAY_A, OVERLAY_B, type ProbeStrategy } from "./fixtures/probe-compositions.js";
 import { CHAIN_MARKER } from "./fixtures/chain-extension.js";
-import { systemMessagesOf, systemPromptOf } from "./harness/fake-server.js";
-import type { PiEnv, PiEnvOptions } from "./harness/pi-env.js";
+import { systemMessagesOf, systemPromptOf } from "../shared/fake-server.js";
+import type { PiEnv, PiEnvOptions } from "../shared/pi-env.js";
 import { piSuite } from "./harness/pi-suite.js";
-import { assertPrintOk, HOSTS, MODERN_HOST, nodeMajorOf, runPrint, type PiHost } from "./harness/pi-host.js";
+import { assertPrintOk, HOSTS, MODERN_HOST, nodeMajorOf, runPrint, type PiHost } from "../shared/pi-host.js";
 import { CHAIN_EXTENSION, PROBE_EXTENSION, probeReports, withoutDate } from "./harness/probe.js";
-import { startRpc } from "./harness/rpc-client.js";
+import { startRpc } from "../shared/rpc-client.js";
 
 const AGENTS_MD = "# Project rules\n\nAnswer in haiku.";
 const SKILL_MD = "---\nname: probe-skill\ndescription: A probe skill for forge tests.\n---\n\nSkill body.\n";
@@ -142,7 +142,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mod
     expect(suite.server.completions()).toHaveLength(2);
     expect(second?.body.messages.slice(-1)).toEqual([{ role: "tool", content: AGENTS_MD, tool_call_id: "call_1" }]);
     const assistant = end.messages.filter((m: any) => m.role === "assistant");
-    expect(assistant.map((m: any) => m.usage.cacheRead)).toEqual([64, 0]);
+    // The scripted 64, then the fake's prefix cache: the second request extends the first, so most of it is a cache read.
+    const reported = suite.server.completions().map(({ usage }) => ({ input: usage!.prompt_tokens - usage!.cached_tokens - usage!.cache_write_tokens, cacheRead: usage!.cached_tokens, cacheWrite: usage!.cache_write_tokens }));
+    expect(assistant.map((m: any) => m.usage.cacheRead)).toEqual([64, reported[1]!.cacheRead]);
+    expect(reported[1]!.cacheRead).toBeGreaterThan(reported[1]!.cacheWrite);
+    expect(assistant.map(({ usage: { input, cacheRead, cacheWrite } }: any) => ({ input, cacheRead, cacheWrite }))).toEqual(reported);
   });
 });
 

@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   buildProject, expectSamePrompt, forgePrint, forgeSuite, nativePrompt, onlyPrompt, projectForgeDir, readJson, trustProjectIfLegacy,
 } from "./harness/forge-project.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS } from "./harness/pi-host.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS } from "../shared/pi-host.js";
 
 const suite = forgeSuite();
 const TEXT = "Keep answers short; cite files.";

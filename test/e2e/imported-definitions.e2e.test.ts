@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, seedProjectTrust,
 } from "./harness/forge-project.js";
-import { toolNames } from "./harness/fake-server.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS } from "./harness/pi-host.js";
+import { toolNames } from "../shared/fake-server.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS } from "../shared/pi-host.js";
 
 const suite = forgeSuite();
 

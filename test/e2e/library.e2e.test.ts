@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, readJson, seedProjectTrust,
 } from "./harness/forge-project.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS, REPO_ROOT } from "./harness/pi-host.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS, REPO_ROOT } from "../shared/pi-host.js";
 
 const suite = forgeSuite();
 const EXAMPLE = join(REPO_ROOT, "examples", "library");

@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, projectForgeDir, trustProjectIfLegacy, writeMode, writePreset,
 } from "./harness/forge-project.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS } from "./harness/pi-host.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS } from "../shared/pi-host.js";
 
 const suite = forgeSuite();
 const HOUSE_STYLE = "Follow the house style.";

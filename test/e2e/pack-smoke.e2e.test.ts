@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectSamePrompt, forgePrint, forgeSuite, lastStatus, nativePrompt, onlyPrompt, overlayTail, trustProjectIfLegacy } from "./harness/forge-project.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS, REPO_ROOT, type PiHost } from "./harness/pi-host.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS, REPO_ROOT, type PiHost } from "../shared/pi-host.js";
 
 const suite = forgeSuite();
 const PKG = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"));

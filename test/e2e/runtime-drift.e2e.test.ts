@@ -6,8 +6,8 @@ import {
   BETA, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, projectForgeDir,
   statusLines, writeMode, type ModeSource,
 } from "./harness/forge-project.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS } from "./harness/pi-host.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS } from "../shared/pi-host.js";
 
 const suite = forgeSuite();
 

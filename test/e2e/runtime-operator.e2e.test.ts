@@ -6,10 +6,10 @@ import {
   ALPHA, ALPHA_BETA_MODES, ALPHA_BETA_TAIL, BETA, expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, rpcCommand,
   rpcStatus,
 } from "./harness/forge-project.js";
-import { systemPromptOf, toolNames } from "./harness/fake-server.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS } from "./harness/pi-host.js";
-import { startRpc, type UiAnswer, type UiRequest } from "./harness/rpc-client.js";
+import { systemPromptOf, toolNames } from "../shared/fake-server.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS } from "../shared/pi-host.js";
+import { startRpc, type UiAnswer, type UiRequest } from "../shared/rpc-client.js";
 
 const suite = forgeSuite();
 

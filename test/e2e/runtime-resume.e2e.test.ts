@@ -6,10 +6,10 @@ import {
   ALPHA, ALPHA_BETA_MODES, ALPHA_BETA_TAIL, BETA, expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, projectEnv, lastStatus,
   onlyPrompt, overlayTail, rpcCommand,
 } from "./harness/forge-project.js";
-import { messageText, systemPromptOf } from "./harness/fake-server.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS } from "./harness/pi-host.js";
-import { startRpc } from "./harness/rpc-client.js";
+import { messageText, systemPromptOf } from "../shared/fake-server.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS } from "../shared/pi-host.js";
+import { startRpc } from "../shared/rpc-client.js";
 
 const suite = forgeSuite();
 

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   buildProject, expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, projectEnv, nativePrompt, notices, onlyPrompt, overlayTail, rpcCommand, rpcStatus,
   } from "./harness/forge-project.js";
-import { systemMessagesOf, systemPromptOf } from "./harness/fake-server.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS, MODERN_HOST, type PiHost } from "./harness/pi-host.js";
-import { startRpc, type RpcClient, type UiAnswer, type UiRequest } from "./harness/rpc-client.js";
+import { systemMessagesOf, systemPromptOf } from "../shared/fake-server.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS, MODERN_HOST, type PiHost } from "../shared/pi-host.js";
+import { startRpc, type RpcClient, type UiAnswer, type UiRequest } from "../shared/rpc-client.js";
 
 const suite = forgeSuite();
 

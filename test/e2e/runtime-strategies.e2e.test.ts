@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   AGENTS_MD, expectSamePrompt, forgePrint, forgeSuite, projectEnv, nativePrompt, onlyPrompt, overlayTail,
 } from "./harness/forge-project.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS } from "./harness/pi-host.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS } from "../shared/pi-host.js";
 
 const suite = forgeSuite();
 

@@ -6,8 +6,8 @@ import {
   ALPHA, buildProject, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, globalForgeDir, lastStatus, nativePrompt, onlyPrompt, overlayTail, readJson,
   seedProjectTrust, trustProjectIfLegacy, writeMode,
 } from "./harness/forge-project.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS } from "./harness/pi-host.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS } from "../shared/pi-host.js";
 
 const suite = forgeSuite();
 

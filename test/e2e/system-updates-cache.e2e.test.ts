@@ -1,6 +1,6 @@
 // End-to-end: the cache-impact reports of /mode, /preset use and /system-update, and the warning before a large cached rewrite.
 import { describe, expect, it } from "vitest";
-import { HOSTS } from "./harness/pi-host.js";
+import { HOSTS } from "../shared/pi-host.js";
 import { printRun, updatesSuite } from "./harness/updates-session.js";
 
 const suite = updatesSuite();

@@ -1,8 +1,8 @@
 // End-to-end: /system-update apply, revoke, reset and resume with dist/extension.js in both real Pi hosts (print mode).
 import { describe, expect, it } from "vitest";
-import { systemMessagesOf, type RecordedRequest } from "./harness/fake-server.js";
-import type { PiEnv } from "./harness/pi-env.js";
-import { HOSTS, MODERN_HOST, type PiHost } from "./harness/pi-host.js";
+import { systemMessagesOf, type RecordedRequest } from "../shared/fake-server.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS, MODERN_HOST, type PiHost } from "../shared/pi-host.js";
 import { withoutDate } from "./harness/probe.js";
 import {
   applyTag, extendsRequest, occurrences, printedStatus, printRun, retractTag, section, sessionFiles, systemPromptOf, timeline, updatesSuite,

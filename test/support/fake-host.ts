@@ -7,19 +7,10 @@ import * as legacyPrompt from "../../node_modules/@mariozechner/pi-coding-agent/
 import * as modernPrompt from "../../node_modules/@earendil-works/pi-coding-agent/dist/core/system-prompt.js";
 import * as piTranscript from "../../node_modules/@earendil-works/pi-ai/dist/utils/transcript.js";
 import * as piTextModule from "../../node_modules/@earendil-works/pi-ai/dist/utils/text.js";
+import type { SentMessage, SentRequest } from "../shared/sent-request.js";
 import { FakePi, FakeSession, type FakeCtx, type HostFlavor, type TreeEntry } from "./fake-pi.js";
 
-/** One message of a request as the provider reads it. */
-export interface SentMessage {
-  role: "system" | "user" | "assistant" | "tool";
-  text: string;
-}
-
-/** One model request: the leading system prompt and the messages after it. */
-export interface SentRequest {
-  prompt: string;
-  messages: SentMessage[];
-}
+export type { SentMessage, SentRequest };
 
 /** A tool call the fake agent makes in one batch. */
 export interface ScriptedCall {

@@ -13,7 +13,7 @@ import { registerSystemUpdates } from "../../runtime/updates/index.js";
 import { TOOL_NAME } from "../../runtime/updates/update-tool.js";
 import { FakeHost, type ScriptedCall, type SentRequest } from "../support/fake-host.js";
 import type { HostFlavor } from "../support/fake-pi.js";
-import { serializeSent, toldView } from "../support/told-view.js";
+import { serializeSent, toldView } from "../shared/told-view.js";
 import { block, presetRef, updatesDeps } from "../support/update-fixtures.js";
 
 type Cmd =

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { registerSystemUpdates } from "../../runtime/updates/index.js";
 import { FakeHost, type SentRequest } from "../support/fake-host.js";
 import type { FakePi } from "../support/fake-pi.js";
-import { serializeSent, toldView } from "../support/told-view.js";
+import { serializeSent, toldView } from "../shared/told-view.js";
 import { block, presetRef, updatesDeps } from "../support/update-fixtures.js";
 
 const PRESET = presetRef([block("tdd", { callable: true })]);

@@ -1,8 +1,8 @@
 // The bench's arithmetic (bench/updates-session.mjs): the simulated prefix cache, the naive baseline built from a
 // recorded request, and the per-side figures with causes and announcements.
 import { describe, expect, it } from "vitest";
-import { PrefixCache, requestText } from "../e2e/harness/prefix-cache.js";
-import { naiveBody, sideFigures, type SessionRequest } from "../e2e/harness/session-figures.js";
+import { PrefixCache, requestText } from "../shared/prefix-cache.js";
+import { naiveBody, recordedShares, sideFigures, type SessionRequest } from "../shared/session-figures.js";
 
 const body = (prompt: string, ...messages: Array<[string, string]>) => ({
   tools: [{ name: "read" }],
@@ -70,5 +70,24 @@ describe("side figures", () => {
     const f = sideFigures([turn(one), { body: two, kind: "summary", causes: [], notices: [] }, turn(two, ["compaction"]), turn(changed)], (b) => b);
     expect(f.rewrites).toEqual([{ request: 2, chars: expect.any(Number), causes: [], announced: false }]);
     expect(f.cacheShare).toBeGreaterThan(0);
+  });
+});
+
+describe("shares by Pi's recorded usage", () => {
+  const b = body("P", ["user", "one"]);
+  it("counts the same requests as the simulation (not the first, the compaction's or a mode switch's), and every one", () => {
+    const requests = [turn(b), turn(b, ["update"]), { body: b, kind: "summary" as const, causes: [], notices: [] }, turn(b, ["compaction"]), turn(b, ["mode"]), turn(b, ["model"])];
+    const usages = [
+      { input: 0, cacheRead: 0, cacheWrite: 100 },
+      { input: 10, cacheRead: 80, cacheWrite: 10 },
+      { input: 0, cacheRead: 0, cacheWrite: 100 },
+      { input: 0, cacheRead: 50, cacheWrite: 50 },
+      { input: 0, cacheRead: 40, cacheWrite: 60 },
+    ];
+    expect(recordedShares(requests, usages)).toEqual({ counted: (80 + 40) / 200, all: (80 + 50 + 40) / 500 });
+  });
+
+  it("refuses usages that do not line up with the conversation requests", () => {
+    expect(() => recordedShares([turn(b), turn(b)], [{ input: 1, cacheRead: 0, cacheWrite: 0 }])).toThrow(/2 conversation requests but 1 recorded usages/);
   });
 });

@@ -1,7 +1,7 @@
 // Reads a recorded request the way a model does: which system updates it was told, in order, through which channel,
 // and any breach of the delivery invariants (a repeat, or a message-held update dropped by a section removal).
 // Independent of forge's own view code on purpose: it parses only the bytes the provider would get.
-import type { SentRequest } from "./fake-host.js";
+import type { SentRequest } from "./sent-request.js";
 
 export type Channel = "section" | "prompt" | "message";
 

@@ -1,6 +1,11 @@
 // A provider prefix cache, simulated: a request is served from cache up to the longest byte prefix it shares with an
 // earlier request of the session, in tokens at 4 characters per token. Tools come first, as providers cache them.
 
+/**
+ * Tokens are counted as characters / 4 (input rounded up, cached prefix rounded down): a deterministic approximation,
+ * not a tokenizer. It is the same count everywhere (the fake server's reports and the bench's simulation), so shares
+ * compare; absolute token figures are estimates.
+ */
 export const CHARS_PER_TOKEN = 4;
 
 function contentText(message: any): string {

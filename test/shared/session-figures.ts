@@ -1,8 +1,8 @@
 // Cache figures of a recorded session (bench/updates-session.mjs): rewritten characters, the share of input a provider
 // prefix cache serves, and each prefix rewrite with its cause and whether a cache-impact notice announced it; for forge's
-// requests and for a naive baseline simulated from the same requests.
-import type { SentRequest } from "../../support/fake-host.js";
-import { toldView } from "../../support/told-view.js";
+// requests and for a naive baseline simulated from the same requests; and the share by Pi's own recorded usage.
+import type { SentRequest } from "./sent-request.js";
+import { toldView } from "./told-view.js";
 import { messageText } from "./fake-server.js";
 import { CHARS_PER_TOKEN, commonPrefix, PrefixCache, requestText } from "./prefix-cache.js";
 
@@ -74,6 +74,42 @@ export function naiveBody(body: any): any {
   return { ...body, messages };
 }
 
+/** Whether a conversation request counts toward the share served from cache: not the first, the compaction's or a mode switch's. */
+function countsTowardShare(r: SessionRequest, turn: number): boolean {
+  return turn > 0 && !r.causes.includes("compaction") && !r.causes.includes("mode");
+}
+
+/** The usage Pi recorded for a conversation request: its assistant message's `usage` in the session file. */
+export interface RecordedUsage {
+  input: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+export interface RecordedShares {
+  /** cacheRead over all input tokens (input + cacheRead + cacheWrite) of the requests sideFigures counts. */
+  counted: number;
+  /** The same over every conversation request. */
+  all: number;
+}
+
+/** The share served from cache by Pi's recorded usage; `usages` holds one entry per conversation request, in order. */
+export function recordedShares(requests: readonly SessionRequest[], usages: readonly RecordedUsage[]): RecordedShares {
+  const turns = requests.filter((r) => r.kind === "turn");
+  if (turns.length !== usages.length) throw new Error(`${turns.length} conversation requests but ${usages.length} recorded usages`);
+  const sums = { counted: [0, 0], all: [0, 0] };
+  turns.forEach((r, turn) => {
+    const u = usages[turn]!;
+    const total = u.input + u.cacheRead + u.cacheWrite;
+    for (const key of countsTowardShare(r, turn) ? (["counted", "all"] as const) : (["all"] as const)) {
+      sums[key][0]! += u.cacheRead;
+      sums[key][1]! += total;
+    }
+  });
+  const share = ([read, total]: number[]) => (total === 0 ? 1 : read! / total!);
+  return { counted: share(sums.counted), all: share(sums.all) };
+}
+
 const CACHE_LINE = /cache: ([\d,]+) of ([\d,]+) chars of the previous request stay identical/;
 
 /** Whether a notice foretold a rewrite: a warning, or a cache line keeping less than the whole previous request. */
@@ -103,7 +139,7 @@ export function sideFigures(requests: readonly SessionRequest[], bodyOf: (body: 
       const others = r.causes.filter((c) => c !== "update");
       if (chars > 0 && others.length === 0 && r.causes.includes("update")) figures.rewrittenByUpdates += chars;
       if (chars > 0) figures.rewrites.push({ request: turn, chars, causes: [...new Set(r.causes)], announced: r.notices.some(foretellsRewrite) });
-      if (!r.causes.includes("compaction") && !r.causes.includes("mode")) {
+      if (countsTowardShare(r, turn)) {
         input += served.input;
         cached += served.cached;
         ideal += Math.min(served.input, Math.floor(previous.length / CHARS_PER_TOKEN));

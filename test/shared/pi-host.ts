@@ -1,11 +1,11 @@
 // The two Pi hosts (CLI path + the Node that runs it) and print-mode runs with bounded time and no leftover processes.
+// Shared by tests, benches and the demo: it must not import vitest (a bench runs outside the test runner).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { appendFileSync, existsSync } from "node:fs";
-import { expect } from "vitest";
 import { fileURLToPath } from "node:url";
 import type { PiEnv } from "./pi-env.js";
 
-export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 export interface PiHost {
   /** Short id for test names. */
@@ -84,11 +84,20 @@ export function killLeftoverPi(): void {
   live.clear();
 }
 
+/** What names the caller of a Pi process in the spawn log: the current test (test/support/spawn-log-setup.ts), else nothing. */
+export type SpawnLabel = () => { test?: string; name?: string };
+let spawnLabel: SpawnLabel = () => ({});
+
+/** The test setup names each spawn's test this way; benches and the demo leave it unnamed. */
+export function labelPiSpawns(label: SpawnLabel): void {
+  spawnLabel = label;
+}
+
 /** FORGE_E2E_SPAWN_LOG=<file>: one JSON line per Pi process (test file, host, args, milliseconds), to see where e2e time goes. */
-function logSpawn(host: PiHost, args: string[], ms: number): void {
+function logSpawn(label: ReturnType<SpawnLabel>, host: PiHost, args: string[], ms: number): void {
   const file = process.env.FORGE_E2E_SPAWN_LOG;
   if (!file) return;
-  appendFileSync(file, JSON.stringify({ test: expect.getState().testPath, name: expect.getState().currentTestName, host: host.id, args: args.slice(5), ms }) + "\n");
+  appendFileSync(file, JSON.stringify({ ...label, host: host.id, args: args.slice(5), ms }) + "\n");
 }
 
 /** Spawns a host's CLI with the env's isolation; stdin is a pipe the caller owns. Tracked until exit. */
@@ -102,9 +111,10 @@ export function spawnPi(host: PiHost, args: string[], options: SpawnPiOptions, s
   });
   live.add(child);
   const started = Date.now();
+  const label = process.env.FORGE_E2E_SPAWN_LOG ? spawnLabel() : {};
   child.once("exit", () => {
     live.delete(child);
-    logSpawn(host, fullArgs, Date.now() - started);
+    logSpawn(label, host, fullArgs, Date.now() - started);
   });
   return child;
 }

@@ -1,19 +1,16 @@
-// A fake OpenAI-compatible chat-completions server on 127.0.0.1 that records request bodies and streams scripted replies.
+// A fake OpenAI-compatible chat-completions server on 127.0.0.1 that records request bodies and streams scripted replies,
+// reporting usage as a provider with a prefix cache per model does (fake-usage.ts). Shared by tests and benches: no vitest.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PrefixCache, requestText } from "./prefix-cache.js";
+import { FIXED_USAGE, ModelCaches, usageBody, usageDialectOf, type Usage, type UsageDialect } from "./fake-usage.js";
+
+export type { Usage };
 
 export interface ScriptedToolCall {
   id?: string;
   name: string;
   /** Serialized as the tool call's JSON arguments. */
   arguments: unknown;
-}
-
-export interface Usage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  cached_tokens: number;
 }
 
 /** One scripted model reply: text, tool calls (optionally after text), or an HTTP error; `usage` overrides the server's. */
@@ -28,6 +25,8 @@ export interface RecordedRequest {
   headers: IncomingMessage["headers"];
   /** The parsed JSON body (undefined for GET or a body that is not JSON). */
   body: any;
+  /** A completion the server answered: the usage it reported (Pi records it as input, cacheRead and cacheWrite). */
+  usage?: Usage;
 }
 
 export interface FakeServer {
@@ -52,9 +51,10 @@ export interface FakeServerOptions {
   defaultReply?: ScriptedReply;
   usage?: Partial<Usage>;
   /**
-   * Report usage as a provider prefix cache would (prefix-cache.ts): prompt_tokens from the request's size and
-   * cached_tokens from the longest prefix shared with an earlier request since the last reset(). A reply's own
-   * `usage` still wins.
+   * Report usage as a provider with a prefix cache does (the default; fake-usage.ts): per model, prompt_tokens from
+   * the request's size, cached_tokens (cache read) for the longest prefix shared with an earlier request since the
+   * last reset(), cache_write_tokens for the rest. `false`: the fixed `usage` figures. A reply's own `usage` wins
+   * field by field (cache writes then cover the prompt tokens that its cache reads do not, unless it names them).
    */
   prefixCache?: boolean;
   /** Model ids for GET /v1/models. */
@@ -67,11 +67,11 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const requests: RecordedRequest[] = [];
   const queue: ScriptedReply[] = [];
   let defaultReply: ScriptedReply = options.defaultReply ?? { text: DEFAULT_REPLY_TEXT };
-  const usage: Usage = { prompt_tokens: 100, completion_tokens: 5, cached_tokens: 0, ...options.usage };
+  const usage: Usage = { ...FIXED_USAGE, ...options.usage };
   const models = options.models ?? ["fake-model"];
   const waiters = new Set<() => void>();
   let callSeq = 0;
-  const cache = options.prefixCache ? new PrefixCache() : null;
+  const caches = options.prefixCache === false ? null : new ModelCaches();
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -85,13 +85,14 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
         body = undefined;
       }
       const path = (req.url ?? "/").split("?")[0] ?? "/";
-      requests.push({ method: req.method ?? "GET", path, headers: req.headers, body });
+      const recorded: RecordedRequest = { method: req.method ?? "GET", path, headers: req.headers, body };
+      requests.push(recorded);
       for (const wake of waiters) wake();
       if (req.method === "POST" && path.endsWith("/chat/completions")) {
         const reply = queue.shift() ?? defaultReply;
-        const served = cache?.serve(requestText(body));
-        const base = served ? { ...usage, prompt_tokens: served.input, cached_tokens: served.cached } : usage;
-        replyCompletion(res, body, reply, base, () => `call_${++callSeq}`);
+        // A failed request is not cached and reports nothing, as with a provider.
+        if (!("error" in reply)) recorded.usage = replyUsage(caches?.serve(body, usage.completion_tokens) ?? usage, reply.usage, caches !== null);
+        replyCompletion(res, body, reply, recorded.usage, usageDialectOf(req.headers), () => `call_${++callSeq}`);
       } else if (req.method === "GET" && path.endsWith("/models")) {
         sendJson(res, 200, { object: "list", data: models.map((id) => ({ id, object: "model", created: 0, owned_by: "fake" })) });
       } else {
@@ -114,7 +115,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       requests.length = 0;
       queue.length = 0;
       callSeq = 0;
-      cache?.reset();
+      caches?.reset();
     },
     waitForCompletions(count, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
@@ -148,29 +149,35 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
   res.end(JSON.stringify(value));
 }
 
-function replyCompletion(res: ServerResponse, body: any, reply: ScriptedReply, usage: Usage, nextId: () => string): void {
+/** The reported usage: the server's figures, field by field overridden by a reply's own. */
+function replyUsage(base: Usage, own: Partial<Usage> | undefined, prefixCache: boolean): Usage {
+  if (!own) return base;
+  const merged = { ...base, ...own };
+  // With a prefix cache every input token is read or written: writes follow the reply's own prompt and reads.
+  if (prefixCache && own.cache_write_tokens === undefined && (own.prompt_tokens !== undefined || own.cached_tokens !== undefined)) {
+    merged.cache_write_tokens = Math.max(0, merged.prompt_tokens - merged.cached_tokens);
+  }
+  return merged;
+}
+
+function replyCompletion(res: ServerResponse, body: any, reply: ScriptedReply, usage: Usage | undefined, dialect: UsageDialect, nextId: () => string): void {
   if ("error" in reply) {
     sendJson(res, reply.error.status, { error: { message: reply.error.message, type: "fake_error" } });
     return;
   }
+  if (usage === undefined) throw new Error("fake server: a completion without usage");
   const model = typeof body?.model === "string" ? body.model : "fake-model";
   const id = `chatcmpl-fake-${Date.now()}`;
   const toolCalls = (reply.toolCalls ?? []).map((call) => ({ ...call, id: call.id ?? nextId() }));
   const finish = toolCalls.length > 0 ? "tool_calls" : "stop";
-  usage = { ...usage, ...reply.usage };
-  const usageBody = {
-    prompt_tokens: usage.prompt_tokens,
-    completion_tokens: usage.completion_tokens,
-    total_tokens: usage.prompt_tokens + usage.completion_tokens,
-    prompt_tokens_details: { cached_tokens: usage.cached_tokens },
-  };
+  const reported = usageBody(usage, dialect);
   if (body?.stream !== true) {
     const message = {
       role: "assistant",
       content: reply.text ?? null,
       ...(toolCalls.length > 0 ? { tool_calls: toolCalls.map(toolCallBody) } : {}),
     };
-    sendJson(res, 200, { id, object: "chat.completion", created: 0, model, choices: [{ index: 0, message, finish_reason: finish }], usage: usageBody });
+    sendJson(res, 200, { id, object: "chat.completion", created: 0, model, choices: [{ index: 0, message, finish_reason: finish }], usage: reported });
     return;
   }
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
@@ -188,7 +195,7 @@ function replyCompletion(res: ServerResponse, body: any, reply: ScriptedReply, u
     send([{ index: 0, delta: { tool_calls: [{ index, ...toolCallBody(call) }] }, finish_reason: null }]);
   });
   send([{ index: 0, delta: {}, finish_reason: finish }]);
-  send([], { usage: usageBody });
+  send([], { usage: reported });
   res.write("data: [DONE]\n\n");
   res.end();
 }

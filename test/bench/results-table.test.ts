@@ -1,0 +1,85 @@
+// The README's bench tables are rendered from the last recorded bench/results.json (npm run bench writes both), and
+// every Performance row names its bench and run and states its target, met or missed.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PERFORMANCE_MARKERS, RESULTS_FILE, spliceBenchTables, tableMarkers, type BenchResults } from "../../bench/support/results-table.mjs";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const README = readFileSync(join(ROOT, "README.md"), "utf8");
+const results: BenchResults = JSON.parse(readFileSync(join(ROOT, RESULTS_FILE), "utf8"));
+const between = (text: string, [start, end]: [string, string]) => text.slice(text.indexOf(start) + start.length, text.indexOf(end));
+
+describe("README bench tables", () => {
+  it("match the last recorded bench/results.json (node scripts/readme-bench.mjs renders them)", () => {
+    expect(spliceBenchTables(README, results)).toBe(README);
+  });
+
+  it("come from a full run of every bench, with the machine, its load and the date", () => {
+    const names = results.benches.map((b) => b.bench);
+    for (const name of ["build", "runtime-compose", "runtime-load", "runtime-startup", "updates-session"]) expect(names).toContain(name);
+    expect(new Date(results.date).toString()).not.toBe("Invalid Date");
+    expect(results.machine).toMatchObject({ cpus: expect.any(Number), cpuModel: expect.any(String), memoryGB: expect.any(Number) });
+    expect(results.machine.node.benches).toMatch(/^v\d+\./);
+    expect(results.load.start.loadavg).toHaveLength(3);
+    expect(JSON.stringify(results)).not.toContain('"quick":true');
+  });
+
+  it("name each row's bench and run and state its target, met or missed", () => {
+    const table = between(README, PERFORMANCE_MARKERS);
+    for (const bench of results.benches) {
+      expect(bench.rows.length).toBeGreaterThan(0);
+      for (const row of bench.rows) {
+        const line = table.split("\n").find((l) => l.includes(`\`bench/${bench.bench}.mjs\`, ${row.run}`) && l.includes(row.what.replace(/\|/g, "\\|")));
+        expect(line, `${bench.bench}: ${row.what}`).toBeDefined();
+        expect(line).toContain(`${row.target.replace(/\|/g, "\\|")}: ${row.met ? "met" : "**missed**"}`);
+      }
+    }
+  });
+
+  it("carry the session bench's detail table with Pi's recorded cache share beside the simulated one, on every row", () => {
+    const session = results.benches.find((b) => b.bench === "updates-session")!;
+    const detail = session.tables!.find((t) => t.id === "updates-session")!;
+    expect(detail.columns).toEqual(expect.arrayContaining(["served from cache: forge, simulated", "forge, Pi's recorded usage"]));
+    expect(detail.rows).toHaveLength(4);
+    for (const row of session.rows) expect(row.values).toMatchObject({ simulatedShare: expect.any(Number), recordedShare: expect.any(Number) });
+    expect(between(README, tableMarkers("updates-session"))).toContain("Pi's recorded usage");
+  });
+
+  it("refuse a README without the markers, or with markers for a table no bench recorded", () => {
+    expect(() => spliceBenchTables(README.replace(PERFORMANCE_MARKERS[0], ""), results)).toThrow(/markers .* are missing/);
+    const [start, end] = tableMarkers("no-such-bench");
+    expect(() => spliceBenchTables(`${README}\n${start}\n${end}\n`, results)).toThrow(/"no-such-bench" has markers/);
+  });
+
+  describe("prose that states recorded figures agrees with the run", () => {
+    const bench = (name: string) => results.benches.find((b) => b.bench === name)!;
+    const values = (name: string, what: RegExp) => bench(name).rows.find((r) => what.test(r.what))!;
+
+    it("the extension size: its KB, and whether it and the load time it serves meet their targets", () => {
+      const size = values("runtime-compose", /size of/);
+      const [, kb, gz] = README.match(/`dist\/extension\.js` is about (\d+) KB \((\d+) KB gzipped\)/)!;
+      expect(Number(kb)).toBe(Math.round(size.values!.bytes! / 1024));
+      expect(Number(gz)).toBe(Math.round(size.values!.gzipBytes! / 1024));
+      expect(README.includes("The extension size misses its target")).toBe(!size.met);
+      expect(README.includes("the load-time target it exists for is met")).toBe(values("runtime-load", /first load/).met);
+    });
+
+    it("the session bench: request sizes, targets met on which rows, and Pi's recorded shares", () => {
+      const rows = bench("updates-session").rows.map((r) => r.values!);
+      const near = (x: number, stated: number) => Math.abs(x - stated) / stated < 0.1; // "about": within 10%
+      expect(README).toContain("requests average about 39,000 characters, of which the system prompt is about 10,000");
+      for (const r of rows) expect([near(r.averageChars!, 39_000), near(r.promptChars!, 10_000)]).toEqual([true, true]);
+      expect(rows.map((r) => r.rewrittenByUpdates)).toEqual([0, 0, 0, 0]);
+      // "met on the first three rows (at the append-only ceiling); missed on the switching row"
+      expect(README).toContain("met on the first three rows (at the append-only ceiling); **missed** on the\nswitching row");
+      expect(rows.map((r) => r.simulatedShare! >= 0.97)).toEqual([true, true, true, false]);
+      for (const r of rows.slice(0, 3)) expect(r.ceiling! - r.simulatedShare!).toBeLessThan(0.001);
+      // "By Pi's recorded usage every row serves about the same share, below the simulated one"
+      const recorded = rows.map((r) => r.recordedShare!);
+      expect(Math.max(...recorded) - Math.min(...recorded)).toBeLessThan(0.005);
+      for (const r of rows.slice(0, 3)) expect(r.recordedShare!).toBeLessThan(r.simulatedShare!);
+    });
+  });
+});
+
