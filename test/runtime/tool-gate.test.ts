@@ -118,6 +118,20 @@ describe("tools under a limit", () => {
     expect(await t.pi.toolCall(t.ctx, "bash", { command: "ls" })).toBeUndefined();
   });
 
+  it("come back exactly when no limit is active any more: a selection without limits, or /tree to before the selection", async () => {
+    const t = setup("1.x");
+    const before = t.pi.session.appendMessage("before any mode");
+    await t.mode("set docs");
+    await t.mode("set free");
+    expect(t.pi.activeTools).toEqual(TOOLS);
+    await t.mode("set docs");
+    expect(t.pi.activeTools).toEqual(["read", "edit", "write"]);
+    t.pi.session.branchFrom(before);
+    await t.pi.emit("session_tree", {}, t.ctx);
+    expect(t.pi.activeTools).toEqual(TOOLS);
+    expect(await t.write("src/a.ts")).toBeUndefined();
+  });
+
   it("edits.bash: unchecked keeps bash on (other tools still go off); two limits keep bash only if both declare it", async () => {
     const t = setup("1.x");
     await t.mode("set shell");
