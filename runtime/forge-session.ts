@@ -153,6 +153,8 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     session: read,
     selection: () => ({ state: records.current().selection.state, error: refusal }),
     limits(ctx) {
+      // Most calls hold no selection: nothing to check, and no scope read.
+      if (read(ctx).selection.pins.length === 0) return { limits: [], root: ctx.cwd };
       const loaded = scopes.refresh(ctx);
       return { limits: limitsOf(ctx, loaded.catalog), root: pathRoot(loaded, ctx) };
     },

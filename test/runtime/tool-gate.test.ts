@@ -153,6 +153,32 @@ describe("tools under a limit", () => {
   });
 });
 
+describe("forge's own tool and project trust", () => {
+  it("forge_system_update stays on under a limit (it changes no file)", async () => {
+    writeBundle({ ...SOURCES, "presets/work.yaml": "description: Work.\noverlays: [docs]\nsystemUpdates:\n  - id: tdd\n    name: TDD\n    description: Tests first.\n    modelCallable: true\n    content: Write the test first.\n" });
+    const t = setup("1.x");
+    await t.pi.run("preset", "use work", t.ctx);
+    await t.pi.runAgentStart(t.ctx, cwd);
+    expect(t.pi.activeTools).toEqual(["read", "edit", "write", "forge_system_update"]);
+    expect(await t.pi.toolCall(t.ctx, "forge_system_update", { action: "activate", id: "tdd" })).toBeUndefined();
+  });
+
+  it("the limit of a project mode holds when Pi 1.x stops trusting the project (the bundle is withheld)", async () => {
+    mkdirSync(join(cwd, ".git"), { recursive: true });
+    mkdirSync(join(cwd, ".pi", "forge"), { recursive: true });
+    const result = compile(treeOf({ "modes/docs.yaml": SOURCES["modes/docs.yaml"]! }), { scope: "project", forgeVersion: "0.0.0-test" });
+    writeFileSync(join(cwd, ".pi", "forge", "bundle.json"), JSON.stringify(result.bundle));
+    writeBundle({ "modes/free.yaml": SOURCES["modes/free.yaml"]! });
+    const t = setup("1.x");
+    await t.mode("set docs");
+    expect(await t.refused("src/a.ts")).toContain('mode "docs" allows edits only to docs/**');
+    t.ctx.trusted = false;
+    expect((await t.pi.runAgentStart(t.ctx, cwd)).prompt).not.toContain("Write docs.");
+    expect(await t.refused("src/a.ts")).toContain('mode "docs" allows edits only to docs/**');
+    expect(await t.write("docs/a.md")).toBeUndefined();
+  });
+});
+
 describe("pinned limits", () => {
   it("stay in force when the mode drifts (native prompt) or its bundle is refused; /mode reapprove takes the new limit", async () => {
     const t = setup("1.x");
