@@ -137,15 +137,18 @@ try {
   // The whole before_agent_start handler of the shipped bundle (stat check of the bundle files, vars, cache, adapter, footer).
   const handlers = new Map();
   const noop = () => undefined;
+  // The session the startup request appends its state entry to (the runtime reads the selection from the branch).
+  const live = [];
+  const appendEntry = (customType, data) => live.push({ type: "custom", id: `s${live.length}`, customType, data });
   const pi = new Proxy(
-    { on: (name, fn) => handlers.set(name, [...(handlers.get(name) ?? []), fn]), getFlag: noop, getActiveTools: () => [], getThinkingLevel: () => "off" },
+    { on: (name, fn) => handlers.set(name, [...(handlers.get(name) ?? []), fn]), getFlag: noop, getActiveTools: () => [], getThinkingLevel: () => "off", appendEntry },
     { get: (t, name) => (name in t ? t[name] : noop) },
   );
   const env = { PI_CODING_AGENT_DIR: agentDir, PI_MODES: JSON.stringify(keys) };
   createForgeExtension(pi, { env });
   const notices = [];
   const makeCtx = (branch) => ({ cwd, hasUI: false, ui: { notify: (m) => notices.push(m), setStatus: noop }, sessionManager: { getBranch: () => branch }, model: { provider: "fake", id: "fake-model" } });
-  const ctx = makeCtx([]);
+  const ctx = makeCtx(live);
   for (const h of handlers.get("session_start") ?? []) await h({ reason: "startup" }, ctx);
   // Pi awaits each before_agent_start handler in turn and chains the prompt; so does this.
   const turn = async (event) => {

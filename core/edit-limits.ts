@@ -24,21 +24,42 @@ export type EditVerdict =
   | { ok: false; mode: string; path: string; why: "outside" | "denied" | "unchecked"; pattern?: PathPattern };
 
 /**
+ * The forms a name is compared in: as written, NFC and NFD. forge stores patterns in NFC (sources are normalized), while
+ * a file on disk may carry either form (macOS writes NFD); on most Linux file systems the two are different names.
+ */
+export function nameForms(path: string): string[] {
+  const nfc = path.normalize("NFC");
+  const nfd = path.normalize("NFD");
+  return [...new Set([path, nfc, nfd])];
+}
+
+/**
  * Checks the project-relative paths of one edit/write call (null: a path outside the project) against every
- * limit. The first refusal wins; with no limit, everything is allowed.
+ * limit. The first refusal wins; with no limit, everything is allowed. A deny that matches a path in any of its forms
+ * (nameForms) refuses it; an allow must allow its NFC form, the form the limit's patterns are written in.
  */
 export function checkEdit(limits: readonly CompiledLimit[], paths: ReadonlyArray<string | null>, shown: string): EditVerdict {
   for (const l of limits) {
     if (l.broken) return { ok: false, mode: l.mode, path: shown, why: "unchecked" };
     if (paths.length === 0) return { ok: false, mode: l.mode, path: shown, why: "unchecked" };
     for (const path of paths) {
-      if (path !== null && path.length > MAX_MATCH_PATH_CHARS) return { ok: false, mode: l.mode, path: shown, why: "unchecked" };
-      const denied = path === null ? null : firstMatch(l.deny, path);
+      const forms = path === null ? [] : nameForms(path);
+      if (forms.some((f) => f.length > MAX_MATCH_PATH_CHARS)) return { ok: false, mode: l.mode, path: shown, why: "unchecked" };
+      const denied = firstFormMatch(l.deny, forms);
       if (denied !== null) return { ok: false, mode: l.mode, path: shown, why: "denied", pattern: denied };
-      if (l.allow !== null && (path === null || firstMatch(l.allow, path) === null)) return { ok: false, mode: l.mode, path: shown, why: "outside" };
+      if (l.allow !== null && (path === null || firstMatch(l.allow, path.normalize("NFC")) === null)) return { ok: false, mode: l.mode, path: shown, why: "outside" };
     }
   }
   return { ok: true };
+}
+
+/** The first pattern matching any of `forms`, or null. */
+export function firstFormMatch(patterns: readonly CompiledPattern[], forms: readonly string[]): PathPattern | null {
+  for (const form of forms) {
+    const hit = firstMatch(patterns, form);
+    if (hit !== null) return hit;
+  }
+  return null;
 }
 
 const list = (patterns: readonly PathPattern[]): string => patterns.map(describePattern).join(", ");

@@ -59,9 +59,14 @@ export function stepReplay(acc: ReplayState, entry: BranchEntryLike): ReplayStat
   return next;
 }
 
-/** Folds a whole branch (root first), e.g. ctx.sessionManager.getBranch(); linear in the branch however many entries are malformed. */
-export function reduceBranch(entries: readonly BranchEntryLike[]): ReplayState {
-  const acc: MutableReplay = { state: null, entryId: null, diagnostics: [], count: 0 };
+/** Folds `entries` on from `from` (default: the empty branch), one accumulator: linear however many entries are malformed. */
+export function foldModeStates(entries: readonly BranchEntryLike[], from: ReplayState = INITIAL_REPLAY): ReplayState {
+  const acc: MutableReplay = { state: from.state, entryId: from.entryId, diagnostics: [...from.diagnostics], count: from.count };
   for (const entry of entries) stepMutable(acc, entry);
   return acc;
+}
+
+/** Folds a whole branch (root first), as the session model does (core/session-state.ts). */
+export function reduceBranch(entries: readonly BranchEntryLike[]): ReplayState {
+  return foldModeStates(entries);
 }

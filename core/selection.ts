@@ -66,7 +66,10 @@ export function resolveCandidate(
   return { ok: true, candidate: { ...split.candidate, preset: null, driftPolicy: driftPolicy ?? "block" } };
 }
 
-/** The state entry for a candidate: digests and scopes pinned from the catalog as they are now. */
+/**
+ * The state entry for a candidate: digests, scopes and edit limits pinned from the catalog as they are now. The pinned
+ * limit (null: the mode has none) stays in force while this entry is the branch's selection (core/pinned-limits.ts).
+ */
 export function createStateEntry(
   catalog: Catalog,
   candidate: ResolvedCandidate,
@@ -75,7 +78,11 @@ export function createStateEntry(
   const components: ForgeModeStateEntry["components"] = {};
   for (const key of selectedKeys(candidate)) {
     const entry = catalog.modes.get(key);
-    if (entry) components[key] = entry.layer === null ? { digest: entry.mode.digest, scope: entry.scope } : { digest: entry.mode.digest, scope: entry.scope, layer: entry.layer };
+    if (!entry) continue;
+    const pin: ForgeModeStateEntry["components"][string] & object = { digest: entry.mode.digest, scope: entry.scope };
+    if (entry.layer !== null) pin.layer = entry.layer;
+    pin.edits = entry.mode.edits ?? null;
+    components[key] = pin;
   }
   const bundleHashes: ForgeModeStateEntry["bundleHashes"] = { ...catalog.bundleHashes };
   if (catalog.layers.length > 0) bundleHashes.layers = Object.fromEntries(catalog.layers.map((l) => [l.layer, l.bundleHash]));

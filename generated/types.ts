@@ -164,6 +164,10 @@ export interface EditLimit {
    * @maxItems 64
    */
   deny: PathPattern[];
+  /**
+   * The mode keeps bash on under this limit (edits.bash: unchecked); absent: bash is off while the limit is active.
+   */
+  bash?: "unchecked";
 }
 /**
  * A glob or regular expression as written in the source, and the regular-expression source the runtime tests project-relative paths with (a glob compiles to an anchored expression; a regex is searched).
@@ -556,6 +560,10 @@ export interface ForgeModeStateEntry {
            * The project layer (the directory holding .pi/forge) the component came from; a deeper layer shadowing it later is drift.
            */
           layer?: string;
+          /**
+           * The mode's edit limit as it was at activation (null: it had none). It stays in force while this entry is the branch's selection, whatever happens to the bundle. Absent in entries written before forge pinned limits.
+           */
+          edits?: EditLimit | null;
         }
       | undefined;
   };
@@ -645,7 +653,7 @@ export interface ForgeModeSource {
   extendsPrompt?: "append" | "replace";
 }
 /**
- * Which files edit and write may change while this mode is active. A limit only refuses; bash is not checked.
+ * Which files edit and write may change while this mode is active. A limit only refuses. While it is active forge turns bash and every tool not known to be read-only off, unless `bash: unchecked` keeps bash on.
  */
 export interface EditLimitSource {
   allow?: GlobList;
@@ -656,6 +664,10 @@ export interface EditLimitSource {
    */
   allowRegex?: string[];
   deny?: GlobList;
+  /**
+   * unchecked: keep bash on while this limit is active, accepting that bash can change any file (forge cannot check a shell command). Absent: forge turns bash off and refuses its calls.
+   */
+  bash?: "unchecked";
 }
 
 /* from schema/pi-modes-state.schema.json */

@@ -5,6 +5,7 @@ import type { ForgeModeStateEntry } from "../generated/types.js";
 import { MODE_STATE_TYPE } from "../core/mode-state-reducer.js";
 import { selectedKeys } from "../core/candidate.js";
 import { sameSelection } from "../core/selection.js";
+import type { ActiveLimit } from "../core/pinned-limits.js";
 import type { CtxPort, PiPort } from "./host-adapter/ports.js";
 import type { PreferencesApplier } from "./preferences-applier.js";
 import type { ScopeLoader } from "./scope-loader.js";
@@ -17,9 +18,12 @@ export interface ActivationDeps {
   scopes: ScopeLoader;
   prefs: PreferencesApplier;
   now(): Date;
-  /** The session's selection, and the only way to change it. */
-  current(): ActiveSelection;
-  select(next: ActiveSelection): void;
+  /** ctx's selection (the session model's, with any refusal). */
+  current(ctx: CtxPort): ActiveSelection;
+  /** The edit limits ctx's selection holds: preferences leave the tools they turn off off. */
+  limits(ctx: CtxPort): ActiveLimit[];
+  /** After a change (or none): the refusal cleared (or set to `error`), and the session model re-read from the branch. */
+  settle(ctx: CtxPort, error?: string | null): void;
   footer(ctx: CtxPort): void;
 }
 
@@ -33,7 +37,7 @@ export interface ActivationFlow {
 }
 
 export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
-  const { pi, scopes, prefs, now, current, select, footer } = deps;
+  const { pi, scopes, prefs, now, current, limits, settle, footer } = deps;
   /** The settled plan, after the confirmation a replace_final base needs (cancelled: the operator declined). */
   async function decide(ctx: CtxPort, req: ActivationRequest): Promise<SettledPlan | { kind: "cancelled"; shown: string }> {
     const plan = planActivation(scopes.catalog(), req, now());
@@ -50,28 +54,28 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
       const { entry } = plan;
       const summary = describeActivation(entry);
       if (sameSelection(req.base, entry)) {
-        select({ state: req.base, error: null });
+        settle(ctx);
         footer(ctx);
         return { ok: true, message: `${summary} (unchanged)` };
       }
       pi.appendEntry(MODE_STATE_TYPE, entry);
-      select({ state: entry, error: null });
-      await prefs.follow(ctx, scopes.catalog(), selectedKeys(entry));
+      settle(ctx);
+      await prefs.follow(ctx, scopes.catalog(), selectedKeys(entry), limits(ctx));
       footer(ctx);
       return { ok: true, message: summary };
     },
 
     async deactivate(ctx) {
       const { catalog } = scopes.refresh(ctx);
-      const state = current().state;
+      const state = current(ctx).state;
       const off = planOff(catalog, state, now);
       if (off === null) {
-        select({ state, error: null });
+        settle(ctx);
         footer(ctx);
         return "forge: already off (Pi's native prompt)";
       }
       pi.appendEntry(MODE_STATE_TYPE, off);
-      select({ state: off, error: null });
+      settle(ctx);
       await prefs.restore(ctx);
       footer(ctx);
       return MODE_OFF_MESSAGE;
@@ -79,10 +83,10 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
 
     async commit(ctx, entry) {
       pi.appendEntry(MODE_STATE_TYPE, entry);
-      select({ state: entry, error: null });
+      settle(ctx);
       const keys = selectedKeys(entry);
       if (keys.length === 0) await prefs.restore(ctx);
-      else await prefs.follow(ctx, scopes.catalog(), keys);
+      else await prefs.follow(ctx, scopes.catalog(), keys, limits(ctx));
       footer(ctx);
     },
   };

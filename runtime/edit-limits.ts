@@ -1,61 +1,62 @@
-// Refuses edit/write calls outside the active modes' edit limits (Pi's tool_call event), before the tool runs.
+// The tool gate's verdicts under edit limits: which tools a limit turns off, and whether an edit/write call's resolved
+// paths pass every active limit. A limit never grants anything: whatever forge cannot decide is refused.
 import { checkEdit, compileLimit, describeRefusal, type CompiledLimit } from "../core/edit-limits.js";
-import { EDIT_TOOLS } from "../core/tool-paths.js";
-import type { EditLimit } from "../generated/types.js";
-import type { SessionView } from "./forge-session.js";
-import type { CtxPort, PiPort, ToolCallEvent, ToolCallResult } from "./host-adapter/ports.js";
-import { describeError } from "./notify.js";
+import { describeUnknownLimit, type ActiveLimit } from "../core/pinned-limits.js";
+import { describePattern } from "../core/path-match.js";
 import { globRoot } from "../core/rule-catalog.js";
-import { pathRoot } from "./rule-sources.js";
-import { callPaths } from "./tool-call-paths.js";
+import type { EditLimit } from "../generated/types.js";
+import type { ToolCallResult } from "./host-adapter/ports.js";
+import { callPaths, type ResolvedCall } from "./tool-call-paths.js";
+
+/** Compiled limits, built once per limit object (a pinned limit lives as long as its session entry). */
+export type LimitCache = WeakMap<EditLimit, CompiledLimit>;
+
+function compiledOf(cache: LimitCache, mode: string, limit: EditLimit): CompiledLimit {
+  let c = cache.get(limit);
+  if (c === undefined || c.mode !== mode) cache.set(limit, (c = compileLimit(mode, limit)));
+  return c;
+}
+
+/** One line naming a limit for messages: what it allows. */
+export function describeLimit(limit: ActiveLimit): string {
+  if (limit.kind === "unknown") return `mode "${limit.mode}" (limit unknown)`;
+  const { allow, deny } = limit.limit;
+  const allows = allow === undefined ? "any path" : allow.length === 0 ? "no path" : allow.map(describePattern).join(", ");
+  return `mode "${limit.mode}" (edits: ${allows}${deny.length > 0 ? `, never ${deny.map(describePattern).join(", ")}` : ""}${limit.limit.bash === "unchecked" ? "; bash unchecked" : ""})`;
+}
+
+/** A tool a limit turned off, called anyway (by name, or by an extension that switched it back on). */
+export function refuseTool(tool: string, limits: readonly ActiveLimit[]): ToolCallResult {
+  const modes = limits.map(describeLimit).join(" and ");
+  const why =
+    tool === "bash"
+      ? "bash can change any file and forge cannot check a shell command, so bash is off while an edit limit is active (a mode that accepts this declares edits.bash: unchecked)"
+      : `forge does not know that "${tool}" only reads, so while an edit limit is active only read, grep, find, ls, and edit and write within the limit, may run`;
+  return { block: true, reason: `forge: ${tool} refused: ${modes} limits edits; ${why}. Nothing ran.` };
+}
 
 /**
- * The limits of the modes forge composes now: the base and overlays of the active selection, as the current
- * bundles define them (the selection pinned their digests, so a changed limit is drift like any change).
- * Nothing when forge falls back to Pi's native prompt.
+ * The verdict on an edit/write call's resolved paths under `limits` (undefined: allowed). A path forge could not
+ * resolve, or an unknown limit, refuses the call; every known limit must allow every candidate (they intersect).
+ * `root` is what built-in and global globs are relative to; a project mode's globs are relative to its layer's root.
  */
-function activeLimits(session: SessionView, ctx: CtxPort, compiled: WeakMap<EditLimit, CompiledLimit>): Array<{ limit: CompiledLimit; layer: string | null }> {
-  const { composition } = session.compose(ctx);
-  if (composition.kind !== "compose") return [];
-  const keys = [...(composition.base ? [composition.base.key] : []), ...composition.overlays.map((o) => o.key)];
-  const limits: Array<{ limit: CompiledLimit; layer: string | null }> = [];
-  for (const key of keys) {
-    const entry = session.catalog().modes.get(key);
-    const limit = entry?.mode.edits;
-    if (entry === undefined || limit === undefined) continue;
-    // Expressions are built once per loaded bundle: a re-read bundle brings new limit objects.
-    let c = compiled.get(limit);
-    if (c === undefined || c.mode !== key) compiled.set(limit, (c = compileLimit(key, limit)));
-    limits.push({ limit: c, layer: entry.layer });
+export function checkLimits(call: ResolvedCall, limits: readonly ActiveLimit[], root: string, cache: LimitCache): ToolCallResult | undefined {
+  if (limits.length === 0) return undefined;
+  const unknown = limits.find((l) => l.kind === "unknown");
+  if (unknown?.kind === "unknown") return { block: true, reason: `forge: edit refused: ${describeUnknownLimit(unknown)}. The file was not changed.` };
+  const unresolved = call.targets.find((t) => !t.ok);
+  if (unresolved !== undefined && !unresolved.ok) {
+    return { block: true, reason: `forge: edit refused: forge cannot tell which file "${call.shown}" names (${unresolved.reason}), and ${limits.map(describeLimit).join(" and ")} limits edits. The file was not changed.` };
   }
-  return limits;
-}
-
-export function checkToolCall(session: SessionView, event: ToolCallEvent, ctx: CtxPort, compiled: WeakMap<EditLimit, CompiledLimit>): ToolCallResult | undefined {
-  if (!EDIT_TOOLS.includes(event.toolName)) return undefined;
-  try {
-    const loaded = session.scopes(ctx);
-    const limits = activeLimits(session, ctx, compiled);
-    if (limits.length === 0) return undefined;
-    const root = pathRoot(loaded, ctx);
-    // A limit's globs are relative to its mode's project layer (a monorepo has several), else to the project root.
-    const byRoot = new Map<string, { paths: Array<string | null>; shown: string }>();
-    for (const { limit, layer } of limits) {
-      const dir = globRoot(layer, root);
-      let call = byRoot.get(dir);
-      if (call === undefined) byRoot.set(dir, (call = callPaths(event.toolName, event.input, ctx.cwd, dir) ?? { paths: [], shown: "" }));
-      const verdict = checkEdit([limit], call.paths, call.shown);
-      if (!verdict.ok) return { block: true, reason: describeRefusal(verdict, [limit]) };
-    }
-    return undefined;
-  } catch (error) {
-    // A limit never grants anything: when forge cannot tell, the edit is refused.
-    return { block: true, reason: `forge: edit refused: forge could not check the active modes' edit limits (${describeError(error)}). The file was not changed.` };
+  const byRoot = new Map<string, ReturnType<typeof callPaths>>();
+  for (const l of limits) {
+    if (l.kind !== "limit") continue;
+    const dir = globRoot(l.layer, root);
+    let paths = byRoot.get(dir);
+    if (paths === undefined) byRoot.set(dir, (paths = callPaths(call, dir)));
+    const compiled = compiledOf(cache, l.mode, l.limit);
+    const verdict = checkEdit([compiled], paths.paths, paths.shown);
+    if (!verdict.ok) return { block: true, reason: describeRefusal(verdict, [compiled]) };
   }
-}
-
-/** Call once from the extension factory, before the system-update feature: a refused call then triggers no rule. */
-export function registerEditLimits(pi: Pick<PiPort, "on">, session: SessionView): void {
-  const compiled = new WeakMap<EditLimit, CompiledLimit>();
-  pi.on("tool_call", (event, ctx) => checkToolCall(session, event, ctx, compiled));
+  return undefined;
 }

@@ -1,18 +1,21 @@
-// The forge Pi extension entry: registers flags, commands and events; every handler fails closed to Pi's native prompt.
+// The forge Pi extension entry: registers flags, commands, and one handler per host event that runs the parts in a
+// written order (the core, then the system-update feature), so nothing depends on the order handlers were registered
+// in. Every handler fails closed: Pi's native prompt, and no edit a limit could refuse.
 import { renderTemplate } from "../core/template.js";
 import { forgeCommand } from "./commands/forge-command.js";
 import { modeCommand } from "./commands/mode-command.js";
 import { presetCommand } from "./commands/preset-command.js";
 import { createSelectionEstimator } from "./commands/selection-estimate.js";
-import { createForgeSession } from "./forge-session.js";
+import { createForgeSession, type ForgeSession } from "./forge-session.js";
 import { detectHostAdapter, type HostAdapter } from "./host-adapter/index.js";
-import type { PiPort } from "./host-adapter/ports.js";
+import type { BeforeAgentStartEvent, BeforeAgentStartResult, CommandSpec, CtxPort, PiPort } from "./host-adapter/ports.js";
 import { describeError } from "./notify.js";
 import { createForgeCli, type ForgeCli } from "./forge-cli.js";
 import { defaultBuiltinFile } from "./scope-discovery.js";
-import { registerSystemUpdates, type SystemUpdates } from "./updates/index.js";
-import { registerEditLimits } from "./edit-limits.js";
+import { createSessionStore } from "./session-store.js";
+import { createSystemUpdates, UPDATE_TOOL_NAMES, type SystemUpdates } from "./updates/index.js";
 import { createRuleSources } from "./rule-sources.js";
+import { createToolGate } from "./tool-gate.js";
 
 export interface ExtensionOptions {
   /** The host adapter (default: the one detected for this Pi); tests wrap the real one. */
@@ -27,14 +30,33 @@ export interface ExtensionOptions {
   cli?: ForgeCli;
 }
 
+/** before_agent_start: the core composes, then the feature adds to what the core returned, chained as the host chains. */
+async function runAgentStart(session: ForgeSession, updates: SystemUpdates | null, adapter: HostAdapter, event: BeforeAgentStartEvent, ctx: CtxPort): Promise<BeforeAgentStartResult | undefined> {
+  let core: BeforeAgentStartResult | undefined;
+  try {
+    core = await session.beforeAgentStart(event, ctx);
+  } catch (error) {
+    session.fail(ctx, "composition", error);
+    core = session.nativeAfterFailure(event);
+  }
+  if (updates === null) return core;
+  const extra = updates.beforeAgentStart(adapter.chainEvent(event, core), ctx);
+  const systemPrompt = extra?.systemPrompt ?? core?.systemPrompt;
+  const merged: BeforeAgentStartResult = { ...(systemPrompt !== undefined ? { systemPrompt } : {}), ...(extra?.message ? { message: extra.message } : {}) };
+  return merged.systemPrompt === undefined && merged.message === undefined ? undefined : merged;
+}
+
 /** Builds the extension; tests pass a fake pi and options, Pi calls the default export. */
 export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {}): void {
   const adapter = options.adapter ?? detectHostAdapter(pi);
   const env = options.env ?? process.env;
+  const records = createSessionStore();
   const session = createForgeSession({
     pi,
     adapter,
     env,
+    records,
+    ownTools: options.systemUpdates === false ? [] : UPDATE_TOOL_NAMES,
     builtinFile: options.builtinFile ?? defaultBuiltinFile(),
     now: options.now,
     os: options.os,
@@ -42,15 +64,37 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
 
   pi.registerFlag("mode", { description: "forge: start with these modes (--mode=a,b; comma list)", type: "string" });
   pi.registerFlag("preset", { description: "forge: start with this preset", type: "string" });
-  // /mode and /preset report the cache impact of a change (and warn before a large cached rewrite). The
-  // feature that estimates it registers after the core (its before_agent_start handler builds on the core's prompt).
+  // /mode and /preset report the cache impact of a change (and warn before a large cached rewrite); the feature that
+  // estimates it is built after the core's commands are registered.
   let updates: SystemUpdates | null = null;
   const estimator = options.systemUpdates === false ? undefined : createSelectionEstimator(session, () => updates);
   // Authoring writes sources and builds them with the package's own CLI (the extension carries no compiler).
   const authoring = { session, cli: options.cli ?? createForgeCli(env), now: options.now ?? (() => new Date()) };
-  pi.registerCommand("mode", modeCommand(session, estimator, authoring));
-  pi.registerCommand("preset", presetCommand(session, estimator, authoring));
-  pi.registerCommand("forge", forgeCommand(session));
+  // Every command reads ctx's session model first: one fold per event, which the whole command then reads.
+  const reading = (spec: CommandSpec): CommandSpec => ({
+    ...spec,
+    handler: async (args, ctx) => {
+      try {
+        session.session(ctx);
+      } catch {
+        // the command reports its own failure when it reads the session
+      }
+      return spec.handler(args, ctx);
+    },
+  });
+  pi.registerCommand("mode", reading(modeCommand(session, estimator, authoring)));
+  pi.registerCommand("preset", reading(presetCommand(session, estimator, authoring)));
+  pi.registerCommand("forge", reading(forgeCommand(session)));
+  if (options.systemUpdates !== false) {
+    updates = createSystemUpdates(pi, {
+      adapter,
+      records,
+      getActivePreset: (ctx) => session.activePreset(ctx),
+      getPathRules: createRuleSources((ctx) => session.scopes(ctx)),
+      renderTemplate: (segments, ctx) => renderTemplate(segments, session.vars(ctx), ""),
+    });
+  }
+  const feature = updates;
 
   // Every session_start reason (startup, resume, fork, new, reload) re-derives; idempotent, as RPC
   // switch_session fires it twice. Explicit startup requests (env, flags) apply to the process's
@@ -62,6 +106,7 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     } catch (error) {
       session.fail(ctx, "session start", error);
     }
+    feature?.onSession(ctx);
   });
 
   // /tree moved the leaf: the active branch alone decides (no startup request is re-applied), preferences included.
@@ -71,27 +116,20 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     } catch (error) {
       session.fail(ctx, "tree navigation", error);
     }
+    feature?.onSession(ctx);
   });
 
-  pi.on("before_agent_start", async (event, ctx) => {
-    try {
-      return await session.beforeAgentStart(event, ctx);
-    } catch (error) {
-      session.fail(ctx, "composition", error);
-      return session.nativeAfterFailure(event);
-    }
-  });
+  pi.on("before_agent_start", (event, ctx) => runAgentStart(session, feature, adapter, event, ctx));
 
-  // Before the feature's own tool_call handler: an edit a mode's limit refuses switches no rule on.
-  registerEditLimits(pi, session);
+  // One gate: the call's paths resolved once, then the edit limits the selection pinned, then path rules.
+  pi.on("tool_call", createToolGate({ adapter, limitsInForce: (ctx) => session.limits(ctx), ownTools: feature === null ? [] : UPDATE_TOOL_NAMES, rules: feature?.onToolCall }));
 
-  // Whether a change travels as a prompt section is the host adapter's call, made inside the feature.
-  if (options.systemUpdates !== false) {
-    updates = registerSystemUpdates(pi, {
-      adapter,
-      getActivePreset: (ctx) => session.activePreset(ctx),
-      getPathRules: createRuleSources((ctx) => session.scopes(ctx)),
-      renderTemplate: (segments, ctx) => renderTemplate(segments, session.vars(ctx), ""),
+  if (feature !== null) {
+    pi.on("model_select", (event, ctx) => feature.onModelSelect(event, ctx));
+    pi.on("session_compact", (_event, ctx) => feature.onCompact(ctx));
+    pi.on("context_with_system", () => {
+      feature.onRequest();
+      return undefined;
     });
   }
 }

@@ -1,12 +1,15 @@
-// One session of the extension: owns the active selection (private) and wires the parts: scope loader, selection
-// transitions, activation flow, preferences and turn composer. Commands get a read interface and two actions.
+// One session of the extension: reads the session model (runtime/session-store.ts, the one fold of the branch) and wires
+// the parts: scope loader, selection transitions, activation flow, preferences and turn composer. Commands get a read
+// interface and three actions. What is not on the branch is the process's own: a refusal that forces Pi's native prompt,
+// and which selection the preferences were last applied for.
 import { summarizeDiagnostics } from "../core/diagnostics/summarize-skipped.js";
-import type { Diagnostic } from "../core/diagnostic.js";
 import type { Catalog } from "../core/component-catalog.js";
 import type { ActiveSelection, ComposeResult, Composition } from "../core/composition.js";
 import { selectedKeys } from "../core/candidate.js";
-import { MODE_STATE_TYPE, reduceBranch } from "../core/mode-state-reducer.js";
+import { MODE_STATE_TYPE } from "../core/mode-state-reducer.js";
+import { activeLimits, type ActiveLimit } from "../core/pinned-limits.js";
 import { createOffEntry, type ResolvedCandidate, type StateSource } from "../core/selection.js";
+import type { SessionState } from "../core/session-state.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
 import type { PromptVars } from "../core/template.js";
 import { createActivationFlow, type ActivationResult } from "./activation.js";
@@ -14,7 +17,9 @@ import type { HostAdapter } from "./host-adapter/index.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, PiPort } from "./host-adapter/ports.js";
 import { createOnceTeller, describeError, say } from "./notify.js";
 import { createPreferencesApplier } from "./preferences-applier.js";
+import { pathRoot } from "./rule-sources.js";
 import { createScopeLoader, type LoadedScopes } from "./scope-loader.js";
+import type { SessionStore } from "./session-store.js";
 import { planStartup, startupConfirmation, type ExactConfirmation } from "./selection-transitions.js";
 import { resolveStartupSelection } from "./startup-request.js";
 import { buildStatusReport, type StatusReport } from "./status-report.js";
@@ -24,10 +29,16 @@ import type { ActivePresetRef } from "./updates/index.js";
 
 /** What commands read. Nothing here changes the selection; `scopes` re-reads the bundle files when they changed. */
 export interface SessionView {
+  /** The bundles (re-read when a file changed) and, for this event, ctx's session model. */
   scopes(ctx: CtxPort, force?: boolean): LoadedScopes;
   /** The catalog of the last read, for completions (which get no ctx). */
   catalog(): Catalog;
+  /** The session model of ctx's branch (folded once per leaf). */
+  session(ctx: CtxPort): SessionState;
+  /** The selection of the session model last read (commands read it after scopes(ctx)), with a refusal forcing native. */
   selection(): Readonly<ActiveSelection>;
+  /** The edit limits ctx's selection holds (pinned, in force also while forge falls back) and the root of their globs. */
+  limits(ctx: CtxPort): { limits: ActiveLimit[]; root: string };
   vars(ctx: CtxPort): PromptVars;
   compose(ctx: CtxPort): ComposeResult;
   /** /mode status and preview: the report (scopes re-read) and the composition it describes. */
@@ -68,37 +79,51 @@ export interface SessionDeps {
   adapter: HostAdapter;
   env: NodeJS.ProcessEnv;
   builtinFile: string;
+  /** The session's records (shared with the system-update feature). */
+  records: SessionStore;
+  /** Tools that stay on under an edit limit besides Pi's read-only built-ins (forge's own). */
+  ownTools: readonly string[];
   now?: () => Date;
   os?: string;
 }
 
+/** Which selection (and limits) the preferences were last applied for: a change re-applies them. */
+function preferenceKey(offered: readonly string[], limits: readonly ActiveLimit[]): string {
+  return `${offered.join(",")}|${limits.map((l) => `${l.mode}:${l.kind === "limit" ? (l.limit.bash ?? "") : "unknown"}`).join(",")}`;
+}
+
 export function createForgeSession(deps: SessionDeps): ForgeSession {
-  const { pi, env, adapter } = deps;
+  const { pi, env, adapter, records } = deps;
   const now = deps.now ?? (() => new Date());
   const tell = createOnceTeller();
-  let selection: ActiveSelection = { state: null, error: null };
-  /** Replay diagnostics of the active branch (malformed state entries), shown by /mode status. */
-  let replayNotices: string[] = [];
-  /** Every skipped entry of the active branch, for /mode status --json (the notice only counts them). */
-  let replaySkipped: readonly Diagnostic[] = [];
+  /** A refusal (startup request, a failed handler) that composes Pi's native prompt until the next selection change. */
+  let refusal: string | null = null;
   /**
-   * The selected keys some trusted bundle offered when preferences were last applied. A component that becomes
-   * untrusted (a rebuilt bundle on Pi 0.73.1) or vanishes is not composed, so its preferences (a tools restriction,
-   * a model) are released exactly as /mode off would; they come back when it is offered again.
+   * The selection (offered keys and limits) preferences were last applied for. A component that becomes untrusted (a
+   * rebuilt bundle on Pi 0.73.1) or vanishes is not composed, so its preferences (a tools restriction, a model) are
+   * released exactly as /mode off would; they come back when it is offered again. Limits follow the pins instead.
    */
   let preferencesFor: string | null = null;
-  const offeredKeys = (catalog: Catalog): string[] => selectedKeys(selection.state).filter((k) => catalog.modes.has(k));
 
   const scopes = createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell });
-  const prefs = createPreferencesApplier(pi);
-  const turns = createTurnComposer({ adapter, scopes, selection: () => selection, tell, now, os: deps.os });
+  const prefs = createPreferencesApplier(pi, deps.ownTools);
+  const read = (ctx: CtxPort) => records.read(ctx);
+  const selectionOf = (ctx: CtxPort): ActiveSelection => ({ state: read(ctx).selection.state, error: refusal });
+  const limitsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveLimit[] => activeLimits(read(ctx).selection.pins, catalog);
+  const offeredKeys = (ctx: CtxPort, catalog: Catalog): string[] => selectedKeys(read(ctx).selection.state).filter((k) => catalog.modes.has(k));
+  const keyOf = (ctx: CtxPort) => preferenceKey(offeredKeys(ctx, scopes.catalog()), limitsOf(ctx));
+  const turns = createTurnComposer({ adapter, scopes, records, selection: selectionOf, tell, now, os: deps.os });
   const flow = createActivationFlow({
     pi,
     scopes,
     prefs,
     now,
-    current: () => selection,
-    select: (next) => void (selection = next),
+    current: selectionOf,
+    limits: (ctx) => limitsOf(ctx),
+    settle: (ctx, error = null) => {
+      refusal = error;
+      read(ctx);
+    },
     footer: turns.updateFooter,
   });
 
@@ -110,93 +135,115 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
   }
 
   /** Startup only: a refused request keeps the replayed state but composes natively, and says why. */
-  function refuseStartup(ctx: CtxPort, state: ActiveSelection["state"], error: string): void {
-    selection = { state, error };
+  function refuseStartup(ctx: CtxPort, error: string): void {
+    refusal = error;
     tell.tell(ctx, error, "error");
   }
 
+  /** The replay's malformed-entry summary, told once and shown by /mode status. */
+  const replaySummary = (session: SessionState) => summarizeDiagnostics(session.selection.diagnostics, "malformed forge-mode-state entries skipped", "/mode status --json");
+
   return {
     // The parts' functions are closures (no `this`): handed out as they are.
-    scopes: scopes.refresh,
+    scopes(ctx, force) {
+      read(ctx);
+      return scopes.refresh(ctx, force);
+    },
     catalog: scopes.catalog,
-    selection: () => selection,
+    session: read,
+    selection: () => ({ state: records.current().selection.state, error: refusal }),
+    limits(ctx) {
+      // Most calls hold no selection: nothing to check, and no scope read.
+      if (read(ctx).selection.pins.length === 0) return { limits: [], root: ctx.cwd };
+      const loaded = scopes.refresh(ctx);
+      return { limits: limitsOf(ctx, loaded.catalog), root: pathRoot(loaded, ctx) };
+    },
     vars: turns.vars,
     compose: turns.compose,
     lastPromptChars: turns.lastPromptChars,
     presetRef,
-    activePreset: (ctx) => presetRef(turns.compose(ctx).composition, selection.state?.preset),
+    activePreset: (ctx) => presetRef(turns.compose(ctx).composition, read(ctx).selection.state?.preset),
     async beforeAgentStart(event, ctx) {
       const { catalog } = scopes.refresh(ctx);
-      const offered = offeredKeys(catalog);
-      if (preferencesFor !== null && preferencesFor !== offered.join(",")) await prefs.follow(ctx, catalog, offered);
-      preferencesFor = offered.join(",");
+      const limits = limitsOf(ctx, catalog);
+      const key = preferenceKey(offeredKeys(ctx, catalog), limits);
+      if (preferencesFor !== null && preferencesFor !== key) await prefs.follow(ctx, catalog, offeredKeys(ctx, catalog), limits);
+      // A tool a limit turns off that is on again (another extension switched it back) goes off before the request.
+      else if (prefs.blocked(limits)) prefs.enforce(ctx, limits);
+      preferencesFor = key;
       return turns.beforeAgentStart(event, ctx);
     },
-    nativeAfterFailure: turns.nativeAfterFailure,
+    nativeAfterFailure: (event) => turns.nativeAfterFailure(event, refusal),
 
     status(ctx) {
       const loaded = scopes.refresh(ctx);
+      const session = read(ctx);
       const result = turns.compose(ctx);
-      const report = buildStatusReport(loaded.catalog, loaded.discovered, selection, result, [...loaded.discovered.notices, ...replayNotices], replaySkipped);
+      const summary = replaySummary(session);
+      const notices = [...loaded.discovered.notices, ...(summary === null ? [] : [summary])];
+      const report = buildStatusReport(loaded.catalog, loaded.discovered, selectionOf(ctx), result, notices, session.selection.diagnostics, limitsOf(ctx, loaded.catalog));
       return { report, result };
     },
 
     async activate(ctx, candidate, source, confirmation) {
-      const result = await flow.activate(ctx, { candidate, source, confirmation, base: selection.state, canAsk: ctx.hasUI });
-      preferencesFor = offeredKeys(scopes.catalog()).join(",");
+      const result = await flow.activate(ctx, { candidate, source, confirmation, base: read(ctx).selection.state, canAsk: ctx.hasUI });
+      preferencesFor = keyOf(ctx);
       return result;
     },
     async deactivate(ctx) {
       const message = await flow.deactivate(ctx);
-      preferencesFor = "";
+      preferencesFor = keyOf(ctx);
       return message;
     },
     async commit(...args) {
       const result = await flow.commit(...args);
-      preferencesFor = offeredKeys(scopes.catalog()).join(",");
+      preferencesFor = keyOf(args[0]);
       return result;
     },
 
     fail(ctx, what, error) {
-      selection = { state: selection.state, error: `forge: ${what} failed (${describeError(error)}); using Pi's native prompt` };
-      say(ctx, selection.error!, "error");
+      refusal = `forge: ${what} failed (${describeError(error)}); using Pi's native prompt`;
+      say(ctx, refusal, "error");
     },
 
     async rederive(ctx, applyStartup, followPreferences = false) {
+      const before = selectedKeys(records.current().selection.state).join(",");
+      records.reset();
       const { catalog } = scopes.refresh(ctx, true);
-      const before = selectedKeys(selection.state).join(",");
-      const branch = ctx.sessionManager.getBranch();
-      const replay = reduceBranch(branch);
-      replaySkipped = replay.diagnostics;
-      const summary = summarizeDiagnostics(replay.diagnostics, "malformed forge-mode-state entries skipped", "/mode status --json");
-      replayNotices = summary === null ? [] : [summary];
+      const session = read(ctx);
+      const summary = replaySummary(session);
       if (summary !== null) tell.tell(ctx, summary);
-      selection = { state: replay.state, error: null };
-      const replayed = selectedKeys(replay.state);
-      if (followPreferences && before !== replayed.join(",")) await prefs.follow(ctx, catalog, replayed);
+      refusal = null;
+      const replayed = selectedKeys(session.selection.state);
+      if (followPreferences && before !== replayed.join(",")) await prefs.follow(ctx, catalog, replayed, limitsOf(ctx, catalog));
       // A pi-modes selection newer than every forge entry migrates once (the entry appended makes it history).
       await migrateLegacySession(ctx, {
         catalog,
-        branch,
+        branch: session.branch,
         tell,
         activate: (candidate) => flow.activate(ctx, { candidate, source: "migrate", confirmation: startupConfirmation(env), base: null, canAsk: false }),
         freeze: (reason) => {
           const off: ForgeModeStateEntry = { ...createOffEntry(catalog, now()), source: "migrate" };
           pi.appendEntry(MODE_STATE_TYPE, off);
-          selection = { state: off, error: reason };
+          refusal = reason;
+          read(ctx);
         },
       });
-      const current = selection.state;
+      const current = read(ctx).selection.state;
       if (applyStartup) {
         const plan = planStartup(catalog, current, resolveStartupSelection(env, { mode: pi.getFlag("mode"), preset: pi.getFlag("preset") }));
-        if (plan.kind === "refused") refuseStartup(ctx, current, plan.error);
+        if (plan.kind === "refused") refuseStartup(ctx, plan.error);
         else if (plan.kind === "activate") {
           const request = { candidate: plan.candidate, source: plan.source, confirmation: startupConfirmation(env), base: current, canAsk: false };
           const result = await flow.activate(ctx, request);
-          if (!result.ok) refuseStartup(ctx, current, `forge: ${plan.origin} refused: ${result.message}; using Pi's native prompt`);
+          if (!result.ok) refuseStartup(ctx, `forge: ${plan.origin} refused: ${result.message}; using Pi's native prompt`);
         }
       }
-      preferencesFor = offeredKeys(scopes.catalog()).join(",");
+      // The limits the branch holds turn bash (and tools not known to be read-only) off before the first run: a resumed
+      // session starts with Pi's own tools.
+      const limits = limitsOf(ctx);
+      if (prefs.blocked(limits)) prefs.enforce(ctx, limits);
+      preferencesFor = keyOf(ctx);
       turns.updateFooter(ctx);
     },
   };

@@ -1,7 +1,9 @@
-// Applies a selection's model/thinking/tools preferences on activation and restores the previous values on /mode off.
+// Applies a selection's model/thinking/tools preferences on activation (and turns off the tools its edit limits do not
+// leave on), and restores the previous values on /mode off.
 import type { Catalog } from "../core/component-catalog.js";
 import { hasPreferences, mergePreferences, resolveTools, type MergedPreferences } from "../core/preferences.js";
 import type { Mode } from "../generated/types.js";
+import { toolAllowedUnder, type ActiveLimit } from "../core/pinned-limits.js";
 import type { CtxPort, HostThinkingLevel, ModelRef, PiPort } from "./host-adapter/ports.js";
 import { describeError, say } from "./notify.js";
 
@@ -28,13 +30,15 @@ export function findModel(ctx: CtxPort, spec: string): ModelRef | undefined {
 
 /**
  * Sets the preferred model, thinking level and tools. The tools list narrows the tools active before forge changed
- * them and may switch on Pi's read-only built-ins (resolveTools); nothing else. Returns notices (never throws).
+ * them and may switch on Pi's read-only built-ins (resolveTools); nothing else. `allowed` then keeps only the tools an
+ * edit limit leaves on. Returns notices (never throws).
  */
 export async function applyPreferences(
   pi: PiPort,
   ctx: CtxPort,
   prefs: MergedPreferences,
   baseline: PreferenceSnapshot,
+  allowed: (tool: string) => boolean = () => true,
 ): Promise<string[]> {
   const notices: string[] = [];
   try {
@@ -49,7 +53,7 @@ export async function applyPreferences(
     }
     const thinking = prefs.thinking ?? baseline.thinking;
     if (pi.getThinkingLevel() !== thinking) pi.setThinkingLevel(thinking);
-    const tools = resolveTools(baseline.tools, prefs.tools);
+    const tools = resolveTools(baseline.tools, prefs.tools).filter(allowed);
     const active = pi.getActiveTools();
     if (tools.length !== active.length || tools.some((t, i) => t !== active[i])) pi.setActiveTools(tools);
   } catch (error) {
@@ -59,22 +63,46 @@ export async function applyPreferences(
 }
 
 export interface PreferencesApplier {
-  /** Applies what the selected modes `keys` prefer; the first change snapshots Pi's values, a selection without preferences restores them. */
-  follow(ctx: CtxPort, catalog: Catalog, keys: readonly string[]): Promise<void>;
+  /**
+   * Applies what the selected modes `keys` prefer, with the tools `limits` turn off left off; the first change snapshots
+   * Pi's values, a selection without preferences or limits restores them.
+   */
+  follow(ctx: CtxPort, catalog: Catalog, keys: readonly string[], limits: readonly ActiveLimit[]): Promise<void>;
+  /** Whether an active tool is one `limits` turn off (bash, a tool not known to be read-only). */
+  blocked(limits: readonly ActiveLimit[]): boolean;
+  /** Turns off the active tools `limits` turn off, nothing else (a resumed session: Pi starts with its own tools). */
+  enforce(ctx: CtxPort, limits: readonly ActiveLimit[]): void;
   /** /mode off: back to the values before forge changed anything. */
   restore(ctx: CtxPort): Promise<void>;
 }
 
 /** The snapshot of Pi's own values is private: taken on the first change, dropped on /mode off. */
-export function createPreferencesApplier(pi: PiPort): PreferencesApplier {
+export function createPreferencesApplier(pi: PiPort, ownTools: readonly string[] = []): PreferencesApplier {
   let snapshot: PreferenceSnapshot | null = null;
+  const allowedUnder = (limits: readonly ActiveLimit[]) => (tool: string) => toolAllowedUnder(limits, tool, ownTools);
+  const take = (ctx: CtxPort): PreferenceSnapshot => (snapshot ??= { model: ctx.model, thinking: pi.getThinkingLevel(), tools: [...pi.getActiveTools()] });
   return {
-    async follow(ctx, catalog, keys) {
+    async follow(ctx, catalog, keys, limits) {
       const modes = keys.map((k) => catalog.modes.get(k)?.mode).filter((m): m is Mode => m !== undefined);
       const prefs = mergePreferences(modes);
-      if (!hasPreferences(prefs) && snapshot === null) return;
-      snapshot ??= { model: ctx.model, thinking: pi.getThinkingLevel(), tools: [...pi.getActiveTools()] };
-      for (const n of await applyPreferences(pi, ctx, prefs, snapshot)) say(ctx, n, "warning");
+      if (!hasPreferences(prefs) && limits.length === 0 && snapshot === null) return;
+      for (const n of await applyPreferences(pi, ctx, prefs, take(ctx), allowedUnder(limits))) say(ctx, n, "warning");
+    },
+    blocked(limits) {
+      if (limits.length === 0) return false;
+      const allowed = allowedUnder(limits);
+      return pi.getActiveTools().some((t) => !allowed(t));
+    },
+    enforce(ctx, limits) {
+      const allowed = allowedUnder(limits);
+      try {
+        const active = pi.getActiveTools();
+        if (active.every(allowed)) return;
+        take(ctx);
+        pi.setActiveTools(active.filter(allowed));
+      } catch (error) {
+        say(ctx, `forge: could not turn tools off under the edit limit (${describeError(error)}); the gate still refuses their calls`, "warning");
+      }
     },
     async restore(ctx) {
       if (snapshot === null) return;

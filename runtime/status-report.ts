@@ -5,6 +5,8 @@ import { SCOPES_SHALLOW_TO_DEEP, type Catalog } from "../core/component-catalog.
 import type { ActiveSelection, ComposeResult, DriftItem } from "../core/composition.js";
 import { composedChars, estimateTokens } from "../core/prompt-size.js";
 import { selectedRoles } from "../core/candidate.js";
+import { describeUnknownLimit, type ActiveLimit } from "../core/pinned-limits.js";
+import { describePattern } from "../core/path-match.js";
 import type { DiscoveredScopes } from "./scope-discovery.js";
 
 export interface ComponentReport {
@@ -55,6 +57,21 @@ export interface StatusReport {
   notices: string[];
   /** Every malformed forge-mode-state entry replay skipped on this branch (notices only count them). */
   skippedEntries: Array<{ code: string; message: string; path: string | null }>;
+  /**
+   * The edit limits in force: those the selection pinned, also while forge falls back to Pi's native prompt. `bash`:
+   * off while any limit is active, unless every one declares `edits.bash: unchecked`. An unknown limit refuses every edit.
+   */
+  editLimits: EditLimitReport[];
+}
+
+export interface EditLimitReport {
+  mode: string;
+  /** null: any path not denied (or unknown). */
+  allow: string[] | null;
+  deny: string[];
+  bash: "off" | "unchecked";
+  /** Why forge cannot know it (then every edit and write is refused); null when known. */
+  unknown: string | null;
 }
 
 export interface PreviewReport extends StatusReport {
@@ -100,6 +117,7 @@ export function buildStatusReport(
   result: ComposeResult,
   notices: readonly string[],
   skipped: readonly Diagnostic[] = [],
+  limits: readonly ActiveLimit[] = [],
 ): StatusReport {
   const state = selection.state;
   const components: ComponentReport[] = [];
@@ -140,7 +158,27 @@ export function buildStatusReport(
     layers: layerReports(discovered),
     notices: [...notices],
     skippedEntries: skipped.map((d) => ({ code: d.code, message: d.message, path: d.path })),
+    editLimits: limits.map(limitReport),
   };
+}
+
+function limitReport(l: ActiveLimit): EditLimitReport {
+  if (l.kind === "unknown") return { mode: l.mode, allow: null, deny: [], bash: "off", unknown: describeUnknownLimit(l) };
+  const { allow, deny, bash } = l.limit;
+  return { mode: l.mode, allow: allow === undefined ? null : allow.map(describePattern), deny: deny.map(describePattern), bash: bash === "unchecked" ? "unchecked" : "off", unknown: null };
+}
+
+/** The status lines of the limits in force: each limit, then what that means for bash. */
+function limitLines(limits: readonly EditLimitReport[]): string[] {
+  if (limits.length === 0) return [];
+  const lines = limits.map((l) => {
+    if (l.unknown !== null) return `  edit limit ${l.mode}: unknown, every edit and write is refused (${l.unknown})`;
+    const allow = l.allow === null ? "any path" : l.allow.length === 0 ? "nothing" : l.allow.join(", ");
+    return `  edit limit ${l.mode}: allow ${allow}${l.deny.length > 0 ? `; deny ${l.deny.join(", ")}` : ""}${l.bash === "unchecked" ? "; edits.bash: unchecked" : ""}`;
+  });
+  const kept = limits.every((l) => l.bash === "unchecked");
+  lines.push(kept ? "  bash: on and unchecked (edits.bash: unchecked): it can change any file" : "  bash and tools not known to be read-only: off while an edit limit is active");
+  return lines;
 }
 
 export function buildPreviewReport(status: StatusReport, result: ComposeResult, lastPromptChars: number | null = null): PreviewReport {
@@ -168,6 +206,7 @@ export function formatStatusText(r: StatusReport): string {
     lines.push(`  ${c.role} ${c.key} (${c.strategy ?? "?"}, ${c.currentScope ?? c.pinnedScope ?? "?"}${layer}, ${digest})${c.drift === "none" ? "" : ` DRIFT: ${c.drift}`}`);
   }
   lines.push(`  composition: ${r.composition}${r.fallbackReason ? ` (fallback: ${r.fallbackReason})` : ""}`);
+  lines.push(...limitLines(r.editLimits));
   for (const scope of SCOPES_SHALLOW_TO_DEEP) {
     const b = r.bundles[scope];
     if (b.status === "absent") continue;

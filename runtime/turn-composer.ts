@@ -10,6 +10,7 @@ import { effectivePrompt, type HostAdapter } from "./host-adapter/index.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort } from "./host-adapter/ports.js";
 import { say, setFooter, type OnceTeller } from "./notify.js";
 import type { ScopeLoader } from "./scope-loader.js";
+import type { SessionStore } from "./session-store.js";
 
 export interface TurnComposer {
   /** The slot values of a composition now (cwd, date, model, os, preset). */
@@ -18,7 +19,7 @@ export interface TurnComposer {
   compose(ctx: CtxPort): ComposeResult;
   beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort): BeforeAgentStartResult | undefined;
   /** After a failure mid-composition: let the adapter restore the native prompt (it may have mutated options). */
-  nativeAfterFailure(event: BeforeAgentStartEvent): undefined;
+  nativeAfterFailure(event: BeforeAgentStartEvent, reason: string | null): undefined;
   /** Characters of the whole prompt of the last turn, or null before the first turn. */
   lastPromptChars(): number | null;
   updateFooter(ctx: CtxPort, result?: ComposeResult): void;
@@ -27,7 +28,10 @@ export interface TurnComposer {
 export interface TurnDeps {
   adapter: HostAdapter;
   scopes: ScopeLoader;
-  selection(): ActiveSelection;
+  /** Where each run's observation goes (the adapter keeps none). */
+  records: Pick<SessionStore, "recordRun">;
+  /** ctx's selection: the session model's, with any refusal. */
+  selection(ctx: CtxPort): ActiveSelection;
   tell: OnceTeller;
   now(): Date;
   os?: string;
@@ -39,7 +43,7 @@ export function warnNotice(drift: readonly DriftItem[]): string {
 }
 
 export function createTurnComposer(deps: TurnDeps): TurnComposer {
-  const { adapter, scopes, selection, tell, now } = deps;
+  const { adapter, scopes, records, selection, tell, now } = deps;
   const os = deps.os ?? platform();
   const composeCached = createComposeCache();
   /** The last fallback or drift notice told per turn: told again only when it changes. */
@@ -48,12 +52,12 @@ export function createTurnComposer(deps: TurnDeps): TurnComposer {
   let lastTurn: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined } | null = null;
 
   const vars = (ctx: CtxPort) =>
-    buildPromptVars({ cwd: ctx.cwd, now: now(), model: ctx.model ?? null, os, preset: selection().state?.preset ?? null });
-  const compose = (ctx: CtxPort) => composeCached(scopes.catalog(), selection(), vars(ctx));
+    buildPromptVars({ cwd: ctx.cwd, now: now(), model: ctx.model ?? null, os, preset: selection(ctx).state?.preset ?? null });
+  const compose = (ctx: CtxPort) => composeCached(scopes.catalog(), selection(ctx), vars(ctx));
 
   function updateFooter(ctx: CtxPort, result?: ComposeResult): void {
     const r = result ?? compose(ctx);
-    const state = selection().state;
+    const state = selection(ctx).state;
     const keys = selectedKeys(state);
     if (keys.length === 0) return setFooter(ctx, r.fallbackReason === null ? undefined : "forge: native prompt (see /mode status)");
     const name = state?.preset ? `preset ${state.preset}` : keys.join("+");
@@ -70,18 +74,20 @@ export function createTurnComposer(deps: TurnDeps): TurnComposer {
       const result = compose(ctx);
       let notice: string | null = null;
       if (result.fallbackReason !== null) notice = result.fallbackReason;
-      else if (result.drift.length > 0 && selection().state?.driftPolicy === "warn") notice = warnNotice(result.drift);
+      else if (result.drift.length > 0 && selection(ctx).state?.driftPolicy === "warn") notice = warnNotice(result.drift);
       if (notice !== null && notice !== lastTurnNotice && !tell.told(notice)) say(ctx, notice, "warning");
       lastTurnNotice = notice;
       updateFooter(ctx, result);
+      // What the run shows before anything is applied, recorded for estimates and delivery outside a run.
+      records.recordRun(adapter.observeRun(event));
       // Native too goes through the adapter: on hosts with sections it clears any forge-* section.
       const applied = adapter.applyComposition(event, result.composition);
       lastTurn = { event, result: applied };
       return applied;
     },
-    nativeAfterFailure(event) {
+    nativeAfterFailure(event, reason) {
       try {
-        adapter.applyComposition(event, { kind: "native", reason: selection().error });
+        adapter.applyComposition(event, { kind: "native", reason });
       } catch {
         // nothing more to undo
       }

@@ -1,11 +1,11 @@
-// Runs every fixture under test/fixtures/replay/: a session branch folded by the runtime's two pure reducers (mode
-// state and system updates) and the pi-modes migration (planned against the fixture's catalog.json modes, when it has
+// Runs every fixture under test/fixtures/replay/: a session branch folded by the runtime's session model (mode state and
+// system updates in one pass) and the pi-modes migration (planned against the fixture's catalog.json modes, when it has
 // one), against the expected state and diagnostics. UPDATE_SNAPSHOTS=1 rewrites the expectations.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { reduceBranch, type BranchEntryLike } from "../core/mode-state-reducer.js";
-import { foldUpdateEvents } from "../core/update-reducer.js";
+import type { BranchEntryLike } from "../core/mode-state-reducer.js";
+import { reduceSession } from "../core/session-state.js";
 import { buildCatalog } from "../core/component-catalog.js";
 import { findPendingLegacy, planLegacyMigration } from "../core/legacy-state.js";
 import { makeBundle } from "./runtime/helpers.js";
@@ -17,8 +17,10 @@ const cases = readdirSync(DIR).filter((name) => !name.startsWith(".")).sort();
 describe("replay fixtures", () => {
   test.each(cases)("%s", (name) => {
     const branch = JSON.parse(readFileSync(join(DIR, name, "branch.json"), "utf8")) as BranchEntryLike[];
-    const modes = reduceBranch(branch);
-    const updates = foldUpdateEvents(branch);
+    // The session model folds both in one pass (core/session-state.ts); it equals the two reducers (test/core/session-state.test.ts).
+    const session = reduceSession(branch);
+    const modes = session.selection;
+    const updates = session.updates;
     const actual = {
       modeState: modes.state === null ? null : { entryId: modes.entryId, base: modes.state.base, overlays: modes.state.overlays },
       activeUpdates: updates.active.map((u) => ({ updateId: u.updateId, source: u.source, entryId: u.entryId })),

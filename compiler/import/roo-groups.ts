@@ -1,5 +1,6 @@
 // Roo's tool groups -> forge tools and edit limits: read -> read, grep, find, ls; edit -> edit, write (a fileRegex becomes
-// edits.allowRegex, kept as a regex); command -> bash. browser and mcp have no Pi equivalent and are reported.
+// edits.allowRegex, kept as a regex); command -> bash (with a fileRegex also edits.bash: unchecked, as Roo runs commands
+// whatever the fileRegex). browser and mcp have no Pi equivalent and are reported.
 import { reportInvalid, reportUnsupported, type EntryContext } from "./entry-fields.js";
 import { isRecord } from "./input-doc.js";
 import type { ModeSource } from "./types.js";
@@ -79,6 +80,13 @@ export function mapRooGroups(ctx: EntryContext, groups: unknown): Pick<ModeSourc
   });
   const out: Pick<ModeSource, "tools" | "edits"> = { tools };
   // An edit group without a fileRegex may edit anything, so together with a limited one nothing is limited.
-  if (regexes.length > 0 && !unrestricted) out.edits = { allowRegex: regexes };
+  if (regexes.length > 0 && !unrestricted) {
+    out.edits = { allowRegex: regexes };
+    // Roo runs the command group's shell commands whatever the fileRegex: kept, and said (forge would turn bash off).
+    if (tools.includes("bash")) {
+      out.edits.bash = "unchecked";
+      ctx.comments.push("edits.bash: unchecked keeps Roo's command group: bash can change any file and forge cannot check it; remove it and forge turns bash off while the limit is active");
+    }
+  }
   return out;
 }

@@ -53,7 +53,7 @@ export interface ModeSource {
   thinking?: string;
   tools?: string[];
   /** Roo's fileRegex, kept as a regex (schema/mode.schema.json `edits`). */
-  edits?: { allowRegex: string[] };
+  edits?: { allowRegex: string[]; bash?: "unchecked" };
 }
 
 /** The fields of a forge preset source (schema/preset.schema.json) that imports produce. */

@@ -10,7 +10,8 @@ function ruleLine(r: ExplainRule): string {
 
 function limitLine(l: ExplainEditLimit): string {
   const allow = l.allow === null ? "any path" : l.allow.length === 0 ? "nothing" : l.allow.join(", ");
-  return `  ${l.mode.padEnd(16)} allow ${allow}${l.deny.length ? `; deny ${l.deny.join(", ")}` : ""}`;
+  const bash = l.bashUnchecked ? "; bash on, unchecked (edits.bash: unchecked)" : "; bash off";
+  return `  ${l.mode.padEnd(16)} allow ${allow}${l.deny.length ? `; deny ${l.deny.join(", ")}` : ""}${bash}`;
 }
 
 /** The rules, limits and warnings sections (nothing when there are none). */
@@ -20,7 +21,7 @@ export function renderPathSections(r: { rules: ExplainRule[]; editLimits: Explai
     out.push("", p.paint("bold", "path rules (switch on once per branch when a tool call names a matching path):"), ...r.rules.map(ruleLine));
   }
   if (r.editLimits.length > 0) {
-    out.push("", p.paint("bold", "edit limits (edit and write only; every limit must allow a path):"), ...r.editLimits.map(limitLine));
+    out.push("", p.paint("bold", "edit limits (edit and write are checked, every limit must allow a path; bash and tools not known to be read-only are off while a limit is active):"), ...r.editLimits.map(limitLine));
   }
   for (const w of r.warnings) out.push(p.paint("yellow", `  warning: ${w}`));
   return out;

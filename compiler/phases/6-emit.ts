@@ -44,8 +44,9 @@ function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | und
   if (d.thinking !== undefined) entry.thinking = d.thinking;
   // tools is an allow-list set: order carries no meaning, so sort it for digest stability.
   if (d.tools !== undefined) entry.tools = sortedUnique(d.tools);
-  // Present only when declared or inherited, so bundles without limits keep their digests.
-  if (edits !== undefined) entry.edits = edits;
+  // Present only when declared or inherited, so bundles without limits keep their digests. The mode's own
+  // `edits.bash: unchecked` (the hole it accepts) travels with its limit; the globs are compiled in compile-paths.ts.
+  if (edits !== undefined) entry.edits = d.edits?.bash === "unchecked" ? { ...edits, bash: "unchecked" } : edits;
   // The parent's digest is hashed too: a parent change changes the child's digest (drift where it is pinned).
   if (m.inherit !== null) entry.extends = m.inherit.parent;
   if (m.inherit !== null && parentDigest !== undefined) entry.extendsDigest = parentDigest;

@@ -44,7 +44,10 @@ export interface ExplainEditLimit {
   /** null: any path not denied. */
   allow: string[] | null;
   deny: string[];
-  /** bash is (or may be) among the mode's tools: it can change any file, and forge cannot check it. */
+  /**
+   * The mode declares `edits.bash: unchecked` and bash is (or may be) among its tools: bash stays on under the limit and
+   * can change any file. Without the declaration forge turns bash off while the limit is active.
+   */
   bashUnchecked: boolean;
 }
 
@@ -97,16 +100,16 @@ export function explainEditLimits(modes: ReadonlyArray<{ key: string; mode: Mode
       mode: key,
       allow: mode.edits.allow === undefined ? null : mode.edits.allow.map(describePattern),
       deny: mode.edits.deny.map(describePattern),
-      bashUnchecked: t === undefined || t.includes("bash"),
+      bashUnchecked: mode.edits.bash === "unchecked" && (t === undefined || t.includes("bash")),
     }];
   });
 }
 
-/** The warning explain prints for each limit that bash can get around. */
+/** The warning explain prints for each limit whose mode keeps bash on (`edits.bash: unchecked`): bash can get around it. */
 export function bashWarnings(limits: readonly ExplainEditLimit[]): string[] {
   return limits
     .filter((l) => l.bashUnchecked)
-    .map((l) => `mode "${l.mode}" limits edits, but bash is among its tools: bash can change any file and forge cannot check it (leave bash out of tools: [...] to close that)`);
+    .map((l) => `mode "${l.mode}" limits edits, but bash is among its tools (edits.bash: unchecked): bash can change any file and forge cannot check it (remove edits.bash: unchecked, and forge turns bash off while the limit is active)`);
 }
 
 /**

@@ -1,9 +1,21 @@
-// The only module that knows which Pi host runs: applies a Composition in before_agent_start and answers capability
-// questions (project trust, sections, folded section changes, the last request's prompt). Imports no feature code.
+// The only module that knows which Pi host runs: applies a Composition in before_agent_start, chains a handler's result
+// the way the host does, resolves tool paths as the host's tools do, and answers capability questions (project trust,
+// sections, folded section changes, the last request's prompt). Keeps no state: what a run showed is handed back to
+// the caller (observeRun), which keeps it in the session's records (runtime/session-store.ts). Imports no feature code.
 import type { Composition } from "../../core/composition.js";
 import { FORGE_SECTION_PREFIX, overlayTail, renderPromptString, sectionName, visibleOverlays } from "../../core/prompt-layout.js";
 import { lastRequestPrompt } from "./last-request-prompt.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, BranchEntry, CtxPort, PromptOptions } from "./ports.js";
+import { resolveLegacyToolPath, resolveModernToolPath, type ToolPathResolver } from "./tool-path-resolver.js";
+
+export type { ToolPathResolver } from "./tool-path-resolver.js";
+
+/** What a run handed forge before forge changed anything: whether the host keeps prompt sections, and Pi's own inputs. */
+export interface RunObservation {
+  sections: boolean;
+  /** null when the host's prompt could not be read. */
+  native: NativeInputs | null;
+}
 
 export interface HostAdapter {
   /** Host-reported project trust, or null when the host has no project-trust API (forge's trust store decides). */
@@ -13,19 +25,28 @@ export interface HostAdapter {
   /**
    * Whether a change may travel as a prompt section (Pi diffs sections and patches them) rather than as a
    * timeline message: the host has sections and, for a run's `options`, no forced prompt hides them.
-   * `null` (a command or tool outside before_agent_start) asks what the host showed at the last run.
+   * `null` (a command or tool outside before_agent_start) asks what the host showed at `lastRun` (none: no).
    */
-  supportsSections(options: PromptOptions | null): boolean;
+  supportsSections(options: PromptOptions | null, lastRun?: RunObservation | null): boolean;
+  /** What a run hands over, read before anything is applied (the caller records it: the adapter keeps nothing). */
+  observeRun(event: BeforeAgentStartEvent): RunObservation;
+  /**
+   * The event the next before_agent_start step sees after `result`, as the host chains handlers: 0.73.1 hands the
+   * returned string on as the prompt; 1.x turns it into `forceSystemPrompt` on the shared options.
+   */
+  chainEvent(event: BeforeAgentStartEvent, result: BeforeAgentStartResult | undefined): BeforeAgentStartEvent;
+  /** How the running host resolves a tool's path argument (ctx shows the host: 1.x contexts have isProjectTrusted). */
+  toolPathResolver(ctx: Pick<CtxPort, "isProjectTrusted">): ToolPathResolver;
   /**
    * With section delivery: whether a changed section reaches the model by rewriting the prompt Pi replays
    * (the model has no mid-conversation system messages) rather than as an appended patch.
    */
   foldsSectionChanges(ctx: Pick<CtxPort, "model">): boolean;
   /**
-   * For cache estimates: the system prompt `composition` would give over the last run's native inputs
+   * For cache estimates: the system prompt `composition` would give over `lastRun`'s native inputs
    * (before forge applied anything), else over `fallback`. Rendered the hosts' shared way (append tail).
    */
-  previewPrompt(composition: Composition, fallback: NativeInputs): string;
+  previewPrompt(composition: Composition, fallback: NativeInputs, lastRun?: RunObservation | null): string;
   /** For cache estimates outside a run: the prompt of the last request on `branch` (ctx's branch), null when unknown. */
   lastRequestPrompt(ctx: Pick<CtxPort, "getSystemPrompt">, branch: readonly BranchEntry[]): string | null;
 }
@@ -55,11 +76,31 @@ function previewOver(composition: Composition, inputs: NativeInputs): string {
   }
 }
 
+/** Each run's inputs, before anything is applied: on 1.x the prompt getter still renders Pi's own options here. */
+function observeRun(event: BeforeAgentStartEvent): RunObservation {
+  const options = event.systemPromptOptions;
+  try {
+    return { sections: hasSections(options), native: { systemPrompt: event.systemPrompt, options: options ? { ...options } : undefined } };
+  } catch {
+    return { sections: hasSections(options), native: null };
+  }
+}
+
+const previewWith = (composition: Composition, fallback: NativeInputs, lastRun?: RunObservation | null) => previewOver(composition, lastRun?.native ?? fallback);
+
+/** 0.73.1 passes the returned string to the next handler as its prompt. */
+function chainLegacy(event: BeforeAgentStartEvent, result: BeforeAgentStartResult | undefined): BeforeAgentStartEvent {
+  return result?.systemPrompt === undefined ? event : { ...event, systemPrompt: result.systemPrompt };
+}
+
 /** Pi 0.73.1: the prompt is one string, so forge returns the whole composed string. */
 export const legacyHostAdapter: HostAdapter = {
   projectTrust: () => null,
   supportsSections: () => false,
-  previewPrompt: previewOver,
+  observeRun,
+  chainEvent: chainLegacy,
+  toolPathResolver: () => resolveLegacyToolPath,
+  previewPrompt: previewWith,
   foldsSectionChanges: () => false,
   lastRequestPrompt,
   applyComposition(event, composition) {
@@ -80,7 +121,14 @@ export const sectionsHostAdapter: HostAdapter = {
     }
   },
   supportsSections: (options) => options === null || sectionsUsable(options),
-  previewPrompt: previewOver,
+  observeRun,
+  // 1.x's runner sets forceSystemPrompt on the options every handler shares; the event's prompt getter renders them.
+  chainEvent(event, result) {
+    if (result?.systemPrompt !== undefined && event.systemPromptOptions) event.systemPromptOptions.forceSystemPrompt = result.systemPrompt;
+    return event;
+  },
+  toolPathResolver: () => resolveModernToolPath,
+  previewPrompt: previewWith,
   // compat is provider data of any shape; a missing or non-object compat has no such flag.
   foldsSectionChanges: (ctx) => (ctx.model?.compat as { supportsMidConvoSystemMessages?: unknown } | null | undefined)?.supportsMidConvoSystemMessages !== true,
   lastRequestPrompt,
@@ -124,28 +172,25 @@ function sectionsUsable(options: PromptOptions): boolean {
 
 /**
  * The adapter for the running host, decided per call from what the host hands over (mutable
- * `systemPromptOptions.sections` in before_agent_start, `ctx.isProjectTrusted` for trust), so it needs
- * nothing at load time. `pi` is accepted for the contract and not inspected. Outside a run it answers
- * from what the last run showed (one instance per extension, so per session process).
+ * `systemPromptOptions.sections` in before_agent_start, `ctx.isProjectTrusted` for trust and tool paths), so it needs
+ * nothing at load time and keeps nothing: outside a run it answers from the `lastRun` its caller recorded.
+ * `pi` is accepted for the contract and not inspected.
  */
 export function detectHostAdapter(_pi: unknown): HostAdapter {
-  let lastSections = false;
-  let lastNative: NativeInputs | null = null;
-  return {
-    // Trust, folding and the last request's prompt are read from the context, so the 1.x answers hold on both hosts.
-    ...sectionsHostAdapter,
-    applyComposition(event, composition) {
-      const options = event.systemPromptOptions;
-      lastSections = hasSections(options);
-      // Before anything is applied: on 1.x the prompt getter still renders Pi's own options here.
-      try {
-        lastNative = { systemPrompt: event.systemPrompt, options: options ? { ...options } : undefined };
-      } catch {
-        lastNative = null;
-      }
-      return (lastSections ? sectionsHostAdapter : legacyHostAdapter).applyComposition(event, composition);
-    },
-    supportsSections: (options) => (options === null ? lastSections : sectionsUsable(options)),
-    previewPrompt: (composition, fallback) => previewOver(composition, lastNative ?? fallback),
-  };
+  return detectedHostAdapter;
 }
+
+const detectedHostAdapter: HostAdapter = Object.freeze({
+  // Trust, folding and the last request's prompt are read from the context, so the 1.x answers hold on both hosts.
+  ...sectionsHostAdapter,
+  applyComposition(event: BeforeAgentStartEvent, composition: Composition) {
+    return (hasSections(event.systemPromptOptions) ? sectionsHostAdapter : legacyHostAdapter).applyComposition(event, composition);
+  },
+  chainEvent(event: BeforeAgentStartEvent, result: BeforeAgentStartResult | undefined) {
+    return (hasSections(event.systemPromptOptions) ? sectionsHostAdapter : legacyHostAdapter).chainEvent(event, result);
+  },
+  supportsSections: (options: PromptOptions | null, lastRun?: RunObservation | null) => (options === null ? lastRun?.sections === true : sectionsUsable(options)),
+  // 1.x contexts carry isProjectTrusted; 0.73.1's do not. A 1.x that lacked it gets 0.73.1's resolver, which refuses
+  // every scheme (file:// included) under a limit: the wrong guess can only refuse more.
+  toolPathResolver: (ctx: Pick<CtxPort, "isProjectTrusted">) => (typeof ctx.isProjectTrusted === "function" ? resolveModernToolPath : resolveLegacyToolPath),
+});

@@ -1,26 +1,23 @@
 // The one port to Pi: the slice of both hosts' extension API that forge uses, as structural types (tests use fakes).
 // Both hosts' real types are assignable to these (checked at compile time in test/runtime/host-adapter.test.ts).
-import type { BranchEntryLike } from "../../core/mode-state-reducer.js";
 import type { CustomPromptInputs } from "../../core/legacy-custom-prompt.js";
+import type { SessionEntry } from "../../core/delivery-view.js";
 
 /** The host's thinking level: read and handed back as is (1.x adds "max" to the levels a mode may ask for). */
 export type HostThinkingLevel = string;
 export type NotifyLevel = "info" | "warning" | "error";
 
 /** A session entry as forge reads it: the reducers' fields, plus the message fields cache estimates and delivery inspect. */
-export interface BranchEntry extends BranchEntryLike {
-  /** `message` entries: the agent message (role, content, usage; 1.x also `system` messages with `sections`). */
-  message?: unknown;
-  /** `custom_message` entries: the text sent to the model. */
-  content?: unknown;
-  /** `custom_message` entries: the extension's own record. */
-  details?: unknown;
-  /** `compaction` and `branch_summary` entries. */
-  summary?: unknown;
-  /** `compaction` entries: where the entries Pi keeps verbatim start (before it, only the summary remains). */
-  firstKeptEntryId?: unknown;
-  /** 1.x `compaction` entries: the system message replayed up to the compaction (its sections survive it). */
-  systemMessage?: unknown;
+export type BranchEntry = SessionEntry;
+
+/**
+ * The session manager as forge reads it: the active branch (root first) and its leaf's id. Only the session store
+ * (runtime/session-store.ts) reads the branch; everything else gets the session model it folds.
+ */
+export interface SessionManagerPort {
+  getBranch: () => BranchEntry[];
+  /** Both hosts have it; the store keys its fold by it (without it, the store compares the branch it reads). */
+  getLeafId?: () => string | null;
 }
 
 export interface ModelRef {
@@ -158,7 +155,7 @@ export interface CtxPort {
   /** 1.x only: "tui" | "rpc" | "json" | "print". */
   mode?: string;
   ui: UiPort;
-  sessionManager: { getBranch(): BranchEntry[] };
+  sessionManager: SessionManagerPort;
   modelRegistry?: { find(provider: string, modelId: string): ModelRef | undefined; getAll?(): ModelRef[] };
   model?: ModelRef | undefined;
   /** The host's current system prompt (0.73.1: the last run's final prompt). */

@@ -5,7 +5,7 @@ import type { BranchEntry, CtxPort, ModelSelectEvent } from "../host-adapter/por
 import { say } from "../notify.js";
 import { branchMessages, formatRewriteWarning, leadingPrompt, reportCacheImpact, serializeRequest, type PromptChangeReport } from "./cache-impact.js";
 import { choiceForModel, describeChoice } from "./update-delivery.js";
-import { latestCompaction } from "./branch-read.js";
+import type { SessionState } from "../../core/session-state.js";
 
 /** The request the branch makes for a model that does (in place) or does not (folded) take mid-conversation system messages. */
 function requestFor(adapter: HostAdapter, ctx: CtxPort, branch: readonly BranchEntry[], inPlace: boolean): string {
@@ -24,19 +24,18 @@ function tell(ctx: CtxPort, headline: string, report: PromptChangeReport): void 
  * without changes the delivery of later updates, and Pi itself lays out the recorded patches differently (in place, or
  * folded into the leading prompt). Says so with the estimate; silent when nothing changes for forge.
  */
-export function announceModelSwitch(adapter: HostAdapter, ctx: CtxPort, event: ModelSelectEvent, sectionsHost: boolean): void {
+export function announceModelSwitch(adapter: HostAdapter, ctx: CtxPort, event: ModelSelectEvent, sectionsHost: boolean, branch: readonly BranchEntry[]): void {
   const before = choiceForModel(adapter, event.previousModel, sectionsHost);
   const after = choiceForModel(adapter, event.model ?? ctx.model, sectionsHost);
   if (before.kind === after.kind) return;
-  const branch = ctx.sessionManager.getBranch();
   const report = reportCacheImpact(branch, requestFor(adapter, ctx, branch, before.kind === "sections"), requestFor(adapter, ctx, branch, after.kind === "sections"));
   tell(ctx, `forge: system updates now use ${after.kind} delivery: ${describeChoice(after)}. What the model already holds stays where it is.`, report);
 }
 
 /** session_compact: the next request starts from Pi's summary; the estimate compares it with the request before. */
-export function announceCompaction(adapter: HostAdapter, ctx: CtxPort, sectionsHost: boolean): void {
-  const branch = ctx.sessionManager.getBranch();
-  const { cut } = latestCompaction(branch);
+export function announceCompaction(adapter: HostAdapter, ctx: CtxPort, sectionsHost: boolean, session: Pick<SessionState, "branch" | "compaction">): void {
+  const { branch } = session;
+  const { cut } = session.compaction;
   if (cut < 0) return;
   const before = [...branch.slice(0, cut), ...branch.slice(cut + 1)];
   const inPlace = choiceForModel(adapter, ctx.model, sectionsHost).kind === "sections";

@@ -1,5 +1,5 @@
 // The system-update feature's one door: the rest of the runtime registers it and asks it only through this file.
-export { registerSystemUpdates, type SystemUpdates, type SystemUpdatesDeps } from "./system-updates.js";
+export { createSystemUpdates, registerSystemUpdates, UPDATE_TOOL_NAMES, type SystemUpdates, type SystemUpdatesDeps } from "./system-updates.js";
 export type { ActivePresetRef } from "./preset-blocks.js";
 export type { SelectionChange } from "./selection-impact.js";
 export { formatRewriteWarning, type PromptChangeReport } from "./cache-impact.js";

@@ -21,19 +21,14 @@
 //    told is only summarized, so it is pending again and goes out through the run's delivery. A model switch changes
 //    only the delivery of later changes: what the model holds stays where it is until it is revoked or compacted.
 import type { ActiveUpdate } from "../../core/update-reducer.js";
-import { foldTranscriptSections, type SectionPatchMessage } from "../../core/transcript-sections.js";
-import type { BranchEntry } from "../host-adapter/ports.js";
+import { readDeliveryView, type DeliveryView } from "../../core/delivery-view.js";
 import type { BranchRead } from "./branch-read.js";
-import { readTimeline, type DeliveredChange, type TimelineView } from "./timeline-view.js";
-import { updateSectionName } from "./update-text.js";
+import type { DeliveredChange } from "./timeline-view.js";
 
 export type DeliveryKind = "sections" | "timeline";
 
-export interface ModelView {
-  /** 1.x: the update sections the transcript holds, id -> content, in transcript order. */
-  sections: ReadonlyMap<string, string>;
-  timeline: TimelineView;
-}
+/** What the model holds: 1.x's update sections (id -> content, in transcript order) and the timeline (core/delivery-view.ts). */
+export type ModelView = DeliveryView;
 
 /** How the model was told an active update: as a section, a message, the compaction fold, or not yet (null). */
 export type Told = "section" | "message" | "prompt" | null;
@@ -45,46 +40,9 @@ export interface DeliveryPlan {
   changes: DeliveredChange[];
 }
 
-const UPDATE_SECTION_PREFIX = updateSectionName("");
-
-function systemMessageOf(value: unknown): SectionPatchMessage | null {
-  const m = value as SectionPatchMessage | null | undefined;
-  return m?.role === "system" ? m : null;
-}
-
-/** Pi's wrapping of a section, undone (a value in another shape is kept as it is). */
-function unwrap(name: string, value: string): string {
-  const open = `<${name}>\n`;
-  const close = `\n</${name}>`;
-  return value.startsWith(open) && value.endsWith(close) ? value.slice(open.length, value.length - close.length) : value;
-}
-
-/**
- * 1.x: the sections a request carries, as Pi builds the context: the latest compaction's stored system message, then
- * the system messages after it (without a compaction, every system message on the branch). Only ids an update event
- * used count, so a mode section that happens to be named `forge-update-<x>` is not read as an update.
- */
-function heldSections(branch: readonly BranchEntry[], cut: number, isUpdateId: (id: string) => boolean): Map<string, string> {
-  const messages: SectionPatchMessage[] = [];
-  const stored = cut >= 0 ? systemMessageOf(branch[cut]?.systemMessage) : null;
-  if (stored) messages.push(stored);
-  for (let i = cut + 1; i < branch.length; i++) {
-    const m = branch[i]?.type === "message" ? systemMessageOf(branch[i]?.message) : null;
-    if (m) messages.push(m);
-  }
-  const held = new Map<string, string>();
-  for (const [name, value] of foldTranscriptSections(messages)) {
-    const id = name.startsWith(UPDATE_SECTION_PREFIX) ? name.slice(UPDATE_SECTION_PREFIX.length) : "";
-    if (id !== "" && isUpdateId(id)) held.set(id, unwrap(name, value));
-  }
-  return held;
-}
-
 /** The branch read once, as the model sees it. `sectionsHost`: the host keeps prompt sections (1.x). */
 export function readModelView(read: BranchRead, sectionsHost: boolean): ModelView {
-  const timeline = readTimeline(read.branch, !sectionsHost);
-  const sections = sectionsHost ? heldSections(read.branch, timeline.cut, (id) => read.state.known.has(id)) : new Map<string, string>();
-  return { sections, timeline };
+  return readDeliveryView(read.branch, (id) => read.state.known.has(id), sectionsHost);
 }
 
 type Held = { digest: string } | { content: string } | null;

@@ -1,18 +1,19 @@
 // Path rules at a tool call: a rule (rules/, or a preset block with `when`) whose globs match a path the call names is
 // applied as a system update with source "rule", once per session branch, through the same record and delivery as the tool.
 import { sha256Hex } from "../../core/digest.js";
-import { compilePatterns, firstMatch, type CompiledPattern } from "../../core/path-match.js";
+import { firstFormMatch, nameForms } from "../../core/edit-limits.js";
+import { compilePatterns, type CompiledPattern } from "../../core/path-match.js";
 import { globRoot, type RuleRef } from "../../core/rule-catalog.js";
+import { appliedRuleKey } from "../../core/session-state.js";
 import { PATH_TOOLS } from "../../core/tool-paths.js";
-import { createApplyEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
+import { createApplyEvent } from "../../core/update-events.js";
 import type { UpdateState } from "../../core/update-reducer.js";
 import { LIMITS } from "../../generated/constants.js";
-import { validateUpdateEvent } from "../../generated/runtime-validators.js";
-import type { ForgeUpdateEvent, PathTrigger, Segment } from "../../generated/types.js";
-import type { BranchEntry, CtxPort, ToolCallEvent } from "../host-adapter/ports.js";
+import type { PathTrigger, Segment } from "../../generated/types.js";
+import type { CtxPort, ToolCallEvent } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
-import { callPaths } from "../tool-call-paths.js";
-import { readBranch } from "./branch-read.js";
+import type { CallPaths } from "../tool-call-paths.js";
+import { readOf } from "./branch-read.js";
 import { chooseBlockUpdateId, usableBlocks, type ActivePresetRef } from "./preset-blocks.js";
 import { planChange, recordChange, type UpdatesRuntime } from "./update-change.js";
 import { pickDelivery } from "./update-delivery.js";
@@ -61,7 +62,8 @@ export function matchRules(
     let compiled = cache.get(candidate.when);
     if (compiled === undefined) cache.set(candidate.when, (compiled = compilePatterns(candidate.when.paths)));
     for (const path of typeof paths === "function" ? paths(candidate) : paths) {
-      const hit = path === null ? null : firstMatch(compiled, path);
+      // A name matches in any of its forms (as written, NFC, NFD): a file on disk may carry either.
+      const hit = path === null ? null : firstFormMatch(compiled, nameForms(path));
       if (hit !== null && path !== null) {
         out.push({ candidate, path, glob: hit.source });
         break;
@@ -71,48 +73,32 @@ export function matchRules(
   return out;
 }
 
-const ruleKey = (c: { id?: string; ruleId?: string; presetId?: string; blockId?: string }): string =>
-  c.ruleId !== undefined ? `rule:${c.ruleId}` : `block:${c.presetId ?? ""}/${c.blockId ?? ""}`;
-const candidateKey = (c: RuleCandidate): string => (c.presetId === undefined ? `rule:${c.id}` : `block:${c.presetId}/${c.id}`);
-
-/** The rules that already switched on somewhere on this branch: a rule applies once per branch, even after a revoke. */
-export function rulesAppliedOnBranch(branch: readonly BranchEntry[]): Set<string> {
-  const out = new Set<string>();
-  for (const entry of branch) {
-    if (entry?.type !== "custom" || entry.customType !== UPDATE_ENTRY_TYPE || !validateUpdateEvent(entry.data)) continue;
-    const event = entry.data as ForgeUpdateEvent;
-    if (event.op === "apply" && event.source === "rule") out.add(ruleKey(event));
-  }
-  return out;
-}
+const candidateKey = (c: RuleCandidate): string => appliedRuleKey(c.presetId === undefined ? { ruleId: c.id } : { presetId: c.presetId, blockId: c.id });
 
 function activeFromSame(state: UpdateState, c: RuleCandidate): boolean {
   return state.active.some((u) => (c.presetId === undefined ? u.ruleId === c.id : u.presetId === c.presetId && u.blockId === c.id));
 }
 
-/** The tool_call handler's work; it never blocks the call. */
-export function applyPathRules(rt: UpdatesRuntime, event: ToolCallEvent, ctx: CtxPort, cache: TriggerCache): void {
+/**
+ * The tool gate's path-rule step, after the edit limits passed the call (it never blocks it). `pathsAt` gives the call's
+ * candidates relative to a root, resolved once per call by the gate.
+ */
+export function applyPathRules(rt: UpdatesRuntime, event: ToolCallEvent, ctx: CtxPort, cache: TriggerCache, pathsAt: (root: string) => CallPaths | null): void {
   if (!PATH_TOOLS.includes(event.toolName)) return;
   const ref = rt.getActivePreset(ctx);
   const sources = rt.getPathRules?.(ctx);
   const candidates = ruleCandidates(sources?.rules ?? [], ref);
   if (candidates.length === 0) return;
   const root = sources?.root ?? ctx.cwd;
-  // The call's paths relative to each root a candidate's globs use: one resolution per root, only when needed.
-  const byRoot = new Map<string, ReturnType<typeof callPaths>>();
-  const resolve = (dir: string) => {
-    if (!byRoot.has(dir)) byRoot.set(dir, callPaths(event.toolName, event.input, ctx.cwd, dir));
-    return byRoot.get(dir)!;
-  };
-  if (resolve(root) === null) return;
-  const matches = matchRules(candidates, event.toolName, (c) => resolve(globRoot(c.layer, root))?.paths ?? [], cache);
+  if (pathsAt(root) === null) return;
+  const matches = matchRules(candidates, event.toolName, (c) => pathsAt(globRoot(c.layer, root))?.paths ?? [], cache);
   if (matches.length === 0) return;
-  // The branch is read only when something matched: most calls cost a few expression tests.
-  const read = readBranch(ctx.sessionManager.getBranch());
-  const applied = rulesAppliedOnBranch(read.branch);
+  // The session is read only when something matched: most calls cost a few expression tests.
+  const session = rt.readSession(ctx);
+  const read = readOf(session);
   let state = read.state;
   for (const { candidate: c, path, glob } of matches) {
-    if (applied.has(candidateKey(c)) || activeFromSame(state, c)) continue;
+    if (session.appliedRules.has(candidateKey(c)) || activeFromSame(state, c)) continue;
     const content = rt.renderTemplate(c.content, ctx);
     if (content.trim() === "" || content.length > LIMITS.maxPromptChars) {
       say(ctx, `forge: rule ${c.id} matched ${path} but renders to ${content.length} chars, outside 1..${LIMITS.maxPromptChars}; not applied`, "warning");

@@ -2,7 +2,8 @@
 // (inventory, update sections, a compaction fold) carried over the way the next request would carry it.
 import type { Composition } from "../../core/composition.js";
 import type { RuleRef } from "../../core/rule-catalog.js";
-import type { HostAdapter, NativeInputs } from "../host-adapter/index.js";
+import type { SessionState } from "../../core/session-state.js";
+import type { HostAdapter, NativeInputs, RunObservation } from "../host-adapter/index.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { renderInventory } from "./block-inventory.js";
 import { promptChangeImpact, type PromptChangeReport } from "./cache-impact.js";
@@ -43,20 +44,27 @@ function swapInventory(tail: string, from: string, to: string): string {
  * adapter's preview), so the first differing character is where a provider cache breaks.
  * Null when no estimate can be made (an unreadable branch included).
  */
-export function estimateSelectionChange(adapter: HostAdapter, ctx: CtxPort, change: SelectionChange, rules: readonly RuleRef[] = []): PromptChangeReport | null {
+export function estimateSelectionChange(
+  adapter: HostAdapter,
+  ctx: CtxPort,
+  change: SelectionChange,
+  rules: readonly RuleRef[],
+  records: { readSession(ctx: CtxPort): SessionState; lastRun(): RunObservation | null },
+): PromptChangeReport | null {
   try {
     const native = fallbackInputs(ctx);
-    const branch = ctx.sessionManager.getBranch();
+    const branch = records.readSession(ctx).branch;
+    const lastRun = records.lastRun();
     const inventoryNow = renderInventory(change.nowPreset, rules);
     const inventoryNext = renderInventory(change.nextPreset, rules);
-    const coreNow = adapter.previewPrompt(change.now, native);
+    const coreNow = adapter.previewPrompt(change.now, native, lastRun);
     const estimatedTail = inventoryNow === "" ? "" : `\n\n${inventoryNow}`;
     const last = adapter.lastRequestPrompt(ctx, branch);
     const previousPrompt = last !== null && last.startsWith(coreNow) ? last : coreNow + estimatedTail;
     // The last prompt's tail is kept only when it is the updates' own part (not an older selection's).
     const lastTail = previousPrompt.slice(coreNow.length);
     const tail = isUpdatesTail(lastTail, inventoryNow) ? lastTail : estimatedTail;
-    const nextPrompt = adapter.previewPrompt(change.next, native) + swapInventory(tail, inventoryNow, inventoryNext);
+    const nextPrompt = adapter.previewPrompt(change.next, native, lastRun) + swapInventory(tail, inventoryNow, inventoryNext);
     return promptChangeImpact(branch, previousPrompt, nextPrompt);
   } catch {
     return null;

@@ -5,7 +5,9 @@ import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { stepUpdateState, type ActiveUpdate, type UpdateState } from "../../core/update-reducer.js";
 import type { PathRuleSources } from "../../core/rule-catalog.js";
 import type { ForgeUpdateEvent, Segment } from "../../generated/types.js";
-import type { HostAdapter } from "../host-adapter/index.js";
+import type { SessionState } from "../../core/session-state.js";
+import type { HostAdapter, RunObservation } from "../host-adapter/index.js";
+import type { SessionStore } from "../session-store.js";
 import type { CtxPort, PiPort } from "../host-adapter/ports.js";
 import type { BranchRead } from "./branch-read.js";
 import { branchMessages, reportCacheImpact, serializeRequest, type PromptChangeReport } from "./cache-impact.js";
@@ -17,6 +19,8 @@ import { updateSectionName } from "./update-text.js";
 
 /** What the feature needs from the runtime core (the contract of registerSystemUpdates). */
 export interface SystemUpdatesDeps {
+  /** The session's records: the session model of a ctx's branch, and what the last run showed (default: its own store). */
+  records?: SessionStore;
   /** The host adapter: whether changes travel as sections, whether those fold, and the last request's prompt. */
   adapter: HostAdapter;
   /** The active preset, or null when none is selected or the core fell back to the native prompt. */
@@ -32,6 +36,10 @@ export interface SystemUpdatesDeps {
 /** What commands and the tool share; built once by registerSystemUpdates. */
 export interface UpdatesRuntime extends SystemUpdatesDeps {
   pi: PiPort;
+  /** The session model of ctx's branch (the one fold every handler and command reads). */
+  readSession(ctx: CtxPort): SessionState;
+  /** What the last run showed (null before the first): the adapter answers outside a run from it. */
+  lastRun(): RunObservation | null;
   run: RunState;
   now(): Date;
   /** After every recorded change: tool availability and completions follow the preset and the new state. */

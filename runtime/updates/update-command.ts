@@ -8,7 +8,7 @@ import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 import type { ForgeUpdateEvent } from "../../generated/types.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
-import { readBranch } from "./branch-read.js";
+import { readOf } from "./branch-read.js";
 import { formatRewriteWarning } from "./cache-impact.js";
 import { blocksUsable, checkBlockActivation, chooseBlockUpdateId } from "./preset-blocks.js";
 import { parseSystemUpdateArgs, USAGE } from "./update-command-args.js";
@@ -94,7 +94,7 @@ export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, c
   const parsed = parseSystemUpdateArgs(args);
   if (parsed.kind === "error") return say(ctx, `forge: ${parsed.message}`, "error");
   // One read of the branch for the whole command: status, estimate, record, delivery and completions use it.
-  const read = readBranch(ctx.sessionManager.getBranch());
+  const read = readOf(rt.readSession(ctx));
   const { state } = read;
   const error = (text: string) => say(ctx, text, "error");
 

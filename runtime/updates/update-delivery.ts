@@ -1,7 +1,7 @@
 // Which delivery the current model gets (and why), and how a plan (model-view.ts) reaches it: at every run start,
 // and right after a command or the agent tool recorded a change.
 import type { ActiveUpdate } from "../../core/update-reducer.js";
-import type { HostAdapter } from "../host-adapter/index.js";
+import type { HostAdapter, RunObservation } from "../host-adapter/index.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, ModelRef, PiPort, PromptOptions } from "../host-adapter/ports.js";
 import type { BranchRead } from "./branch-read.js";
 import { planDelivery, readModelView, sectionChanges, type DeliveryKind, type ModelView } from "./model-view.js";
@@ -57,9 +57,9 @@ export function hostPromptOptions(ctx: Pick<CtxPort, "getSystemPromptOptions">):
  * mid-conversation system messages (otherwise Pi folds every section change into the prompt it replays, which
  * rewrites the cached prefix). Timeline messages everywhere else. `options` null: what the last run showed.
  */
-export function chooseDelivery(adapter: HostAdapter, ctx: Pick<CtxPort, "model">, options: PromptOptions | null): DeliveryChoice {
+export function chooseDelivery(adapter: HostAdapter, ctx: Pick<CtxPort, "model">, options: PromptOptions | null, lastRun: RunObservation | null = null): DeliveryChoice {
   const model = ctx.model ? `${ctx.model.provider}/${ctx.model.id}` : "";
-  if (!adapter.supportsSections(options)) return { kind: "timeline", reason: sectionsOf(options) ? "forced" : "no-sections", model };
+  if (!adapter.supportsSections(options, lastRun)) return { kind: "timeline", reason: sectionsOf(options) ? "forced" : "no-sections", model };
   if (adapter.foldsSectionChanges(ctx)) return { kind: "timeline", reason: "model-without", model };
   return { kind: "sections", reason: "model-with", model };
 }
@@ -184,10 +184,11 @@ function pendingView(view: ModelView, inFlight: readonly DeliveredChange[], live
  * last run's choice, else the adapter's host capability. A wrong guess here costs nothing: the next run start
  * reconciles what the model holds with the active set.
  */
-export function pickDelivery({ adapter, run }: { adapter: HostAdapter; run: RunState }, ctx: CtxPort, prefer: "run" | "host"): { choice: DeliveryChoice; sectionsHost: boolean } {
+export function pickDelivery({ adapter, run, lastRun }: { adapter: HostAdapter; run: RunState; lastRun(): RunObservation | null }, ctx: CtxPort, prefer: "run" | "host"): { choice: DeliveryChoice; sectionsHost: boolean } {
   if (prefer === "run" && run.choice) return { choice: run.choice, sectionsHost: run.sectionsHost };
   const options = hostPromptOptions(ctx);
   if (options) return { choice: chooseDelivery(adapter, ctx, options), sectionsHost: sectionsOf(options) !== null };
   if (run.choice) return { choice: run.choice, sectionsHost: run.sectionsHost };
-  return { choice: chooseDelivery(adapter, ctx, null), sectionsHost: adapter.supportsSections(null) };
+  const last = lastRun();
+  return { choice: chooseDelivery(adapter, ctx, null, last), sectionsHost: adapter.supportsSections(null, last) };
 }

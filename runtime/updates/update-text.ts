@@ -1,11 +1,9 @@
 // The bytes the model sees for system updates: timeline tags, retractions, 1.x section names, the compaction fold.
 import { wrapSection } from "../../core/prompt-layout.js";
 import type { ActiveUpdate } from "../../core/update-reducer.js";
+import { updateSectionName } from "../../core/delivery-view.js";
 
-/** 1.x section holding one active update. Pi wraps it as <forge-update-ID>...</forge-update-ID>. */
-export function updateSectionName(updateId: string): string {
-  return `forge-update-${updateId}`;
-}
+export { updateSectionName };
 
 /** 1.x section holding the compact inventory of the active preset's blocks. Cannot collide with an update section. */
 export const INVENTORY_SECTION = "forge-updates";

@@ -1,6 +1,6 @@
 // The agent tool forge_system_update: permission-gated activation of modelCallable preset blocks.
 import { sha256Hex } from "../../core/digest.js";
-import { readBranch } from "./branch-read.js";
+import { readOf } from "./branch-read.js";
 import { checkBlockActivation, chooseBlockUpdateId, hasCallableBlock, type ActivePresetRef } from "./preset-blocks.js";
 import { planChange, recordChange, type UpdatesRuntime } from "./update-change.js";
 import { pickDelivery } from "./update-delivery.js";
@@ -48,7 +48,7 @@ export function executeUpdateTool(rt: UpdatesRuntime, toolCallId: string, params
   // Permission is rechecked on every call against the preset active now.
   const ref = rt.getActivePreset(ctx);
   if (!hasCallableBlock(ref)) refuse("the active preset declares no block the agent may call");
-  const read = readBranch(ctx.sessionManager.getBranch());
+  const read = readOf(rt.readSession(ctx));
   const { state } = read;
   // Inside a run: the change follows the run's delivery.
   const record = (event: ForgeUpdateEvent) => recordChange(rt, read, planChange(state, event), pickDelivery(rt, ctx, "run"), toolCallId, ref);

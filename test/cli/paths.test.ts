@@ -12,7 +12,7 @@ afterAll(removeTempDirs);
 const SOURCES = {
   ".pi/forge/modes/docs.yaml":
     "label: Docs\ndescription: Docs only.\nstrategy: append\nprompt: Write docs.\ntools: [read, grep, edit, write]\nedits:\n  allow: [docs/**, \"*.md\"]\n  deny: [docs/generated/**]\n",
-  ".pi/forge/modes/careful.yaml": "label: Careful\ndescription: No secrets.\nstrategy: append\nprompt: Careful.\nedits: { deny: [.env] }\n",
+  ".pi/forge/modes/careful.yaml": "label: Careful\ndescription: No secrets.\nstrategy: append\nprompt: Careful.\nedits: { deny: [.env], bash: unchecked }\n",
   ".pi/forge/presets/db-work.yaml":
     "description: Database work.\noverlays: [docs]\nsystemUpdates:\n  - id: db-rules\n    name: DB rules\n    description: Schema rules.\n    when: { paths: [src/db/**], tools: [read, edit] }\n    content: Migrations for every schema change.\n",
   ".pi/forge/rules/api-style.yaml": "name: API style\ndescription: Handlers.\nwhen: { paths: [\"src/api/**/*.ts\"] }\ncontent: Keep handlers thin.\n",
@@ -62,6 +62,9 @@ describe("forge explain and paths", () => {
     const human = runCli(["explain", "--path", ".env"], root);
     expect(human.stdout).toContain("refused by mode careful:");
     expect(human.stdout).toContain("warning: mode \"careful\" limits edits");
+    // explain names the hole a mode accepts, and says bash is off under every other limit.
+    expect(human.stdout).toContain("allow any path; deny .env; bash on, unchecked (edits.bash: unchecked)");
+    expect(human.stdout).toContain("allow docs/**, *.md; deny docs/generated/**; bash off");
   });
 
   it("in a monorepo package, --path judges a layer above's rules and limits relative to that layer's root", () => {

@@ -50,7 +50,8 @@ describe("edit limits", () => {
     expect((await t.edit("docs/generated/api.md", "write"))?.reason).toContain('"docs/generated/api.md" matches docs/generated/**');
     expect(await t.edit(join(dir, "elsewhere.md"))).toMatchObject({ block: true });
     expect(await t.pi.toolCall(t.ctx, "read", { path: "src/app.ts" })).toBeUndefined();
-    expect(await t.pi.toolCall(t.ctx, "bash", { command: "echo x > src/app.ts" })).toBeUndefined();
+    // bash could write anywhere: under a limit it is refused (issue 20, finding 10), unless the mode declares edits.bash: unchecked.
+    expect((await t.pi.toolCall(t.ctx, "bash", { command: "echo x > src/app.ts" }))?.reason).toContain("forge: bash refused: mode \"docs\"");
   });
 
   it("several active modes intersect: a limit only narrows", async () => {

@@ -13,6 +13,8 @@ export interface TreeEntry extends BranchEntry {
 export class FakeSession {
   entries: TreeEntry[] = [];
   leaf: string | null = null;
+  /** How many times getBranch() was called. */
+  branchReads = 0;
   private n = 0;
 
   /** `idPrefix` keeps ids apart when entries are copied from another session (a fork). */
@@ -43,7 +45,14 @@ export class FakeSession {
     this.leaf = id;
   }
 
+  /** Like Pi's SessionManager.getLeafId(): the session store keys its fold by it. */
+  getLeafId(): string | null {
+    return this.leaf;
+  }
+
+  /** Root -> leaf; counts its calls so tests can see the runtime fold the branch once per leaf. */
   getBranch(): TreeEntry[] {
+    this.branchReads++;
     const byId = new Map(this.entries.map((e) => [e.id, e]));
     const path: TreeEntry[] = [];
     let cur = this.leaf === null ? undefined : byId.get(this.leaf);

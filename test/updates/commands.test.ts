@@ -214,16 +214,17 @@ describe("/system-update", () => {
     }
   });
 
-  it("reads the branch once per command and once per run", async () => {
+  it("reads the branch once per command and once per run, and not again while its leaf is unchanged", async () => {
     const { pi, ctx } = setup("1.x");
     await pi.command("First.", ctx);
     let reads = 0;
     const getBranch = pi.session.getBranch.bind(pi.session);
     pi.session.getBranch = () => (reads++, getBranch());
-    for (const args of ["Be terse.", "use tdd", "off update-1", "status", "reset"]) {
+    // Each command but status appends an event (a new leaf): the next one folds once; after status the leaf is unchanged.
+    for (const [args, expected] of [["Be terse.", 1], ["use tdd", 1], ["off update-1", 1], ["status", 1], ["reset", 0]] as const) {
       reads = 0;
       await pi.command(args, ctx);
-      expect([args, reads]).toEqual([args, 1]);
+      expect([args, reads]).toEqual([args, expected]);
     }
     reads = 0;
     await pi.emitEach("before_agent_start", { systemPrompt: "CORE", systemPromptOptions: { cwd: "/w", sections: {} } }, ctx);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Composition } from "../../core/composition.js";
 import { detectHostAdapter, legacyHostAdapter, sectionsHostAdapter } from "../../runtime/host-adapter/index.js";
+import { createSessionStore } from "../../runtime/session-store.js";
 import { INVENTORY_SECTION, isUpdatesTail } from "../../runtime/updates/update-text.js";
 
 const OVERLAY: Composition = { kind: "compose", base: null, overlays: [{ key: "alpha", label: "Alpha", text: "# Alpha\n\nA body" }] };
@@ -29,15 +30,22 @@ describe("supportsSections", () => {
   });
 
   it("the detected adapter answers from the run's options, and outside a run from what the last run showed", () => {
+    // The adapter keeps nothing: the session's records hold what the last run showed (runtime/session-store.ts).
     const adapter = detectHostAdapter({});
-    expect(adapter.supportsSections(null)).toBe(false); // no run yet: timeline, which never double-delivers
+    const records = createSessionStore();
+    const run = (event: ReturnType<typeof modernEvent> | ReturnType<typeof legacyEvent>) => {
+      records.recordRun(adapter.observeRun(event));
+      adapter.applyComposition(event, NATIVE);
+    };
+    expect(adapter.supportsSections(null, records.lastRun())).toBe(false); // no run yet: timeline, which never double-delivers
     const modern = modernEvent();
     expect(adapter.supportsSections(modern.systemPromptOptions)).toBe(true);
-    adapter.applyComposition(modern, NATIVE);
-    expect(adapter.supportsSections(null)).toBe(true);
+    run(modern);
+    expect(adapter.supportsSections(null, records.lastRun())).toBe(true);
+    expect(adapter.supportsSections(null)).toBe(false); // nothing remembered by the adapter itself
     expect(adapter.supportsSections(modernEvent("forced").systemPromptOptions)).toBe(false);
-    adapter.applyComposition(legacyEvent(), NATIVE);
-    expect(adapter.supportsSections(null)).toBe(false);
+    run(legacyEvent());
+    expect(adapter.supportsSections(null, records.lastRun())).toBe(false);
     expect(adapter.supportsSections(legacyEvent().systemPromptOptions)).toBe(false);
   });
 });
@@ -45,13 +53,15 @@ describe("supportsSections", () => {
 describe("previewPrompt", () => {
   it("renders over the fallback before any run, then over the last run's inputs as they were before forge applied", () => {
     const adapter = detectHostAdapter({});
-    expect(adapter.previewPrompt(OVERLAY, { systemPrompt: "FALLBACK" })).toBe("FALLBACK\n\n<forge-alpha>\n# Alpha\n\nA body\n</forge-alpha>");
+    const records = createSessionStore();
+    expect(adapter.previewPrompt(OVERLAY, { systemPrompt: "FALLBACK" }, records.lastRun())).toBe("FALLBACK\n\n<forge-alpha>\n# Alpha\n\nA body\n</forge-alpha>");
     const modern = modernEvent();
+    records.recordRun(adapter.observeRun(modern));
     adapter.applyComposition(modern, OVERLAY);
     // The run's options now hold forge's section; the preview still starts from Pi's own prompt.
     expect(modern.systemPrompt).toContain("<forge-alpha>");
-    expect(adapter.previewPrompt(NATIVE, { systemPrompt: "FALLBACK" })).toBe("MODERN PROMPT");
-    expect(adapter.previewPrompt(OVERLAY, { systemPrompt: "FALLBACK" })).toBe(modern.systemPrompt);
+    expect(adapter.previewPrompt(NATIVE, { systemPrompt: "FALLBACK" }, records.lastRun())).toBe("MODERN PROMPT");
+    expect(adapter.previewPrompt(OVERLAY, { systemPrompt: "FALLBACK" }, records.lastRun())).toBe(modern.systemPrompt);
   });
 
   it("a replace_base preview without options is an estimate, never a throw", () => {

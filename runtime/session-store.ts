@@ -1,0 +1,60 @@
+// The session's records: the session model (core/session-state.ts) of ctx's branch, folded once per branch leaf by the
+// runtime's only reader of the branch, and the process's one record of the host (what the last run showed).
+import { EMPTY_SESSION, extendsPrefix, reduceSession, type SessionState } from "../core/session-state.js";
+import type { RunObservation } from "./host-adapter/index.js";
+import type { CtxPort, SessionManagerPort } from "./host-adapter/ports.js";
+
+export interface SessionStore {
+  /**
+   * The session model of ctx's active branch. Folded at most once per leaf: a new leaf that extends the last one folds
+   * only the entries after it. Throws what the host throws (a stale context): callers fail closed.
+   */
+  read(ctx: Pick<CtxPort, "sessionManager">): SessionState;
+  /** The value the last read returned (the empty session before the first): for completions, which get no ctx. */
+  current(): SessionState;
+  /** session_start and session_tree: the next read folds the branch from its root. */
+  reset(): void;
+  /** What the last run showed (sections, Pi's own prompt inputs); null before the first run of this process. */
+  lastRun(): RunObservation | null;
+  recordRun(run: RunObservation): void;
+}
+
+/** The leaf's id when the host tells it (undefined: it cannot, so the branch itself is compared). */
+function leafIdOf(sm: SessionManagerPort): string | null | undefined {
+  if (typeof sm.getLeafId !== "function") return undefined;
+  const id = sm.getLeafId();
+  return typeof id === "string" || id === null ? id : undefined;
+}
+
+export function createSessionStore(): SessionStore {
+  /** Per session manager (a test may drive several sessions), the last fold. */
+  let folds = new WeakMap<SessionManagerPort, SessionState>();
+  let last: SessionState = EMPTY_SESSION;
+  let run: RunObservation | null = null;
+
+  function fold(sm: SessionManagerPort): SessionState {
+    const cached = folds.get(sm);
+    const leaf = leafIdOf(sm);
+    if (cached !== undefined && leaf !== undefined && (leaf === null ? cached.count === 0 : leaf === cached.leafId)) return cached;
+    const branch = sm.getBranch();
+    if (cached !== undefined && branch.length === cached.count && extendsPrefix(branch, cached)) return cached;
+    const next = reduceSession(branch, cached);
+    folds.set(sm, next);
+    return next;
+  }
+
+  return {
+    read(ctx) {
+      last = fold(ctx.sessionManager);
+      return last;
+    },
+    current: () => last,
+    reset() {
+      folds = new WeakMap();
+    },
+    lastRun: () => run,
+    recordRun(observation) {
+      run = observation;
+    },
+  };
+}
