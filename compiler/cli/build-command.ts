@@ -4,6 +4,8 @@ import { cacheDir } from "../io/build-cache.js";
 import { agentDir, DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveLibraryTarget, resolveTarget, type BuildTarget, type ForgeTarget } from "../io/forge-target.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { outerWarningLine, readCompileContext } from "../io/compile-context.js";
+import type { LayerOverrides } from "../io/outer-layers.js";
+import type { ForgeBundle } from "../../generated/types.js";
 import { findForgeRoots, MAX_WALKED_DIRECTORIES } from "../io/find-forge-roots.js";
 import { runBuild, type BuildRun, type BuildSettings } from "../io/run-build.js";
 import { watchBuild } from "../io/watch-build.js";
@@ -13,13 +15,13 @@ import { pathForHumans } from "../output/display-path.js";
 import type { CliArgs } from "./parse-cli-args.js";
 
 /** The settings of a `forge build` of `target` (also the build `forge import` runs after writing). */
-export function settingsFor(target: BuildTarget, check: boolean, io: CliIO): BuildSettings {
+export function settingsFor(target: BuildTarget, check: boolean, io: CliIO, overrides?: LayerOverrides): BuildSettings {
   // Running from source (no FORGE_VERSION define) the code hash would not cover the compiler: no cache.
   const cache = forgeVersion === DEV_VERSION ? null : cacheDir(io.env);
   const settings: BuildSettings = { check, forgeVersion, cacheDir: cache };
   if (target.scope === "builtin") return settings;
   if (target.scope === "project") settings.trustFile = join(agentDir(io.env), "forge", "trust.json");
-  const context = readCompileContext(target, loadBuiltinBundle());
+  const context = readCompileContext(target, loadBuiltinBundle(), overrides);
   if (context.builtinProblem) io.stderr.write(`forge: warning: ${context.builtinProblem}; presets cannot use built-in modes\n`);
   // A package's layer in a monorepo builds against the layers above it, as Pi will offer them together.
   for (const warning of context.outerWarnings) io.stderr.write(outerWarningLine(warning, "its modes are not available to this build"));
@@ -52,6 +54,9 @@ function buildAll(args: CliArgs, io: CliIO): number {
   if (found.truncated) io.stderr.write(`forge: warning: stopped after ${MAX_WALKED_DIRECTORIES} directories under ${found.top}; some forge roots may not be built\n`);
   const runs: BuildRun[] = [];
   let exitCode = 0;
+  // With --check nothing is written, so a package is checked against what its outer layers' sources build now: a
+  // package that is stale only because a layer above changed is reported, as the following build --all would rewrite it.
+  const rebuilt = new Map<string, ForgeBundle>();
   for (const root of found.roots) {
     const base = resolveTarget({ root }, io.env, io.cwd);
     const shown = pathForHumans(io.cwd, base.forgeRoot);
@@ -59,13 +64,14 @@ function buildAll(args: CliArgs, io: CliIO): number {
     if (!args.json && !github) io.stdout.write(`${shown}/\n`);
     let run: BuildRun;
     try {
-      run = runBuild(target, settingsFor(target, args.check, io));
+      run = runBuild(target, settingsFor(target, args.check, io, rebuilt));
     } catch (err) {
       exitCode = 1;
       if (!args.json && !github) io.stderr.write(`forge: ${shown}: ${describeFailure(err)}\n`);
       continue;
     }
     runs.push(run);
+    if (run.bundle !== undefined) rebuilt.set(root, run.bundle);
     exitCode = Math.max(exitCode, run.exitCode);
     if (github) {
       const workspace = io.env.GITHUB_WORKSPACE ? resolve(io.cwd, io.env.GITHUB_WORKSPACE) : io.cwd;

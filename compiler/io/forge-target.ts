@@ -11,11 +11,8 @@ import type { ForgeBundle } from "../../generated/types.js";
 import { manifestBundlePath, readLibraryManifest } from "./read-libraries.js";
 import { BUNDLE_FILE, posixRelative } from "./read-sources.js";
 
-declare const FORGE_VERSION: string | undefined;
-
 /** The version esbuild defines in dist/cli.js; running from source (tests) falls back to a dev marker. */
-export const DEV_VERSION = "0.0.0-dev";
-export const forgeVersion: string = typeof FORGE_VERSION === "string" ? FORGE_VERSION : DEV_VERSION;
+export { DEV_VERSION, forgeVersion } from "../../core/forge-version.js";
 
 /**
  * The package directory: the nearest ancestor of this module that holds forge's package.json. From source

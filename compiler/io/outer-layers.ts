@@ -20,8 +20,14 @@ export interface OuterLayers {
   warnings: string[];
 }
 
+/**
+ * Bundles that stand in for a layer's bundle.json, by layer root: `build --check --all` checks a package against the
+ * bundle its stale outer layer's sources build now (what `build --all` would write first), not the stale file.
+ */
+export type LayerOverrides = ReadonlyMap<string, ForgeBundle>;
+
 /** Every verified layer from the repository root down to, not including, `projectRoot`. */
-export function readOuterLayers(projectRoot: string): OuterLayers {
+export function readOuterLayers(projectRoot: string, overrides: LayerOverrides = new Map()): OuterLayers {
   const own = resolve(projectRoot);
   const { layers, repositoryRoot } = findProjectLayers(own);
   const out: OuterLayers = { layers: [], warnings: [] };
@@ -30,6 +36,11 @@ export function readOuterLayers(projectRoot: string): OuterLayers {
     const escape = layerEscape(layer, repositoryRoot);
     if (escape !== null) {
       out.warnings.push(escape);
+      continue;
+    }
+    const override = overrides.get(layer.root);
+    if (override !== undefined) {
+      out.layers.push({ root: layer.root, file: layer.file, bundle: override });
       continue;
     }
     const load = loadBundleFile(layer.file, "project");

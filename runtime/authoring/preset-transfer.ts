@@ -12,9 +12,7 @@ import { findSource, resolveTarget, shownPath, type AuthoringScope } from "./aut
 import { oneKey, tellOutcome, type AuthoringDeps } from "./mode-authoring.js";
 import { diagnosticLines, followTrust, removeSourceAndRebuild } from "./rebuild.js";
 import { visible } from "../../core/safe-text.js";
-
-declare const FORGE_VERSION: string | undefined;
-const forgeVersion = typeof FORGE_VERSION === "string" ? FORGE_VERSION : "0.0.0-dev";
+import { forgeVersion } from "../../core/forge-version.js";
 
 export const PRESET_TRANSFER_USAGE = [
   "       /preset export <name> [file] [--force]     keys, order, drift policy and digests; no prompt text",

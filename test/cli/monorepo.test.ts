@@ -65,6 +65,23 @@ describe("forge build --all", () => {
     expect(check.stdout).toContain("preset api: changed");
   });
 
+  it("--check --all reports a package that is stale only because the root layer's sources changed (nothing rebuilt yet)", () => {
+    const repo = makeMonorepo();
+    expect(runCli(["build", "--all"], repo).code).toBe(0);
+    writeTree(repo, { ".pi/forge/modes/tone.yaml": mode("Tone", "Be very kind.") });
+    const check = runCli(["build", "--all", "--check", "--json"], repo);
+    expect(check.code).toBe(1);
+    const roots = JSON.parse(check.stdout).roots.map((r: { path: string; status: string }) => [r.path, r.status]);
+    expect(roots).toEqual([
+      [".pi/forge/bundle.json", "stale"],
+      ["packages/api/.pi/forge/bundle.json", "stale"],
+    ]);
+    // What --check said is what build --all then does: it rewrites both.
+    const build = JSON.parse(runCli(["build", "--all", "--json"], repo).stdout);
+    expect(build.roots.map((r: { status: string }) => r.status)).toEqual(["written", "written"]);
+    expect(runCli(["build", "--all", "--check"], repo).code).toBe(0);
+  });
+
   it("a package's mode that breaks an outer layer's preset is an error naming that layer", () => {
     const repo = makeMonorepo();
     writeTree(repo, { "packages/api/.pi/forge/modes/style.yaml": mode("API style", "Follow the API style guide.", "replace_base") });
