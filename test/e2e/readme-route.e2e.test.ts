@@ -63,7 +63,8 @@ beforeAll(() => {
   const app = join(mono, "packages", "app");
   writeJson(join(app, "package.json"), { name: "app", version: "1.0.0" });
   forge(mono, "init");
-  expect(forge(app, "init")).not.toContain("not installed");
+  // A new layer in the package: --root . (without it, init finds the root layer above, the nearest .pi/forge/).
+  expect(forge(app, "init", "--root", ".")).not.toContain("not installed");
   writeFileSync(join(app, ".pi", "forge", "modes", "app-notes.yaml"), mode("App notes", "Keep the changelog."));
   forge(mono, "build", "--all");
   repos = { web, api, mono, app };
