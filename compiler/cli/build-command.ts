@@ -10,8 +10,8 @@ import { findForgeRoots, MAX_WALKED_DIRECTORIES } from "../io/find-forge-roots.j
 import { runBuild, type BuildRun, type BuildSettings } from "../io/run-build.js";
 import { watchBuild } from "../io/watch-build.js";
 import { renderAnnotations } from "../output/annotations.js";
-import { printBuild, printFailure, type CliIO } from "./cli-io.js";
-import { pathForHumans } from "../output/display-path.js";
+import { buildReportForJson, printBuild, printFailure, type CliIO } from "./cli-io.js";
+import { displayDir } from "../output/display-path.js";
 import type { CliArgs } from "./parse-cli-args.js";
 
 /** The settings of a `forge build` of `target` (also the build `forge import` runs after writing). */
@@ -50,18 +50,18 @@ function buildAll(args: CliArgs, io: CliIO): number {
   const github = args.format === "github";
   const start = args.root !== undefined ? resolve(io.cwd, args.root) : io.cwd;
   const found = findForgeRoots(start);
-  if (found.roots.length === 0) return printFailure(io, args.json, "build", `no forge sources: no .pi/forge/ directory under ${found.top}`, github);
-  if (found.truncated) io.stderr.write(`forge: warning: stopped after ${MAX_WALKED_DIRECTORIES} directories under ${found.top}; some forge roots may not be built\n`);
+  const top = displayDir(io.cwd, found.top);
+  if (found.roots.length === 0) return printFailure(io, args.json, "build", `no forge sources: no .pi/forge/ directory under ${top}`, github);
+  if (found.truncated) io.stderr.write(`forge: warning: stopped after ${MAX_WALKED_DIRECTORIES} directories under ${top}; some forge roots may not be built\n`);
   const runs: BuildRun[] = [];
   let exitCode = 0;
   // With --check nothing is written, so a package is checked against what its outer layers' sources build now: a
   // package that is stale only because a layer above changed is reported, as the following build --all would rewrite it.
   const rebuilt = new Map<string, ForgeBundle>();
   for (const root of found.roots) {
-    const base = resolveTarget({ root }, io.env, io.cwd);
-    const shown = pathForHumans(io.cwd, base.forgeRoot);
-    const target: ForgeTarget = { ...base, displayPath: `${shown}/bundle.json`, displayForgeRoot: `${shown}/` };
-    if (!args.json && !github) io.stdout.write(`${shown}/\n`);
+    const target: ForgeTarget = resolveTarget({ root }, io.env, io.cwd);
+    const shown = target.displayForgeRoot;
+    if (!args.json && !github) io.stdout.write(`${shown}\n`);
     let run: BuildRun;
     try {
       run = runBuild(target, settingsFor(target, args.check, io, rebuilt));
@@ -78,7 +78,7 @@ function buildAll(args: CliArgs, io: CliIO): number {
       io.stdout.write(renderAnnotations(run.report, { forgeRoot: target.forgeRoot, bundlePath: target.bundlePath, workspace }));
     } else if (!args.json) printBuild(run, io, false);
   }
-  if (args.json) io.stdout.write(JSON.stringify({ command: "build", all: true, check: args.check, exitCode, roots: runs.map((r) => r.report) }, null, 2) + "\n");
+  if (args.json) io.stdout.write(JSON.stringify({ command: "build", all: true, check: args.check, exitCode, roots: runs.map((r) => buildReportForJson(r, io)) }, null, 2) + "\n");
   return exitCode;
 }
 
@@ -90,7 +90,7 @@ export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
   const target = resolved;
   if (!isDirectory(target.forgeRoot)) {
     const hint = target.scope === "builtin" ? "" : `; run \`npx --no-install forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
-    return printFailure(io, args.json, "build", `no forge sources: ${target.forgeRoot} is not a directory${hint}`, github);
+    return printFailure(io, args.json, "build", `no forge sources: ${target.displayForgeRoot} is not a directory${hint}`, github);
   }
   const settings = settingsFor(target, args.check, io);
   if (args.watch) return watch(target, settings, io, args.json);

@@ -22,13 +22,15 @@ export interface CompileContext {
 }
 
 /** Reads the layers above a project target and links them with the built-in bundle, deeper winning per key. */
-export function readCompileContext(target: { scope: BundleScope; root: string }, builtin: BuiltinBundleResult, overrides?: LayerOverrides): CompileContext {
+export function readCompileContext(target: { scope: BundleScope; root: string; cwd: string }, builtin: BuiltinBundleResult, overrides?: LayerOverrides): CompileContext {
   if (target.scope === "builtin") return { builtin: null, builtinProblem: null, outer: [], outerWarnings: [], link: {}, fingerprint: null };
   const outer = target.scope === "project" ? readOuterLayers(target.root, overrides) : { layers: [], warnings: [] };
-  const inherited = inheritedComponents(target.root, builtin.bundle, outer.layers);
+  // Messages name a layer above by its path from the current directory, so the cache key includes that directory.
+  const inherited = inheritedComponents(target.cwd, builtin.bundle, outer.layers);
   const link: CompileContext["link"] = { builtinModes: inherited.modes, builtinPresets: inherited.presets };
   if (outer.layers.length > 0) link.inheritedOrigins = inherited.origins;
-  const fingerprint = builtin.text !== undefined || outer.layers.length > 0 ? `${builtin.text ?? "-"}\0${outerLayersKey(outer.layers)}` : null;
+  const outerKey = outer.layers.length > 0 ? `${outerLayersKey(outer.layers)}\0${target.cwd}` : "";
+  const fingerprint = builtin.text !== undefined || outer.layers.length > 0 ? `${builtin.text ?? "-"}\0${outerKey}` : null;
   return { builtin: builtin.bundle ?? null, builtinProblem: builtin.problem ?? null, outer: outer.layers, outerWarnings: outer.warnings, link, fingerprint };
 }
 

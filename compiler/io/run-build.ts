@@ -64,6 +64,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
       status,
       scope: target.scope,
       path: target.displayPath,
+      absolutePath: target.bundlePath,
       bundleHash,
       counts,
       changes,

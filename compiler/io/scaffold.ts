@@ -59,13 +59,14 @@ export function runInit(target: ForgeTarget): InitReport {
     command: "init",
     scope: target.scope,
     path: target.displayForgeRoot,
+    absolutePath: target.forgeRoot,
     created: [],
     skipped: [],
     installed: target.scope !== "project" || installed !== null,
   };
   for (const [file, text] of files) {
     mkdirSync(dirname(file), { recursive: true });
-    const shown = posixRelative(target.root, file);
+    const shown = `${target.displayForgeRoot}${posixRelative(target.forgeRoot, file)}`;
     (createTextExclusive(file, text) ? report.created : report.skipped).push(shown);
   }
   return report;

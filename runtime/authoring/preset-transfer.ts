@@ -66,7 +66,7 @@ async function importPreset(deps: AuthoringDeps, ctx: CtxPort, file: string, sco
   const answer = await deps.cli(["preset", "import", resolve(ctx.cwd, file), ...target.scopeArgs, ...(force ? ["--force"] : []), "--json"], target.cwd);
   if (!answer.ok) return say(ctx, `forge: /preset import failed: ${answer.failure}`, "error");
   const report = answer.json as ImportReport;
-  const lines = diagnosticLines(report.diagnostics ?? [], target.forgeRoot, ctx.cwd);
+  const lines = diagnosticLines(report.diagnostics ?? [], target.cwd, ctx.cwd);
   const differences = (report.differences ?? []).map((d) => `  ${visible(d)}`);
   if (answer.code !== 0 || report.status !== "written" || typeof report.name !== "string") {
     return say(ctx, [`forge: not imported: ${visible(report.message ?? `forge preset import answered ${report.status}`)}`, ...lines].join("\n"), "error");

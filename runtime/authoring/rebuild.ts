@@ -1,6 +1,6 @@
 // After an authoring write: `forge build` of the target through the CLI, its diagnostics as file:line lines for Pi, the
 // scopes re-read, and on Pi 0.73.1 forge's own trust following an edit that changed only the authored component.
-import { join } from "node:path";
+import { resolve } from "node:path";
 import { changedOnly, type AuthoredChange } from "../../core/authored-change.js";
 import type { ForgeCli } from "../forge-cli.js";
 import type { CtxPort } from "../host-adapter/ports.js";
@@ -29,10 +29,13 @@ interface ReportedDiagnostic {
 
 const SHOWN = 20;
 
-/** `file:line:col severity code: message`, the file as seen from cwd (diagnostics name files relative to the forge root). */
-export function diagnosticLines(diagnostics: readonly ReportedDiagnostic[], forgeRoot: string, cwd: string): string[] {
+/**
+ * `file:line:col severity code: message`, the file as seen from Pi's cwd. The CLI's --json names each file relative to
+ * the directory it ran in (`cliCwd`), as it prints every path.
+ */
+export function diagnosticLines(diagnostics: readonly ReportedDiagnostic[], cliCwd: string, cwd: string): string[] {
   const lines = diagnostics.slice(0, SHOWN).map((d) => {
-    const at = d.file === null ? "" : `${visible(shownPath(cwd, join(forgeRoot, d.file)))}${d.start ? `:${d.start.line}:${d.start.column}` : ""}: `;
+    const at = d.file === null ? "" : `${visible(shownPath(cwd, resolve(cliCwd, d.file)))}${d.start ? `:${d.start.line}:${d.start.column}` : ""}: `;
     return `${at}${d.severity} ${d.code}: ${visible(d.message)}`;
   });
   if (diagnostics.length > SHOWN) lines.push(`... and ${diagnostics.length - SHOWN} more (run forge build to see all)`);
@@ -44,7 +47,7 @@ export async function runBuild(cli: ForgeCli, target: AuthoringTarget, ctx: CtxP
   const answer = await cli(["build", ...target.scopeArgs, "--json"], target.cwd);
   if (!answer.ok) return { ok: false, lines: [answer.failure] };
   const report = answer.json as { status?: string; message?: string; diagnostics?: ReportedDiagnostic[] };
-  const lines = diagnosticLines(Array.isArray(report.diagnostics) ? report.diagnostics : [], target.forgeRoot, ctx.cwd);
+  const lines = diagnosticLines(Array.isArray(report.diagnostics) ? report.diagnostics : [], target.cwd, ctx.cwd);
   if (answer.code === 0 && (report.status === "written" || report.status === "unchanged")) return { ok: true, lines };
   return { ok: false, lines: report.message ? [visible(report.message), ...lines] : lines };
 }
