@@ -93,12 +93,22 @@ function loadFile(spec: string, path: string, missingIsEmpty: boolean): SpecLoad
 }
 
 /**
- * The bundle as `<commit>:<path>` names it for people: from the current directory, with git's own `./` or `../`
- * prefix for that (`HEAD:../.pi/forge/bundle.json` works in `git show` from where forge ran).
+ * The bundle as `<commit>:<path>` names it for people: from the current directory, as git reads it there (`git show
+ * HEAD:../.pi/forge/bundle.json` works from where forge ran): at the work tree's top a plain path, below it one with
+ * git's `./` or `../` prefix, which git resolves from the current directory.
  */
-function gitPathFromCwd(ctx: SpecContext): string {
+function gitPathFromCwd(top: string, ctx: SpecContext): string {
   const shown = ctx.target.displayPath;
-  return shown.startsWith("../") ? shown : `./${shown}`;
+  if (shown.startsWith("../") || posixRelative(realOr(top), realOr(ctx.cwd)) === "") return shown;
+  return `./${shown}`;
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Posix path of the target's bundle.json relative to the work tree's top level, as `<commit>:<path>` needs. */
@@ -130,7 +140,7 @@ function loadGitRef(spec: string, ctx: SpecContext): SpecLoad {
 /** The target's bundle.json as committed at `commit` of the repository whose top level is `top`. */
 function loadBundleAt(spec: string, top: string, commit: string, ctx: SpecContext): SpecLoad {
   const path = bundlePathInRepo(top, ctx.target);
-  const location = `${spec}:${gitPathFromCwd(ctx)}`;
+  const location = `${spec}:${gitPathFromCwd(top, ctx)}`;
   const side = { spec, kind: "git" as const, label: spec, location };
   const blob = readBlobAt(top, commit, path, ctx.env);
   if (blob.status === "absent") {
@@ -170,7 +180,7 @@ export function loadDefaultA(ctx: SpecContext): SpecLoad {
     // Already inside the repository: read HEAD directly rather than through loadSpec, which would look for it again.
     const head = resolveCommit(top.dir, "HEAD", ctx.env);
     if (head !== null) return loadBundleAt("HEAD", top.dir, head, ctx);
-    const side = { spec: "HEAD", kind: "git" as const, label: "HEAD", location: `HEAD:${gitPathFromCwd(ctx)}` };
+    const side = { spec: "HEAD", kind: "git" as const, label: "HEAD", location: `HEAD:${gitPathFromCwd(top.dir, ctx)}` };
     return loaded(side, null, ["the repository has no commits yet; comparing against an empty bundle"]);
   }
   const result = loadFile(ctx.target.displayPath, ctx.target.bundlePath, true);

@@ -72,7 +72,7 @@ async function importPreset(deps: AuthoringDeps, ctx: CtxPort, file: string, sco
     return say(ctx, [`forge: not imported: ${visible(report.message ?? `forge preset import answered ${report.status}`)}`, ...lines].join("\n"), "error");
   }
   const trust = followTrust(deps.session, ctx, target, { kind: "preset", key: report.name }, deps.now());
-  const head = `forge: imported preset "${report.name}" into ${visible(shownPath(ctx.cwd, resolve(target.forgeRoot, report.file ?? "")))} and rebuilt the ${scope} bundle; use it with /preset use ${report.name}`;
+  const head = `forge: imported preset "${report.name}" into ${visible(shownPath(ctx.cwd, resolve(target.cwd, report.file ?? "")))} and rebuilt the ${scope} bundle; use it with /preset use ${report.name}`;
   const diff = differences.length > 0 ? [`these components differ from the exporter's (same keys, other definitions):`, ...differences] : [];
   tellOutcome(ctx, head, { ok: true, lines: [...lines, ...diff] }, [trust]);
 }

@@ -1,5 +1,6 @@
 // forge build --check exit codes and change lists, --json output shape, and usage errors (exit 2).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertBuilt, makeProject, makeTempDir, removeTempDirs, runCli, snapshot, writeTree } from "./helpers.js";
 
@@ -101,7 +102,7 @@ describe("--json", () => {
     expect(r.stderr).toBe("");
     const report = JSON.parse(r.stdout);
     expect(Object.keys(report)).toEqual([
-      "command", "check", "status", "scope", "path", "bundleHash", "counts", "changes", "summary", "diagnostics",
+      "command", "check", "status", "scope", "path", "absolutePath", "bundleHash", "counts", "changes", "summary", "diagnostics",
     ]);
     expect(report).toMatchObject({
       command: "build",
@@ -114,7 +115,9 @@ describe("--json", () => {
     });
     expect(report.bundleHash).toMatch(/^[0-9a-f]{64}$/);
     expect(report.changes.modes.added).toEqual(["clock", "plan", "review"]);
-    expect(report.diagnostics[0]).toMatchObject({ code: "volatile_time", severity: "warning", file: "modes/clock.yaml" });
+    // Every printed path is relative to the current directory (here the project root), --json included.
+    expect(report.absolutePath).toBe(join(root, ".pi", "forge", "bundle.json"));
+    expect(report.diagnostics[0]).toMatchObject({ code: "volatile_time", severity: "warning", file: ".pi/forge/modes/clock.yaml" });
     const again = JSON.parse(runCli(["build", "--json"], root).stdout);
     expect(again).toMatchObject({ status: "unchanged", changes: null, bundleHash: report.bundleHash });
     expect(again.diagnostics).toEqual(report.diagnostics);
@@ -128,7 +131,7 @@ describe("--json", () => {
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ status: "errors", bundleHash: null, counts: null, changes: null });
     expect(report.summary.errors).toBeGreaterThan(0);
-    const d = report.diagnostics.find((x: { file: string }) => x.file === "modes/plan.yaml");
+    const d = report.diagnostics.find((x: { file: string }) => x.file === ".pi/forge/modes/plan.yaml");
     expect(d.start).toEqual({ line: 3, column: expect.any(Number) });
   });
 });
