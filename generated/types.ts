@@ -45,7 +45,7 @@ export interface ForgeDiagnostic {
    */
   message: string;
   /**
-   * Path relative to the forge root (posix), or null when no file applies.
+   * The file (posix), or null when no file applies: relative to the current directory as forge prints it (--json), relative to the forge root inside the compiler and its build cache.
    */
   file: string | null;
   start: Position;
