@@ -1,9 +1,11 @@
 // The repository's set-up promises: CI runs exactly the README's two commands, the studio's browser is an npm
 // devDependency (no system package step), and the published package carries its licence and the README's images.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { guardedHomeDirs, snapshotTree, treeChanges } from "./support/home-guard.js";
 
 const REPO = join(import.meta.dirname, "..");
 const README = readFileSync(join(REPO, "README.md"), "utf8");
@@ -35,6 +37,28 @@ describe("set-up", () => {
     expect(PKG.devDependencies["@sparticuz/chromium"]).toBeDefined();
     expect(readFileSync(join(REPO, "test", "studio", "chromium.ts"), "utf8")).not.toContain("/usr/bin/chromium");
     expect(README).not.toContain("apt-get install");
+  });
+});
+
+describe("the run's home guard (test/support/global-setup.ts fails the run on any change)", () => {
+  it("guards forge's build cache and agent dir under HOME (and XDG_CACHE_HOME's forge cache)", () => {
+    expect(guardedHomeDirs({ XDG_CACHE_HOME: "/x/cache" }, "/h")).toEqual(["/h/.cache/forge", "/h/.pi/agent/forge", "/x/cache/forge"]);
+  });
+
+  it("sees a directory appear, a file written into it, and nothing when nothing changed", () => {
+    const home = mkdtempSync(join(tmpdir(), "forge-guard-"));
+    try {
+      const cache = join(home, ".cache", "forge");
+      const before = snapshotTree(cache);
+      expect(treeChanges(before, snapshotTree(cache))).toEqual([]);
+      mkdirSync(cache, { recursive: true });
+      writeFileSync(join(cache, "entry.json"), "{}");
+      const changes = treeChanges(before, snapshotTree(cache));
+      expect(changes).toContain(`- ${cache} absent`);
+      expect(changes.some((c) => c.startsWith(`+ ${join(cache, "entry.json")} file`))).toBe(true);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
 
