@@ -34,7 +34,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
     if (changes.length > 0) {
       // vitest reports an error thrown here but still exits 0, so the exit code is set too: the run fails.
       process.exitCode = 1;
-      throw new Error(`the test run wrote under the user's home (tests must write only under temporary directories):\n${changes.slice(0, 20).join("\n")}`);
+      throw new Error(
+        "the test run wrote under the user's home (tests must write only under temporary directories; or another forge " +
+          `process of this user wrote there while the run lasted):\n${changes.slice(0, 20).join("\n")}`,
+      );
     }
   };
 }

@@ -1,7 +1,7 @@
 // forge as a user gets it: `npm pack` of this checkout, and npm run offline with a private cache (and, for `npm
 // install -g`, a private prefix), none of the caller's npm_config_* settings (npm test sets some) leaking in.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "./pi-host.js";
@@ -23,9 +23,12 @@ export interface PackedForge {
 export function packForge(): PackedForge {
   const work = mkdtempSync(join(tmpdir(), "forge-pack-"));
   const globalPrefix = join(work, "npm-global");
+  const home = join(work, "home");
+  mkdirSync(home);
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
-  Object.assign(env, { npm_config_cache: join(work, "npm-cache"), npm_config_prefix: globalPrefix, npm_config_update_notifier: "false" });
+  // A user of their own: nothing npm (or npx, or forge) does here reads or writes the real home.
+  Object.assign(env, { HOME: home, npm_config_cache: join(work, "npm-cache"), npm_config_prefix: globalPrefix, npm_config_update_notifier: "false" });
   const npm = (args: string[], cwd: string): string => {
     const r = spawnSync("npm", args, { cwd, env, encoding: "utf8", timeout: 120_000 });
     if (r.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${r.status ?? r.signal})\n${r.stdout}\n${r.stderr}`);
