@@ -129,6 +129,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: one exten
     expect(onlyPrompt(inPackage)).toContain("<forge-app-notes>\n# App notes\n\nKeep the changelog.\n</forge-app-notes>");
     const status = lastStatus(inPackage.stderr);
     expect(status.layers.map((l: { root: string }) => l.root)).toEqual([repos.mono, repos.app]);
-    for (const r of [root, inPackage]) expect(r.stderr).not.toContain(NOTICE);
+    for (const r of [root, inPackage]) {
+      expect(r.stderr).not.toContain(NOTICE);
+      expect(lastStatus(r.stderr).bundles.builtin.file).toBe(join(globalCopy, "presets", "bundle.json"));
+    }
   });
 });
