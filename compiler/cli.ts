@@ -1,5 +1,5 @@
 // forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff, import, studio and preset; maps outcomes to exit codes.
-import { HELP, USAGE, UsageError, parseCliArgs, type CliArgs } from "./cli/parse-cli-args.js";
+import { HELP, USAGE, UsageError, commandHelp, parseCliArgs, usageOf, type CliArgs } from "./cli/parse-cli-args.js";
 import { buildCommand } from "./cli/build-command.js";
 import { explainCommand } from "./cli/explain-command.js";
 import { initCommand } from "./cli/init-command.js";
@@ -19,12 +19,12 @@ async function main(argv: string[], io: CliIO): Promise<number> {
     args = parseCliArgs(argv);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    io.stderr.write(`forge: ${err.message}\n${USAGE}\n`);
+    io.stderr.write(`forge: ${err.message}\n${err.command === null ? USAGE : usageOf(err.command)}\n`);
     return 2;
   }
   switch (args.command) {
     case "help":
-      io.stdout.write(HELP + "\n");
+      io.stdout.write((args.helpFor === undefined ? HELP : commandHelp(args.helpFor)) + "\n");
       return 0;
     case "version":
       io.stdout.write(forgeVersion + "\n");

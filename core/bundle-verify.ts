@@ -4,6 +4,7 @@ import { computeBundleHash, digestComponent, type BundleScope } from "./digest.j
 import { describeError, describeValidationError } from "./error-text.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import type { ForgeBundle } from "../generated/types.js";
+import { forgeVersion } from "./forge-version.js";
 
 export const SUPPORTED_BUNDLE_FORMAT = 1;
 
@@ -11,7 +12,8 @@ export const SUPPORTED_BUNDLE_FORMAT = 1;
 export type BundleProblem =
   | { kind: "json"; detail: string }
   | { kind: "not-object" }
-  | { kind: "format"; format: unknown }
+  /** `forgeVersion`: the version of the forge that wrote it, when the file says (for "update the extension"). */
+  | { kind: "format"; format: unknown; forgeVersion?: string }
   /** `detail` is the validator's first error (`at /path: message`), when there is one. */
   | { kind: "schema"; detail: string | null }
   | { kind: "scope"; declared: BundleScope; expected: BundleScope }
@@ -45,8 +47,8 @@ export function parseBundleJson(text: string): { ok: true; value: unknown } | { 
  */
 function checkShape(value: unknown): BundleProblem | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return { kind: "not-object" };
-  const format = (value as { format?: unknown }).format;
-  if (format !== SUPPORTED_BUNDLE_FORMAT) return { kind: "format", format };
+  const { format, forgeVersion } = value as { format?: unknown; forgeVersion?: unknown };
+  if (format !== SUPPORTED_BUNDLE_FORMAT) return { kind: "format", format, ...(typeof forgeVersion === "string" ? { forgeVersion: forgeVersion.slice(0, 64) } : {}) };
   if (!validateBundle(value)) return { kind: "schema", detail: describeValidationError(validateBundle) };
   return null;
 }
@@ -124,6 +126,20 @@ export function verifyBundleText(text: string, expectedScope?: BundleScope): Bun
   return verifyBundleValue(parsed.value, expectedScope);
 }
 
+/**
+ * A bundle of another format: written by a newer forge (this one cannot read it: update the reader) or an older one
+ * (rebuild the bundle with this forge). Who wrote it is named when the file says.
+ */
+function describeFormat(format: unknown, writer: string | undefined): string {
+  const by = writer === undefined ? "" : ` (written by forge ${writer})`;
+  const reader = `this forge (${forgeVersion}) reads format ${SUPPORTED_BUNDLE_FORMAT}`;
+  const which = `unsupported format ${JSON.stringify(format ?? null)}${by}`;
+  if (typeof format === "number" && Number.isInteger(format) && format > SUPPORTED_BUNDLE_FORMAT) {
+    return `${which}: a newer forge built it and ${reader}; update the extension: install forge ${writer ?? "of that version"} or newer where Pi loads it from (npm install -g pi-forge-modes@latest, or the project's devDependency), then restart Pi`;
+  }
+  return `${which}: an older forge built it and ${reader}; rebuild it with this forge (npx --no-install forge build)`;
+}
+
 /** The runtime's wording of a problem (after `forge: refused bundle <file>: `). */
 export function describeBundleProblem(problem: BundleProblem): string {
   switch (problem.kind) {
@@ -132,7 +148,7 @@ export function describeBundleProblem(problem: BundleProblem): string {
     case "not-object":
       return "not a JSON object";
     case "format":
-      return `unsupported format ${JSON.stringify(problem.format ?? null)} (this forge reads format ${SUPPORTED_BUNDLE_FORMAT}; rebuild with forge build)`;
+      return describeFormat(problem.format, problem.forgeVersion);
     case "schema":
       return problem.detail === null ? "does not match schema/bundle.schema.json" : `does not match schema/bundle.schema.json ${problem.detail}`;
     case "scope":

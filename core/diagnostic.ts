@@ -8,7 +8,10 @@ export type { Severity } from "../generated/types.js";
 /** 1-based line and column. */
 export type Position = NonNullable<MaybePosition>;
 
-/** `{code, severity, message, file, start, end, path}`; `file` is relative to the forge root (posix) or null. */
+/**
+ * `{code, severity, message, file, start, end, path}`; `file` is relative to the forge root (posix) or null, and the CLI
+ * prints it relative to the current directory (compiler/cli/cli-io.ts diagnosticsForJson).
+ */
 export type Diagnostic = Omit<ForgeDiagnostic, "code"> & { code: DiagnosticCode };
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

@@ -1,4 +1,5 @@
 // Selection requests (keys or a preset) resolved against the catalog, and the state entries that pin them.
+import { suggestClosest } from "./suggest.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
 import type { Catalog } from "./component-catalog.js";
 import { candidateFromKeys, checkContracts, selectedKeys, type Candidate } from "./candidate.js";
@@ -56,7 +57,8 @@ export function resolveCandidate(
     if (!entry) {
       const withheld = catalog.withheldPresets.get(request.name);
       if (withheld) return { ok: false, error: `preset "${request.name}" is in ${withheld.file}, which is not trusted; trust it first (/forge trust on Pi 0.73.1, or trust the project in Pi)` };
-      return { ok: false, error: `unknown preset "${request.name}"` };
+      const near = suggestClosest(request.name, catalog.presets.keys());
+      return { ok: false, error: `unknown preset "${request.name}"${near === null ? "" : ` (did you mean "${near}"?)`}` };
     }
     const candidate: Candidate = { base: entry.preset.base ?? null, overlays: [...entry.preset.overlays] };
     return { ok: true, candidate: { ...candidate, preset: request.name, driftPolicy: driftPolicy ?? entry.preset.driftPolicy ?? "block" } };

@@ -45,7 +45,7 @@ export interface ForgeDiagnostic {
    */
   message: string;
   /**
-   * Path relative to the forge root (posix), or null when no file applies.
+   * The file (posix), or null when no file applies: relative to the current directory as forge prints it (--json), relative to the forge root inside the compiler and its build cache.
    */
   file: string | null;
   start: Position;
@@ -284,9 +284,13 @@ export interface CliBuildReport {
   status: "written" | "unchanged" | "errors" | "fresh" | "stale" | "missing";
   scope: BundleScope;
   /**
-   * The bundle file, relative to the root.
+   * The bundle file, relative to the current directory (as every printed path).
    */
   path: string;
+  /**
+   * The bundle file's absolute path, for scripts.
+   */
+  absolutePath: string;
   bundleHash: string | null;
   counts: null | {
     modes: number;
@@ -360,7 +364,11 @@ export interface CliFailure {
 export interface CliInitReport {
   command: "init";
   scope: Scope;
+  /**
+   * The forge root, relative to the current directory.
+   */
   path: string;
+  absolutePath: string;
   created: string[];
   skipped: string[];
   installed: boolean;
@@ -375,6 +383,7 @@ export interface CliPreviewReport {
     strategy: string;
     scope: string;
     layer: string | null;
+    absoluteLayer?: string;
     digest: string;
   }[];
   reason: string | null;
@@ -463,7 +472,11 @@ export interface CliPresetExportReport {
   command: "preset export";
   status: "written";
   name: string;
+  /**
+   * Relative to the current directory.
+   */
   file: string;
+  absoluteFile?: string;
 }
 export interface CliPresetImportReport {
   command: "preset import";
@@ -471,9 +484,10 @@ export interface CliPresetImportReport {
   scope: Scope;
   name: string;
   /**
-   * The preset source written, relative to the forge root.
+   * The preset source written, relative to the current directory.
    */
   file: string;
+  absoluteFile: string;
   input: string;
   differences: string[];
   diagnostics: Diagnostics;

@@ -16,6 +16,9 @@ import { createSessionStore } from "./session-store.js";
 import { createSystemUpdates, UPDATE_TOOL_NAMES, type SystemUpdates } from "./updates/index.js";
 import { createRuleSources } from "./rule-sources.js";
 import { createToolGate } from "./tool-gate.js";
+import { claimExtensionCopy, registerPassiveCopy } from "./extension-copies.js";
+import { forgeVersion } from "../core/forge-version.js";
+import { fileURLToPath } from "node:url";
 
 export interface ExtensionOptions {
   /** The host adapter (default: the one detected for this Pi); tests wrap the real one. */
@@ -136,6 +139,10 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
 
 export default function forgeExtension(pi: PiPort): void {
   try {
+    // Another copy of forge already loaded in this Pi (a global install beside a project's): it stays in charge.
+    const self = { file: fileURLToPath(import.meta.url), version: forgeVersion };
+    const claim = claimExtensionCopy(pi, self);
+    if (claim.role === "passive") return registerPassiveCopy(pi, self, claim.notice);
     createForgeExtension(pi);
   } catch (error) {
     process.stderr.write(`forge: extension failed to load (${describeError(error)}); Pi runs without forge\n`);

@@ -1,8 +1,10 @@
 // `npm run demo`: builds examples/demo with forge, then drives real Pi (both hosts) against a local fake model.
 // Offline, no API key: the model is a fake OpenAI-compatible server on 127.0.0.1 that records what Pi sends.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { colorEnabled, makePainter } from "../compiler/output/painter.js";
 import { startFakeServer, systemMessagesOf, systemPromptOf, type FakeServer } from "../test/shared/fake-server.js";
 import { createPiEnv } from "../test/shared/pi-env.js";
 import { LEGACY_HOST, MODERN_HOST, REPO_ROOT, type PiHost } from "../test/shared/pi-host.js";
@@ -12,9 +14,19 @@ const EXAMPLE = join(REPO_ROOT, "examples", "demo");
 const CLI = join(REPO_ROOT, "dist", "cli.js");
 const EXTENSION = join(REPO_ROOT, "dist", "extension.js");
 
+// Bold headings on a terminal only: NO_COLOR, FORCE_COLOR and a piped stdout are honored, as the CLI does.
+const painter = makePainter(colorEnabled(process.stdout, process.env));
+
 function heading(text: string): void {
-  process.stdout.write(`\n\x1b[1m== ${text} ==\x1b[0m\n`);
+  process.stdout.write(`\n${painter.paint("bold", `== ${text} ==`)}\n`);
 }
+
+/**
+ * The demo's user: a temp HOME and agent dir for every forge and Pi process it starts, so it reads and writes
+ * nothing of the real user's (no ~/.cache/forge, no ~/.pi/agent); removed at the end.
+ */
+const DEMO_USER = mkdtempSync(join(tmpdir(), "forge-demo-"));
+const DEMO_ENV: NodeJS.ProcessEnv = { ...process.env, HOME: DEMO_USER, PI_CODING_AGENT_DIR: join(DEMO_USER, "agent"), FORGE_CACHE_DIR: join(DEMO_USER, "cache"), NO_COLOR: "1" };
 
 function readTree(dir: string, root = dir): Record<string, string> {
   const files: Record<string, string> = {};
@@ -63,7 +75,8 @@ async function driveHost(host: PiHost, server: FakeServer, files: Record<string,
   heading(`${host.packageName} (Node ${host.nodeMajor})`);
   const env = await createPiEnv({ baseUrl: server.baseUrl, cwdFiles: files });
   try {
-    const built = spawnSync(process.execPath, [CLI, "build", "--root", env.cwd], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    // The build runs as the Pi env's own user (its temp HOME and agent dir), so /forge trust and the cache stay there.
+    const built = spawnSync(process.execPath, [CLI, "build", "--root", env.cwd], { encoding: "utf8", env: { ...env.vars, FORGE_CACHE_DIR: join(env.root, "cache") } });
     process.stdout.write(`$ forge build\n${indent((built.stdout + built.stderr).trim())}`);
     if (built.status !== 0) throw new Error("forge build failed");
     // The operator answers forge's confirmation dialogs (here: /forge trust) with yes.
@@ -112,7 +125,7 @@ function commonPrefix(a: string, b: string): number {
 async function main(): Promise<void> {
   const files = readTree(EXAMPLE);
   heading("forge preview shipping (the example preset, against a sample host prompt)");
-  const preview = spawnSync(process.execPath, [CLI, "preview", "shipping", "--root", EXAMPLE], { encoding: "utf8" });
+  const preview = spawnSync(process.execPath, [CLI, "preview", "shipping", "--root", EXAMPLE], { encoding: "utf8", env: DEMO_ENV });
   process.stdout.write(preview.stderr + indent(preview.stdout.trimEnd()));
   let server: FakeServer;
   try {
@@ -128,7 +141,9 @@ async function main(): Promise<void> {
   process.stdout.write("\ndemo done: both Pi hosts composed the selected modes; no network, no API key.\n");
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`demo failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
-});
+main()
+  .finally(() => rmSync(DEMO_USER, { recursive: true, force: true }))
+  .catch((err: unknown) => {
+    process.stderr.write(`demo failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  });

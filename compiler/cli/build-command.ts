@@ -4,22 +4,24 @@ import { cacheDir } from "../io/build-cache.js";
 import { agentDir, DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveLibraryTarget, resolveTarget, type BuildTarget, type ForgeTarget } from "../io/forge-target.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { outerWarningLine, readCompileContext } from "../io/compile-context.js";
+import type { LayerOverrides } from "../io/outer-layers.js";
+import type { ForgeBundle } from "../../generated/types.js";
 import { findForgeRoots, MAX_WALKED_DIRECTORIES } from "../io/find-forge-roots.js";
 import { runBuild, type BuildRun, type BuildSettings } from "../io/run-build.js";
 import { watchBuild } from "../io/watch-build.js";
 import { renderAnnotations } from "../output/annotations.js";
-import { printBuild, printFailure, type CliIO } from "./cli-io.js";
-import { pathForHumans } from "../output/display-path.js";
+import { buildReportForJson, printBuild, printFailure, type CliIO } from "./cli-io.js";
+import { displayDir } from "../output/display-path.js";
 import type { CliArgs } from "./parse-cli-args.js";
 
 /** The settings of a `forge build` of `target` (also the build `forge import` runs after writing). */
-export function settingsFor(target: BuildTarget, check: boolean, io: CliIO): BuildSettings {
+export function settingsFor(target: BuildTarget, check: boolean, io: CliIO, overrides?: LayerOverrides): BuildSettings {
   // Running from source (no FORGE_VERSION define) the code hash would not cover the compiler: no cache.
   const cache = forgeVersion === DEV_VERSION ? null : cacheDir(io.env);
   const settings: BuildSettings = { check, forgeVersion, cacheDir: cache };
   if (target.scope === "builtin") return settings;
   if (target.scope === "project") settings.trustFile = join(agentDir(io.env), "forge", "trust.json");
-  const context = readCompileContext(target, loadBuiltinBundle());
+  const context = readCompileContext(target, loadBuiltinBundle(), overrides);
   if (context.builtinProblem) io.stderr.write(`forge: warning: ${context.builtinProblem}; presets cannot use built-in modes\n`);
   // A package's layer in a monorepo builds against the layers above it, as Pi will offer them together.
   for (const warning of context.outerWarnings) io.stderr.write(outerWarningLine(warning, "its modes are not available to this build"));
@@ -48,31 +50,35 @@ function buildAll(args: CliArgs, io: CliIO): number {
   const github = args.format === "github";
   const start = args.root !== undefined ? resolve(io.cwd, args.root) : io.cwd;
   const found = findForgeRoots(start);
-  if (found.roots.length === 0) return printFailure(io, args.json, "build", `no forge sources: no .pi/forge/ directory under ${found.top}`, github);
-  if (found.truncated) io.stderr.write(`forge: warning: stopped after ${MAX_WALKED_DIRECTORIES} directories under ${found.top}; some forge roots may not be built\n`);
+  const top = displayDir(io.cwd, found.top);
+  if (found.roots.length === 0) return printFailure(io, args.json, "build", `no forge sources: no .pi/forge/ directory under ${top}`, github);
+  if (found.truncated) io.stderr.write(`forge: warning: stopped after ${MAX_WALKED_DIRECTORIES} directories under ${top}; some forge roots may not be built\n`);
   const runs: BuildRun[] = [];
   let exitCode = 0;
+  // With --check nothing is written, so a package is checked against what its outer layers' sources build now: a
+  // package that is stale only because a layer above changed is reported, as the following build --all would rewrite it.
+  const rebuilt = new Map<string, ForgeBundle>();
   for (const root of found.roots) {
-    const base = resolveTarget({ root }, io.env, io.cwd);
-    const shown = pathForHumans(io.cwd, base.forgeRoot);
-    const target: ForgeTarget = { ...base, displayPath: `${shown}/bundle.json`, displayForgeRoot: `${shown}/` };
-    if (!args.json && !github) io.stdout.write(`${shown}/\n`);
+    const target: ForgeTarget = resolveTarget({ root }, io.env, io.cwd);
+    const shown = target.displayForgeRoot;
+    if (!args.json && !github) io.stdout.write(`${shown}\n`);
     let run: BuildRun;
     try {
-      run = runBuild(target, settingsFor(target, args.check, io));
+      run = runBuild(target, settingsFor(target, args.check, io, rebuilt));
     } catch (err) {
       exitCode = 1;
       if (!args.json && !github) io.stderr.write(`forge: ${shown}: ${describeFailure(err)}\n`);
       continue;
     }
     runs.push(run);
+    if (run.bundle !== undefined) rebuilt.set(root, run.bundle);
     exitCode = Math.max(exitCode, run.exitCode);
     if (github) {
       const workspace = io.env.GITHUB_WORKSPACE ? resolve(io.cwd, io.env.GITHUB_WORKSPACE) : io.cwd;
       io.stdout.write(renderAnnotations(run.report, { forgeRoot: target.forgeRoot, bundlePath: target.bundlePath, workspace }));
     } else if (!args.json) printBuild(run, io, false);
   }
-  if (args.json) io.stdout.write(JSON.stringify({ command: "build", all: true, check: args.check, exitCode, roots: runs.map((r) => r.report) }, null, 2) + "\n");
+  if (args.json) io.stdout.write(JSON.stringify({ command: "build", all: true, check: args.check, exitCode, roots: runs.map((r) => buildReportForJson(r, io)) }, null, 2) + "\n");
   return exitCode;
 }
 
@@ -84,7 +90,7 @@ export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
   const target = resolved;
   if (!isDirectory(target.forgeRoot)) {
     const hint = target.scope === "builtin" ? "" : `; run \`npx --no-install forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
-    return printFailure(io, args.json, "build", `no forge sources: ${target.forgeRoot} is not a directory${hint}`, github);
+    return printFailure(io, args.json, "build", `no forge sources: ${target.displayForgeRoot} is not a directory${hint}`, github);
   }
   const settings = settingsFor(target, args.check, io);
   if (args.watch) return watch(target, settings, io, args.json);

@@ -6,7 +6,8 @@ import { renderBuildReport } from "../output/render-build.js";
 import { colorEnabled, makePainter } from "../output/painter.js";
 import { escapeData, escapeProperty } from "../output/annotations.js";
 import { join } from "node:path";
-import { pathForHumans } from "../output/display-path.js";
+import { displayPath } from "../output/display-path.js";
+import type { BuildReport } from "../review/build-report.js";
 
 /** Where a command writes; tests and the entry pass the process streams. */
 export interface CliIO {
@@ -17,11 +18,22 @@ export interface CliIO {
 }
 
 /**
- * How human output names a file of the forge root: relative to the current directory, as compilers print paths
- * (`.pi/forge/modes/x.yaml:3:11`), so it opens from where the command ran. --json keeps forge-root-relative paths.
+ * How output names a file of the forge root (diagnostics name them relative to it): relative to the current directory,
+ * as compilers print paths (`.pi/forge/modes/x.yaml:3:11`), so it opens from where the command ran; --json too.
  */
-export function pathFromCwd(io: CliIO, forgeRoot: string): (file: string) => string {
-  return (file) => pathForHumans(io.cwd, join(forgeRoot, ...file.split("/")));
+export function pathFromCwd(io: Pick<CliIO, "cwd">, forgeRoot: string): (file: string) => string {
+  return (file) => displayPath(io.cwd, join(forgeRoot, ...file.split("/")));
+}
+
+/** Diagnostics as --json prints them: each file relative to the current directory, like every other printed path. */
+export function diagnosticsForJson(diagnostics: readonly Diagnostic[], io: Pick<CliIO, "cwd">, forgeRoot: string): Diagnostic[] {
+  const shown = pathFromCwd(io, forgeRoot);
+  return diagnostics.map((d) => (d.file === null ? d : { ...d, file: shown(d.file) }));
+}
+
+/** A build report as --json prints it (its path is relative to the current directory already; `absolutePath` beside it). */
+export function buildReportForJson(run: BuildRun, io: Pick<CliIO, "cwd">): BuildReport {
+  return { ...run.report, diagnostics: diagnosticsForJson(run.report.diagnostics, io, run.forgeRoot) };
 }
 
 /** Diagnostics with code frames to stderr; nothing when there are none. `forgeRoot` is what their files are relative to. */
@@ -33,7 +45,7 @@ export function printDiagnostics(run: { report: { diagnostics: Diagnostic[] }; g
 /** Prints one build: diagnostics to stderr, the report to stdout (or the report as JSON). */
 export function printBuild(run: BuildRun, io: CliIO, json: boolean, compactJson = false): void {
   if (json) {
-    io.stdout.write(JSON.stringify(run.report, null, compactJson ? undefined : 2) + "\n");
+    io.stdout.write(JSON.stringify(buildReportForJson(run, io), null, compactJson ? undefined : 2) + "\n");
     return;
   }
   printDiagnostics(run, io, run.forgeRoot);

@@ -7,7 +7,7 @@ import type { DiffFailure, DiffReport } from "../review/diff-report.js";
 import { renderDiffReport } from "../output/render-diff.js";
 import { EMPTY_BUNDLE, compareBundles, type BundleView } from "../review/semantic-diff.js";
 import type { CliArgs } from "./parse-cli-args.js";
-import { pathFromCwd, type CliIO } from "./cli-io.js";
+import { diagnosticsForJson, pathFromCwd, type CliIO } from "./cli-io.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { colorEnabled, makePainter } from "../output/painter.js";
 
@@ -20,7 +20,7 @@ function viewOf(bundle: ForgeBundle | null): BundleView {
 function cannotCompare(io: CliIO, json: boolean, failure: Extract<SpecLoad, { ok: false }>, forgeRoot: string): number {
   const diagnostics = failure.diagnostics ?? [];
   if (json) {
-    const out: DiffFailure = { command: "diff", status: "failed", message: failure.message, diagnostics };
+    const out: DiffFailure = { command: "diff", status: "failed", message: failure.message, diagnostics: diagnosticsForJson(diagnostics, io, forgeRoot) };
     io.stdout.write(JSON.stringify(out, null, 2) + "\n");
   } else {
     if (diagnostics.length > 0) {

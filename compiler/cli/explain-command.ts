@@ -1,9 +1,9 @@
 // `forge explain <preset> | <mode>...`: how a selection resolves, printed for people or as JSON.
 import { homedir } from "node:os";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import type { Scope } from "../../core/digest.js";
-import { packagePath, type ForgeTarget } from "../io/forge-target.js";
-import { pathForHumans } from "../output/display-path.js";
+import { agentDir, packagePath, type ForgeTarget } from "../io/forge-target.js";
+import { displayPath } from "../output/display-path.js";
 import { colorEnabled, makePainter } from "../output/painter.js";
 import { renderExplain } from "../output/render-explain.js";
 import { explainNames } from "../review/explain.js";
@@ -11,13 +11,15 @@ import type { CliIO } from "./cli-io.js";
 import { inspectCommand, selectionSpec } from "./inspect-command.js";
 import type { CliArgs } from "./parse-cli-args.js";
 
-/** Display paths: the target's own files relative to its root, a layer above it from the current directory, built-ins inside the package. */
-function sourceDescriber(target: ForgeTarget, cwd: string): (scope: Scope, source: string, layer: string | null) => string {
+/** Where each source file is, from the current directory: the target's own, a layer above it, the global scope's, built-ins. */
+function sourceDescriber(target: ForgeTarget, io: CliIO): (scope: Scope, source: string, layer: string | null) => string {
+  const shown = (dir: string, source: string) => displayPath(io.cwd, join(dir, ...source.split("/")));
   return (scope, source, layer) => {
-    if (scope === "project" && layer !== null && layer !== target.root) return pathForHumans(cwd, join(layer, ".pi", "forge", ...source.split("/")));
-    if (scope === target.scope) return `${target.displayForgeRoot}${source}`;
+    if (scope === "project" && layer !== null && layer !== target.root) return shown(join(layer, ".pi", "forge"), source);
+    if (scope === target.scope) return shown(target.forgeRoot, source);
     // The built-in library ships in the forge package's presets/ folder.
-    if (scope === "builtin") return relative(packagePath(), join(packagePath("presets"), source)).split(sep).join("/");
+    if (scope === "builtin") return shown(packagePath("presets"), source);
+    if (scope === "global") return shown(join(agentDir(io.env), "forge"), source);
     return `${scope}:${source}`;
   };
 }
@@ -33,7 +35,7 @@ export function explainCommand(args: CliArgs, io: CliIO): number {
         selectionSpec(args),
         settings,
         target.root,
-        sourceDescriber(target, io.cwd),
+        sourceDescriber(target, io),
         args.path === undefined ? null : { path: args.path, cwd: io.cwd, home: homedir() },
       ),
     (report) => io.stdout.write(renderExplain(report, makePainter(colorEnabled(io.stdout, io.env)))),

@@ -10,14 +10,14 @@ import { checkExistingFiles } from "../import/existing-files.js";
 import { IMPORTERS, KEY_SUFFIX, type ImportFormatName } from "../import/importers.js";
 import { forgeVersion, isDirectory, resolveTarget } from "../io/forge-target.js";
 import { readSources } from "../io/read-sources.js";
-import { pathForHumans } from "../output/display-path.js";
+import { displayDir } from "../output/display-path.js";
 import type { SourceTree } from "../types.js";
 import type { CliArgs } from "./parse-cli-args.js";
 import { runBuild } from "../io/run-build.js";
 import { settingsFor } from "./build-command.js";
 import { displayInputPath, readImportInputs } from "../io/read-import-inputs.js";
 import { makeReport, renderImportReport, type ImportReport, type ImportStatus } from "../output/import-report.js";
-import { printBuild, type CliIO } from "./cli-io.js";
+import { buildReportForJson, printBuild, type CliIO } from "./cli-io.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { readLibraries } from "../io/read-libraries.js";
 import { colorEnabled, makePainter, summarize } from "../output/painter.js";
@@ -63,7 +63,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
   const shownInput = displayInputPath(io.cwd, inputAbs);
   const target = resolveTarget(args, io.env, io.cwd);
   // Every path the import names is relative to the current directory, like its input paths.
-  const shownRoot = `${pathForHumans(io.cwd, target.forgeRoot)}/`;
+  const shownRoot = displayDir(io.cwd, target.forgeRoot);
   const shownPath = (rel: string): string => `${shownRoot}${rel}`;
   let report = makeReport(format, target.scope, shownInput);
 
@@ -143,7 +143,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
     report.message = `wrote the sources, but the build failed: ${describeFailure(err)}`;
     return done("failed", importDiagnostics, 1);
   }
-  report = { ...finish(report, "written", importDiagnostics), build: run.report };
+  report = { ...finish(report, "written", importDiagnostics), build: buildReportForJson(run, io) };
   printReport(report, getSource, io, args.json);
   if (!args.json) printBuild(run, io, false);
   return run.exitCode;

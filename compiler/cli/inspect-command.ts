@@ -6,7 +6,7 @@ import { isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from 
 import { inspectSources } from "../io/inspect-sources.js";
 import { outerWarningLine, readCompileContext } from "../io/compile-context.js";
 import type { InspectedSources, SampleSettings, SelectionSpec } from "../review/inspection.js";
-import { printDiagnostics, printFailure, type CliIO } from "./cli-io.js";
+import { diagnosticsForJson, printDiagnostics, printFailure, type CliIO } from "./cli-io.js";
 import type { CliArgs } from "./parse-cli-args.js";
 
 /** One inspection's outcome: the report (--json prints it) and the exit code. */
@@ -22,10 +22,12 @@ export function inspectCommand<R>(
   command: "preview" | "explain",
   inspect: (inspected: InspectedSources, target: ForgeTarget, settings: SampleSettings) => Inspection<R>,
   printHuman: (report: R) => void,
+  /** The report's own paths as --json prints them (relative to the current directory), when it has any. */
+  forJson: (report: R) => R = (report) => report,
 ): number {
   const target = resolveTarget(args, io.env, io.cwd);
   if (!isDirectory(target.forgeRoot)) {
-    return printFailure(io, args.json, command, `no forge sources: ${target.forgeRoot} is not a directory; run \`npx --no-install forge init\` to create it`);
+    return printFailure(io, args.json, command, `no forge sources: ${target.displayForgeRoot} is not a directory; run \`npx --no-install forge init\` to create it`);
   }
   let result: Inspection<R>;
   let getSource;
@@ -40,7 +42,8 @@ export function inspectCommand<R>(
     return printFailure(io, args.json, command, describeFailure(err));
   }
   if (args.json) {
-    io.stdout.write(JSON.stringify(result.report, null, 2) + "\n");
+    const report = { ...forJson(result.report), diagnostics: diagnosticsForJson(result.report.diagnostics, io, target.forgeRoot) };
+    io.stdout.write(JSON.stringify(report, null, 2) + "\n");
     return result.exitCode;
   }
   printDiagnostics({ report: result.report, getSource }, io, target.forgeRoot);

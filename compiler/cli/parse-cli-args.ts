@@ -1,93 +1,22 @@
 // Command-line parsing with node:util parseArgs: commands, flags, the usage text and usage errors (exit 2).
 import { parseArgs } from "node:util";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
+import { suggestClosest } from "../../core/suggest.js";
+import { ALLOWED, COMMANDS, type FlagName, type SubCommand } from "./cli-help.js";
 
-export const USAGE = `usage: forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--json]
-       forge init [--root DIR | --global] [--json]
-       forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
-       forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--root DIR | --global] [--json]
-       forge diff [A] [B] [--root DIR | --global] [--json]
-       forge import pi-modes|pi-presets|roo <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]
-       forge studio [--root DIR | --global] [--port N] [--open]
-       forge preset export <name> [file] [--force] [--root DIR | --global] [--json]
-       forge preset import <file> [--force] [--root DIR | --global] [--json]
-       forge source '<request JSON>' [--json]
-       forge --help | --version`;
+export { COMMANDS, HELP, USAGE, commandHelp, usageOf, type SubCommand } from "./cli-help.js";
 
-export const HELP = `forge: compile Pi prompt modes and presets into a verified, content-hashed bundle.
-
-${USAGE}
-
-commands:
-  build          validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors);
-                 the forge libraries .pi/forge/forge.yaml lists are read from node_modules and pinned
-  init           scaffold .pi/forge/ with an example mode, preset and partial (never overwrites)
-  preview        print the prompt a preset, or modes in the given order, composes against a sample
-                 host prompt (compiles the sources in memory; writes nothing)
-  explain        print how a preset (or modes in order) resolves: components in order, where each
-                 comes from, the contracts that held, digests, sizes, cache-sensitive slots and
-                 the effective model/thinking/tools preferences, path rules and edit limits
-  diff           compare two bundles per component, with a unified diff of each changed prompt.
-                 A and B are each a bundle file, a git ref (its committed .pi/forge/bundle.json)
-                 or "worktree" (a fresh in-memory build of the sources). Default: A is the
-                 committed bundle (HEAD, or bundle.json outside git), B is "worktree".
-                 Exit 0: no semantic change, 1: changes, 2: could not compare
-  import         convert another tool's definitions into forge sources under .pi/forge/, then build:
-                   pi-modes    ~/.pi/agent/modes/*.json (original and schema-v2 mode files)
-                   pi-presets  presets.json of Pi's example preset extension
-                   roo         Roo Code .roomodes / custom_modes.yaml
-                 <path> is a file or a directory of such files
-  preset         portable presets: keys, order, drift policy and digests, never prompt text
-                   export <name> [file]  write the preset as the layers resolve it (built-in, global,
-                                         project) to file, or to standard output
-                   import <file>         check its keys against your layers (target scope and built-in),
-                                         name the components whose definitions differ from the
-                                         exporter's, write presets/<name>.yaml and build
-  studio         serve a local, read-only web page on 127.0.0.1 to see what every composition sends
-                 (library, compose against both hosts, diff, live diagnostics while editing); prints
-                 the URL, which carries a random access token; Ctrl-C stops
-  source         print a mode or preset source's text, written with yaml's Document API (comments kept);
-                 the Pi extension's authoring asks for it (schema/source-request.schema.json)
-
-options:
-  --check        write nothing; exit 1 and list what changed when bundle.json is missing or stale
-  --watch        rebuild on every change under the forge root; Ctrl-C stops
-  --format F     build output: human (default), github (GitHub Actions annotations) or json
-  --all          build: every forge root under the repository (root layer first), e.g. a monorepo's packages;
-                 with --check, check them all. Skips node_modules and hidden directories other than .pi
-  --library      build: this package is a forge library; write the bundle its package.json names
-                 ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml
-  --preset NAME  preview/explain: the preset NAME (also when a mode has that key)
-  --modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)
-  --path P       explain: which rules and edit limits the path P would trigger (alone: every rule and limit)
-  --overlay      import: Roo roleDefinition becomes an append overlay instead of a replace_base mode
-  --rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
-                 mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact
-  --dry-run      import: print what would be written, write nothing, do not build
-  --force        import, preset: overwrite existing files
-  --port N       studio: listen on this port (default: a random free port)
-  --open         studio: open the page in the desktop's browser
-  --root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)
-  --global       use the global scope: $PI_CODING_AGENT_DIR/forge (default ~/.pi/agent/forge)
-  --json         machine-readable output on stdout (for build, the same as --format json)
-  -h, --help     show this help
-  -v, --version  print the forge version
-
-environment:
-  NO_COLOR, FORCE_COLOR   color control (default: color only on a terminal)
-  PI_CODING_AGENT_DIR     the global scope's agent directory
-  FORGE_CACHE_DIR         where the no-op build cache lives (default $XDG_CACHE_HOME/forge or ~/.cache/forge)
-  FORGE_NO_CACHE=1        always compile in full (the cache only skips recompiling unchanged sources)
-  GITHUB_WORKSPACE        --format github reports paths relative to it (default: the current directory)
-
-exit codes: 0 ok, 1 errors in sources / stale --check / I/O error (diff: changes), 2 usage error (diff: could not compare)`;
-
+/** A usage error: exit 2, with the usage of `command` when one was recognized (else every command's). */
 export class UsageError extends Error {
   override name = "UsageError";
+  constructor(
+    message: string,
+    readonly command: SubCommand | null = null,
+  ) {
+    super(message);
+  }
 }
 
-export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "studio", "preset", "source"] as const;
-export type SubCommand = (typeof COMMANDS)[number];
 export type Command = SubCommand | "help" | "version";
 export type OutputFormat = "human" | "github" | "json";
 export const IMPORT_FORMATS = ["pi-modes", "pi-presets", "roo"] as const;
@@ -95,6 +24,8 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface CliArgs {
   command: Command;
+  /** `forge <command> --help`: the command whose help to print. */
+  helpFor?: SubCommand;
   check: boolean;
   watch: boolean;
   /** True for --json or --format json. */
@@ -149,22 +80,7 @@ const OPTIONS = {
   version: { type: "boolean", short: "v" },
 } as const;
 
-type FlagName =
-  | "check" | "watch" | "format" | "root" | "global" | "builtin" | "library" | "all" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "path" | "rename" | "port" | "open";
 const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "library", "all", "overlay", "dry-run", "force", "preset", "modes", "path", "rename", "port", "open"];
-
-/** Flags each command accepts besides --json/--help. */
-const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
-  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all"]),
-  init: new Set(["root", "global"]),
-  preview: new Set(["root", "global", "preset", "modes"]),
-  explain: new Set(["root", "global", "preset", "modes", "path"]),
-  diff: new Set(["root", "global"]),
-  import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
-  studio: new Set(["root", "global", "port", "open"]),
-  preset: new Set(["root", "global", "force"]),
-  source: new Set(),
-};
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
 function checkPositionals(command: SubCommand, rest: string[], named: { preset?: string; modes?: string; path?: string }): void {
@@ -239,7 +155,47 @@ function parseRenames(values: readonly string[]): Record<string, string> {
   return out;
 }
 
+/** The command word, read leniently before the strict parse, so every usage error can show that command's usage. */
+function commandWord(argv: string[]): { word: string | undefined; command: SubCommand | null } {
+  let word: string | undefined;
+  try {
+    word = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: false }).positionals[0];
+  } catch {
+    word = undefined;
+  }
+  return { word, command: word !== undefined && (COMMANDS as readonly string[]).includes(word) ? (word as SubCommand) : null };
+}
+
+/** "unknown option '--chek'; did you mean '--check'?" among what the command takes (every option without one). */
+function unknownOption(message: string, command: SubCommand | null): string {
+  const name = /Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1];
+  if (name === undefined) return (message.split(". To specify")[0] ?? "bad arguments").trim();
+  const takes = command === null ? [...FLAGS, "json", "help", "version"] : [...ALLOWED[command], ...(command === "studio" ? [] : ["json"]), "help"];
+  const near = suggestClosest(name.replace(/^-+/, ""), takes);
+  return `unknown option '${name}'${near === null ? "" : `; did you mean '--${near}'?`}`;
+}
+
+/** The flags among `names` that were given, as `--a and --b` / `--a, --b and --c`. */
+function given(names: Array<[string, boolean]>): string {
+  const on = names.filter(([, set]) => set).map(([n]) => `--${n}`);
+  return on.length <= 1 ? (on[0] ?? "") : `${on.slice(0, -1).join(", ")} and ${on[on.length - 1]}`;
+}
+
 export function parseCliArgs(argv: string[]): CliArgs {
+  const { word, command } = commandWord(argv);
+  try {
+    return parseStrict(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    if (err.message.startsWith("Unknown option")) throw new UsageError(unknownOption(err.message, command), command);
+    const missing = /^Option '(-{1,2}[\w-]+)(?:, -\w)? <value>' argument missing/.exec(err.message)?.[1];
+    if (missing !== undefined) throw new UsageError(`${missing} needs a value, e.g. ${missing} ${missing === "--root" ? "DIR" : "<value>"}`, command);
+    // An unknown command word gets every command's usage; any other error, the usage of the command it was given to.
+    throw new UsageError(err.message, word !== undefined && command === null ? null : (err.command ?? command));
+  }
+}
+
+function parseStrict(argv: string[]): CliArgs {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -270,22 +226,33 @@ export function parseCliArgs(argv: string[]): CliArgs {
     renames: parseRenames(v.rename ?? []),
     positionals: rest,
   };
-  if (v.help) return { ...base, command: "help" };
+  const known = first !== undefined && (COMMANDS as readonly string[]).includes(first);
+  if (v.help && (first === undefined || known)) return { ...base, command: "help", ...(known ? { helpFor: first as SubCommand } : {}) };
   if (v.version) return { ...base, command: "version" };
   if (first === undefined) throw new UsageError("missing command");
-  if (!(COMMANDS as readonly string[]).includes(first)) throw new UsageError(`unknown command '${first}'`);
+  if (!known) {
+    const near = suggestClosest(first, COMMANDS);
+    throw new UsageError(`unknown command '${first}'${near === null ? "" : `; did you mean '${near}'?`}`);
+  }
   const command = first as SubCommand;
   checkPositionals(command, rest, { ...(v.preset !== undefined ? { preset: v.preset } : {}), ...(v.modes !== undefined ? { modes: v.modes } : {}), ...(v.path !== undefined ? { path: v.path } : {}) });
   if (v.path !== undefined && v.path.trim() === "") throw new UsageError("--path needs a path, e.g. --path src/db/schema.sql");
   for (const name of FLAGS) {
-    if (v[name] !== undefined && !ALLOWED[command].has(name)) throw new UsageError(`'forge ${command}' does not take --${name}`);
+    if (v[name] !== undefined && !ALLOWED[command].has(name)) {
+      const takes = [...ALLOWED[command]].map((f) => `--${f}`).join(", ");
+      throw new UsageError(`'forge ${command}' does not take --${name}; it takes ${takes}${command === "studio" ? "" : " and --json"}`);
+    }
   }
   if (v.root !== undefined && v.root.trim() === "") throw new UsageError("--root needs a directory");
-  const scopes = [v.root !== undefined, base.global, base.builtin].filter(Boolean).length;
-  if (scopes > 1) throw new UsageError("--root, --global and --builtin are mutually exclusive");
-  if (base.library && (base.global || base.builtin)) throw new UsageError("--library builds a library package (with --root DIR or the current one); it cannot be combined with --global or --builtin");
+  // Errors name only the flags that were given.
+  const scopes: Array<[string, boolean]> = [["root", v.root !== undefined], ["global", base.global], ["builtin", base.builtin]];
+  if (scopes.filter(([, set]) => set).length > 1) throw new UsageError(`${given(scopes)} cannot be combined: each names where forge works`);
+  if (base.library && (base.global || base.builtin)) {
+    throw new UsageError(`--library builds a library package (with --root DIR or the current one); it cannot be combined with ${given([["global", base.global], ["builtin", base.builtin]])}`);
+  }
   if (base.all && (base.global || base.builtin || base.library || base.watch)) {
-    throw new UsageError("--all builds every project forge root under the repository; it cannot be combined with --global, --builtin, --library or --watch");
+    const other = given([["global", base.global], ["builtin", base.builtin], ["library", base.library], ["watch", base.watch]]);
+    throw new UsageError(`--all builds every project forge root under the repository; it cannot be combined with ${other}`);
   }
   if (command === "studio" && base.json) throw new UsageError("'forge studio' does not take --json: it serves a page");
   const port = parsePort(v.port);

@@ -16,11 +16,11 @@ import { forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget } from "../
 import { readSources } from "../io/read-sources.js";
 import { runBuild, type BuildRun } from "../io/run-build.js";
 import { loadScopeBundles } from "../io/scope-bundles.js";
-import { pathForHumans } from "../output/display-path.js";
+import { displayPath } from "../output/display-path.js";
 import { sourceLookup } from "../output/format-diagnostics.js";
 import type { SourceTree } from "../types.js";
 import { settingsFor } from "./build-command.js";
-import { printBuild, printDiagnostics, type CliIO } from "./cli-io.js";
+import { buildReportForJson, diagnosticsForJson, printBuild, printDiagnostics, type CliIO } from "./cli-io.js";
 import { mergedTree } from "./import-command.js";
 import type { CliArgs } from "./parse-cli-args.js";
 
@@ -48,7 +48,7 @@ function exportPreset(args: CliArgs, io: CliIO, name: string, file: string | und
     return 0;
   }
   const abs = resolve(io.cwd, file);
-  const shown = pathForHumans(io.cwd, abs);
+  const shown = displayPath(io.cwd, abs);
   try {
     mkdirSync(dirname(abs), { recursive: true });
     if (args.force) writeTextAtomic(abs, text);
@@ -56,7 +56,7 @@ function exportPreset(args: CliArgs, io: CliIO, name: string, file: string | und
   } catch (err) {
     return fail(io, args.json, "preset export", "failed", describeFailure(err));
   }
-  if (args.json) io.stdout.write(`${JSON.stringify({ command: "preset export", status: "written", name, file: shown }, null, 2)}\n`);
+  if (args.json) io.stdout.write(`${JSON.stringify({ command: "preset export", status: "written", name, file: shown, absoluteFile: abs }, null, 2)}\n`);
   else io.stdout.write(`forge: exported preset "${name}" to ${shown} (keys, order, drift policy and digests; no prompt text)\n`);
   return 0;
 }
@@ -64,7 +64,7 @@ function exportPreset(args: CliArgs, io: CliIO, name: string, file: string | und
 function importPreset(args: CliArgs, io: CliIO, file: string): number {
   const command = "preset import";
   const inputAbs = resolve(io.cwd, file);
-  const shownInput = pathForHumans(io.cwd, inputAbs);
+  const shownInput = displayPath(io.cwd, inputAbs);
   const read = readBoundedText(inputAbs, LIMITS.maxFileBytes);
   if (!read.ok) return fail(io, args.json, command, "failed", `${shownInput} ${read.detail}`);
   const parsed = parsePresetExportText(read.text, shownInput);
@@ -86,7 +86,7 @@ function importPreset(args: CliArgs, io: CliIO, file: string): number {
   };
   const compileFailed = (merged: SourceTree, diagnostics: Diagnostic[], message: string) => {
     if (!args.json) printDiagnostics({ report: { diagnostics }, getSource: sourceLookup(merged.files) }, io, target.forgeRoot);
-    return fail(io, args.json, command, "compile-errors", message, { name: value.name, diagnostics });
+    return fail(io, args.json, command, "compile-errors", message, { name: value.name, diagnostics: diagnosticsForJson(diagnostics, io, target.forgeRoot) });
   };
   // The importer's layers: the target scope as its sources build now (the import builds them) and the built-in modes,
   // which is what that scope's presets link against.
@@ -101,7 +101,7 @@ function importPreset(args: CliArgs, io: CliIO, file: string): number {
   const existing = ["yaml", "yml", "json"].map((ext) => `${stem}.${ext}`).find((f) => existsSync(f));
   if (existing !== undefined && (!args.force || existing.endsWith(".json"))) {
     const why = args.force ? "is JSON; remove it to import" : "exists; not overwritten (add --force to replace it)";
-    return fail(io, args.json, command, "exists", `${pathForHumans(io.cwd, existing)} ${why}`, { name: value.name });
+    return fail(io, args.json, command, "exists", `${displayPath(io.cwd, existing)} ${why}`, { name: value.name });
   }
   const abs = existing ?? `${stem}.yaml`;
   const rel = `presets/${abs.slice(abs.lastIndexOf("/") + 1)}`;
@@ -118,10 +118,11 @@ function importPreset(args: CliArgs, io: CliIO, file: string): number {
   } catch (err) {
     return fail(io, args.json, command, "failed", describeFailure(err), { name: value.name });
   }
-  const report = { command, status: run.exitCode === 0 ? "written" : "build-failed", scope: target.scope, name: value.name, file: rel, input: shownInput, differences, diagnostics: run.report.diagnostics, build: run.report };
+  const build = buildReportForJson(run, io);
+  const report = { command, status: run.exitCode === 0 ? "written" : "build-failed", scope: target.scope, name: value.name, file: displayPath(io.cwd, abs), absoluteFile: abs, input: shownInput, differences, diagnostics: build.diagnostics, build };
   if (args.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
-    io.stdout.write(`forge: imported preset "${value.name}" into ${pathForHumans(io.cwd, abs)}\n`);
+    io.stdout.write(`forge: imported preset "${value.name}" into ${displayPath(io.cwd, abs)}\n`);
     if (differences.length > 0) io.stderr.write(`forge: warning: these components differ from the exporter's (same keys, other definitions):\n${differences.map((d) => `  ${d}\n`).join("")}`);
     printBuild(run, io, false);
   }

@@ -10,7 +10,7 @@ export async function studioCommand(args: CliArgs, io: CliIO): Promise<number> {
   const target = resolveTarget(args, io.env, io.cwd);
   if (!isDirectory(target.forgeRoot)) {
     const init = target.scope === "global" ? "forge init --global" : "forge init";
-    return printFailure(io, false, "studio", `no forge sources: ${target.forgeRoot} is not a directory; run \`${init}\` to create it`);
+    return printFailure(io, false, "studio", `no forge sources: ${target.displayForgeRoot} is not a directory; run \`${init}\` to create it`);
   }
   let assets;
   try {

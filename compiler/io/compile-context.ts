@@ -4,7 +4,7 @@ import type { CatalogSource } from "../../core/component-catalog.js";
 import type { BundleScope, ForgeBundle } from "../../generated/types.js";
 import type { CompileOptions } from "../types.js";
 import type { BuiltinBundleResult, ForgeTarget } from "./forge-target.js";
-import { inheritedComponents, outerLayersKey, readOuterLayers, type OuterLayer } from "./outer-layers.js";
+import { inheritedComponents, outerLayersKey, readOuterLayers, type LayerOverrides, type OuterLayer } from "./outer-layers.js";
 
 export interface CompileContext {
   /** The verified built-in bundle; null for the builtin target itself, or when it cannot be used. */
@@ -22,13 +22,15 @@ export interface CompileContext {
 }
 
 /** Reads the layers above a project target and links them with the built-in bundle, deeper winning per key. */
-export function readCompileContext(target: { scope: BundleScope; root: string }, builtin: BuiltinBundleResult): CompileContext {
+export function readCompileContext(target: { scope: BundleScope; root: string; cwd: string }, builtin: BuiltinBundleResult, overrides?: LayerOverrides): CompileContext {
   if (target.scope === "builtin") return { builtin: null, builtinProblem: null, outer: [], outerWarnings: [], link: {}, fingerprint: null };
-  const outer = target.scope === "project" ? readOuterLayers(target.root) : { layers: [], warnings: [] };
-  const inherited = inheritedComponents(target.root, builtin.bundle, outer.layers);
+  const outer = target.scope === "project" ? readOuterLayers(target.root, overrides) : { layers: [], warnings: [] };
+  // Messages name a layer above by its path from the current directory, so the cache key includes that directory.
+  const inherited = inheritedComponents(target.cwd, builtin.bundle, outer.layers);
   const link: CompileContext["link"] = { builtinModes: inherited.modes, builtinPresets: inherited.presets };
   if (outer.layers.length > 0) link.inheritedOrigins = inherited.origins;
-  const fingerprint = builtin.text !== undefined || outer.layers.length > 0 ? `${builtin.text ?? "-"}\0${outerLayersKey(outer.layers)}` : null;
+  const outerKey = outer.layers.length > 0 ? `${outerLayersKey(outer.layers)}\0${target.cwd}` : "";
+  const fingerprint = builtin.text !== undefined || outer.layers.length > 0 ? `${builtin.text ?? "-"}\0${outerKey}` : null;
   return { builtin: builtin.bundle ?? null, builtinProblem: builtin.problem ?? null, outer: outer.layers, outerWarnings: outer.warnings, link, fingerprint };
 }
 

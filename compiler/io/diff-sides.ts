@@ -2,7 +2,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { LIMITS } from "../../generated/constants.js";
 import { readBoundedText } from "../../io/read-bounded.js";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { hasErrors, type Diagnostic } from "../../core/diagnostic.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { readCompileContext } from "./compile-context.js";
@@ -11,6 +11,7 @@ import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
 import { forgeVersion, isDirectory, type BuiltinBundleResult, type ForgeTarget } from "./forge-target.js";
 import { posixRelative, readSources } from "./read-sources.js";
+import { displayDir, displayPath } from "../output/display-path.js";
 import { readLibraries } from "./read-libraries.js";
 import type { DiffSide } from "../review/diff-report.js";
 import { gitToplevel, readBlobAt, resolveCommit } from "./git.js";
@@ -51,7 +52,7 @@ function loadWorktree(ctx: SpecContext): SpecLoad {
   const { target } = ctx;
   if (!isDirectory(target.forgeRoot)) {
     const init = target.scope === "global" ? "npx --no-install forge init --global" : "npx --no-install forge init";
-    return fail(`no forge sources: ${target.forgeRoot} is not a directory, so there is no worktree to build; run \`${init}\` to create it`);
+    return fail(`no forge sources: ${target.displayForgeRoot} is not a directory, so there is no worktree to build; run \`${init}\` to create it`);
   }
   let tree;
   try {
@@ -91,6 +92,25 @@ function loadFile(spec: string, path: string, missingIsEmpty: boolean): SpecLoad
   return read.ok ? loaded(side, read.bundle, read.notes) : fail(read.message);
 }
 
+/**
+ * The bundle as `<commit>:<path>` names it for people: from the current directory, as git reads it there (`git show
+ * HEAD:../.pi/forge/bundle.json` works from where forge ran): at the work tree's top a plain path, below it one with
+ * git's `./` or `../` prefix, which git resolves from the current directory.
+ */
+function gitPathFromCwd(top: string, ctx: SpecContext): string {
+  const shown = ctx.target.displayPath;
+  if (shown.startsWith("../") || posixRelative(realOr(top), realOr(ctx.cwd)) === "") return shown;
+  return `./${shown}`;
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Posix path of the target's bundle.json relative to the work tree's top level, as `<commit>:<path>` needs. */
 function bundlePathInRepo(top: string, target: ForgeTarget): string {
   let root = target.root;
@@ -100,19 +120,19 @@ function bundlePathInRepo(top: string, target: ForgeTarget): string {
   } catch {
     // keep the path as given; git -C already accepted it
   }
-  const rel = posixRelative(top, root);
-  return rel === "" ? target.displayPath : `${rel}/${target.displayPath}`;
+  // git's `<commit>:<path>` names a file from the work tree's top level (git's notation, whatever the current directory).
+  return posixRelative(top, join(root, ...posixRelative(target.root, target.bundlePath).split("/")));
 }
 
 function loadGitRef(spec: string, ctx: SpecContext): SpecLoad {
   const top = gitToplevel(ctx.target.root, ctx.env);
   if (top.status === "git-missing") return fail(`'${spec}' is not a file, and git is not installed to read it as a git ref`);
   if (top.status === "not-a-repo") {
-    return fail(`'${spec}' is neither a bundle file nor a git ref: ${ctx.target.root} is not inside a git work tree`);
+    return fail(`'${spec}' is neither a bundle file nor a git ref: ${displayDir(ctx.cwd, ctx.target.root)} is not inside a git work tree`);
   }
   const commit = resolveCommit(top.dir, spec, ctx.env);
   if (commit === null) {
-    return fail(`'${spec}' is neither a bundle file nor a commit in the git repository at ${top.dir} (e.g. HEAD, HEAD~1, main, a tag or a commit id)`);
+    return fail(`'${spec}' is neither a bundle file nor a commit in the git repository at ${displayDir(ctx.cwd, top.dir)} (e.g. HEAD, HEAD~1, main, a tag or a commit id)`);
   }
   return loadBundleAt(spec, top.dir, commit, ctx);
 }
@@ -120,12 +140,12 @@ function loadGitRef(spec: string, ctx: SpecContext): SpecLoad {
 /** The target's bundle.json as committed at `commit` of the repository whose top level is `top`. */
 function loadBundleAt(spec: string, top: string, commit: string, ctx: SpecContext): SpecLoad {
   const path = bundlePathInRepo(top, ctx.target);
-  const location = `${spec}:${path}`;
+  const location = `${spec}:${gitPathFromCwd(top, ctx)}`;
   const side = { spec, kind: "git" as const, label: spec, location };
   const blob = readBlobAt(top, commit, path, ctx.env);
   if (blob.status === "absent") {
     // The commit before forge was set up: everything in the other side shows as added.
-    return loaded(side, null, [`${spec} has no ${path}; comparing against an empty bundle`]);
+    return loaded(side, null, [`${spec} has no ${ctx.target.displayPath}; comparing against an empty bundle`]);
   }
   if (blob.status === "failed") return fail(`cannot read ${location}: ${blob.message}`);
   const read = readBundleText(blob.text, location);
@@ -146,7 +166,8 @@ export function loadSpec(spec: string, ctx: SpecContext): SpecLoad {
     // not a path: try it as a git ref
   }
   if (isDir === true) return fail(`${spec} is a directory; give the bundle file itself, e.g. ${spec.replace(/[\\/]$/, "")}/bundle.json`);
-  return isDir === false ? loadFile(spec, path, false) : loadGitRef(spec, ctx);
+  // The file is named from the current directory, also when it was given as an absolute path.
+  return isDir === false ? loadFile(displayPath(ctx.cwd, path), path, false) : loadGitRef(spec, ctx);
 }
 
 /**
@@ -159,11 +180,10 @@ export function loadDefaultA(ctx: SpecContext): SpecLoad {
     // Already inside the repository: read HEAD directly rather than through loadSpec, which would look for it again.
     const head = resolveCommit(top.dir, "HEAD", ctx.env);
     if (head !== null) return loadBundleAt("HEAD", top.dir, head, ctx);
-    const side = { spec: "HEAD", kind: "git" as const, label: "HEAD", location: `HEAD:${bundlePathInRepo(top.dir, ctx.target)}` };
+    const side = { spec: "HEAD", kind: "git" as const, label: "HEAD", location: `HEAD:${gitPathFromCwd(top.dir, ctx)}` };
     return loaded(side, null, ["the repository has no commits yet; comparing against an empty bundle"]);
   }
-  const spec = posixRelative(ctx.cwd, ctx.target.bundlePath) || ctx.target.bundlePath;
-  const result = loadFile(spec, ctx.target.bundlePath, true);
-  if (result.ok) result.loaded.notes.unshift(`${ctx.target.root} is not in a git work tree: A is the bundle.json on disk`);
+  const result = loadFile(ctx.target.displayPath, ctx.target.bundlePath, true);
+  if (result.ok) result.loaded.notes.unshift(`${displayDir(ctx.cwd, ctx.target.root)} is not in a git work tree: A is the bundle.json on disk`);
   return result;
 }

@@ -10,12 +10,10 @@ import type { BundleScope, Scope } from "../../core/digest.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { manifestBundlePath, readLibraryManifest } from "./read-libraries.js";
 import { BUNDLE_FILE, posixRelative } from "./read-sources.js";
-
-declare const FORGE_VERSION: string | undefined;
+import { displayDir, displayPath } from "../output/display-path.js";
 
 /** The version esbuild defines in dist/cli.js; running from source (tests) falls back to a dev marker. */
-export const DEV_VERSION = "0.0.0-dev";
-export const forgeVersion: string = typeof FORGE_VERSION === "string" ? FORGE_VERSION : DEV_VERSION;
+export { DEV_VERSION, forgeVersion } from "../../core/forge-version.js";
 
 /**
  * The package directory: the nearest ancestor of this module that holds forge's package.json. From source
@@ -38,14 +36,16 @@ export function packagePath(...parts: string[]): string {
 /** Where a command reads sources and writes the bundle. */
 export interface ForgeTarget {
   scope: Scope;
-  /** The directory paths are reported relative to (the project root, the agent dir, or the package). */
+  /** The project root, the agent dir, or the package: what the target's globs and library lookups are relative to. */
   root: string;
   /** The directory holding modes/, presets/, partials/ and bundle.json. */
   forgeRoot: string;
   bundlePath: string;
-  /** Posix path of bundle.json relative to root, for messages and --json. */
+  /** The command's current directory: every path it prints is relative to it (output/display-path.ts). */
+  cwd: string;
+  /** Posix path of bundle.json relative to cwd, for messages and --json. */
   displayPath: string;
-  /** Posix path of the forge root relative to root, with a trailing slash. */
+  /** Posix path of the forge root relative to cwd, with a trailing slash. */
   displayForgeRoot: string;
 }
 
@@ -88,24 +88,17 @@ export function agentDir(env: NodeJS.ProcessEnv): string {
   return join(homedir(), ".pi", "agent");
 }
 
-function makeTarget(scope: Scope, root: string, forgeDirParts: string[]): ForgeTarget {
+function makeTarget(scope: Scope, root: string, forgeDirParts: string[], cwd: string): ForgeTarget {
   const forgeRoot = join(root, ...forgeDirParts);
-  const rel = forgeDirParts.join("/");
-  return {
-    scope,
-    root,
-    forgeRoot,
-    bundlePath: join(forgeRoot, BUNDLE_FILE),
-    displayPath: `${rel}/${BUNDLE_FILE}`,
-    displayForgeRoot: `${rel}/`,
-  };
+  const bundlePath = join(forgeRoot, BUNDLE_FILE);
+  return { scope, root, forgeRoot, bundlePath, cwd, displayPath: displayPath(cwd, bundlePath), displayForgeRoot: displayDir(cwd, forgeRoot) };
 }
 
 export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, cwd: string): ForgeTarget {
-  if (flags.builtin) return makeTarget("builtin", packageDir, ["presets"]);
-  if (flags.global) return makeTarget("global", agentDir(env), ["forge"]);
+  if (flags.builtin) return makeTarget("builtin", packageDir, ["presets"], cwd);
+  if (flags.global) return makeTarget("global", agentDir(env), ["forge"], cwd);
   const root = flags.root !== undefined ? resolve(cwd, flags.root) : findProjectRoot(cwd);
-  return makeTarget("project", root, [".pi", "forge"]);
+  return makeTarget("project", root, [".pi", "forge"], cwd);
 }
 
 /**
@@ -116,16 +109,16 @@ export function resolveLibraryTarget(flags: TargetFlags, cwd: string): BuildTarg
   const root = flags.root !== undefined ? resolve(cwd, flags.root) : findProjectRoot(cwd);
   const manifest = readLibraryManifest(root);
   const example = 'add e.g. "forge": { "bundle": "forge-bundle.json" } to its package.json';
-  if ("problem" in manifest) return { problem: `${root} is not a forge library package: ${manifest.problem}; ${example}` };
+  if ("problem" in manifest) return { problem: `${displayPath(cwd, root)} is not a forge library package: ${manifest.problem}; ${example}` };
   const bundlePath = manifestBundlePath(root, manifest.bundle);
   const forgeRoot = join(root, ".pi", "forge");
-  if (bundlePath === null) return { problem: `"forge": { "bundle": ${JSON.stringify(manifest.bundle)} } in ${join(root, "package.json")} leaves the package directory; ${example}` };
+  if (bundlePath === null) return { problem: `"forge": { "bundle": ${JSON.stringify(manifest.bundle)} } in ${displayPath(cwd, join(root, "package.json"))} leaves the package directory; ${example}` };
   // Inside the forge root only bundle.json is never read as a source.
   const inRoot = posixRelative(forgeRoot, bundlePath);
   if (!inRoot.startsWith("..") && inRoot !== BUNDLE_FILE) {
     return { problem: `"forge": { "bundle": ${JSON.stringify(manifest.bundle)} } points inside .pi/forge/, where only bundle.json is forge's output; ${example}` };
   }
-  return { scope: "library", root, forgeRoot, bundlePath, displayPath: posixRelative(root, bundlePath), displayForgeRoot: ".pi/forge/" };
+  return { scope: "library", root, forgeRoot, bundlePath, cwd, displayPath: displayPath(cwd, bundlePath), displayForgeRoot: displayDir(cwd, forgeRoot) };
 }
 
 export interface BuiltinBundleResult {

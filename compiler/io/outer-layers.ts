@@ -1,6 +1,7 @@
 // The project layers above a forge root (a monorepo's house rules), read and verified as the runtime reads them, so
 // `forge build`, preview and explain compile a package's layer against what Pi will offer beside it.
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
+import { displayPath } from "../output/display-path.js";
 import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
 import type { InheritedOrigins } from "../types.js";
 import { loadBundleFile } from "../../io/bundle-file.js";
@@ -20,8 +21,14 @@ export interface OuterLayers {
   warnings: string[];
 }
 
+/**
+ * Bundles that stand in for a layer's bundle.json, by layer root: `build --check --all` checks a package against the
+ * bundle its stale outer layer's sources build now (what `build --all` would write first), not the stale file.
+ */
+export type LayerOverrides = ReadonlyMap<string, ForgeBundle>;
+
 /** Every verified layer from the repository root down to, not including, `projectRoot`. */
-export function readOuterLayers(projectRoot: string): OuterLayers {
+export function readOuterLayers(projectRoot: string, overrides: LayerOverrides = new Map()): OuterLayers {
   const own = resolve(projectRoot);
   const { layers, repositoryRoot } = findProjectLayers(own);
   const out: OuterLayers = { layers: [], warnings: [] };
@@ -32,6 +39,11 @@ export function readOuterLayers(projectRoot: string): OuterLayers {
       out.warnings.push(escape);
       continue;
     }
+    const override = overrides.get(layer.root);
+    if (override !== undefined) {
+      out.layers.push({ root: layer.root, file: layer.file, bundle: override });
+      continue;
+    }
     const load = loadBundleFile(layer.file, "project");
     if (load.status === "ok") out.layers.push({ root: layer.root, file: layer.file, bundle: load.bundle });
     else if (load.status === "refused") out.warnings.push(load.reason);
@@ -39,9 +51,9 @@ export function readOuterLayers(projectRoot: string): OuterLayers {
   return out;
 }
 
-/** An outer layer as messages name it: its .pi/forge relative to the layer being built (`../../.pi/forge`). */
-export function describeOuterLayer(ownRoot: string, layerRoot: string): string {
-  return `the layer ${join(relative(ownRoot, layerRoot), ".pi", "forge").split(sep).join("/")}`;
+/** An outer layer as messages name it: its .pi/forge from the current directory (`../../.pi/forge`). */
+export function describeOuterLayer(cwd: string, layerRoot: string): string {
+  return `the layer ${displayPath(cwd, join(layerRoot, ".pi", "forge"))}`;
 }
 
 /**
@@ -49,7 +61,7 @@ export function describeOuterLayer(ownRoot: string, layerRoot: string): string {
  * winning, with where each non-built-in one comes from.
  */
 export function inheritedComponents(
-  ownRoot: string,
+  cwd: string,
   builtin: Pick<ForgeBundle, "modes" | "presets"> | undefined,
   outer: readonly OuterLayer[],
 ): { modes: Record<string, Mode | undefined>; presets: Record<string, Preset | undefined>; origins: InheritedOrigins } {
@@ -63,7 +75,7 @@ export function inheritedComponents(
   for (const key of Object.keys(builtin?.modes ?? {})) put(modes, key, builtin!.modes[key]);
   for (const key of Object.keys(builtin?.presets ?? {})) put(presets, key, builtin!.presets[key]);
   for (const layer of outer) {
-    const from = describeOuterLayer(ownRoot, layer.root);
+    const from = describeOuterLayer(cwd, layer.root);
     for (const key of Object.keys(layer.bundle.modes)) {
       put(modes, key, layer.bundle.modes[key]);
       put(modeOrigins, key, from);

@@ -2,13 +2,13 @@
 import { readdirSync, statSync } from "node:fs";
 import { LIMITS } from "../../generated/constants.js";
 import { readBoundedText } from "../../io/read-bounded.js";
-import { isAbsolute, join, sep } from "node:path";
+import { join } from "node:path";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { importUnreadable } from "../diagnostics/import-codes.js";
 import { DIRECTORY_CONTENTS, pickInputFiles, type ImportFormatName } from "../import/importers.js";
 import { wholeFile } from "../import/input-doc.js";
 import type { ImportInput } from "../import/types.js";
-import { posixRelative } from "./read-sources.js";
+import { displayPath } from "../output/display-path.js";
 
 /** What each format's path should be, for "cannot import" messages. */
 const EXPECTED_PATH: Readonly<Record<ImportFormatName, string>> = {
@@ -17,12 +17,9 @@ const EXPECTED_PATH: Readonly<Record<ImportFormatName, string>> = {
   roo: "a .roomodes, custom_modes.yaml or custom_modes.json file, or a directory holding one, e.g. .roomodes",
 };
 
-/** How output names an input: relative to cwd (posix) when inside it, else the absolute path. */
+/** How output names an input: relative to cwd (posix), as every printed path. */
 export function displayInputPath(cwd: string, abs: string): string {
-  const rel = posixRelative(cwd, abs);
-  if (rel === "") return ".";
-  if (rel === ".." || rel.startsWith("../") || isAbsolute(rel)) return sep === "/" ? abs : abs.split(sep).join("/");
-  return rel;
+  return displayPath(cwd, abs);
 }
 
 function errnoText(err: unknown): string {

@@ -1,6 +1,6 @@
 // `forge build` and `forge build --check`: read sources, compile, compare with bundle.json, write atomically.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import type { Mode, Preset } from "../../generated/types.js";
+import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
 import type { InheritedOrigins } from "../types.js";
 import { fingerprintInputs, lookupCache, storeCache } from "./build-cache.js";
 import { compile, emitBundleText } from "../compile.js";
@@ -23,6 +23,8 @@ export interface BuildRun {
   getSource: SourceLookup;
   /** The absolute forge root the diagnostics' files are relative to. */
   forgeRoot: string;
+  /** The bundle the sources compiled to (absent after errors, or when the no-op cache answered). */
+  bundle?: ForgeBundle;
 }
 
 export interface BuildSettings {
@@ -62,6 +64,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
       status,
       scope: target.scope,
       path: target.displayPath,
+      absolutePath: target.bundlePath,
       bundleHash,
       counts,
       changes,
@@ -94,6 +97,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
     libraries,
   });
   if (!bundle) return finish(1, "errors", diagnostics);
+  const withBundle = (run: BuildRun): BuildRun => ({ ...run, bundle });
   const text = emitBundleText(bundle);
   const counts = { modes: Object.keys(bundle.modes).length, presets: Object.keys(bundle.presets).length };
   const remember = (onDisk: string): void => {
@@ -101,15 +105,15 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   };
   if (existing !== null && isBundleCurrent(existing, text, bundle, emitBundleText)) {
     remember(existing);
-    return finish(0, settings.check ? "fresh" : "unchanged", diagnostics, bundle.bundleHash, counts);
+    return withBundle(finish(0, settings.check ? "fresh" : "unchanged", diagnostics, bundle.bundleHash, counts));
   }
   const changes = diffBundles(existing, bundle);
-  if (settings.check) return finish(1, existing === null ? "missing" : "stale", diagnostics, bundle.bundleHash, counts, changes);
+  if (settings.check) return withBundle(finish(1, existing === null ? "missing" : "stale", diagnostics, bundle.bundleHash, counts, changes));
   writeTextAtomic(target.bundlePath, text);
   remember(text);
   // Your own rebuild of a bundle you trusted (Pi 0.73.1's trust store) stays trusted; a pulled one is still asked about.
   const trustKept = settings.trustFile ? carryTrust(settings.trustFile, realRootOf(target.root), changes.bundleHash.from, bundle, new Date()) : false;
-  return finish(0, "written", diagnostics, bundle.bundleHash, counts, changes, trustKept);
+  return withBundle(finish(0, "written", diagnostics, bundle.bundleHash, counts, changes, trustKept));
 }
 
 function realRootOf(root: string): string {

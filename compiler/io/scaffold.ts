@@ -1,6 +1,8 @@
 // `forge init`: scaffolds a forge root with an example mode, preset and partial; never overwrites a file.
-import { lstatSync, mkdirSync } from "node:fs";
-import { basename, dirname, join, sep } from "node:path";
+import { mkdirSync } from "node:fs";
+import { basename, dirname, join, resolve, sep } from "node:path";
+import { findProjectLayers } from "../../io/project-layers.js";
+import { entryExists } from "../../io/read-bounded.js";
 import { pathToFileURL } from "node:url";
 import type { InitReport } from "../output/render-init.js";
 import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml } from "./scaffold-templates.js";
@@ -11,14 +13,17 @@ import { createTextExclusive } from "../../io/atomic-write.js";
 /** The npm package forge ships as (free on the registry as of 2026-11; the bin it installs is `forge`). */
 export const PACKAGE_NAME = "pi-forge-modes";
 
-/** `<root>/node_modules/pi-forge-modes`, when the repo has forge installed (a directory, or the symlink `npm install <dir>` makes). */
+/**
+ * `node_modules/pi-forge-modes` (a directory, or the symlink `npm install <dir>` makes) in the root or, as Node resolves
+ * packages, in an ancestor up to the repository root: a monorepo package finds the forge its repository root installed.
+ * Never above the repository: a committed $schema line must not point outside it.
+ */
 export function installedPackageDir(root: string): string | null {
-  const dir = join(root, "node_modules", PACKAGE_NAME);
-  try {
-    lstatSync(dir);
-    return dir;
-  } catch {
-    return null;
+  const { repositoryRoot } = findProjectLayers(root);
+  for (let dir = resolve(root); ; dir = dirname(dir)) {
+    const candidate = join(dir, "node_modules", PACKAGE_NAME);
+    if (entryExists(candidate)) return candidate;
+    if (repositoryRoot === null || dir === repositoryRoot || dirname(dir) === dir) return null;
   }
 }
 
@@ -54,13 +59,14 @@ export function runInit(target: ForgeTarget): InitReport {
     command: "init",
     scope: target.scope,
     path: target.displayForgeRoot,
+    absolutePath: target.forgeRoot,
     created: [],
     skipped: [],
     installed: target.scope !== "project" || installed !== null,
   };
   for (const [file, text] of files) {
     mkdirSync(dirname(file), { recursive: true });
-    const shown = posixRelative(target.root, file);
+    const shown = `${target.displayForgeRoot}${posixRelative(target.forgeRoot, file)}`;
     (createTextExclusive(file, text) ? report.created : report.skipped).push(shown);
   }
   return report;

@@ -8,6 +8,7 @@ import { LIMITS } from "../../generated/constants.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { agentDir, loadBuiltinBundle, type ForgeTarget } from "./forge-target.js";
 import { BUNDLE_FILE } from "./read-sources.js";
+import { displayPath } from "../output/display-path.js";
 
 /** Every layer up to the target's scope; an absent bundle is skipped, an unusable one is skipped with a problem. */
 export function loadScopeBundles(target: ForgeTarget, env: NodeJS.ProcessEnv): { bundles: ScopedBundles; problems: string[] } {
@@ -20,13 +21,14 @@ export function loadScopeBundles(target: ForgeTarget, env: NodeJS.ProcessEnv): {
   if (target.scope === "project") files.push(["project", target.bundlePath]);
   for (const [scope, file] of files) {
     const read = readBoundedText(file, LIMITS.maxBundleBytes);
+    const shown = displayPath(target.cwd, file);
     if (!read.ok) {
-      if (read.reason !== "absent") problems.push(`the ${scope} bundle ${file} ${read.detail}`);
+      if (read.reason !== "absent") problems.push(`the ${scope} bundle ${shown} ${read.detail}`);
       continue;
     }
     const { bundle, problems: found } = verifyBundleText(read.text, scope);
     if (bundle !== null && found.length === 0) bundles[scope] = bundle;
-    else problems.push(`the ${scope} bundle ${file} is not used: ${describeBundleProblem(found[0]!)}`);
+    else problems.push(`the ${scope} bundle ${shown} is not used: ${describeBundleProblem(found[0]!)}`);
   }
   return { bundles, problems };
 }

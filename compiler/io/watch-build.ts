@@ -62,12 +62,12 @@ export function watchBuild(target: BuildTarget, settings: BuildSettings, events:
         }, WATCH_DEBOUNCE_MS);
       });
     } catch (err) {
-      events.fatal(`forge: cannot watch ${target.forgeRoot}: ${describeFailure(err)}`);
+      events.fatal(`forge: cannot watch ${target.displayForgeRoot}: ${describeFailure(err)}`);
       stop(1);
       return;
     }
     watcher.on("error", (err) => {
-      events.fatal(`forge: watching ${target.forgeRoot} failed: ${describeFailure(err)}`);
+      events.fatal(`forge: watching ${target.displayForgeRoot} failed: ${describeFailure(err)}`);
       stop(1);
     });
     events.note(`forge: watching ${target.displayForgeRoot} (Ctrl-C to stop)`);

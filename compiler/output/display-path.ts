@@ -1,10 +1,17 @@
-// How human output names a file: relative to the current directory, as compilers print paths, so it opens from where
-// the command ran; a file far outside it (the global scope in the agent dir) keeps its absolute path.
+// The one rule for every path a forge command prints (status lines, diagnostics, --json fields, explain, diff, import,
+// init, studio): relative to the current directory, posix separators, so it opens from where the command ran.
 import { isAbsolute, relative, sep } from "node:path";
 
-export function pathForHumans(cwd: string, absolute: string): string {
+/** `absolute` as seen from `cwd`: `.pi/forge/modes/x.yaml`, `../../.pi/forge/`, `.` for cwd itself. */
+export function displayPath(cwd: string, absolute: string): string {
   const rel = relative(cwd, absolute);
   if (rel === "") return ".";
-  if (isAbsolute(rel) || rel.startsWith(`..${sep}..${sep}`) || rel === `..${sep}..`) return absolute.split(sep).join("/");
-  return rel.split(sep).join("/");
+  // Only another drive (Windows) has no relative form.
+  return (isAbsolute(rel) ? absolute : rel).split(sep).join("/");
+}
+
+/** A directory as seen from `cwd`, with a trailing slash (`.pi/forge/`, `./` for cwd itself). */
+export function displayDir(cwd: string, absolute: string): string {
+  const shown = displayPath(cwd, absolute);
+  return shown === "." ? "./" : `${shown}/`;
 }

@@ -100,12 +100,15 @@ function presetSections(report: DiffReport, painter: Painter): string[][] {
 export function summaryLine(report: DiffReport): string {
   if (!report.semantic) return "forge diff: no semantic change";
   const s = report.summary;
+  // An inheriting mode whose parent changed is a changed mode too (its digest covers the parent's): counted once.
+  const changedKeys = new Set(report.modes.changed.map((m) => m.key));
+  const inherited = report.affectedModes.filter((m) => changedKeys.has(m.mode)).length;
   const parts = [
     [s.modesAdded, "mode", "added"],
     [s.modesRemoved, "mode", "removed"],
-    [s.modesChanged, "mode", "changed"],
+    [s.modesChanged, "mode", inherited > 0 ? `changed (${inherited} through inheritance)` : "changed"],
     [report.builtinModes.length, "built-in mode", "changed"],
-    [s.modesAffected, "inheriting mode", "affected"],
+    [s.modesAffected - inherited, "inheriting mode", "affected"],
     [s.presetsAdded, "preset", "added"],
     [s.presetsRemoved, "preset", "removed"],
     [s.presetsChanged, "preset", "changed"],

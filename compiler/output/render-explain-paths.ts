@@ -29,7 +29,7 @@ export function renderPathSections(r: { rules: ExplainRule[]; editLimits: Explai
 
 /** `--path P`: the rules it would switch on and each limit's verdict. */
 export function renderPathVerdict(path: ExplainPath, p: Painter): string[] {
-  const where = path.relative === null ? " (outside the project)" : path.relative === "" ? " (the project root)" : path.relative === path.path ? "" : ` (${path.relative})`;
+  const where = path.relative === null ? " (outside the project)" : path.relative === "" ? " (the project root)" : path.relative === path.path ? "" : ` (${path.relative} from the project root, as rules and limits match it)`;
   const out = ["", p.paint("bold", `path ${path.path}${where}:`)];
   if (path.rules.length === 0) out.push("  switches on no rule");
   for (const r of path.rules) {

@@ -5,9 +5,11 @@ import type { Painter } from "./painter.js";
 export interface InitReport {
   command: "init";
   scope: Scope;
-  /** The forge root relative to the root (posix), e.g. `.pi/forge/`. */
+  /** The forge root relative to the current directory (posix), e.g. `.pi/forge/`. */
   path: string;
-  /** Files created / left alone because they existed, relative to the root (posix). */
+  /** The forge root as an absolute path, for scripts. */
+  absolutePath: string;
+  /** Files created / left alone because they existed, relative to the current directory (posix). */
   created: string[];
   skipped: string[];
   /** Whether the project has forge in its node_modules (always true for the global scope). */

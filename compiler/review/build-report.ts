@@ -19,8 +19,10 @@ export interface BuildReport {
   check: boolean;
   status: BuildStatus;
   scope: BundleScope;
-  /** bundle.json relative to the root (posix). */
+  /** bundle.json relative to the current directory (posix), as every printed path is. */
   path: string;
+  /** The same file as an absolute path, for scripts. */
+  absolutePath: string;
   bundleHash: string | null;
   counts: { modes: number; presets: number } | null;
   changes: BundleChanges | null;

@@ -17,6 +17,8 @@ export interface LibraryChange {
   /** Components taken from the library, compared by their digests in the library's bundle (the lock). */
   modes: ComponentChanges;
   presets: ComponentChanges;
+  /** Its version changed but its bundle did not: probably published without `forge build --library` after an edit. */
+  bundleUnchanged?: true;
 }
 
 export interface BundleChanges {
@@ -120,7 +122,8 @@ export function diffLocks(oldLock: unknown, nextLock: unknown): LibraryChange[] 
     const same = a.version === b.version && a.bundleHash === b.bundleHash && [modes, presets].every((c) => c.added.length + c.removed.length + c.changed.length === 0);
     if (same) continue;
     const change = !before.has(name) ? "added" : !after.has(name) ? "removed" : "changed";
-    changes.push({ name, change, version: { from: a.version, to: b.version }, bundleHash: { from: a.bundleHash, to: b.bundleHash }, modes, presets });
+    const bumpedOnly = change === "changed" && a.version !== b.version && a.bundleHash !== null && a.bundleHash === b.bundleHash;
+    changes.push({ name, change, version: { from: a.version, to: b.version }, bundleHash: { from: a.bundleHash, to: b.bundleHash }, modes, presets, ...(bumpedOnly ? { bundleUnchanged: true as const } : {}) });
   }
   return changes;
 }
@@ -156,6 +159,12 @@ export function describeLibraryChange(lib: LibraryChange): string[] {
     }
   }
   lines.push(parts.length > 0 ? `    ${parts.join("; ")}` : "    no component this bundle takes from it changed");
+  if (lib.bundleUnchanged) {
+    lines.push(
+      `    warning: ${lib.name}'s version changed but its bundle did not: if its sources changed, its bundle is stale ` +
+        "(run `forge build --library` in the library, then publish it again); a project can only take what the bundle holds",
+    );
+  }
   return lines;
 }
 

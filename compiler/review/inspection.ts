@@ -1,5 +1,6 @@
 // What forge preview and explain share: a selection resolved by name against the catalog, composed against a sample
 // host prompt with the same core functions the runtime uses (no copy of them).
+import { suggestClosest } from "../../core/suggest.js";
 import type { Catalog } from "../../core/component-catalog.js";
 import type { Candidate } from "../../core/candidate.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
@@ -66,6 +67,13 @@ export function resolveSelection(catalog: Catalog, spec: SelectionSpec): Resolve
   if (!resolved.ok) {
     if (request.kind === "preset") return { error: resolved.error };
     const presets = [...catalog.presets.keys()].sort().join(", ") || "none";
+    // One bare name that is neither: the nearest preset or mode, whichever it was more likely meant to be.
+    const only = spec.kind === "names" && spec.names.length === 1 ? spec.names[0]! : null;
+    if (only !== null && !catalog.modes.has(only) && !catalog.presets.has(only)) {
+      const near = suggestClosest(only, [...catalog.presets.keys(), ...catalog.modes.keys()]);
+      const what = near === null ? "" : ` (did you mean the ${catalog.presets.has(near) ? "preset" : "mode"} "${near}"?)`;
+      if (!catalog.withheldModes.has(only)) return { error: `unknown mode "${only}", and no preset of that name${what}; presets: ${presets}` };
+    }
     return { error: `${resolved.error}; presets: ${presets}` };
   }
   const { base, overlays, preset } = resolved.candidate;

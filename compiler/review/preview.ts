@@ -9,8 +9,10 @@ export interface PreviewComponent {
   role: "base" | "overlay";
   strategy: string;
   scope: string;
-  /** The project layer's root (absolute) for a project component, else null. */
+  /** The project layer's root for a project component, else null: absolute here, relative to the cwd in --json. */
   layer: string | null;
+  /** --json only: the layer's root as an absolute path, beside the relative `layer`. */
+  absoluteLayer?: string;
   digest: string;
 }
 

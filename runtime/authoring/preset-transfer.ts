@@ -13,9 +13,7 @@ import { oneKey, tellOutcome, type AuthoringDeps } from "./mode-authoring.js";
 import { diagnosticLines, followTrust, removeSourceAndRebuild } from "./rebuild.js";
 import { visible } from "../../core/safe-text.js";
 import type { CliFailure, CliPresetImportReport } from "../../generated/types.js";
-
-declare const FORGE_VERSION: string | undefined;
-const forgeVersion = typeof FORGE_VERSION === "string" ? FORGE_VERSION : "0.0.0-dev";
+import { forgeVersion } from "../../core/forge-version.js";
 
 export const PRESET_TRANSFER_USAGE = [
   "       /preset export <name> [file] [--force]     keys, order, drift policy and digests; no prompt text",
@@ -61,14 +59,14 @@ async function importPreset(deps: AuthoringDeps, ctx: CtxPort, file: string, sco
   if (!answer.ok) return say(ctx, `forge: /preset import failed: ${answer.failure}`, "error");
   // The CLI's --json report (schema/cli-report.schema.json): the import, or why there was none.
   const report = answer.json as CliPresetImportReport | CliFailure;
-  const lines = diagnosticLines(report.diagnostics ?? [], target.forgeRoot, ctx.cwd);
+  const lines = diagnosticLines(report.diagnostics ?? [], target.cwd, ctx.cwd);
   if (answer.code !== 0 || report.status !== "written" || !("differences" in report)) {
     const why = "message" in report ? report.message : `forge preset import answered ${report.status}`;
     return say(ctx, [`forge: not imported: ${visible(why)}`, ...lines].join("\n"), "error");
   }
   const differences = report.differences.map((d) => `  ${visible(d)}`);
   const trust = followTrust(deps.session, ctx, target, { kind: "preset", key: report.name }, deps.now());
-  const head = `forge: imported preset "${report.name}" into ${visible(shownPath(ctx.cwd, resolve(target.forgeRoot, report.file)))} and rebuilt the ${scope} bundle; use it with /preset use ${report.name}`;
+  const head = `forge: imported preset "${report.name}" into ${visible(shownPath(ctx.cwd, resolve(target.cwd, report.file)))} and rebuilt the ${scope} bundle; use it with /preset use ${report.name}`;
   const diff = differences.length > 0 ? [`these components differ from the exporter's (same keys, other definitions):`, ...differences] : [];
   tellOutcome(ctx, head, { ok: true, lines: [...lines, ...diff] }, [trust]);
 }

@@ -1,6 +1,6 @@
 // After an authoring write: `forge build` of the target through the CLI, its diagnostics as file:line lines for Pi, the
 // scopes re-read, and on Pi 0.73.1 forge's own trust following an edit that changed only the authored component.
-import { join } from "node:path";
+import { resolve } from "node:path";
 import { changedOnly, type AuthoredChange } from "../../core/authored-change.js";
 import type { ForgeCli } from "../forge-cli.js";
 import type { CtxPort } from "../host-adapter/ports.js";
@@ -24,11 +24,11 @@ export interface RebuildResult {
 const SHOWN = 20;
 
 /**
- * The CLI's one-line form (core/diagnostics/diagnostic-line.ts), the file as seen from cwd (diagnostics name files
- * relative to the forge root).
+ * The CLI's one-line form (core/diagnostics/diagnostic-line.ts), the file as seen from Pi's cwd. The CLI's --json names
+ * each file relative to the directory it ran in (`cliCwd`), as it prints every path.
  */
-export function diagnosticLines(diagnostics: readonly ForgeDiagnostic[], forgeRoot: string, cwd: string): string[] {
-  const lines = diagnostics.slice(0, SHOWN).map((d) => diagnosticLine(d, d.file === null ? null : visible(shownPath(cwd, join(forgeRoot, d.file)))));
+export function diagnosticLines(diagnostics: readonly ForgeDiagnostic[], cliCwd: string, cwd: string): string[] {
+  const lines = diagnostics.slice(0, SHOWN).map((d) => diagnosticLine(d, d.file === null ? null : visible(shownPath(cwd, resolve(cliCwd, d.file)))));
   if (diagnostics.length > SHOWN) lines.push(`... and ${diagnostics.length - SHOWN} more (run forge build to see all)`);
   return lines;
 }
@@ -39,7 +39,7 @@ export async function runBuild(cli: ForgeCli, target: AuthoringTarget, ctx: CtxP
   if (!answer.ok) return { ok: false, lines: [answer.failure] };
   // The CLI's --json report (schema/cli-report.schema.json): a build report, or a failure when it could not run.
   const report = answer.json as CliBuildReport | CliFailure;
-  const lines = diagnosticLines(Array.isArray(report.diagnostics) ? report.diagnostics : [], target.forgeRoot, ctx.cwd);
+  const lines = diagnosticLines(Array.isArray(report.diagnostics) ? report.diagnostics : [], target.cwd, ctx.cwd);
   if (answer.code === 0 && (report.status === "written" || report.status === "unchanged")) return { ok: true, lines };
   return { ok: false, lines: "message" in report && typeof report.message === "string" ? [visible(report.message), ...lines] : lines };
 }

@@ -1,6 +1,6 @@
 // forge build through the real dist/cli.js: writing, no-op rebuilds, errors, determinism, root discovery, global scope.
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO, assertBuilt, cleanEnv, makeProject, makeTempDir, removeTempDirs, runCli, snapshot, writeTree } from "./helpers.js";
 
@@ -97,7 +97,8 @@ describe("forge build", () => {
     const r = runCli(["build", "--global", "--json"], cwd, cleanEnv({ PI_CODING_AGENT_DIR: agent }));
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ status: "written", scope: "global", path: "forge/bundle.json" });
+    // Relative to the current directory, as every printed path; the absolute one beside it.
+    expect(report).toMatchObject({ status: "written", scope: "global", path: relative(cwd, join(agent, "forge", "bundle.json")), absolutePath: join(agent, "forge", "bundle.json") });
     const bundle = JSON.parse(readFileSync(join(agent, "forge", "bundle.json"), "utf8"));
     expect(bundle.scope).toBe("global");
     expect(Object.keys(bundle.modes)).toEqual(["terse"]);

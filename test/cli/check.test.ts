@@ -1,5 +1,6 @@
 // forge build --check exit codes and change lists, --json output shape, and usage errors (exit 2).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertBuilt, makeProject, makeTempDir, removeTempDirs, runCli, snapshot, writeTree } from "./helpers.js";
 
@@ -101,7 +102,7 @@ describe("--json", () => {
     expect(r.stderr).toBe("");
     const report = JSON.parse(r.stdout);
     expect(Object.keys(report)).toEqual([
-      "command", "check", "status", "scope", "path", "bundleHash", "counts", "changes", "summary", "diagnostics",
+      "command", "check", "status", "scope", "path", "absolutePath", "bundleHash", "counts", "changes", "summary", "diagnostics",
     ]);
     expect(report).toMatchObject({
       command: "build",
@@ -114,7 +115,9 @@ describe("--json", () => {
     });
     expect(report.bundleHash).toMatch(/^[0-9a-f]{64}$/);
     expect(report.changes.modes.added).toEqual(["clock", "plan", "review"]);
-    expect(report.diagnostics[0]).toMatchObject({ code: "volatile_time", severity: "warning", file: "modes/clock.yaml" });
+    // Every printed path is relative to the current directory (here the project root), --json included.
+    expect(report.absolutePath).toBe(join(root, ".pi", "forge", "bundle.json"));
+    expect(report.diagnostics[0]).toMatchObject({ code: "volatile_time", severity: "warning", file: ".pi/forge/modes/clock.yaml" });
     const again = JSON.parse(runCli(["build", "--json"], root).stdout);
     expect(again).toMatchObject({ status: "unchanged", changes: null, bundleHash: report.bundleHash });
     expect(again.diagnostics).toEqual(report.diagnostics);
@@ -128,7 +131,7 @@ describe("--json", () => {
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ status: "errors", bundleHash: null, counts: null, changes: null });
     expect(report.summary.errors).toBeGreaterThan(0);
-    const d = report.diagnostics.find((x: { file: string }) => x.file === "modes/plan.yaml");
+    const d = report.diagnostics.find((x: { file: string }) => x.file === ".pi/forge/modes/plan.yaml");
     expect(d.start).toEqual({ line: 3, column: expect.any(Number) });
   });
 });
@@ -146,11 +149,51 @@ describe("usage errors", () => {
     [[]],
     [["preview"]],
     [["preview", "audit", "--check"]],
-  ])("forge %j exits 2 with a usage line", (args) => {
+  ])("forge %j exits 2 with a usage line: the command's own, or every command's", (args) => {
     const r = runCli(args, root());
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/usage: forge build/);
+    // A recognized command's errors show its usage; an unknown or missing command, every command's (build's first).
+    const command = ["build", "init", "preview"].includes(args[0] ?? "") ? args[0] : "build";
+    expect(r.stderr).toMatch(new RegExp(`usage: forge ${command}`));
+    if (command === "build" && args[0] !== "build") expect(r.stderr).toContain("forge preset import");
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("suggests the nearest command and option, and names only what the command takes", () => {
+    const chek = runCli(["build", "--chek"], root());
+    expect(chek.code).toBe(2);
+    expect(chek.stderr).toContain("forge: unknown option '--chek'; did you mean '--check'?");
+    // The command's own usage, not every command's.
+    expect(chek.stderr).toContain("usage: forge build [--check]");
+    expect(chek.stderr).not.toContain("forge preset import");
+    const biuld = runCli(["biuld"], root());
+    expect(biuld.code).toBe(2);
+    expect(biuld.stderr).toContain("forge: unknown command 'biuld'; did you mean 'build'?");
+    expect(runCli(["explain", "plan", "--paht", "x"], root()).stderr).toContain("did you mean '--path'?");
+    expect(runCli(["init", "--check"], root()).stderr).toContain("'forge init' does not take --check; it takes --root, --global and --json");
+    expect(runCli(["build", "--root"], root()).stderr).toContain("forge: --root needs a value, e.g. --root DIR");
+  });
+
+  it("forge <command> --help prints that command's usage and options", () => {
+    const h = runCli(["build", "--help"], root());
+    expect(h.code).toBe(0);
+    expect(h.stdout).toMatch(/^usage: forge build \[--check\]/);
+    expect(h.stdout).toContain("--library");
+    expect(h.stdout).not.toContain("forge preview");
+    expect(h.stdout).not.toContain("--port N");
+    const studio = runCli(["studio", "-h"], root());
+    expect(studio.stdout).toMatch(/^usage: forge studio/);
+    expect(studio.stdout).toContain("--port N");
+    expect(studio.stdout).not.toContain("--json");
+  });
+
+  it("no error names a flag the help does not document", () => {
+    const help = runCli(["--help"], root()).stdout;
+    const errors = [["build", "--root", "x", "--global"], ["build", "--library", "--global"], ["build", "--all", "--global"], ["build", "--all", "--watch"]].map((a) => runCli(a, root()).stderr);
+    for (const text of errors) {
+      for (const flag of text.split("\n")[0]!.match(/--[a-z-]+/g) ?? []) expect(help, `${flag} in: ${text}`).toContain(flag);
+    }
+    expect(errors.join("\n")).not.toContain("--builtin");
   });
 
   it("prints help and the version", () => {

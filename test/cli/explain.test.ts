@@ -1,6 +1,7 @@
 // `forge explain`: the resolved composition of a preset or mode list, human and --json, through the real CLI.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
+import { join, relative } from "node:path";
+import { REPO, assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
 import { describeUpdateDelivery } from "../../compiler/review/explain.js";
 
 beforeAll(assertBuilt);
@@ -93,13 +94,15 @@ describe("forge explain", () => {
   });
 
   it("explains modes given in order, built-ins with their package path, and says when nothing is cache-sensitive", () => {
-    const r = runCli(["explain", "wander", "review", "--json"], project());
+    const root = project();
+    const r = runCli(["explain", "wander", "review", "--json"], root);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.preset).toBeNull();
     expect(report.components.map((c: { key: string; scope: string; source: string }) => [c.key, c.scope, c.source])).toEqual([
       ["wander", "project", ".pi/forge/modes/wander.yaml"],
-      ["review", "builtin", "presets/modes/review.yaml"],
+      // A built-in's source in the forge package, from the current directory.
+      ["review", "builtin", relative(root, join(REPO, "presets", "modes", "review.yaml"))],
     ]);
     expect(report.cacheSensitive).toEqual([]);
     expect(report.preferences).toEqual({ model: null, thinking: null, tools: null });

@@ -55,6 +55,28 @@ describe("forge init", () => {
     );
   });
 
+  it("in a monorepo package, finds forge in the repository root's node_modules (never above the repository)", () => {
+    const repo = makeTempDir();
+    writeTree(repo, { "package.json": "{}", "packages/api/package.json": "{}" });
+    mkdirSync(join(repo, ".git"));
+    mkdirSync(join(repo, "node_modules"));
+    symlinkSync(REPO, join(repo, "node_modules", "pi-forge-modes"));
+    const pkg = join(repo, "packages", "api");
+    const r = runCli(["init"], pkg);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain("not installed");
+    expect(readFileSync(join(pkg, ".pi/forge/modes/small-steps.yaml"), "utf8").split("\n")[0]).toBe(
+      "# yaml-language-server: $schema=../../../../../node_modules/pi-forge-modes/schema/mode.schema.json",
+    );
+    // A forge installed above the repository root is not this repository's.
+    const outer = makeTempDir();
+    mkdirSync(join(outer, "node_modules"));
+    symlinkSync(REPO, join(outer, "node_modules", "pi-forge-modes"));
+    const inner = join(outer, "repo");
+    mkdirSync(join(inner, ".git"), { recursive: true });
+    expect(JSON.parse(runCli(["init", "--json"], inner).stdout).installed).toBe(false);
+  });
+
   it("starts each YAML file with a yaml-language-server $schema line pointing at the shipped schema", () => {
     const root = makeTempDir();
     expect(runCli(["init"], root).code).toBe(0);

@@ -183,6 +183,22 @@ describe("an upgraded library", () => {
     expect(github.stdout).toContain(`library ${LIB}: 1.0.0 -> 1.1.0`);
   });
 
+  it("warns when the library's version was bumped but its bundle was not rebuilt", () => {
+    const { project } = setup();
+    expect(runCli(["build"], project).code).toBe(0);
+    // A new version whose sources changed, published without forge build --library: the old bundle ships.
+    const installed = join(project, "node_modules", ...LIB.split("/"));
+    writeTree(installed, {
+      "package.json": JSON.stringify({ name: LIB, version: "1.1.0", forge: { bundle: "forge-bundle.json" } }, null, 2),
+      ".pi/forge/modes/house-review.yaml": "label: House review\ndescription: The house checklist.\nstrategy: append\nprompt: Changed, never built.\n",
+    });
+    const r = runCli(["build", "--check"], project);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`library ${LIB}: 1\\.0\\.0 -> 1\\.1\\.0 \\(bundleHash ([0-9a-f]{12}) -> \\1\\)`));
+    expect(r.stdout).toContain(`warning: ${LIB}'s version changed but its bundle did not: if its sources changed, its bundle is stale`);
+    expect(JSON.parse(runCli(["build", "--check", "--json"], project).stdout).changes.libraries[0]).toMatchObject({ bundleUnchanged: true });
+  });
+
   it("shows in forge diff as the semantic change it causes", () => {
     const { project, old } = upgraded();
     const r = runCli(["diff", old, "worktree"], project);

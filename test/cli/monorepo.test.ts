@@ -39,7 +39,7 @@ describe("forge build --all", () => {
     const r = runCli(["build", "--all"], join(repo, "packages", "api", "src"));
     expect(r.code, r.stderr).toBe(0);
     const headers = r.stdout.split("\n").filter((l) => l.endsWith(".pi/forge/"));
-    expect(headers).toEqual([`${repo}/.pi/forge/`, "../.pi/forge/"]);
+    expect(headers).toEqual(["../../../.pi/forge/", "../.pi/forge/"]);
     // The package's preset uses the root layer's tone, pinned to its digest.
     const root = bundleOf(repo);
     const api = bundleOf(join(repo, "packages", "api"));
@@ -65,12 +65,29 @@ describe("forge build --all", () => {
     expect(check.stdout).toContain("preset api: changed");
   });
 
+  it("--check --all reports a package that is stale only because the root layer's sources changed (nothing rebuilt yet)", () => {
+    const repo = makeMonorepo();
+    expect(runCli(["build", "--all"], repo).code).toBe(0);
+    writeTree(repo, { ".pi/forge/modes/tone.yaml": mode("Tone", "Be very kind.") });
+    const check = runCli(["build", "--all", "--check", "--json"], repo);
+    expect(check.code).toBe(1);
+    const roots = JSON.parse(check.stdout).roots.map((r: { path: string; status: string }) => [r.path, r.status]);
+    expect(roots).toEqual([
+      [".pi/forge/bundle.json", "stale"],
+      ["packages/api/.pi/forge/bundle.json", "stale"],
+    ]);
+    // What --check said is what build --all then does: it rewrites both.
+    const build = JSON.parse(runCli(["build", "--all", "--json"], repo).stdout);
+    expect(build.roots.map((r: { status: string }) => r.status)).toEqual(["written", "written"]);
+    expect(runCli(["build", "--all", "--check"], repo).code).toBe(0);
+  });
+
   it("a package's mode that breaks an outer layer's preset is an error naming that layer", () => {
     const repo = makeMonorepo();
     writeTree(repo, { "packages/api/.pi/forge/modes/style.yaml": mode("API style", "Follow the API style guide.", "replace_base") });
     const r = runCli(["build", "--all"], repo);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('shadowed_preset_broken: mode "style" takes the key of the mode "style" of the layer ../../.pi/forge, and the preset "house" of the layer ../../.pi/forge uses it');
+    expect(r.stderr).toContain('shadowed_preset_broken: mode "style" takes the key of the mode "style" of the layer .pi/forge, and the preset "house" of the layer .pi/forge uses it');
   });
 
   it("--all with no forge root under the repository, or with --watch, is refused", () => {
@@ -78,7 +95,7 @@ describe("forge build --all", () => {
     mkdirSync(join(empty, ".git"));
     const none = runCli(["build", "--all"], empty);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain(`no forge sources: no .pi/forge/ directory under ${empty}`);
+    expect(none.stderr).toContain("no forge sources: no .pi/forge/ directory under ./");
     expect(runCli(["build", "--all", "--watch"], empty).code).toBe(2);
   });
 });
@@ -94,11 +111,11 @@ describe("preview and explain in a package", () => {
     expect(preview.stdout).toContain("Follow the API style guide.");
     expect(preview.stdout).toContain("Be kind.");
     expect(preview.stderr).toMatch(/overlay style \(append, project layer \., [0-9a-f]{12}\)/);
-    // Two levels up or more, a path prints absolute (as diagnostics do).
-    expect(preview.stderr).toContain(`overlay tone (append, project layer ${repo}, `);
+    // Every path relative to the current directory, however far up.
+    expect(preview.stderr).toContain("overlay tone (append, project layer ../.., ");
     const explain = JSON.parse(runCli(["explain", "api", "--json"], api).stdout);
     expect(explain.components.map((c: { key: string; source: string }) => [c.key, c.source])).toEqual([
-      ["tone", `${repo}/.pi/forge/modes/tone.yaml`],
+      ["tone", "../../.pi/forge/modes/tone.yaml"],
       ["style", ".pi/forge/modes/style.yaml"],
     ]);
   });

@@ -76,7 +76,7 @@ describe("forge preset import", () => {
     const r = runCli(["preset", "import", file, "--json"], importer);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ command: "preset import", status: "written", name: "flow", scope: "project", file: "presets/flow.yaml" });
+    expect(report).toMatchObject({ command: "preset import", status: "written", name: "flow", scope: "project", file: ".pi/forge/presets/flow.yaml" });
     expect(report.differences).toHaveLength(1);
     expect(report.differences[0]).toMatch(/^alpha: exporter had [0-9a-f]{12} \(project\), you have [0-9a-f]{12} \(project\)$/);
   });

@@ -57,6 +57,11 @@ describe("forge preview", () => {
     const unknown = JSON.parse(runCli(["preview", "nope", "--json"], root).stdout);
     expect(unknown).toMatchObject({ status: "refused", prompt: null });
     expect(unknown.reason).toMatch(/unknown mode "nope".*presets: .*daily/);
+    // A typo of a preset or a mode name gets the nearest one, from the same helper as the slash commands.
+    expect(runCli(["preview", "dialy"], root).stderr).toContain('unknown mode "dialy", and no preset of that name (did you mean the preset "daily"?)');
+    expect(runCli(["preview", "--preset", "dialy"], root).stderr).toContain('unknown preset "dialy" (did you mean "daily"?)');
+    const explain = runCli(["explain", "reveiw"], root);
+    expect(explain.stdout + explain.stderr).toContain('(did you mean the mode "review"?)');
     writeTree(root, { ".pi/forge/modes/bad.yaml": "label: Bad\nstrategy: nope\n" });
     const broken = runCli(["preview", "daily"], root);
     expect(broken.code).toBe(1);

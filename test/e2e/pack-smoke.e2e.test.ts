@@ -1,49 +1,33 @@
 // Installed-artifact smoke test: npm pack, install the tarball offline, build with the installed CLI, load it in both real Pi hosts.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectSamePrompt, forgePrint, forgeSuite, lastStatus, nativePrompt, onlyPrompt, overlayTail, trustProjectIfLegacy } from "./harness/forge-project.js";
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS, REPO_ROOT, type PiHost } from "../shared/pi-host.js";
+import { installOffline, packForge, type PackedForge } from "./harness/packed-forge.js";
 
 const suite = forgeSuite();
 const PKG = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"));
 const ALPHA = "Alpha from the installed artifact.";
 
-let work: string;
+let packed: PackedForge;
 let installed: string;
 let packedFiles: string[];
-let tarball: string;
-
-/** npm with a private cache and none of the caller's npm_config_* settings (npm test sets some). */
-function npm(args: string[], cwd: string) {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
-  env.npm_config_cache = join(work, "npm-cache");
-  env.npm_config_update_notifier = "false";
-  const r = spawnSync("npm", args, { cwd, env, encoding: "utf8", timeout: 120_000 });
-  if (r.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${r.status ?? r.signal})\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
 
 beforeAll(() => {
   expect(existsSync(join(REPO_ROOT, "dist/extension.js")), "run node scripts/build.mjs first").toBe(true);
-  work = mkdtempSync(join(tmpdir(), "forge-pack-"));
-  const [pack] = JSON.parse(npm(["pack", REPO_ROOT, "--pack-destination", work, "--json", "--ignore-scripts"], work));
-  packedFiles = pack.files.map((f: { path: string }) => f.path);
-  tarball = join(work, pack.filename);
-  const project = join(work, "project");
+  packed = packForge();
+  packedFiles = packed.files;
+  const project = join(packed.work, "project");
   mkdirSync(project);
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "forge-smoke", version: "1.0.0", private: true }));
   // Offline: the package must install with no registry at all (no runtime dependencies).
-  npm(["install", join(work, pack.filename), "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], project);
+  installOffline(packed, [], project);
   installed = join(project, "node_modules", PKG.name);
 });
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => packed?.cleanup());
 
 describe("the packed package", () => {
   it("has no runtime dependencies, ships dist/, schema/ and presets/, and declares the Pi extension", () => {
@@ -110,10 +94,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the insta
 /** The README's route into a fresh repository, as written: install the tarball, then `npx --no-install forge ...`. */
 function readmeRoute(repo: string): { run: (args: string[]) => { code: number | null; out: string } } {
   writeFileSync(join(repo, "package.json"), JSON.stringify({ name: "fresh-repo", version: "1.0.0", private: true }));
-  npm(["install", "--save-dev", tarball, "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], repo);
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
-  Object.assign(env, { npm_config_cache: join(work, "npm-cache"), npm_config_update_notifier: "false", NO_COLOR: "1", FORGE_NO_CACHE: "1" });
+  installOffline(packed, ["--save-dev"], repo);
+  const env: NodeJS.ProcessEnv = { ...packed.env, NO_COLOR: "1", FORGE_NO_CACHE: "1" };
   return {
     run: (args) => {
       const r = spawnSync("npx", ["--no-install", "forge", ...args], { cwd: repo, env, encoding: "utf8", timeout: 60_000 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { compile } from "../../compiler/compile.js";
 import type { SemanticDiff } from "../../compiler/review/diff-report.js";
 import { EMPTY_BUNDLE, compareBundles, type BundleView } from "../../compiler/review/semantic-diff.js";
+import { summaryLine } from "../../compiler/output/render-diff.js";
 import type { Scope } from "../../core/digest.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { treeOf } from "../compiler/source-tree.js";
@@ -238,6 +239,8 @@ const cases: Case[] = [
         { mode: "strict", chain: ["strict", "review"], change: "changed" },
         { mode: "stricter", chain: ["stricter", "strict"], change: "changed" },
       ]);
+      // The summary line counts each of the three modes once, saying how many changed through inheritance.
+      expect(summaryLine({ command: "diff", a: SIDE, b: SIDE, ...d })).toBe("forge diff: 3 modes changed (2 through inheritance), 1 preset affected");
     },
   },
   {
@@ -271,6 +274,8 @@ const cases: Case[] = [
     },
   },
 ];
+
+const SIDE = { spec: "x", kind: "file" as const, label: "x", location: "x", bundleHash: null };
 
 describe("compareBundles", () => {
   it.each(cases)("$name", ({ a, b, semantic, summary, check }) => {

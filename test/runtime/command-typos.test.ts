@@ -38,6 +38,13 @@ describe("command typos", () => {
     expect(t.pi.appended).toEqual([]);
   });
 
+  it("/preset use with a mistyped preset name suggests the nearest preset", async () => {
+    const t = fx.setup();
+    await t.pi.run("preset", "use dou", t.ctx);
+    expect(t.notes()).toContain('forge: refused: unknown preset "dou" (did you mean "duo"?); nothing changed');
+    expect(t.pi.appended).toEqual([]);
+  });
+
   it("/forge trsut suggests /forge trust", async () => {
     const t = fx.setup();
     await t.pi.run("forge", "trsut", t.ctx);

@@ -83,6 +83,15 @@ describe("parseBundleText", () => {
     expect(r.status === "refused" && r.reason).toContain("unsupported format 2");
   });
 
+  it("says which forge wrote a bundle of another format: update the extension (newer) or rebuild the bundle (older)", () => {
+    const newer = parseBundleText(JSON.stringify({ ...sample(), format: 2, forgeVersion: "9.0.0" }), "project", FILE);
+    expect(newer.status === "refused" && newer.reason).toContain("unsupported format 2 (written by forge 9.0.0): a newer forge built it");
+    expect(newer.status === "refused" && newer.reason).toContain("update the extension: install forge 9.0.0 or newer");
+    const older = parseBundleText(JSON.stringify({ ...sample(), format: 0, forgeVersion: "0.0.1" }), "project", FILE);
+    expect(older.status === "refused" && older.reason).toContain("unsupported format 0 (written by forge 0.0.1): an older forge built it");
+    expect(older.status === "refused" && older.reason).toContain("rebuild it with this forge (npx --no-install forge build)");
+  });
+
   it("refuses a schema violation with its path", () => {
     const b = sample() as unknown as Record<string, unknown>;
     b.unexpected = 1;

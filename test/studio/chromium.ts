@@ -1,11 +1,10 @@
-// Launches Debian's Chromium for the studio tests through playwright-core: the binary comes from FORGE_CHROMIUM
-// (default /usr/bin/chromium) with a fresh profile; a missing binary fails the tests with how to install it.
+// Launches Chromium for the studio tests through playwright-core, with a fresh profile: the binary is FORGE_CHROMIUM,
+// else the one the devDependency @sparticuz/chromium ships, extracted once per run by test/support/global-setup.ts.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
-
-export const CHROMIUM_PATH = process.env.FORGE_CHROMIUM || "/usr/bin/chromium";
+import { inject } from "vitest";
 
 /** Flags for a quiet, offline, throwaway browser: nothing phones home, nothing persists. */
 const ARGS = [
@@ -25,17 +24,17 @@ export interface TestBrowser {
 }
 
 export async function launchChromium(): Promise<TestBrowser> {
-  if (!existsSync(CHROMIUM_PATH)) {
+  const executablePath = inject("chromiumPath");
+  if (!existsSync(executablePath)) {
     throw new Error(
-      `the forge studio tests drive a real Chromium, and there is none at ${CHROMIUM_PATH}. ` +
-        "Install Debian's package with `apt-get install -y chromium` (as root; .ci/run does this), " +
-        "or point FORGE_CHROMIUM at a Chromium binary.",
+      `the forge studio tests drive a real Chromium, and there is none at ${executablePath}. ` +
+        "It comes from the devDependency @sparticuz/chromium (run `npm ci`), or point FORGE_CHROMIUM at a Chromium binary.",
     );
   }
   // playwright-core takes the profile directory as launchPersistentContext's argument (it passes --user-data-dir).
   const profile = mkdtempSync(join(tmpdir(), "forge-studio-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     headless: true,
     args: ARGS,
     viewport: { width: 1280, height: 900 },

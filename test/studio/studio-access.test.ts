@@ -51,7 +51,12 @@ describe("forge studio access", () => {
   it("refuses a wrong token, and the right token from another Host (DNS rebinding)", async () => {
     expect((await get("/api/state?token=wrong")).status).toBe(403);
     expect((await get(`/api/state?token=${studio.token}x`)).status).toBe(403);
-    expect((await get(`/api/state?token=${studio.token}`, { Host: `evil.example:${studio.port}` })).status).toBe(403);
+    const rebound = await get(`/api/state?token=${studio.token}`, { Host: `evil.example:${studio.port}` });
+    expect(rebound.status).toBe(403);
+    // The token was right: the refusal names the Host rule, and does not send the user back to the URL.
+    expect(rebound.body).toContain(`answers only requests addressed to 127.0.0.1:${studio.port} or localhost:${studio.port}`);
+    expect(rebound.body).not.toContain("access token");
+    expect((await get("/api/state?token=wrong")).body).toContain("open the URL `forge studio` printed; it carries the access token");
     expect((await get("/api/state", { Cookie: `forge_studio_${studio.port}=nope` })).status).toBe(403);
   });
 

@@ -20,6 +20,8 @@ export async function startStudio(root: string, args: string[] = []): Promise<Ru
   let stdout = "";
   child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
   await out.waitFor(() => /^http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/m.test(stdout), "forge studio to print its URL");
+  // The URL goes to stdout, the "serving ..." note to stderr: two pipes, so wait for the note as well.
+  await out.waitFor((all) => all.includes("forge studio: serving ") || child.exitCode !== null, "forge studio to say what it serves");
   const url = /^(http:\/\/127\.0\.0\.1:(\d+))\/\?token=(\S+)$/m.exec(stdout)!;
   return {
     url: url[0],

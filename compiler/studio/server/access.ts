@@ -30,10 +30,25 @@ export interface AccessRequest {
  * 127.0.0.1 (DNS rebinding); the token refuses everyone who was not handed the URL.
  */
 export function allowed(request: AccessRequest, token: string, port: number): boolean {
-  if (request.host !== `127.0.0.1:${port}` && request.host !== `localhost:${port}`) return false;
-  // parseCookie keeps the first of repeated names; its result has no prototype, so any name is a plain lookup.
+  return refusal(request, token, port) === null;
+}
+
+/**
+ * Why a request is refused, or null: the Host is checked first, so a refused Host says nothing about the token (which
+ * may well have been right: a page elsewhere that points its name at 127.0.0.1 has no business here either way).
+ */
+export function refusal(request: AccessRequest, token: string, port: number): "host" | "token" | null {
+  if (request.host !== `127.0.0.1:${port}` && request.host !== `localhost:${port}`) return "host";
   const given = request.queryToken ?? parseCookie(request.cookie ?? "")[cookieName(port)] ?? null;
-  return given !== null && sameSecret(given, token);
+  return given !== null && sameSecret(given, token) ? null : "token";
+}
+
+/** The 403 body for a refusal: what to do about it, in the words of that refusal. */
+export function refusalText(why: "host" | "token", port: number): string {
+  if (why === "host") {
+    return `forbidden: forge studio answers only requests addressed to 127.0.0.1:${port} or localhost:${port}; a page under another name is refused (this guards against DNS rebinding)\n`;
+  }
+  return "forbidden: open the URL `forge studio` printed; it carries the access token\n";
 }
 
 /** The cookie that lets the page's own requests (assets, fetch, EventSource) through once the URL was opened. */

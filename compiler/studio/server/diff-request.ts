@@ -1,4 +1,5 @@
 // The Diff view's request: two specs (worktree, a bundle file inside the project, a git ref) loaded like `forge diff`.
+import { displayDir } from "../../output/display-path.js";
 import { existsSync, realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import type { ForgeBundle } from "../../../generated/types.js";
@@ -15,13 +16,13 @@ import type { DiffData } from "../model/studio-api.js";
  * The studio reads bundle files only inside the project root: the page may name any path, and the server must not
  * become a way to read files elsewhere. Refs and `worktree` are not files. Returns why a spec is refused, or null.
  */
-function outsideRoot(spec: string, root: string): string | null {
+function outsideRoot(spec: string, root: string, shownRoot: string): string | null {
   if (spec === WORKTREE_SPEC) return null;
   const path = resolve(root, spec);
   if (!existsSync(path)) return null; // not a file: loadSpec reads it as a git ref
   const rel = relative(realpathSync(root), realpathSync(path));
   const inside = rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-  return inside ? null : `forge studio reads bundle files only inside ${root}; '${spec}' is not`;
+  return inside ? null : `forge studio reads bundle files only inside ${shownRoot}; '${spec}' is not`;
 }
 
 const viewOf = (bundle: ForgeBundle | null): BundleView => bundle ?? EMPTY_BUNDLE;
@@ -34,7 +35,7 @@ function failed(load: Extract<SpecLoad, { ok: false }>, target: ForgeTarget): Di
 /** `a` empty: the committed bundle (HEAD, or bundle.json outside git), as `forge diff` defaults; `b` empty: worktree. */
 export function diffRequest(specA: string, specB: string, target: ForgeTarget, env: NodeJS.ProcessEnv, builtin: BuiltinBundleResult): DiffData {
   for (const spec of [specA, specB]) {
-    const refused = spec === "" ? null : outsideRoot(spec, target.root);
+    const refused = spec === "" ? null : outsideRoot(spec, target.root, displayDir(target.cwd, target.root));
     if (refused !== null) return { status: "failed", message: refused, diagnostics: [] };
   }
   const ctx: SpecContext = { target, cwd: target.root, env, builtin: () => builtin };

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { HostKind } from "../model/studio-api.js";
-import { allowed, tokenCookie } from "./access.js";
+import { refusal, refusalText, tokenCookie } from "./access.js";
 import type { Asset } from "./assets.js";
 
 export interface StudioHandlers {
@@ -54,8 +54,9 @@ export function startStudioServer(options: { port: number; token: string; assets
   function route(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const queryToken = url.searchParams.get("token");
-    if (!allowed({ host: req.headers.host, cookie: req.headers.cookie, queryToken }, token, port)) {
-      send(res, 403, "text/plain; charset=utf-8", "forbidden: open the URL `forge studio` printed; it carries the access token\n");
+    const why = refusal({ host: req.headers.host, cookie: req.headers.cookie, queryToken }, token, port);
+    if (why !== null) {
+      send(res, 403, "text/plain; charset=utf-8", refusalText(why, port));
       return;
     }
     if (req.method !== "GET" && req.method !== "HEAD") {

@@ -87,12 +87,12 @@ export async function runStudio(settings: StudioSettings, out: StudioOutput): Pr
           running.notify();
         },
         (err) => {
-          out.note(`forge studio: watching ${target.forgeRoot} failed: ${describeFailure(err)}`);
+          out.note(`forge studio: watching ${target.displayForgeRoot} failed: ${describeFailure(err)}`);
           stop(1);
         },
       );
     } catch (err) {
-      out.note(`forge studio: cannot watch ${target.forgeRoot}: ${describeFailure(err)}`);
+      out.note(`forge studio: cannot watch ${target.displayForgeRoot}: ${describeFailure(err)}`);
       stop(1);
       return;
     }

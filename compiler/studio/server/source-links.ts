@@ -1,6 +1,7 @@
 // Builds the links the page shows for a definition or a prompt: display paths per scope, and lines read from sources.
 import { readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
+import { displayPath } from "../../output/display-path.js";
 import { packagePath, type ForgeTarget } from "../../io/forge-target.js";
 import { promptLocation, type SourceOrigin } from "../model/source-refs.js";
 import type { SourceRef } from "../model/studio-api.js";
@@ -22,8 +23,8 @@ function builtinText(source: string): string | undefined {
 /**
  * Links for one state of the sources. `targetText` gives the target's source files as compiled (the positions of
  * the shown state); `globalRoot` names where global definitions live when the target is a project. Only the target's
- * own files get a `file` the page may open; a layer above (a monorepo's root) is named by its path relative to the
- * target, and is never read or served. A component carried from a forge library is named as `forge explain` names it
+ * own files get a `file` the page may open; a layer above (a monorepo's root) is named by its path (from the
+ * directory the studio was started in, as every path forge prints), and is never read or served. A component carried from a forge library is named as `forge explain` names it
  * (`@acme/forge-house@1.2.0: modes/review.yaml`, `versions` from the bundle's lock): its file is not in this project.
  */
 export function sourceLinks(target: ForgeTarget, targetText: (file: string) => string | undefined, globalRoot: string, versions: ReadonlyMap<string, string> = new Map()): SourceLinks {
@@ -32,13 +33,14 @@ export function sourceLinks(target: ForgeTarget, targetText: (file: string) => s
     const version = versions.get(origin.library);
     return { scope: origin.scope, display: `${origin.library}${version ? `@${version}` : ""}: ${source}`, file: null, line: null };
   };
-  const builtinDisplay = (file: string) => relative(packagePath(), packagePath("presets", file)).split(sep).join("/");
   const own = (origin: SourceOrigin) => origin.scope === target.scope && (origin.layer === null || origin.layer === target.root);
+  // Every path relative to the directory forge studio was started in, as every command prints paths.
+  const shown = (dir: string, file: string) => displayPath(target.cwd, join(dir, ...file.split("/")));
   const display = (origin: SourceOrigin, file: string): string => {
-    if (own(origin)) return `${target.displayForgeRoot}${file}`;
-    if (origin.scope === "builtin") return builtinDisplay(file);
-    if (origin.scope === "project" && origin.layer !== null) return join(relative(target.root, origin.layer), ".pi", "forge", file).split(sep).join("/");
-    return join(globalRoot, file).split(sep).join("/");
+    if (own(origin)) return shown(target.forgeRoot, file);
+    if (origin.scope === "builtin") return shown(packagePath("presets"), file);
+    if (origin.scope === "project" && origin.layer !== null) return shown(join(origin.layer, ".pi", "forge"), file);
+    return shown(globalRoot, file);
   };
   return {
     definitionRef: (origin, source) => fromLibrary(origin, source) ?? { scope: origin.scope, display: display(origin, source), file: own(origin) ? source : null, line: null },

@@ -112,7 +112,7 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
       if (index === sources.length - 1) return { scope, layer, bundle, origin: `${target.displayForgeRoot} (sources, compiled in memory)`, notes: [...context.outerWarnings] };
       if (scope === "builtin") return { scope, layer, bundle, origin: "the built-in library (forge package)", notes: [] };
       if (scope === "global" && global) return global;
-      return { scope, layer, bundle, origin: `${describeOuterLayer(target.root, layer!)} (its bundle.json)`, notes: [] };
+      return { scope, layer, bundle, origin: `${describeOuterLayer(target.cwd, layer!)} (its bundle.json)`, notes: [] };
     });
     const catalog = buildLayeredCatalog(sources);
     const versions = new Map((own.lock ?? []).map((l) => [l.name, l.version] as const));

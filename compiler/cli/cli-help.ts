@@ -1,0 +1,135 @@
+// The CLI's help texts, from one table per command and per option: `forge --help`, `forge <command> --help`, and
+// the usage a usage error prints (the command's own, or every command's when none was recognized).
+
+export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "studio", "preset", "source"] as const;
+export type SubCommand = (typeof COMMANDS)[number];
+
+/** Every flag a command may take besides --json and --help (parse-cli-args.ts parses them). */
+export type FlagName =
+  | "check" | "watch" | "format" | "root" | "global" | "builtin" | "library" | "all" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "path" | "rename" | "port" | "open";
+
+/** Flags each command accepts besides --json/--help. */
+export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
+  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all"]),
+  init: new Set(["root", "global"]),
+  preview: new Set(["root", "global", "preset", "modes"]),
+  explain: new Set(["root", "global", "preset", "modes", "path"]),
+  diff: new Set(["root", "global"]),
+  import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
+  studio: new Set(["root", "global", "port", "open"]),
+  preset: new Set(["root", "global", "force"]),
+  source: new Set(),
+};
+
+const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
+  build: ["forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--json]"],
+  init: ["forge init [--root DIR | --global] [--json]"],
+  preview: ["forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]"],
+  explain: [
+    "forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--root DIR | --global] [--json]",
+    "forge explain --path P [--root DIR | --global] [--json]",
+  ],
+  diff: ["forge diff [A] [B] [--root DIR | --global] [--json]"],
+  import: ["forge import pi-modes|pi-presets|roo <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]"],
+  studio: ["forge studio [--root DIR | --global] [--port N] [--open]"],
+  preset: ["forge preset export <name> [file] [--force] [--root DIR | --global] [--json]", "forge preset import <file> [--force] [--root DIR | --global] [--json]"],
+  source: ["forge source '<request JSON>' [--json]"],
+};
+
+const COMMAND_ABOUT: Record<SubCommand, string> = {
+  build: `validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors);
+the forge libraries .pi/forge/forge.yaml lists are read from node_modules and pinned`,
+  init: "scaffold .pi/forge/ with an example mode, preset and partial (never overwrites)",
+  preview: `print the prompt a preset, or modes in the given order, composes against a sample
+host prompt (compiles the sources in memory; writes nothing)`,
+  explain: `print how a preset (or modes in order) resolves: components in order, where each
+comes from, the contracts that held, digests, sizes, cache-sensitive slots and
+the effective model/thinking/tools preferences, path rules and edit limits`,
+  diff: `compare two bundles per component, with a unified diff of each changed prompt.
+A and B are each a bundle file, a git ref (its committed .pi/forge/bundle.json)
+or "worktree" (a fresh in-memory build of the sources). Default: A is the
+committed bundle (HEAD, or bundle.json outside git), B is "worktree".
+Exit 0: no semantic change, 1: changes, 2: could not compare`,
+  import: `convert another tool's definitions into forge sources under .pi/forge/, then build:
+  pi-modes    ~/.pi/agent/modes/*.json (original and schema-v2 mode files)
+  pi-presets  presets.json of Pi's example preset extension
+  roo         Roo Code .roomodes / custom_modes.yaml
+<path> is a file or a directory of such files`,
+  preset: `portable presets: keys, order, drift policy and digests, never prompt text
+  export <name> [file]  write the preset as the layers resolve it (built-in, global,
+                        project) to file, or to standard output
+  import <file>         check its keys against your layers (target scope and built-in),
+                        name the components whose definitions differ from the
+                        exporter's, write presets/<name>.yaml and build`,
+  studio: `serve a local, read-only web page on 127.0.0.1 to see what every composition sends
+(library, compose against both hosts, diff, live diagnostics while editing); prints
+the URL, which carries a random access token; Ctrl-C stops`,
+  source: `print a mode or preset source's text, written with yaml's Document API (comments kept);
+the Pi extension's authoring asks for it (schema/source-request.schema.json)`,
+};
+
+const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string]> = [
+  ["check", "--check        write nothing; exit 1 and list what changed when bundle.json is missing or stale"],
+  ["watch", "--watch        rebuild on every change under the forge root; Ctrl-C stops"],
+  ["format", "--format F     build output: human (default), github (GitHub Actions annotations) or json"],
+  ["all", `--all          build: every forge root under the repository (root layer first), e.g. a monorepo's packages;
+               with --check, check them all. Skips node_modules and hidden directories other than .pi`],
+  ["library", `--library      build: this package is a forge library; write the bundle its package.json names
+               ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml`],
+  ["builtin", "--builtin      build: forge's own development: compile this forge package's presets/ into presets/bundle.json"],
+  ["preset", "--preset NAME  preview/explain: the preset NAME (also when a mode has that key)"],
+  ["modes", "--modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)"],
+  ["path", "--path P       explain: which rules and edit limits the path P would trigger (alone: every rule and limit)"],
+  ["overlay", "--overlay      import: Roo roleDefinition becomes an append overlay instead of a replace_base mode"],
+  ["rename", `--rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
+               mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact`],
+  ["dry-run", "--dry-run      import: print what would be written, write nothing, do not build"],
+  ["force", "--force        import, preset: overwrite existing files"],
+  ["port", "--port N       studio: listen on this port (default: a random free port)"],
+  ["open", "--open         studio: open the page in the desktop's browser"],
+  ["root", "--root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)"],
+  ["global", "--global       use the global scope: $PI_CODING_AGENT_DIR/forge (default ~/.pi/agent/forge)"],
+  ["json", "--json         machine-readable output on stdout (for build, the same as --format json)"],
+  ["help", "-h, --help     show this help (forge <command> --help: that command's)"],
+  ["version", "-v, --version  print the forge version"],
+];
+
+const indent = (text: string, by: string) => text.split("\n").map((l) => by + l).join("\n");
+
+/** `usage: ...` with every command's lines. */
+export const USAGE = `usage: ${[...COMMANDS.flatMap((c) => COMMAND_USAGE[c]), "forge --help | --version"].join("\n       ")}`;
+
+/** One command's usage lines. */
+export function usageOf(command: SubCommand): string {
+  return `usage: ${COMMAND_USAGE[command].join("\n       ")}\n(forge ${command} --help for its options)`;
+}
+
+export const HELP = `forge: compile Pi prompt modes and presets into a verified, content-hashed bundle.
+
+${USAGE}
+
+commands:
+${COMMANDS.map((c) => `  ${c.padEnd(13)}${indent(COMMAND_ABOUT[c], " ".repeat(15)).slice(15)}`).join("\n")}
+
+options:
+${OPTION_HELP.map(([, text]) => indent(text, "  ")).join("\n")}
+
+environment:
+  NO_COLOR, FORCE_COLOR   color control (default: color only on a terminal)
+  PI_CODING_AGENT_DIR     the global scope's agent directory
+  FORGE_CACHE_DIR         where the no-op build cache lives (default $XDG_CACHE_HOME/forge or ~/.cache/forge)
+  FORGE_NO_CACHE=1        always compile in full (the cache only skips recompiling unchanged sources)
+  GITHUB_WORKSPACE        --format github reports paths relative to it (default: the current directory)
+
+exit codes: 0 ok, 1 errors in sources / stale --check / I/O error (diff: changes), 2 usage error (diff: could not compare)`;
+
+/** `forge <command> --help`: its usage, what it does and the options it takes. */
+export function commandHelp(command: SubCommand): string {
+  const takes = (flag: string) => flag === "json" ? command !== "studio" : flag === "help" || (ALLOWED[command] as ReadonlySet<string>).has(flag);
+  return `usage: ${COMMAND_USAGE[command].join("\n       ")}
+
+${indent(COMMAND_ABOUT[command], "  ")}
+
+options:
+${OPTION_HELP.filter(([flag]) => takes(flag)).map(([, text]) => indent(text, "  ")).join("\n")}`;
+}

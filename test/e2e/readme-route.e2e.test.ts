@@ -1,0 +1,137 @@
+// The README's "Using forge in a project" route for a user with several repositories, on both real Pi hosts: the
+// extension installed once per user (`npm install -g` of the package, `pi install` of it), forge as a devDependency in
+// two repositories and an npm-workspaces monorepo, one repository pinning its own copy with `pi install -l`. Pi starts
+// in every directory, exactly one copy is active, and the second copy says so once, naming both.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readTrustStore, withTrust, writeTrustStore } from "../../io/trust-store.js";
+import { forgePrint, forgeSuite, lastStatus, onlyPrompt, readJson } from "./harness/forge-project.js";
+import { installOffline, packForge, type PackedForge } from "./harness/packed-forge.js";
+import type { PiEnv } from "../shared/pi-env.js";
+import { HOSTS, type PiHost } from "../shared/pi-host.js";
+
+const suite = forgeSuite();
+const PKG = "pi-forge-modes";
+const SMALL_STEPS = "<forge-small-steps>\n# Small steps\n\nYou are working in";
+const NOTICE = "forge: two copies of the forge extension are loaded";
+
+let packed: PackedForge;
+/** The user's global copy: `npm install -g` put it here. */
+let globalCopy: string;
+let repos: { web: string; api: string; mono: string; app: string };
+
+/** `npx --no-install forge ...` in a directory, as the README says. */
+function forge(cwd: string, ...args: string[]): string {
+  const r = spawnSync("npx", ["--no-install", "forge", ...args], { cwd, env: { ...packed.env, NO_COLOR: "1" }, encoding: "utf8", timeout: 60_000 });
+  expect(r.status, `forge ${args.join(" ")} in ${cwd}\n${r.stdout}${r.stderr}`).toBe(0);
+  return r.stdout + r.stderr;
+}
+
+function writeJson(file: string, value: unknown): void {
+  mkdirSync(join(file, ".."), { recursive: true });
+  writeFileSync(file, JSON.stringify(value, null, 2));
+}
+
+function mode(label: string, text: string): string {
+  return `label: ${label}\ndescription: ${label} for this test.\nstrategy: append\nprompt: ${JSON.stringify(text)}\n`;
+}
+
+/** A git repository with a package.json (more fields merged in), forge installed as a devDependency. */
+function repository(dir: string, pkg: Record<string, unknown> = {}): string {
+  mkdirSync(join(dir, ".git"), { recursive: true });
+  writeJson(join(dir, "package.json"), { name: dir.split("/").pop(), version: "1.0.0", private: true, ...pkg });
+  installOffline(packed, ["--save-dev"], dir);
+  return dir;
+}
+
+beforeAll(() => {
+  packed = packForge();
+  // Once per user: the extension in npm's global root (as `pi install npm:pi-forge-modes` would put it there).
+  installOffline(packed, ["-g"], packed.work);
+  globalCopy = join(packed.globalPrefix, "lib", "node_modules", PKG);
+  const web = repository(join(packed.work, "web"));
+  forge(web, "init");
+  forge(web, "build");
+  const api = repository(join(packed.work, "api"));
+  forge(api, "init");
+  writeFileSync(join(api, ".pi", "forge", "modes", "api-rules.yaml"), mode("API rules", "Validate input first."));
+  forge(api, "build");
+  // A monorepo: forge installed at the root, a house layer there and a package's own layer, built with --all.
+  const mono = repository(join(packed.work, "mono"), { workspaces: ["packages/*"] });
+  const app = join(mono, "packages", "app");
+  writeJson(join(app, "package.json"), { name: "app", version: "1.0.0" });
+  forge(mono, "init");
+  // A new layer in the package: --root . (without it, init finds the root layer above, the nearest .pi/forge/).
+  expect(forge(app, "init", "--root", ".")).not.toContain("not installed");
+  writeFileSync(join(app, ".pi", "forge", "modes", "app-notes.yaml"), mode("App notes", "Keep the changelog."));
+  forge(mono, "build", "--all");
+  repos = { web, api, mono, app };
+});
+afterAll(() => packed?.cleanup());
+
+/** The env with Pi started in `cwd` instead. */
+function at(env: PiEnv, cwd: string): PiEnv {
+  return Object.assign(Object.create(Object.getPrototypeOf(env)), env, { cwd }) as PiEnv;
+}
+
+/** 0.73.1 trust for a layer, recorded as `/forge trust` records it (runtime-trust tests drive the command itself). */
+function trustLayer(env: PiEnv, root: string): void {
+  const file = join(env.agentDir, "forge", "trust.json");
+  writeTrustStore(file, withTrust(readTrustStore(file), realpathSync(root), readJson(join(root, ".pi", "forge", "bundle.json")), new Date()));
+}
+
+function pi(host: PiHost, env: PiEnv, args: string[]) {
+  const r = spawnSync(host.node(), [host.cli, ...args], { cwd: env.cwd, env: env.vars, encoding: "utf8", timeout: 60_000, input: "" });
+  expect(r.status, `pi ${args.join(" ")}\n${r.stdout}${r.stderr}`).toBe(0);
+}
+
+describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: one extension, several repositories", (_id, host) => {
+  let env: PiEnv;
+  const run = (cwd: string, messages: string[]) =>
+    forgePrint(host, at(env, cwd), suite.server, ["--no-session", ...messages, "/mode status --json"], { extensions: [] });
+
+  beforeAll(async () => {
+    env = await suite.env();
+    // The README's order: the user's copy once, then (in one repository) the project's pinned copy.
+    pi(host, at(env, env.home), ["install", globalCopy]);
+    rmSync(join(repos.api, ".pi", "settings.json"), { force: true });
+    pi(host, at(env, repos.api), ["install", "-l", `./node_modules/${PKG}`]);
+    expect(readJson(join(env.agentDir, "settings.json")).packages).toHaveLength(1);
+    expect(readJson(join(repos.api, ".pi", "settings.json")).packages).toEqual([`../node_modules/${PKG}`]);
+    if (host.id === "legacy") for (const root of [repos.web, repos.api, repos.mono, repos.app]) trustLayer(env, root);
+  });
+
+  it("a repository without a pinned copy: the user's copy composes its preset, with no notice", async () => {
+    const r = await run(repos.web, ["--preset", "example", "hello"]);
+    expect(onlyPrompt(r)).toContain(SMALL_STEPS);
+    expect(lastStatus(r.stderr).bundles.builtin.file).toBe(join(globalCopy, "presets", "bundle.json"));
+    expect(r.stderr).not.toContain(NOTICE);
+  });
+
+  it("the repository that pinned its copy with pi install -l: that copy is active, the user's says so once", async () => {
+    // Pi 1.x loads a project's packages only in a trusted project (.pi/settings.json makes it ask): the user's yes.
+    const trust = host.id === "modern" ? ["--approve"] : [];
+    const r = await run(repos.api, [...trust, "--mode=api-rules", "hello"]);
+    expect(onlyPrompt(r)).toContain("<forge-api-rules>\n# API rules\n\nValidate input first.\n</forge-api-rules>");
+    const installed = join(repos.api, "node_modules", PKG);
+    expect(lastStatus(r.stderr).bundles.builtin.file).toBe(join(installed, "presets", "bundle.json"));
+    expect(r.stderr.split(NOTICE)).toHaveLength(2);
+    expect(r.stderr).toContain(`used: ${join(installed, "dist", "extension.js")} (forge `);
+    expect(r.stderr).toContain(`passive: ${join(globalCopy, "dist", "extension.js")} (forge `);
+  });
+
+  it("a monorepo, at its root and in a package: the user's copy composes across the layers", async () => {
+    const root = await run(repos.mono, ["--preset", "example", "hello"]);
+    expect(onlyPrompt(root)).toContain(SMALL_STEPS);
+    const inPackage = await run(repos.app, ["--mode=small-steps,app-notes", "hello"]);
+    expect(onlyPrompt(inPackage)).toContain("<forge-app-notes>\n# App notes\n\nKeep the changelog.\n</forge-app-notes>");
+    const status = lastStatus(inPackage.stderr);
+    expect(status.layers.map((l: { root: string }) => l.root)).toEqual([repos.mono, repos.app]);
+    for (const r of [root, inPackage]) {
+      expect(r.stderr).not.toContain(NOTICE);
+      expect(lastStatus(r.stderr).bundles.builtin.file).toBe(join(globalCopy, "presets", "bundle.json"));
+    }
+  });
+});
