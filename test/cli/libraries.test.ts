@@ -147,6 +147,50 @@ describe("a project consuming a forge library", () => {
   });
 });
 
+describe("reading a library's files", () => {
+  it("never reads a bundle that is a symlink out of the package, and never quotes what it refused", () => {
+    const { project } = setup();
+    const outside = join(makeTempDir(), "passwd");
+    writeFileSync(outside, "root:x:0:0:root:/root:/bin/bash\n");
+    const installed = join(project, "node_modules", ...LIB.split("/"), "forge-bundle.json");
+    rmSync(installed);
+    symlinkSync(outside, installed);
+    for (const format of ["human", "github"]) {
+      const r = runCli(["build", "--format", format], project);
+      expect(r.code).toBe(1);
+      expect(r.stdout + r.stderr).toContain("library_not_forge");
+      expect(r.stdout + r.stderr).toContain("outside the package");
+      expect(r.stdout + r.stderr).not.toContain("root:x");
+    }
+  });
+
+  it("never reads a package.json that is a symlink out of the package", () => {
+    const { project } = setup();
+    const outside = join(makeTempDir(), "package.json");
+    writeFileSync(outside, JSON.stringify({ name: LIB, version: "6.6.6", forge: { bundle: "forge-bundle.json" } }));
+    const manifest = join(project, "node_modules", ...LIB.split("/"), "package.json");
+    rmSync(manifest);
+    symlinkSync(outside, manifest);
+    const r = runCli(["build"], project);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("library_not_forge");
+    expect(r.stderr).toContain("outside the package");
+  });
+
+  it("names a library bundle that is not JSON without quoting its content", () => {
+    const { project } = setup();
+    const installed = join(project, "node_modules", ...LIB.split("/"), "forge-bundle.json");
+    writeFileSync(installed, "SECRET-TOKEN-abcdef not json at all");
+    for (const format of ["human", "github"]) {
+      const r = runCli(["build", "--format", format], project);
+      expect(r.code).toBe(1);
+      expect(r.stdout + r.stderr).toContain("library_invalid");
+      expect(r.stdout + r.stderr).toContain("invalid JSON");
+      expect(r.stdout + r.stderr).not.toContain("SECRET");
+    }
+  });
+});
+
 describe("an upgraded library", () => {
   function upgraded(): { project: string; bundlePath: string; old: string } {
     const { lib, project, bundlePath } = setup();
