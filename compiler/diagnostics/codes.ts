@@ -122,6 +122,8 @@ export const libraryUnsupportedFormat = (w: Where, name: string, format: unknown
   make("library_unsupported_format", w, `the bundle of forge library "${name}" has format ${JSON.stringify(format ?? null)}; this forge reads format ${supported}. Install a version of "${name}" built for it, or upgrade forge.`);
 export const libraryInvalid = (w: Where, name: string, path: string, problem: string, more: number): Diagnostic =>
   make("library_invalid", w, `the bundle of forge library "${name}" (${path}) does not verify: ${problem}${more > 0 ? ` (and ${more} more problem${more === 1 ? "" : "s"})` : ""}; it was changed after forge build --library and is refused. Reinstall it (npm ci) or rebuild it in its package.`);
+export const libraryPatternRefused = (w: Where, name: string, path: string, problem: string): Diagnostic =>
+  make("library_pattern_refused", w, `forge library "${name}" (${path}) holds a path pattern this forge refuses: ${problem}. forge compiles every library pattern again from its source; ask the library's maintainers to rewrite it (e.g. *a for *(*a)) and publish a new build.`);
 export const libraryPresetBroken = (w: Where, preset: string, library: string, cause: string | null, problems: string): Diagnostic =>
   make("library_preset_broken", w, `${cause === null ? "" : `${cause}, and `}the preset "${preset}" of library "${library}" breaks in this project: ${problems}. Define presets/${preset}.yaml to replace it, rename the mode that takes the key, or reorder libraries in forge.yaml.`);
 
@@ -162,7 +164,9 @@ export const invalidGlob = (w: Where, glob: string, detail: string): Diagnostic 
   make("invalid_glob", w, `"${glob}" is not a usable glob: ${detail}. Globs use picomatch syntax over project-relative paths, e.g. src/db/** or **/*.sql`);
 export const globNeverMatches = (w: Where, glob: string, detail: string): Diagnostic =>
   make("glob_never_matches", w, `"${glob}" can never match: ${detail}. Paths are relative to the project root, without .. or a trailing /, e.g. src/db/**`);
+export const globNotLinear = (w: Where, glob: string, detail: string): Diagnostic =>
+  make("glob_not_linear", w, `"${glob}" is refused: ${detail}. Every path pattern must run in linear time, e.g. docs/**/*.md`);
 export const invalidPathRegex = (w: Where, regex: string, detail: string): Diagnostic =>
-  make("invalid_path_regex", w, `"${regex}" is not a valid JavaScript regular expression (${detail}); it is searched in the project-relative path, e.g. \\.(md|mdx)$`);
+  make("invalid_path_regex", w, `"${regex}" is not a valid regular expression (${detail}); it is searched in the project-relative path, e.g. \\.(md|mdx)$`);
 export const pathRegexBacktracking = (w: Where, regex: string): Diagnostic =>
-  make("path_regex_backtracking", w, `"${regex}" nests quantifiers (a quantified group that itself holds a quantifier, like (a+)+), which can take exponential time on some paths; forge bounds the path length it tests, but prefer a glob, e.g. allow: [docs/**/*.md]`);
+  make("path_regex_backtracking", w, `"${regex}" nests quantifiers (a quantified group that itself holds a quantifier, like (a+)+), which takes exponential time on some paths in a backtracking matcher (JavaScript's RegExp, as other readers of the bundle and earlier forge versions use); write the repeat once, e.g. ^docs/[^/]+\\.md$, or use a glob, e.g. allow: [docs/**/*.md]`);

@@ -1,7 +1,7 @@
 // Finds the forge libraries forge.yaml lists in the project's node_modules (Node's own resolution) and reads their bundles.
 import { createRequire } from "node:module";
 import { existsSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { LIMITS } from "../../generated/constants.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { listedLibraries } from "../phases/libraries.js";
