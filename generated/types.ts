@@ -612,7 +612,7 @@ export interface TrustRecord {
    */
   trustedAt?: string;
   /**
-   * The first 16 hex digits of each component digest of the trusted bundle, so a later bundle's trust prompt can say what changed since.
+   * The first 16 hex digits of each digest of the trusted bundle, by kind (modes, their edit limits, presets, their blocks as preset/block, rules, libraries as version and bundleHash), so a later bundle's trust prompt can say what changed since. Kinds other than modes and presets are absent in records written before forge kept them.
    */
   components?: {
     modes: {
@@ -621,6 +621,24 @@ export interface TrustRecord {
     presets: {
       [k: string]: string | undefined;
     };
+    limits?: {
+      [k: string]: string | undefined;
+    };
+    blocks?: {
+      [k: string]: string | undefined;
+    };
+    rules?: {
+      [k: string]: string | undefined;
+    };
+    libraries?: {
+      [k: string]: string | undefined;
+    };
+  };
+  /**
+   * The source files (posix paths relative to the layer's .pi/forge/) the trusted bundle was built from, each with the first 16 hex digits of the sha256 of its bytes: written by forge build, which knows what it compiled, so a later build can tell your edits from changes that arrived by git. Absent when the bundle was trusted in Pi (forge build then checks the committed sources instead).
+   */
+  sources?: {
+    [k: string]: string | undefined;
   };
 }
 

@@ -73,7 +73,7 @@ async function importPreset(deps: AuthoringDeps, ctx: CtxPort, file: string, sco
   if (answer.code !== 0 || report.status !== "written" || typeof report.name !== "string") {
     return say(ctx, [`forge: not imported: ${visible(report.message ?? `forge preset import answered ${report.status}`)}`, ...lines].join("\n"), "error");
   }
-  const trust = followTrust(deps.session, ctx, target, { kind: "preset", key: report.name }, deps.now());
+  const trust = await followTrust(deps.session, ctx, target, { kind: "preset", key: report.name }, deps.now());
   const head = `forge: imported preset "${report.name}" into ${visible(shownPath(ctx.cwd, resolve(target.forgeRoot, report.file ?? "")))} and rebuilt the ${scope} bundle; use it with /preset use ${report.name}`;
   const diff = differences.length > 0 ? [`these components differ from the exporter's (same keys, other definitions):`, ...differences] : [];
   tellOutcome(ctx, head, { ok: true, lines: [...lines, ...diff] }, [trust]);
@@ -90,7 +90,7 @@ async function deletePreset(deps: AuthoringDeps, ctx: CtxPort, name: string, glo
   const shown = shownPath(ctx.cwd, file);
   const build = await removeSourceAndRebuild(deps.cli, target, ctx, file, (head, b) => tellOutcome(ctx, head, b));
   if (build === null) return;
-  const trust = followTrust(deps.session, ctx, target, { kind: "preset", key: name }, deps.now());
+  const trust = await followTrust(deps.session, ctx, target, { kind: "preset", key: name }, deps.now());
   const active = deps.session.selection().state?.preset === name ? "; the active selection stays as it is" : "";
   tellOutcome(ctx, `forge: deleted ${shown} and rebuilt the ${scope} bundle${active}`, build, [trust]);
 }
