@@ -635,9 +635,15 @@ export interface TrustRecord {
     };
   };
   /**
-   * The source files (posix paths relative to the layer's .pi/forge/) the trusted bundle was built from, each with the first 16 hex digits of the sha256 of its bytes: written by forge build, which knows what it compiled, so a later build can tell your edits from changes that arrived by git. Absent when the bundle was trusted in Pi (forge build then checks the committed sources instead).
+   * The source files (posix paths relative to the layer's .pi/forge/) the trusted bundle was built from, each with the first 16 hex digits of the sha256 of its bytes: written by forge build, which knows what it compiled. Absent when the bundle was trusted in Pi (forge build then checks the committed sources instead).
    */
   sources?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * The same files as git's HEAD held them when forge build recorded `sources`: a later build counts a change as the user's own only where HEAD has not moved since (an uncommitted edit), never where a commit (a pull, a checkout, a merge) changed the file.
+   */
+  committed?: {
     [k: string]: string | undefined;
   };
 }

@@ -19,6 +19,8 @@ export interface TrustRecord {
   components?: ComponentDigests;
   /** The sources the trusted bundle was built from (path -> short sha256), when forge build recorded them. */
   sources?: Record<string, string>;
+  /** Those files as git's HEAD held them then (path -> short sha256). */
+  committed?: Record<string, string>;
 }
 
 /** What a record keeps of a bundle. */
@@ -74,6 +76,7 @@ export function parseTrustStore(text: string): TrustStore {
       kept.components = components as ComponentDigests;
     }
     if (valid.sources) kept.sources = copyOwn(valid.sources as Record<string, string>);
+    if (valid.committed) kept.committed = copyOwn(valid.committed as Record<string, string>);
     setOwn(store.projects, root, kept);
   }
   return store;
@@ -112,12 +115,15 @@ export function comparableDigests(bundle: Omit<TrustedBundle, "bundleHash">): Co
   return out as ComponentDigests;
 }
 
-/** Pure: a new store with the layer trusted at this bundle (built from `sources`, when forge build knows them). */
-export function withTrust(store: TrustStore, projectRealpath: string, bundle: TrustedBundle, now: Date, sources?: Record<string, string>): TrustStore {
+/** Pure: a new store with the layer trusted at this bundle (built from `built`, when forge build knows the sources). */
+export function withTrust(store: TrustStore, projectRealpath: string, bundle: TrustedBundle, now: Date, built?: { sources: Record<string, string>; committed: Record<string, string> }): TrustStore {
   const projects: Record<string, TrustRecord> = {};
   for (const [root, record] of Object.entries(store.projects)) setOwn(projects, root, record);
   const record: TrustRecord = { bundleHash: bundle.bundleHash, trustedAt: now.toISOString(), components: comparableDigests(bundle) };
-  if (sources !== undefined) record.sources = copyOwn(sources);
+  if (built !== undefined) {
+    record.sources = copyOwn(built.sources);
+    record.committed = copyOwn(built.committed);
+  }
   setOwn(projects, projectRealpath, record);
   return { v: 1, projects };
 }

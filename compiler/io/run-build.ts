@@ -90,7 +90,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   };
   // A bundle that is exactly the trusted one proves what it was built from: forge's trust record keeps the sources.
   const attest = (bundleHash: string): void => {
-    if (settings.trustFile && !settings.check) recordTrustedSources(settings.trustFile, realRootOf(target.root), { bundleHash }, tree, new Date());
+    if (settings.trustFile && !settings.check) recordTrustedSources(settings.trustFile, realRootOf(target.root), target.forgeRoot, bundleHash, tree, settings.env ?? process.env, new Date());
   };
   const cache = settings.cacheDir;
   const inputHash = cache

@@ -1,6 +1,6 @@
 // What forge build does to forge's trust record (Pi 0.73.1): trust stays with a rebuilt bundle only for changes forge
-// can attribute to you. A source change is yours when git's HEAD still holds the version the trusted bundle was built
-// from (the change is not committed); a change that arrived with a commit (a pull, a checkout, a merge) is not.
+// can attribute to you. A source change since the trusted build is yours when git's HEAD has not changed that file
+// since (an uncommitted edit); a change that arrived with a commit (a pull, a checkout, a merge) is not.
 import { createHash } from "node:crypto";
 import type { ForgeBundle } from "../../generated/types.js";
 import { comparableDigests, readTrustStore, recordOf, withTrust, writeTrustStore, type TrustRecord } from "../../io/trust-store.js";
@@ -24,12 +24,18 @@ export function sourceDigests(files: ReadonlyArray<{ path: string; bytes: Uint8A
 const get = (map: Readonly<Record<string, string>>, key: string): string | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
 
 /**
- * Pure: the source paths that changed since `base` (what the trusted bundle was built from) and that HEAD does not
- * explain as uncommitted edits, i.e. whose HEAD version differs from the base version (absent counts as a version).
+ * Pure: the source paths that changed since `base` (what the trusted bundle was built from) where HEAD moved too:
+ * HEAD then (`headThen`, when the trusted bundle was built) and HEAD now differ for that file (absent counts as a
+ * version). A change while HEAD stayed put is an uncommitted edit, the user's own.
  */
-export function unattributedSources(base: Readonly<Record<string, string>>, current: Readonly<Record<string, string>>, head: Readonly<Record<string, string>>): string[] {
+export function unattributedSources(
+  base: Readonly<Record<string, string>>,
+  current: Readonly<Record<string, string>>,
+  headThen: Readonly<Record<string, string>>,
+  headNow: Readonly<Record<string, string>>,
+): string[] {
   const c = compareDigests(base, current);
-  return [...c.added, ...c.changed, ...c.removed].filter((path) => get(head, path) !== get(base, path)).sort();
+  return [...c.added, ...c.changed, ...c.removed].filter((path) => get(headNow, path) !== get(headThen, path)).sort();
 }
 
 /** Pure: the libraries whose version or bundle differs from the trusted record's (a library is never yours). */
@@ -81,8 +87,9 @@ export function carryTrust(input: CarryInput): TrustOutcome | null {
     }
     // forge's own output is never a source (the reader skips it too).
     for (const path of [...head.files.keys()]) if (isOwnOutput(path)) head.files.delete(path);
-    const headDigests = sourceDigests(head.files);
+    const headNow = sourceDigests(head.files);
     let base = record.sources;
+    let headThen = record.committed;
     if (base === undefined) {
       // Trusted in Pi: forge does not know what the bundle was built from, unless the committed sources build it.
       const files = [...head.files].map(([path, bytes]) => ({ path, bytes }));
@@ -90,12 +97,14 @@ export function carryTrust(input: CarryInput): TrustOutcome | null {
         // Nothing can be attributed, so every change since the trusted bundle is listed, by component.
         return notKept("the bundle you trusted is not what the committed sources build, so forge cannot tell your edits from others'", changedSince(record, next));
       }
-      base = headDigests;
+      base = headNow;
+      headThen = headNow;
     }
+    if (headThen === undefined) return notKept("forge's record of the bundle you trusted does not say what git held then", changedSince(record, next));
     const current = sourceDigests(input.tree.files);
-    const foreign = [...unattributedSources(base, current, headDigests), ...changedLibraries(record, next)];
+    const foreign = [...unattributedSources(base, current, headThen, headNow), ...changedLibraries(record, next)];
     if (foreign.length > 0) return notKept("changed since the bundle you trusted by commits (a pull, a checkout or a merge) or by a library", foreign);
-    writeTrustStore(input.trustFile, withTrust(store, input.layerRoot, next, input.now, current));
+    writeTrustStore(input.trustFile, withTrust(store, input.layerRoot, next, input.now, { sources: current, committed: headNow }));
     return { kept: true };
   } catch (error) {
     return { kept: false, reason: `forge could not update its trust record (${error instanceof Error ? error.message : String(error)})`, changes: [] };
@@ -103,18 +112,31 @@ export function carryTrust(input: CarryInput): TrustOutcome | null {
 }
 
 /**
- * A build whose bundle is exactly the trusted one proves what it was built from: the record keeps these sources, so
- * the next build can attribute changes (a bundle trusted in Pi has none recorded). Best effort: never throws.
+ * A build whose bundle is exactly the trusted one proves what it was built from: the record keeps these sources and
+ * what HEAD held, so the next build can attribute changes (a bundle trusted in Pi has none recorded). Only in a git
+ * repository with a commit; best effort: never throws.
  */
-export function recordTrustedSources(trustFile: string, layerRoot: string, bundle: ForgeBundle | { bundleHash: string }, tree: SourceTree, now: Date): void {
+export function recordTrustedSources(trustFile: string, layerRoot: string, forgeRoot: string, bundleHash: string, tree: SourceTree, env: NodeJS.ProcessEnv, now: Date): void {
   try {
     const store = readTrustStore(trustFile);
     const record = recordOf(store, layerRoot);
-    if (record === undefined || record.bundleHash !== bundle.bundleHash) return;
+    if (record === undefined || record.bundleHash !== bundleHash) return;
     const current = sourceDigests(tree.files);
-    const same = record.sources !== undefined && compareDigests(record.sources, current);
-    if (same && same.added.length + same.changed.length + same.removed.length === 0) return;
-    writeTrustStore(trustFile, { v: 1, projects: { ...store.projects, [layerRoot]: { ...record, sources: current, trustedAt: record.trustedAt || now.toISOString() } } });
+    const same = (a: Record<string, string> | undefined, b: Record<string, string>) => {
+      if (a === undefined) return false;
+      const c = compareDigests(a, b);
+      return c.added.length + c.changed.length + c.removed.length === 0;
+    };
+    const head = readHeadFiles(forgeRoot, env);
+    if (head.status !== "ok") return;
+    for (const path of [...head.files.keys()]) if (isOwnOutput(path)) head.files.delete(path);
+    const committed = sourceDigests(head.files);
+    if (same(record.sources, current) && same(record.committed, committed)) return;
+    const next: TrustRecord = { ...record, sources: current, committed, trustedAt: record.trustedAt || now.toISOString() };
+    const projects: Record<string, TrustRecord> = {};
+    for (const [root, r] of Object.entries(store.projects)) Object.defineProperty(projects, root, { value: r, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(projects, layerRoot, { value: next, enumerable: true, writable: true, configurable: true });
+    writeTrustStore(trustFile, { v: 1, projects });
   } catch {
     // best effort
   }

@@ -37,7 +37,8 @@ function project(opts: { git: boolean; recordSources: boolean }) {
     return { tree, bundle: compile(tree, OPTIONS).bundle! };
   };
   const first = build();
-  writeTrustStore(trustFile, withTrust(emptyTrustStore(), root, first.bundle, new Date(0), opts.recordSources ? sourceDigests(first.tree.files) : undefined));
+  const built = { sources: sourceDigests(first.tree.files), committed: opts.git ? sourceDigests(first.tree.files) : {} };
+  writeTrustStore(trustFile, withTrust(emptyTrustStore(), root, first.bundle, new Date(0), opts.recordSources ? built : undefined));
   const carry = (replaced = first.bundle.bundleHash): (TrustOutcome & { bundle: ForgeBundle }) | null => {
     const next = build();
     const input: CarryInput = {
@@ -52,22 +53,28 @@ function project(opts: { git: boolean; recordSources: boolean }) {
 }
 
 describe("unattributedSources", () => {
-  it("lists a change whose HEAD version is not the one the trusted bundle was built from", () => {
-    const base = { "modes/a.yaml": "1", "modes/b.yaml": "1", "modes/gone.yaml": "1" };
+  it("lists a change to a file that HEAD changed since the trusted build", () => {
+    // The trusted build read a at 9 (an uncommitted edit then: HEAD held 1), b, gone at 1.
+    const base = { "modes/a.yaml": "9", "modes/b.yaml": "1", "modes/gone.yaml": "1" };
+    const headThen = { "modes/a.yaml": "1", "modes/b.yaml": "1", "modes/gone.yaml": "1" };
     const current = { "modes/a.yaml": "2", "modes/b.yaml": "2", "rules/new.yaml": "1", "modes/mine.yaml": "1" };
-    // a: edited, not committed (HEAD still 1): yours. b: changed by a commit. new: added by a commit. gone: deleted by a commit.
-    const head = { "modes/a.yaml": "1", "modes/b.yaml": "2", "rules/new.yaml": "1" };
-    expect(unattributedSources(base, current, head)).toEqual(["modes/b.yaml", "modes/gone.yaml", "rules/new.yaml"]);
+    // a: edited again, HEAD still 1: yours. mine: new, untracked: yours. b: changed by a commit; new: added by one; gone: deleted by one.
+    const headNow = { "modes/a.yaml": "1", "modes/b.yaml": "2", "rules/new.yaml": "1" };
+    expect(unattributedSources(base, current, headThen, headNow)).toEqual(["modes/b.yaml", "modes/gone.yaml", "rules/new.yaml"]);
   });
 });
 
 describe("carryTrust", () => {
-  it("keeps trust for an uncommitted edit, recording the sources it was built from", () => {
+  it("keeps trust for an uncommitted edit, recording the sources it was built from, and for the next one too", () => {
     const p = project({ git: true, recordSources: true });
     writeFileSync(join(p.forgeRoot, "modes", "alpha.yaml"), mode("two"));
     const outcome = p.carry();
     expect(outcome).toMatchObject({ kept: true });
     expect(p.trusted(outcome!.bundle!)).toBe(true);
+    writeFileSync(join(p.forgeRoot, "modes", "alpha.yaml"), mode("three"));
+    const again = p.carry(outcome!.bundle.bundleHash);
+    expect(again).toMatchObject({ kept: true });
+    expect(p.trusted(again!.bundle)).toBe(true);
     p.cleanup();
   });
 

@@ -38,10 +38,11 @@ describe("trust store", () => {
 
   it("keeps every kind a bundle switches on in a record, and the sources forge build recorded", () => {
     const file = join(mkdtempSync(join(tmpdir(), "forge-trust-")), "trust.json");
-    writeTrustStore(file, withTrust(emptyTrustStore(), "/p", B1, new Date(0), { "modes/alpha.yaml": "0123456789abcdef" }));
+    writeTrustStore(file, withTrust(emptyTrustStore(), "/p", B1, new Date(0), { sources: { "modes/alpha.yaml": "0123456789abcdef" }, committed: {} }));
     const record = readTrustStore(file).projects["/p"]!;
     expect(Object.keys(record.components!).sort()).toEqual(["blocks", "libraries", "limits", "modes", "presets", "rules"]);
     expect(record.sources).toEqual({ "modes/alpha.yaml": "0123456789abcdef" });
+    expect(record.committed).toEqual({});
   });
 });
 
