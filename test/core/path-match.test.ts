@@ -41,6 +41,12 @@ describe("a glob's linear form", () => {
     expect(linearForm("^(?:(?=.)(?:a)*)$")).toBe("^(?:(?=.)(?:a)*)$");
   });
 
+  it("? matches one character as RE2 reads it (a code point): one emoji, where picomatch's RegExp needs two UTF-16 units", () => {
+    const compiled = compileGlob("a?c");
+    expect(compiled.ok && firstMatch(compilePatterns([compiled.pattern]), "a\u{1F600}c")).toBeTruthy();
+    expect(picomatch.makeRe("a?c", { dot: true }).test("a\u{1F600}c")).toBe(false);
+  });
+
   it("accepts the globs people write", () => {
     for (const g of ["src/**", "**/*.md", "*.md", "src/*.ts", "src/**/*.{ts,tsx}", "a?c", "[a-z]*.js", ".env", ".*", "*.*", "src/.env*", "**/node_modules/**", "@(a|b).js", "docs/**/*", "{src,lib}/**/*.test.ts"]) {
       expect(compileGlob(g).ok, g).toBe(true);
