@@ -107,10 +107,22 @@ describe("carryTrust", () => {
     q.cleanup();
   });
 
+  it("never takes a changed library as yours", () => {
+    const p = project({ git: true, recordSources: true });
+    const store = readTrustStore(join(p.root, "agent", "trust.json"));
+    store.projects[p.root]!.components!.libraries = { "@acme/forge-house": "0123456789abcdef" };
+    writeTrustStore(join(p.root, "agent", "trust.json"), store);
+    writeFileSync(join(p.forgeRoot, "modes", "alpha.yaml"), mode("two"));
+    expect(p.carry()).toMatchObject({ kept: false, changes: ["library @acme/forge-house"] });
+    p.cleanup();
+  });
+
   it("outside git (or before the first commit) it cannot tell, so it does not keep trust and says why", () => {
     const p = project({ git: false, recordSources: true });
     writeFileSync(join(p.forgeRoot, "modes", "alpha.yaml"), mode("two"));
     expect(p.carry()).toMatchObject({ kept: false, reason: expect.stringMatching(/not a git repository/) });
+    git(p.root, "init", "-q");
+    expect(p.carry()).toMatchObject({ kept: false, reason: expect.stringMatching(/no commit yet/) });
     p.cleanup();
   });
 
