@@ -47,6 +47,13 @@ describe("a glob's linear form", () => {
     expect(picomatch.makeRe("a?c", { dot: true }).test("a\u{1F600}c")).toBe(false);
   });
 
+  it("runs a bundle built before RE2 (picomatch's expression with its guards stored) the same way", () => {
+    const old = (g: string): PathPattern => ({ kind: "glob", source: g, regex: picomatch.makeRe(g, { dot: true, strictBrackets: true }).source });
+    const compiled = compilePatterns([old("src/*.ts"), old("docs/**")]);
+    expect(hasBrokenPattern(compiled)).toBe(false);
+    expect(["src/a.ts", "src/a/b.ts", "docs", "docs/x/y.md", "src/.env.ts"].map((p) => firstMatch(compiled, p)?.source ?? null)).toEqual(["src/*.ts", null, "docs/**", "docs/**", "src/*.ts"]);
+  });
+
   it("accepts the globs people write", () => {
     for (const g of ["src/**", "**/*.md", "*.md", "src/*.ts", "src/**/*.{ts,tsx}", "a?c", "[a-z]*.js", ".env", ".*", "*.*", "src/.env*", "**/node_modules/**", "@(a|b).js", "docs/**/*", "{src,lib}/**/*.test.ts"]) {
       expect(compileGlob(g).ok, g).toBe(true);
