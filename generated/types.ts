@@ -166,7 +166,7 @@ export interface EditLimit {
   deny: PathPattern[];
 }
 /**
- * A glob or regular expression as written in the source, and the regular-expression source the runtime tests project-relative paths with (a glob compiles to an anchored expression; a regex is searched).
+ * A glob or regular expression as written in the source, and the regular-expression source the runtime tests project-relative paths with (a glob compiles to an anchored expression that RE2 runs; a regex, in RE2 syntax, is searched). The runtime matches with RE2, in time linear in the path's length.
  */
 export interface PathPattern {
   kind: "glob" | "regex";
@@ -356,7 +356,7 @@ export interface ForgeModeStateEntry {
 export type PromptText = string;
 export type ToolName = string;
 /**
- * A picomatch glob over project-relative posix paths, e.g. src/db/** or ** /*.sql; compiled to a regular expression at build time.
+ * A picomatch glob over project-relative posix paths, e.g. src/db/** or ** /*.sql; compiled at build time to a regular expression that RE2 runs in linear time.
  */
 export type Glob = string;
 /**
@@ -414,7 +414,7 @@ export interface ForgeModeSource {
 export interface EditLimitSource {
   allow?: GlobList;
   /**
-   * JavaScript regular expressions searched in the project-relative path (Roo's fileRegex), e.g. \.md$.
+   * Regular expressions in RE2 syntax (no lookaround, no backreference, no nested quantifier) searched in the project-relative path (Roo's fileRegex), e.g. \.md$.
    *
    * @maxItems 64
    */
