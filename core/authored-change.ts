@@ -1,7 +1,9 @@
-// Whether a rebuilt bundle differs from the previous one only in the component an author changed inside Pi: on Pi 0.73.1,
-// forge's trust is bound to the bundleHash, and an edit the user made through /mode or /preset keeps a trusted project trusted.
+// What a rebuilt bundle changed beyond the component an author changed inside Pi: on Pi 0.73.1, forge's trust is bound
+// to the bundleHash, and an edit the user made through /mode or /preset keeps a trusted project trusted, nothing more.
 import type { ForgeBundle, Preset } from "../generated/types.js";
 import { stringifyCanonical } from "./canonical-json.js";
+import { componentDigests, describeComponentChanges, type ComponentDigests } from "./component-changes.js";
+import { sha256Hex } from "./digest.js";
 
 /** The one component the authoring command wrote or removed. */
 export interface AuthoredChange {
@@ -16,23 +18,33 @@ function presetWithout(preset: Preset, mode: string | null): string {
   return stringifyCanonical({ ...rest, modeDigests: kept });
 }
 
+const EMPTY: Pick<ForgeBundle, "modes" | "presets"> = { modes: {}, presets: {} };
+
+/** A bundle's digests by kind without the authored component (a preset compared without its pin of an edited mode). */
+function digestsBesides(bundle: Pick<ForgeBundle, "modes" | "presets" | "rules" | "lock">, change: AuthoredChange): ComponentDigests {
+  const all = componentDigests(bundle);
+  const drop = (map: Record<string, string>, key: string) => void delete map[key];
+  if (change.kind === "mode") {
+    drop(all.modes, change.key);
+    drop(all.limits, change.key);
+    for (const [key, preset] of Object.entries(bundle.presets)) if (preset) all.presets[key] = sha256Hex(presetWithout(preset, change.key));
+  } else {
+    drop(all.presets, change.key);
+    for (const block of Object.keys(all.blocks)) if (block.startsWith(`${change.key}/`)) drop(all.blocks, block);
+  }
+  return all;
+}
+
 /**
- * True when every mode and preset of `next` other than `change` is in `previous` unchanged and nothing else was removed
- * (`previous` null: no bundle before). A preset that only re-pins the changed mode's digest counts as unchanged.
+ * Every change of `next` over `previous` (null: no bundle before) other than `change`, one line per kind
+ * (`rules: added inject`): modes, their edit limits, presets, their blocks, rules and libraries. Empty when the
+ * rebuild changed only what the author wrote through Pi.
  */
+export function unauthoredChanges(previous: ForgeBundle | null, next: ForgeBundle, change: AuthoredChange): string[] {
+  return describeComponentChanges(digestsBesides(previous ?? EMPTY, change), digestsBesides(next, change));
+}
+
+/** True when every component of `next` other than `change` is in `previous` unchanged and nothing else was removed. */
 export function changedOnly(previous: ForgeBundle | null, next: ForgeBundle, change: AuthoredChange): boolean {
-  const before: Pick<ForgeBundle, "modes" | "presets"> = previous ?? { modes: {}, presets: {} };
-  const others = (a: object, b: object, skip: string | null) => new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => k !== skip));
-  for (const key of others(before.modes, next.modes, change.kind === "mode" ? change.key : null)) {
-    const a = Object.hasOwn(before.modes, key) ? before.modes[key] : undefined;
-    const b = Object.hasOwn(next.modes, key) ? next.modes[key] : undefined;
-    if (a === undefined || b === undefined || a.digest !== b.digest) return false;
-  }
-  const mode = change.kind === "mode" ? change.key : null;
-  for (const key of others(before.presets, next.presets, change.kind === "preset" ? change.key : null)) {
-    const a = Object.hasOwn(before.presets, key) ? before.presets[key] : undefined;
-    const b = Object.hasOwn(next.presets, key) ? next.presets[key] : undefined;
-    if (a === undefined || b === undefined || presetWithout(a, mode) !== presetWithout(b, mode)) return false;
-  }
-  return true;
+  return unauthoredChanges(previous, next, change).length === 0;
 }

@@ -119,10 +119,21 @@ export function verifyBundleValue(value: unknown, expectedScope?: BundleScope): 
   return { bundle, problems };
 }
 
+/**
+ * Where JSON.parse stopped, never what it read: V8's message quotes the text it refused ("root:x:0:0"... is not
+ * valid JSON), and a bundle path may lead anywhere, so its bytes must not reach build output or CI annotations.
+ */
+export function describeJsonError(error: unknown): string {
+  const message = describeError(error);
+  const at = /at position (\d+)/.exec(message);
+  if (/Unexpected end of JSON input/.test(message)) return "the text ends before the JSON does; its content is not shown";
+  return at ? `stops at character ${at[1]}; its content is not shown` : "its content is not shown";
+}
+
 /** Parses and verifies bundle text. */
 export function verifyBundleText(text: string, expectedScope?: BundleScope): BundleVerification {
   const parsed = parseBundleJson(text);
-  if (!parsed.ok) return { bundle: null, problems: [{ kind: "json", detail: describeError(parsed.error) }] };
+  if (!parsed.ok) return { bundle: null, problems: [{ kind: "json", detail: describeJsonError(parsed.error) }] };
   return verifyBundleValue(parsed.value, expectedScope);
 }
 

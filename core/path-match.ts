@@ -1,27 +1,109 @@
-// Tests project-relative paths against compiled path patterns from a bundle: plain RegExp, no glob library.
+// Tests project-relative paths against compiled path patterns from a bundle with RE2 (re2js): linear time in the
+// path's length for every expression, whatever a bundle holds, so no pattern can stall a tool call.
+import { RE2JS } from "re2js";
 import type { PathPattern } from "../generated/types.js";
 
 /**
- * Longest path forge tests against a pattern. Globs compile to expressions that are at most polynomial in the
- * path's length, but an allowRegex (Roo's fileRegex) is user-written: the bound keeps a bad one from stalling a call.
+ * Longest path forge tests against a pattern. RE2 is linear in it, so the bound only caps the work per call (and
+ * keeps forge's answer the same as before RE2, when it kept user-written expressions from stalling a call).
  */
 export const MAX_MATCH_PATH_CHARS = 1024;
 
+/** A compiled expression: RE2's test() is an unanchored search, as RegExp.prototype.test is. */
+interface Matcher {
+  test(input: string): boolean;
+}
+
 export interface CompiledPattern {
   pattern: PathPattern;
-  /** null when the stored source does not compile here (never from a verified bundle in practice). */
-  re: RegExp | null;
+  /** null when the stored source does not compile under RE2 (a lookaround, a backreference): matching fails closed. */
+  re: Matcher | null;
+}
+
+/**
+ * picomatch's guards against a "." or ".." segment: lookaheads RE2 cannot run, which never decide anything on the
+ * paths forge tests (project-relative, normalized by path.relative: no "." or ".." segment, no empty segment, no
+ * trailing "/"): `(?!\.{1,2}(?:\/|$))`, its start-anchored form and its {0,1} form (after a leading dot).
+ */
+const DOT_GUARDS = ["(?!\\.{1,2}(?:\\/|$))", "(?!(?:^|\\/)\\.{1,2}(?:\\/|$))", "(?!\\.{0,1}(?:\\/|$))"];
+/** picomatch's "something follows" guard, and the star it usually guards (`*` inside one name). */
+const NOT_END = "(?=.)";
+const STAR = "[^/]*?";
+
+/** Calls `visit(i)` at each unescaped `(` outside a character class; it returns how many characters it consumed (0: none). */
+function rewriteGroups(regex: string, visit: (i: number) => { skip: number; emit: string } | null): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < regex.length; i++) {
+    const ch = regex[i]!;
+    if (ch === "\\") {
+      out += regex.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (ch === "]") inClass = false;
+    } else if (ch === "[") inClass = true;
+    else if (ch === "(") {
+      const hit = visit(i);
+      if (hit !== null) {
+        out += hit.emit;
+        i += hit.skip - 1;
+        continue;
+      }
+    }
+    out += ch;
+  }
+  return out;
+}
+
+/** Whether `rest` starts with something that always consumes a character: a literal, an escape or a class, unquantified. */
+function startsConsuming(rest: string): boolean {
+  const token = /^(?:\\.|\[(?:\\.|[^\]\\])+\]|[^()|$^?*+{\\[])/.exec(rest);
+  return token !== null && !/^[?*{]/.test(rest.slice(token[0].length));
+}
+
+/**
+ * A glob's expression as picomatch wrote it, in a form RE2 runs, matching the same normalized paths (a property test
+ * checks it against picomatch): the dot-segment guards are removed, and each `(?=.)` (the next character must exist)
+ * is removed where a character is consumed right after it anyway, or turns the star it guards into a non-empty one
+ * where only an optional "/" and the end follow. Any other lookaround is kept, so RE2 then refuses the expression
+ * (the build refuses such a glob: glob_not_linear).
+ */
+export function linearForm(regex: string): string {
+  const unguarded = rewriteGroups(regex, (i) => {
+    const guard = DOT_GUARDS.find((g) => regex.startsWith(g, i));
+    return guard === undefined ? null : { skip: guard.length, emit: "" };
+  });
+  return rewriteGroups(unguarded, (i) => {
+    if (!unguarded.startsWith(NOT_END, i)) return null;
+    const rest = unguarded.slice(i + NOT_END.length);
+    if (rest.startsWith(STAR)) {
+      const after = rest.slice(STAR.length);
+      if (/^(?:\\\/\?)?\)*\$?$/.test(after)) return { skip: NOT_END.length + STAR.length, emit: "[^/]+?" };
+      return startsConsuming(after) ? { skip: NOT_END.length, emit: "" } : null;
+    }
+    return startsConsuming(rest) ? { skip: NOT_END.length, emit: "" } : null;
+  });
+}
+
+/** The expression RE2 runs for a stored pattern: a glob's in its linear form (bundles from before RE2 kept the guards). */
+export function runnableRegex(pattern: PathPattern): string {
+  return pattern.kind === "glob" ? linearForm(pattern.regex) : pattern.regex;
+}
+
+/** Compiles one expression with RE2, or null when RE2 cannot run it. */
+export function compileLinear(regex: string): Matcher | null {
+  try {
+    return RE2JS.compile(regex);
+  } catch {
+    return null;
+  }
 }
 
 /** Builds each expression once (callers keep the result per loaded bundle). */
 export function compilePatterns(patterns: readonly PathPattern[]): CompiledPattern[] {
-  return patterns.map((pattern) => {
-    try {
-      return { pattern, re: new RegExp(pattern.regex) };
-    } catch {
-      return { pattern, re: null };
-    }
-  });
+  return patterns.map((pattern) => ({ pattern, re: compileLinear(runnableRegex(pattern)) }));
 }
 
 /** Whether any pattern failed to compile: an edit limit with such a pattern refuses everything (it fails closed). */
@@ -29,10 +111,16 @@ export function hasBrokenPattern(compiled: readonly CompiledPattern[]): boolean 
   return compiled.some((c) => c.re === null);
 }
 
-/** The first pattern matching `path` (project-relative, posix), or null; a path over the bound matches nothing. */
+/**
+ * The first pattern matching `path` (project-relative, posix), or null; a path over the bound matches nothing. The
+ * empty path (the project root itself) matches no glob, as picomatch's isMatch never matches an empty string.
+ */
 export function firstMatch(compiled: readonly CompiledPattern[], path: string): PathPattern | null {
   if (path.length > MAX_MATCH_PATH_CHARS) return null;
-  for (const c of compiled) if (c.re !== null && c.re.test(path)) return c.pattern;
+  for (const c of compiled) {
+    if (c.re === null || (path === "" && c.pattern.kind === "glob")) continue;
+    if (c.re.test(path)) return c.pattern;
+  }
   return null;
 }
 

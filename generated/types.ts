@@ -170,7 +170,7 @@ export interface EditLimit {
   bash?: "unchecked";
 }
 /**
- * A glob or regular expression as written in the source, and the regular-expression source the runtime tests project-relative paths with (a glob compiles to an anchored expression; a regex is searched).
+ * A glob or regular expression as written in the source, and the regular-expression source the runtime tests project-relative paths with (a glob compiles to an anchored expression that RE2 runs; a regex, in RE2 syntax, is searched). The runtime matches with RE2, in time linear in the path's length.
  */
 export interface PathPattern {
   kind: "glob" | "regex";
@@ -301,6 +301,13 @@ export interface CliBuildReport {
    * This build replaced the bundle the user had trusted (forge's trust store) and so trusted the new one.
    */
   trustKept?: true;
+  /**
+   * This build replaced the bundle the user had trusted, but forge could not attribute every change to the user's own edits, so the new bundle needs trust again.
+   */
+  trustNotKept?: {
+    reason: string;
+    changes: string[];
+  };
   summary: DiagnosticSummary;
   diagnostics: Diagnostics;
 }
@@ -614,7 +621,7 @@ export interface ForgeModeStateEntry {
 export type PromptText = string;
 export type ToolName = string;
 /**
- * A picomatch glob over project-relative posix paths, e.g. src/db/** or ** /*.sql; compiled to a regular expression at build time.
+ * A picomatch glob over project-relative posix paths, e.g. src/db/** or ** /*.sql; compiled at build time to a regular expression that RE2 runs in linear time.
  */
 export type Glob = string;
 /**
@@ -672,7 +679,7 @@ export interface ForgeModeSource {
 export interface EditLimitSource {
   allow?: GlobList;
   /**
-   * JavaScript regular expressions searched in the project-relative path (Roo's fileRegex), e.g. \.md$.
+   * Regular expressions in RE2 syntax (no lookaround, no backreference, no nested quantifier) searched in the project-relative path (Roo's fileRegex), e.g. \.md$.
    *
    * @maxItems 64
    */
@@ -931,7 +938,7 @@ export interface TrustRecord {
    */
   trustedAt?: string;
   /**
-   * The first 16 hex digits of each component digest of the trusted bundle, so a later bundle's trust prompt can say what changed since.
+   * The first 16 hex digits of each digest of the trusted bundle, by kind (modes, their edit limits, presets, their blocks as preset/block, rules, libraries as version and bundleHash), so a later bundle's trust prompt can say what changed since. Kinds other than modes and presets are absent in records written before forge kept them.
    */
   components?: {
     modes: {
@@ -940,6 +947,30 @@ export interface TrustRecord {
     presets: {
       [k: string]: string | undefined;
     };
+    limits?: {
+      [k: string]: string | undefined;
+    };
+    blocks?: {
+      [k: string]: string | undefined;
+    };
+    rules?: {
+      [k: string]: string | undefined;
+    };
+    libraries?: {
+      [k: string]: string | undefined;
+    };
+  };
+  /**
+   * The source files (posix paths relative to the layer's .pi/forge/) the trusted bundle was built from, each with the first 16 hex digits of the sha256 of its bytes: written by forge build, which knows what it compiled. Absent when the bundle was trusted in Pi (forge build then checks the committed sources instead).
+   */
+  sources?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * The same files as git's HEAD held them when forge build recorded `sources`: a later build counts a change as the user's own only where HEAD has not moved since (an uncommitted edit), never where a commit (a pull, a checkout, a merge) changed the file.
+   */
+  committed?: {
+    [k: string]: string | undefined;
   };
 }
 

@@ -67,3 +67,17 @@ export function layerEscape(layer: LayerPath, repositoryRoot: string | null): st
   }
   return null;
 }
+
+/**
+ * Why writing, reading or removing `file` would go through a symbolic link out of `boundary` (a directory on the way,
+ * or the file itself, resolving elsewhere), or null. Authoring checks it before it creates a directory or touches a
+ * file: a cloned repository whose `.pi/forge/modes` links to another directory must not get a file written there.
+ */
+export function writeEscape(file: string, boundary: string): string | null {
+  const root = safeRealpath(boundary);
+  let probe = entryExists(file) ? file : dirname(file);
+  while (!entryExists(probe) && dirname(probe) !== probe) probe = dirname(probe);
+  const real = safeRealpath(probe);
+  if (isInside(root, real)) return null;
+  return `${probe} resolves to ${real}, outside ${root}, through a symbolic link; forge writes nothing there`;
+}

@@ -1,10 +1,10 @@
 // forge's own project trust store (<agent dir>/forge/trust.json, schema/trust-store.schema.json): for each project
-// layer (its root's realpath) the bundleHash the user trusted, plus short component digests so a later bundle's trust
-// prompt can say what changed. Shared by the runtime (/forge trust on Pi 0.73.1) and forge build, which re-records
-// trust for a bundle it replaces when the user had trusted the one before.
+// layer (its root's realpath) the bundleHash the user trusted, short digests of everything it switches on so a later
+// bundle's trust prompt can say what changed, and (when forge build wrote it) the sources it was built from. Shared by
+// the runtime (/forge trust on Pi 0.73.1) and forge build (compiler/io/trust-carry.ts decides what a build keeps).
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { componentDigests, type ComponentDigests } from "../core/component-changes.js";
+import { componentDigests, TRUST_KINDS, type ComponentDigests } from "../core/component-changes.js";
 import { LIMITS } from "../generated/constants.js";
 import { validateTrustStore } from "../generated/runtime-validators.js";
 import type { ForgeBundle, TrustRecord as StoredRecord } from "../generated/types.js";
@@ -17,7 +17,14 @@ export interface TrustRecord {
   trustedAt: string;
   /** Short digests of the trusted bundle's components (absent in records written before forge kept them). */
   components?: ComponentDigests;
+  /** The sources the trusted bundle was built from (path -> short sha256), when forge build recorded them. */
+  sources?: Record<string, string>;
+  /** Those files as git's HEAD held them then (path -> short sha256). */
+  committed?: Record<string, string>;
 }
+
+/** What a record keeps of a bundle. */
+export type TrustedBundle = Pick<ForgeBundle, "bundleHash" | "modes" | "presets" | "rules" | "lock">;
 
 export interface TrustStore {
   v: 1;
@@ -27,6 +34,12 @@ export interface TrustStore {
 /** Keys are paths from disk: defineProperty keeps a key such as "__proto__" an own data property. */
 function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function copyOwn(map: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(map)) setOwn(out, k, v);
+  return out;
 }
 
 export function emptyTrustStore(): TrustStore {
@@ -54,7 +67,16 @@ export function parseTrustStore(text: string): TrustStore {
     if (!validateTrustStore(one)) continue;
     const valid = record as StoredRecord;
     const kept: TrustRecord = { bundleHash: valid.bundleHash, trustedAt: valid.trustedAt ?? "" };
-    if (valid.components) kept.components = { modes: { ...valid.components.modes }, presets: { ...valid.components.presets } } as ComponentDigests;
+    if (valid.components) {
+      const components: Record<string, Record<string, string>> = {};
+      for (const kind of TRUST_KINDS) {
+        const map = valid.components[kind];
+        if (map !== undefined) components[kind] = copyOwn(map as Record<string, string>);
+      }
+      kept.components = components as ComponentDigests;
+    }
+    if (valid.sources) kept.sources = copyOwn(valid.sources as Record<string, string>);
+    if (valid.committed) kept.committed = copyOwn(valid.committed as Record<string, string>);
     setOwn(store.projects, root, kept);
   }
   return store;
@@ -66,7 +88,7 @@ export function readTrustStore(file: string): TrustStore {
   return read.ok ? parseTrustStore(read.text) : emptyTrustStore();
 }
 
-function recordOf(store: TrustStore, root: string): TrustRecord | undefined {
+export function recordOf(store: TrustStore, root: string): TrustRecord | undefined {
   return Object.hasOwn(store.projects, root) ? store.projects[root] : undefined;
 }
 
@@ -85,17 +107,24 @@ export function previouslyTrusted(store: TrustStore, projectRealpath: string, bu
  * A bundle's components with the first 16 hex digits of each digest, as a record stores them: enough to tell what
  * changed, small enough for many projects in one file.
  */
-export function comparableDigests(bundle: Pick<ForgeBundle, "modes" | "presets">): ComponentDigests {
+export function comparableDigests(bundle: Omit<TrustedBundle, "bundleHash">): ComponentDigests {
   const full = componentDigests(bundle);
-  const cut = (m: Record<string, string>) => Object.fromEntries(Object.entries(m).map(([k, d]) => [k, d.slice(0, 16)]));
-  return { modes: cut(full.modes), presets: cut(full.presets) };
+  const cut = (m: Record<string, string>) => copyOwn(Object.fromEntries(Object.entries(m).map(([k, d]) => [k, d.slice(0, 16)])));
+  const out: Record<string, Record<string, string>> = {};
+  for (const kind of TRUST_KINDS) out[kind] = cut(full[kind]);
+  return out as ComponentDigests;
 }
 
-/** Pure: a new store with the layer trusted at this bundle. */
-export function withTrust(store: TrustStore, projectRealpath: string, bundle: Pick<ForgeBundle, "bundleHash" | "modes" | "presets">, now: Date): TrustStore {
+/** Pure: a new store with the layer trusted at this bundle (built from `built`, when forge build knows the sources). */
+export function withTrust(store: TrustStore, projectRealpath: string, bundle: TrustedBundle, now: Date, built?: { sources: Record<string, string>; committed: Record<string, string> }): TrustStore {
   const projects: Record<string, TrustRecord> = {};
   for (const [root, record] of Object.entries(store.projects)) setOwn(projects, root, record);
-  setOwn(projects, projectRealpath, { bundleHash: bundle.bundleHash, trustedAt: now.toISOString(), components: comparableDigests(bundle) });
+  const record: TrustRecord = { bundleHash: bundle.bundleHash, trustedAt: now.toISOString(), components: comparableDigests(bundle) };
+  if (built !== undefined) {
+    record.sources = copyOwn(built.sources);
+    record.committed = copyOwn(built.committed);
+  }
+  setOwn(projects, projectRealpath, record);
   return { v: 1, projects };
 }
 
@@ -105,21 +134,4 @@ export function writeTrustStore(file: string, store: TrustStore): void {
   const sorted: Record<string, TrustRecord> = {};
   for (const root of Object.keys(store.projects).sort()) setOwn(sorted, root, store.projects[root]!);
   writeTextAtomic(file, JSON.stringify({ v: 1, projects: sorted }, null, 2) + "\n", 0o600);
-}
-
-/**
- * forge build replaced the bundle of layer `projectRealpath`: when the user had trusted exactly the bundle it
- * replaced, the new one is trusted too. The author's own rebuild keeps their modes; a bundle that arrives any other
- * way (git pull, a copy) is still asked about. Returns whether the store changed. Best effort: never throws.
- */
-export function carryTrust(file: string, projectRealpath: string, replacedHash: string | null, next: Pick<ForgeBundle, "bundleHash" | "modes" | "presets">, now: Date): boolean {
-  try {
-    if (replacedHash === null || replacedHash === next.bundleHash) return false;
-    const store = readTrustStore(file);
-    if (!isBundleTrusted(store, projectRealpath, replacedHash)) return false;
-    writeTrustStore(file, withTrust(store, projectRealpath, next, now));
-    return true;
-  } catch {
-    return false;
-  }
 }

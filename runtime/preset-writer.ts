@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { ForgeModeStateEntry, PresetSourceRequest } from "../generated/types.js";
 import { describeSelection } from "../core/candidate.js";
 import { KEY_PATTERN, LIMITS } from "../generated/constants.js";
+import { writeEscape } from "../io/project-layers.js";
 
 /** A preset name is a key (schema/common.schema.json#/$defs/key): the pattern and length every key has. */
 export function isPresetName(name: string): boolean {
@@ -30,9 +31,12 @@ export function presetFilePath(forgeRoot: string, name: string): string {
 
 /**
  * Writes atomically. Without `overwrite` the file is created exclusively (io/atomic-write.ts links the temp
- * file into place), so an existing file is never replaced without the caller's confirmation.
+ * file into place), so an existing file is never replaced without the caller's confirmation. Nothing is written
+ * through a symbolic link out of `boundary` (the project root).
  */
-export function writePresetSource(file: string, text: string, overwrite: boolean): { ok: true } | { ok: false; exists: boolean; error: string } {
+export function writePresetSource(file: string, text: string, overwrite: boolean, boundary: string): { ok: true } | { ok: false; exists: boolean; error: string } {
+  const escape = writeEscape(file, boundary);
+  if (escape !== null) return { ok: false, exists: false, error: escape };
   try {
     mkdirSync(join(file, ".."), { recursive: true });
     if (overwrite) writeTextAtomic(file, text);

@@ -46,6 +46,7 @@ import * as libraryNotInstalled from "../../core/diagnostics/catalog/library-not
 import * as libraryNotForge from "../../core/diagnostics/catalog/library-not-forge.js";
 import * as libraryUnsupportedFormat from "../../core/diagnostics/catalog/library-unsupported-format.js";
 import * as libraryInvalid from "../../core/diagnostics/catalog/library-invalid.js";
+import * as libraryPatternRefused from "../../core/diagnostics/catalog/library-pattern-refused.js";
 import * as libraryPresetBroken from "../../core/diagnostics/catalog/library-preset-broken.js";
 import * as templateSyntaxError from "../../core/diagnostics/catalog/template-syntax-error.js";
 import * as unknownVariable from "../../core/diagnostics/catalog/unknown-variable.js";
@@ -64,6 +65,7 @@ import * as dateVariable from "../../core/diagnostics/catalog/date-variable.js";
 import * as emptyPrompt from "../../core/diagnostics/catalog/empty-prompt.js";
 import * as invalidGlob from "../../core/diagnostics/catalog/invalid-glob.js";
 import * as globNeverMatches from "../../core/diagnostics/catalog/glob-never-matches.js";
+import * as globNotLinear from "../../core/diagnostics/catalog/glob-not-linear.js";
 import * as invalidPathRegex from "../../core/diagnostics/catalog/invalid-path-regex.js";
 import * as pathRegexBacktracking from "../../core/diagnostics/catalog/path-regex-backtracking.js";
 import * as importUnreadable from "../../core/diagnostics/catalog/import-unreadable.js";
@@ -151,6 +153,7 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   libraryNotForge,
   libraryUnsupportedFormat,
   libraryInvalid,
+  libraryPatternRefused,
   libraryPresetBroken,
   templateSyntaxError,
   unknownVariable,
@@ -169,6 +172,7 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   emptyPrompt,
   invalidGlob,
   globNeverMatches,
+  globNotLinear,
   invalidPathRegex,
   pathRegexBacktracking,
   importUnreadable,

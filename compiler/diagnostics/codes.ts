@@ -43,6 +43,7 @@ export { libraryNotInstalled } from "../../core/diagnostics/catalog/library-not-
 export { libraryNotForge } from "../../core/diagnostics/catalog/library-not-forge.js";
 export { libraryUnsupportedFormat } from "../../core/diagnostics/catalog/library-unsupported-format.js";
 export { libraryInvalid } from "../../core/diagnostics/catalog/library-invalid.js";
+export { libraryPatternRefused } from "../../core/diagnostics/catalog/library-pattern-refused.js";
 export { libraryPresetBroken } from "../../core/diagnostics/catalog/library-preset-broken.js";
 export { templateSyntaxError } from "../../core/diagnostics/catalog/template-syntax-error.js";
 export { unknownVariable } from "../../core/diagnostics/catalog/unknown-variable.js";
@@ -61,5 +62,6 @@ export { dateVariable } from "../../core/diagnostics/catalog/date-variable.js";
 export { emptyPrompt } from "../../core/diagnostics/catalog/empty-prompt.js";
 export { invalidGlob } from "../../core/diagnostics/catalog/invalid-glob.js";
 export { globNeverMatches } from "../../core/diagnostics/catalog/glob-never-matches.js";
+export { globNotLinear } from "../../core/diagnostics/catalog/glob-not-linear.js";
 export { invalidPathRegex } from "../../core/diagnostics/catalog/invalid-path-regex.js";
 export { pathRegexBacktracking } from "../../core/diagnostics/catalog/path-regex-backtracking.js";

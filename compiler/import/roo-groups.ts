@@ -4,6 +4,7 @@
 import { reportInvalid, reportUnsupported, type EntryContext } from "./entry-fields.js";
 import { isRecord } from "./input-doc.js";
 import type { ModeSource } from "./types.js";
+import { compileRegex } from "../phases/path-patterns.js";
 
 const GROUP_TOOLS: Readonly<Record<string, readonly string[]>> = {
   read: ["read", "grep", "find", "ls"],
@@ -16,7 +17,10 @@ const NO_PI_EQUIVALENT: Readonly<Record<string, string>> = {
 };
 const EXAMPLE = 'groups: [read, [edit, { fileRegex: "\\\\.md$" }], command]';
 
-/** A group's fileRegex, checked as Roo runs it (new RegExp); null when it is absent. */
+/**
+ * A group's fileRegex, checked as forge will match it (RE2 syntax, no nested quantifier: compileRegex), so an imported
+ * mode always builds; null when it is absent. One forge cannot run leaves the mode without the group's tools.
+ */
 function fileRegexOf(ctx: EntryContext, options: unknown, at: (string | number)[], name: string): { regex: string | null; ok: boolean } {
   if (!isRecord(options) || options.fileRegex === undefined) return { regex: null, ok: true };
   const regex = options.fileRegex;
@@ -24,11 +28,10 @@ function fileRegexOf(ctx: EntryContext, options: unknown, at: (string | number)[
     reportInvalid(ctx, [...at, "fileRegex"], `group ${name}`, `has a fileRegex that is not a non-empty string, so the mode gets none of its tools`, EXAMPLE);
     return { regex: null, ok: false };
   }
-  try {
-    new RegExp(regex);
-  } catch (error) {
-    const why = (error instanceof Error ? error.message : String(error)).replace(/^Invalid regular expression: /, "");
-    reportInvalid(ctx, [...at, "fileRegex"], `group ${name}`, `has a fileRegex that is not a valid regular expression (${why}), so the mode gets none of its tools`, EXAMPLE);
+  const compiled = compileRegex(regex);
+  if (!compiled.ok || compiled.backtracking) {
+    const why = compiled.ok ? "it nests quantifiers, like (a+)+, which forge refuses" : compiled.detail;
+    reportInvalid(ctx, [...at, "fileRegex"], `group ${name}`, `has a fileRegex forge cannot run (${why}), so the mode gets none of its tools`, EXAMPLE);
     return { regex: null, ok: false };
   }
   return { regex, ok: true };

@@ -49,3 +49,48 @@ export function readBlobAt(top: string, commit: string, path: string, env: NodeJ
   if (r.status !== 0) return { status: "failed", message: r.stderr.trim() || `git cat-file blob ${object} failed` };
   return { status: "ok", text: r.stdout.toString("utf8") };
 }
+
+export type HeadFiles =
+  | { status: "ok"; files: Map<string, Uint8Array> }
+  | { status: "not-a-repo" | "git-missing" | "no-commit" }
+  | { status: "failed"; message: string };
+
+/** Everything a tree read may hold: a bound, so a hostile history cannot exhaust memory (the read then fails closed). */
+const MAX_TREE_BYTES = 4 * LIMITS.maxBundleBytes;
+
+/**
+ * The regular files under `dir` as HEAD holds them, by posix path relative to `dir`: what the last commit says, so a
+ * build can tell an uncommitted edit from a change that arrived with a commit. Symbolic links and submodules are left
+ * out. One `ls-tree` and one `cat-file --batch`, with argument arrays (never a shell).
+ */
+export function readHeadFiles(dir: string, env: NodeJS.ProcessEnv): HeadFiles {
+  const top = gitToplevel(dir, env);
+  if (top.status !== "ok") return top;
+  const head = resolveCommit(top.dir, "HEAD", env);
+  if (head === null) return { status: "no-commit" };
+  const prefix = runGit(dir, ["rev-parse", "--show-prefix"], env).stdout.toString("utf8").trim();
+  const ls = runGit(dir, ["ls-tree", "-r", "-z", "--full-name", head, "--", "."], env);
+  if (ls.status !== 0) return { status: "failed", message: ls.stderr.trim() || "git ls-tree failed" };
+  const entries: Array<{ oid: string; path: string }> = [];
+  for (const line of ls.stdout.toString("utf8").split("\0")) {
+    const m = /^(\d{6}) blob ([0-9a-f]{40,64})\t(.*)$/s.exec(line);
+    if (m === null || (m[1] !== "100644" && m[1] !== "100755") || !m[3]!.startsWith(prefix)) continue;
+    entries.push({ oid: m[2]!, path: m[3]!.slice(prefix.length) });
+  }
+  if (entries.length > LIMITS.maxFiles) return { status: "failed", message: `HEAD holds more than ${LIMITS.maxFiles} files here` };
+  const files = new Map<string, Uint8Array>();
+  if (entries.length === 0) return { status: "ok", files };
+  const r = spawnSync("git", ["-C", dir, "cat-file", "--batch"], { env, input: entries.map((e) => e.oid).join("\n") + "\n", maxBuffer: MAX_TREE_BYTES, windowsHide: true });
+  if (r.error || r.status !== 0) return { status: "failed", message: r.error?.message ?? (r.stderr?.toString("utf8").trim() || "git cat-file failed") };
+  const out = r.stdout;
+  let at = 0;
+  for (const entry of entries) {
+    const eol = out.indexOf(0x0a, at);
+    const header = /^([0-9a-f]+) blob (\d+)$/.exec(out.subarray(at, eol).toString("utf8"));
+    if (eol < 0 || header === null) return { status: "failed", message: `git cat-file gave no blob for ${entry.path}` };
+    const size = Number(header[2]);
+    files.set(entry.path, new Uint8Array(out.subarray(eol + 1, eol + 1 + size)));
+    at = eol + 1 + size + 1;
+  }
+  return { status: "ok", files };
+}

@@ -1,7 +1,7 @@
 // Finds the forge libraries forge.yaml lists in the project's node_modules (Node's own resolution) and reads their bundles.
 import { createRequire } from "node:module";
-import { existsSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { existsSync, realpathSync } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { LIMITS } from "../../generated/constants.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { listedLibraries } from "../phases/libraries.js";
@@ -15,9 +15,32 @@ export interface LibraryManifest {
   bundle: string;
 }
 
+/**
+ * A file of the package, read only when it is a regular file whose real path stays inside the package's real
+ * directory (the package itself may be a symlink, as npm file: dependencies and workspaces are). A link out of the
+ * package (a bundle pointing at /etc/passwd) is refused without being opened, so nothing of it can reach a message.
+ */
+export function readPackageFile(packageDir: string, file: string, maxBytes: number): ReturnType<typeof readBoundedText> {
+  let realDir: string;
+  let real: string;
+  try {
+    realDir = realpathSync(packageDir);
+    real = realpathSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? "EIO";
+    if (code === "ENOENT" || code === "ENOTDIR") return { ok: false, reason: "absent", detail: `does not exist (${code})` };
+    return { ok: false, reason: "unreadable", detail: `cannot be read (${code})` };
+  }
+  const rel = relative(realDir, real);
+  if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    return { ok: false, reason: "not-regular", detail: "is a symbolic link to a file outside the package, so forge does not read it" };
+  }
+  return readBoundedText(real, maxBytes);
+}
+
 /** package.json as a forge library (or the reason it is not one); `name` only words the messages. */
 export function readLibraryManifest(packageDir: string): LibraryManifest | { problem: string } {
-  const read = readBoundedText(join(packageDir, "package.json"), LIMITS.maxFileBytes);
+  const read = readPackageFile(packageDir, join(packageDir, "package.json"), LIMITS.maxFileBytes);
   if (!read.ok) return { problem: `its package.json ${read.detail}` };
   let pkg: unknown;
   try {
@@ -41,20 +64,18 @@ export function manifestBundlePath(packageDir: string, bundle: string): string |
 }
 
 /**
- * The directory of package `name` as Node resolves it from `projectRoot` (npm, npm workspaces and pnpm all satisfy
- * this). createRequire needs a file name but not an existing file, so a project without package.json works too. A
- * package whose "exports" hide package.json is found by walking the same node_modules directories Node would.
+ * The directory of package `name` as Node looks it up from `projectRoot`: the first of Node's own node_modules
+ * directories (require.resolve.paths) holding `<name>/package.json` (npm, npm workspaces and pnpm all satisfy this).
+ * The path is kept as found, not resolved to its real path as require.resolve would: a package.json that is a link
+ * out of the package must not move the package somewhere else. createRequire needs a file name but not an existing
+ * file, so a project without package.json works too.
  */
 function findPackageDir(projectRoot: string, name: string): string | null {
   const require = createRequire(join(projectRoot, "package.json"));
-  try {
-    return dirname(require.resolve(`${name}/package.json`));
-  } catch {
-    for (const dir of require.resolve.paths(name) ?? []) {
-      if (existsSync(join(dir, name, "package.json"))) return join(dir, name);
-    }
-    return null;
+  for (const dir of require.resolve.paths(name) ?? []) {
+    if (existsSync(join(dir, name, "package.json"))) return join(dir, name);
   }
+  return null;
 }
 
 /** One listed library as the pure compile needs it; never throws (every problem becomes a diagnostic there). */
@@ -66,7 +87,7 @@ export function readLibrary(projectRoot: string, name: string): LibraryInput {
   const abs = manifestBundlePath(packageDir, manifest.bundle);
   if (abs === null) return { name, status: "not-forge", reason: `its "forge": { "bundle": ${JSON.stringify(manifest.bundle)} } leaves the package directory` };
   const bundlePath = posixRelative(projectRoot, abs);
-  const read = readBoundedText(abs, LIMITS.maxBundleBytes);
+  const read = readPackageFile(packageDir, abs, LIMITS.maxBundleBytes);
   if (!read.ok) {
     const why = read.reason === "absent" ? "does not exist (the package was published without it: run forge build --library before npm publish)" : read.detail;
     return { name, status: "not-forge", reason: `its bundle ${bundlePath} ${why}` };

@@ -10,7 +10,7 @@ import { readLibraries } from "./read-libraries.js";
 import { readSources } from "./read-sources.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
-import { carryTrust } from "../../io/trust-store.js";
+import { carryTrust, recordTrustedSources, type TrustOutcome } from "./trust-carry.js";
 import { realpathSync } from "node:fs";
 import { LIMITS } from "../../generated/constants.js";
 import { diffBundles, isBundleCurrent, type BundleChanges } from "../review/bundle-changes.js";
@@ -36,8 +36,10 @@ export interface BuildSettings {
   inheritedOrigins?: InheritedOrigins;
   /** The text builtinModes came from (and the outer layers' hashes), for the cache fingerprint. */
   builtinText?: string;
-  /** forge's trust store (project scope only): a rebuild of the bundle the user trusted carries the trust over. */
+  /** forge's trust store (project scope only): a rebuild of the bundle the user trusted keeps trust for their own edits. */
   trustFile?: string;
+  /** The environment git runs with (trust attribution reads HEAD); process.env when absent. */
+  env?: NodeJS.ProcessEnv;
   /** Where the no-op cache lives (compiler/io/build-cache.ts); null disables it. */
   cacheDir: string | null;
 }
@@ -55,7 +57,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
     bundleHash: string | null = null,
     counts: BuildReport["counts"] = null,
     changes: BundleChanges | null = null,
-    trustKept = false,
+    trust: TrustOutcome | null = null,
   ): BuildRun => ({
     // Key order here is the --json output order: what happened first, the details last.
     report: {
@@ -68,7 +70,8 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
       bundleHash,
       counts,
       changes,
-      ...(trustKept ? { trustKept } : {}),
+      ...(trust?.kept ? { trustKept: true as const } : {}),
+      ...(trust && !trust.kept ? { trustNotKept: { reason: trust.reason, changes: trust.changes } } : {}),
       summary: summarize(diagnostics),
       diagnostics,
     },
@@ -80,22 +83,30 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   // build. Anything unreadable counts as a stale bundle, which a build replaces (the rename swaps the path itself).
   const read = readBoundedText(target.bundlePath, LIMITS.maxBundleBytes);
   const existing = read.ok ? read.text : read.reason === "absent" ? null : "";
-  const cache = settings.cacheDir;
-  const inputHash = cache
-    ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null, libraries })
-    : null;
-  if (cache && inputHash) {
-    const hit = lookupCache(cache, target.forgeRoot, target.scope, inputHash, existing);
-    if (hit) return finish(0, settings.check ? "fresh" : "unchanged", hit.diagnostics, hit.bundleHash, hit.counts);
-  }
-  const { bundle, diagnostics } = compile(tree, {
+  const options = {
     scope: target.scope,
     forgeVersion: settings.forgeVersion,
     ...(settings.builtinModes ? { builtinModes: settings.builtinModes } : {}),
     ...(settings.builtinPresets ? { builtinPresets: settings.builtinPresets } : {}),
     ...(settings.inheritedOrigins ? { inheritedOrigins: settings.inheritedOrigins } : {}),
     libraries,
-  });
+  };
+  // A bundle that is exactly the trusted one proves what it was built from: forge's trust record keeps the sources.
+  const attest = (bundleHash: string): void => {
+    if (settings.trustFile && !settings.check) recordTrustedSources(settings.trustFile, realRootOf(target.root), target.forgeRoot, bundleHash, tree, settings.env ?? process.env, new Date());
+  };
+  const cache = settings.cacheDir;
+  const inputHash = cache
+    ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null, libraries })
+    : null;
+  if (cache && inputHash) {
+    const hit = lookupCache(cache, target.forgeRoot, target.scope, inputHash, existing);
+    if (hit) {
+      if (hit.bundleHash !== null) attest(hit.bundleHash);
+      return finish(0, settings.check ? "fresh" : "unchanged", hit.diagnostics, hit.bundleHash, hit.counts);
+    }
+  }
+  const { bundle, diagnostics } = compile(tree, options);
   if (!bundle) return finish(1, "errors", diagnostics);
   const withBundle = (run: BuildRun): BuildRun => ({ ...run, bundle });
   const text = emitBundleText(bundle);
@@ -105,15 +116,29 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   };
   if (existing !== null && isBundleCurrent(existing, text, bundle, emitBundleText)) {
     remember(existing);
+    attest(bundle.bundleHash);
     return withBundle(finish(0, settings.check ? "fresh" : "unchanged", diagnostics, bundle.bundleHash, counts));
   }
   const changes = diffBundles(existing, bundle);
   if (settings.check) return withBundle(finish(1, existing === null ? "missing" : "stale", diagnostics, bundle.bundleHash, counts, changes));
   writeTextAtomic(target.bundlePath, text);
   remember(text);
-  // Your own rebuild of a bundle you trusted (Pi 0.73.1's trust store) stays trusted; a pulled one is still asked about.
-  const trustKept = settings.trustFile ? carryTrust(settings.trustFile, realRootOf(target.root), changes.bundleHash.from, bundle, new Date()) : false;
-  return withBundle(finish(0, "written", diagnostics, bundle.bundleHash, counts, changes, trustKept));
+  // Your own rebuild of a bundle you trusted (Pi 0.73.1's trust store) stays trusted for your own edits only.
+  const trust = settings.trustFile
+    ? carryTrust({
+        trustFile: settings.trustFile,
+        layerRoot: realRootOf(target.root),
+        forgeRoot: target.forgeRoot,
+        replacedHash: changes.bundleHash.from,
+        next: bundle,
+        tree,
+        env: settings.env ?? process.env,
+        now: new Date(),
+        buildHash: (other) => compile(other, options).bundle?.bundleHash ?? null,
+      })
+    : null;
+  if (trust === null) attest(bundle.bundleHash);
+  return withBundle(finish(0, "written", diagnostics, bundle.bundleHash, counts, changes, trust));
 }
 
 function realRootOf(root: string): string {

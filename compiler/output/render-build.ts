@@ -4,6 +4,9 @@ import type { BuildReport } from "../review/build-report.js";
 import { describeSummary, plural, shortHash, type Painter } from "./painter.js";
 
 /** The status line, the changes and the diagnostic counts. */
+/** What a build that kept trust prints (the README quotes it). */
+export const TRUST_KEPT = "forge: trust kept: you had trusted the bundle this build replaced, and every change since is your own uncommitted edit, so Pi keeps trusting the new one";
+
 export function renderBuildReport(report: BuildReport, p: Painter): string {
   const lines: string[] = [];
   const counted = describeSummary(report.summary);
@@ -34,7 +37,11 @@ export function renderBuildReport(report: BuildReport, p: Painter): string {
       break;
   }
   if (report.changes && report.status !== "missing") lines.push(...describeChanges(report.changes));
-  if (report.trustKept) lines.push("forge: you had trusted the bundle this build replaced, so Pi keeps trusting this project's new bundle");
+  if (report.trustKept) lines.push(TRUST_KEPT);
+  if (report.trustNotKept) {
+    const what = report.trustNotKept.changes.length > 0 ? ` (${report.trustNotKept.changes.join(", ")})` : "";
+    lines.push(`forge: trust not kept: ${report.trustNotKept.reason}${what}; review the new bundle in Pi with /forge trust`);
+  }
   if (report.status !== "errors" && counted) lines.push(`forge: ${counted}`);
   return lines.join("\n") + "\n";
 }

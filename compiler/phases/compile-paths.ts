@@ -2,9 +2,10 @@
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { EditLimit, PathPattern, PathTool, PathTrigger } from "../../generated/types.js";
 import type { EditLimitSource, PathTriggerSource } from "../../generated/types.js";
-import { globNeverMatches, invalidGlob, invalidPathRegex, pathRegexBacktracking } from "../diagnostics/codes.js";
+import { globNeverMatches, globNotLinear, invalidGlob, invalidPathRegex, pathRegexBacktracking } from "../diagnostics/codes.js";
 import type { ParsedSource } from "./2-parse.js";
-import { compileGlob, compileRegex } from "./path-patterns.js";
+import { compileGlob, compileRegex, type GlobResult } from "./path-patterns.js";
+import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import { whereAt } from "./yaml-positions.js";
 
 export interface CompiledPaths {
@@ -27,12 +28,18 @@ export const updateKey = (preset: string, index: number): string => `${preset}\u
 
 type At = (string | number)[];
 
+/** The coded diagnostic of a glob compileGlob refused. */
+export function globDiagnostic(where: Where, glob: string, result: Extract<GlobResult, { ok: false }>): Diagnostic {
+  if (result.code === "invalid_glob") return invalidGlob(where, glob, result.detail);
+  return result.code === "glob_not_linear" ? globNotLinear(where, glob, result.detail) : globNeverMatches(where, glob, result.detail);
+}
+
 function globs(source: ParsedSource, list: readonly string[] | undefined, at: At, diagnostics: Diagnostic[]): PathPattern[] {
   const out: PathPattern[] = [];
   (list ?? []).forEach((glob, i) => {
     const result = compileGlob(glob);
     const where = whereAt(source, [...at, i]);
-    if (!result.ok) diagnostics.push(result.code === "invalid_glob" ? invalidGlob(where, glob, result.detail) : globNeverMatches(where, glob, result.detail));
+    if (!result.ok) diagnostics.push(globDiagnostic(where, glob, result));
     // A repeated glob adds nothing (the digest stays the same for the same set in the same order).
     else if (!out.some((p) => p.kind === "glob" && p.source === glob)) out.push(result.pattern);
   });
@@ -45,7 +52,7 @@ function regexes(source: ParsedSource, list: readonly string[] | undefined, at: 
     const result = compileRegex(regex);
     const where = whereAt(source, [...at, i]);
     if (!result.ok) return void diagnostics.push(invalidPathRegex(where, regex, result.detail));
-    if (result.backtracking) diagnostics.push(pathRegexBacktracking(where, regex));
+    if (result.backtracking) return void diagnostics.push(pathRegexBacktracking(where, regex));
     if (!out.some((p) => p.kind === "regex" && p.source === regex)) out.push(result.pattern);
   });
   return out;

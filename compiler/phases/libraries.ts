@@ -5,7 +5,8 @@ import { validateBundleStrict } from "../../generated/source-validators.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
-import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryUnsupportedFormat } from "../diagnostics/codes.js";
+import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryPatternRefused, libraryUnsupportedFormat } from "../diagnostics/codes.js";
+import { recompileLibraryPatterns } from "./library-patterns.js";
 import type { LibraryInput, SourceTree } from "../types.js";
 import { decodeFile } from "./1-decode.js";
 import { CONFIG_FILE, parseOne } from "./2-parse.js";
@@ -37,7 +38,10 @@ function verifyLibrary(input: Extract<LibraryInput, { status: "installed" }>, wh
   const first = problems[0];
   if (first === undefined) {
     // The runtime's check skips build-time fields (the lock, extends, library markers); the compiler reads them.
-    if (validateBundleStrict(bundle)) return bundle!;
+    if (validateBundleStrict(bundle)) {
+      const recompiled = recompileLibraryPatterns(bundle!);
+      return recompiled.problem === null ? recompiled.bundle : libraryPatternRefused(where, input.name, input.bundlePath, recompiled.problem);
+    }
     return libraryInvalid(where, input.name, input.bundlePath, describeBundleProblem({ kind: "schema", detail: describeValidationError(validateBundleStrict) }), 0);
   }
   switch (first.kind) {

@@ -1,11 +1,14 @@
-// Globs and Roo-style regular expressions -> the regular-expression sources the bundle stores (picomatch runs here only).
+// Globs and Roo-style regular expressions -> the regular-expression sources the bundle stores (picomatch runs here
+// only), each one that RE2 runs in linear time and that nests no repeat (exponential in a backtracking engine).
 import picomatch from "picomatch/posix";
+import { RE2JS } from "re2js";
+import { compileLinear, linearForm } from "../../core/path-match.js";
 import type { PathPattern } from "../../generated/types.js";
 
 /** picomatch options: `dot` so a glob such as src/** also covers src/.env (a deny must not miss dotfiles). */
 const GLOB_OPTIONS = { dot: true, strictBrackets: true } as const;
 
-export type GlobResult = { ok: true; pattern: PathPattern } | { ok: false; code: "invalid_glob" | "glob_never_matches"; detail: string };
+export type GlobResult = { ok: true; pattern: PathPattern } | { ok: false; code: "invalid_glob" | "glob_never_matches" | "glob_not_linear"; detail: string };
 
 /**
  * Compiles one glob. Checked first, since picomatch would compile them into expressions that never match a
@@ -26,18 +29,34 @@ export function compileGlob(glob: string): GlobResult {
   }
   // picomatch's expression for a glob it gives up on (an unfinished brace expansion) matches nothing at all.
   if (re.source === "$^" || re.flags !== "") return { ok: false, code: "invalid_glob", detail: "picomatch cannot compile it" };
-  return { ok: true, pattern: { kind: "glob", source: glob, regex: re.source } };
+  // The bundle stores the form RE2 runs: picomatch's guards against "." and ".." segments never decide anything on
+  // the normalized paths forge tests (core/path-match.ts), and RE2 has no lookaround.
+  const regex = linearForm(re.source);
+  if (hasNestedQuantifier(regex)) {
+    return { ok: false, code: "glob_not_linear", detail: `it compiles to ${regex}, a repeat inside a repeat, which takes exponential time in a backtracking matcher; write the repeated part once (e.g. *a instead of *(*a), *.md instead of +(*.md))` };
+  }
+  if (compileLinear(regex) === null) {
+    return {
+      ok: false,
+      code: "glob_not_linear",
+      detail: `it compiles to ${regex}, which needs a lookaround (a !(...) negation, or an extglob such as *(a) or ?(a) that starts a name); RE2, the linear-time matcher forge runs, has none. Rewrite it with * or {a,b}, or list what it must not match under edits.deny`,
+    };
+  }
+  return { ok: true, pattern: { kind: "glob", source: glob, regex } };
 }
 
 export type RegexResult = { ok: true; pattern: PathPattern; backtracking: boolean } | { ok: false; detail: string };
 
-/** A Roo fileRegex: kept as written (searched in the path, as Roo does), validated here so the runtime never throws on it. */
+/**
+ * A Roo fileRegex: kept as written (searched in the path, as Roo does), in RE2 syntax, the engine the runtime matches
+ * with: a lookaround or a backreference is refused here, so the runtime never meets one.
+ */
 export function compileRegex(source: string): RegexResult {
   try {
-    new RegExp(source);
+    RE2JS.compile(source);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, detail: message.replace(/^Invalid regular expression: /, "") };
+    return { ok: false, detail: `not RE2 syntax, which forge matches paths with (no lookaround or backreference): ${message}` };
   }
   return { ok: true, pattern: { kind: "regex", source, regex: source }, backtracking: hasNestedQuantifier(source) };
 }

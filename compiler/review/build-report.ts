@@ -26,8 +26,10 @@ export interface BuildReport {
   bundleHash: string | null;
   counts: { modes: number; presets: number } | null;
   changes: BundleChanges | null;
-  /** Set when this build replaced the bundle the user had trusted (forge's trust store) and so trusted the new one. */
+  /** Set when this build replaced the bundle the user had trusted (forge's trust store) and every change was theirs. */
   trustKept?: true;
+  /** Set when it replaced the trusted bundle but forge cannot attribute every change to the user: why, and which. */
+  trustNotKept?: { reason: string; changes: string[] };
   summary: DiagnosticSummary;
   diagnostics: Diagnostic[];
 }

@@ -17,8 +17,11 @@ export interface ExampleLibrary {
   bundleText?: string;
   /** The library's sources, built as `forge build --library` would. */
   sources?: Record<string, string>;
-  /** After the build, this JSON pointer of the bundle is set to `value` (an edit after the build). */
-  tamper?: { pointer: string; value: unknown };
+  /**
+   * After the build, this JSON pointer of the bundle is set to `value` (an edit after the build); `rehash`: every digest
+   * and the bundleHash recomputed after it, as someone hand-crafting a bundle would (it then verifies).
+   */
+  tamper?: { pointer: string; value: unknown; rehash?: true };
 }
 
 export type CodeExample =

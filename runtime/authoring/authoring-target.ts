@@ -5,6 +5,7 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ForgeBundle } from "../../generated/types.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import type { LoadedScopes } from "../scope-loader.js";
+import { writeEscape } from "../../io/project-layers.js";
 
 export type AuthoringScope = "project" | "global";
 
@@ -17,6 +18,13 @@ export interface AuthoringTarget {
   scopeArgs: string[];
   /** The bundle before the change (null: none yet), for the 0.73.1 trust follow-up. */
   previous: ForgeBundle | null;
+  /** What no write may leave through a symbolic link: the repository (else the project) root; null for --global. */
+  boundary: string | null;
+}
+
+/** Why authoring may not write, read or remove `file` of `target` (a symlink out of the repository), or null. */
+export function escapeOf(target: AuthoringTarget, file: string): string | null {
+  return target.boundary === null ? null : writeEscape(file, target.boundary);
 }
 
 function isDir(path: string): boolean {
@@ -45,7 +53,7 @@ export function resolveTarget(loaded: LoadedScopes, ctx: CtxPort, scope: Authori
   if (scope === "global") {
     const forgeRoot = join(d.paths.agentDir, "forge");
     const load = d.loads.global;
-    return { ok: true, target: { scope, forgeRoot, cwd: d.paths.agentDir, scopeArgs: ["--global"], previous: load.status === "ok" ? load.bundle : null } };
+    return { ok: true, target: { scope, forgeRoot, cwd: d.paths.agentDir, scopeArgs: ["--global"], previous: load.status === "ok" ? load.bundle : null, boundary: null } };
   }
   const project = d.loads.project;
   const untrusted = (how: string) => ({ ok: false as const, error: `the project is not trusted, so forge writes nothing there: ${how}; or add --global to write to your agent dir` });
@@ -56,7 +64,8 @@ export function resolveTarget(loaded: LoadedScopes, ctx: CtxPort, scope: Authori
   if (project.status === "absent" && ctx.isProjectTrusted?.() === false) return untrusted("trust it in Pi");
   const root = d.paths.projectRoot ?? nearestForgeProject(ctx.cwd) ?? ctx.cwd;
   const previous = project.status === "ok" ? project.bundle : null;
-  return { ok: true, target: { scope, forgeRoot: join(root, ".pi", "forge"), cwd: root, scopeArgs: ["--root", root], previous } };
+  const boundary = d.paths.repositoryRoot ?? root;
+  return { ok: true, target: { scope, forgeRoot: join(root, ".pi", "forge"), cwd: root, scopeArgs: ["--root", root], previous, boundary } };
 }
 
 /**

@@ -14,7 +14,7 @@ import type { SessionCommands } from "../forge-session.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
 import { parseAuthoringArgs, type AuthoringArgs } from "./authoring-args.js";
-import { findSource, resolveTarget, shownPath, type AuthoringScope, type AuthoringTarget } from "./authoring-target.js";
+import { escapeOf, findSource, resolveTarget, shownPath, type AuthoringScope, type AuthoringTarget } from "./authoring-target.js";
 import { followTrust, removeSourceAndRebuild, runBuild, type RebuildResult } from "./rebuild.js";
 import { sourceInput } from "./source-input.js";
 import { requestSourceText } from "./source-text.js";
@@ -74,6 +74,8 @@ async function newMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: Aut
   if (existing !== null) return say(ctx, `forge: mode "${key}" already has a source, ${shownPath(ctx.cwd, existing)}; change it with /mode edit ${key}`, "error");
   const file = join(target.forgeRoot, "modes", `${key}.yaml`);
   const shown = shownPath(ctx.cwd, file);
+  const escape = escapeOf(target, file);
+  if (escape !== null) return say(ctx, `forge: /mode new ${key} refused: ${escape}; nothing written`, "error");
   const template = (promptFile?: string) => requestSourceText(deps.cli, target.cwd, { kind: "mode-template", key, strategy: args.strategy, ...(promptFile === undefined ? {} : { promptFile }) });
   const input = await sourceInput(ctx, args, { title: `New forge mode "${key}": ${shown}`, prefill: () => template() }, (promptFile) => template(promptFile));
   if (input.kind === "cancelled") return say(ctx, `forge: /mode new ${key} cancelled; nothing written`);
@@ -83,7 +85,7 @@ async function newMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: Aut
   const build = await runBuild(deps.cli, target, ctx);
   const flag = args.global ? " --global" : "";
   if (!build.ok) return tellOutcome(ctx, `forge: saved ${shown}, but the build failed, so the bundle is unchanged; fix it with /mode edit ${key}${flag}:`, build);
-  const trust = followTrust(deps.session, ctx, target, { kind: "mode", key }, deps.now());
+  const trust = await followTrust(deps.session, ctx, target, { kind: "mode", key }, deps.now());
   const shadowed = loaded.catalog.modes.get(key);
   const note = shadowed ? `it takes the place of the ${shadowed.scope} "${key}"` : null;
   tellOutcome(ctx, `forge: created mode "${key}" (${shown}) and rebuilt the ${target.scope} bundle; it is not active: select it with /mode +${key}`, build, [note, trust]);
@@ -91,6 +93,8 @@ async function newMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: Aut
 
 async function editMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: AuthoringArgs, target: AuthoringTarget, file: string): Promise<void> {
   const shown = shownPath(ctx.cwd, file);
+  const escape = escapeOf(target, file);
+  if (escape !== null) return say(ctx, `forge: /mode edit ${key} refused: ${escape}; nothing read or written`, "error");
   const current = readBoundedText(file, LIMITS.maxFileBytes);
   if (!current.ok) return say(ctx, `forge: cannot edit ${shown}: it ${current.detail}`, "error");
   const input = await sourceInput(ctx, args, { title: `Edit forge mode "${key}": ${shown}`, prefill: async () => ({ ok: true, text: current.text }) }, async (promptFile) => {
@@ -105,7 +109,7 @@ async function editMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: Au
   const build = await runBuild(deps.cli, target, ctx);
   const flag = target.scope === "global" ? " --global" : "";
   if (!build.ok) return tellOutcome(ctx, `forge: saved ${shown}, but the build failed, so the bundle is unchanged; fix it with /mode edit ${key}${flag}:`, build);
-  const trust = followTrust(deps.session, ctx, target, { kind: "mode", key }, deps.now());
+  const trust = await followTrust(deps.session, ctx, target, { kind: "mode", key }, deps.now());
   tellOutcome(ctx, `forge: saved ${shown} and rebuilt the ${target.scope} bundle`, build, [activeNote(deps.session, ctx, key, target.scope), trust]);
 }
 
@@ -139,7 +143,7 @@ async function deleteMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: 
   }
   const build = await removeSourceAndRebuild(deps.cli, target, ctx, file, (head, b) => tellOutcome(ctx, head, b));
   if (build === null) return;
-  const trust = followTrust(session, ctx, target, { kind: "mode", key }, deps.now());
+  const trust = await followTrust(session, ctx, target, { kind: "mode", key }, deps.now());
   const now = session.selection().state;
   if (active && now !== null && isActiveIn(now, key, target.scope)) await session.commit(ctx, selectionWithout(now, key, deps.now()));
   const effect = active ? `the selection continues with ${rest}` : "the selection is unchanged";

@@ -65,7 +65,7 @@ async function importPreset(deps: AuthoringDeps, ctx: CtxPort, file: string, sco
     return say(ctx, [`forge: not imported: ${visible(why)}`, ...lines].join("\n"), "error");
   }
   const differences = report.differences.map((d) => `  ${visible(d)}`);
-  const trust = followTrust(deps.session, ctx, target, { kind: "preset", key: report.name }, deps.now());
+  const trust = await followTrust(deps.session, ctx, target, { kind: "preset", key: report.name }, deps.now());
   const head = `forge: imported preset "${report.name}" into ${visible(shownPath(ctx.cwd, resolve(target.cwd, report.file)))} and rebuilt the ${scope} bundle; use it with /preset use ${report.name}`;
   const diff = differences.length > 0 ? [`these components differ from the exporter's (same keys, other definitions):`, ...differences] : [];
   tellOutcome(ctx, head, { ok: true, lines: [...lines, ...diff] }, [trust]);
@@ -82,7 +82,7 @@ async function deletePreset(deps: AuthoringDeps, ctx: CtxPort, name: string, glo
   const shown = shownPath(ctx.cwd, file);
   const build = await removeSourceAndRebuild(deps.cli, target, ctx, file, (head, b) => tellOutcome(ctx, head, b));
   if (build === null) return;
-  const trust = followTrust(deps.session, ctx, target, { kind: "preset", key: name }, deps.now());
+  const trust = await followTrust(deps.session, ctx, target, { kind: "preset", key: name }, deps.now());
   const active = deps.session.selection().state?.preset === name ? "; the active selection stays as it is" : "";
   tellOutcome(ctx, `forge: deleted ${shown} and rebuilt the ${scope} bundle${active}`, build, [trust]);
 }

@@ -1,12 +1,12 @@
 // After an authoring write: `forge build` of the target through the CLI, its diagnostics as file:line lines for Pi, the
 // scopes re-read, and on Pi 0.73.1 forge's own trust following an edit that changed only the authored component.
 import { resolve } from "node:path";
-import { changedOnly, type AuthoredChange } from "../../core/authored-change.js";
+import { unauthoredChanges, type AuthoredChange } from "../../core/authored-change.js";
 import type { ForgeCli } from "../forge-cli.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import type { SessionView } from "../forge-session.js";
 import { readTrustStore, withTrust, writeTrustStore } from "../../io/trust-store.js";
-import { shownPath, type AuthoringTarget } from "./authoring-target.js";
+import { escapeOf, shownPath, type AuthoringTarget } from "./authoring-target.js";
 import { visible } from "../../core/safe-text.js";
 import { diagnosticLine } from "../../core/diagnostics/diagnostic-line.js";
 import type { CliBuildReport, CliFailure, ForgeDiagnostic } from "../../generated/types.js";
@@ -50,6 +50,11 @@ export async function runBuild(cli: ForgeCli, target: AuthoringTarget, ctx: CtxP
  */
 export async function removeSourceAndRebuild(cli: ForgeCli, target: AuthoringTarget, ctx: CtxPort, file: string, tell: (head: string, build: RebuildResult) => void): Promise<RebuildResult | null> {
   const shown = shownPath(ctx.cwd, file);
+  const escape = escapeOf(target, file);
+  if (escape !== null) {
+    tell(`forge: cannot delete ${shown}: ${escape}`, { ok: false, lines: [] });
+    return null;
+  }
   const text = readBoundedText(file, LIMITS.maxFileBytes);
   if (!text.ok) {
     tell(`forge: cannot delete ${shown}: it ${text.detail}`, { ok: false, lines: [] });
@@ -65,16 +70,24 @@ export async function removeSourceAndRebuild(cli: ForgeCli, target: AuthoringTar
 
 /**
  * The scopes re-read after a successful build. Pi 0.73.1 has no trust API, so forge's trust store binds the project to
- * a bundleHash. forge build itself keeps a rebuild of a bundle the user trusted trusted; what is left is the first
- * bundle of a project (nothing trusted before): it is trusted when it holds only the component just written through
- * Pi, and anything else needs /forge trust.
+ * a bundleHash. forge build itself keeps a rebuild trusted for the user's own uncommitted edits; what is left here is
+ * a bundle that is not trusted after the build (the project's first, or one with changes the build could not
+ * attribute). It is trusted when it differs from the bundle before only in the component just written through Pi.
+ * Anything else (an unbuilt rule in a clone, a pulled mode) is named: with a dialog forge asks to trust those too,
+ * without one it says to review and /forge trust. Returns the note to show, or null.
  */
-export function followTrust(session: SessionView, ctx: CtxPort, target: AuthoringTarget, change: AuthoredChange, now: Date): string | null {
+export async function followTrust(session: SessionView, ctx: CtxPort, target: AuthoringTarget, change: AuthoredChange, now: Date): Promise<string | null> {
   const d = session.scopes(ctx, true).discovered;
   const load = d.loads.project;
   if (target.scope !== "project" || d.trust.decidedBy !== "forge" || d.trust.trusted === true || load.status !== "ok") return null;
-  if (!changedOnly(target.previous, load.bundle, change)) {
-    return `forge: the rebuilt project bundle changed beyond ${change.kind} "${change.key}" (other sources changed too): review it, then /forge trust`;
+  const others = unauthoredChanges(target.previous, load.bundle, change);
+  if (others.length > 0) {
+    const listing = others.map((line) => `  ${line}`).join("\n");
+    const question = `${load.file}\nBesides ${change.kind} "${change.key}", which you wrote through Pi, the rebuilt bundle ${target.previous === null ? "holds sources you did not write here" : "changed in what you did not write here"}:\n${listing}\nTrust the whole bundle?`;
+    const ok = ctx.hasUI && (await ctx.ui.confirm("Trust what you did not write through Pi?", question));
+    if (!ok) {
+      return `forge: the project bundle is not trusted: besides ${change.kind} "${change.key}", it ${target.previous === null ? "holds" : "changed in"} what you did not write through Pi:\n${listing}\nIts modes, presets, rules and blocks (yours too) are not offered until you review it and run /forge trust`;
+    }
   }
   writeTrustStore(d.paths.trustFile, withTrust(readTrustStore(d.paths.trustFile), d.trust.realRoot!, load.bundle, now));
   session.scopes(ctx, true);

@@ -5,10 +5,9 @@ import type { LoadedScopes } from "../scope-loader.js";
 import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../notify.js";
 import { bundleReports, layerReports } from "../status-report.js";
-import { describeComponentChanges } from "../../core/component-changes.js";
+import { describeComponentChanges, describeContents } from "../../core/component-changes.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { comparableDigests, previouslyTrusted, readTrustStore, withTrust, writeTrustStore, type TrustStore } from "../../io/trust-store.js";
-import type { LayerLoad } from "../scope-discovery.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
 
@@ -59,17 +58,22 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
   say(ctx, `forge: unknown subcommand "${sub}"${near ? `; did you mean /forge ${near}?` : ""}\n${FORGE_USAGE}`, "error");
 }
 
-/** The trust prompt's body: the bundle, and what changed since the version the user trusted last (by component). */
-function trustQuestion(layer: LayerLoad & { load: { status: "ok"; bundle: ForgeBundle } }, store: TrustStore): string {
-  const bundle = layer.load.bundle;
-  const lines = [layer.file, `bundleHash ${bundle.bundleHash.slice(0, 12)}: its modes and presets will be offered.`];
-  const before = previouslyTrusted(store, layer.realRoot!, bundle.bundleHash);
+/**
+ * The trust prompt's body: the bundle, and what changed since the version the user trusted last, kind by kind (modes,
+ * edit limits, presets, blocks, rules, libraries); for a first trust, everything it switches on.
+ */
+export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string): string {
+  const lines = [file, `bundleHash ${bundle.bundleHash.slice(0, 12)}: its modes, presets, rules and blocks will be offered.`];
+  const before = previouslyTrusted(store, realRoot, bundle.bundleHash);
   if (before?.components) {
     const changes = describeComponentChanges(before.components, comparableDigests(bundle));
-    lines.push(changes.length > 0 ? `Since the version you trusted (${before.bundleHash.slice(0, 12)}):` : "Since the version you trusted: no mode or preset changed.", ...changes.map((c) => `  ${c}`));
-  } else if (before) lines.push(`You trusted another version before (${before.bundleHash.slice(0, 12)}).`);
-  else lines.push("You have not trusted this project's forge bundle before.");
-  lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted.");
+    lines.push(changes.length > 0 ? `Since the version you trusted (${before.bundleHash.slice(0, 12)}):` : "Since the version you trusted: nothing it switches on changed.", ...changes.map((c) => `  ${c}`));
+  } else {
+    lines.push(before ? `You trusted another version before (${before.bundleHash.slice(0, 12)}); it holds:` : "You have not trusted this project's forge bundle before; it holds:");
+    const contents = describeContents(bundle);
+    lines.push(...(contents.length > 0 ? contents.map((c) => `  ${c}`) : ["  nothing"]));
+  }
+  lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted for your own uncommitted edits.");
   return lines.join("\n");
 }
 
@@ -93,13 +97,14 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
       continue;
     }
     const store = readTrustStore(d.paths.trustFile);
+    const question = trustQuestion(load.file, load.bundle, store, layer.realRoot!);
     if (ctx.hasUI) {
-      const ok = await ctx.ui.confirm("Trust this project's forge bundle?", trustQuestion({ ...layer, load }, store));
+      const ok = await ctx.ui.confirm("Trust this project's forge bundle?", question);
       if (!ok) {
         say(ctx, `forge: trust of ${load.file} cancelled`);
         continue;
       }
-    }
+    } else say(ctx, `forge: trusting, as you asked (no dialog in this mode):\n${question}`);
     writeTrustStore(d.paths.trustFile, withTrust(store, layer.realRoot!, load.bundle, new Date()));
     const now = session.scopes(ctx, true).discovered.layers.find((l) => l.root === layer.root)?.load;
     if (now?.status !== "ok" || now.bundle.bundleHash !== hash) {

@@ -87,11 +87,11 @@ async function savePreset(session: SessionCommands, ctx: CtxPort, root: string, 
   const made = await requestSourceText(authoring.cli, root, presetSourceRequest(name, state));
   if (!made.ok) return say(ctx, `forge: could not write preset: ${made.error}`, "error");
   const text = made.text;
-  let result = writePresetSource(file, text, false);
+  let result = writePresetSource(file, text, false, root);
   if (!result.ok && result.exists) {
     const overwrite = force || (ctx.hasUI && (await ctx.ui.confirm(`Overwrite preset ${name}?`, `${file} exists. Replace it with the current selection?`)));
     if (!overwrite) return say(ctx, `forge: ${file} exists; not overwritten${ctx.hasUI ? "" : " (add --force to replace it)"}`, "warning");
-    result = writePresetSource(file, text, true);
+    result = writePresetSource(file, text, true, root);
   }
   if (!result.ok) return say(ctx, `forge: could not write preset: ${result.error}`, "error");
   say(ctx, `forge: saved preset "${name}" to ${file}; run \`forge build\` to compile it into the project bundle`);

@@ -6,7 +6,7 @@ import { compile } from "../../compiler/compile.js";
 import { emitBundleText } from "../../compiler/compile.js";
 import type { CompileResult, LibraryInput } from "../../compiler/types.js";
 import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
-import { computeBundleHash, digestComponent } from "../../core/digest.js";
+import { rehashBundle } from "../support/rehash-bundle.js";
 import { readSourceTree } from "./source-tree.js";
 
 export const FIXTURES_DIR = join(import.meta.dirname, "..", "fixtures", "compile");
@@ -118,19 +118,9 @@ function caseLibrary(caseDir: string, lib: CaseLibrary, builtinModes: Record<str
     let node = value as Record<string, unknown>;
     for (const part of parts.slice(0, -1)) node = node[part] as Record<string, unknown>;
     node[parts[parts.length - 1]!] = lib.tamper.value;
-    if (lib.rehash) rehash(value as unknown as ForgeBundle);
+    if (lib.rehash) rehashBundle(value as unknown as ForgeBundle);
     bundleText = JSON.stringify(value, null, 2) + "\n";
   }
   return { name: lib.name, status: "installed", version, bundleText, bundlePath };
 }
 
-/** Recomputes every digest, pin and the bundleHash, as someone hand-crafting a bundle would. */
-function rehash(bundle: ForgeBundle): void {
-  for (const [key, mode] of Object.entries(bundle.modes)) mode!.digest = digestComponent("mode", key, bundle.scope, mode!);
-  for (const [key, preset] of Object.entries(bundle.presets)) {
-    for (const u of preset!.systemUpdates) u.digest = digestComponent("update", u.id, bundle.scope, u);
-    for (const mode of Object.keys(preset!.modeDigests)) if (bundle.modes[mode]) preset!.modeDigests[mode] = bundle.modes[mode]!.digest;
-    preset!.digest = digestComponent("preset", key, bundle.scope, preset!);
-  }
-  bundle.bundleHash = computeBundleHash(bundle);
-}

@@ -1,13 +1,14 @@
 // Table tests of glob and regex compilation: what each pattern compiles to, and what its stored expression matches.
 import { describe, expect, it } from "vitest";
 import { compileGlob, compileRegex, hasNestedQuantifier } from "../../compiler/phases/path-patterns.js";
+import { compilePatterns, firstMatch } from "../../core/path-match.js";
 
-/** The stored expression, run the way the runtime runs it: new RegExp(source).test(path). */
+/** The stored expression, run the way the runtime runs it: RE2 (core/path-match.ts) over the project-relative path. */
 function matcher(glob: string): (path: string) => boolean {
   const result = compileGlob(glob);
   if (!result.ok) throw new Error(`${glob}: ${result.detail}`);
-  const re = new RegExp(result.pattern.regex);
-  return (path) => re.test(path);
+  const compiled = compilePatterns([result.pattern]);
+  return (path) => firstMatch(compiled, path) !== null;
 }
 
 describe("glob compilation", () => {
@@ -46,6 +47,10 @@ describe("glob compilation", () => {
     ["src/[a-z", "invalid_glob", /Missing closing/],
     ["src/a(b", "invalid_glob", /Missing closing/],
     ["src/\u0001", "invalid_glob", /control/],
+    ["*(*a)", "glob_not_linear", /repeat inside a repeat.*\*a instead of \*\(\*a\)/],
+    ["+(*.md)", "glob_not_linear", /repeat inside a repeat/],
+    ["docs/!(x).md", "glob_not_linear", /lookaround.*edits\.deny/],
+    ["?(a)b", "glob_not_linear", /lookaround.*\{a,b\}/],
   ];
   it.each(refused)("refuses %s (%s)", (glob, code, detail) => {
     const result = compileGlob(glob);
@@ -67,8 +72,15 @@ describe("regex compilation (Roo's fileRegex)", () => {
   });
 
   it("refuses an invalid expression with the engine's reason", () => {
-    expect(compileRegex("\\.(md|mdx$")).toMatchObject({ ok: false, detail: expect.stringMatching(/Unterminated group/) });
+    expect(compileRegex("\\.(md|mdx$")).toMatchObject({ ok: false, detail: expect.stringMatching(/missing closing \)/) });
     expect(compileRegex("[z-a]")).toMatchObject({ ok: false });
+  });
+
+  it("takes RE2 syntax only: a lookaround or a backreference, which RE2 cannot run, is refused", () => {
+    expect(compileRegex("^(?=docs/).*\\.md$")).toMatchObject({ ok: false, detail: expect.stringMatching(/not RE2 syntax.*\(\?=/) });
+    expect(compileRegex("^(?!src/)")).toMatchObject({ ok: false });
+    expect(compileRegex("(a)\\1")).toMatchObject({ ok: false, detail: expect.stringMatching(/\\1/) });
+    expect(compileRegex("^(a+)+$")).toMatchObject({ ok: true, backtracking: true });
   });
 
   const nested: Array<[source: string, nested: boolean]> = [

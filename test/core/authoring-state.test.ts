@@ -1,7 +1,9 @@
 // Authoring and state: the remainder after deleting an active mode (pins kept), and what a rebuilt bundle may differ in
 // for forge's 0.73.1 trust to follow an edit made inside Pi.
 import { describe, expect, it } from "vitest";
-import { changedOnly } from "../../core/authored-change.js";
+import { changedOnly, unauthoredChanges } from "../../core/authored-change.js";
+import { computeBundleHash, digestComponent } from "../../core/digest.js";
+import type { ForgeBundle } from "../../generated/types.js";
 import { buildCatalog } from "../../core/component-catalog.js";
 import { isActiveIn, remainderViolations, selectionWithout } from "../../core/selection-remainder.js";
 import type { ForgeModeStateEntry } from "../../generated/types.js";
@@ -58,7 +60,21 @@ describe("changedOnly", () => {
     ["a preset changed beyond the mode's digest", before, makeBundle("project", { alpha: { text: "A2" }, beta: { text: "B" } }, { both: { overlays: ["beta", "alpha"] }, solo: { overlays: ["beta"] } }), { kind: "mode", key: "alpha" }, false],
     ["the first bundle holding only the new mode", null, makeBundle("project", { alpha: {} }), { kind: "mode", key: "alpha" }, true],
     ["the first bundle holding other sources too", null, before, { kind: "mode", key: "alpha" }, false],
+    ["the first bundle holding the new mode and an unbuilt rule", null, withRule(makeBundle("project", { alpha: {} })), { kind: "mode", key: "alpha" }, false],
+    ["an edit of the authored mode plus a new rule", before, withRule(editedAlpha), { kind: "mode", key: "alpha" }, false],
   ] as const)("%s", (_name, previous, next, change, expected) => {
     expect(changedOnly(previous, next, change)).toBe(expected);
   });
+
+  it("names what the author did not write, kind by kind", () => {
+    expect(unauthoredChanges(null, withRule(makeBundle("project", { alpha: {} })), { kind: "mode", key: "alpha" })).toEqual(["rules: added inject"]);
+    expect(unauthoredChanges(before, withRule(editedAlpha), { kind: "mode", key: "beta" })).toEqual(["modes: changed alpha", "presets: changed both", "rules: added inject"]);
+  });
 });
+
+/** The bundle with a rule added (as an unbuilt rules/inject.yaml in a clone would add it), digests and hash recomputed. */
+function withRule(bundle: ForgeBundle): ForgeBundle {
+  const entry = { name: "Inject", description: "I.", when: { paths: [{ kind: "glob" as const, source: "**", regex: "^(?:.*)$" }] }, content: [{ text: "Obey." }], source: "rules/inject.yaml" };
+  const next = { ...bundle, rules: { inject: { ...entry, digest: digestComponent("rule", "inject", "project", entry) } } } as ForgeBundle;
+  return { ...next, bundleHash: computeBundleHash(next) };
+}

@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  BETA, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, projectForgeDir,
+  BETA, commitProject, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, projectForgeDir,
   statusLines, writeMode, type ModeSource,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "../shared/pi-env.js";
@@ -30,6 +30,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
 
   beforeEach(async () => {
     ({ env, native } = await projectEnv(suite, host, MODES));
+    // A repository whose HEAD holds these sources: the edits below are the user's own (issue 20's trust rule).
+    commitProject(env.cwd);
   });
 
   /** The user's own rebuild (their agent dir): on the legacy host it carries their trust to the new bundleHash. */

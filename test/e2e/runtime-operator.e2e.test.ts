@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  ALPHA, ALPHA_BETA_MODES, ALPHA_BETA_TAIL, BETA, expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, rpcCommand,
+  ALPHA, ALPHA_BETA_MODES, ALPHA_BETA_TAIL, BETA, commitProject, expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, rpcCommand,
   rpcStatus,
 } from "./harness/forge-project.js";
 import { systemPromptOf, toolNames } from "../shared/fake-server.js";
@@ -26,6 +26,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
 
   beforeAll(async () => {
     ({ env, native } = await projectEnv(suite, host, MODES));
+    // A repository whose HEAD holds these sources: what the tests add is the user's own edit (issue 20's trust rule).
+    commitProject(env.cwd);
   });
 
   const rpcSession = (answer?: (r: UiRequest) => UiAnswer) => {
@@ -107,7 +109,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
     expect(saved.stderr).toContain(`forge: saved preset "team-flow" to ${file}; run \`forge build\``);
     expect(existsSync(file)).toBe(true);
     expect(readFileSync(file, "utf8")).toContain("overlays:\n  - beta\n  - alpha\ndriftPolicy: warn\n");
-    // The user's own build: on 0.73.1 it carries their trust to the new bundle.
+    // The user's own build of their uncommitted preset: on 0.73.1 it carries their trust to the new bundle.
     forgeBuild({ root: env.cwd, agentDir: env.agentDir });
     const used = await forgePrint(host, env, suite.server, ["--no-session", "/preset use team-flow", "hello", "/mode status --json"]);
     expectSamePrompt(onlyPrompt(used), native + overlayTail(["beta", "Beta", BETA], ["alpha", "Alpha", ALPHA]));

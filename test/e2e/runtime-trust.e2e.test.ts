@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  ALPHA, buildProject, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, globalForgeDir, lastStatus, nativePrompt, onlyPrompt, overlayTail, readJson,
+  ALPHA, buildProject, commitProject, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, globalForgeDir, lastStatus, nativePrompt, onlyPrompt, overlayTail, readJson,
   seedProjectTrust, trustProjectIfLegacy, writeMode,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "../shared/pi-env.js";
@@ -96,9 +96,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: integrity
 
     it("the user's own rebuild keeps trust; a bundle that arrives changed needs it again", async () => {
       buildProject(env.cwd, { alpha: alphaMode(ALPHA) });
+      commitProject(env.cwd);
       await trustProjectIfLegacy(host, env, suite.server);
       const native = await nativePrompt(host, env, suite.server);
-      // The user edits and rebuilds with their own forge: trust carries to the bundle they built.
+      // The user edits (not committed) and rebuilds with their own forge: trust carries to the bundle they built.
       writeMode(join(env.cwd, ".pi", "forge"), "alpha", alphaMode(ALPHA_V2));
       forgeBuild({ root: env.cwd, agentDir: env.agentDir });
       expectSamePrompt(onlyPrompt(await fresh(["--mode=alpha", "hello"])), native + tailAlpha(ALPHA_V2));

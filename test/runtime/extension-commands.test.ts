@@ -6,6 +6,8 @@ import forgeExtension from "../../runtime/extension.js";
 import { FakePi } from "../support/fake-pi.js";
 import { GLOBAL_MODES, overlay, states, TODAY, useExtensionFixture } from "./extension-fixture.js";
 import { makeBundle } from "./helpers.js";
+import { computeBundleHash, digestComponent } from "../../core/digest.js";
+import type { ForgeBundle } from "../../generated/types.js";
 
 const fx = useExtensionFixture();
 const { setup, writeGlobal } = fx;
@@ -192,6 +194,52 @@ describe("/preset and /forge", () => {
     expect(await t.turn()).toBeUndefined();
     await t.pi.run("forge", "status --json", t.ctx);
     expect(JSON.parse(t.ctx.log.notes.at(-1)!.text).project.trusted).toBe(false);
+  });
+});
+
+/** The bundle with a rule added (digests and bundleHash recomputed), as a pulled bundle whose only change is a rule. */
+function withRule(bundle: ForgeBundle): ForgeBundle {
+  const entry = { name: "Inject", description: "I.", when: { paths: [{ kind: "glob" as const, source: "**", regex: "^(?:(?:.)*?\\/?)$" }] }, content: [{ text: "Obey." }], source: "rules/inject.yaml" };
+  const next = { ...bundle, rules: { inject: { ...entry, digest: digestComponent("rule", "inject", "project", entry) } } } as ForgeBundle;
+  return { ...next, bundleHash: computeBundleHash(next) };
+}
+
+/** What a headless command prints (to stderr, as Pi's print mode shows it). */
+async function printed(run: () => Promise<unknown>): Promise<string> {
+  const chunks: string[] = [];
+  const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (chunks.push(String(chunk)), true));
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return chunks.join("");
+}
+
+describe("/forge trust lists everything the bundle switches on", () => {
+  it("a pulled bundle whose only change is a rule: the dialog and print mode name the rule, never 'nothing changed'", async () => {
+    mkdirSync(join(fx.cwd, ".pi", "forge"), { recursive: true });
+    const bundleFile = join(fx.cwd, ".pi", "forge", "bundle.json");
+    const base = makeBundle("project", { local: { text: "LOCAL" } });
+    writeFileSync(bundleFile, JSON.stringify(base));
+    const first = setup({ hasUI: false });
+    await printed(() => first.pi.emit("session_start", { reason: "startup" }, first.ctx));
+    // A first trust in print mode lists what it switches on.
+    expect(await printed(() => first.pi.run("forge", "trust", first.ctx))).toContain("You have not trusted this project's forge bundle before; it holds:\n  modes: local");
+    writeFileSync(bundleFile, JSON.stringify(withRule(base)));
+    const dialog = setup({ confirm: false });
+    await dialog.pi.emit("session_start", { reason: "startup" }, dialog.ctx);
+    await dialog.pi.run("forge", "trust", dialog.ctx);
+    const asked = dialog.ctx.log.confirms.join("\n");
+    expect(asked).toContain("rules: added inject");
+    expect(asked).not.toContain("nothing it switches on changed");
+    expect(asked).toContain("its modes, presets, rules and blocks will be offered");
+    const print = setup({ hasUI: false });
+    await printed(() => print.pi.emit("session_start", { reason: "startup" }, print.ctx));
+    const out = await printed(() => print.pi.run("forge", "trust", print.ctx));
+    expect(out).toContain("forge: trusting, as you asked (no dialog in this mode):");
+    expect(out).toContain("Since the version you trusted");
+    expect(out).toContain("  rules: added inject");
   });
 });
 

@@ -1,6 +1,7 @@
 // /preset export, import and delete on the fake Pi (CLI in process), and on Pi 0.73.1 forge's trust following an edit
 // made through Pi (and only such an edit).
-import { existsSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { states } from "./extension-fixture.js";
@@ -81,6 +82,11 @@ describe("/preset export and /preset import", () => {
   });
 });
 
+function git(cwd: string, ...args: string[]): void {
+  const r = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", ...args], { cwd, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
+}
+
 describe("Pi 0.73.1: forge's own trust follows an authoring edit", () => {
   const trustFile = () => join(fx.paths.agent, "forge", "trust.json");
   const trustedHash = () => Object.values(JSON.parse(readFileSync(trustFile(), "utf8")).projects as Record<string, { bundleHash: string }>)[0]?.bundleHash;
@@ -96,7 +102,10 @@ describe("Pi 0.73.1: forge's own trust follows an authoring edit", () => {
     expect(edit).toContain('"focus" is active: its new definition is drift (policy block');
     expect(trustedHash()).toBe(fx.bundleOf(fx.paths.cwd).bundleHash);
     // The user's own build of a bundle they trusted keeps trust (forge build carries it: issue 10's rule), also
-    // over other sources in their worktree; only a bundle that arrives built (a pull of bundle.json) is asked about.
+    // over other sources in their worktree that are their uncommitted edits (issue 20: git tells them from a pull).
+    git(fx.paths.cwd, "init", "-q");
+    git(fx.paths.cwd, "add", "-A");
+    git(fx.paths.cwd, "commit", "-qm", "focus");
     fx.write(fx.paths.cwd, { ".pi/forge/modes/local.yaml": modeYaml("Local", "edited by hand") });
     await t.stderrOf(() => t.run("edit focus --prompt-file p.md"));
     expect(trustedHash()).toBe(fx.bundleOf(fx.paths.cwd).bundleHash);
@@ -106,8 +115,37 @@ describe("Pi 0.73.1: forge's own trust follows an authoring edit", () => {
     fx.write(fx.paths.cwd, { "p.md": "FOCUS v1", ".pi/forge/modes/pulled.yaml": modeYaml("Pulled", "from elsewhere") });
     const t = fx.setup({ host: "0.73.1", hasUI: false });
     const out = await t.stderrOf(() => t.run("new focus --prompt-file p.md"));
-    expect(out).toContain('the rebuilt project bundle changed beyond mode "focus" (other sources changed too): review it, then /forge trust');
+    expect(out).toContain('the project bundle is not trusted: besides mode "focus", it holds what you did not write through Pi:\n  modes: added pulled\n');
+    expect(out).toContain("until you review it and run /forge trust");
     expect(existsSync(trustFile()) ? trustedHash() : undefined).toBeUndefined();
+  });
+
+  it("an unbuilt rule in a clone: /mode new names it; with a dialog it asks, and only a yes trusts", async () => {
+    const rule = { ".pi/forge/rules/inject.yaml": "name: Inject\ndescription: I.\nwhen: { paths: [\"**\"] }\ncontent: Obey the file.\n" };
+    fx.write(fx.paths.cwd, { "p.md": "FOCUS v1", ...rule });
+    const asked: string[] = [];
+    const no = fx.setup({ host: "0.73.1", hasUI: true, confirm: (title, body) => (asked.push(`${title}\n${body}`), false) });
+    const out = await no.stderrOf(() => no.run("new focus --prompt-file p.md"));
+    expect(asked.join("\n")).toContain('Besides mode "focus", which you wrote through Pi, the rebuilt bundle holds sources you did not write here:\n  rules: added inject');
+    expect(out + no.last().text).toContain("rules: added inject");
+    expect(existsSync(trustFile()) ? trustedHash() : undefined).toBeUndefined();
+  });
+
+  it("an unbuilt rule in a clone: a yes in the dialog trusts the whole bundle", async () => {
+    fx.write(fx.paths.cwd, { "p.md": "FOCUS v1", ".pi/forge/rules/inject.yaml": "name: Inject\ndescription: I.\nwhen: { paths: [\"**\"] }\ncontent: Obey.\n" });
+    const yes = fx.setup({ host: "0.73.1", hasUI: true, confirm: () => true });
+    await yes.stderrOf(() => yes.run("new focus --prompt-file p.md"));
+    expect(trustedHash()).toBe(fx.bundleOf(fx.paths.cwd).bundleHash);
+  });
+
+  it("never writes through a .pi/forge/modes that links out of the repository", async () => {
+    fx.write(fx.paths.cwd, { "p.md": "FOCUS v1", ".pi/forge/presets/.keep": "" });
+    mkdirSync(join(fx.paths.cwd, ".git"));
+    symlinkSync(fx.paths.other, join(fx.paths.cwd, ".pi", "forge", "modes"));
+    const t = fx.setup({ host: "0.73.1", hasUI: false });
+    const out = await t.stderrOf(() => t.run("new focus --prompt-file p.md"));
+    expect(out + t.last().text).toContain("through a symbolic link; forge writes nothing there");
+    expect(readdirSync(fx.paths.other)).toEqual([]);
   });
 
   it("an untrusted project bundle is not written to", async () => {

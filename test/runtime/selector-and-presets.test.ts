@@ -1,5 +1,5 @@
 // The /mode selector (TUI component and dialog loop), preset source writing, and resume of a confirmed replace_final.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -102,11 +102,22 @@ describe("preset sources", () => {
 
   it("never replaces an existing file unless told to", () => {
     const file = join(dir, "p", "x.yaml");
-    expect(writePresetSource(file, "one", false)).toEqual({ ok: true });
-    expect(writePresetSource(file, "two", false)).toMatchObject({ ok: false, exists: true });
+    expect(writePresetSource(file, "one", false, dir)).toEqual({ ok: true });
+    expect(writePresetSource(file, "two", false, dir)).toMatchObject({ ok: false, exists: true });
     expect(readFileSync(file, "utf8")).toBe("one");
-    expect(writePresetSource(file, "two", true)).toEqual({ ok: true });
+    expect(writePresetSource(file, "two", true, dir)).toEqual({ ok: true });
     expect(readFileSync(file, "utf8")).toBe("two");
+  });
+
+  it("never writes through a directory that links out of the project", () => {
+    const project = join(dir, "proj");
+    const elsewhere = join(dir, "elsewhere");
+    mkdirSync(join(project, ".pi", "forge"), { recursive: true });
+    mkdirSync(elsewhere, { recursive: true });
+    symlinkSync(elsewhere, join(project, ".pi", "forge", "presets"));
+    const result = writePresetSource(join(project, ".pi", "forge", "presets", "x.yaml"), "one", false, project);
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining("through a symbolic link") });
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 });
 

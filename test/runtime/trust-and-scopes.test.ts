@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildLayeredCatalog } from "../../core/component-catalog.js";
 import { discoverScopes, resolveAgentDir, resolveScopePaths } from "../../runtime/scope-discovery.js";
 import {
-  carryTrust, emptyTrustStore, isBundleTrusted, parseTrustStore, previouslyTrusted, readTrustStore, withTrust, writeTrustStore,
+  emptyTrustStore, isBundleTrusted, parseTrustStore, previouslyTrusted, readTrustStore, withTrust, writeTrustStore,
 } from "../../io/trust-store.js";
 import { makeBundle } from "./helpers.js";
 
@@ -36,16 +36,13 @@ describe("trust store", () => {
     expect(parseTrustStore("garbage").projects).toEqual({});
   });
 
-  it("carries trust to a rebuilt bundle only when the replaced one was the trusted one", () => {
+  it("keeps every kind a bundle switches on in a record, and the sources forge build recorded", () => {
     const file = join(mkdtempSync(join(tmpdir(), "forge-trust-")), "trust.json");
-    writeTrustStore(file, withTrust(emptyTrustStore(), "/p", B1, new Date(0)));
-    expect(carryTrust(file, "/p", B1.bundleHash, B2, new Date(1))).toBe(true);
-    expect(isBundleTrusted(readTrustStore(file), "/p", B2.bundleHash)).toBe(true);
-    // A bundle that replaced one the user never trusted (a pulled one) is not trusted by building over it.
-    const C = makeBundle("project", { alpha: { text: "three" } });
-    expect(carryTrust(file, "/q", B1.bundleHash, C, new Date(2))).toBe(false);
-    expect(carryTrust(file, "/p", B1.bundleHash, C, new Date(2))).toBe(false);
-    expect(isBundleTrusted(readTrustStore(file), "/p", C.bundleHash)).toBe(false);
+    writeTrustStore(file, withTrust(emptyTrustStore(), "/p", B1, new Date(0), { sources: { "modes/alpha.yaml": "0123456789abcdef" }, committed: {} }));
+    const record = readTrustStore(file).projects["/p"]!;
+    expect(Object.keys(record.components!).sort()).toEqual(["blocks", "libraries", "limits", "modes", "presets", "rules"]);
+    expect(record.sources).toEqual({ "modes/alpha.yaml": "0123456789abcdef" });
+    expect(record.committed).toEqual({});
   });
 });
 

@@ -16,9 +16,10 @@ import { findPendingLegacy, planLegacyMigration } from "../../core/legacy-state.
 import { reduceBranch, type BranchEntryLike } from "../../core/mode-state-reducer.js";
 import { foldUpdateEvents } from "../../core/update-reducer.js";
 import { composeSelection, driftWarning } from "../../core/composition.js";
-import type { ForgeModeStateEntry } from "../../generated/types.js";
+import type { ForgeBundle, ForgeModeStateEntry } from "../../generated/types.js";
 import { treeOf } from "../compiler/source-tree.js";
 import { makeBundle } from "../runtime/helpers.js";
+import { rehashBundle } from "./rehash-bundle.js";
 
 const OPTIONS = { scope: "project", forgeVersion: "0.0.0-test" } as const;
 const builtin = loadBuiltinBundle().bundle!;
@@ -50,6 +51,7 @@ function libraryInput(lib: ExampleLibrary): LibraryInput {
     let node = value;
     for (const part of parts.slice(0, -1)) node = node[part] as Record<string, unknown>;
     node[parts[parts.length - 1]!] = lib.tamper.value;
+    if (lib.tamper.rehash) rehashBundle(value as unknown as ForgeBundle);
     bundleText = `${JSON.stringify(value, null, 2)}\n`;
   }
   return { name: lib.name, status: "installed", version, bundleText, bundlePath };

@@ -5,7 +5,7 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "invalid_path_regex";
 export const severity = "error";
-export const summary = "An edits.allowRegex entry (Roo's fileRegex) is not a valid JavaScript regular expression.";
+export const summary = "An edits.allowRegex entry (Roo's fileRegex) is not valid RE2 syntax (no lookaround, no backreference), the syntax forge matches paths with.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
@@ -14,4 +14,4 @@ export const example: CodeExample = {
 };
 
 export const invalidPathRegex = (w: Where, regex: string, detail: string): Diagnostic =>
-  makeDiagnostic(code, w, `"${regex}" is not a valid JavaScript regular expression (${detail}); it is searched in the project-relative path, e.g. \\.(md|mdx)$`);
+  makeDiagnostic(code, w, `"${regex}" is not a valid regular expression (${detail}); it is searched in the project-relative path, e.g. \\.(md|mdx)$`);

@@ -89,6 +89,20 @@ export function forgeBuild(target: { root: string; agentDir?: string } | { globa
   if (r.status !== 0) throw new Error(`forge build failed (${r.status})\n${r.stdout}\n${r.stderr}`);
 }
 
+/**
+ * Commits everything under `cwd` (a git repository from then on): the sources as a clone's HEAD holds them, so a later
+ * edit is the user's own uncommitted one, the only kind forge build keeps 0.73.1 trust across (compiler/io/trust-carry.ts).
+ */
+export function commitProject(cwd: string, message = "baseline"): void {
+  const git = (...args: string[]) => {
+    const r = spawnSync("git", ["-c", "user.name=forge-e2e", "-c", "user.email=e2e@forge.invalid", "-c", "commit.gpgsign=false", ...args], { cwd, encoding: "utf8", env: { PATH: process.env.PATH, HOME: "/nonexistent" } });
+    if (r.status !== 0) throw new Error(`git ${args.join(" ")} failed\n${r.stderr}`);
+  };
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-qm", message, "--allow-empty");
+}
+
 /** Writes the modes and presets under `<cwd>/.pi/forge` and builds the project bundle. */
 export function buildProject(cwd: string, modes: Record<string, ModeSource>, presets: Record<string, PresetSource> = {}): string {
   const dir = projectForgeDir(cwd);

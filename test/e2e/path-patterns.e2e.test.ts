@@ -1,0 +1,90 @@
+// End-to-end on both hosts (issue 20): no path pattern stalls Pi, whatever a bundle holds (a hand-crafted bundle with
+// *(*a) and ^(a+)+$, which forge build refuses, is matched in linear time against a 1,001-character path), and a forge
+// library's stored expression is never trusted (a library saying deny secrets/** while storing ^$ still denies it).
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { computeBundleHash, digestComponent } from "../../core/digest.js";
+import type { ForgeBundle, Mode, PathPattern } from "../../generated/types.js";
+import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
+import { HOSTS } from "../shared/pi-host.js";
+import { printRun, toolResults, updatesSuite } from "./harness/updates-session.js";
+
+const suite = updatesSuite();
+
+function write(root: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+}
+
+function cli(args: string[], cwd: string): void {
+  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], { cwd, env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent" }, encoding: "utf8", timeout: 30_000 });
+  expect(r.status, r.stdout + r.stderr).toBe(0);
+}
+
+/** Rewrites a bundle file with `edit` applied, every digest and the bundleHash recomputed: it verifies like a built one. */
+function craft(file: string, scope: "project" | "library", edit: (bundle: ForgeBundle) => void): void {
+  const bundle = JSON.parse(readFileSync(file, "utf8")) as ForgeBundle;
+  edit(bundle);
+  for (const [key, mode] of Object.entries(bundle.modes)) {
+    const { digest: _d, ...entry } = mode!;
+    mode!.digest = digestComponent("mode", key, scope, entry);
+  }
+  for (const [key, rule] of Object.entries(bundle.rules ?? {})) {
+    const { digest: _d, ...entry } = rule!;
+    rule!.digest = digestComponent("rule", key, scope, entry);
+  }
+  bundle.bundleHash = computeBundleHash(bundle);
+  writeFileSync(file, JSON.stringify(bundle, null, 2) + "\n");
+}
+
+const glob = (source: string, regex: string): PathPattern => ({ kind: "glob", source, regex });
+const LONG = `${"a".repeat(1000)}!`;
+
+describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path patterns", (_id, host) => {
+  it("a hand-crafted bundle with *(*a) in a rule and ^(a+)+$ in an edit limit cannot stall Pi on a 1,001-character path", async () => {
+    const env = await suite.env();
+    write(env.cwd, {
+      ".pi/forge/rules/slow.yaml": "name: Slow\ndescription: A rule.\nwhen:\n  paths: [zz]\ncontent: SLOW-RULE\n",
+      ".pi/forge/modes/limited.yaml": "label: Limited\ndescription: L.\nstrategy: append\nprompt: Limited.\nedits:\n  allowRegex: [\"^zz$\"]\n  deny: []\n",
+    });
+    forgeBuild({ root: env.cwd });
+    craft(join(env.cwd, ".pi", "forge", "bundle.json"), "project", (b) => {
+      b.rules!.slow!.when.paths = [glob("*(*a)", "^(?:(?:[^/]*?a)*)$")];
+      (b.modes.limited as Mode).edits = { allow: [{ kind: "regex", source: "^(a+)+$", regex: "^(a+)+$" }], deny: [] };
+    });
+    seedProjectTrust(host, env);
+    suite.server.enqueue({ toolCalls: [{ name: "read", arguments: { path: LONG } }, { name: "write", arguments: { path: LONG, content: "x" } }] }, { text: "done" });
+    // Before RE2 each call backtracked for longer than the universe has existed; this run must simply finish.
+    const { requests, stderr } = await printRun(host, env, suite.server, ["--no-session", "--mode=limited", "go"]);
+    expect(stderr).not.toContain("refused bundle");
+    expect(requests).toHaveLength(2);
+    const [readResult, writeResult] = toolResults(requests[1]!);
+    expect(readResult).not.toContain("SLOW-RULE");
+    expect(writeResult).toContain('forge: edit refused: mode "limited" allows edits only to /^(a+)+$/');
+  });
+
+  it("a library storing ^$ for deny secrets/** is recompiled from its source: the write to secrets/key is refused", async () => {
+    const env = await suite.env();
+    const lib = join(env.root, "forge-house");
+    write(lib, {
+      "package.json": JSON.stringify({ name: "@acme/forge-house", version: "1.0.0", forge: { bundle: "forge-bundle.json" } }),
+      ".pi/forge/modes/house-docs.yaml": "label: House docs\ndescription: Docs only.\nstrategy: append\nprompt: Write docs.\nedits:\n  deny: [secrets/**]\n",
+    });
+    cli(["build", "--library", "--root", lib], lib);
+    craft(join(lib, "forge-bundle.json"), "library", (b) => {
+      (b.modes["house-docs"] as Mode).edits = { deny: [glob("secrets/**", "^$")] };
+    });
+    write(env.cwd, { ".pi/forge/forge.yaml": 'libraries: ["@acme/forge-house"]\n', "secrets/key": "KEY\n" });
+    cpSync(lib, join(env.cwd, "node_modules", "@acme", "forge-house"), { recursive: true });
+    forgeBuild({ root: env.cwd });
+    seedProjectTrust(host, env);
+    suite.server.enqueue({ toolCalls: [{ name: "write", arguments: { path: "secrets/key", content: "PWNED\n" } }] }, { text: "done" });
+    const { requests } = await printRun(host, env, suite.server, ["--no-session", "--mode=house-docs", "go"]);
+    expect(toolResults(requests[1]!)[0]).toContain('forge: edit refused: mode "house-docs" allows edits to any path but secrets/**');
+    expect(readFileSync(join(env.cwd, "secrets/key"), "utf8")).toBe("KEY\n");
+  });
+});
