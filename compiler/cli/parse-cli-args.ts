@@ -7,7 +7,7 @@ export const USAGE = `usage: forge build [--check] [--watch] [--format human|git
        forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
        forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--root DIR | --global] [--json]
        forge diff [A] [B] [--root DIR | --global] [--json]
-       forge import pi-modes|pi-presets|roo <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]
+       forge import pi-modes|pi-presets|roo|claude-rules|cursor|rulesync <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]
        forge studio [--root DIR | --global] [--port N] [--open]
        forge preset export <name> [file] [--force] [--root DIR | --global] [--json]
        forge preset import <file> [--force] [--root DIR | --global] [--json]
@@ -33,10 +33,16 @@ commands:
                  committed bundle (HEAD, or bundle.json outside git), B is "worktree".
                  Exit 0: no semantic change, 1: changes, 2: could not compare
   import         convert another tool's definitions into forge sources under .pi/forge/, then build:
-                   pi-modes    ~/.pi/agent/modes/*.json (original and schema-v2 mode files)
-                   pi-presets  presets.json of Pi's example preset extension
-                   roo         Roo Code .roomodes / custom_modes.yaml
-                 <path> is a file or a directory of such files
+                   pi-modes      ~/.pi/agent/modes/*.json (original and schema-v2 mode files)
+                   pi-presets    presets.json of Pi's example preset extension
+                   roo           Roo Code .roomodes / custom_modes.yaml
+                   claude-rules  Claude Code .claude/rules/**/*.md (paths: scopes a rule to files)
+                   cursor        Cursor .cursor/rules/**/*.mdc (description, globs, alwaysApply)
+                   rulesync      rulesync .rulesync/rules/**/*.md (root, targets, description, globs)
+                 <path> is a file or a directory of such files (for the rule formats: a rules
+                 directory, read at every depth, or the project holding it). Path-scoped rules become
+                 rules/<id>.yaml; always-on rules append modes collected by a preset (<format>-rules);
+                 agent-requested and manual rules dormant blocks of that preset
   preset         portable presets: keys, order, drift policy and digests, never prompt text
                    export <name> [file]  write the preset as the layers resolve it (built-in, global,
                                          project) to file, or to standard output
@@ -90,7 +96,7 @@ export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import"
 export type SubCommand = (typeof COMMANDS)[number];
 export type Command = SubCommand | "help" | "version";
 export type OutputFormat = "human" | "github" | "json";
-export const IMPORT_FORMATS = ["pi-modes", "pi-presets", "roo"] as const;
+export const IMPORT_FORMATS = ["pi-modes", "pi-presets", "roo", "claude-rules", "cursor", "rulesync"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface CliArgs {

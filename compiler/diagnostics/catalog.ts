@@ -80,6 +80,9 @@ import * as importToolsNarrowOnly from "../../core/diagnostics/catalog/import-to
 import * as importNoPrompt from "../../core/diagnostics/catalog/import-no-prompt.js";
 import * as importValueTooLong from "../../core/diagnostics/catalog/import-value-too-long.js";
 import * as importFileExists from "../../core/diagnostics/catalog/import-file-exists.js";
+import * as importHeaderLenient from "../../core/diagnostics/catalog/import-header-lenient.js";
+import * as importRuleSkipped from "../../core/diagnostics/catalog/import-rule-skipped.js";
+import * as importGlobTopLevel from "../../core/diagnostics/catalog/import-glob-top-level.js";
 import * as modeStateMalformed from "../../core/diagnostics/catalog/mode-state-malformed.js";
 import * as legacyStateMalformed from "../../core/diagnostics/catalog/legacy-state-malformed.js";
 import * as legacyStateMigrated from "../../core/diagnostics/catalog/legacy-state-migrated.js";
@@ -185,6 +188,9 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   importNoPrompt,
   importValueTooLong,
   importFileExists,
+  importHeaderLenient,
+  importRuleSkipped,
+  importGlobTopLevel,
   modeStateMalformed,
   legacyStateMalformed,
   legacyStateMigrated,

@@ -36,7 +36,7 @@ export type CodeExample =
    * `alsoYields`: codes the importer always reports beside this one for such input (a Pi preset with tools always has
    * instructions, or an empty prompt), which the test then allows; every other code is still refused.
    */
-  | { kind: "import"; format: "pi-modes" | "pi-presets" | "roo"; files: Record<string, string>; existing?: string[]; alsoYields?: string[] }
+  | { kind: "import"; format: "pi-modes" | "pi-presets" | "roo" | "claude-rules" | "cursor" | "rulesync"; files: Record<string, string>; existing?: string[]; alsoYields?: string[] }
   /** Session entries (getBranch() order) the runtime folds; `modes`: the keys forge's layers offer, for a pi-modes migration. */
   | { kind: "replay"; branch: unknown[]; modes?: Record<string, { strategy?: Strategy }> }
   /**
