@@ -56,7 +56,7 @@ export function emitSourceYaml(draft: Draft<object>): string {
  * The last guard, for strings anywhere else (a block's content inside systemUpdates): when reading the text back does
  * not give the source exactly, every string scalar that reads back differently is written double-quoted.
  */
-function requoteDeep(doc: Document, source: object, text: string, emit: () => string): string {
+export function requoteDeep(doc: Document, source: object, text: string, emit: () => string): string {
   if (JSON.stringify(parse(text)) === JSON.stringify(source)) return text;
   const reread = parse(text) as unknown;
   const valueAt = (root: unknown, path: readonly unknown[]): unknown => {
