@@ -8,6 +8,7 @@ export const USAGE = `usage: forge build [--check] [--watch] [--format human|git
        forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--root DIR | --global] [--json]
        forge diff [A] [B] [--root DIR | --global] [--json]
        forge import pi-modes|pi-presets|roo|claude-rules|cursor|rulesync <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]
+       forge export claude|cursor|roo|agents-md [--preset NAME] [--check] [--force] [--root DIR] [--json]
        forge studio [--root DIR | --global] [--port N] [--open]
        forge preset export <name> [file] [--force] [--root DIR | --global] [--json]
        forge preset import <file> [--force] [--root DIR | --global] [--json]
@@ -43,6 +44,11 @@ commands:
                  directory, read at every depth, or the project holding it). Path-scoped rules become
                  rules/<id>.yaml; always-on rules append modes collected by a preset (<format>-rules);
                  agent-requested and manual rules dormant blocks of that preset
+  export         write what another agent can express of the built bundle (never the sources): claude
+                 (.claude/rules, .claude/output-styles), cursor (.cursor/rules/*.mdc), roo (.roomodes),
+                 agents-md (a marked region of AGENTS.md). --preset NAME is the always-on selection (required
+                 for agents-md). Each file carries a banner; a file without one is not overwritten (--force).
+                 Generated files the bundle no longer yields are removed; --check exits 1 when any is stale
   preset         portable presets: keys, order, drift policy and digests, never prompt text
                    export <name> [file]  write the preset as the layers resolve it (built-in, global,
                                          project) to file, or to standard output
@@ -56,21 +62,21 @@ commands:
                  the Pi extension's authoring asks for it (schema/source-request.schema.json)
 
 options:
-  --check        write nothing; exit 1 and list what changed when bundle.json is missing or stale
+  --check        write nothing; exit 1 and list what changed when bundle.json (export: the target's files) is stale
   --watch        rebuild on every change under the forge root; Ctrl-C stops
   --format F     build output: human (default), github (GitHub Actions annotations) or json
   --all          build: every forge root under the repository (root layer first), e.g. a monorepo's packages;
                  with --check, check them all. Skips node_modules and hidden directories other than .pi
   --library      build: this package is a forge library; write the bundle its package.json names
                  ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml
-  --preset NAME  preview/explain: the preset NAME (also when a mode has that key)
+  --preset NAME  preview/explain: the preset NAME (also when a mode has that key); export: the always-on preset
   --modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)
   --path P       explain: which rules and edit limits the path P would trigger (alone: every rule and limit)
   --overlay      import: Roo roleDefinition becomes an append overlay instead of a replace_base mode
   --rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
                  mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact
   --dry-run      import: print what would be written, write nothing, do not build
-  --force        import, preset: overwrite existing files
+  --force        import, preset: overwrite existing files; export: also files without forge's banner
   --port N       studio: listen on this port (default: a random free port)
   --open         studio: open the page in the desktop's browser
   --root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)
@@ -92,11 +98,12 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "studio", "preset", "source"] as const;
+export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "export", "studio", "preset", "source"] as const;
 export type SubCommand = (typeof COMMANDS)[number];
 export type Command = SubCommand | "help" | "version";
 export type OutputFormat = "human" | "github" | "json";
 export const IMPORT_FORMATS = ["pi-modes", "pi-presets", "roo", "claude-rules", "cursor", "rulesync"] as const;
+export const EXPORT_TARGETS = ["claude", "cursor", "roo", "agents-md"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface CliArgs {
@@ -167,6 +174,7 @@ const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   explain: new Set(["root", "global", "preset", "modes", "path"]),
   diff: new Set(["root", "global"]),
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
+  export: new Set(["root", "check", "preset", "force"]),
   studio: new Set(["root", "global", "port", "open"]),
   preset: new Set(["root", "global", "force"]),
   source: new Set(),
@@ -197,6 +205,15 @@ function checkPositionals(command: SubCommand, rest: string[], named: { preset?:
       }
       if (path === undefined) throw new UsageError(`'forge import ${format}' needs the path of a file or directory to import`);
       if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge import'`);
+      return;
+    }
+    case "export": {
+      const [target, extra] = rest;
+      if (target === undefined) throw new UsageError(`'forge export' needs a target (${EXPORT_TARGETS.join(", ")}), e.g. forge export cursor`);
+      if (!(EXPORT_TARGETS as readonly string[]).includes(target)) throw new UsageError(`unknown export target '${target}'; expected one of ${EXPORT_TARGETS.join(", ")}`);
+      if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge export'`);
+      if (target === "agents-md" && named.preset === undefined) throw new UsageError("'forge export agents-md' needs --preset NAME: the preset whose overlays are the always-on text, e.g. forge export agents-md --preset team");
+      if (target === "roo" && named.preset !== undefined) throw new UsageError("'forge export roo' does not take --preset: .roomodes holds modes, which Roo selects one at a time");
       return;
     }
     case "preset": {
