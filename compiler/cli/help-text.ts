@@ -1,0 +1,93 @@
+// The CLI's usage line and its --help text (parse-cli-args.ts prints the usage with every usage error).
+
+export const USAGE = `usage: forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--json]
+       forge init [--root DIR | --global] [--json]
+       forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]
+       forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--root DIR | --global] [--json]
+       forge diff [A] [B] [--root DIR | --global] [--json]
+       forge import pi-modes|pi-presets|roo|claude-rules|cursor|rulesync <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]
+       forge export claude|cursor|roo|agents-md [--preset NAME] [--check] [--force] [--root DIR] [--json]
+       forge studio [--root DIR | --global] [--port N] [--open]
+       forge preset export <name> [file] [--force] [--root DIR | --global] [--json]
+       forge preset import <file> [--force] [--root DIR | --global] [--json]
+       forge source '<request JSON>' [--json]
+       forge --help | --version`;
+
+export const HELP = `forge: compile Pi prompt modes and presets into a verified, content-hashed bundle.
+
+${USAGE}
+
+commands:
+  build          validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors);
+                 the forge libraries .pi/forge/forge.yaml lists are read from node_modules and pinned
+  init           scaffold .pi/forge/ with an example mode, preset and partial (never overwrites)
+  preview        print the prompt a preset, or modes in the given order, composes against a sample
+                 host prompt (compiles the sources in memory; writes nothing)
+  explain        print how a preset (or modes in order) resolves: components in order, where each
+                 comes from, the contracts that held, digests, sizes, cache-sensitive slots and
+                 the effective model/thinking/tools preferences, path rules and edit limits
+  diff           compare two bundles per component, with a unified diff of each changed prompt.
+                 A and B are each a bundle file, a git ref (its committed .pi/forge/bundle.json)
+                 or "worktree" (a fresh in-memory build of the sources). Default: A is the
+                 committed bundle (HEAD, or bundle.json outside git), B is "worktree".
+                 Exit 0: no semantic change, 1: changes, 2: could not compare
+  import         convert another tool's definitions into forge sources under .pi/forge/, then build:
+                   pi-modes      ~/.pi/agent/modes/*.json (original and schema-v2 mode files)
+                   pi-presets    presets.json of Pi's example preset extension
+                   roo           Roo Code .roomodes / custom_modes.yaml
+                   claude-rules  Claude Code .claude/rules/**/*.md (paths: scopes a rule to files)
+                   cursor        Cursor .cursor/rules/**/*.mdc (description, globs, alwaysApply)
+                   rulesync      rulesync .rulesync/rules/**/*.md (root, targets, description, globs)
+                 <path> is a file or a directory of such files (for the rule formats: a rules
+                 directory, read at every depth, or the project holding it). Path-scoped rules become
+                 rules/<id>.yaml; always-on rules append modes collected by a preset (<format>-rules);
+                 agent-requested and manual rules dormant blocks of that preset
+  export         write what another agent can express of the built bundle (never the sources): claude
+                 (.claude/rules, .claude/output-styles), cursor (.cursor/rules/*.mdc), roo (.roomodes),
+                 agents-md (a marked region of AGENTS.md). --preset NAME is the always-on selection (required
+                 for agents-md). Each file carries a banner; a file without one is not overwritten (--force).
+                 Generated files the bundle no longer yields are removed; --check exits 1 when any is stale
+  preset         portable presets: keys, order, drift policy and digests, never prompt text
+                   export <name> [file]  write the preset as the layers resolve it (built-in, global,
+                                         project) to file, or to standard output
+                   import <file>         check its keys against your layers (target scope and built-in),
+                                         name the components whose definitions differ from the
+                                         exporter's, write presets/<name>.yaml and build
+  studio         serve a local, read-only web page on 127.0.0.1 to see what every composition sends
+                 (library, compose against both hosts, diff, live diagnostics while editing); prints
+                 the URL, which carries a random access token; Ctrl-C stops
+  source         print a mode or preset source's text, written with yaml's Document API (comments kept);
+                 the Pi extension's authoring asks for it (schema/source-request.schema.json)
+
+options:
+  --check        write nothing; exit 1 and list what changed when bundle.json (export: the target's files) is stale
+  --watch        rebuild on every change under the forge root; Ctrl-C stops
+  --format F     build output: human (default), github (GitHub Actions annotations) or json
+  --all          build: every forge root under the repository (root layer first), e.g. a monorepo's packages;
+                 with --check, check them all. Skips node_modules and hidden directories other than .pi
+  --library      build: this package is a forge library; write the bundle its package.json names
+                 ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml
+  --preset NAME  preview/explain: the preset NAME (also when a mode has that key); export: the always-on preset
+  --modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)
+  --path P       explain: which rules and edit limits the path P would trigger (alone: every rule and limit)
+  --overlay      import: Roo roleDefinition becomes an append overlay instead of a replace_base mode
+  --rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
+                 mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact
+  --dry-run      import: print what would be written, write nothing, do not build
+  --force        import, preset: overwrite existing files; export: also files without forge's banner
+  --port N       studio: listen on this port (default: a random free port)
+  --open         studio: open the page in the desktop's browser
+  --root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)
+  --global       use the global scope: $PI_CODING_AGENT_DIR/forge (default ~/.pi/agent/forge)
+  --json         machine-readable output on stdout (for build, the same as --format json)
+  -h, --help     show this help
+  -v, --version  print the forge version
+
+environment:
+  NO_COLOR, FORCE_COLOR   color control (default: color only on a terminal)
+  PI_CODING_AGENT_DIR     the global scope's agent directory
+  FORGE_CACHE_DIR         where the no-op build cache lives (default $XDG_CACHE_HOME/forge or ~/.cache/forge)
+  FORGE_NO_CACHE=1        always compile in full (the cache only skips recompiling unchanged sources)
+  GITHUB_WORKSPACE        --format github reports paths relative to it (default: the current directory)
+
+exit codes: 0 ok, 1 errors in sources / stale --check / I/O error (diff: changes), 2 usage error (diff: could not compare)`;
