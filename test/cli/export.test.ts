@@ -54,7 +54,7 @@ describe("forge export", () => {
     expect(runCli(["build"], a).code).toBe(0);
     const stale = runCli(["export", "cursor", "--preset", "cursor-rules", "--check"], a);
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain("forge: stale:");
+    expect(stale.stderr).toContain("forge: stale: 7 files differ from .pi/forge/bundle.json");
     expect(stale.stderr).toContain(".cursor/rules/testing.mdc");
     expect(readFileSync(join(a, ".cursor/rules/testing.mdc"), "utf8")).toBe(before);
     expect(runCli(["export", "cursor", "--preset", "cursor-rules"], a).code).toBe(0);

@@ -51,6 +51,15 @@ describe("the preset and the keys", () => {
     expect(result.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual(["import_invalid_value r64.mdc"]);
   });
 
+  test("and 64 blocks: a 65th agent-requested rule is skipped, with a warning", () => {
+    const many = Array.from({ length: 65 }, (_, i) => rule(`b${String(i).padStart(2, "0")}.mdc`, "description: Ask for it"));
+    const result = importCursorRules(many, OPTIONS);
+    expect(result.sources["presets/cursor-rules.yaml"]).toContain("id: b63");
+    expect(result.sources["presets/cursor-rules.yaml"]).not.toContain("b64");
+    expect(result.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual(["import_rule_skipped b64.mdc"]);
+    expect(result.skipped).toEqual([{ file: "b64.mdc", path: "" }]);
+  });
+
   test("rulesync reads its header as YAML only: a header that is not YAML is an error, and nothing is imported", () => {
     const result = importRulesyncRules([rule("a.md", "root: false\nglobs: **/*.ts")], OPTIONS);
     expect(result.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(["error import_unreadable"]);
