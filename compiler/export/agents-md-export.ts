@@ -5,7 +5,7 @@
 // AGENTS.md is always-on context without scoping, so rules, blocks, the preset's base and other modes are reported.
 import { exportFileForeign } from "../diagnostics/export-codes.js";
 import type { Mode } from "../../generated/types.js";
-import { modeLosses, modeOf, reportOtherPresets, reportPresetBase } from "./export-components.js";
+import { modeLosses, overlayOf, reportOtherPresets, reportPresetBase } from "./export-components.js";
 import { componentText, reportLoss } from "./export-text.js";
 import { bundleParts, type ExportContext, type ExportPlan } from "./export-types.js";
 
@@ -43,13 +43,14 @@ export function renderAgentsMd(ctx: ExportContext & { builtinModes?: Readonly<Re
   const preset = ctx.preset!;
   const sections: string[] = [];
   for (const key of parts.always) {
-    const mode = modeOf(ctx, key);
-    if (mode === undefined) continue;
+    const overlay = overlayOf(ctx, key);
+    if (overlay === undefined) continue;
+    const { mode, source } = overlay;
     const lost = modeLosses(mode, key, { label: true });
-    if (lost.length > 0) reportLoss(ctx, mode.source, `mode ${key}`, lost.join(", "), "left out; its text is in the region");
-    const text = componentText(ctx, mode.prompt, mode.source, `mode ${key}`);
+    if (lost.length > 0) reportLoss(ctx, source, `mode ${key}`, lost.join(", "), "left out; its text is in the region");
+    const text = componentText(ctx, mode.prompt, source, `mode ${key}`);
     if (text.includes(REGION_END)) {
-      reportLoss(ctx, mode.source, `mode ${key}`, "text that holds the region's end marker", "left out");
+      reportLoss(ctx, source, `mode ${key}`, "text that holds the region's end marker", "left out");
       continue;
     }
     sections.push(`## ${mode.label}\n\n${text.replace(/\n+$/, "")}\n`);

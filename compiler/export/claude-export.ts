@@ -8,7 +8,7 @@
 //   for replace_base and replace_final, which replace the agent's own prompt; Claude Code still adds its own parts);
 // - other --preset blocks (agent-requested or manual), and presets but --preset: reported, left out.
 import type { Mode } from "../../generated/types.js";
-import { blockLosses, globSources, modeLosses, modeOf, nameAllocator, reportOtherPresets, reportPresetBase, ruleLosses, yamlList } from "./export-components.js";
+import { blockLosses, globSources, modeLosses, nameAllocator, overlayOf, reportOtherPresets, reportPresetBase, ruleLosses, yamlList } from "./export-components.js";
 import { bannerText, componentText, frontMatterFile, reportLoss, yamlString } from "./export-text.js";
 import { bundleParts, type ExportContext, type ExportPlan, type PlannedFile } from "./export-types.js";
 
@@ -31,11 +31,12 @@ export function renderClaude(ctx: ExportContext & { builtinModes?: Readonly<Reco
   }
   const always = new Set(parts.always);
   for (const key of parts.always) {
-    const mode = modeOf(ctx, key);
-    if (mode === undefined) continue;
+    const overlay = overlayOf(ctx, key);
+    if (overlay === undefined) continue;
+    const { mode, banner: from, source } = overlay;
     const lost = modeLosses(mode, key);
-    if (lost.length > 0) reportLoss(ctx, mode.source, `mode ${key}`, lost.join(", "), "left out; the text is a rule Claude Code always loads");
-    rule(key, `${ctx.forgeRoot}${mode.source}`, [`description: ${yamlString(mode.description)}`], componentText(ctx, mode.prompt, mode.source, `mode ${key}`));
+    if (lost.length > 0) reportLoss(ctx, source, `mode ${key}`, lost.join(", "), "left out; the text is a rule Claude Code always loads");
+    rule(key, from, [`description: ${yamlString(mode.description)}`], componentText(ctx, mode.prompt, source, `mode ${key}`));
   }
   for (const [key, mode] of parts.modes) {
     if (always.has(key)) continue;

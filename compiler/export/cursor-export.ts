@@ -8,7 +8,7 @@
 // - replace_base and replace_final modes, presets (but --preset), other presets' blocks: reported, left out.
 // Globs are written as Cursor's own editor writes them (`globs: a, b`) when that reads back exactly, else as a list.
 import type { Mode } from "../../generated/types.js";
-import { blockLosses, globSources, modeLosses, modeOf, nameAllocator, reportOtherPresets, reportPresetBase, ruleLosses, yamlList } from "./export-components.js";
+import { blockLosses, globSources, modeLosses, nameAllocator, overlayOf, reportOtherPresets, reportPresetBase, ruleLosses, yamlList } from "./export-components.js";
 import { bannerText, componentText, frontMatterFile, reportLoss, yamlString } from "./export-text.js";
 import { bundleParts, type ExportContext, type ExportPlan, type PlannedFile } from "./export-types.js";
 
@@ -34,11 +34,12 @@ export function renderCursor(ctx: ExportContext & { builtinModes?: Readonly<Reco
   }
   const always = new Set(parts.always);
   for (const key of parts.always) {
-    const mode = modeOf(ctx, key);
-    if (mode === undefined) continue;
+    const overlay = overlayOf(ctx, key);
+    if (overlay === undefined) continue;
+    const { mode, banner, source } = overlay;
     const lost = modeLosses(mode, key);
-    if (lost.length > 0) reportLoss(ctx, mode.source, `mode ${key}`, lost.join(", "), "left out; the text is an Always rule");
-    write(key, `${ctx.forgeRoot}${mode.source}`, [`description: ${yamlString(mode.description)}`, "alwaysApply: true"], componentText(ctx, mode.prompt, mode.source, `mode ${key}`));
+    if (lost.length > 0) reportLoss(ctx, source, `mode ${key}`, lost.join(", "), "left out; the text is an Always rule");
+    write(key, banner, [`description: ${yamlString(mode.description)}`, "alwaysApply: true"], componentText(ctx, mode.prompt, source, `mode ${key}`));
   }
   for (const [key, mode] of parts.modes) {
     if (always.has(key)) continue;

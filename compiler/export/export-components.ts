@@ -15,9 +15,15 @@ export function nameAllocator(): (base: string) => string {
   };
 }
 
-/** A mode as the targets read it: project modes, then the built-in ones a preset may name. */
-export function modeOf(ctx: ExportContext & { builtinModes?: Readonly<Record<string, Mode | undefined>> }, key: string): Mode | undefined {
-  return ctx.bundle.modes[key] ?? ctx.builtinModes?.[key];
+/**
+ * An overlay of --preset with where it comes from: the banner names its source file, or forge's built-in mode (a
+ * built-in mode has no source in this project, so its diagnostics point at the bundle).
+ */
+export function overlayOf(ctx: ExportContext & { builtinModes?: Readonly<Record<string, Mode | undefined>> }, key: string): { mode: Mode; banner: string; source: string | undefined } | undefined {
+  const own = ctx.bundle.modes[key];
+  if (own) return { mode: own, banner: `${ctx.forgeRoot}${own.source}`, source: own.source };
+  const builtin = ctx.builtinModes?.[key];
+  return builtin ? { mode: builtin, banner: `forge's built-in mode ${key}`, source: undefined } : undefined;
 }
 
 /** The fields of a mode set to something a plain rule file cannot carry (a label other than the key, preferences...). */

@@ -6,7 +6,6 @@ import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { importInvalidValue, importKeyCollision, importRuleSkipped } from "../diagnostics/import-codes.js";
 import { assembleImport } from "./assemble.js";
 import { fitText, MAX_DESCRIPTION, promptFits } from "./bounds.js";
-import type { EntryContext } from "./entry-fields.js";
 import { normalizeKey } from "./keys.js";
 import { escapeTemplateText } from "./template-text.js";
 import type { BlockSource, ImportOptions, ImportResult, ModeDraft, PresetDraft, RuleDraft, SkippedEntry } from "./types.js";
@@ -61,15 +60,30 @@ export function ruleName(rel: string): string {
   return noExt === "" ? rel : noExt;
 }
 
+/** What one rule's conversion collects: its diagnostics and the header comments of its written source. */
+interface RuleContext {
+  entry: string;
+  diagnostics: Diagnostic[];
+  comments: string[];
+}
+
 /** Whitespace runs that hold a line break become one space: an inventory line is one line. */
-function oneLine(ctx: EntryContext, text: string, field: string): string {
+function oneLine(ctx: RuleContext, text: string, field: string): string {
   const folded = text.replace(/\s*[\r\n]+\s*/g, " ");
   if (folded !== text) ctx.comments.push(`folded: ${field} onto one line`);
   return folded;
 }
 
-function contextOf(rule: AgentRule, diagnostics: Diagnostic[]): EntryContext {
-  return { pd: null as never, at: [], entry: rule.file, diagnostics, comments: [...rule.comments] };
+function contextOf(rule: AgentRule, diagnostics: Diagnostic[]): RuleContext {
+  return { entry: rule.file, diagnostics, comments: [...rule.comments] };
+}
+
+/** How the import names its input in the preset's comment: the directory the files share. */
+export function commonDir(inputs: ReadonlyArray<{ path: string; rel?: string }>): string {
+  const first = inputs[0]?.path ?? ".";
+  const rel = inputs[0]?.rel;
+  if (inputs.length === 1 || rel === undefined || !first.endsWith(rel)) return first;
+  return first.slice(0, first.length - rel.length).replace(/\/$/, "") || ".";
 }
 
 interface Built {

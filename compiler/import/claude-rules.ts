@@ -8,7 +8,7 @@
 // - A paths field whose globs forge cannot use leaves a dormant block you switch on by hand, never an always-on mode.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { fieldOf, readGlobs, readText, reportUnknownFields, reportUnsupportedField } from "./agent-rule-fields.js";
-import { assembleAgentRules, namesGlobs, type AgentFormat, type AgentRule } from "./agent-rules.js";
+import { assembleAgentRules, commonDir, namesGlobs, type AgentFormat, type AgentRule } from "./agent-rules.js";
 import { readRuleFile } from "./rule-file.js";
 import type { ImportInput, ImportOptions, ImportResult, SkippedEntry } from "./types.js";
 
@@ -42,12 +42,5 @@ export function importClaudeRules(inputs: readonly ImportInput[], options: Impor
     const rule = ruleFrom(input, diagnostics, skipped);
     if (rule) rules.push(rule);
   }
-  return assembleAgentRules(FORMAT, inputs.length === 1 ? inputs[0]!.path : commonDir(inputs), rules, diagnostics, skipped, options);
-}
-
-/** How the import names its input in the preset's comment: the directory the files share. */
-export function commonDir(inputs: readonly ImportInput[]): string {
-  const first = inputs[0]?.path ?? ".";
-  const rel = inputs[0]?.rel;
-  return rel !== undefined && first.endsWith(rel) ? first.slice(0, first.length - rel.length).replace(/\/$/, "") || "." : first;
+  return assembleAgentRules(FORMAT, commonDir(inputs), rules, diagnostics, skipped, options);
 }

@@ -9,8 +9,7 @@
 // The header is read as Cursor reads it: YAML when it is YAML, else line by line (`globs: *.ts, src/**` unquoted).
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { fieldOf, readFlag, readGlobs, readText, reportUnknownFields, reportUnsupportedField } from "./agent-rule-fields.js";
-import { assembleAgentRules, type AgentFormat, type AgentRule } from "./agent-rules.js";
-import { commonDir } from "./claude-rules.js";
+import { assembleAgentRules, commonDir, type AgentFormat, type AgentRule } from "./agent-rules.js";
 import { readRuleFile } from "./rule-file.js";
 import type { ImportInput, ImportOptions, ImportResult, SkippedEntry } from "./types.js";
 
@@ -43,5 +42,5 @@ export function importCursorRules(inputs: readonly ImportInput[], options: Impor
     const rule = ruleFrom(input, diagnostics, skipped);
     if (rule) rules.push(rule);
   }
-  return assembleAgentRules(FORMAT, inputs.length === 1 ? inputs[0]!.path : commonDir(inputs), rules, diagnostics, skipped, options);
+  return assembleAgentRules(FORMAT, commonDir(inputs), rules, diagnostics, skipped, options);
 }

@@ -12,8 +12,7 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
 import { importRuleSkipped } from "../diagnostics/import-codes.js";
 import { fieldOf, readFlag, readGlobs, readText, reportInvalidField, reportUnknownFields, reportUnsupportedField, type RuleFileContext } from "./agent-rule-fields.js";
-import { assembleAgentRules, namesGlobs, type AgentFormat, type AgentRule } from "./agent-rules.js";
-import { commonDir } from "./claude-rules.js";
+import { assembleAgentRules, commonDir, namesGlobs, type AgentFormat, type AgentRule } from "./agent-rules.js";
 import { describeType } from "./entry-fields.js";
 import { splitGlobList, type Header } from "./header-fields.js";
 import { isRecord } from "./input-doc.js";
@@ -84,5 +83,5 @@ export function importRulesyncRules(inputs: readonly ImportInput[], options: Imp
     const rule = ruleFrom(input, diagnostics, skipped);
     if (rule) rules.push(rule);
   }
-  return assembleAgentRules(FORMAT, inputs.length === 1 ? inputs[0]!.path : commonDir(inputs), rules, diagnostics, skipped, options);
+  return assembleAgentRules(FORMAT, commonDir(inputs), rules, diagnostics, skipped, options);
 }
