@@ -53,7 +53,9 @@ export function renderAgentsMd(ctx: ExportContext & { builtinModes?: Readonly<Re
       reportLoss(ctx, source, `mode ${key}`, "text that holds the region's end marker", "left out");
       continue;
     }
-    sections.push(`## ${mode.label}\n\n${text.replace(/\n+$/, "")}\n`);
+    let end = text.length;
+    while (end > 0 && text[end - 1] === "\n") end--;
+    sections.push(`## ${mode.label}\n\n${text.slice(0, end)}\n`);
   }
   const always = new Set(parts.always);
   for (const [key, mode] of parts.modes) {

@@ -5,7 +5,7 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { importInvalidValue, importKeyCollision, importRuleSkipped } from "../diagnostics/import-codes.js";
 import { assembleImport } from "./assemble.js";
-import { fitText, MAX_DESCRIPTION, promptFits } from "./bounds.js";
+import { fitText, MAX_DESCRIPTION, MAX_PROMPT, promptFits } from "./bounds.js";
 import { normalizeKey } from "./keys.js";
 import { escapeTemplateText } from "./template-text.js";
 import type { BlockSource, ImportOptions, ImportResult, ModeDraft, PresetDraft, RuleDraft, SkippedEntry } from "./types.js";
@@ -69,8 +69,10 @@ interface RuleContext {
 
 /** Whitespace runs that hold a line break become one space: an inventory line is one line. */
 function oneLine(ctx: RuleContext, text: string, field: string): string {
-  const folded = text.replace(/\s*[\r\n]+\s*/g, " ");
-  if (folded !== text) ctx.comments.push(`folded: ${field} onto one line`);
+  if (!/[\r\n]/.test(text)) return text;
+  // Split, not a regex over whitespace runs: linear however long the runs are.
+  const folded = text.split(/\r\n|\r|\n/).map((line) => line.trim()).filter((line) => line !== "").join(" ");
+  ctx.comments.push(`folded: ${field} onto one line`);
   return folded;
 }
 
@@ -97,7 +99,8 @@ function buildOne(rule: AgentRule, key: string, format: AgentFormat, built: Buil
   const ctx = contextOf(rule, diagnostics);
   const name = ruleName(rule.rel);
   const where = atFile(rule.file);
-  const text = escapeTemplateText(rule.body);
+  // Escaping only lengthens the text: a body already over the bound is refused before it is escaped.
+  const text = rule.body.length > MAX_PROMPT ? rule.body : escapeTemplateText(rule.body);
   if (!promptFits(ctx, text, "the rule's text", rule.bodyWhere)) {
     skipped.push({ file: rule.file, path: "" });
     return;
