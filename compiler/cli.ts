@@ -1,4 +1,4 @@
-// forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff, import, studio and preset; maps outcomes to exit codes.
+// forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff, import, export, studio and preset; maps outcomes to exit codes.
 import { HELP, USAGE, UsageError, commandHelp, parseCliArgs, usageOf, type CliArgs } from "./cli/parse-cli-args.js";
 import { buildCommand } from "./cli/build-command.js";
 import { explainCommand } from "./cli/explain-command.js";
@@ -6,6 +6,7 @@ import { initCommand } from "./cli/init-command.js";
 import { previewCommand } from "./cli/preview-command.js";
 import { diffCommand } from "./cli/diff-command.js";
 import { importCommand } from "./cli/import-command.js";
+import { exportCommand } from "./cli/export-command.js";
 import { studioCommand } from "./cli/studio-command.js";
 import { presetCommand } from "./cli/preset-command.js";
 import { sourceCommand } from "./cli/source-command.js";
@@ -41,6 +42,8 @@ async function main(argv: string[], io: CliIO): Promise<number> {
       return diffCommand(args, io);
     case "import":
       return importCommand(args, io);
+    case "export":
+      return exportCommand(args, io);
     case "studio":
       return studioCommand(args, io);
     case "preset":

@@ -261,6 +261,7 @@ export type ForgeCliReport =
   | CliExplainReport
   | CliDiffReport
   | CliImportReport
+  | CliExportReport
   | CliPresetExportReport
   | CliPresetImportReport
   | CliSourceReport;
@@ -274,7 +275,6 @@ export type Selection = null | {
   base: string | null;
   overlays: string[];
 };
-
 /**
  * One forge build (or --check).
  */
@@ -473,6 +473,27 @@ export interface CliImportReport {
     [k: string]: string | undefined;
   };
   build: null | CliBuildReport;
+  message?: string;
+}
+/**
+ * forge export: the files of one target, written or (with --check) compared with the built bundle. Paths are relative to the project root.
+ */
+export interface CliExportReport {
+  command: "export";
+  status: "written" | "unchanged" | "fresh" | "stale" | "refused" | "failed";
+  target: "claude" | "cursor" | "roo" | "agents-md";
+  preset: null | string;
+  bundle: string;
+  bundleHash: null | Digest;
+  written: string[];
+  unchanged: string[];
+  removed: string[];
+  /**
+   * --check: the files that would be written or removed.
+   */
+  stale: string[];
+  summary: DiagnosticSummary;
+  diagnostics: Diagnostics;
   message?: string;
 }
 export interface CliPresetExportReport {

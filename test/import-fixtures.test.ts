@@ -16,7 +16,7 @@ const cases = readdirSync(IMPORT_FIXTURES_DIR).filter((name) => !name.startsWith
 const builtinModes = loadBuiltinBundle().bundle?.modes ?? {};
 
 /**
- * case.json: `format` (pi-modes, pi-presets, roo), `overlay` (--overlay), `existing` (forge-root
+ * case.json: `format` (pi-modes, pi-presets, roo, claude-rules, cursor, rulesync), `overlay` (--overlay), `existing` (forge-root
  * paths that already exist, for import_file_exists), `expectPrompt` (mode key -> the exact prompt
  * text its compiled bundle must carry, for text that must survive handlebars literally).
  */
@@ -40,7 +40,8 @@ function listFiles(dir: string, prefix = ""): string[] {
 function runCase(dir: string): { spec: ImportCaseSpec; sources: Record<string, string>; diagnostics: Diagnostic[] } {
   const spec = JSON.parse(readFileSync(join(dir, "case.json"), "utf8")) as ImportCaseSpec;
   const inputDir = join(dir, "input");
-  const inputs = listFiles(inputDir).map((path) => ({ path, text: readFileSync(join(inputDir, path), "utf8") }));
+  // rel: the agent rule formats name a rule by its path inside the rules directory (the other formats ignore it).
+  const inputs = listFiles(inputDir).map((path) => ({ path, text: readFileSync(join(inputDir, path), "utf8"), rel: path }));
   const result = IMPORTERS[spec.format](inputs, { overlay: spec.overlay === true, builtinModeKeys: Object.keys(builtinModes), suffix: KEY_SUFFIX[spec.format], ...(spec.renames ? { renames: spec.renames } : {}) });
   const existing = new Set(spec.existing ?? []);
   const exists = checkExistingFiles(Object.keys(result.sources), (p) => existing.has(p), ".pi/forge/", false);
@@ -50,7 +51,7 @@ function runCase(dir: string): { spec: ImportCaseSpec; sources: Record<string, s
 describe("import fixtures", () => {
   test("there are fixtures for every format", () => {
     const formats = new Set(cases.map((name) => (JSON.parse(readFileSync(join(IMPORT_FIXTURES_DIR, name, "case.json"), "utf8")) as ImportCaseSpec).format));
-    expect([...formats].sort()).toEqual(["pi-modes", "pi-presets", "roo"]);
+    expect([...formats].sort()).toEqual(["claude-rules", "cursor", "pi-modes", "pi-presets", "roo", "rulesync"]);
   });
 
   test.each(cases)("%s", (name) => {

@@ -1,7 +1,7 @@
 // The CLI's help texts, from one table per command and per option: `forge --help`, `forge <command> --help`, and
 // the usage a usage error prints (the command's own, or every command's when none was recognized).
 
-export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "studio", "preset", "source"] as const;
+export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "export", "studio", "preset", "source"] as const;
 export type SubCommand = (typeof COMMANDS)[number];
 
 /** Every flag a command may take besides --json and --help (parse-cli-args.ts parses them). */
@@ -16,6 +16,7 @@ export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   explain: new Set(["root", "global", "preset", "modes", "path"]),
   diff: new Set(["root", "global"]),
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
+  export: new Set(["root", "check", "preset", "force"]),
   studio: new Set(["root", "global", "port", "open"]),
   preset: new Set(["root", "global", "force"]),
   source: new Set(),
@@ -30,7 +31,8 @@ const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
     "forge explain --path P [--root DIR | --global] [--json]",
   ],
   diff: ["forge diff [A] [B] [--root DIR | --global] [--json]"],
-  import: ["forge import pi-modes|pi-presets|roo <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]"],
+  import: ["forge import pi-modes|pi-presets|roo|claude-rules|cursor|rulesync <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]"],
+  export: ["forge export claude|cursor|roo|agents-md [--preset NAME] [--check] [--force] [--root DIR] [--json]"],
   studio: ["forge studio [--root DIR | --global] [--port N] [--open]"],
   preset: ["forge preset export <name> [file] [--force] [--root DIR | --global] [--json]", "forge preset import <file> [--force] [--root DIR | --global] [--json]"],
   source: ["forge source '<request JSON>' [--json]"],
@@ -51,10 +53,21 @@ or "worktree" (a fresh in-memory build of the sources). Default: A is the
 committed bundle (HEAD, or bundle.json outside git), B is "worktree".
 Exit 0: no semantic change, 1: changes, 2: could not compare`,
   import: `convert another tool's definitions into forge sources under .pi/forge/, then build:
-  pi-modes    ~/.pi/agent/modes/*.json (original and schema-v2 mode files)
-  pi-presets  presets.json of Pi's example preset extension
-  roo         Roo Code .roomodes / custom_modes.yaml
-<path> is a file or a directory of such files`,
+  pi-modes      ~/.pi/agent/modes/*.json (original and schema-v2 mode files)
+  pi-presets    presets.json of Pi's example preset extension
+  roo           Roo Code .roomodes / custom_modes.yaml
+  claude-rules  Claude Code .claude/rules/**/*.md (paths: scopes a rule to files)
+  cursor        Cursor .cursor/rules/**/*.mdc (description, globs, alwaysApply)
+  rulesync      rulesync .rulesync/rules/**/*.md (root, targets, description, globs)
+<path> is a file or a directory of such files (for the rule formats: a rules
+directory, read at every depth, or the project holding it). Path-scoped rules become
+rules/<id>.yaml; always-on rules append modes collected by a preset (<format>-rules);
+agent-requested and manual rules dormant blocks of that preset`,
+  export: `write what another agent can express of the built bundle (never the sources): claude
+(.claude/rules, .claude/output-styles), cursor (.cursor/rules/*.mdc), roo (.roomodes),
+agents-md (a marked region of AGENTS.md). --preset NAME is the always-on selection (required
+for agents-md). Each file carries a banner; a file without one is not overwritten (--force).
+Generated files the bundle no longer yields are removed; --check exits 1 when any is stale`,
   preset: `portable presets: keys, order, drift policy and digests, never prompt text
   export <name> [file]  write the preset as the layers resolve it (built-in, global,
                         project) to file, or to standard output
@@ -69,7 +82,7 @@ the Pi extension's authoring asks for it (schema/source-request.schema.json)`,
 };
 
 const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string]> = [
-  ["check", "--check        write nothing; exit 1 and list what changed when bundle.json is missing or stale"],
+  ["check", "--check        write nothing; exit 1 and list what changed when bundle.json (export: the target's files) is stale"],
   ["watch", "--watch        rebuild on every change under the forge root; Ctrl-C stops"],
   ["format", "--format F     build output: human (default), github (GitHub Actions annotations) or json"],
   ["all", `--all          build: every forge root under the repository (root layer first), e.g. a monorepo's packages;
@@ -77,14 +90,14 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["library", `--library      build: this package is a forge library; write the bundle its package.json names
                ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml`],
   ["builtin", "--builtin      build: forge's own development: compile this forge package's presets/ into presets/bundle.json"],
-  ["preset", "--preset NAME  preview/explain: the preset NAME (also when a mode has that key)"],
+  ["preset", "--preset NAME  preview/explain: the preset NAME (also when a mode has that key); export: the always-on preset"],
   ["modes", "--modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)"],
   ["path", "--path P       explain: which rules and edit limits the path P would trigger (alone: every rule and limit)"],
   ["overlay", "--overlay      import: Roo roleDefinition becomes an append overlay instead of a replace_base mode"],
   ["rename", `--rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
                mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact`],
   ["dry-run", "--dry-run      import: print what would be written, write nothing, do not build"],
-  ["force", "--force        import, preset: overwrite existing files"],
+  ["force", "--force        import, preset: overwrite existing files; export: also files without forge's banner"],
   ["port", "--port N       studio: listen on this port (default: a random free port)"],
   ["open", "--open         studio: open the page in the desktop's browser"],
   ["root", "--root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)"],

@@ -19,7 +19,8 @@ export class UsageError extends Error {
 
 export type Command = SubCommand | "help" | "version";
 export type OutputFormat = "human" | "github" | "json";
-export const IMPORT_FORMATS = ["pi-modes", "pi-presets", "roo"] as const;
+export const IMPORT_FORMATS = ["pi-modes", "pi-presets", "roo", "claude-rules", "cursor", "rulesync"] as const;
+export const EXPORT_TARGETS = ["claude", "cursor", "roo", "agents-md"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface CliArgs {
@@ -107,6 +108,15 @@ function checkPositionals(command: SubCommand, rest: string[], named: { preset?:
       }
       if (path === undefined) throw new UsageError(`'forge import ${format}' needs the path of a file or directory to import`);
       if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge import'`);
+      return;
+    }
+    case "export": {
+      const [target, extra] = rest;
+      if (target === undefined) throw new UsageError(`'forge export' needs a target (${EXPORT_TARGETS.join(", ")}), e.g. forge export cursor`);
+      if (!(EXPORT_TARGETS as readonly string[]).includes(target)) throw new UsageError(`unknown export target '${target}'; expected one of ${EXPORT_TARGETS.join(", ")}`);
+      if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge export'`);
+      if (target === "agents-md" && named.preset === undefined) throw new UsageError("'forge export agents-md' needs --preset NAME: the preset whose overlays are the always-on text, e.g. forge export agents-md --preset team");
+      if (target === "roo" && named.preset !== undefined) throw new UsageError("'forge export roo' does not take --preset: .roomodes holds modes, which Roo selects one at a time");
       return;
     }
     case "preset": {

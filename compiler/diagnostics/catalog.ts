@@ -1,4 +1,4 @@
-// Every diagnostic code, in the order the README lists them (the phases, import, runtime replay and composition): the one source
+// Every diagnostic code, in the order the README lists them (the phases, import, export, runtime replay and composition): the one source
 // of codes, severities, summaries and examples. Codegen reads it for schema/diagnostic.schema.json and generated/constants.ts.
 import type { CodeExample } from "../../core/diagnostics/code-example.js";
 import type { Severity } from "../../core/diagnostic.js";
@@ -82,6 +82,11 @@ import * as importToolsNarrowOnly from "../../core/diagnostics/catalog/import-to
 import * as importNoPrompt from "../../core/diagnostics/catalog/import-no-prompt.js";
 import * as importValueTooLong from "../../core/diagnostics/catalog/import-value-too-long.js";
 import * as importFileExists from "../../core/diagnostics/catalog/import-file-exists.js";
+import * as importHeaderLenient from "../../core/diagnostics/catalog/import-header-lenient.js";
+import * as importRuleSkipped from "../../core/diagnostics/catalog/import-rule-skipped.js";
+import * as importGlobTopLevel from "../../core/diagnostics/catalog/import-glob-top-level.js";
+import * as exportNotExpressible from "../../core/diagnostics/catalog/export-not-expressible.js";
+import * as exportFileForeign from "../../core/diagnostics/catalog/export-file-foreign.js";
 import * as modeStateMalformed from "../../core/diagnostics/catalog/mode-state-malformed.js";
 import * as legacyStateMalformed from "../../core/diagnostics/catalog/legacy-state-malformed.js";
 import * as legacyStateMigrated from "../../core/diagnostics/catalog/legacy-state-migrated.js";
@@ -189,6 +194,11 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   importNoPrompt,
   importValueTooLong,
   importFileExists,
+  importHeaderLenient,
+  importRuleSkipped,
+  importGlobTopLevel,
+  exportNotExpressible,
+  exportFileForeign,
   modeStateMalformed,
   legacyStateMalformed,
   legacyStateMigrated,

@@ -44,6 +44,12 @@ export function exampleLines(example: CodeExample): string[] {
         ...(example.existing ?? []).map((p) => `# .pi/forge/${p} exists`),
         `$ forge import ${example.format} <those files>`,
       ];
+    case "export":
+      return [
+        ...Object.entries(example.files).flatMap(([path, text]) => fileLines(`.pi/forge/${path}`, text)),
+        ...Object.entries(example.existing ?? {}).flatMap(([path, text]) => fileLines(path, text)),
+        `$ forge build && forge export ${example.target}${example.preset ? ` --preset ${example.preset}` : ""}`,
+      ];
     case "replay":
       return example.branch.map((entry) => JSON.stringify(entry));
     case "compose": {

@@ -13,3 +13,6 @@ export { importToolsNarrowOnly } from "../../core/diagnostics/catalog/import-too
 export { importNoPrompt } from "../../core/diagnostics/catalog/import-no-prompt.js";
 export { importValueTooLong } from "../../core/diagnostics/catalog/import-value-too-long.js";
 export { importFileExists } from "../../core/diagnostics/catalog/import-file-exists.js";
+export { importHeaderLenient } from "../../core/diagnostics/catalog/import-header-lenient.js";
+export { importRuleSkipped } from "../../core/diagnostics/catalog/import-rule-skipped.js";
+export { importGlobTopLevel } from "../../core/diagnostics/catalog/import-glob-top-level.js";

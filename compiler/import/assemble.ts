@@ -4,11 +4,13 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import { sortDiagnostics } from "../compile.js";
 import { importKeyCollision, importShadowsBuiltin } from "../diagnostics/import-codes.js";
 import { emitSourceYaml } from "./emit-yaml.js";
-import type { Draft, ImportOptions, ImportResult, ModeDraft, PresetDraft, SkippedEntry } from "./types.js";
+import type { Draft, ImportOptions, ImportResult, ModeDraft, PresetDraft, RuleDraft, SkippedEntry } from "./types.js";
 
 export interface Drafts {
   modes: ModeDraft[];
   presets: PresetDraft[];
+  /** Path rules (rules/<id>.yaml), from the agent rule formats. */
+  rules?: RuleDraft[];
   diagnostics: Diagnostic[];
   skipped: SkippedEntry[];
 }
@@ -85,10 +87,12 @@ export function assembleImport(drafts: Drafts, options: ImportOptions): ImportRe
   const taken = new Map<string, string>();
   const modes = keepUnique(drafts.modes.map((m) => renamed(m, renames, true)), "mode", taken, diagnostics);
   const presets = keepUnique(drafts.presets.map((p) => renamed(p, renames, false)), "preset", taken, diagnostics);
+  const rules = keepUnique(drafts.rules ?? [], "rule", taken, diagnostics);
 
   const files: Array<[string, string]> = [
     ...modes.map((m): [string, string] => [`modes/${m.key}.yaml`, emitSourceYaml(m)]),
     ...presets.map((p): [string, string] => [`presets/${p.key}.yaml`, emitSourceYaml(p)]),
+    ...rules.map((r): [string, string] => [`rules/${r.key}.yaml`, emitSourceYaml(r)]),
   ];
   files.sort(([a], [b]) => compareCodeUnits(a, b));
   return { sources: Object.fromEntries(files), diagnostics: sortDiagnostics(diagnostics), skipped: drafts.skipped };

@@ -24,7 +24,7 @@ function prefixWithin(text: string, units: number): string {
  * Label and description are display text: a shortened one (ending in "…") keeps the mode usable,
  * so they are truncated with a warning rather than refusing the entry.
  */
-export function fitText(ctx: EntryContext, text: string, max: number, field: string, where: Where): string {
+export function fitText(ctx: Pick<EntryContext, "diagnostics" | "comments">, text: string, max: number, field: string, where: Where): string {
   const length = text.length;
   if (length <= max) return text;
   const cut = prefixWithin(text, max - 1).trimEnd() + "…";
@@ -39,7 +39,7 @@ export function fitText(ctx: EntryContext, text: string, max: number, field: str
  * over-long one skips the entry instead. `escaped` is measured because the schema bound applies
  * to the text as written in the source file.
  */
-export function promptFits(ctx: EntryContext, escaped: string, field: string, where: Where): boolean {
+export function promptFits(ctx: Pick<EntryContext, "diagnostics" | "entry">, escaped: string, field: string, where: Where): boolean {
   const length = escaped.length;
   if (length <= MAX_PROMPT) return true;
   ctx.diagnostics.push(importValueTooLong(where, field, length, MAX_PROMPT, `${ctx.entry} is skipped; split the text across several modes or into partials`));

@@ -1,5 +1,5 @@
 // Writes imported mode and preset sources as deterministic YAML: fixed field order, `|` block literals, flow key lists.
-import { Document, isMap, isScalar, isSeq, parse, Scalar } from "yaml";
+import { Document, isMap, isScalar, isSeq, parse, Scalar, visit } from "yaml";
 import type { Draft } from "./types.js";
 
 /**
@@ -14,8 +14,9 @@ export function emitSourceYaml(draft: Draft<object>): string {
   const doc = new Document(draft.source);
   if (isMap(doc.contents)) {
     for (const pair of doc.contents.items) {
-      if (isSeq(pair.value)) pair.value.flow = true;
-      // One level down too (edits: allowRegex: [...]), so lists read alike wherever they are.
+      // Lists of keys or globs go on one line; a list of mappings (a preset's systemUpdates) stays a block list.
+      if (isSeq(pair.value) && pair.value.items.every(isScalar)) pair.value.flow = true;
+      // One level down too (edits: allowRegex: [...], when: paths: [...]), so lists read alike wherever they are.
       if (isMap(pair.value)) for (const inner of pair.value.items) if (isSeq(inner.value)) inner.value.flow = true;
     }
   }
@@ -47,5 +48,36 @@ export function emitSourceYaml(draft: Draft<object>): string {
       requoted = true;
     }
   }
-  return requoted ? emit() : text;
+  const second = requoted ? emit() : text;
+  return requoteDeep(doc, draft.source, second, emit);
+}
+
+/**
+ * The last guard, for strings anywhere else (a block's content inside systemUpdates): when reading the text back does
+ * not give the source exactly, every string scalar that reads back differently is written double-quoted.
+ */
+export function requoteDeep(doc: Document, source: object, text: string, emit: () => string): string {
+  if (JSON.stringify(parse(text)) === JSON.stringify(source)) return text;
+  const reread = parse(text) as unknown;
+  const valueAt = (root: unknown, path: readonly unknown[]): unknown => {
+    let node = root;
+    for (const seg of path) node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[String(seg)] : undefined;
+    return node;
+  };
+  visit(doc, {
+    Scalar(key, node, path) {
+      if (key === "key" || typeof node.value !== "string") return;
+      const segments: unknown[] = [];
+      for (let i = 1; i < path.length; i++) {
+        const parent = path[i - 1];
+        const child = path[i];
+        if (isMap(parent) && child && isScalar((child as { key?: unknown }).key)) segments.push(((child as { key: Scalar }).key).value);
+        else if (isSeq(parent)) segments.push(parent.items.indexOf(child as never));
+      }
+      const last = path[path.length - 1];
+      if (isSeq(last)) segments.push(last.items.indexOf(node));
+      if (valueAt(reread, segments) !== valueAt(source, segments)) node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+  return emit();
 }

@@ -49,5 +49,13 @@ export function parseInput(input: ImportInput, expected: string): { parsed: Pars
     const where: Where = { file: input.path, ...rangeAt(lineCounter, duplicate.range![0], duplicate.range![1]), path: "" };
     return { parsed: null, diagnostics: [importUnreadable(where, `not valid JSON or YAML (Map keys must be unique; "${String(duplicate.value)}" repeats)`, expected)] };
   }
-  return { parsed: { pd: positionDoc(input.path, doc, lineCounter), value: doc.toJS() as unknown }, diagnostics: [] };
+  // toJS resolves aliases; one without its anchor (an unquoted *.ts in a YAML header) throws rather than erring.
+  let value: unknown;
+  try {
+    value = doc.toJS() as unknown;
+  } catch (err) {
+    const where: Where = { file: input.path, ...rangeAt(lineCounter, 0, 0), path: "" };
+    return { parsed: null, diagnostics: [importUnreadable(where, `not valid JSON or YAML (${(err instanceof Error ? err.message : String(err)).split("\n")[0]})`, expected)] };
+  }
+  return { parsed: { pd: positionDoc(input.path, doc, lineCounter), value }, diagnostics: [] };
 }

@@ -6,7 +6,8 @@
 //   description has no forge field (forge never switches modes by itself): reported. Neither: generated.
 // - roleDefinition -> the prompt of a replace_base mode (Roo puts it first, in place of its own role
 //   line; forge's replace_base replaces Pi's base prompt the same way). With --overlay: an append overlay.
-//   customInstructions is appended after a blank line (Roo adds it after the rest of its prompt).
+//   customInstructions is appended after a blank line (Roo adds it after the rest of its prompt); roleDefinition alone
+//   is kept byte for byte.
 // - groups (Roo tool permissions) -> tools and edits (roo-groups.ts): read -> read, grep, find, ls; edit -> edit,
 //   write, its fileRegex -> edits.allowRegex (kept as a regex); command -> bash; browser and mcp are reported. A mode
 //   without an edit group cannot edit.
@@ -59,7 +60,9 @@ function modeFromEntry(ctx: EntryContext, obj: Record<string, unknown>, file: st
   const custom = readString(ctx, obj, "customInstructions", "customInstructions: Use short sentences.");
   const roleWhere = fieldWhere(ctx, ["roleDefinition"], "key");
   if (custom?.trim()) ctx.diagnostics.push(importTextJoined(roleWhere, ["roleDefinition", "customInstructions"], "the prompt"));
-  const prompt = escapeTemplateText(joinParts([role, custom]));
+  // roleDefinition alone is kept as written (Roo uses it as written, and forge export roo writes it so); joined with
+  // customInstructions, each part is trimmed and they are separated by a blank line.
+  const prompt = escapeTemplateText(custom?.trim() ? joinParts([role, custom]) : role);
   if (!promptFits(ctx, prompt, "the prompt (roleDefinition and customInstructions)", roleWhere)) return null;
 
   const strategy = options.overlay ? "append" : "replace_base";

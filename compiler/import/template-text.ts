@@ -12,7 +12,16 @@
  * A test lowers escaped random strings through the real compiler and checks they come out unchanged.
  */
 export function escapeTemplateText(text: string): string {
-  return text.replace(/(\\*)\{\{/g, (_match, backslashes: string) =>
-    backslashes.length === 0 ? "\\{{" : `${backslashes}\\{{!}}\\{{`,
-  );
+  // One left-to-right scan for "{{" (the regex /(\\*)\{\{/g backtracks over every run of backslashes that no "{{"
+  // follows, quadratic in a long run): the backslashes right before each "{{" are counted back to the previous match.
+  let out = "";
+  let last = 0;
+  for (let at = text.indexOf("{{"); at >= 0; at = text.indexOf("{{", last)) {
+    let start = at;
+    while (start > last && text[start - 1] === "\\") start--;
+    const n = at - start;
+    out += text.slice(last, start) + (n === 0 ? "\\{{" : `${"\\".repeat(n)}\\{{!}}\\{{`);
+    last = at + 2;
+  }
+  return out + text.slice(last);
 }

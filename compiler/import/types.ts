@@ -1,4 +1,4 @@
-// Types shared by the pure importers (pi-modes, pi-presets, roo) that turn another tool's files into forge sources.
+// Types shared by the pure importers (pi-modes, pi-presets, roo, agent rules) that turn another tool's files into forge sources.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 
@@ -6,6 +6,8 @@ import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 export interface ImportInput {
   path: string;
   text: string;
+  /** Agent rule formats: the file's path inside the rules directory (posix), which names its key (`studio/cards/RULE.md`). */
+  rel?: string;
 }
 
 export interface ImportOptions {
@@ -56,11 +58,31 @@ export interface ModeSource {
   edits?: { allowRegex: string[]; bash?: "unchecked" };
 }
 
+/** A dormant system-update block of a preset (schema/preset.schema.json `systemUpdates`). */
+export interface BlockSource {
+  id: string;
+  name: string;
+  description: string;
+  modelCallable: boolean;
+  /** Already escaped for handlebars, like ModeSource.prompt. */
+  content: string;
+}
+
 /** The fields of a forge preset source (schema/preset.schema.json) that imports produce. */
 export interface PresetSource {
   description: string;
   base?: string;
   overlays?: string[];
+  systemUpdates?: BlockSource[];
+}
+
+/** The fields of a forge rule source (schema/rule.schema.json, `rules/<id>.yaml`). */
+export interface RuleSource {
+  name: string;
+  description: string;
+  when: { paths: string[] };
+  /** Already escaped for handlebars, like ModeSource.prompt. */
+  content: string;
 }
 
 /** A definition ready to be written, with where its key came from (for collisions) and header comment lines. */
@@ -76,3 +98,4 @@ export interface Draft<T> {
 
 export type ModeDraft = Draft<ModeSource>;
 export type PresetDraft = Draft<PresetSource>;
+export type RuleDraft = Draft<RuleSource>;

@@ -53,9 +53,12 @@ export function renderImportReport(report: ImportReport, p: Painter): { out: str
   const n = report.skipped.length;
   const skipped = n > 0 ? `; ${n} ${n === 1 ? "entry" : "entries"} skipped (see the warnings)` : "";
   const counts = (paths: readonly string[]) => {
-    const modes = paths.filter((f) => f.includes("/modes/") || f.startsWith("modes/")).length;
-    const presets = paths.length - modes;
-    return presets === 0 ? plural(modes, "mode") : `${plural(modes, "mode")} and ${plural(presets, "preset")}`;
+    const of = (folder: string) => paths.filter((f) => f.includes(`/${folder}/`) || f.startsWith(`${folder}/`)).length;
+    const modes = of("modes");
+    const rules = of("rules");
+    const presets = paths.length - modes - rules;
+    const parts = [plural(modes, "mode"), ...(rules > 0 ? [plural(rules, "rule")] : []), ...(presets > 0 ? [plural(presets, "preset")] : [])];
+    return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
   };
   switch (report.status) {
     case "written":

@@ -153,8 +153,8 @@ describe("forge import", () => {
   it("rejects a missing or unknown format, a missing path, extra arguments and foreign flags with exit 2", () => {
     const cwd = makeTempDir();
     const cases: Array<[string[], string]> = [
-      [["import"], "'forge import' needs a format (pi-modes, pi-presets, roo) and a path"],
-      [["import", "cline", "x.json"], "unknown import format 'cline'; expected one of pi-modes, pi-presets, roo"],
+      [["import"], "'forge import' needs a format (pi-modes, pi-presets, roo, claude-rules, cursor, rulesync) and a path"],
+      [["import", "cline", "x.json"], "unknown import format 'cline'; expected one of pi-modes, pi-presets, roo, claude-rules, cursor, rulesync"],
       [["import", "roo"], "'forge import roo' needs the path of a file or directory to import"],
       [["import", "roo", "a", "b"], "unexpected argument 'b' for 'forge import'"],
       [["import", "roo", "a", "--check"], "'forge import' does not take --check"],

@@ -53,6 +53,14 @@ describe("--json reports match schema/cli-report.schema.json", () => {
     expect(report(["diff", join(root, "missing.json"), a])).toMatchObject({ command: "diff", status: "failed" });
   });
 
+  it("export: written, --check fresh and stale, and a failure without a bundle", () => {
+    report(["build"]);
+    expect(report(["export", "cursor"])).toMatchObject({ command: "export", target: "cursor" });
+    expect(report(["export", "cursor", "--check"])).toMatchObject({ command: "export", status: "fresh" });
+    expect(report(["export", "roo", "--check"])).toMatchObject({ command: "export", status: "stale" });
+    expect(report(["export", "cursor"], makeTempDir("forge-json-export-"))).toMatchObject({ command: "export", status: "failed" });
+  });
+
   it("import (dry run), preset export and import, source, and their refusals", () => {
     const input = makeTempDir("forge-json-in-");
     writeTree(input, { "notes.json": JSON.stringify({ schemaVersion: 2, key: "notes", label: "Notes", description: "Takes notes.", promptStrategy: "append", prompt: "Take notes." }) });

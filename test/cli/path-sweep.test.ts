@@ -123,11 +123,13 @@ describe("every path a command prints is relative to the current directory", () 
     expect(problems).toEqual([]);
   });
 
-  it("import, preset export and preset import", () => {
+  it("import, export, preset export and preset import", () => {
     const problems = [
       ...sweep(sub, ["import", "roo", "../../../.roomodes", "--root", "../../..", "--force"]),
       ...sweep(sub, ["preset", "export", "daily", "daily-preset.json", "--root", "../../..", "--force"]),
       ...sweep(repo, ["preset", "import", "packages/api/src/daily-preset.json", "--force"]),
+      ...sweep(sub, ["export", "cursor", "--root", "../../..", "--force"]),
+      ...sweep(sub, ["export", "cursor", "--check", "--root", "../../.."]),
     ];
     expect(problems).toEqual([]);
     expect(existsSync(join(sub, "daily-preset.json"))).toBe(true);

@@ -4,6 +4,7 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import { compile, sortDiagnostics } from "../../compiler/compile.js";
 import * as codes from "../../compiler/diagnostics/codes.js";
 import * as importCodes from "../../compiler/diagnostics/import-codes.js";
+import * as exportCodes from "../../compiler/diagnostics/export-codes.js";
 import * as replayCodes from "../../core/diagnostics/replay-codes.js";
 import * as composeCodes from "../../core/diagnostics/compose-codes.js";
 import { DIAGNOSTIC_CATALOG } from "../../compiler/diagnostics/catalog.js";
@@ -28,9 +29,9 @@ describe("catalog", () => {
   });
 
   test("one constructor per code: as many exported constructors as catalog entries", () => {
-    // Each is defined in its catalog file; codes.ts gathers the compiler's, import-codes.ts forge import's, replay-codes.ts
-    // and compose-codes.ts the runtime's.
-    const constructors = [...Object.keys(codes), ...Object.keys(importCodes), ...Object.keys(replayCodes), ...Object.keys(composeCodes)];
+    // Each is defined in its catalog file; codes.ts gathers the compiler's, import-codes.ts forge import's, export-codes.ts
+    // forge export's, replay-codes.ts and compose-codes.ts the runtime's.
+    const constructors = [...Object.keys(codes), ...Object.keys(importCodes), ...Object.keys(exportCodes), ...Object.keys(replayCodes), ...Object.keys(composeCodes)];
     const camel = DIAGNOSTIC_CATALOG.map((c) => c.code.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase()));
     expect(constructors.sort()).toEqual([...camel].sort());
   });

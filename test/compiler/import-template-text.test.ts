@@ -49,6 +49,23 @@ describe("escapeTemplateText", () => {
   });
 });
 
+describe("escapeTemplateText scans once", () => {
+  /** The replace it took the place of (quadratic over long runs of backslashes without "{{"): the oracle. */
+  const byRegex = (t: string): string => t.replace(/(\\*)\{\{/g, (_m, b: string) => (b.length === 0 ? "\\{{" : `${b}\\{{!}}\\{{`));
+
+  test("and escapes exactly as the regex did", () => {
+    const alphabet = fc.constantFrom("{", "}", "\\", "a", "!");
+    fc.assert(fc.property(fc.array(alphabet, { maxLength: 40 }).map((c) => c.join("")), (t) => {
+      expect(escapeTemplateText(t)).toBe(byRegex(t));
+    }), { numRuns: 2000 });
+  });
+
+  test("a 200,000-backslash run without braces, as a rule file may hold, is left as it is", () => {
+    const run = "\\".repeat(200_000) + "x";
+    expect(escapeTemplateText(run)).toBe(run);
+  });
+});
+
 describe("normalizeKey", () => {
   test.each([
     ["plan", "plan"],

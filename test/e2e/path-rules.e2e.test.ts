@@ -1,6 +1,6 @@
 // End-to-end on both hosts, the fake model making the tool calls: a path rule switches on after a matching read and reaches
 // the next request as system updates do; edit limits refuse edits before they run; imported Roo and Pi presets keep
-// their tool permissions.
+// their tool permissions; an imported Cursor rule switches on by path.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -22,6 +22,9 @@ const SOURCES: Record<string, string> = {
 const ROOMODES = JSON.stringify({
   customModes: [{ slug: "docs-writer", name: "Docs Writer", roleDefinition: "You write docs.", groups: ["read", ["edit", { fileRegex: "\\.md$", description: "Markdown only" }]] }],
 });
+/** A Cursor rule as Cursor's editor writes it: unquoted globs, which are not YAML; forge import cursor reads it as Cursor does. */
+const CURSOR_TEXT = "API-RULE: handlers validate input first.\n";
+const CURSOR_RULE = `---\ndescription: API handlers\nglobs: src/api/**, **/*.proto\nalwaysApply: false\n---\n\n${CURSOR_TEXT}`;
 /** Pi's example preset extension's `plan` preset (pi-coding-agent/examples/extensions/preset.ts). */
 const PRESETS_JSON = JSON.stringify({ plan: { tools: ["read", "grep", "find", "ls"], instructions: "You are in PLANNING MODE. Do not change files." } });
 
@@ -35,12 +38,12 @@ function write(root: string, files: Record<string, string>): void {
   }
 }
 
-/** The project the tests share per host: hand-written sources, an imported Roo mode and Pi preset, built (and trusted). */
+/** The project the tests share per host: hand-written sources, an imported Roo mode, Pi preset and Cursor rule, built (and trusted). */
 async function projectFor(host: PiHost, options: { compat?: Record<string, unknown> } = {}): Promise<PiEnv> {
   const env = await suite.env(options);
-  write(env.cwd, { ...SOURCES, ".roomodes": ROOMODES, "presets.json": PRESETS_JSON, "src/db/schema.sql": "create table t (id int);\n" });
+  write(env.cwd, { ...SOURCES, ".roomodes": ROOMODES, "presets.json": PRESETS_JSON, ".cursor/rules/api.mdc": CURSOR_RULE, "src/db/schema.sql": "create table t (id int);\n", "src/api/handler.ts": "export {};\n" });
   forgeBuild({ root: env.cwd });
-  for (const args of [["roo", ".roomodes", "--overlay"], ["pi-presets", "presets.json"]]) {
+  for (const args of [["roo", ".roomodes", "--overlay"], ["pi-presets", "presets.json"], ["cursor", "."]]) {
     const r = spawnSync(process.execPath, [FORGE_CLI, "import", ...args], { cwd: env.cwd, env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" }, encoding: "utf8", timeout: 30_000 });
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
   }
@@ -82,6 +85,19 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path rule
     expect(withoutDate(systemPromptOf(third))).toBe(withoutDate(systemPromptOf(first)));
     expect(systemPromptOf(third)).not.toContain(section("db-rules", RULE_TEXT));
     expect(extendsRequest(third, second) && extendsRequest(second, first)).toBe(true);
+  });
+
+  it("an imported Cursor rule (globs not valid YAML) stays dormant until a read matches it, then reaches the next request once", async () => {
+    suite.server.reset();
+    suite.server.enqueue({ toolCalls: [read("src/api/handler.ts")] }, { text: "done" });
+    const { requests, stderr } = await printRun(host, env, suite.server, ["--no-session", "go"]);
+    expect(requests).toHaveLength(2);
+    const [first, second] = requests as [RecordedRequest, RecordedRequest];
+    expect(systemPromptOf(first)).toContain("- api: API handlers (paths: src/api/**, **/*.proto)");
+    expect(occurrences(first, CURSOR_TEXT)).toBe(0);
+    expect(stderr).toContain("forge: rule api switched on (read src/api/handler.ts matches src/api/**)");
+    expect(occurrences(second, CURSOR_TEXT)).toBe(1);
+    expect(timeline(second).at(-1)).toEqual({ role: "user", text: applyTag("api", CURSOR_TEXT) });
   });
 
   it("an edit outside the active mode's limit is refused with the tool error and the file is unchanged; one inside is made", async () => {

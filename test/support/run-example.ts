@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { compile, emitBundleText } from "../../compiler/compile.js";
 import { checkExistingFiles } from "../../compiler/import/existing-files.js";
 import { IMPORTERS, KEY_SUFFIX } from "../../compiler/import/importers.js";
+import { planExport } from "../../compiler/export/export-plan.js";
 import { loadBuiltinBundle } from "../../compiler/io/forge-target.js";
 import { readSources } from "../../compiler/io/read-sources.js";
 import type { LibraryInput } from "../../compiler/types.js";
@@ -88,6 +89,20 @@ function runImport(example: Extract<CodeExample, { kind: "import" }>): Diagnosti
   return [...result.diagnostics, ...checkExistingFiles(Object.keys(result.sources), (p) => existing.has(p), ".pi/forge/", false)];
 }
 
+/** forge build of the sources, then forge export's plan against the project files the example says exist. */
+function runExport(example: Extract<CodeExample, { kind: "export" }>): Diagnostic[] {
+  const built = compile(treeOf(example.files), { ...OPTIONS, builtinModes: builtin.modes, builtinPresets: builtin.presets });
+  if (built.bundle === null) throw new Error(`the sources of an export example do not build: ${JSON.stringify(built.diagnostics)}`);
+  const existing = example.existing ?? {};
+  const plan = planExport({
+    bundle: built.bundle, target: example.target, presetKey: example.preset ?? null, builtinModes: builtin.modes,
+    forgeRoot: ".pi/forge/", bundleFile: ".pi/forge/bundle.json", force: false,
+    existing: (path) => existing[path] ?? null,
+    listOwned: (dir, suffix) => Object.keys(existing).filter((p) => p.startsWith(`${dir}/`) && p.endsWith(suffix)),
+  });
+  return [...built.diagnostics, ...plan.diagnostics];
+}
+
 function runReplay(example: Extract<CodeExample, { kind: "replay" }>): Diagnostic[] {
   const branch = example.branch as BranchEntryLike[];
   const pending = findPendingLegacy(branch);
@@ -124,6 +139,8 @@ export function runExample(example: CodeExample): Diagnostic[] {
       return runCompile(example);
     case "import":
       return runImport(example);
+    case "export":
+      return runExport(example);
     case "replay":
       return runReplay(example);
     case "compose":
