@@ -5,19 +5,32 @@ import { KEY_PATTERN, LIMITS, SLOT_NAMES } from "../../generated/constants.js";
 import type { SlotName } from "../../generated/types.js";
 import { dateVariable, dynamicPartial, missingPartial, partialCycle, partialTooDeep, templateSyntaxError, tripleStash, unknownVariable, unsupportedBlock, unsupportedDecorator, unsupportedHelper, unsupportedPartialBlock, volatileTime } from "../diagnostics/codes.js";
 import { type Where } from "../../core/diagnostics/make-diagnostic.js";
-import { useFile, type DecodedTree } from "./1-decode.js";
+import { useFile, type Decoded, type DecodedFile } from "./1-decode.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { mapTemplatePosition, type TemplateOrigin } from "./template-origin.js";
 
 /** The fixed runtime variables. Values are inserted raw at runtime: there is no HTML escaping anywhere. */
 export type RawSegment = { text: string } | { slot: SlotName };
 
+/** A partial a template asked for by name: where it was found (undefined: nowhere) and the file it read. */
+export interface PartialUse {
+  name: string;
+  path: string | undefined;
+  file: DecodedFile | undefined;
+}
+
+/** One template's lowering: what it reads, and what it found (its own diagnostics and the partials it used). */
 export interface LowerContext {
   partials: ReadonlyMap<string, string>;
-  decoded: DecodedTree;
+  decoded: Decoded;
   diagnostics: Diagnostic[];
-  /** Parsed partial programs, per compile() call (never module-level). */
-  cache: Map<string, hbs.AST.Program | null>;
+  /**
+   * Parsed partial programs with their syntax diagnostics, shared by the templates of one compile (never module-level).
+   * Each template that inlines a partial reports those diagnostics itself, so its result stands alone.
+   */
+  cache: Map<string, { program: hbs.AST.Program | null; diagnostics: Diagnostic[] }>;
+  /** Every partial the template asked for, in order: a kept result is reused only while each is the same. */
+  uses: PartialUse[];
 }
 
 /** Per-template state: the running size lets inlining stop before exponential partial fan-out blows up. */
@@ -162,6 +175,7 @@ function inlinePartial(ctx: LowerContext, file: string, origin: TemplateOrigin, 
   }
   const name = nameOf(node.name);
   const path = KEY_PATTERN.test(name) ? ctx.partials.get(name) : undefined;
+  ctx.uses.push({ name, path, file: path === undefined ? undefined : ctx.decoded.files.get(path) });
   if (path === undefined) {
     const known = [...ctx.partials.keys()].sort();
     ctx.diagnostics.push(missingPartial(where, name, suggestClosest(name, known), known));
@@ -177,11 +191,14 @@ function inlinePartial(ctx: LowerContext, file: string, origin: TemplateOrigin, 
   }
   const text = useFile(ctx.decoded, path, ctx.diagnostics);
   if (text === null) return [];
-  let program = ctx.cache.get(path);
-  if (program === undefined) {
-    program = parseTemplate(path, { kind: "file" }, text, ctx.diagnostics);
-    ctx.cache.set(path, program);
+  let parsed = ctx.cache.get(path);
+  if (parsed === undefined) {
+    const diagnostics: Diagnostic[] = [];
+    parsed = { program: parseTemplate(path, { kind: "file" }, text, diagnostics), diagnostics };
+    ctx.cache.set(path, parsed);
   }
+  ctx.diagnostics.push(...parsed.diagnostics);
+  const program = parsed.program;
   if (!program) return [];
   const lowered = lowerProgram(ctx, path, { kind: "file" }, program, [...stack, name], state);
   if (state.chars > LIMITS.maxPromptChars) state.overflow = true;

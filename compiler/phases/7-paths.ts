@@ -1,10 +1,12 @@
-// Phase 4b, compile paths: every glob and allowRegex of the validated sources becomes a checked PathPattern, or a coded diagnostic.
+// Phase 7, paths: every glob and allowRegex of the validated sources becomes a checked PathPattern, or a coded diagnostic.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { EditLimit, PathPattern, PathTool, PathTrigger } from "../../generated/types.js";
 import type { EditLimitSource, PathTriggerSource } from "../../generated/types.js";
 import { globNeverMatches, globNotLinear, invalidGlob, invalidPathRegex, pathRegexBacktracking } from "../diagnostics/codes.js";
 import type { ParsedSource } from "./2-parse.js";
+import type { Linked } from "./6-link.js";
 import { compileGlob, compileRegex, type GlobResult } from "./path-patterns.js";
+import type { Phase } from "./pipeline.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import { whereAt } from "./yaml-positions.js";
 
@@ -15,13 +17,18 @@ export interface CompiledPaths {
   updateWhen: ReadonlyMap<string, PathTrigger>;
   /** A rule's trigger, by rule key. */
   ruleWhen: ReadonlyMap<string, PathTrigger>;
-  diagnostics: Diagnostic[];
 }
 
-export interface PathSources {
-  modes: ReadonlyArray<{ source: ParsedSource; data: { edits?: EditLimitSource } }>;
-  presets: ReadonlyArray<{ source: ParsedSource; data: { systemUpdates?: ReadonlyArray<{ when?: PathTriggerSource }> } }>;
-  rules: ReadonlyArray<{ source: ParsedSource; data: { when: PathTriggerSource } }>;
+/** The value of phase 7: the linked sources and their compiled path patterns. */
+export interface Paths extends Linked {
+  paths: CompiledPaths;
+}
+
+/** What one source's patterns compile to; kept while the source is the same. */
+interface SourcePaths {
+  edits: EditLimit | null;
+  when: Array<[index: number, trigger: PathTrigger]>;
+  diagnostics: Diagnostic[];
 }
 
 export const updateKey = (preset: string, index: number): string => `${preset}\u0000${index}`;
@@ -65,26 +72,51 @@ function trigger(source: ParsedSource, when: PathTriggerSource, at: At, diagnost
   return compiled;
 }
 
-export function compilePaths(input: PathSources): CompiledPaths {
+function modePaths(source: ParsedSource, data: { edits?: EditLimitSource }): SourcePaths {
+  const diagnostics: Diagnostic[] = [];
+  if (data.edits === undefined) return { edits: null, when: [], diagnostics };
+  const { allow, allowRegex, deny } = data.edits;
+  const limit: EditLimit = { deny: globs(source, deny, ["edits", "deny"], diagnostics) };
+  // allow and allowRegex together are one allow-list: a path matching either may be edited.
+  if (allow !== undefined || allowRegex !== undefined) {
+    limit.allow = [...globs(source, allow, ["edits", "allow"], diagnostics), ...regexes(source, allowRegex, ["edits", "allowRegex"], diagnostics)];
+  }
+  return { edits: limit, when: [], diagnostics };
+}
+
+function presetPaths(source: ParsedSource, data: { systemUpdates?: ReadonlyArray<{ when?: PathTriggerSource }> }): SourcePaths {
+  const diagnostics: Diagnostic[] = [];
+  const when: SourcePaths["when"] = [];
+  (data.systemUpdates ?? []).forEach((u, i) => {
+    if (u.when !== undefined) when.push([i, trigger(source, u.when, ["systemUpdates", i, "when"], diagnostics)]);
+  });
+  return { edits: null, when, diagnostics };
+}
+
+/** Phase 7 (a source's patterns are kept while the source is the same). */
+export const compilePaths: Phase<Linked, Paths> = (input, { memo }) => {
   const diagnostics: Diagnostic[] = [];
   const edits = new Map<string, EditLimit>();
-  for (const { source, data } of input.modes) {
-    if (data.edits === undefined) continue;
-    const { allow, allowRegex, deny } = data.edits;
-    const limit: EditLimit = { deny: globs(source, deny, ["edits", "deny"], diagnostics) };
-    // allow and allowRegex together are one allow-list: a path matching either may be edited.
-    if (allow !== undefined || allowRegex !== undefined) {
-      limit.allow = [...globs(source, allow, ["edits", "allow"], diagnostics), ...regexes(source, allowRegex, ["edits", "allowRegex"], diagnostics)];
-    }
-    edits.set(source.key, limit);
-  }
   const updateWhen = new Map<string, PathTrigger>();
-  for (const { source, data } of input.presets) {
-    (data.systemUpdates ?? []).forEach((u, i) => {
-      if (u.when !== undefined) updateWhen.set(updateKey(source.key, i), trigger(source, u.when, ["systemUpdates", i, "when"], diagnostics));
-    });
-  }
   const ruleWhen = new Map<string, PathTrigger>();
-  for (const { source, data } of input.rules) ruleWhen.set(source.key, trigger(source, data.when, ["when"], diagnostics));
-  return { edits, updateWhen, ruleWhen, diagnostics };
-}
+  const kept = (source: ParsedSource, compute: () => SourcePaths): SourcePaths => {
+    const out = memo.reuse("paths", source.file, () => [source], compute);
+    diagnostics.push(...out.diagnostics);
+    return out;
+  };
+  for (const { source, data } of input.valid.modes) {
+    const { edits: limit } = kept(source, () => modePaths(source, data));
+    if (limit !== null) edits.set(source.key, limit);
+  }
+  for (const { source, data } of input.valid.presets) {
+    for (const [i, when] of kept(source, () => presetPaths(source, data)).when) updateWhen.set(updateKey(source.key, i), when);
+  }
+  for (const { source, data } of input.valid.rules) {
+    const { when } = kept(source, () => {
+      const own: Diagnostic[] = [];
+      return { edits: null, when: [[0, trigger(source, data.when, ["when"], own)]], diagnostics: own };
+    });
+    ruleWhen.set(source.key, when[0]![1]);
+  }
+  return { value: { ...input, paths: { edits, updateWhen, ruleWhen } }, diagnostics };
+};
