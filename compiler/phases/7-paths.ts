@@ -111,12 +111,14 @@ export const compilePaths: Phase<Linked, Paths> = (input, { memo }) => {
   for (const { source, data } of input.valid.presets) {
     for (const [i, when] of kept(source, () => presetPaths(source, data)).when) updateWhen.set(updateKey(source.key, i), when);
   }
-  for (const { source, data } of input.valid.rules) {
-    const { when } = kept(source, () => {
-      const own: Diagnostic[] = [];
-      return { edits: null, when: [[0, trigger(source, data.when, ["when"], own)]], diagnostics: own };
-    });
-    ruleWhen.set(source.key, when[0]![1]);
-  }
+  const rulePaths = (source: ParsedSource, when: PathTriggerSource | undefined): SourcePaths => {
+    const own: Diagnostic[] = [];
+    return { edits: null, when: when === undefined ? [] : [[0, trigger(source, when, ["when"], own)]], diagnostics: own };
+  };
+  for (const { source, data } of input.valid.rules) ruleWhen.set(source.key, kept(source, () => rulePaths(source, data.when)).when[0]![1]);
+  // Sources that are not built: the patterns they declare are checked all the same, so a file reports every mistake.
+  for (const { source, data } of input.unsound.modes) kept(source, () => modePaths(source, data));
+  for (const { source, data } of input.unsound.presets) kept(source, () => presetPaths(source, data));
+  for (const { source, data } of input.unsound.rules) kept(source, () => rulePaths(source, data.when));
   return { value: { ...input, paths: { edits, updateWhen, ruleWhen } }, diagnostics };
 };
