@@ -8,7 +8,8 @@ import {
 import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type Decoded } from "./1-decode.js";
 import type { Phase } from "./pipeline.js";
-import { duplicateKeys, errorOffsets, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
+import { yamlMistakes } from "./yaml-errors.js";
+import { duplicateKeys, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
 
 export type SourceKind = "mode" | "preset" | "rule" | "config";
 
@@ -82,10 +83,7 @@ export function parseOne(kind: SourceKind, key: string, file: string, text: stri
   // against every earlier one (quadratic in a mapping's size), so duplicates are found below with one set per mapping.
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
   const diagnostics: Diagnostic[] = [];
-  for (const err of doc.errors) {
-    const [from, to] = errorOffsets(doc, err);
-    diagnostics.push(yamlSyntaxError(whereRange(file, lineCounter, from, to), err.message));
-  }
+  for (const m of yamlMistakes(text, doc, lineCounter, doc.errors)) diagnostics.push(yamlSyntaxError(whereRange(file, lineCounter, m.from, m.to), m.detail, m.hint ?? undefined));
   // Underline the whole duplicated key.
   if (doc.errors.length === 0) for (const key of duplicateKeys(doc)) diagnostics.push(duplicateKey(whereRange(file, lineCounter, key.range![0], key.range![1]), String(key.value)));
   for (const warning of doc.warnings) diagnostics.push(yamlWarning(whereRange(file, lineCounter, warning.pos[0], warning.pos[1]), warning.message));

@@ -8,6 +8,7 @@ import { type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type Decoded, type DecodedFile } from "./1-decode.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { mapTemplatePosition, type TemplateOrigin } from "./template-origin.js";
+import { describeParserMessage, findTemplateMistake } from "./template-syntax.js";
 
 /** The fixed runtime variables. Values are inserted raw at runtime: there is no HTML escaping anywhere. */
 export type RawSegment = { text: string } | { slot: SlotName };
@@ -36,7 +37,19 @@ export interface LowerContext {
 /** Per-template state: the running size lets inlining stop before exponential partial fan-out blows up. */
 interface TemplateState { chars: number; overflow: boolean }
 
-function syntaxErrorWhere(file: string, origin: TemplateOrigin, text: string, err: Error & { lineNumber?: number; column?: number }): Where {
+/** Line (1-based) and column (0-based) of `offset` in a template, as handlebars counts them. */
+function templatePosition(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf("\n"); i >= 0 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart };
+}
+
+/** Where handlebars stopped, when the scan in template-syntax.ts does not recognize the mistake. */
+function parserErrorAt(text: string, err: Error & { lineNumber?: number; column?: number }): { line: number; column: number } {
   let line = err.lineNumber ?? Number(/on line (\d+)/.exec(err.message)?.[1] ?? 1);
   let column = err.column ?? 0;
   if (err.lineNumber === undefined) {
@@ -53,17 +66,28 @@ function syntaxErrorWhere(file: string, origin: TemplateOrigin, text: string, er
     }
     line = Math.max(1, line);
   }
-  const pos = mapTemplatePosition(origin, line, column);
-  return { file, start: pos, end: pos, path: "" };
+  return { line, column };
+}
+
+/** The template's syntax error at the mistake, in forge's words; handlebars' parser table never reaches a message. */
+function syntaxError(file: string, origin: TemplateOrigin, text: string, err: Error): Diagnostic {
+  const mistake = findTemplateMistake(text);
+  if (mistake !== null) {
+    const from = templatePosition(text, mistake.from);
+    const to = templatePosition(text, mistake.to);
+    const where = { file, start: mapTemplatePosition(origin, from.line, from.column), end: mapTemplatePosition(origin, to.line, to.column), path: "" };
+    return templateSyntaxError(where, mistake.detail);
+  }
+  const at = parserErrorAt(text, err);
+  const pos = mapTemplatePosition(origin, at.line, at.column);
+  return templateSyntaxError({ file, start: pos, end: pos, path: "" }, describeParserMessage(err.message));
 }
 
 function parseTemplate(file: string, origin: TemplateOrigin, text: string, diagnostics: Diagnostic[]): hbs.AST.Program | null {
   try {
     return Handlebars.parse(text);
   } catch (err) {
-    const e = err as Error;
-    const detail = e.message.includes("\n") ? e.message.split("\n").slice(-1)[0]! : e.message.replace(/ - \d+:\d+$/, "");
-    diagnostics.push(templateSyntaxError(syntaxErrorWhere(file, origin, text, e), detail));
+    diagnostics.push(syntaxError(file, origin, text, err as Error));
     return null;
   }
 }
