@@ -29,22 +29,26 @@ export interface Layered<O> {
 }
 
 /**
- * Layers `layers` (shallow first): a later layer's component replaces an earlier one of the same key. A Map, never an
- * object, so a key such as "__proto__" or "constructor" is a plain key; an absent (undefined) entry defines nothing.
+ * The rule itself: per key, the entry of the last (deepest) layer that defines it. A Map, never an object, so a key
+ * such as "__proto__" or "constructor" is a plain key; an absent (undefined) entry defines nothing.
  */
+export function layerByKey<T, O>(layers: ReadonlyArray<{ origin: O; entries: Readonly<Record<string, T | undefined>> }>): Map<string, { key: string; value: T; origin: O }> {
+  const out = new Map<string, { key: string; value: T; origin: O }>();
+  for (const { origin, entries } of layers) {
+    for (const key of Object.keys(entries)) {
+      const value = entries[key];
+      if (value !== undefined && value !== null) out.set(key, { key, value, origin });
+    }
+  }
+  return out;
+}
+
+/** Layers `layers` (shallow first): a later layer's mode or preset replaces an earlier one of the same key. */
 export function layerComponents<O>(layers: readonly ComponentLayer<O>[]): Layered<O> {
   const modes = new Map<string, LayeredMode<O>>();
   const presets = new Map<string, LayeredPreset<O>>();
-  for (const { origin, modes: m, presets: p } of layers) {
-    for (const key of Object.keys(m)) {
-      const mode = m[key];
-      if (mode) modes.set(key, { key, mode, origin });
-    }
-    for (const key of Object.keys(p)) {
-      const preset = p[key];
-      if (preset) presets.set(key, { key, preset, origin });
-    }
-  }
+  for (const [key, { value, origin }] of layerByKey(layers.map((l) => ({ origin: l.origin, entries: l.modes })))) modes.set(key, { key, mode: value, origin });
+  for (const [key, { value, origin }] of layerByKey(layers.map((l) => ({ origin: l.origin, entries: l.presets })))) presets.set(key, { key, preset: value, origin });
   return { modes, presets };
 }
 
