@@ -2,7 +2,6 @@
 // (compiler/phases/<n>-<name>.ts). Each phase takes the value the one before returned and gives the next, plus its
 // diagnostics, which the run collects; the last one, emit, runs only when none is an error. To add a phase, see
 // DEVELOPERS.md "The compile pipeline".
-import type { ForgeBundle } from "../generated/types.js";
 import { decodeSources } from "./phases/1-decode.js";
 import { parseSources } from "./phases/2-parse.js";
 import { validateSources } from "./phases/3-validate.js";
@@ -30,6 +29,6 @@ export function compile(tree: SourceTree, options: CompileOptions, memo: Memo = 
   const linked = run.through(linkSources, resolved); //      6: every reference, files and components
   const pathed = run.through(compilePaths, linked); //       7: globs and regexes -> path patterns
   const lowered = run.through(lowerTemplates, pathed); //    8: templates -> segments, inherited text
-  const { value, diagnostics } = run.finish(emitBundle, lowered); // 9: the bundle, digests and bundleHash
-  return { bundle: value satisfies ForgeBundle | null, diagnostics };
+  const emitted = run.finish(emitBundle, lowered); //        9: the bundle, digests and bundleHash
+  return { bundle: emitted.value, diagnostics: emitted.diagnostics };
 }
