@@ -1,8 +1,8 @@
 // The import boundaries of forge's layout (DEVELOPERS.md "Layout"), checked by test/architecture/import-rules.test.ts in `npm test`.
 /** Node built-ins that touch the outside world; pure folders may use node:crypto, node:path and node:util only. */
 const IO_BUILTINS = "^(node:)?(fs|fs/promises|child_process|net|http|https|http2|os|dgram|worker_threads|cluster|readline|tty|process|v8|vm)$";
-/** compiler/'s pure folders: phases, review, import, output, diagnostics and the orchestrator. */
-const COMPILER_PURE = "^compiler/(phases|review|import|output|diagnostics|source-edit)/|^compiler/(compile|types)\\.ts$";
+/** compiler/'s pure folders: phases, review, import, output, diagnostics, the orchestrator and its incremental use. */
+const COMPILER_PURE = "^compiler/(phases|review|import|output|diagnostics|source-edit)/|^compiler/(compile|incremental-compile|types)\\.ts$";
 /** forge studio's pure view data: what the page shows, computed without I/O (the server in compiler/studio/server/ does it). */
 const STUDIO_MODEL = "^compiler/studio/model/";
 /** forge studio's page: browser code bundled into dist/studio/. */

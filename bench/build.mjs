@@ -1,10 +1,12 @@
-// Bench (not a test): whole-process wall time of a cold `forge build` and a no-op rebuild of a synthetic repo, vs `node -e 0`.
-// `--quick`: the same runs on a 50-mode repo, once.
+// Bench (not a test): whole-process wall time of a cold `forge build` and a no-op rebuild of a synthetic repo, vs `node -e 0`,
+// and a one-file edit rebuilt by `forge build --watch` (in process, the watcher's own rebuild) against that cold build.
+// `--quick`: the same runs on a 50-mode repo, once (the edit twice).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { register } from "tsx/esm/api";
 import { median, QUICK, recordFigures, runCount } from "./support/bench-kit.mjs";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -15,6 +17,9 @@ const PARTIALS = QUICK ? 5 : 50;
 const RUNS = runCount(7);
 const TARGET_COLD_S = 1.0;
 const TARGET_NOOP_S = 0.3;
+/** An incremental rebuild after a one-file edit, as a share of a cold `forge build`. */
+const TARGET_EDIT_SHARE = 0.1;
+const EDIT_RUNS = runCount(7, 2);
 
 if (!existsSync(CLI)) {
   console.error(`bench/build: ${CLI} is missing; run \`node scripts/build.mjs\` first`);
@@ -66,6 +71,55 @@ function timeRun(args, cwd, extraEnv = {}) {
   return { seconds, status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * The watcher's rebuild (compiler/io/watch-build.ts watchRebuilds, what `build --watch` runs on each change; the 50 ms
+ * debounce and the file-system event are not counted) after editing one line of one mode, timed in this process: the
+ * incremental rebuild of one watch session, and a full one (a fresh session's first rebuild, what every save cost before).
+ * Afterwards `forge build --check` must find the bundle fresh: the incremental rebuilds wrote what a cold build writes.
+ */
+async function measureEdits(repo, bundlePath) {
+  register();
+  const src = (path) => import(pathToFileURL(join(REPO, path)).href);
+  const { watchRebuilds } = await src("compiler/io/watch-build.ts");
+  const { resolveTarget } = await src("compiler/io/forge-target.ts");
+  const { settingsFor } = await src("compiler/cli/build-command.ts");
+  const env = { ...process.env, PI_CODING_AGENT_DIR: join(root, "agent") };
+  const io = { stdout: process.stdout, stderr: process.stderr, env, cwd: repo };
+  const target = resolveTarget({}, env, repo);
+  const settings = settingsFor(target, false, io);
+  const modeFile = (k) => join(dirname(bundlePath), "modes", `mode-${k}.yaml`);
+  let edits = 0;
+  const editOne = () => {
+    const file = modeFile((edits * 37) % MODES);
+    writeFileSync(file, readFileSync(file, "utf8").replace(/Step 1[^:]*:/, `Step 1 (edit ${++edits}):`));
+  };
+  const timed = (rebuild) => {
+    const start = process.hrtime.bigint();
+    const run = rebuild();
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    if (run.exitCode !== 0 || run.report.status !== "written") throw new Error(`the rebuild after an edit did not write: ${JSON.stringify(run.report).slice(0, 2000)}`);
+    return seconds;
+  };
+  const session = watchRebuilds(target, settings);
+  session(); // the watch's first build
+  editOne();
+  timed(session); // the first rebuild still parses the bundle the CLI wrote
+  const incremental = [];
+  const full = [];
+  for (let i = 0; i < EDIT_RUNS; i++) {
+    editOne();
+    incremental.push(timed(session));
+    editOne();
+    full.push(timed(watchRebuilds(target, settings)));
+    // The session saw this edit only through the full rebuild's write: bring it up to date, untimed.
+    editOne();
+    timed(session);
+  }
+  const check = timeRun([CLI, "build", "--check"], repo);
+  if (check.status !== 0) throw new Error(`after the incremental rebuilds, forge build --check finds the bundle stale:\n${check.stdout}${check.stderr}`);
+  return { incremental: median(incremental), full: median(full) };
+}
+
 const root = mkdtempSync(join(tmpdir(), "forge-bench-"));
 // The no-op cache (compiler/io/build-cache.ts) goes to a private dir, not the user's ~/.cache.
 const cacheDir = join(root, "cache");
@@ -99,6 +153,7 @@ try {
     if (statSync(bundlePath).mtimeMs !== before) throw new Error("the uncached no-op build rewrote bundle.json (mtime changed)");
     noopUncached.push(u.seconds);
   }
+  const edit = await measureEdits(repo, bundlePath);
   const b = median(baseline);
   const c = median(cold);
   const n = median(noop);
@@ -110,11 +165,22 @@ try {
   console.log(`  cold forge build   ${fmt(c)}  (${(c / b).toFixed(1)}x node -e 0; ${verdict(c, TARGET_COLD_S)})`);
   console.log(`  no-op rebuild      ${fmt(n)}  (${(n / b).toFixed(1)}x node -e 0; ${verdict(n, TARGET_NOOP_S)}; bundle.json mtime unchanged)`);
   console.log(`  no-op, cache off   ${fmt(nu)}  (${(nu / b).toFixed(1)}x node -e 0; full compile, nothing written; FORGE_NO_CACHE=1)`);
+  const share = edit.incremental / c;
+  console.log(`  one-file edit, --watch rebuild  ${fmt(edit.incremental)}  (${(share * 100).toFixed(1)}% of a cold build; ${share <= TARGET_EDIT_SHARE ? "ok" : "OVER"}, target <= ${TARGET_EDIT_SHARE * 100}%; a full rebuild in the same process: ${fmt(edit.full)})`);
   const run = `median of ${RUNS} run${RUNS === 1 ? "" : "s"}`;
   const shape = `${MODES.toLocaleString("en-US")} modes, ${PRESETS} presets, ${PARTIALS} partials`;
   recordFigures(import.meta.url, {
     rows: [
       { what: `cold \`forge build\` of ${shape}`, run, figure: `${fmt(c)} whole process`, baseline: `\`node -e 0\`: ${fmt(b)} (${(c / b).toFixed(1)}×)`, target: `< ${TARGET_COLD_S.toFixed(1)} s`, met: c < TARGET_COLD_S, values: { coldMs: c * 1000, nodeMs: b * 1000, ratio: c / b } },
+      {
+        what: "one-file edit rebuilt by `forge build --watch` (the same repo, one line of one mode; read, compile, write)",
+        run: `median of ${EDIT_RUNS} edit${EDIT_RUNS === 1 ? "" : "s"}, beside the cold builds`,
+        figure: `${fmt(edit.incremental)} (${(share * 100).toFixed(1)}% of a cold build; a full rebuild in the same process: ${fmt(edit.full)})`,
+        baseline: `cold \`forge build\`: ${fmt(c)}`,
+        target: `≤ ${TARGET_EDIT_SHARE * 100}% of a cold build`,
+        met: share <= TARGET_EDIT_SHARE,
+        values: { editMs: edit.incremental * 1000, fullRebuildMs: edit.full * 1000, coldMs: c * 1000, share },
+      },
       { what: "no-op rebuild of the same repo (writes nothing, mtime checked)", run, figure: `${fmt(n)} (${fmt(nu)} with \`FORGE_NO_CACHE=1\`)`, baseline: `\`node -e 0\` (${(n / b).toFixed(1)}×; cache off ${(nu / b).toFixed(1)}×)`, target: `< ${TARGET_NOOP_S} s`, met: n < TARGET_NOOP_S, values: { noopMs: n * 1000, noopUncachedMs: nu * 1000, ratio: n / b } },
     ],
   });

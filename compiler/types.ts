@@ -53,20 +53,29 @@ export type LibraryInput =
 export interface CompileOptions {
   scope: BundleScope;
   forgeVersion: string;
-  /** Modes a preset may reference besides its own bundle's (the built-in bundle). */
-  builtinModes?: Record<string, Mode | undefined>;
-  /** The built-in presets: a mode of this scope that shadows one of their modes must not break them. */
-  builtinPresets?: Record<string, Preset | undefined>;
+  /**
+   * The layers Pi offers beside the bundle being built, shallow to deep: the built-in bundle, then (for a monorepo
+   * package) each project layer above it, the deeper winning per key (core/layering.ts). A preset may use their modes
+   * and a mode may extend one; a mode that takes one of their keys must not break one of their presets.
+   */
+  layersBeneath?: readonly LayerBeneath[];
   /** The libraries forge.yaml lists, resolved by the I/O edge; a listed name without an entry counts as missing. */
   libraries?: readonly LibraryInput[];
-  /** Where inherited modes and presets that are not built in come from (a project layer above), for messages. */
-  inheritedOrigins?: InheritedOrigins;
+  /**
+   * Replaced by `layersBeneath`. Declared `never` so that an old call spreading them (`{ ...options, builtinModes }`),
+   * which TypeScript's excess-property check does not catch, fails to type-check instead of compiling without them.
+   */
+  builtinModes?: never;
+  builtinPresets?: never;
+  inheritedOrigins?: never;
 }
 
-/** Key -> a description such as `the layer /repo/.pi/forge`; keys absent here are built in. */
-export interface InheritedOrigins {
-  modes: Readonly<Record<string, string>>;
-  presets: Readonly<Record<string, string>>;
+/** One layer beneath the bundle being built: its components, and how messages name it. */
+export interface LayerBeneath {
+  /** null: the built-in bundle; otherwise how a message names the layer, e.g. `the layer ../../.pi/forge`. */
+  name: string | null;
+  modes: Readonly<Record<string, Mode | undefined>>;
+  presets: Readonly<Record<string, Preset | undefined>>;
 }
 
 export interface CompileResult {

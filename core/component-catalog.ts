@@ -1,8 +1,9 @@
-// The offered components: verified bundles merged per key, shallow to deep (built-in, global, then each project
-// layer from the repository root down to cwd), the deepest winning. Components of bundles that are not trusted are
-// kept aside as withheld, so a selection that names one can say "untrusted" instead of "unknown".
+// The offered components: verified bundles layered per key, shallow to deep (built-in, global, then each project
+// layer from the repository root down to cwd), the deepest winning (core/layering.ts). Components of bundles that are
+// not trusted are kept aside as withheld, so a selection that names one can say "untrusted" instead of "unknown".
 import type { Scope } from "./digest.js";
 import type { ForgeBundle, Mode, Preset } from "../generated/types.js";
+import { layerComponents } from "./layering.js";
 
 export const SCOPES_SHALLOW_TO_DEEP: readonly Scope[] = ["builtin", "global", "project"];
 
@@ -52,36 +53,32 @@ export interface Catalog {
 
 export type ScopedBundles = Partial<Record<Scope, ForgeBundle>>;
 
-/** Merges the sources in order (shallow first): later sources win per key. */
+/**
+ * Layers the trusted sources in order (shallow first) with the one layering rule (core/layering.ts): the deepest wins
+ * per key. A component of an untrusted source is withheld when no trusted source offers its key (the deepest
+ * untrusted one is named).
+ */
 export function buildLayeredCatalog(sources: readonly CatalogSource[]): Catalog {
+  const trusted = sources.filter((s) => s.trusted);
+  const layered = layerComponents(trusted.map((s) => ({ origin: s, modes: s.bundle.modes, presets: s.bundle.presets })));
   const modes = new Map<string, CatalogMode>();
   const presets = new Map<string, CatalogPreset>();
+  for (const [key, { mode, origin }] of layered.modes) modes.set(key, { key, scope: origin.scope, layer: origin.layer, mode });
+  for (const [key, { preset, origin }] of layered.presets) presets.set(key, { key, scope: origin.scope, layer: origin.layer, preset });
   const withheldModes = new Map<string, Withheld>();
   const withheldPresets = new Map<string, Withheld>();
+  for (const { scope, layer, bundle, file, trusted: ok } of sources) {
+    if (ok) continue;
+    for (const key of Object.keys(bundle.modes)) if (!modes.has(key)) withheldModes.set(key, { key, scope, layer, file });
+    for (const key of Object.keys(bundle.presets)) if (!presets.has(key)) withheldPresets.set(key, { key, scope, layer, file });
+  }
   const bundleHashes: Partial<Record<Scope, string>> = {};
   const layers: Array<{ layer: string; bundleHash: string }> = [];
-  for (const source of sources) {
-    const { scope, layer, bundle, file } = source;
-    if (!source.trusted) {
-      // Withheld unless an offered component of that key already exists; an offered deeper one removes it below.
-      for (const key of Object.keys(bundle.modes)) if (!modes.has(key)) withheldModes.set(key, { key, scope, layer, file });
-      for (const key of Object.keys(bundle.presets)) if (!presets.has(key)) withheldPresets.set(key, { key, scope, layer, file });
-      continue;
-    }
+  for (const { scope, layer, bundle } of trusted) {
     bundleHashes[scope] = bundle.bundleHash;
     if (layer !== null) layers.push({ layer, bundleHash: bundle.bundleHash });
-    for (const [key, mode] of Object.entries(bundle.modes)) {
-      if (!mode) continue;
-      modes.set(key, { key, scope, layer, mode });
-      withheldModes.delete(key);
-    }
-    for (const [key, preset] of Object.entries(bundle.presets)) {
-      if (!preset) continue;
-      presets.set(key, { key, scope, layer, preset });
-      withheldPresets.delete(key);
-    }
   }
-  const id = sources.filter((s) => s.trusted).map((s) => `${s.scope}:${s.layer ?? ""}:${s.bundle.bundleHash}`).join(",");
+  const id = trusted.map((s) => `${s.scope}:${s.layer ?? ""}:${s.bundle.bundleHash}`).join(",");
   return { modes, presets, withheldModes, withheldPresets, bundleHashes, layers, id };
 }
 

@@ -1,6 +1,6 @@
 // The one definition of every forge digest; the compiler writes them and the runtime recomputes them.
 import { createHash } from "node:crypto";
-import { stringifyCanonical } from "./canonical-json.js";
+import { stringifyCanonical, type CanonicalCache } from "./canonical-json.js";
 
 /** A scope the runtime loads a bundle from. */
 export type Scope = "builtin" | "global" | "project";
@@ -32,6 +32,6 @@ export function digestComponent(kind: ComponentKind, key: string, scope: BundleS
 }
 
 /** bundleHash: everything semantic in the bundle; the forge version and the generated note are not. */
-export function computeBundleHash(bundle: object): string {
-  return sha256Hex(stringifyCanonical(omitFields(bundle, UNHASHED_BUNDLE_FIELDS)));
+export function computeBundleHash(bundle: object, cache: CanonicalCache | null = null): string {
+  return sha256Hex(stringifyCanonical(omitFields(bundle, UNHASHED_BUNDLE_FIELDS), cache));
 }

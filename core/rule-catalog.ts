@@ -2,6 +2,7 @@
 import type { Scope } from "./digest.js";
 import type { CatalogSource } from "./component-catalog.js";
 import type { Rule } from "../generated/types.js";
+import { layerByKey } from "./layering.js";
 
 export interface RuleRef {
   key: string;
@@ -31,10 +32,7 @@ export function globRoot(layer: string | null | undefined, root: string): string
  * rules are repository content, so an untrusted bundle's count for nothing.
  */
 export function collectRules(sources: readonly CatalogSource[]): RuleRef[] {
-  const byKey = new Map<string, RuleRef>();
-  for (const source of sources) {
-    if (!source.trusted) continue;
-    for (const [key, rule] of Object.entries(source.bundle.rules ?? {})) if (rule) byKey.set(key, { key, scope: source.scope, layer: source.layer, rule });
-  }
-  return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const layered = layerByKey(sources.filter((s) => s.trusted).map((s) => ({ origin: s, entries: s.bundle.rules ?? {} })));
+  const rules = [...layered.values()].map(({ key, value, origin }): RuleRef => ({ key, scope: origin.scope, layer: origin.layer, rule: value }));
+  return rules.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

@@ -44,7 +44,7 @@ function importRepository(format: ImportFormatName, repo: string): Imported {
   const read = readRuleTree(format, join(ROOT, format, repo), `${format}/${repo}`, "rules");
   expect(read.diagnostics).toEqual([]);
   const result = IMPORTERS[format](read.inputs, { overlay: false, builtinModeKeys: Object.keys(builtin.modes), suffix: KEY_SUFFIX[format] });
-  const compiled = compile(treeOf(result.sources), { ...FIXED_OPTIONS, builtinModes: builtin.modes });
+  const compiled = compile(treeOf(result.sources), { ...FIXED_OPTIONS, layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }] });
   const errors = [...result.diagnostics, ...compiled.diagnostics].filter((d) => d.severity === "error").map((d) => `${d.file}: ${d.code} ${d.message}`);
   return { files: read.inputs.map((i) => ({ path: i.path, text: i.text, rel: i.rel! })), bundle: compiled.bundle!, errors, skipped: new Set(result.skipped.map((s) => s.file)) };
 }

@@ -73,7 +73,7 @@ describe("import fixtures", () => {
 
     // What an import produces must build: no compile errors (warnings such as contract references to
     // modes defined elsewhere are allowed), with the built-in modes available as in a real project.
-    const compiled = compile(treeOf(sources), { ...FIXED_OPTIONS, builtinModes });
+    const compiled = compile(treeOf(sources), { ...FIXED_OPTIONS, layersBeneath: [{ name: null, modes: builtinModes, presets: {} }] });
     expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     for (const [key, text] of Object.entries(spec.expectPrompt ?? {})) {
       const prompt = compiled.bundle?.modes[key]?.prompt ?? [];

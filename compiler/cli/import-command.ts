@@ -4,6 +4,7 @@ import { entryExists } from "../../io/read-bounded.js";
 import { dirname, join, resolve } from "node:path";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { hasErrors, type Diagnostic } from "../../core/diagnostic.js";
+import { layerComponents } from "../../core/layering.js";
 import { compile, sortDiagnostics } from "../compile.js";
 import { formatDiagnostics, type SourceLookup } from "../output/format-diagnostics.js";
 import { checkExistingFiles } from "../import/existing-files.js";
@@ -84,10 +85,10 @@ export function importCommand(args: CliArgs, io: CliIO): number {
 
   // forge build's own settings: the in-memory check and the build after writing link against the same built-in modes.
   const settings = settingsFor(target, false, io);
-  const builtinModes = settings.builtinModes;
+  const layersBeneath = settings.layersBeneath;
   const read = readImportInputs(format, inputAbs, shownInput);
   for (const input of read.inputs) texts.set(input.path, input.text);
-  const result = IMPORTERS[format](read.inputs, { overlay: args.overlay, builtinModeKeys: Object.keys(builtinModes ?? {}), suffix: KEY_SUFFIX[format], renames: args.renames });
+  const result = IMPORTERS[format](read.inputs, { overlay: args.overlay, builtinModeKeys: [...layerComponents((layersBeneath ?? []).map((l) => ({ ...l, origin: l.name }))).modes.keys()], suffix: KEY_SUFFIX[format], renames: args.renames });
   const paths = Object.keys(result.sources);
   for (const [rel, text] of Object.entries(result.sources)) texts.set(shownPath(rel), text);
   report.planned = paths.map(shownPath);
@@ -110,8 +111,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
   const checked = compile(merged, {
     scope: target.scope,
     forgeVersion,
-    ...(builtinModes ? { builtinModes } : {}),
-    ...(settings.builtinPresets ? { builtinPresets: settings.builtinPresets } : {}),
+    ...(layersBeneath ? { layersBeneath } : {}),
     libraries: readLibraries(target.root, merged),
   });
   const compileDiagnostics = underRoot(shownRoot, checked.diagnostics);

@@ -81,8 +81,7 @@ function importPreset(args: CliArgs, io: CliIO, file: string): number {
   const options = {
     scope: target.scope,
     forgeVersion,
-    ...(settings.builtinModes ? { builtinModes: settings.builtinModes } : {}),
-    ...(settings.builtinPresets ? { builtinPresets: settings.builtinPresets } : {}),
+    ...(settings.layersBeneath ? { layersBeneath: settings.layersBeneath } : {}),
   };
   const compileFailed = (merged: SourceTree, diagnostics: Diagnostic[], message: string) => {
     if (!args.json) printDiagnostics({ report: { diagnostics }, getSource: sourceLookup(merged.files) }, io, target.forgeRoot);

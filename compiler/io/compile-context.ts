@@ -2,9 +2,9 @@
 // (build, preview, explain, diff's worktree, studio): the built-in bundle and, for a monorepo package, the layers above.
 import type { CatalogSource } from "../../core/component-catalog.js";
 import type { BundleScope, ForgeBundle } from "../../generated/types.js";
-import type { CompileOptions } from "../types.js";
+import type { CompileOptions, LayerBeneath } from "../types.js";
 import type { BuiltinBundleResult, ForgeTarget } from "./forge-target.js";
-import { inheritedComponents, outerLayersKey, readOuterLayers, type LayerOverrides, type OuterLayer } from "./outer-layers.js";
+import { describeOuterLayer, outerLayersKey, readOuterLayers, type LayerOverrides, type OuterLayer } from "./outer-layers.js";
 
 export interface CompileContext {
   /** The verified built-in bundle; null for the builtin target itself, or when it cannot be used. */
@@ -15,20 +15,21 @@ export interface CompileContext {
   outer: readonly OuterLayer[];
   /** Layers above that could not be used (refused, or leaving the repository), as `forge: ...` notices. */
   outerWarnings: readonly string[];
-  /** The compile options that link the sources against all of the above. */
-  link: Pick<CompileOptions, "builtinModes" | "builtinPresets" | "inheritedOrigins">;
+  /** The compile options that link the sources against all of the above: the layers beneath them. */
+  link: Pick<CompileOptions, "layersBeneath">;
   /** The inputs above as text, for the build cache fingerprint (null: only the target's own sources matter). */
   fingerprint: string | null;
 }
 
-/** Reads the layers above a project target and links them with the built-in bundle, deeper winning per key. */
+/** Reads the layers above a project target; with the built-in bundle they are the layers beneath its sources. */
 export function readCompileContext(target: { scope: BundleScope; root: string; cwd: string }, builtin: BuiltinBundleResult, overrides?: LayerOverrides): CompileContext {
   if (target.scope === "builtin") return { builtin: null, builtinProblem: null, outer: [], outerWarnings: [], link: {}, fingerprint: null };
   const outer = target.scope === "project" ? readOuterLayers(target.root, overrides) : { layers: [], warnings: [] };
+  const layersBeneath: LayerBeneath[] = [];
+  if (builtin.bundle) layersBeneath.push({ name: null, modes: builtin.bundle.modes, presets: builtin.bundle.presets });
   // Messages name a layer above by its path from the current directory, so the cache key includes that directory.
-  const inherited = inheritedComponents(target.cwd, builtin.bundle, outer.layers);
-  const link: CompileContext["link"] = { builtinModes: inherited.modes, builtinPresets: inherited.presets };
-  if (outer.layers.length > 0) link.inheritedOrigins = inherited.origins;
+  for (const l of outer.layers) layersBeneath.push({ name: describeOuterLayer(target.cwd, l.root), modes: l.bundle.modes, presets: l.bundle.presets });
+  const link: CompileContext["link"] = { layersBeneath };
   const outerKey = outer.layers.length > 0 ? `${outerLayersKey(outer.layers)}\0${target.cwd}` : "";
   const fingerprint = builtin.text !== undefined || outer.layers.length > 0 ? `${builtin.text ?? "-"}\0${outerKey}` : null;
   return { builtin: builtin.bundle ?? null, builtinProblem: builtin.problem ?? null, outer: outer.layers, outerWarnings: outer.warnings, link, fingerprint };

@@ -2,8 +2,7 @@
 // `forge build`, preview and explain compile a package's layer against what Pi will offer beside it.
 import { join, resolve } from "node:path";
 import { displayPath } from "../output/display-path.js";
-import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
-import type { InheritedOrigins } from "../types.js";
+import type { ForgeBundle } from "../../generated/types.js";
 import { loadBundleFile } from "../../io/bundle-file.js";
 import { findProjectLayers, layerEscape } from "../../io/project-layers.js";
 
@@ -54,38 +53,6 @@ export function readOuterLayers(projectRoot: string, overrides: LayerOverrides =
 /** An outer layer as messages name it: its .pi/forge from the current directory (`../../.pi/forge`). */
 export function describeOuterLayer(cwd: string, layerRoot: string): string {
   return `the layer ${displayPath(cwd, join(layerRoot, ".pi", "forge"))}`;
-}
-
-/**
- * The modes and presets a layer's sources can use besides their own: built-in, then each outer layer, deeper
- * winning, with where each non-built-in one comes from.
- */
-export function inheritedComponents(
-  cwd: string,
-  builtin: Pick<ForgeBundle, "modes" | "presets"> | undefined,
-  outer: readonly OuterLayer[],
-): { modes: Record<string, Mode | undefined>; presets: Record<string, Preset | undefined>; origins: InheritedOrigins } {
-  const modes: Record<string, Mode | undefined> = {};
-  const presets: Record<string, Preset | undefined> = {};
-  const modeOrigins: Record<string, string> = {};
-  const presetOrigins: Record<string, string> = {};
-  // defineProperty: keys come from bundles, and a key like "__proto__" must stay an own data property.
-  const put = <T>(into: Record<string, T>, key: string, value: T) =>
-    Object.defineProperty(into, key, { value, enumerable: true, writable: true, configurable: true });
-  for (const key of Object.keys(builtin?.modes ?? {})) put(modes, key, builtin!.modes[key]);
-  for (const key of Object.keys(builtin?.presets ?? {})) put(presets, key, builtin!.presets[key]);
-  for (const layer of outer) {
-    const from = describeOuterLayer(cwd, layer.root);
-    for (const key of Object.keys(layer.bundle.modes)) {
-      put(modes, key, layer.bundle.modes[key]);
-      put(modeOrigins, key, from);
-    }
-    for (const key of Object.keys(layer.bundle.presets)) {
-      put(presets, key, layer.bundle.presets[key]);
-      put(presetOrigins, key, from);
-    }
-  }
-  return { modes, presets, origins: { modes: modeOrigins, presets: presetOrigins } };
 }
 
 /** What the outer layers contribute to the build cache key: each layer's place and content hash. */

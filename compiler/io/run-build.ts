@@ -1,9 +1,10 @@
 // `forge build` and `forge build --check`: read sources, compile, compare with bundle.json, write atomically.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
-import type { InheritedOrigins } from "../types.js";
+import type { ForgeBundle } from "../../generated/types.js";
+import type { LayerBeneath } from "../types.js";
 import { fingerprintInputs, lookupCache, storeCache } from "./build-cache.js";
 import { compile, emitBundleText } from "../compile.js";
+import type { IncrementalCompiler } from "../incremental-compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
 import type { BuildTarget } from "./forge-target.js";
 import { readLibraries } from "./read-libraries.js";
@@ -30,11 +31,9 @@ export interface BuildRun {
 export interface BuildSettings {
   check: boolean;
   forgeVersion: string;
-  builtinModes?: Record<string, Mode | undefined>;
-  builtinPresets?: Record<string, Preset | undefined>;
-  /** Where inherited components that are not built in come from (the project layers above), for messages. */
-  inheritedOrigins?: InheritedOrigins;
-  /** The text builtinModes came from (and the outer layers' hashes), for the cache fingerprint. */
+  /** The layers beneath the sources (the built-in bundle, the project layers above): CompileOptions.layersBeneath. */
+  layersBeneath?: readonly LayerBeneath[];
+  /** The text the layers beneath came from (the built-in bundle's, the outer layers' hashes), for the cache fingerprint. */
   builtinText?: string;
   /** forge's trust store (project scope only): a rebuild of the bundle the user trusted keeps trust for their own edits. */
   trustFile?: string;
@@ -42,6 +41,8 @@ export interface BuildSettings {
   env?: NodeJS.ProcessEnv;
   /** Where the no-op cache lives (compiler/io/build-cache.ts); null disables it. */
   cacheDir: string | null;
+  /** `build --watch`: the compiler that keeps each rebuild's results for the next one (compiler/incremental-compile.ts). */
+  incremental?: IncrementalCompiler;
 }
 
 /** One build (or check). Throws SourceReadError / errno errors on I/O failure; the CLI reports them. */
@@ -86,16 +87,16 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   const options = {
     scope: target.scope,
     forgeVersion: settings.forgeVersion,
-    ...(settings.builtinModes ? { builtinModes: settings.builtinModes } : {}),
-    ...(settings.builtinPresets ? { builtinPresets: settings.builtinPresets } : {}),
-    ...(settings.inheritedOrigins ? { inheritedOrigins: settings.inheritedOrigins } : {}),
+    ...(settings.layersBeneath ? { layersBeneath: settings.layersBeneath } : {}),
     libraries,
   };
   // A bundle that is exactly the trusted one proves what it was built from: forge's trust record keeps the sources.
   const attest = (bundleHash: string): void => {
     if (settings.trustFile && !settings.check) recordTrustedSources(settings.trustFile, realRootOf(target.root), target.forgeRoot, bundleHash, tree, settings.env ?? process.env, new Date());
   };
-  const cache = settings.cacheDir;
+  // An incremental rebuild keeps its own results: the no-op cache would only hash every file again and write an entry
+  // per save (the cache is for the next process).
+  const cache = settings.incremental ? null : settings.cacheDir;
   const inputHash = cache
     ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null, libraries })
     : null;
@@ -106,20 +107,23 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
       return finish(0, settings.check ? "fresh" : "unchanged", hit.diagnostics, hit.bundleHash, hit.counts);
     }
   }
-  const { bundle, diagnostics } = compile(tree, options);
+  const incremental = settings.incremental;
+  const { bundle, diagnostics } = incremental ? incremental.compile(tree, options) : compile(tree, options);
   if (!bundle) return finish(1, "errors", diagnostics);
   const withBundle = (run: BuildRun): BuildRun => ({ ...run, bundle });
-  const text = emitBundleText(bundle);
+  // What the bundle on disk parses to, when it is exactly what the last rebuild wrote: no need to parse it again.
+  const previous = existing === null ? null : (incremental?.bundleOf(existing) ?? null);
+  const text = incremental ? incremental.bundleText(bundle) : emitBundleText(bundle);
   const counts = { modes: Object.keys(bundle.modes).length, presets: Object.keys(bundle.presets).length };
   const remember = (onDisk: string): void => {
     if (cache && inputHash) storeCache(cache, target.forgeRoot, target.scope, inputHash, onDisk, { bundleHash: bundle.bundleHash, counts, diagnostics });
   };
-  if (existing !== null && isBundleCurrent(existing, text, bundle, emitBundleText)) {
+  if (existing !== null && isBundleCurrent(existing, text, bundle, emitBundleText, previous)) {
     remember(existing);
     attest(bundle.bundleHash);
     return withBundle(finish(0, settings.check ? "fresh" : "unchanged", diagnostics, bundle.bundleHash, counts));
   }
-  const changes = diffBundles(existing, bundle);
+  const changes = diffBundles(existing, bundle, previous);
   if (settings.check) return withBundle(finish(1, existing === null ? "missing" : "stale", diagnostics, bundle.bundleHash, counts, changes));
   writeTextAtomic(target.bundlePath, text);
   remember(text);

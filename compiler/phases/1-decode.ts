@@ -1,6 +1,8 @@
 // Phase 1, decode: raw bytes -> LF-normalized text, with coded diagnostics for bad bytes and bounds.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { LIMITS, type SourceTree } from "../types.js";
+import { contentDigest } from "./memo.js";
+import type { Phase } from "./pipeline.js";
 import { fileTooLarge, invalidUtf8, mixedLineEndings, outputAsSource, tooManyFiles, utf8Bom } from "../diagnostics/codes.js";
 import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 
@@ -11,14 +13,13 @@ export interface DecodedFile {
   diagnostics: Diagnostic[];
 }
 
-export interface DecodedTree {
+/** The value of phase 1: every file's text, by path, and the links the reader refused to follow. */
+export interface Decoded {
   files: ReadonlyMap<string, DecodedFile>;
   /** Paths (files or directories) of symlinks that leave the root. */
   escapingLinks: readonly string[];
   /** Paths of symlinks to the root's own output (bundle.json). */
   outputLinks: readonly string[];
-  /** Tree-level diagnostics (file count). */
-  diagnostics: Diagnostic[];
 }
 
 export function decodeFile(path: string, bytes: Uint8Array, tooLarge = false): DecodedFile {
@@ -107,17 +108,23 @@ function invalidByteWhere(file: string, bytes: Uint8Array): Where {
 }
 
 /** The text of a file the compile uses, null when unusable; its decode diagnostics surface here, at its use. */
-export function useFile(decoded: DecodedTree, path: string, diagnostics: Diagnostic[]): string | null {
+export function useFile(decoded: Decoded, path: string, diagnostics: Diagnostic[]): string | null {
   const file = decoded.files.get(path)!;
   diagnostics.push(...file.diagnostics);
   return file.text;
 }
 
-export function decodeTree(tree: SourceTree): DecodedTree {
+/** Phase 1: the bytes of every file become text (a file is kept from the last compile while its content digest is the same). */
+export const decodeSources: Phase<SourceTree, Decoded> = (tree, { memo }) => {
   const diagnostics: Diagnostic[] = [];
   if (tree.fileCount > LIMITS.maxFiles) diagnostics.push(tooManyFiles(LIMITS.maxFiles));
   for (const link of tree.outputLinks ?? []) diagnostics.push(outputAsSource(atFile(link.path), link.path));
   const files = new Map<string, DecodedFile>();
-  for (const file of tree.files) files.set(file.path, decodeFile(file.path, file.bytes, file.tooLarge === true));
-  return { files, escapingLinks: tree.escapingLinks.map((l) => l.path), outputLinks: (tree.outputLinks ?? []).map((l) => l.path), diagnostics };
-}
+  for (const file of tree.files) {
+    const tooLarge = file.tooLarge === true;
+    const decoded = memo.reuse("decode", file.path, () => [tooLarge, contentDigest(file.bytes)], () => decodeFile(file.path, file.bytes, tooLarge));
+    files.set(file.path, decoded);
+  }
+  const value = { files, escapingLinks: tree.escapingLinks.map((l) => l.path), outputLinks: (tree.outputLinks ?? []).map((l) => l.path) };
+  return { value, diagnostics };
+};

@@ -6,8 +6,10 @@ import {
   duplicateDefinition, duplicateKey, invalidJson, invalidKey, pathEscapesRoot, reservedKey, unrecognizedSourceFile, yamlSyntaxError, yamlTooDeep, yamlWarning,
 } from "../diagnostics/codes.js";
 import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
-import { useFile, type DecodedTree } from "./1-decode.js";
-import { duplicateKeys, errorOffsets, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
+import { useFile, type Decoded } from "./1-decode.js";
+import type { Phase } from "./pipeline.js";
+import { yamlMistakes } from "./yaml-errors.js";
+import { duplicateKeys, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
 
 export type SourceKind = "mode" | "preset" | "rule" | "config";
 
@@ -31,7 +33,15 @@ export interface ParsedSources {
   partials: ReadonlyMap<string, string>;
   /** forge.yaml, when the root has one (null also when it cannot be decoded). */
   config: ParsedSource | null;
-  diagnostics: Diagnostic[];
+  /** Every mode key a source file defines, valid or not (an invalid mode is not also "unknown"). */
+  modeKeys: ReadonlySet<string>;
+  /** Every preset key a source file defines. */
+  presetKeys: ReadonlySet<string>;
+}
+
+/** The value of phase 2: the decoded files, and the sources among them parsed. */
+export interface Parsed extends Decoded {
+  parsed: ParsedSources;
 }
 
 /** The kinds of source that live in a folder, one file per key (forge.yaml is the one config file). */
@@ -73,10 +83,7 @@ export function parseOne(kind: SourceKind, key: string, file: string, text: stri
   // against every earlier one (quadratic in a mapping's size), so duplicates are found below with one set per mapping.
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
   const diagnostics: Diagnostic[] = [];
-  for (const err of doc.errors) {
-    const [from, to] = errorOffsets(doc, err);
-    diagnostics.push(yamlSyntaxError(whereRange(file, lineCounter, from, to), err.message));
-  }
+  for (const m of yamlMistakes(text, doc, lineCounter, doc.errors)) diagnostics.push(yamlSyntaxError(whereRange(file, lineCounter, m.from, m.to), m.detail, m.hint ?? undefined));
   // Underline the whole duplicated key.
   if (doc.errors.length === 0) for (const key of duplicateKeys(doc)) diagnostics.push(duplicateKey(whereRange(file, lineCounter, key.range![0], key.range![1]), String(key.value)));
   for (const warning of doc.warnings) diagnostics.push(yamlWarning(whereRange(file, lineCounter, warning.pos[0], warning.pos[1]), warning.message));
@@ -111,7 +118,8 @@ export function parseOne(kind: SourceKind, key: string, file: string, text: stri
   return { source: { kind, key, text, value, ...positionDoc(file, doc, lineCounter) }, diagnostics };
 }
 
-export function parseSources(decoded: DecodedTree): ParsedSources {
+/** Phase 2: files classified by folder, keys checked, YAML and JSON parsed (a file is kept while its text is the same). */
+export const parseSources: Phase<Decoded, Parsed> = (decoded, { memo }) => {
   const diagnostics: Diagnostic[] = [];
   const byKey = new Map<string, ParsedSource[]>();
   const partials = new Map<string, string>();
@@ -125,7 +133,7 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
     if (path === CONFIG_FILE) {
       const text = useFile(decoded, path, diagnostics);
       if (text === null) continue;
-      const parsed = parseOne("config", "forge", path, text, false);
+      const parsed = memo.reuse("parse", path, () => [decoded.files.get(path)], () => parseOne("config", "forge", path, text, false));
       diagnostics.push(...parsed.diagnostics);
       config = parsed.source;
       continue;
@@ -153,7 +161,7 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
       continue;
     }
     if (text === null) continue;
-    const parsed = parseOne(kind, stem, path, text, ext === "json");
+    const parsed = memo.reuse("parse", path, () => [decoded.files.get(path)], () => parseOne(kind, stem, path, text, ext === "json"));
     diagnostics.push(...parsed.diagnostics);
     const id = `${kind}:${stem}`;
     byKey.set(id, [...(byKey.get(id) ?? []), parsed.source]);
@@ -170,5 +178,8 @@ export function parseSources(decoded: DecodedTree): ParsedSources {
     const first = group[0]!;
     byKind[first.kind as FolderKind].push(first);
   }
-  return { modes: byKind.mode, presets: byKind.preset, rules: byKind.rule, partials, config, diagnostics };
-}
+  const modeKeys = new Set(byKind.mode.map((m) => m.key));
+  const presetKeys = new Set(byKind.preset.map((p) => p.key));
+  const parsed = { modes: byKind.mode, presets: byKind.preset, rules: byKind.rule, partials, config, modeKeys, presetKeys };
+  return { value: { ...decoded, parsed }, diagnostics };
+};

@@ -6,7 +6,8 @@ import type { ForgeConfigSource, ForgeModeSource, ForgePresetSource, ForgeRuleSo
 import {
   duplicateListEntry, invalidValue, missingField, promptConflict, promptMissing, tooLong, tooShort, unknownField, wrongType,
 } from "../diagnostics/codes.js";
-import type { ParsedSource } from "./2-parse.js";
+import type { Parsed, ParsedSource } from "./2-parse.js";
+import type { Phase } from "./pipeline.js";
 import { ALLOWED_FIELDS, exampleFor } from "./field-examples.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { pointerSegments, whereAt } from "./yaml-positions.js";
@@ -23,13 +24,28 @@ export interface ValidPreset { source: ParsedSource; data: PresetData }
 export interface ValidRule { source: ParsedSource; data: RuleData }
 export interface ValidConfig { source: ParsedSource; data: ConfigData }
 
-export interface ValidatedSources {
+export interface ValidSources {
   modes: ValidMode[];
   presets: ValidPreset[];
   rules: ValidRule[];
   /** forge.yaml when present and valid. */
   config: ValidConfig | null;
-  diagnostics: Diagnostic[];
+}
+
+/**
+ * Sources that failed validation, each with only the fields that validated: they are never built, but link and lower
+ * still check those fields (a template, a reference), so a file reports every mistake at once.
+ */
+export interface UnsoundSources {
+  modes: Array<{ source: ParsedSource; data: ModeData }>;
+  presets: Array<{ source: ParsedSource; data: Partial<PresetData> }>;
+  rules: Array<{ source: ParsedSource; data: Partial<RuleData> }>;
+}
+
+/** The value of phase 3: the parsed sources, the valid ones with their typed data, and what is left of the others. */
+export interface Validated extends Parsed {
+  valid: ValidSources;
+  unsound: UnsoundSources;
 }
 
 const LIST_FIELDS = ["requires", "conflictsWith", "before", "after", "tools", "libraries"] as const;
@@ -172,31 +188,68 @@ function validateConfig(source: ParsedSource | null, diagnostics: Diagnostic[]):
 
 const VALIDATORS = { mode: validateModeSource, preset: validatePresetSource, rule: validateRuleSource } as const;
 
-export function validateSources(parsed: { modes: readonly ParsedSource[]; presets: readonly ParsedSource[]; rules?: readonly ParsedSource[]; config?: ParsedSource | null }): ValidatedSources {
-  const diagnostics: Diagnostic[] = [];
-  const modes: ValidMode[] = [];
-  const presets: ValidPreset[] = [];
-  const rules: ValidRule[] = [];
-  for (const source of [...parsed.modes, ...parsed.presets, ...(parsed.rules ?? [])]) {
-    if (source.value === undefined) continue; // parse errors were already reported
-    const validate = VALIDATORS[source.kind as keyof typeof VALIDATORS];
-    const own: Diagnostic[] = [];
-    if (!validate(source.value)) for (const err of validate.errors ?? []) {
-      const d = mapAjvError(source, err);
-      if (d) own.push(d);
-    }
-    if (source.kind === "mode") own.push(...checkPromptChoice(source, source.value, [], "prompt", "promptFile"));
-    else if (source.kind === "rule") own.push(...checkPromptChoice(source, source.value, [], "content", "file"));
-    else if (isObject(source.value) && Array.isArray(source.value.systemUpdates)) {
-      source.value.systemUpdates.forEach((u, i) => own.push(...checkPromptChoice(source, u, ["systemUpdates", i], "content", "file")));
-    }
-    own.push(...checkDuplicateEntries(source));
-    diagnostics.push(...own);
-    if (own.some((d) => d.severity === "error")) continue;
-    if (source.kind === "mode") modes.push({ source, data: source.value as ModeData });
-    else if (source.kind === "rule") rules.push({ source, data: source.value as RuleData });
-    else presets.push({ source, data: source.value as PresetData });
+/** One source against its schema and the checks the schema cannot say; every diagnostic, and whether it is valid. */
+function validateOne(source: ParsedSource): Diagnostic[] {
+  const validate = VALIDATORS[source.kind as keyof typeof VALIDATORS];
+  const own: Diagnostic[] = [];
+  if (!validate(source.value)) for (const err of validate.errors ?? []) {
+    const d = mapAjvError(source, err);
+    if (d) own.push(d);
   }
-  const config = validateConfig(parsed.config ?? null, diagnostics);
-  return { modes, presets, rules, config, diagnostics };
+  if (source.kind === "mode") own.push(...checkPromptChoice(source, source.value, [], "prompt", "promptFile"));
+  else if (source.kind === "rule") own.push(...checkPromptChoice(source, source.value, [], "content", "file"));
+  else if (isObject(source.value) && Array.isArray(source.value.systemUpdates)) {
+    source.value.systemUpdates.forEach((u, i) => own.push(...checkPromptChoice(source, u, ["systemUpdates", i], "content", "file")));
+  }
+  own.push(...checkDuplicateEntries(source));
+  return own;
+}
+
+/**
+ * The fields of an invalid source that no error points into (an error on the document itself taints none), and of
+ * systemUpdates the entries no error points into: what later phases may still check.
+ */
+function soundFields(value: unknown, errors: readonly Diagnostic[]): Record<string, unknown> {
+  if (!isObject(value)) return {};
+  const tainted = new Set(errors.map((d) => d.path.split("/")[1]).filter((f) => f !== undefined));
+  const out: Record<string, unknown> = {};
+  for (const [field, v] of Object.entries(value)) if (!tainted.has(field)) out[field] = v;
+  if (Array.isArray(value.systemUpdates) && tainted.has("systemUpdates")) {
+    const bad = new Set(errors.map((d) => d.path.split("/")).filter((s) => s[1] === "systemUpdates" && s[2] !== undefined).map((s) => s[2]));
+    // Only when every error names an entry: an error on the list itself (too many entries) leaves none sound.
+    if (!errors.some((d) => d.path === "/systemUpdates")) out.systemUpdates = value.systemUpdates.filter((_, i) => !bad.has(String(i)));
+  }
+  return out;
+}
+
+/** Phase 3: every source against its JSON Schema (ajv), each error a coded diagnostic at its node (a source is kept while its parsed value is the same). */
+export const validateSources: Phase<Parsed, Validated> = (parsed, { memo }) => {
+  const diagnostics: Diagnostic[] = [];
+  const valid: ValidSources = { modes: [], presets: [], rules: [], config: null };
+  const unsound: UnsoundSources = { modes: [], presets: [], rules: [] };
+  const { modes, presets, rules, config } = parsed.parsed;
+  for (const source of [...modes, ...presets, ...rules]) {
+    if (source.value === undefined) continue; // parse errors were already reported
+    const own = memo.reuse("validate", source.file, () => [source], () => validateOne(source));
+    diagnostics.push(...own);
+    const errors = own.filter((d) => d.severity === "error");
+    if (errors.length > 0) {
+      // Typed as the source's data: only fields that validated are kept, and each is optional in the schema's type.
+      const data = soundFields(source.value, errors);
+      if (source.kind === "mode") unsound.modes.push({ source, data: data as ModeData });
+      else if (source.kind === "rule") unsound.rules.push({ source, data: data as Partial<RuleData> });
+      else unsound.presets.push({ source, data: data as Partial<PresetData> });
+      continue;
+    }
+    if (source.kind === "mode") valid.modes.push({ source, data: source.value as ModeData });
+    else if (source.kind === "rule") valid.rules.push({ source, data: source.value as RuleData });
+    else valid.presets.push({ source, data: source.value as PresetData });
+  }
+  valid.config = validateConfig(config, diagnostics);
+  return { value: { ...parsed, valid, unsound }, diagnostics };
+};
+
+/** forge.yaml alone, as the I/O edge reads it before a compile (which libraries to resolve). */
+export function validateConfigSource(source: ParsedSource): ValidConfig | null {
+  return validateConfig(source, []);
 }

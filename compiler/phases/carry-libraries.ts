@@ -4,18 +4,19 @@ import type { ContractComponent } from "../../core/contracts.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
 import { digestComponent, type BundleScope } from "../../core/digest.js";
+import type { Layered, LayeredMode, LayeredPreset } from "../../core/layering.js";
 import type { LockedLibrary, Mode, Preset, SystemUpdate } from "../../generated/types.js";
 import { libraryPresetBroken } from "../diagnostics/codes.js";
-import type { LayeredLibraries, LoadedLibrary } from "./libraries.js";
-import { presetProblems, type Role } from "./shadowing.js";
+import type { LayeredLibraries, LoadedLibrary } from "./library-bundles.js";
+import { presetProblems, type OwnMode, type Role } from "./shadowing.js";
 
 /** The library components a bundle carries: every winning one whose key the bundle's own sources do not define. */
 export interface CarryPlan {
-  modes: ReadonlyMap<string, { library: LoadedLibrary; mode: Mode }>;
-  presets: ReadonlyMap<string, { library: LoadedLibrary; preset: Preset }>;
+  modes: ReadonlyMap<string, LayeredMode<LoadedLibrary>>;
+  presets: ReadonlyMap<string, LayeredPreset<LoadedLibrary>>;
 }
 
-export function planCarry(layered: LayeredLibraries, ownModeKeys: ReadonlySet<string>, ownPresetKeys: ReadonlySet<string>): CarryPlan {
+export function planCarry(layered: Layered<LoadedLibrary>, ownModeKeys: ReadonlySet<string>, ownPresetKeys: ReadonlySet<string>): CarryPlan {
   return {
     modes: new Map([...layered.modes].filter(([key]) => !ownModeKeys.has(key))),
     presets: new Map([...layered.presets].filter(([key]) => !ownPresetKeys.has(key))),
@@ -39,12 +40,12 @@ export function emitCarriedModes(plan: CarryPlan, scope: BundleScope): Map<strin
     visiting.add(key);
     const { digest: _digest, ...entry } = carried.mode;
     const parent = entry.extends === undefined || entry.extends === key ? undefined : plan.modes.get(entry.extends);
-    if (parent && parent.library === carried.library && parent.mode.digest === entry.extendsDigest) {
+    if (parent && parent.origin === carried.origin && parent.mode.digest === entry.extendsDigest) {
       const carriedParent = emit(entry.extends!);
       if (carriedParent) entry.extendsDigest = carriedParent.digest;
     }
     visiting.delete(key);
-    const marked = { ...entry, library: carried.library.name };
+    const marked = { ...entry, library: carried.origin.name };
     const mode = { ...marked, digest: digestComponent("mode", key, scope, marked) };
     out.set(key, mode);
     return mode;
@@ -79,21 +80,14 @@ export function buildLock(layered: LayeredLibraries, plan: CarryPlan, parents: R
     const presets: Record<string, string> = {};
     const put = (record: Record<string, string>, key: string, digest: string) =>
       Object.defineProperty(record, key, { value: digest, enumerable: true, writable: true, configurable: true });
-    for (const [key, c] of plan.modes) if (c.library === library) put(modes, key, c.mode.digest);
+    for (const [key, c] of plan.modes) if (c.origin === library) put(modes, key, c.mode.digest);
     for (const p of parents) {
       const entry = layered.modes.get(p.key);
-      if (p.library === library.name && entry?.library === library) put(modes, p.key, entry.mode.digest);
+      if (p.library === library.name && entry?.origin === library) put(modes, p.key, entry.mode.digest);
     }
-    for (const [key, c] of plan.presets) if (c.library === library) put(presets, key, c.preset.digest);
+    for (const [key, c] of plan.presets) if (c.origin === library) put(presets, key, c.preset.digest);
     return { name: library.name, version: library.version, bundleHash: library.bundle.bundleHash, components: { modes, presets } };
   });
-}
-
-/** A mode of this bundle's own sources, resolved (extends) and linked, as the carried-preset check needs it. */
-export interface OwnMode {
-  key: string;
-  file: string;
-  data: { strategy: Mode["strategy"]; requires?: string[]; conflictsWith?: string[]; before?: string[]; after?: string[] };
 }
 
 interface OwnRole extends Role {
@@ -107,22 +101,17 @@ const contractsOf = (key: string, m: Mode): ContractComponent => ({ key, require
  * another mode (this bundle's own, a later library's, or a different built-in): every carried preset is checked again
  * against what its keys resolve to now, and a break is reported where the replacing mode comes from.
  */
-export function checkCarriedPresets(
-  plan: CarryPlan,
-  layered: LayeredLibraries,
-  ownModes: readonly OwnMode[],
-  builtin: Readonly<Record<string, Mode | undefined>>,
-): Diagnostic[] {
+export function checkCarriedPresets(plan: CarryPlan, layered: LayeredLibraries, ownModes: readonly OwnMode[], offered: Layered<string | null>): Diagnostic[] {
   const own = new Map(
     ownModes.map(({ key, file, data: d }): [string, OwnRole] => [
       key,
       { file, strategy: d.strategy, contracts: { key, requires: d.requires ?? [], conflictsWith: d.conflictsWith ?? [], before: d.before ?? [], after: d.after ?? [] } },
     ]),
   );
-  const builtinMode = (key: string) => (Object.hasOwn(builtin, key) ? builtin[key] : undefined);
+  const builtinMode = (key: string) => offered.modes.get(key)?.mode;
   /** Who provides a key now: this bundle ("own"), a library (its name), "builtin", or null. */
   const provider = (key: string): string | null =>
-    own.has(key) ? "own" : (layered.modes.get(key)?.library.name ?? (builtinMode(key) ? "builtin" : null));
+    own.has(key) ? "own" : (layered.modes.get(key)?.origin.name ?? (builtinMode(key) ? "builtin" : null));
   const role = (key: string): Role | undefined => {
     const mine = own.get(key);
     if (mine) return mine;
@@ -130,7 +119,7 @@ export function checkCarriedPresets(
     return mode ? { strategy: mode.strategy, contracts: contractsOf(key, mode) } : undefined;
   };
   const diagnostics: Diagnostic[] = [];
-  for (const [key, { library, preset }] of plan.presets) {
+  for (const [key, { origin: library, preset }] of plan.presets) {
     const uses = [...(preset.base === undefined ? [] : [preset.base]), ...preset.overlays];
     const problems = [...uses.filter((k) => role(k) === undefined).map((k) => `its mode "${k}" is in no layer`), ...presetProblems(preset, role)];
     if (problems.length === 0) continue;

@@ -5,25 +5,51 @@ import { KEY_PATTERN, LIMITS, SLOT_NAMES } from "../../generated/constants.js";
 import type { SlotName } from "../../generated/types.js";
 import { dateVariable, dynamicPartial, missingPartial, partialCycle, partialTooDeep, templateSyntaxError, tripleStash, unknownVariable, unsupportedBlock, unsupportedDecorator, unsupportedHelper, unsupportedPartialBlock, volatileTime } from "../diagnostics/codes.js";
 import { type Where } from "../../core/diagnostics/make-diagnostic.js";
-import { useFile, type DecodedTree } from "./1-decode.js";
+import { useFile, type Decoded, type DecodedFile } from "./1-decode.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { mapTemplatePosition, type TemplateOrigin } from "./template-origin.js";
+import { describeParserMessage, findTemplateMistake } from "./template-syntax.js";
 
 /** The fixed runtime variables. Values are inserted raw at runtime: there is no HTML escaping anywhere. */
 export type RawSegment = { text: string } | { slot: SlotName };
 
+/** A partial a template asked for by name: where it was found (undefined: nowhere) and the file it read. */
+export interface PartialUse {
+  name: string;
+  path: string | undefined;
+  file: DecodedFile | undefined;
+}
+
+/** One template's lowering: what it reads, and what it found (its own diagnostics and the partials it used). */
 export interface LowerContext {
   partials: ReadonlyMap<string, string>;
-  decoded: DecodedTree;
+  decoded: Decoded;
   diagnostics: Diagnostic[];
-  /** Parsed partial programs, per compile() call (never module-level). */
-  cache: Map<string, hbs.AST.Program | null>;
+  /**
+   * Parsed partial programs with their syntax diagnostics, shared by the templates of one compile (never module-level).
+   * Each template that inlines a partial reports those diagnostics itself, so its result stands alone.
+   */
+  cache: Map<string, { program: hbs.AST.Program | null; diagnostics: Diagnostic[] }>;
+  /** Every partial the template asked for, in order: a kept result is reused only while each is the same. */
+  uses: PartialUse[];
 }
 
 /** Per-template state: the running size lets inlining stop before exponential partial fan-out blows up. */
 interface TemplateState { chars: number; overflow: boolean }
 
-function syntaxErrorWhere(file: string, origin: TemplateOrigin, text: string, err: Error & { lineNumber?: number; column?: number }): Where {
+/** Line (1-based) and column (0-based) of `offset` in a template, as handlebars counts them. */
+function templatePosition(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf("\n"); i >= 0 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart };
+}
+
+/** Where handlebars stopped, when the scan in template-syntax.ts does not recognize the mistake. */
+function parserErrorAt(text: string, err: Error & { lineNumber?: number; column?: number }): { line: number; column: number } {
   let line = err.lineNumber ?? Number(/on line (\d+)/.exec(err.message)?.[1] ?? 1);
   let column = err.column ?? 0;
   if (err.lineNumber === undefined) {
@@ -40,17 +66,28 @@ function syntaxErrorWhere(file: string, origin: TemplateOrigin, text: string, er
     }
     line = Math.max(1, line);
   }
-  const pos = mapTemplatePosition(origin, line, column);
-  return { file, start: pos, end: pos, path: "" };
+  return { line, column };
+}
+
+/** The template's syntax error at the mistake, in forge's words; handlebars' parser table never reaches a message. */
+function syntaxError(file: string, origin: TemplateOrigin, text: string, err: Error): Diagnostic {
+  const mistake = findTemplateMistake(text);
+  if (mistake !== null) {
+    const from = templatePosition(text, mistake.from);
+    const to = templatePosition(text, mistake.to);
+    const where = { file, start: mapTemplatePosition(origin, from.line, from.column), end: mapTemplatePosition(origin, to.line, to.column), path: "" };
+    return templateSyntaxError(where, mistake.detail);
+  }
+  const at = parserErrorAt(text, err);
+  const pos = mapTemplatePosition(origin, at.line, at.column);
+  return templateSyntaxError({ file, start: pos, end: pos, path: "" }, describeParserMessage(err.message));
 }
 
 function parseTemplate(file: string, origin: TemplateOrigin, text: string, diagnostics: Diagnostic[]): hbs.AST.Program | null {
   try {
     return Handlebars.parse(text);
   } catch (err) {
-    const e = err as Error;
-    const detail = e.message.includes("\n") ? e.message.split("\n").slice(-1)[0]! : e.message.replace(/ - \d+:\d+$/, "");
-    diagnostics.push(templateSyntaxError(syntaxErrorWhere(file, origin, text, e), detail));
+    diagnostics.push(syntaxError(file, origin, text, err as Error));
     return null;
   }
 }
@@ -162,6 +199,7 @@ function inlinePartial(ctx: LowerContext, file: string, origin: TemplateOrigin, 
   }
   const name = nameOf(node.name);
   const path = KEY_PATTERN.test(name) ? ctx.partials.get(name) : undefined;
+  ctx.uses.push({ name, path, file: path === undefined ? undefined : ctx.decoded.files.get(path) });
   if (path === undefined) {
     const known = [...ctx.partials.keys()].sort();
     ctx.diagnostics.push(missingPartial(where, name, suggestClosest(name, known), known));
@@ -177,11 +215,14 @@ function inlinePartial(ctx: LowerContext, file: string, origin: TemplateOrigin, 
   }
   const text = useFile(ctx.decoded, path, ctx.diagnostics);
   if (text === null) return [];
-  let program = ctx.cache.get(path);
-  if (program === undefined) {
-    program = parseTemplate(path, { kind: "file" }, text, ctx.diagnostics);
-    ctx.cache.set(path, program);
+  let parsed = ctx.cache.get(path);
+  if (parsed === undefined) {
+    const diagnostics: Diagnostic[] = [];
+    parsed = { program: parseTemplate(path, { kind: "file" }, text, diagnostics), diagnostics };
+    ctx.cache.set(path, parsed);
   }
+  ctx.diagnostics.push(...parsed.diagnostics);
+  const program = parsed.program;
   if (!program) return [];
   const lowered = lowerProgram(ctx, path, { kind: "file" }, program, [...stack, name], state);
   if (state.chars > LIMITS.maxPromptChars) state.overflow = true;

@@ -1,12 +1,19 @@
-// Shadowing check (after link): a mode of this scope that takes the key of a built-in mode must not break a built-in
-// preset that uses that key, since at runtime the deepest scope wins and the preset would get this mode instead.
-import type { InheritedOrigins } from "../types.js";
+// Shadowing check (in link): a mode of this layer that takes the key of a mode beneath (built-in, a project layer above)
+// must not break a preset beneath that uses that key, since at runtime the deepest layer wins and the preset would get
+// this mode instead.
+import type { Layered } from "../../core/layering.js";
 import { checkSelection, describeViolation, type ContractComponent } from "../../core/contracts.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode, Preset } from "../../generated/types.js";
 import { shadowedPresetBroken } from "../diagnostics/codes.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
-import type { LinkedMode } from "./4-link.js";
+
+/** A mode of this bundle's own sources, resolved (extends) and linked, as the checks against other layers need it. */
+export interface OwnMode {
+  key: string;
+  file: string;
+  data: { strategy: Mode["strategy"]; requires?: string[]; conflictsWith?: string[]; before?: string[]; after?: string[] };
+}
 
 export interface Role {
   strategy: Mode["strategy"];
@@ -29,14 +36,10 @@ export function presetProblems(preset: Preset, role: (key: string) => Role | und
   return problems;
 }
 
-export function checkShadowing(
-  modes: readonly LinkedMode[],
-  builtinModes: Readonly<Record<string, Mode | undefined>>,
-  builtinPresets: Readonly<Record<string, Preset | undefined>>,
-  origins: InheritedOrigins = { modes: {}, presets: {} },
-): Diagnostic[] {
+/** `offered`: what Pi offers beside this layer, each component with the name of its layer (null: built in). */
+export function checkShadowing(modes: readonly OwnMode[], offered: Layered<string | null>): Diagnostic[] {
   const own = new Map(modes.map((m) => [m.key, m] as const));
-  const shadowing = modes.filter((m) => Object.hasOwn(builtinModes, m.key) && builtinModes[m.key] !== undefined);
+  const shadowing = modes.filter((m) => offered.modes.has(m.key));
   if (shadowing.length === 0) return [];
   const role = (key: string): Role | undefined => {
     const mine = own.get(key);
@@ -44,19 +47,17 @@ export function checkShadowing(
       key, requires: d.requires ?? [], conflictsWith: d.conflictsWith ?? [], before: d.before ?? [], after: d.after ?? [],
     });
     if (mine) return { strategy: mine.data.strategy, contracts: c(mine.data) };
-    const builtin = Object.hasOwn(builtinModes, key) ? builtinModes[key] : undefined;
-    return builtin ? { strategy: builtin.strategy, contracts: c(builtin) } : undefined;
+    const beneath = offered.modes.get(key)?.mode;
+    return beneath ? { strategy: beneath.strategy, contracts: c(beneath) } : undefined;
   };
   const diagnostics: Diagnostic[] = [];
-  for (const [name, preset] of Object.entries(builtinPresets).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (!preset) continue;
+  for (const [name, { preset, origin }] of [...offered.presets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const uses = [...(preset.base === undefined ? [] : [preset.base]), ...preset.overlays].filter((k) => own.has(k));
     if (uses.length === 0) continue;
     const problems = presetProblems(preset, role);
     if (problems.length === 0) continue;
-    const from = (map: Readonly<Record<string, string>>, k: string) => (Object.hasOwn(map, k) ? map[k]! : null);
     for (const key of uses) {
-      diagnostics.push(shadowedPresetBroken(atFile(own.get(key)!.file), key, name, problems.join("; "), from(origins.modes, key), from(origins.presets, name)));
+      diagnostics.push(shadowedPresetBroken(atFile(own.get(key)!.file), key, name, problems.join("; "), offered.modes.get(key)?.origin ?? null, origin));
     }
   }
   return diagnostics;

@@ -72,9 +72,9 @@ function parseBundle(text: string): Record<string, unknown> | null {
  * neither rewrites committed bundles nor fails `--check`. The next bundle is written with the old
  * version and compared byte for byte, as a bundle of the same version is.
  */
-export function isBundleCurrent(existing: string, nextText: string, next: ForgeBundle, emit: (b: ForgeBundle) => string): boolean {
+export function isBundleCurrent(existing: string, nextText: string, next: ForgeBundle, emit: (b: ForgeBundle) => string, known: ForgeBundle | null = null): boolean {
   if (existing === nextText) return true;
-  const old = parseBundle(existing);
+  const old = known ?? parseBundle(existing);
   if (!old || typeof old.forgeVersion !== "string" || old.forgeVersion === next.forgeVersion) return false;
   return emit({ ...next, forgeVersion: old.forgeVersion }) === existing;
 }
@@ -128,11 +128,12 @@ export function diffLocks(oldLock: unknown, nextLock: unknown): LibraryChange[] 
   return changes;
 }
 
-export function diffBundles(existing: string | null, next: ForgeBundle): BundleChanges {
+/** `known`: what `existing` parses to, when the caller has it (the bundle an incremental rebuild wrote as that text). */
+export function diffBundles(existing: string | null, next: ForgeBundle, known: ForgeBundle | null = null): BundleChanges {
   const nextModes = digestsOf(next.modes) ?? {};
   const nextPresets = digestsOf(next.presets) ?? {};
   const nextRules = digestsOf(next.rules ?? {}) ?? {};
-  const old = existing === null ? null : parseBundle(existing);
+  const old = existing === null ? null : known !== null ? Object.fromEntries(Object.entries(known)) : parseBundle(existing);
   const oldModes = old ? digestsOf(old.modes) : null;
   const oldPresets = old ? digestsOf(old.presets) : null;
   const previous = existing === null ? "missing" : old && oldModes && oldPresets ? "ok" : "unreadable";

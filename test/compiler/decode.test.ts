@@ -1,11 +1,12 @@
 // Phase 1: UTF-8, BOM and line-ending handling of raw bytes.
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
-import { decodeFile, decodeTree, firstInvalidUtf8 } from "../../compiler/phases/1-decode.js";
+import { decodeFile, decodeSources, firstInvalidUtf8 } from "../../compiler/phases/1-decode.js";
+import { phaseContext } from "../../compiler/phases/pipeline.js";
 import { LIMITS } from "../../compiler/types.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const codes = (r: { diagnostics: { code: string }[] }) => r.diagnostics.map((d) => d.code);
+const codes = (r: { diagnostics: readonly { code: string }[] }) => r.diagnostics.map((d) => d.code);
 
 describe("decodeFile", () => {
   test("plain UTF-8 passes through unchanged", () => {
@@ -49,11 +50,12 @@ describe("decodeFile", () => {
   });
 });
 
-describe("decodeTree", () => {
+describe("phase 1, decodeSources", () => {
   test("reports the file-count bound from tree.fileCount", () => {
     const tree = { files: [], escapingLinks: [], fileCount: LIMITS.maxFiles + 1 };
-    expect(codes(decodeTree(tree))).toEqual(["too_many_files"]);
-    expect(codes(decodeTree({ ...tree, fileCount: LIMITS.maxFiles }))).toEqual([]);
+    const decode = (t: typeof tree) => decodeSources(t, phaseContext({ scope: "project", forgeVersion: "0" }));
+    expect(codes(decode(tree))).toEqual(["too_many_files"]);
+    expect(codes(decode({ ...tree, fileCount: LIMITS.maxFiles }))).toEqual([]);
   });
 });
 

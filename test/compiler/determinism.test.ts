@@ -52,10 +52,10 @@ describe("determinism", () => {
     expect(tree).toEqual(before);
   });
 
-  test("builtinModes passed in options are not mutated", () => {
+  test("the layers beneath passed in options are not mutated", () => {
     const builtin = build(treeOf({ "modes/base.yaml": "label: B\ndescription: B.\nstrategy: replace_base\nprompt: B.\n" }));
     const modes = deepFreeze(structuredClone(builtin.modes));
-    const result = compile(treeOf({ "presets/p.yaml": "description: P.\nbase: base\n" }), { ...FIXED_OPTIONS, builtinModes: modes });
+    const result = compile(treeOf({ "presets/p.yaml": "description: P.\nbase: base\n" }), { ...FIXED_OPTIONS, layersBeneath: [{ name: null, modes, presets: {} }] });
     expect(result.bundle?.presets.p?.modeDigests).toEqual({ base: builtin.modes.base!.digest });
   });
 

@@ -29,7 +29,7 @@ const READER: Record<Exclude<ExportTarget, "agents-md">, { format: ImportFormatN
 const textOf = (t: Template): string => t.map((s) => ("text" in s ? s.text : `{{${s.slot}}}`)).join("");
 
 function build(sources: Record<string, string>): ForgeBundle {
-  const result = compile(treeOf(sources), { ...FIXED_OPTIONS, builtinModes: builtin.modes });
+  const result = compile(treeOf(sources), { ...FIXED_OPTIONS, layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }] });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   expect(errors.map((d) => `${d.file}: ${d.message}`)).toEqual([]);
   return result.bundle!;

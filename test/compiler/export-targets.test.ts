@@ -31,7 +31,7 @@ const SOURCES: Record<string, string> = {
   "presets/other.yaml": "description: Another.\noverlays: [docs]\n",
 };
 
-const bundle: ForgeBundle = compile(treeOf(SOURCES), { ...FIXED_OPTIONS, builtinModes: builtin.modes }).bundle!;
+const bundle: ForgeBundle = compile(treeOf(SOURCES), { ...FIXED_OPTIONS, layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }] }).bundle!;
 
 function run(target: ExportTarget, preset: string | null, existing: Record<string, string> = {}): ExportResult {
   return planExport({
@@ -73,7 +73,7 @@ describe("forge export cursor", () => {
     expect(m).toContain(".pi/forge/presets/other.yaml: preset other: Cursor cannot express a preset (Cursor has no presets); left out; pass --preset other to make it the always-on selection.");
   });
   test("a built-in overlay of --preset is exported too, its banner naming forge's built-in mode", () => {
-    const withBuiltin = compile(treeOf({ "presets/careful.yaml": "description: Careful.\noverlays: [review]\n" }), { ...FIXED_OPTIONS, builtinModes: builtin.modes }).bundle!;
+    const withBuiltin = compile(treeOf({ "presets/careful.yaml": "description: Careful.\noverlays: [review]\n" }), { ...FIXED_OPTIONS, layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }] }).bundle!;
     const plan = planExport({
       bundle: withBuiltin, target: "cursor", presetKey: "careful", builtinModes: builtin.modes, forgeRoot: ".pi/forge/", bundleFile: ".pi/forge/bundle.json", force: false,
       existing: () => null, listOwned: () => [],

@@ -13,7 +13,7 @@ const SOURCES: Record<string, string> = {
 };
 
 function build(sources: Record<string, string>, builtinModes?: Record<string, Mode>): ForgeBundle {
-  const result = compile(treeOf(sources), { ...FIXED_OPTIONS, ...(builtinModes ? { builtinModes } : {}) });
+  const result = compile(treeOf(sources), { ...FIXED_OPTIONS, ...(builtinModes ? { layersBeneath: [{ name: null, modes: builtinModes, presets: {} }] } : {}) });
   expect(result.diagnostics).toEqual([]);
   return result.bundle!;
 }

@@ -14,7 +14,7 @@ export const FIXTURES_DIR = join(import.meta.dirname, "..", "fixtures", "compile
 /**
  * case.json (all optional): `files` adds generated files (bytes git would mangle, or huge ones);
  * `symlinks` creates links at test time; `fileCount` overrides the reader's count; `builtin: true` compiles
- * the case's builtin/ folder first (scope builtin) and offers its modes as options.builtinModes; `libraries` are
+ * the case's builtin/ folder first (scope builtin) and offers it as options.layersBeneath; `libraries` are
  * what the I/O edge would hand over for forge.yaml's entries (see CaseLibrary).
  */
 export interface CaseSpec {
@@ -96,7 +96,8 @@ export function compileCase(caseDir: string): CompileResult {
       builtinPresets = builtin.bundle.presets;
     }
     const libraries = (spec.libraries ?? []).map((lib) => caseLibrary(caseDir, lib, builtinModes));
-    return compile(tree, { ...FIXED_OPTIONS, builtinModes, builtinPresets, libraries });
+    const layersBeneath = builtinModes ? [{ name: null, modes: builtinModes, presets: builtinPresets ?? {} }] : [];
+    return compile(tree, { ...FIXED_OPTIONS, layersBeneath, libraries });
   } finally {
     cleanup();
   }
@@ -109,7 +110,7 @@ function caseLibrary(caseDir: string, lib: CaseLibrary, builtinModes: Record<str
   const bundlePath = `node_modules/${lib.name}/forge-bundle.json`;
   const version = lib.version ?? "1.0.0";
   if (lib.bundleText !== undefined) return { name: lib.name, status: "installed", version, bundleText: lib.bundleText, bundlePath };
-  const built = compile(readSourceTree(join(caseDir, lib.dir!)), { scope: lib.scope ?? "library", forgeVersion: "0.0.0-test", ...(builtinModes ? { builtinModes } : {}) });
+  const built = compile(readSourceTree(join(caseDir, lib.dir!)), { scope: lib.scope ?? "library", forgeVersion: "0.0.0-test", ...(builtinModes ? { layersBeneath: [{ name: null, modes: builtinModes, presets: {} }] } : {}) });
   if (!built.bundle) throw new Error(`${lib.dir} of ${caseDir} does not compile: ${JSON.stringify(built.diagnostics)}`);
   let bundleText = emitBundleText(built.bundle);
   if (lib.tamper) {

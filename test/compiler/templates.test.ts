@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { compile } from "../../compiler/compile.js";
 import { indentSegments } from "../../compiler/phases/handlebars-lower.js";
 import { SLOT_NAMES } from "../../generated/constants.js";
-import { normalizeSegments } from "../../compiler/phases/5-lower-templates.js";
+import { normalizeSegments } from "../../compiler/phases/segments.js";
 import type { Segment } from "../../generated/types.js";
 import { FIXED_OPTIONS } from "./fixture-cases.js";
 import { treeOf } from "./source-tree.js";

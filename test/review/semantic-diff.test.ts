@@ -30,7 +30,7 @@ function build(sources: Sources, options: { builtin?: Sources; forgeVersion?: st
   const result = compile(treeOf(sources), {
     scope: options.scope ?? "project",
     forgeVersion: options.forgeVersion ?? "1.0.0",
-    ...(builtinModes ? { builtinModes } : {}),
+    ...(builtinModes ? { layersBeneath: [{ name: null, modes: builtinModes, presets: {} }] } : {}),
   });
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   return result.bundle!;

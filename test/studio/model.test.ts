@@ -20,7 +20,7 @@ import { FIXTURE } from "./fixture-project.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const builtin = JSON.parse(readFileSync(join(ROOT, "presets", "bundle.json"), "utf8")) as ForgeBundle;
-const compiled = compile(treeOf(FIXTURE), { scope: "project", forgeVersion: "0.0.0-test", builtinModes: builtin.modes });
+const compiled = compile(treeOf(FIXTURE), { scope: "project", forgeVersion: "0.0.0-test", layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }] });
 const project = compiled.bundle!;
 const catalog = buildCatalog({ builtin, project });
 const settings = { now: new Date(2026, 0, 2, 3, 4), os: "linux" };
@@ -68,7 +68,7 @@ describe("compose view", () => {
 
   it("a selected mode's edit limit shows under the preferences, globs as written", () => {
     const sources = { ...FIXTURE, "modes/docs-only.yaml": "label: Docs only\ndescription: d\nstrategy: append\nprompt: x\nedits: { allow: [docs/**], deny: [docs/generated/**] }\n" };
-    const bundle = compile(treeOf(sources), { scope: "project", forgeVersion: "0", builtinModes: builtin.modes }).bundle!;
+    const bundle = compile(treeOf(sources), { scope: "project", forgeVersion: "0", layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }] }).bundle!;
     const view = composeView({ catalog: buildCatalog({ builtin, project: bundle }), diagnostics: [], names: ["focus", "docs-only"], host: "string", settings, cwd: "/repo", promptRef: ref, definitionRef: ref });
     expect(view.preferences?.editLimits).toEqual({ value: { "docs-only": "allow docs/**; deny docs/generated/**" }, from: ["docs-only"] });
   });

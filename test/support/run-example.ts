@@ -43,7 +43,7 @@ function libraryInput(lib: ExampleLibrary): LibraryInput {
   const version = lib.version ?? "1.0.0";
   const bundlePath = `node_modules/${lib.name}/forge-bundle.json`;
   if (lib.bundleText !== undefined) return { name: lib.name, status: "installed", version, bundleText: lib.bundleText, bundlePath };
-  const built = compile(treeOf(lib.sources ?? {}), { scope: "library", forgeVersion: "0.0.0-test", builtinModes: builtin.modes });
+  const built = compile(treeOf(lib.sources ?? {}), { scope: "library", forgeVersion: "0.0.0-test", layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }] });
   if (built.bundle === null) throw new Error(`the library ${lib.name} of an example does not build: ${JSON.stringify(built.diagnostics)}`);
   let bundleText = emitBundleText(built.bundle);
   if (lib.tamper) {
@@ -76,7 +76,7 @@ function runCompile(example: Extract<CodeExample, { kind: "compile" }>): Diagnos
       symlinkSync(link.target, join(root, link.path));
     }
     const libraries = (example.libraries ?? []).map(libraryInput);
-    return compile(readSources(root), { ...OPTIONS, builtinModes: builtin.modes, builtinPresets: builtin.presets, libraries }).diagnostics;
+    return compile(readSources(root), { ...OPTIONS, layersBeneath: [{ name: null, modes: builtin.modes, presets: builtin.presets }], libraries }).diagnostics;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -91,7 +91,7 @@ function runImport(example: Extract<CodeExample, { kind: "import" }>): Diagnosti
 
 /** forge build of the sources, then forge export's plan against the project files the example says exist. */
 function runExport(example: Extract<CodeExample, { kind: "export" }>): Diagnostic[] {
-  const built = compile(treeOf(example.files), { ...OPTIONS, builtinModes: builtin.modes, builtinPresets: builtin.presets });
+  const built = compile(treeOf(example.files), { ...OPTIONS, layersBeneath: [{ name: null, modes: builtin.modes, presets: builtin.presets }] });
   if (built.bundle === null) throw new Error(`the sources of an export example do not build: ${JSON.stringify(built.diagnostics)}`);
   const existing = example.existing ?? {};
   const plan = planExport({

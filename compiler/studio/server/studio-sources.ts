@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { buildLayeredCatalog, type Catalog } from "../../../core/component-catalog.js";
 import { hasErrors, type Diagnostic } from "../../../core/diagnostic.js";
 import { buildPromptVars } from "../../../core/template.js";
-import { compile } from "../../compile.js";
+import { createIncrementalCompiler } from "../../incremental-compile.js";
 import { catalogSourcesFor, readCompileContext } from "../../io/compile-context.js";
 import { describeFailure } from "../../io/describe-failure.js";
 import { describeOuterLayer } from "../../io/outer-layers.js";
@@ -71,6 +71,8 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
   let good: GoodState | null = null;
   let checked: Checked | null = null;
   const events: LiveEvent[] = [];
+  // Each save recompiles what it reaches, reusing the rest from the compile before (compiler/incremental-compile.ts).
+  const compiler = createIncrementalCompiler();
   const sampleVars = () => buildPromptVars({ cwd: target.root, now: new Date(), os: process.platform, preset: null });
 
   const record = (status: LiveEvent["status"], summary: string, at: string): void => {
@@ -93,7 +95,7 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
     // Linked as `forge build` links them: the built-in bundle and, in a monorepo package, the layers above.
     const context = readCompileContext(target, builtin);
     const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
-    const result = compile(tree, { scope: target.scope, forgeVersion, ...context.link, libraries });
+    const result = compiler.compile(tree, { scope: target.scope, forgeVersion, ...context.link, libraries });
     const views = diagnosticViews(result.diagnostics, target.displayForgeRoot, getSource);
     const broken = hasErrors(result.diagnostics) || result.bundle === null;
     checked = { status: broken ? "errors" : "ok", message: null, diagnostics: result.diagnostics, views, getSource, at };

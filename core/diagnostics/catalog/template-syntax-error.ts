@@ -13,5 +13,6 @@ export const example: CodeExample = {
   },
 };
 
+/** `detail` says what is wrong where the diagnostic points, in forge's words (compiler/phases/template-syntax.ts). */
 export const templateSyntaxError = (w: Where, detail: string): Diagnostic =>
-  makeDiagnostic(code, w, `invalid template: ${detail}. Allowed: text, {{cwd}}-style variables, {{! comments }} and {{> partial}}`);
+  makeDiagnostic(code, w, `${detail}. A template holds text, {{cwd}}-style variables, {{! comments }} and {{> partial}} tags`);

@@ -13,5 +13,6 @@ export const example: CodeExample = {
   },
 };
 
-export const yamlSyntaxError = (w: Where, detail: string): Diagnostic =>
-  makeDiagnostic(code, w, `${detail}. A source is one YAML mapping, e.g. label: Plan`);
+/** `hint`: what to write instead, when the mistake is known (an indentation mistake names the keys to line up). */
+export const yamlSyntaxError = (w: Where, detail: string, hint = "A source is one YAML mapping, e.g. label: Plan"): Diagnostic =>
+  makeDiagnostic(code, w, `${detail}. ${hint}`);

@@ -1,16 +1,18 @@
-// Forge libraries: verifies each bundle forge.yaml lists (as the I/O edge found it) and layers them in order, a later one winning per key.
+// Forge libraries: verifies each bundle forge.yaml lists (as the I/O edge found it) and layers them in listed order, a
+// later one winning per key (core/layering.ts).
 import { SUPPORTED_BUNDLE_FORMAT, describeBundleProblem, verifyBundleText } from "../../core/bundle-verify.js";
 import { describeValidationError } from "../../core/error-text.js";
 import { validateBundleStrict } from "../../generated/source-validators.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
-import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
+import { layerComponents, type Layered } from "../../core/layering.js";
+import type { ForgeBundle } from "../../generated/types.js";
 import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryPatternRefused, libraryUnsupportedFormat } from "../diagnostics/codes.js";
 import { recompileLibraryPatterns } from "./library-patterns.js";
 import type { LibraryInput, SourceTree } from "../types.js";
 import { decodeFile } from "./1-decode.js";
 import { CONFIG_FILE, parseOne } from "./2-parse.js";
-import { validateSources, type ValidConfig } from "./3-validate.js";
+import { validateConfigSource, type ValidConfig } from "./3-validate.js";
 import { whereAt } from "./yaml-positions.js";
 
 /** A verified library bundle, with where forge.yaml lists it. */
@@ -22,10 +24,8 @@ export interface LoadedLibrary {
 }
 
 /** The libraries in listed order, and per key the mode or preset that wins (the last library defining it). */
-export interface LayeredLibraries {
+export interface LayeredLibraries extends Layered<LoadedLibrary> {
   libraries: LoadedLibrary[];
-  modes: ReadonlyMap<string, { library: LoadedLibrary; mode: Mode }>;
-  presets: ReadonlyMap<string, { library: LoadedLibrary; preset: Preset }>;
   /** Where forge.yaml lists each library by name (also those that failed). */
   listed: ReadonlyMap<string, Where>;
 }
@@ -75,18 +75,8 @@ export function loadLibraries(config: ValidConfig | null, inputs: readonly Libra
       else libraries.push({ name, version: input.version, bundle: verified, where });
     }
   });
-  const modes = new Map<string, { library: LoadedLibrary; mode: Mode }>();
-  const presets = new Map<string, { library: LoadedLibrary; preset: Preset }>();
-  for (const library of libraries) {
-    for (const [key, mode] of Object.entries(library.bundle.modes)) if (mode) modes.set(key, { library, mode });
-    for (const [key, preset] of Object.entries(library.bundle.presets)) if (preset) presets.set(key, { library, preset });
-  }
+  const { modes, presets } = layerComponents(libraries.map((library) => ({ origin: library, modes: library.bundle.modes, presets: library.bundle.presets })));
   return { layered: { libraries, modes, presets, listed }, diagnostics };
-}
-
-/** The winning library mode per key, as a record (for lookups that also take built-in modes). */
-export function libraryModeRecord(layered: LayeredLibraries): Record<string, Mode> {
-  return Object.fromEntries([...layered.modes].map(([key, { mode }]) => [key, mode]));
 }
 
 /**
@@ -99,6 +89,6 @@ export function listedLibraries(tree: SourceTree): string[] {
   const { text } = decodeFile(file.path, file.bytes);
   if (text === null) return [];
   const { source } = parseOne("config", "forge", CONFIG_FILE, text, false);
-  const { config } = validateSources({ modes: [], presets: [], config: source });
+  const config = source.value === undefined ? null : validateConfigSource(source);
   return [...new Set(config?.data.libraries ?? [])];
 }

@@ -1,9 +1,12 @@
-// Mode inheritance (`extends`), resolved at build time: the fields, before link (roles and contracts need them).
+// Phase 5, extends: mode inheritance resolved at build time, the fields (link needs the roles and contracts; the
+// text is joined after lowering, extends-prompts.ts).
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode, Strategy } from "../../generated/types.js";
 import { extendsCycle, extendsRole, extendsUnknown } from "../diagnostics/codes.js";
 import { suggestClosest } from "../../core/suggest.js";
 import type { ModeData, ValidMode } from "./3-validate.js";
+import type { Libraries } from "./4-libraries.js";
+import type { Phase } from "./pipeline.js";
 import { whereAt } from "./yaml-positions.js";
 
 /** Where a parent was found: this bundle's own sources, a forge library (forge.yaml) or the built-in bundle. */
@@ -30,15 +33,18 @@ export interface ResolvedMode extends ValidMode {
   inherit: Inheritance | null;
 }
 
-/** The modes of other layers a mode may extend: later libraries already won per key, built-ins are beneath them. */
-export interface OuterModes {
-  library: ReadonlyMap<string, { library: { name: string }; mode: Mode }>;
-  builtin: Readonly<Record<string, Mode | undefined>>;
+/** The value of phase 5: own modes with their parents resolved, and those that could not be (reported). */
+export interface Resolved extends Libraries {
+  resolved: {
+    modes: ResolvedMode[];
+    /** Modes left out for a cycle, an unknown parent or a role change: link and lower still check their own fields. */
+    dropped: ValidMode[];
+  };
 }
 
 /**
  * Every field a child inherits when it does not set it; the text is inherited separately (inheritPrompts), and so is an
- * edit limit (edits), which the child takes as its parent's compiled globs when the bundle is emitted (6-emit.ts).
+ * edit limit (edits), which the child takes as its parent's compiled globs when the bundle is emitted (9-emit.ts).
  */
 const INHERITED_FIELDS = ["label", "description", "strategy", "requires", "conflictsWith", "before", "after", "model", "thinking", "tools"] as const;
 
@@ -58,22 +64,25 @@ function inheritField<K extends (typeof INHERITED_FIELDS)[number]>(out: ModeData
 }
 
 /**
- * Resolves every own mode's parent and fills the fields it inherits. Cycles, unknown parents and role changes are
- * errors; such a mode (and any mode below it) is left out, so references to it do not cascade into more errors.
+ * Phase 5: resolves every own mode's parent and fills the fields it inherits. Cycles, unknown parents and role changes
+ * are errors; such a mode (and any mode below it) is left out, so references to it do not cascade into more errors. A
+ * mode's resolution is kept while its source and its parent's resolved data are the same.
  */
-export function resolveExtends(modes: readonly ValidMode[], definedModeKeys: ReadonlySet<string>, outer: OuterModes): { modes: ResolvedMode[]; diagnostics: Diagnostic[] } {
+export const resolveExtends: Phase<Libraries, Resolved> = (input, { memo }) => {
   const diagnostics: Diagnostic[] = [];
+  const modes = input.valid.modes;
+  const definedModeKeys = input.parsed.modeKeys;
+  const beneath = input.beneath.all.modes;
   const own = new Map(modes.map((m) => [m.source.key, m] as const));
   const done = new Map<string, ResolvedMode | null>();
   const visiting: string[] = [];
-  const builtinKeys = Object.keys(outer.builtin).filter((k) => outer.builtin[k] !== undefined);
-  const knownKeys = [...new Set([...definedModeKeys, ...outer.library.keys(), ...builtinKeys])].sort();
+  const knownKeys = [...new Set([...definedModeKeys, ...beneath.keys()])].sort();
 
   const external = (key: string, parent: string, prompt: Inheritance["prompt"]): Inheritance | null => {
-    const fromLibrary = outer.library.get(parent);
-    if (fromLibrary) return { parent, origin: "library", entry: fromLibrary.mode, library: fromLibrary.library.name, prompt, chain: [key, parent] };
-    const builtin = Object.hasOwn(outer.builtin, parent) ? outer.builtin[parent] : undefined;
-    return builtin ? { parent, origin: "builtin", entry: builtin, library: null, prompt, chain: [key, parent] } : null;
+    const found = beneath.get(parent);
+    if (found === undefined) return null;
+    const library = found.origin.kind === "library" ? found.origin.library.name : null;
+    return { parent, origin: library === null ? "builtin" : "library", entry: found.mode, library, prompt, chain: [key, parent] };
   };
 
   const resolve = (m: ValidMode): ResolvedMode | null => {
@@ -81,7 +90,7 @@ export function resolveExtends(modes: readonly ValidMode[], definedModeKeys: Rea
     if (done.has(key)) return done.get(key)!;
     const parent = m.data.extends;
     if (parent === undefined) {
-      const plain: ResolvedMode = { ...m, data: m.data as ResolvedModeData, inherit: null };
+      const plain = memo.reuse("extends", key, () => [m.source], (): ResolvedMode => ({ ...m, data: m.data as ResolvedModeData, inherit: null }));
       done.set(key, plain);
       return plain;
     }
@@ -129,13 +138,17 @@ export function resolveExtends(modes: readonly ValidMode[], definedModeKeys: Rea
       diagnostics.push(extendsRole(whereAt(m.source, ["strategy"]), inherit.chain, m.data.strategy, parentStrategy));
       return finish(null);
     }
-    return finish({ ...m, data: inheritFields(m.data, parentData), inherit });
+    const found = inherit;
+    const deps = () => [m.source, parentData, found.origin, found.library, found.chain.join("\u0000")];
+    return finish(memo.reuse("extends", key, deps, (): ResolvedMode => ({ ...m, data: inheritFields(m.data, parentData), inherit: found })));
   };
 
   const out: ResolvedMode[] = [];
+  const dropped: ValidMode[] = [];
   for (const m of modes) {
     const r = resolve(m);
     if (r !== null) out.push(r);
+    else dropped.push(m);
   }
-  return { modes: out, diagnostics };
-}
+  return { value: { ...input, resolved: { modes: out, dropped } }, diagnostics };
+};

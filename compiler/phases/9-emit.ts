@@ -1,22 +1,11 @@
-// Phase 6, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
+// Phase 9, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
 import { computeBundleHash, digestComponent, type BundleScope } from "../../core/digest.js";
 import type { EditLimit, ForgeBundle, Mode, Preset, Rule, SystemUpdate } from "../../generated/types.js";
-import type { LoweredMode, LoweredPreset, LoweredRule } from "./5-lower-templates.js";
+import type { CompiledPaths } from "./7-paths.js";
+import { updateKey } from "./7-paths.js";
+import type { Lowered, LoweredMode, LoweredPreset, LoweredRule } from "./8-lower.js";
 import { buildLock, carryPreset, emitCarriedModes, planCarry } from "./carry-libraries.js";
-import { updateKey, type CompiledPaths } from "./compile-paths.js";
-import { NO_LIBRARIES, type LayeredLibraries } from "./libraries.js";
-
-export interface EmitOptions {
-  scope: BundleScope;
-  forgeVersion: string;
-  builtinModes: Readonly<Record<string, Mode | undefined>>;
-  /** The verified forge libraries (compiler/phases/libraries.ts); their components are carried into the bundle. */
-  libraries?: LayeredLibraries;
-  /** Compiled globs and regexes (compile-paths.ts); absent: the sources declare none. */
-  paths?: Pick<CompiledPaths, "edits" | "updateWhen" | "ruleWhen">;
-}
-
-const NO_PATHS: Pick<CompiledPaths, "edits" | "updateWhen" | "ruleWhen"> = { edits: new Map(), updateWhen: new Map(), ruleWhen: new Map() };
+import type { Phase } from "./pipeline.js";
 
 const sortedUnique = (list: readonly string[] | undefined): string[] => [...new Set(list ?? [])].sort();
 /** Every string is NFC here already, so the returned object equals what bundle.json holds (canonical JSON is NFC). */
@@ -45,7 +34,7 @@ function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | und
   // tools is an allow-list set: order carries no meaning, so sort it for digest stability.
   if (d.tools !== undefined) entry.tools = sortedUnique(d.tools);
   // Present only when declared or inherited, so bundles without limits keep their digests. The mode's own
-  // `edits.bash: unchecked` (the hole it accepts) travels with its limit; the globs are compiled in compile-paths.ts.
+  // `edits.bash: unchecked` (the hole it accepts) travels with its limit; the globs are compiled in 7-paths.ts.
   if (edits !== undefined) entry.edits = d.edits?.bash === "unchecked" ? { ...edits, bash: "unchecked" } : edits;
   // The parent's digest is hashed too: a parent change changes the child's digest (drift where it is pinned).
   if (m.inherit !== null) entry.extends = m.inherit.parent;
@@ -53,7 +42,7 @@ function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | und
   return { ...entry, digest: digestComponent("mode", m.key, scope, entry) };
 }
 
-function emitPreset(p: LoweredPreset, scope: BundleScope, modeDigest: (key: string) => string | undefined, paths: EmitOptions["paths"] & object): Preset {
+function emitPreset(p: LoweredPreset, scope: BundleScope, modeDigests: Record<string, string>, paths: CompiledPaths): Preset {
   const d = p.data;
   const systemUpdates = p.updates.map((u, i): SystemUpdate => {
     const entry: Omit<SystemUpdate, "digest"> = {
@@ -67,11 +56,6 @@ function emitPreset(p: LoweredPreset, scope: BundleScope, modeDigest: (key: stri
     if (when !== undefined) entry.when = when;
     return { ...entry, digest: digestComponent("update", entry.id, scope, entry) };
   });
-  const modeDigests: Record<string, string> = {};
-  for (const key of [...(d.base === undefined ? [] : [d.base]), ...(d.overlays ?? [])]) {
-    const digest = modeDigest(key);
-    if (digest !== undefined) setOwn(modeDigests, key, digest);
-  }
   const entry: Omit<Preset, "digest"> = { description: nfc(d.description), overlays: [...(d.overlays ?? [])], modeDigests, systemUpdates, source: p.file };
   if (d.base !== undefined) entry.base = d.base;
   if (d.driftPolicy !== undefined) entry.driftPolicy = d.driftPolicy;
@@ -79,7 +63,7 @@ function emitPreset(p: LoweredPreset, scope: BundleScope, modeDigest: (key: stri
   return { ...entry, digest: digestComponent("preset", p.key, scope, entry) };
 }
 
-function emitRule(r: LoweredRule, scope: BundleScope, paths: EmitOptions["paths"] & object): Rule {
+function emitRule(r: LoweredRule, scope: BundleScope, paths: CompiledPaths): Rule {
   const entry: Omit<Rule, "digest"> = {
     name: nfc(r.data.name),
     description: nfc(r.data.description),
@@ -90,16 +74,19 @@ function emitRule(r: LoweredRule, scope: BundleScope, paths: EmitOptions["paths"
   return { ...entry, digest: digestComponent("rule", r.key, scope, entry) };
 }
 
-export function emitBundle(
-  lowered: { modes: readonly LoweredMode[]; presets: readonly LoweredPreset[]; rules?: readonly LoweredRule[] },
-  options: EmitOptions,
-): ForgeBundle {
-  const paths = options.paths ?? NO_PATHS;
-  const libraries = options.libraries ?? NO_LIBRARIES;
-  const builtinDigest = (key: string) => (Object.hasOwn(options.builtinModes, key) ? options.builtinModes[key]?.digest : undefined);
-  const plan = planCarry(libraries, new Set(lowered.modes.map((m) => m.key)), new Set(lowered.presets.map((p) => p.key)));
+/**
+ * Phase 9: the bundle, own components over the carried library ones. It runs only when no phase reported an error. A
+ * component's entry is kept while everything it is built from (its data, text, limit, parent's and modes' digests) is.
+ */
+export const emitBundle: Phase<Lowered, ForgeBundle> = (input, { options, memo }) => {
+  const { scope } = options;
+  const { paths, lowered } = input;
+  const libraries = input.beneath.libraries;
+  const offered = input.beneath.offered.modes;
+  const plan = planCarry(libraries, input.parsed.modeKeys, input.parsed.presetKeys);
   const modes: Record<string, Mode> = {};
-  for (const [key, mode] of emitCarriedModes(plan, options.scope)) setOwn(modes, key, mode);
+  const carried = memo.reuse("emit", "carried modes", () => [scope, ...[...plan.modes].flatMap(([key, c]) => [key, c.mode, c.origin])], () => emitCarriedModes(plan, scope));
+  for (const [key, mode] of carried) setOwn(modes, key, mode);
   const own = new Map(lowered.modes.map((m) => [m.key, m] as const));
   const emitted = new Set<string>();
   // Parents first: a child records its parent's digest (own parents were resolved without cycles).
@@ -114,33 +101,53 @@ export function emitBundle(
     else if (inherit?.origin === "library") parentDigest = inherit.parent !== m.key && plan.modes.has(inherit.parent) ? modes[inherit.parent]!.digest : inherit.entry!.digest;
     else if (inherit?.origin === "builtin") parentDigest = inherit.entry!.digest;
     // A mode that sets no edits inherits its parent's limit as compiled (an own parent's was emitted just above), like
-    // every other field it does not set (extends.ts): a child of a limited mode is limited the same way.
+    // every other field it does not set (5-extends.ts): a child of a limited mode is limited the same way.
     let edits = paths.edits.get(m.key);
     if (edits === undefined && inherit != null) edits = inherit.origin === "own" ? modes[inherit.parent]!.edits : inherit.entry!.edits;
-    setOwn(modes, m.key, emitMode(m, options.scope, parentDigest, edits));
+    const deps = () => [m.data, m.prompt, m.file, scope, parentDigest, edits, inherit?.parent];
+    setOwn(modes, m.key, memo.reuse("emit mode", m.key, deps, () => emitMode(m, scope, parentDigest, edits)));
   };
   for (const m of lowered.modes) emitOwn(m);
-  const modeDigest = (key: string) => (Object.hasOwn(modes, key) ? modes[key]!.digest : builtinDigest(key));
+  const modeDigest = (key: string) => (Object.hasOwn(modes, key) ? modes[key]!.digest : offered.get(key)?.mode.digest);
+  const digestsOf = (preset: { base?: string; overlays?: readonly string[] }): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const key of [...(preset.base === undefined ? [] : [preset.base]), ...(preset.overlays ?? [])]) {
+      const digest = modeDigest(key);
+      if (digest !== undefined) setOwn(out, key, digest);
+    }
+    return out;
+  };
   const presets: Record<string, Preset> = {};
-  for (const [key, { library, preset }] of plan.presets) setOwn(presets, key, carryPreset(key, library, preset, options.scope, modeDigest));
-  for (const p of lowered.presets) setOwn(presets, p.key, emitPreset(p, options.scope, modeDigest, paths));
+  for (const [key, { origin, preset }] of plan.presets) {
+    const pins = JSON.stringify(digestsOf(preset));
+    setOwn(presets, key, memo.reuse("emit carried preset", key, () => [origin, preset, scope, pins], () => carryPreset(key, origin, preset, scope, modeDigest)));
+  }
+  for (const p of lowered.presets) {
+    const modeDigests = digestsOf(p.data);
+    const when = p.updates.map((_, i) => paths.updateWhen.get(updateKey(p.key, i)));
+    const deps = () => [p.data, p.file, scope, JSON.stringify(modeDigests), ...p.updates.map((u) => u.content), ...when];
+    setOwn(presets, p.key, memo.reuse("emit preset", p.key, deps, () => emitPreset(p, scope, modeDigests, paths)));
+  }
   const bundle: Omit<ForgeBundle, "bundleHash"> = {
     generated: "by forge build, do not edit",
     format: 1,
     forgeVersion: options.forgeVersion,
-    scope: options.scope,
+    scope,
     modes,
     presets,
   };
   // Only a bundle with rules has the field: bundles without keep their bundleHash.
-  if ((lowered.rules ?? []).length > 0) {
+  if (lowered.rules.length > 0) {
     const rules: Record<string, Rule> = {};
-    for (const r of lowered.rules ?? []) setOwn(rules, r.key, emitRule(r, options.scope, paths));
+    for (const r of lowered.rules) {
+      const deps = () => [r.data, r.file, r.content, paths.ruleWhen.get(r.key), scope];
+      setOwn(rules, r.key, memo.reuse("emit rule", r.key, deps, () => emitRule(r, scope, paths)));
+    }
     bundle.rules = rules;
   }
   if (libraries.libraries.length > 0) {
     const parents = lowered.modes.flatMap((m) => (m.inherit?.origin === "library" ? [{ library: m.inherit.library!, key: m.inherit.parent }] : []));
     bundle.lock = buildLock(libraries, plan, parents);
   }
-  return { ...bundle, bundleHash: computeBundleHash(bundle) };
-}
+  return { value: { ...bundle, bundleHash: computeBundleHash(bundle, memo.canonical) }, diagnostics: [] };
+};
