@@ -7,10 +7,11 @@ import { guardCommand, say } from "../notify.js";
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import { buildPreviewReport, formatPreviewText, formatStatusText } from "../status-report.js";
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
-import { describeDrift, detectDrift } from "../../core/composition.js";
+import { detectDrift } from "../../core/composition.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords, type CommandArgs } from "./command-args.js";
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
+import { planReapprove, reapproveSelection } from "./reapprove.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
 import { runModeSelector } from "./mode-selector.js";
 import { handleModeAuthoring, MODE_AUTHORING_USAGE, type AuthoringDeps } from "../authoring/mode-authoring.js";
@@ -148,23 +149,18 @@ async function adjust(session: SessionCommands, ctx: CtxPort, parsed: CommandArg
   return applySelection(session, ctx, candidate, "command", parsed.confirm, estimator);
 }
 
-/** Re-pins the current definitions of the same selection (same preset and policy). */
+/** Shows what changed (asks first with a UI), then re-pins the current definitions of the same selection. */
 async function reapprove(session: SessionCommands, ctx: CtxPort, parsed: CommandArgs): Promise<void> {
-  session.scopes(ctx, true);
-  const state = session.selection().state;
-  const keys = selectedKeys(state);
-  if (state === null || keys.length === 0) return say(ctx, "forge: nothing selected; nothing to reapprove");
-  const drift = detectDrift(session.catalog(), state);
-  const missing = drift.filter((d) => d.kind === "missing").map((d) => d.key);
-  if (missing.length > 0) {
-    return say(ctx, `forge: refused: ${missing.map((k) => `"${k}"`).join(", ")} no longer offered; choose a new selection with /mode set or /mode off`, "error");
+  const plan = planReapprove(session, ctx);
+  if (plan.kind === "nothing") return say(ctx, plan.message);
+  if (plan.kind === "refused") return say(ctx, `forge: refused: ${plan.message}; nothing changed`, "error");
+  const keys = plan.drift.map((d) => d.key);
+  if (keys.length > 0 && ctx.hasUI) {
+    const ok = await ctx.ui.confirm(`Reapprove ${keys.join(", ")}?`, ["Accepting pins their current definitions for this session:", ...plan.review].join("\n"));
+    if (!ok) return say(ctx, `forge: reapproval of ${keys.join(", ")} cancelled; nothing changed`);
   }
-  const untrusted = drift.filter((d) => d.kind === "untrusted");
-  if (untrusted.length > 0) return say(ctx, `forge: refused: ${untrusted.map(describeDrift).join("; ")}; nothing changed`, "error");
-  const violations = checkContracts(session.catalog(), { base: state.base, overlays: state.overlays });
-  if (violations.length > 0) return say(ctx, `forge: refused: contracts: ${violations.join("; ")}; nothing changed`, "error");
-  const candidate = { base: state.base, overlays: [...state.overlays], preset: state.preset, driftPolicy: state.driftPolicy };
-  const result = await session.activate(ctx, candidate, "reapprove", parsed.confirm);
-  const note = drift.length === 0 ? " (no drift: nothing to reapprove)" : ` (accepted: ${drift.map((d) => d.key).join(", ")})`;
-  tellActivation(ctx, result, note);
+  const result = await reapproveSelection(session, ctx, parsed.confirm);
+  const note = keys.length === 0 ? " (no drift: nothing to reapprove)" : ` (accepted: ${keys.join(", ")})`;
+  // Headless, the notice carries the review: what was accepted, line by line.
+  tellActivation(ctx, result, { note, lines: ctx.hasUI ? [] : plan.review });
 }

@@ -47,8 +47,11 @@ export interface HostAdapter {
    * (before forge applied anything), else over `fallback`. Rendered the hosts' shared way (append tail).
    */
   previewPrompt(composition: Composition, fallback: NativeInputs, lastRun?: RunObservation | null): string;
-  /** For cache estimates outside a run: the prompt of the last request on `branch` (ctx's branch), null when unknown. */
-  lastRequestPrompt(ctx: Pick<CtxPort, "getSystemPrompt">, branch: readonly BranchEntry[]): string | null;
+  /**
+   * For cache estimates outside a run: the prompt of the last request on `branch` (ctx's branch), null when unknown.
+   * `ranHere` false (no run in this process yet): a host that keeps no transcript of the prompt does not know it.
+   */
+  lastRequestPrompt(ctx: Pick<CtxPort, "getSystemPrompt">, branch: readonly BranchEntry[], ranHere?: boolean): string | null;
 }
 
 /** Pi's prompt and options as a run hands them to forge, before forge changes anything. */

@@ -135,6 +135,11 @@ describe("commands", () => {
     expect(t.ctx.log.status.at(-1)).toBe("forge: review [drift: blocked]");
     await t.pi.run("mode", "+tests", t.ctx);
     expect(t.notes()).toContain("has drift");
+    // With a UI, /mode reapprove shows what changed (a short diff of the text) and asks before it accepts.
+    await t.pi.run("mode", "reapprove", t.ctx);
+    expect(t.ctx.log.confirms.at(-1)).toMatch(/Reapprove review\? [\s\S]*"review" changed since activation[\s\S]*- REVIEW\n\s+\+ REVIEW v2/);
+    expect(t.notes()).toContain("forge: reapproval of review cancelled; nothing changed");
+    t.ctx.ui.confirm = async () => true;
     await t.pi.run("mode", "reapprove", t.ctx);
     expect(states(t.pi).at(-1)).toMatchObject({ source: "reapprove", overlays: ["review"] });
     expect((await t.turn())?.systemPrompt).toBe(`NATIVE${overlay("review", "Review", "REVIEW v2")}`);

@@ -77,7 +77,7 @@ export class FakePi implements PiPort {
   readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], editors: [] };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
-  readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [], model_select: [], session_compact: [] };
+  readonly handlers: HandlerLists = { session_start: [], input: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [], model_select: [], session_compact: [] };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];
   readonly sent: Array<{ message: CustomMessage; options?: unknown }> = [];
