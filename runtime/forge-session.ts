@@ -35,6 +35,8 @@ export interface SessionView {
   scopes(ctx: CtxPort, force?: boolean): LoadedScopes;
   /** The catalog of the last read, for completions (which get no ctx). */
   catalog(): Catalog;
+  /** Of the last read, the keys /mode edit|delete (modes) or /preset delete (presets) can change: never a built-in. */
+  writable(kind: "modes" | "presets"): string[];
   /** The session model of ctx's branch (folded once per leaf). */
   session(ctx: CtxPort): SessionState;
   /** The selection of the session model last read (commands read it after scopes(ctx)), with a refusal forcing native. */
@@ -94,6 +96,21 @@ export interface SessionDeps {
   os?: string;
 }
 
+/**
+ * The offered keys whose source authoring can change: a global one, or one of the deepest project layer when it is
+ * trusted (authoring writes only there: runtime/authoring/authoring-target.ts). Sorted.
+ */
+function writableKeys(loaded: LoadedScopes | null, kind: "modes" | "presets"): string[] {
+  if (loaded === null) return [];
+  const { projectRoot } = loaded.discovered.paths;
+  const projectWritable = loaded.discovered.trust.trusted === true;
+  const entries = [...(kind === "modes" ? loaded.catalog.modes.values() : loaded.catalog.presets.values())];
+  return entries
+    .filter((e) => e.scope === "global" || (e.scope === "project" && projectWritable && e.layer === projectRoot))
+    .map((e) => e.key)
+    .sort();
+}
+
 /** Which selection (and limits) the preferences were last applied for: a change re-applies them. */
 function preferenceKey(offered: readonly string[], limits: readonly ActiveLimit[]): string {
   return `${offered.join(",")}|${limits.map((l) => `${l.mode}:${l.kind === "limit" ? (l.limit.bash ?? "") : "unknown"}`).join(",")}`;
@@ -113,8 +130,11 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
   let preferencesFor: string | null = null;
 
   // Every catalog loaded is remembered by digest, so a drift review can show what a pinned definition said.
-  const { scopes, texts } = rememberTexts(createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell }), () =>
-    Object.values(records.current().selection.state?.components ?? {}).map((c) => c?.digest ?? null),
+  let lastLoaded: LoadedScopes | null = null;
+  const { scopes, texts } = rememberTexts(
+    createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell }),
+    () => Object.values(records.current().selection.state?.components ?? {}).map((c) => c?.digest ?? null),
+    (loaded) => (lastLoaded = loaded),
   );
   const prefs = createPreferencesApplier(pi, deps.ownTools);
   const read = (ctx: CtxPort) => records.read(ctx);
@@ -160,6 +180,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       return scopes.refresh(ctx, force);
     },
     catalog: scopes.catalog,
+    writable: (kind) => writableKeys(lastLoaded, kind),
     session: read,
     selection: () => ({ state: records.current().selection.state, error: refusal }),
     limits(ctx) {

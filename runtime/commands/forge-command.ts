@@ -2,7 +2,7 @@
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { SessionView } from "../forge-session.js";
 import type { LoadedScopes } from "../scope-loader.js";
-import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
+import type { AutocompleteItem, CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../notify.js";
 import { bundleReports, layerReports } from "../status-report.js";
 import { describeComponentChanges, describeContents } from "../../core/component-changes.js";
@@ -16,10 +16,21 @@ export const FORGE_USAGE = "usage: /forge trust | /forge status [--json]";
 export function forgeCommand(session: SessionView): CommandSpec {
   return {
     description: "forge bundles: /forge trust (trust this project's bundle), /forge status [--json]",
-    getArgumentCompletions: (prefix) =>
-      precedingWords(prefix).length === 0 ? completeLastWord(prefix, [{ word: "trust" }, { word: "status" }]) : completeLastWord(prefix, [{ word: "--json" }]),
+    getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
     handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
   };
+}
+
+/** /forge's subcommands with descriptions; status takes --json. */
+export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
+  const before = precedingWords(prefix);
+  if (before.length === 0) {
+    return completeLastWord(prefix, [
+      { word: "trust", description: "trust this project's forge bundle (Pi 0.73.1; shows what it holds)" },
+      { word: "status", description: "bundles, scopes and trust" },
+    ]);
+  }
+  return before[0] === "status" && !before.includes("--json") ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]) : null;
 }
 
 export async function handleForge(session: SessionView, args: string, ctx: CtxPort): Promise<void> {

@@ -1,6 +1,5 @@
 // The /mode command: set, +key, -key, off, status, preview, reapprove, and the interactive selector.
-import { sortedModeKeys } from "../../core/component-catalog.js";
-import { checkContracts, selectedKeys } from "../../core/candidate.js";
+import { checkContracts } from "../../core/candidate.js";
 import type { SessionCommands } from "../forge-session.js";
 import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../notify.js";
@@ -9,7 +8,8 @@ import { buildPreviewReport, formatPreviewText, formatStatusText } from "../stat
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
 import { detectDrift } from "../../core/composition.js";
 import { nearSubcommand } from "../../core/suggest.js";
-import { completeLastWord, parseArgs, precedingWords, type CommandArgs } from "./command-args.js";
+import { parseArgs, type CommandArgs } from "./command-args.js";
+import { completeModeArgs, MODE_SUBCOMMANDS } from "./mode-completion.js";
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
 import { planReapprove, reapproveSelection } from "./reapprove.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
@@ -27,39 +27,15 @@ export const MODE_USAGE = [
   MODE_AUTHORING_USAGE,
 ].join("\n");
 
-const SUBCOMMANDS = ["set", "off", "status", "preview", "reapprove", "new", "edit", "delete", "help"];
+const SUBCOMMANDS = MODE_SUBCOMMANDS.map((c) => c.word);
 const AUTHORING = new Set(["new", "edit", "delete"]);
 
 export function modeCommand(session: SessionCommands, estimator?: SelectionEstimator, authoring?: AuthoringDeps): CommandSpec {
   return {
     description: "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove, /mode new|edit|delete <key>",
-    getArgumentCompletions: (prefix) => completeMode(session, prefix),
+    getArgumentCompletions: (prefix) => completeModeArgs(session, prefix),
     handler: guardCommand("mode", (args, ctx) => handleMode(session, args, ctx, estimator, authoring)),
   };
-}
-
-function completeMode(session: SessionCommands, prefix: string) {
-  const before = precedingWords(prefix);
-  const catalog = session.catalog();
-  const keys = sortedModeKeys(catalog).map((k) => ({ word: k, description: `${catalog.modes.get(k)!.mode.strategy}: ${catalog.modes.get(k)!.mode.label}` }));
-  if (before.length === 0) {
-    const selected = selectedKeys(session.selection().state);
-    return completeLastWord(prefix, [
-      ...SUBCOMMANDS.map((word) => ({ word })),
-      ...keys.filter((k) => !selected.includes(k.word)).map((k) => ({ ...k, word: `+${k.word}` })),
-      ...selected.map((k) => ({ word: `-${k}`, description: "remove" })),
-    ]);
-  }
-  if (before[0] === "set") {
-    return completeLastWord(prefix, [...keys.filter((k) => !before.includes(k.word)), { word: "--drift" }, { word: "--confirm-exact" }]);
-  }
-  if (before[before.length - 1] === "--drift") return completeLastWord(prefix, ["block", "warn", "allow"].map((word) => ({ word })));
-  if (before[0] === "status" || before[0] === "preview") return completeLastWord(prefix, [{ word: "--json" }]);
-  if (before[0] === "reapprove") return completeLastWord(prefix, [{ word: "--confirm-exact" }]);
-  if (before[before.length - 1] === "--strategy") return completeLastWord(prefix, ["append", "replace_base", "replace_final"].map((word) => ({ word })));
-  if (before[0] === "edit" || before[0] === "delete") return completeLastWord(prefix, before.length === 1 ? keys : [{ word: "--global" }, { word: before[0] === "edit" ? "--prompt-file" : "--confirm" }]);
-  if (before[0] === "new" && before.length > 1) return completeLastWord(prefix, ["--strategy", "--global", "--prompt-file", "--file"].map((word) => ({ word })));
-  return null;
 }
 
 export async function handleMode(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator, authoring?: AuthoringDeps): Promise<void> {

@@ -253,10 +253,11 @@ describe("completions and robustness", () => {
     const t = setup();
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
     const complete = t.pi.commands.get("mode")!.getArgumentCompletions!;
-    expect(complete("st")!.map((i) => i.value)).toEqual(["status"]);
-    expect(complete("+re")!.map((i) => i.value)).toEqual(["+review"]);
-    expect(complete("set plan r")!.map((i) => i.value)).toEqual(["set plan review"]);
-    expect(complete("status ")!.map((i) => i.value)).toEqual(["status --json"]);
+    // Each value ends in a space, so the next Tab completes the next argument (not file names).
+    expect(complete("st")!.map((i) => i.value)).toEqual(["status "]);
+    expect(complete("+re")!.map((i) => i.value)).toEqual(["+review "]);
+    expect(complete("set plan r")!.map((i) => i.value)).toEqual(["set plan review "]);
+    expect(complete("status ")!.map((i) => i.value)).toEqual(["status --json "]);
   });
 
   it("system updates ride on the same real adapter: a section on 1.x for a model with mid-conversation system messages, a timeline message otherwise", async () => {

@@ -238,9 +238,10 @@ describe("/system-update", () => {
     await pi.emitEach("session_start", { reason: "startup" }, ctx);
     await pi.command("x", ctx);
     const complete = pi.commands.get("system-update")!.getArgumentCompletions!;
-    expect((complete("st") as any[]).map((i) => i.value)).toContain("status --json");
-    expect((complete("use ") as any[]).map((i) => i.value)).toEqual(["use tdd", "use strict"]);
-    expect((complete("off u") as any[]).map((i) => i.value)).toEqual(["off update-1"]);
+    expect((complete("st") as any[]).map((i) => i.value)).toEqual(["status "]);
+    expect((complete("status ") as any[]).map((i) => i.value)).toEqual(["status --json ", "status --full "]);
+    expect((complete("use ") as any[]).map((i) => i.value)).toEqual(["use tdd ", "use strict "]);
+    expect((complete("off u") as any[]).map((i) => i.value)).toEqual(["off update-1 "]);
     expect(complete("zzz")).toBeNull();
   });
 });
