@@ -5,8 +5,7 @@ import type { Catalog } from "./component-catalog.js";
 import { checkContracts, selectedKeys } from "./candidate.js";
 import { composeSelection, type ComposeResult, type DriftItem } from "./composition.js";
 import type { Diagnostic } from "./diagnostic.js";
-import { driftLeftOut } from "./diagnostics/catalog/drift-left-out.js";
-import { driftPromptHeld } from "./diagnostics/catalog/drift-prompt-held.js";
+import { driftLeftOut, driftPromptHeld } from "./diagnostics/compose-codes.js";
 import type { PromptVars } from "./template.js";
 
 export { driftPromptHeld };

@@ -74,7 +74,7 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   let updates: SystemUpdates | null = null;
   const estimator = options.systemUpdates === false ? undefined : createSelectionEstimator(session, () => updates);
   // Authoring writes sources and builds them with the package's own CLI (the extension carries no compiler).
-  const authoring = { session, cli: options.cli ?? createForgeCli(env), now: options.now ?? (() => new Date()) };
+  const authoring = { session, cli: options.cli ?? createForgeCli(env), now: options.now ?? (() => new Date()), newlineKeys: (ctx: CtxPort) => adapter.newlineKeys(ctx) };
   // Every command reads ctx's session model first: one fold per event, which the whole command then reads.
   const reading = (spec: CommandSpec): CommandSpec => ({
     ...spec,
