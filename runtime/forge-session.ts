@@ -25,6 +25,7 @@ import { resolveStartupSelection } from "./startup-request.js";
 import { buildStatusReport, type StatusReport } from "./status-report.js";
 import { createTurnComposer, type LeaveOut } from "./turn-composer.js";
 import { rememberTexts } from "./pinned-texts.js";
+import { createTrustWidget } from "./trust-widget.js";
 import type { TextLookup } from "../core/drift-review.js";
 import { migrateLegacySession } from "./legacy-migration.js";
 import type { ActivePresetRef } from "./updates/index.js";
@@ -131,10 +132,15 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
 
   // Every catalog loaded is remembered by digest, so a drift review can show what a pinned definition said.
   let lastLoaded: LoadedScopes | null = null;
+  // "Not trusted" is a widget (gone once trusted) where the host has one, not a chat line that outlives the fix.
+  const trust = createTrustWidget(tell);
   const { scopes, texts } = rememberTexts(
-    createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell }),
+    createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell: trust.teller }),
     () => Object.values(records.current().selection.state?.components ?? {}).map((c) => c?.digest ?? null),
-    (loaded) => (lastLoaded = loaded),
+    (loaded, ctx) => {
+      lastLoaded = loaded;
+      trust.show(ctx, loaded);
+    },
   );
   const prefs = createPreferencesApplier(pi, deps.ownTools);
   const read = (ctx: CtxPort) => records.read(ctx);

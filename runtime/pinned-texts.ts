@@ -3,6 +3,7 @@
 // bundle that held it; kept only for what the current catalog offers or the selection pins (bounded by both).
 import type { Catalog } from "../core/component-catalog.js";
 import type { Segment } from "../generated/types.js";
+import type { CtxPort } from "./host-adapter/ports.js";
 import type { LoadedScopes, ScopeLoader } from "./scope-loader.js";
 
 export interface PinnedTexts {
@@ -14,7 +15,7 @@ export interface PinnedTexts {
  * Wraps `loader` so each catalog it loads is remembered; `pinned()` names the digests the selection pins now (kept
  * after the bundle that held them is rebuilt). `onLoad` sees every read (what completions, which get no ctx, read).
  */
-export function rememberTexts(loader: ScopeLoader, pinned: () => Iterable<string | null>, onLoad: (loaded: LoadedScopes) => void = () => {}): { scopes: ScopeLoader; texts: PinnedTexts } {
+export function rememberTexts(loader: ScopeLoader, pinned: () => Iterable<string | null>, onLoad: (loaded: LoadedScopes, ctx: CtxPort) => void = () => {}): { scopes: ScopeLoader; texts: PinnedTexts } {
   let texts = new Map<string, readonly Segment[]>();
   let seen: Catalog | null = null;
 
@@ -35,7 +36,7 @@ export function rememberTexts(loader: ScopeLoader, pinned: () => Iterable<string
     refresh(ctx, force) {
       const loaded = loader.refresh(ctx, force);
       remember(loaded.catalog);
-      onLoad(loaded);
+      onLoad(loaded, ctx);
       return loaded;
     },
   };

@@ -70,8 +70,8 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
 }
 
 /**
- * The trust prompt's body: the bundle, and what changed since the version the user trusted last, kind by kind (modes,
- * edit limits, presets, blocks, rules, libraries); for a first trust, everything it switches on.
+ * The trust prompt's body: the bundle, everything it switches on kind by kind (modes, edit limits, presets, blocks,
+ * rules, libraries), and what changed since the version the user trusted last when forge recorded it.
  */
 export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string): string {
   const lines = [file, `bundleHash ${bundle.bundleHash.slice(0, 12)}: its modes, presets, rules and blocks will be offered.`];
@@ -79,11 +79,10 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
   if (before?.components) {
     const changes = describeComponentChanges(before.components, comparableDigests(bundle));
     lines.push(changes.length > 0 ? `Since the version you trusted (${before.bundleHash.slice(0, 12)}):` : "Since the version you trusted: nothing it switches on changed.", ...changes.map((c) => `  ${c}`));
-  } else {
-    lines.push(before ? `You trusted another version before (${before.bundleHash.slice(0, 12)}); it holds:` : "You have not trusted this project's forge bundle before; it holds:");
-    const contents = describeContents(bundle);
-    lines.push(...(contents.length > 0 ? contents.map((c) => `  ${c}`) : ["  nothing"]));
-  }
+  } else if (before) lines.push(`You trusted another version before (${before.bundleHash.slice(0, 12)}).`);
+  else lines.push("You have not trusted this project's forge bundle before.");
+  const contents = describeContents(bundle);
+  lines.push("It holds:", ...(contents.length > 0 ? contents.map((c) => `  ${c}`) : ["  nothing"]));
   lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted for your own uncommitted edits.");
   return lines.join("\n");
 }

@@ -4,7 +4,7 @@ import type { SessionCommands } from "../forge-session.js";
 import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../notify.js";
 import { stringifyCanonical } from "../../core/canonical-json.js";
-import { buildPreviewReport, formatPreviewText, formatStatusText } from "../status-report.js";
+import { buildPreviewReport, formatPreviewText, formatSizeLine, formatStatusText } from "../status-report.js";
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
 import { detectDrift } from "../../core/composition.js";
 import { nearSubcommand } from "../../core/suggest.js";
@@ -54,8 +54,10 @@ export async function handleMode(session: SessionCommands, args: string, ctx: Ct
     case "help":
       return say(ctx, MODE_USAGE);
     case "status": {
-      const { report } = session.status(ctx);
-      return say(ctx, parsed.json ? stringifyCanonical(report) : formatStatusText(report));
+      const { report, result } = session.status(ctx);
+      if (parsed.json) return say(ctx, stringifyCanonical(report));
+      // The text adds the prompt's size (/mode preview shows the parts and the text).
+      return say(ctx, `${formatStatusText(report)}\n${formatSizeLine(buildPreviewReport(report, result, session.lastPromptChars()))}`);
     }
     case "preview": {
       const { report, result } = session.status(ctx);

@@ -6,6 +6,8 @@ import { checkContracts, selectedKeys } from "../../core/candidate.js";
 import type { SessionCommands } from "../forge-session.js";
 import type { ComponentPort, CtxPort, KeybindingId, KeybindingsPort, TuiPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
+import { fitWidth } from "../tui-text.js";
+import { visible as visibleText } from "../../core/safe-text.js";
 import { previewStateEntry, resolveRequest } from "../../core/selection.js";
 import { applyOff, applySelection } from "./apply-selection.js";
 
@@ -75,10 +77,6 @@ async function selectLoop(session: SessionCommands, ctx: CtxPort, initial: strin
   return null;
 }
 
-function clip(text: string, width: number): string {
-  const chars = [...text];
-  return chars.length <= width ? text : `${chars.slice(0, Math.max(0, width - 1)).join("")}…`;
-}
 
 /** A dependency-free TUI component: type to search, up/down, space/tab toggle, enter apply, esc cancel. */
 function createPicker(
@@ -110,7 +108,7 @@ function createPicker(
       ];
       const violations = keys.length > 0 ? checkContracts(session.catalog(), splitForCheck(session, keys)) : [];
       if (violations.length > 0) lines.push(`contracts: ${violations.join("; ")}`);
-      return lines.map((l) => clip(l, w));
+      return lines.map((l) => fitWidth(visibleText(l), w));
     },
     invalidate(): void {},
     handleInput(data: string): void {

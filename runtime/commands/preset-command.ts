@@ -5,7 +5,8 @@ import { guardCommand, say } from "../notify.js";
 import { isPresetName, presetFilePath, presetSourceRequest, writePresetSource } from "../preset-writer.js";
 import { requestSourceText } from "../authoring/source-text.js";
 import { selectedKeys } from "../../core/candidate.js";
-import { resolveRequest, stalePresetModes } from "../../core/selection.js";
+import { resolveRequest, stalePresetModes, type DriftPolicy } from "../../core/selection.js";
+import type { ExactConfirmation } from "../selection-transitions.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import { parseArgs } from "./command-args.js";
 import { choices, completeLastWord, precedingWords, type Choice } from "../argument-completion.js";
@@ -15,7 +16,8 @@ import type { AuthoringDeps } from "../authoring/mode-authoring.js";
 import { handlePresetTransfer, PRESET_TRANSFER_USAGE } from "../authoring/preset-transfer.js";
 
 export const PRESET_USAGE = [
-  "usage: /preset list",
+  "usage: /preset                 pick a preset to use (interactive; otherwise the list)",
+  "       /preset list            the offered presets, the active one marked",
   "       /preset use <name> [--drift block|warn|allow] [--confirm-exact[=<digest>]]",
   "       /preset save <name> [--force]   write .pi/forge/presets/<name>.yaml (then run forge build)",
   PRESET_TRANSFER_USAGE,
@@ -66,19 +68,23 @@ export async function handlePreset(session: SessionCommands, args: string, ctx: 
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${PRESET_USAGE}`, "error");
   const [sub, name] = parsed.words;
+  if (sub === undefined && ctx.hasUI) return selectPreset(session, ctx, estimator);
   if (sub === undefined || sub === "list") return say(ctx, listPresets(session));
   if (sub === "use") {
     if (!name) return say(ctx, `forge: /preset use needs a name\n${PRESET_USAGE}`, "error");
-    const resolved = resolveRequest(session.catalog(), { kind: "preset", name }, parsed.drift ?? undefined);
-    if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
-    const stale = stalePresetModes(session.catalog(), name);
-    if (stale.length > 0) {
-      say(ctx, `forge: preset "${name}" was built against other versions of ${stale.join(", ")}; it uses the current definitions (run forge build to refresh it)`, "warning");
-    }
-    return applySelection(session, ctx, resolved.candidate, "preset", parsed.confirm, estimator);
+    return usePreset(session, ctx, name, parsed.drift, parsed.confirm, estimator);
   }
   if (sub === "save") return savePreset(session, ctx, loaded.discovered.paths.projectRoot ?? ctx.cwd, name, parsed.force, authoring);
   return say(ctx, `forge: unknown subcommand "${sub}"${presetHint(session, sub)}\n${PRESET_USAGE}`, "error");
+}
+
+/** /preset use: the preset's selection, in one notice (a preset built against other definitions is folded in as a warning). */
+async function usePreset(session: SessionCommands, ctx: CtxPort, name: string, drift: DriftPolicy | null, confirm: ExactConfirmation, estimator?: SelectionEstimator): Promise<void> {
+  const resolved = resolveRequest(session.catalog(), { kind: "preset", name }, drift ?? undefined);
+  if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
+  const stale = stalePresetModes(session.catalog(), name);
+  const warnings = stale.length > 0 ? [`preset "${name}" was built against other versions of ${stale.join(", ")}; it uses the current definitions (run forge build to refresh it)`] : [];
+  return applySelection(session, ctx, resolved.candidate, "preset", confirm, estimator, warnings);
 }
 
 /** What a mistyped `/preset <word>` probably meant: a close subcommand, or `use` of the preset named so. */
@@ -88,12 +94,27 @@ function presetHint(session: SessionCommands, word: string): string {
   return session.catalog().presets.has(word) ? `; did you mean /preset use ${word}?` : "";
 }
 
+/** The offered presets, one a line; the active one marked `* ` and `(active)`, the others indented to line up. */
 function listPresets(session: SessionCommands): string {
   const presets = [...session.catalog().presets.values()].sort(byKey);
   if (presets.length === 0) return "forge: no presets offered";
+  const active = session.selection().state?.preset ?? null;
   return presets
-    .map((p) => `${p.key} (${p.scope}): ${p.preset.description} [base ${p.preset.base ?? "(native)"}; overlays ${p.preset.overlays.join(", ") || "(none)"}; drift ${p.preset.driftPolicy ?? "block"}]`)
+    .map((p) => `${p.key === active ? "* " : "  "}${p.key} (${p.scope}${p.key === active ? ", active" : ""}): ${p.preset.description} [base ${p.preset.base ?? "(native)"}; overlays ${p.preset.overlays.join(", ") || "(none)"}; drift ${p.preset.driftPolicy ?? "block"}]`)
     .join("\n");
+}
+
+/** A bare /preset with a UI: a selector of the offered presets (the active one marked), then /preset use of the pick. */
+async function selectPreset(session: SessionCommands, ctx: CtxPort, estimator?: SelectionEstimator): Promise<void> {
+  const presets = [...session.catalog().presets.values()].sort(byKey);
+  if (presets.length === 0) return say(ctx, "forge: no presets offered");
+  const active = session.selection().state?.preset ?? null;
+  const label = (p: (typeof presets)[number]) => `${p.key}${p.key === active ? " (active)" : ""} - ${p.preset.description}`;
+  const options = presets.map(label);
+  const choice = await ctx.ui.select("forge presets: pick one to use", options);
+  const picked = choice === undefined ? undefined : presets[options.indexOf(choice)];
+  if (picked === undefined) return say(ctx, "forge: preset selection cancelled; nothing changed");
+  return usePreset(session, ctx, picked.key, null, { given: false }, estimator);
 }
 
 async function savePreset(session: SessionCommands, ctx: CtxPort, root: string, name: string | undefined, force: boolean, authoring: AuthoringDeps | undefined): Promise<void> {

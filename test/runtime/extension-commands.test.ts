@@ -188,11 +188,15 @@ describe("/preset and /forge", () => {
     writeFileSync(bundleFile, JSON.stringify(makeBundle("project", { local: { text: "LOCAL" } })));
     const t = setup({ confirm: true });
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
-    expect(t.notes()).toContain("Run /forge trust");
+    // "Not trusted" is a widget above the editor (not a chat line that would outlive the fix) ...
+    expect(t.notes()).not.toContain("Run /forge trust");
+    expect(t.ctx.log.widgets).toEqual([{ key: "forge-trust", content: [expect.stringContaining("is not trusted; its modes and presets are not offered. Run /forge trust")] }]);
     await t.pi.run("mode", "set local", t.ctx);
     expect(t.pi.appended).toEqual([]);
     await t.pi.run("forge", "trust", t.ctx);
     expect(existsSync(join(fx.agent, "forge", "trust.json"))).toBe(true);
+    // ... which goes away once the bundle is trusted.
+    expect(t.ctx.log.widgets.at(-1)).toEqual({ key: "forge-trust", content: undefined });
     await t.pi.run("mode", "set local", t.ctx);
     expect((await t.turn())?.systemPrompt).toContain("LOCAL");
     writeFileSync(bundleFile, JSON.stringify(makeBundle("project", { local: { text: "LOCAL v2" } })));
@@ -230,13 +234,15 @@ describe("/forge trust lists everything the bundle switches on", () => {
     const first = setup({ hasUI: false });
     await printed(() => first.pi.emit("session_start", { reason: "startup" }, first.ctx));
     // A first trust in print mode lists what it switches on.
-    expect(await printed(() => first.pi.run("forge", "trust", first.ctx))).toContain("You have not trusted this project's forge bundle before; it holds:\n  modes: local");
+    expect(await printed(() => first.pi.run("forge", "trust", first.ctx))).toContain("You have not trusted this project's forge bundle before.\nIt holds:\n  modes: local");
     writeFileSync(bundleFile, JSON.stringify(withRule(base)));
     const dialog = setup({ confirm: false });
     await dialog.pi.emit("session_start", { reason: "startup" }, dialog.ctx);
     await dialog.pi.run("forge", "trust", dialog.ctx);
     const asked = dialog.ctx.log.confirms.join("\n");
     expect(asked).toContain("rules: added inject");
+    // Besides what changed, the dialog lists everything the bundle switches on.
+    expect(asked).toMatch(/It holds:\n {2}modes: local\n {2}rules: inject\n/);
     expect(asked).not.toContain("nothing it switches on changed");
     expect(asked).toContain("its modes, presets, rules and blocks will be offered");
     const print = setup({ hasUI: false });
