@@ -48,7 +48,7 @@ export async function handleMode(session: SessionCommands, args: string, ctx: Ct
   const [first, ...rest] = parsed.words;
   if (first === undefined) {
     if (!ctx.hasUI) return say(ctx, MODE_USAGE);
-    return runModeSelector(session, ctx);
+    return runModeSelector(session, ctx, estimator);
   }
   switch (first) {
     case "help":
