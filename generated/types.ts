@@ -625,9 +625,9 @@ export interface ForgeModeStateEntry {
   };
   driftPolicy: DriftPolicy;
   /**
-   * What made the change: migrate is the one-time migration of a pi-modes session entry; delete is /mode delete of an active mode (the remainder, pins kept).
+   * What made the change: migrate is the one-time migration of a pi-modes session entry; delete is /mode delete of an active mode (the remainder, pins kept); edit is /mode edit or /mode new of a selected mode in this session (that mode re-pinned to what the user wrote, the other pins kept).
    */
-  source: "env" | "flag" | "command" | "selector" | "preset" | "reapprove" | "off" | "migrate" | "delete";
+  source: "env" | "flag" | "command" | "selector" | "preset" | "reapprove" | "off" | "migrate" | "delete" | "edit";
   /**
    * ISO-8601 time of the change.
    */

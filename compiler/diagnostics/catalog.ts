@@ -100,6 +100,8 @@ import * as updateRevokeDenied from "../../core/diagnostics/catalog/update-revok
 import * as updateApplyDenied from "../../core/diagnostics/catalog/update-apply-denied.js";
 import * as driftBlocked from "../../core/diagnostics/catalog/drift-blocked.js";
 import * as driftWarned from "../../core/diagnostics/catalog/drift-warned.js";
+import * as driftLeftOut from "../../core/diagnostics/catalog/drift-left-out.js";
+import * as driftPromptHeld from "../../core/diagnostics/catalog/drift-prompt-held.js";
 import * as exactBaseDrift from "../../core/diagnostics/catalog/exact-base-drift.js";
 import * as exactBaseUnconfirmed from "../../core/diagnostics/catalog/exact-base-unconfirmed.js";
 import * as replayContractsBroken from "../../core/diagnostics/catalog/replay-contracts-broken.js";
@@ -212,6 +214,8 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   updateApplyDenied,
   driftBlocked,
   driftWarned,
+  driftLeftOut,
+  driftPromptHeld,
   exactBaseDrift,
   exactBaseUnconfirmed,
   replayContractsBroken,

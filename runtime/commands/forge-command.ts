@@ -2,7 +2,7 @@
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { SessionView } from "../forge-session.js";
 import type { LoadedScopes } from "../scope-loader.js";
-import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
+import type { AutocompleteItem, CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../notify.js";
 import { bundleReports, layerReports } from "../status-report.js";
 import { describeComponentChanges, describeContents } from "../../core/component-changes.js";
@@ -16,10 +16,21 @@ export const FORGE_USAGE = "usage: /forge trust | /forge status [--json]";
 export function forgeCommand(session: SessionView): CommandSpec {
   return {
     description: "forge bundles: /forge trust (trust this project's bundle), /forge status [--json]",
-    getArgumentCompletions: (prefix) =>
-      precedingWords(prefix).length === 0 ? completeLastWord(prefix, [{ word: "trust" }, { word: "status" }]) : completeLastWord(prefix, [{ word: "--json" }]),
+    getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
     handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
   };
+}
+
+/** /forge's subcommands with descriptions; status takes --json. */
+export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
+  const before = precedingWords(prefix);
+  if (before.length === 0) {
+    return completeLastWord(prefix, [
+      { word: "trust", description: "trust this project's forge bundle (Pi 0.73.1; shows what it holds)" },
+      { word: "status", description: "bundles, scopes and trust" },
+    ]);
+  }
+  return before[0] === "status" && !before.includes("--json") ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]) : null;
 }
 
 export async function handleForge(session: SessionView, args: string, ctx: CtxPort): Promise<void> {
@@ -59,8 +70,8 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
 }
 
 /**
- * The trust prompt's body: the bundle, and what changed since the version the user trusted last, kind by kind (modes,
- * edit limits, presets, blocks, rules, libraries); for a first trust, everything it switches on.
+ * The trust prompt's body: the bundle, everything it switches on kind by kind (modes, edit limits, presets, blocks,
+ * rules, libraries), and what changed since the version the user trusted last when forge recorded it.
  */
 export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string): string {
   const lines = [file, `bundleHash ${bundle.bundleHash.slice(0, 12)}: its modes, presets, rules and blocks will be offered.`];
@@ -68,11 +79,10 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
   if (before?.components) {
     const changes = describeComponentChanges(before.components, comparableDigests(bundle));
     lines.push(changes.length > 0 ? `Since the version you trusted (${before.bundleHash.slice(0, 12)}):` : "Since the version you trusted: nothing it switches on changed.", ...changes.map((c) => `  ${c}`));
-  } else {
-    lines.push(before ? `You trusted another version before (${before.bundleHash.slice(0, 12)}); it holds:` : "You have not trusted this project's forge bundle before; it holds:");
-    const contents = describeContents(bundle);
-    lines.push(...(contents.length > 0 ? contents.map((c) => `  ${c}`) : ["  nothing"]));
-  }
+  } else if (before) lines.push(`You trusted another version before (${before.bundleHash.slice(0, 12)}).`);
+  else lines.push("You have not trusted this project's forge bundle before.");
+  const contents = describeContents(bundle);
+  lines.push("It holds:", ...(contents.length > 0 ? contents.map((c) => `  ${c}`) : ["  nothing"]));
   lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted for your own uncommitted edits.");
   return lines.join("\n");
 }

@@ -30,6 +30,10 @@ export interface FakeUiLog {
   selects: string[][];
   /** Every ctx.ui.editor call: its title and prefill. */
   editors: Array<{ title: string; prefill: string }>;
+  /** Every ctx.ui.setWidget call (undefined content: cleared). */
+  widgets: Array<{ key: string; content: string[] | undefined }>;
+  /** Every ctx.ui.setEditorText call. */
+  editorTexts: string[];
 }
 
 export interface FakeCtxOptions {
@@ -74,10 +78,10 @@ export interface FakePiOptions {
 /** A fake ExtensionAPI: appendEntry and sendMessage write into its session; commands, flags and tools are recorded. */
 export class FakePi implements PiPort {
   readonly session: FakeSession;
-  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], editors: [] };
+  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], editors: [], widgets: [], editorTexts: [] };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
-  readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [], model_select: [], session_compact: [] };
+  readonly handlers: HandlerLists = { session_start: [], input: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [], model_select: [], session_compact: [] };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];
   readonly sent: Array<{ message: CustomMessage; options?: unknown }> = [];
@@ -160,6 +164,8 @@ export class FakePi implements PiPort {
       ui: {
         notify: (text, level) => void log.notes.push({ text, level: level ?? "info" }),
         setStatus: (_key, text) => void log.status.push(text),
+        setWidget: (key, content) => void log.widgets.push({ key, content }),
+        setEditorText: (text) => void log.editorTexts.push(text),
         select: async (_title, options) => {
           log.selects.push(options);
           return opts.select ? opts.select(options) : undefined;
@@ -261,6 +267,15 @@ export class FakePi implements PiPort {
     const spec = this.commands.get(command);
     if (!spec) throw new Error(`no command ${command}`);
     await spec.handler(args, ctx);
+  }
+
+  /** User input as both hosts run it before a prompt: the first `handled` ends it (nothing is sent). */
+  async input(text: string, ctx: CtxPort, streamingBehavior?: string): Promise<"handled" | "continue"> {
+    for (const handler of this.handlers.input) {
+      const r = await handler({ text, source: "interactive", ...(streamingBehavior ? { streamingBehavior } : {}) }, ctx);
+      if (r?.action === "handled") return "handled";
+    }
+    return "continue";
   }
 
   /** `/system-update <args>`. */
