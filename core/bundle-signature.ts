@@ -3,6 +3,7 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from "node:crypto";
 import { stringifyCanonical } from "./canonical-json.js";
 import type { BundleSignature } from "../generated/types.js";
+import { visible } from "./safe-text.js";
 
 export type { BundleSignature };
 
@@ -37,9 +38,10 @@ export function shortFingerprint(fingerprint: string): string {
   return fingerprint.slice(0, SHORT_FINGERPRINT);
 }
 
-/** "Alice (0123456789abcdef)", or the short fingerprint alone for an unnamed key. */
+/** "Alice (0123456789abcdef)", or the short fingerprint alone for an unnamed key; control characters shown visibly. */
 export function describeSigner(signer: Signer): string {
-  return signer.name === "" ? `an unnamed key (${shortFingerprint(signer.fingerprint)})` : `${signer.name} (${shortFingerprint(signer.fingerprint)})`;
+  const fingerprint = visible(shortFingerprint(signer.fingerprint));
+  return signer.name === "" ? `an unnamed key (${fingerprint})` : `${visible(signer.name)} (${fingerprint})`;
 }
 
 /** The raw public key of an Ed25519 key object. */

@@ -341,6 +341,7 @@ export interface CliBuildReport {
     presets: number;
   };
   changes: null | BundleChanges;
+  signatures?: CliSignatureReport;
   /**
    * This build replaced the bundle the user had trusted (forge's trust store) and so trusted the new one.
    */
@@ -383,6 +384,22 @@ export interface LibraryChange {
 export interface FromTo {
   from: string | null;
   to: string | null;
+}
+/**
+ * The bundle's signatures as written: every signer, the key --sign added (null: none, or it had signed this bundleHash already), and the old bundle's signatures that were not kept.
+ */
+export interface CliSignatureReport {
+  signers: CliSigner[];
+  added: null | CliSigner;
+  dropped: {
+    fingerprint: string;
+    name: string;
+    reason: string;
+  }[];
+}
+export interface CliSigner {
+  fingerprint: string;
+  name: string;
 }
 export interface DiagnosticSummary {
   errors: number;

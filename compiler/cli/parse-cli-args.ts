@@ -52,6 +52,16 @@ export interface CliArgs {
   modes?: string[];
   /** explain: --path P, the path whose rules and edit limits to judge. */
   path?: string;
+  /** build: sign the bundle (--sign), with --key FILE (else FORGE_SIGNING_KEY). */
+  sign: boolean;
+  key?: string;
+  /** key new: --out FILE and --name NAME. */
+  out?: string;
+  name?: string;
+  /** verify: --signed-by FINGERPRINT (repeatable). */
+  signedBy: string[];
+  /** outdated: skip the registry. */
+  offline: boolean;
   /** import: --rename old=new (repeatable), the forge keys the user chose for imported modes. */
   renames: Record<string, string>;
   positionals: string[];
@@ -76,11 +86,20 @@ const OPTIONS = {
   rename: { type: "string", multiple: true },
   port: { type: "string" },
   open: { type: "boolean" },
+  sign: { type: "boolean" },
+  key: { type: "string" },
+  out: { type: "string" },
+  name: { type: "string" },
+  "signed-by": { type: "string", multiple: true },
+  offline: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
 
-const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "library", "all", "overlay", "dry-run", "force", "preset", "modes", "path", "rename", "port", "open"];
+const FLAGS: readonly FlagName[] = [
+  "check", "watch", "format", "root", "global", "builtin", "library", "all", "overlay", "dry-run", "force", "preset", "modes", "path", "rename", "port", "open",
+  "sign", "key", "out", "name", "signed-by", "offline",
+];
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
 function checkPositionals(command: SubCommand, rest: string[], named: { preset?: string; modes?: string; path?: string }): void {
@@ -117,6 +136,14 @@ function checkPositionals(command: SubCommand, rest: string[], named: { preset?:
       if (surplus !== undefined) throw new UsageError(`unexpected argument '${surplus}' for 'forge preset ${sub}'`);
       return;
     }
+    case "key": {
+      const [sub, extra] = rest;
+      if (sub !== "new" && sub !== "show") throw new UsageError("'forge key' takes new or show, e.g. forge key new --name \"Ada Lovelace <ada@example.com>\"");
+      if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge key ${sub}'`);
+      return;
+    }
+    case "verify":
+      return;
     case "source":
       if (rest.length !== 1) throw new UsageError(`'forge source' takes one JSON request (schema/source-request.schema.json), e.g. forge source '{"kind":"mode-template","key":"notes","strategy":"append"}' --json`);
       return;
@@ -153,6 +180,30 @@ function parseRenames(values: readonly string[]): Record<string, string> {
     Object.defineProperty(out, from!, { value: to, enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+/** --signed-by: full fingerprints (64 lowercase hex digits, as forge key new prints them). */
+function parseFingerprints(values: readonly string[]): string[] {
+  for (const value of values) {
+    if (!/^[0-9a-f]{64}$/.test(value)) throw new UsageError(`--signed-by takes a key's full fingerprint, 64 lowercase hex digits as forge key new prints it (got '${value.slice(0, 80)}')`);
+  }
+  return [...new Set(values)];
+}
+
+/** The flags of signing that only make sense together. */
+function checkSigningFlags(command: SubCommand, rest: readonly string[], args: Omit<CliArgs, "command">): void {
+  if (command === "build") {
+    if (args.key !== undefined && !args.sign) throw new UsageError("--key names the key --sign signs with; add --sign (forge build --sign --key FILE)");
+    if (args.sign && args.check) throw new UsageError("--check writes nothing, so it cannot sign; to check signatures use forge verify");
+  }
+  if (command === "key") {
+    if (rest[0] === "show" && (args.out !== undefined || args.name !== undefined || args.force)) throw new UsageError("'forge key show' takes only --key FILE (and --json)");
+    if (rest[0] === "new" && args.key !== undefined) throw new UsageError("'forge key new' writes a new key: name its file with --out FILE, not --key");
+  }
+  if (command === "verify" && args.positionals.length > 0 && (args.root !== undefined || args.global || args.library || args.all)) {
+    throw new UsageError("forge verify checks the bundle files it is given, or the bundle --root/--global/--library/--all names, not both");
+  }
+  if (args.name !== undefined && args.name.trim() === "") throw new UsageError('--name needs a name, e.g. --name "Ada Lovelace <ada@example.com>"');
 }
 
 /** The command word, read leniently before the strict parse, so every usage error can show that command's usage. */
@@ -224,6 +275,12 @@ function parseStrict(argv: string[]): CliArgs {
     ...(v.modes !== undefined ? { modes: v.modes.split(",").map((k) => k.trim()).filter((k) => k !== "") } : {}),
     ...(v.path !== undefined ? { path: v.path } : {}),
     renames: parseRenames(v.rename ?? []),
+    sign: v.sign === true,
+    ...(v.key !== undefined ? { key: v.key } : {}),
+    ...(v.out !== undefined ? { out: v.out } : {}),
+    ...(v.name !== undefined ? { name: v.name } : {}),
+    signedBy: parseFingerprints(v["signed-by"] ?? []),
+    offline: v.offline === true,
     positionals: rest,
   };
   const known = first !== undefined && (COMMANDS as readonly string[]).includes(first);
@@ -258,6 +315,7 @@ function parseStrict(argv: string[]): CliArgs {
   const port = parsePort(v.port);
   if (port !== undefined) base = { ...base, port };
   if (base.check && base.watch) throw new UsageError("--check and --watch cannot be combined");
+  checkSigningFlags(command, rest, base);
   if (base.watch && format === "github") throw new UsageError("--watch and --format github cannot be combined");
   return { ...base, command };
 }

@@ -16,6 +16,9 @@ import { LIMITS } from "../../generated/constants.js";
 import { diffBundles, isBundleCurrent, type BundleChanges } from "../review/bundle-changes.js";
 import type { BuildReport, BuildStatus } from "../review/build-report.js";
 import { summarize } from "../output/painter.js";
+import type { SigningKey } from "../../core/bundle-signature.js";
+import { applySignatures } from "./bundle-signing.js";
+import type { SignatureReport } from "../review/signature-report.js";
 
 export interface BuildRun {
   report: BuildReport;
@@ -42,6 +45,8 @@ export interface BuildSettings {
   env?: NodeJS.ProcessEnv;
   /** Where the no-op cache lives (compiler/io/build-cache.ts); null disables it. */
   cacheDir: string | null;
+  /** forge build --sign: the key that signs the bundle's bundleHash (compiler/io/bundle-signing.ts). */
+  signingKey?: SigningKey;
 }
 
 /** One build (or check). Throws SourceReadError / errno errors on I/O failure; the CLI reports them. */
@@ -58,6 +63,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
     counts: BuildReport["counts"] = null,
     changes: BundleChanges | null = null,
     trust: TrustOutcome | null = null,
+    signatures: SignatureReport | null = null,
   ): BuildRun => ({
     // Key order here is the --json output order: what happened first, the details last.
     report: {
@@ -70,6 +76,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
       bundleHash,
       counts,
       changes,
+      ...(signatures ? { signatures } : {}),
       ...(trust?.kept ? { trustKept: true as const } : {}),
       ...(trust && !trust.kept ? { trustNotKept: { reason: trust.reason, changes: trust.changes } } : {}),
       summary: summarize(diagnostics),
@@ -95,7 +102,8 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   const attest = (bundleHash: string): void => {
     if (settings.trustFile && !settings.check) recordTrustedSources(settings.trustFile, realRootOf(target.root), target.forgeRoot, bundleHash, tree, settings.env ?? process.env, new Date());
   };
-  const cache = settings.cacheDir;
+  // Signing must see the bundle on disk and may add a signature: the no-op cache cannot answer for it.
+  const cache = settings.signingKey ? null : settings.cacheDir;
   const inputHash = cache
     ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null, libraries })
     : null;
@@ -106,8 +114,11 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
       return finish(0, settings.check ? "fresh" : "unchanged", hit.diagnostics, hit.bundleHash, hit.counts);
     }
   }
-  const { bundle, diagnostics } = compile(tree, options);
-  if (!bundle) return finish(1, "errors", diagnostics);
+  const compiled = compile(tree, options);
+  const { diagnostics } = compiled;
+  if (!compiled.bundle) return finish(1, "errors", diagnostics);
+  // The signatures on disk that still hold are kept (a signature never changes bundleHash); --sign adds this key's.
+  const { bundle, report: signatures } = applySignatures(compiled.bundle, existing, settings.signingKey ?? null, new Date());
   const withBundle = (run: BuildRun): BuildRun => ({ ...run, bundle });
   const text = emitBundleText(bundle);
   const counts = { modes: Object.keys(bundle.modes).length, presets: Object.keys(bundle.presets).length };
@@ -117,10 +128,10 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   if (existing !== null && isBundleCurrent(existing, text, bundle, emitBundleText)) {
     remember(existing);
     attest(bundle.bundleHash);
-    return withBundle(finish(0, settings.check ? "fresh" : "unchanged", diagnostics, bundle.bundleHash, counts));
+    return withBundle(finish(0, settings.check ? "fresh" : "unchanged", diagnostics, bundle.bundleHash, counts, null, null, signatures));
   }
   const changes = diffBundles(existing, bundle);
-  if (settings.check) return withBundle(finish(1, existing === null ? "missing" : "stale", diagnostics, bundle.bundleHash, counts, changes));
+  if (settings.check) return withBundle(finish(1, existing === null ? "missing" : "stale", diagnostics, bundle.bundleHash, counts, changes, null, signatures));
   writeTextAtomic(target.bundlePath, text);
   remember(text);
   // Your own rebuild of a bundle you trusted (Pi 0.73.1's trust store) stays trusted for your own edits only.
@@ -138,7 +149,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
       })
     : null;
   if (trust === null) attest(bundle.bundleHash);
-  return withBundle(finish(0, "written", diagnostics, bundle.bundleHash, counts, changes, trust));
+  return withBundle(finish(0, "written", diagnostics, bundle.bundleHash, counts, changes, trust, signatures));
 }
 
 function realRootOf(root: string): string {
