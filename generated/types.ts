@@ -307,7 +307,10 @@ export type ForgeCliReport =
   | CliImportReport
   | CliPresetExportReport
   | CliPresetImportReport
-  | CliSourceReport;
+  | CliSourceReport
+  | CliKeyReport
+  | CliVerifyReport
+  | CliOutdatedReport;
 export type Diagnostics = ForgeDiagnostic[];
 /**
  * A scope the runtime loads a bundle from.
@@ -568,6 +571,72 @@ export interface CliSourceReport {
   command: "source";
   status: "ok";
   text: string;
+}
+/**
+ * forge key new (the key written) and forge key show (the key read). Never the private key.
+ */
+export interface CliKeyReport {
+  command: "key";
+  action: "new" | "show";
+  fingerprint: string;
+  name: string;
+  publicKey: string;
+  /**
+   * The line for .pi/forge/signers and the .pub file.
+   */
+  publicLine: string;
+  files?: {
+    private: string;
+    public: string;
+    absolutePrivate: string;
+    absolutePublic: string;
+  };
+  /**
+   * show: where the key came from (the --key path, FORGE_SIGNING_KEY).
+   */
+  from?: string;
+}
+/**
+ * forge verify: each bundle's verification (format, digests, bundleHash, every signature) and signers. Exit 1 when one failed.
+ */
+export interface CliVerifyReport {
+  command: "verify";
+  status: "verified" | "failed";
+  signedBy: string[];
+  bundles: {
+    path: string;
+    absolutePath: string;
+    status: "verified" | "failed";
+    scope: string | null;
+    bundleHash: string | null;
+    counts: null | {
+      modes: number;
+      presets: number;
+    };
+    signers: CliSigner[];
+    problems: string[];
+  }[];
+}
+/**
+ * forge outdated: each forge library's locked, installed and latest version, and what taking the installed one changes. Exit 1 when one is not current.
+ */
+export interface CliOutdatedReport {
+  command: "outdated";
+  status: "current" | "outdated";
+  registry: "ok" | "offline" | "skipped" | "partial";
+  problem: string | null;
+  libraries: {
+    name: string;
+    locked: string | null;
+    installed: string | null;
+    installedProblem: string | null;
+    latest: string | null;
+    latestStatus: "ok" | "unreachable" | "not-found" | "npm-missing" | "failed" | "skipped";
+    differsFromLock: boolean;
+    newerOnRegistry: boolean;
+    modes: null | string[];
+    presets: null | string[];
+  }[];
 }
 
 /* from schema/delivery-details.schema.json */

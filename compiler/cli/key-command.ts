@@ -93,3 +93,7 @@ function showKey(args: CliArgs, io: CliIO): number {
   else io.stdout.write(`forge: ${describeSigner(key)}, from ${from}\nfingerprint: ${key.fingerprint}\npublic line: ${report.publicLine}\n`);
   return 0;
 }
+
+/** schema/cli-report.schema.json describes this report: compile fails if not. */
+type Holds<T extends true> = T;
+export type KeyReportMatchesSchema = Holds<KeyReport extends import("../../generated/types.js").CliKeyReport ? true : false>;

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { ALLOWED, COMMANDS, type FlagName, type SubCommand } from "./cli-help.js";
+import { checkSigningFlags, checkSigningPositionals, parseFingerprints } from "./signing-args.js";
 
 export { COMMANDS, HELP, USAGE, commandHelp, usageOf, type SubCommand } from "./cli-help.js";
 
@@ -136,14 +137,12 @@ function checkPositionals(command: SubCommand, rest: string[], named: { preset?:
       if (surplus !== undefined) throw new UsageError(`unexpected argument '${surplus}' for 'forge preset ${sub}'`);
       return;
     }
-    case "key": {
-      const [sub, extra] = rest;
-      if (sub !== "new" && sub !== "show") throw new UsageError("'forge key' takes new or show, e.g. forge key new --name \"Ada Lovelace <ada@example.com>\"");
-      if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge key ${sub}'`);
+    case "key":
+    case "verify": {
+      const problem = checkSigningPositionals(command, rest);
+      if (problem !== null) throw new UsageError(problem);
       return;
     }
-    case "verify":
-      return;
     case "source":
       if (rest.length !== 1) throw new UsageError(`'forge source' takes one JSON request (schema/source-request.schema.json), e.g. forge source '{"kind":"mode-template","key":"notes","strategy":"append"}' --json`);
       return;
@@ -180,30 +179,6 @@ function parseRenames(values: readonly string[]): Record<string, string> {
     Object.defineProperty(out, from!, { value: to, enumerable: true, writable: true, configurable: true });
   }
   return out;
-}
-
-/** --signed-by: full fingerprints (64 lowercase hex digits, as forge key new prints them). */
-function parseFingerprints(values: readonly string[]): string[] {
-  for (const value of values) {
-    if (!/^[0-9a-f]{64}$/.test(value)) throw new UsageError(`--signed-by takes a key's full fingerprint, 64 lowercase hex digits as forge key new prints it (got '${value.slice(0, 80)}')`);
-  }
-  return [...new Set(values)];
-}
-
-/** The flags of signing that only make sense together. */
-function checkSigningFlags(command: SubCommand, rest: readonly string[], args: Omit<CliArgs, "command">): void {
-  if (command === "build") {
-    if (args.key !== undefined && !args.sign) throw new UsageError("--key names the key --sign signs with; add --sign (forge build --sign --key FILE)");
-    if (args.sign && args.check) throw new UsageError("--check writes nothing, so it cannot sign; to check signatures use forge verify");
-  }
-  if (command === "key") {
-    if (rest[0] === "show" && (args.out !== undefined || args.name !== undefined || args.force)) throw new UsageError("'forge key show' takes only --key FILE (and --json)");
-    if (rest[0] === "new" && args.key !== undefined) throw new UsageError("'forge key new' writes a new key: name its file with --out FILE, not --key");
-  }
-  if (command === "verify" && args.positionals.length > 0 && (args.root !== undefined || args.global || args.library || args.all)) {
-    throw new UsageError("forge verify checks the bundle files it is given, or the bundle --root/--global/--library/--all names, not both");
-  }
-  if (args.name !== undefined && args.name.trim() === "") throw new UsageError('--name needs a name, e.g. --name "Ada Lovelace <ada@example.com>"');
 }
 
 /** The command word, read leniently before the strict parse, so every usage error can show that command's usage. */
@@ -257,6 +232,8 @@ function parseStrict(argv: string[]): CliArgs {
   const v = parsed.values;
   const [first, ...rest] = parsed.positionals;
   const format = parseFormat(v.format, v.json === true);
+  const signedBy = parseFingerprints(v["signed-by"] ?? []);
+  if (!Array.isArray(signedBy)) throw new UsageError(signedBy.usage);
   let base: Omit<CliArgs, "command"> = {
     check: v.check === true,
     watch: v.watch === true,
@@ -279,7 +256,7 @@ function parseStrict(argv: string[]): CliArgs {
     ...(v.key !== undefined ? { key: v.key } : {}),
     ...(v.out !== undefined ? { out: v.out } : {}),
     ...(v.name !== undefined ? { name: v.name } : {}),
-    signedBy: parseFingerprints(v["signed-by"] ?? []),
+    signedBy,
     offline: v.offline === true,
     positionals: rest,
   };
@@ -315,7 +292,8 @@ function parseStrict(argv: string[]): CliArgs {
   const port = parsePort(v.port);
   if (port !== undefined) base = { ...base, port };
   if (base.check && base.watch) throw new UsageError("--check and --watch cannot be combined");
-  checkSigningFlags(command, rest, base);
+  const signing = checkSigningFlags(command, rest, base);
+  if (signing !== null) throw new UsageError(signing);
   if (base.watch && format === "github") throw new UsageError("--watch and --format github cannot be combined");
   return { ...base, command };
 }

@@ -122,3 +122,7 @@ export function outdatedReport(input: OutdatedInput): OutdatedReport {
   const outdated = libraries.some((l) => l.differsFromLock || l.newerOnRegistry || l.installed === null);
   return { command: "outdated", status: outdated ? "outdated" : "current", registry, problem: input.problem, libraries };
 }
+
+/** schema/cli-report.schema.json describes this report: compile fails if not. */
+type Holds<T extends true> = T;
+export type OutdatedReportMatchesSchema = Holds<OutdatedReport extends import("../../generated/types.js").CliOutdatedReport ? true : false>;

@@ -74,3 +74,7 @@ export function renderVerifyReport(report: VerifyReport): string {
   lines.push(failed === 0 ? `forge verify: ${report.bundles.length} bundle${report.bundles.length === 1 ? "" : "s"} verified` : `forge verify: ${failed} of ${report.bundles.length} failed`);
   return lines.join("\n") + "\n";
 }
+
+/** schema/cli-report.schema.json describes this report: compile fails if not. */
+type Holds<T extends true> = T;
+export type VerifyReportMatchesSchema = Holds<VerifyReport extends import("../../generated/types.js").CliVerifyReport ? true : false>;
