@@ -28,6 +28,8 @@ export interface FakeUiLog {
   status: Array<string | undefined>;
   confirms: string[];
   selects: string[][];
+  /** The title of each select, in order (the trust dialog puts its question there). */
+  selectTitles: string[];
   /** Every ctx.ui.editor call: its title and prefill. */
   editors: Array<{ title: string; prefill: string }>;
 }
@@ -74,7 +76,7 @@ export interface FakePiOptions {
 /** A fake ExtensionAPI: appendEntry and sendMessage write into its session; commands, flags and tools are recorded. */
 export class FakePi implements PiPort {
   readonly session: FakeSession;
-  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], editors: [] };
+  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], selectTitles: [], editors: [] };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
   readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [], model_select: [], session_compact: [] };
@@ -160,8 +162,9 @@ export class FakePi implements PiPort {
       ui: {
         notify: (text, level) => void log.notes.push({ text, level: level ?? "info" }),
         setStatus: (_key, text) => void log.status.push(text),
-        select: async (_title, options) => {
+        select: async (title, options) => {
           log.selects.push(options);
+          log.selectTitles.push(title);
           return opts.select ? opts.select(options) : undefined;
         },
         confirm: async (title, message) => {
