@@ -74,7 +74,7 @@ function newKey(args: CliArgs, io: CliIO): number {
       "",
       `Sign a bundle: npx --no-install forge build --sign --key ${report.files!.private} (or FORGE_SIGNING_KEY=<the key file's text or path>).`,
       `Teammates trust your signed bundles in Pi with: /forge trust --key ${key.fingerprint}`,
-      `A repository may list you in .pi/forge/signers with this line (shown in the trust dialog; it grants nothing):`,
+      "A repository may name you as a signer with this line in the signers file of its forge directory (shown in the trust dialog; it grants nothing):",
       `  ${report.publicLine}`,
       "",
     ].join("\n"),
