@@ -26,11 +26,13 @@ export function interpretNpmView(status: number | null, stdout: string, stderr: 
   }
   if (status === 0 && typeof parsed === "string" && parsed !== "") return { status: "ok", version: parsed.slice(0, 256) };
   if (status === 0 && Array.isArray(parsed) && typeof parsed[parsed.length - 1] === "string") return { status: "ok", version: String(parsed[parsed.length - 1]).slice(0, 256) };
-  const errorCode = (parsed as { error?: { code?: unknown } } | undefined)?.error?.code;
-  const all = `${typeof errorCode === "string" ? errorCode : ""}\n${stderr}`;
+  const error = (parsed as { error?: { code?: unknown; summary?: unknown } } | undefined)?.error;
+  const all = `${typeof error?.code === "string" ? error.code : ""}\n${stderr}`;
+  // npm --json reports the error as JSON on stdout; its summary is the one line worth showing.
+  const message = typeof error?.summary === "string" ? firstLine(error.summary) : firstLine(stderr);
   if (/\bE404\b/.test(all)) return { status: "not-found", message: "the registry has no such package" };
-  if (NETWORK_CODES.test(all)) return { status: "unreachable", message: firstLine(stderr) };
-  return { status: "failed", message: firstLine(stderr) };
+  if (NETWORK_CODES.test(all)) return { status: "unreachable", message };
+  return { status: "failed", message };
 }
 
 /** `npm view <name> version --json` in `cwd`. */

@@ -168,6 +168,22 @@ export function describeLibraryChange(lib: LibraryChange): string[] {
   return lines;
 }
 
+/**
+ * What to run when the installed libraries differ from the lock: take them (rebuild, review, commit) or go back to
+ * what the lock pins (npm ci installs what package-lock.json pins).
+ */
+export function libraryAdvice(libraries: readonly LibraryChange[]): string[] {
+  const moved = libraries.filter((l) => l.change === "changed" || l.change === "added");
+  if (moved.length === 0) return [];
+  const names = moved.map((l) => `${l.name}${l.version.to === null ? "" : ` ${l.version.to}`}`).join(", ");
+  const back = moved.filter((l) => l.change === "changed" && l.version.from !== null && l.version.from !== l.version.to);
+  const pinned = back.map((l) => `npm install ${l.name}@${l.version.from}`).join(" and ");
+  return [
+    `  the installed ${names} differ${moved.length === 1 ? "s" : ""} from the lock in bundle.json: to take ${moved.length === 1 ? "it" : "them"}, run \`npx --no-install forge build\` (review the change with \`npx --no-install forge diff\`) and commit the bundle;` +
+      ` to keep what the lock pins, run \`npm ci\`${pinned ? ` (or ${pinned})` : ""}; \`npx --no-install forge outdated\` lists every library`,
+  ];
+}
+
 /** At most this many per-component lines in human output; --json always has the full lists. */
 const MAX_CHANGE_LINES = 20;
 
@@ -180,6 +196,7 @@ export function describeChanges(c: BundleChanges): string[] {
   }
   if (c.previous === "unreadable") lines.push("  the existing bundle.json is not a readable forge bundle");
   for (const lib of c.libraries) lines.push(...describeLibraryChange(lib));
+  lines.push(...libraryAdvice(c.libraries));
   const items: string[] = [];
   for (const [kind, set] of [["mode", c.modes], ["preset", c.presets], ["rule", c.rules]] as const) {
     for (const k of set.added) items.push(`  ${kind} ${k}: added`);

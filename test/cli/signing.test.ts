@@ -109,7 +109,7 @@ describe("forge build --sign and forge verify, as CI runs them", () => {
     // One byte of a signature changed: verify fails as tampered, --check calls the bundle stale.
     const tampered = JSON.parse(readFileSync(bundle, "utf8"));
     const bytes = Buffer.from(tampered.signatures[0].signature, "base64");
-    bytes[7] ^= 0x01;
+    bytes[7] = bytes[7]! ^ 0x01;
     tampered.signatures[0].signature = bytes.toString("base64");
     writeFileSync(bundle, JSON.stringify(tampered, null, 2));
     const bad = runCli(["verify"], repo, env);

@@ -45,7 +45,7 @@ describe("bundle signatures", () => {
     const bundle = signed(BUNDLE, ADA);
     const s = bundle.signatures![0]!;
     const bytes = Buffer.from(s.signature, "base64");
-    bytes[10] ^= 0x01;
+    bytes[10] = bytes[10]! ^ 0x01;
     const tampered = { ...bundle, signatures: [{ ...s, signature: bytes.toString("base64") }] };
     const { problems } = verifyBundleValue(tampered, "project");
     expect(problems.map((p) => p.kind)).toEqual(["signature"]);
@@ -67,7 +67,7 @@ describe("bundle signatures", () => {
     fc.assert(
       fc.property(fc.constantFrom("signature", "publicKey") as fc.Arbitrary<"signature" | "publicKey">, fc.nat(), fc.integer({ min: 1, max: 255 }), (field, at, xor) => {
         const bytes = Buffer.from(s[field], "base64");
-        bytes[at % bytes.length] ^= xor;
+        bytes[at % bytes.length] = bytes[at % bytes.length]! ^ xor;
         const changed = { ...s, [field]: bytes.toString("base64") };
         return verifyBundleValue({ ...bundle, signatures: [changed] }, "project").problems.some((p) => p.kind === "signature" || p.kind === "schema");
       }),

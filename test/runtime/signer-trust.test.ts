@@ -101,7 +101,7 @@ describe("discovery with signatures (forge decides: 0.73.1)", () => {
     expect(d.notices.join("\n")).toContain("a key you revoked: its signature grants nothing");
     const bundle = signed(V1, ADA);
     const bytes = Buffer.from(bundle.signatures![0]!.signature, "base64");
-    bytes[0] ^= 0x80;
+    bytes[0] = bytes[0]! ^ 0x80;
     writeProject({ ...bundle, signatures: [{ ...bundle.signatures![0]!, signature: bytes.toString("base64") }] });
     save(withTrustedSigner(emptyTrustStore(), ADA, new Date(0)));
     const tampered = discoverScopes(paths(), null);
