@@ -3,21 +3,14 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from "node:crypto";
 import { stringifyCanonical } from "./canonical-json.js";
 import type { BundleSignature } from "../generated/types.js";
-import { visible } from "./safe-text.js";
+import type { Signer } from "./signer-text.js";
+
+export { describeSigner, shortFingerprint, SHORT_FINGERPRINT, type Signer } from "./signer-text.js";
 
 export type { BundleSignature };
 
 /** The domain tag inside every signed payload: a forge bundle signature can never be replayed as another message. */
 export const SIGNATURE_PURPOSE = "forge bundle signature v1";
-
-/** The fingerprint's length as commands show it: 16 hex digits (64 bits), always with the name beside it. */
-export const SHORT_FINGERPRINT = 16;
-
-/** Who signed: a fingerprint (what trust binds to) and the name the key's owner gave it (what people read). */
-export interface Signer {
-  fingerprint: string;
-  name: string;
-}
 
 /** A private key and what a signature made with it says about it. */
 export interface SigningKey extends Signer {
@@ -32,16 +25,6 @@ const ED25519_SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 /** sha256 of the raw 32-byte public key, lowercase hex. */
 export function fingerprintOf(rawPublicKey: Uint8Array): string {
   return createHash("sha256").update(rawPublicKey).digest("hex");
-}
-
-export function shortFingerprint(fingerprint: string): string {
-  return fingerprint.slice(0, SHORT_FINGERPRINT);
-}
-
-/** "Alice (0123456789abcdef)", or the short fingerprint alone for an unnamed key; control characters shown visibly. */
-export function describeSigner(signer: Signer): string {
-  const fingerprint = visible(shortFingerprint(signer.fingerprint));
-  return signer.name === "" ? `an unnamed key (${fingerprint})` : `${visible(signer.name)} (${fingerprint})`;
 }
 
 /** The raw public key of an Ed25519 key object. */

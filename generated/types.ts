@@ -383,6 +383,17 @@ export interface LibraryChange {
   bundleHash: FromTo;
   modes: ComponentChanges;
   presets: ComponentChanges;
+  /**
+   * Its version changed but its bundle did not.
+   */
+  bundleUnchanged?: true;
+  /**
+   * The keys that signed its bundle ("Name (fingerprint)"), when they changed.
+   */
+  signers?: {
+    from: string[];
+    to: string[];
+  };
 }
 export interface FromTo {
   from: string | null;

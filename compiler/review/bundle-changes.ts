@@ -1,6 +1,7 @@
 // What changed between the bundle on disk and a freshly compiled one: per-component digests and the bundleHash.
 import { compareCodeUnits } from "../../core/canonical-json.js";
 import type { ForgeBundle } from "../../generated/types.js";
+import { describeSigner } from "../../core/signer-text.js";
 
 export interface ComponentChanges {
   added: string[];
@@ -19,6 +20,8 @@ export interface LibraryChange {
   presets: ComponentChanges;
   /** Its version changed but its bundle did not: probably published without `forge build --library` after an edit. */
   bundleUnchanged?: true;
+  /** The keys that signed its bundle (by fingerprint), when they changed. */
+  signers?: { from: string[]; to: string[] };
 }
 
 export interface BundleChanges {
@@ -84,6 +87,8 @@ interface LockView {
   bundleHash: string | null;
   modes: DigestMap;
   presets: DigestMap;
+  /** "Name (fingerprint)" of each signer, in lock order. */
+  signers: string[];
 }
 
 /** A bundle's lock by library name, read defensively (the old bundle on disk may be anything). */
@@ -97,7 +102,12 @@ function locksOf(lock: unknown): Map<string, LockView> {
       section !== null && typeof section === "object" && !Array.isArray(section)
         ? Object.fromEntries(Object.entries(section as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v : ""]))
         : {};
+    const signers = Array.isArray((e as { signers?: unknown }).signers) ? ((e as { signers: unknown[] }).signers) : [];
     out.set(e.name, {
+      signers: signers.flatMap((s) => {
+        const v = s as { fingerprint?: unknown; name?: unknown } | null;
+        return typeof v?.fingerprint === "string" ? [describeSigner({ fingerprint: v.fingerprint, name: typeof v.name === "string" ? v.name : "" })] : [];
+      }),
       version: typeof e.version === "string" ? e.version : null,
       bundleHash: typeof e.bundleHash === "string" ? e.bundleHash : null,
       modes: digests(e.components?.modes),
@@ -112,18 +122,28 @@ export function diffLocks(oldLock: unknown, nextLock: unknown): LibraryChange[] 
   const before = locksOf(oldLock);
   const after = locksOf(nextLock);
   const names = [...after.keys(), ...[...before.keys()].filter((n) => !after.has(n))];
-  const empty: LockView = { version: null, bundleHash: null, modes: {}, presets: {} };
+  const empty: LockView = { version: null, bundleHash: null, modes: {}, presets: {}, signers: [] };
   const changes: LibraryChange[] = [];
   for (const name of names) {
     const a = before.get(name) ?? empty;
     const b = after.get(name) ?? empty;
     const modes = compareDigests(a.modes, b.modes);
     const presets = compareDigests(a.presets, b.presets);
-    const same = a.version === b.version && a.bundleHash === b.bundleHash && [modes, presets].every((c) => c.added.length + c.removed.length + c.changed.length === 0);
+    const signersChanged = a.signers.join("\n") !== b.signers.join("\n");
+    const same = !signersChanged && a.version === b.version && a.bundleHash === b.bundleHash && [modes, presets].every((c) => c.added.length + c.removed.length + c.changed.length === 0);
     if (same) continue;
     const change = !before.has(name) ? "added" : !after.has(name) ? "removed" : "changed";
     const bumpedOnly = change === "changed" && a.version !== b.version && a.bundleHash !== null && a.bundleHash === b.bundleHash;
-    changes.push({ name, change, version: { from: a.version, to: b.version }, bundleHash: { from: a.bundleHash, to: b.bundleHash }, modes, presets, ...(bumpedOnly ? { bundleUnchanged: true as const } : {}) });
+    changes.push({
+      name,
+      change,
+      version: { from: a.version, to: b.version },
+      bundleHash: { from: a.bundleHash, to: b.bundleHash },
+      modes,
+      presets,
+      ...(bumpedOnly ? { bundleUnchanged: true as const } : {}),
+      ...(signersChanged ? { signers: { from: a.signers, to: b.signers } } : {}),
+    });
   }
   return changes;
 }
@@ -159,6 +179,10 @@ export function describeLibraryChange(lib: LibraryChange): string[] {
     }
   }
   lines.push(parts.length > 0 ? `    ${parts.join("; ")}` : "    no component this bundle takes from it changed");
+  if (lib.signers) {
+    const who = (list: string[]) => (list.length === 0 ? "unsigned" : list.join(", "));
+    lines.push(`    signed by: ${who(lib.signers.from)} -> ${who(lib.signers.to)}`);
+  }
   if (lib.bundleUnchanged) {
     lines.push(
       `    warning: ${lib.name}'s version changed but its bundle did not: if its sources changed, its bundle is stale ` +
