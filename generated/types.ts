@@ -496,8 +496,35 @@ export interface CliExplainReport {
   warnings: string[];
   path: {} | null;
   updateDelivery: string | null;
+  trust?: CliTrustView;
   size: {} | null;
   diagnostics: Diagnostics;
+}
+/**
+ * The bundle on disk (its signers, whether it is current), this user's trust of it (project bundles), the repository's signers list and each locked library's signers.
+ */
+export interface CliTrustView {
+  bundle: {
+    path: string;
+    status: "ok" | "absent" | "refused";
+    bundleHash: string | null;
+    current: boolean | null;
+    signers: CliSigner[];
+    problem: string | null;
+  };
+  trust: null | {
+    state: "hash" | "signer" | "untrusted";
+    signer: null | CliSigner;
+    setting: "host" | "forge";
+    revokedSigners: CliSigner[];
+  };
+  repositorySigners: CliSigner[];
+  libraries: {
+    name: string;
+    version: string;
+    signers: CliSigner[];
+    signedBy: string[];
+  }[];
 }
 /**
  * forge diff of two loaded bundles; the per-component changes are checked as their JSON types (README's forge diff section describes them).

@@ -114,6 +114,18 @@ export function libraryModeRecord(layered: LayeredLibraries): Record<string, Mod
   return Object.fromEntries([...layered.modes].map(([key, { mode }]) => [key, mode]));
 }
 
+/** forge.yaml's signedBy (valid config only), for views that show what each library must be signed by. */
+export function configuredSignedBy(tree: SourceTree): Record<string, string[]> {
+  const file = tree.files.find((f) => f.path === CONFIG_FILE);
+  if (file === undefined || file.tooLarge) return {};
+  const { text } = decodeFile(file.path, file.bytes);
+  if (text === null) return {};
+  const { config } = validateSources({ modes: [], presets: [], config: parseOne("config", "forge", CONFIG_FILE, text, false).source });
+  const out: Record<string, string[]> = {};
+  for (const [name, keys] of Object.entries(config?.data.signedBy ?? {})) Object.defineProperty(out, name, { value: [...(keys ?? [])], enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
 /**
  * The library names forge.yaml lists (valid entries, each once), so the I/O edge can find them before compiling. An
  * invalid forge.yaml lists none here; the compile reports why.

@@ -8,6 +8,8 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateCliReport } from "../../generated/report-validators.js";
+import { loadBuiltinBundle, resolveTarget } from "../../compiler/io/forge-target.js";
+import { studioSources } from "../../compiler/studio/server/studio-sources.js";
 import { assertBuilt, CLI, cleanEnv, makeTempDir, removeTempDirs, runCli, writeTree, type CliResult } from "./helpers.js";
 
 beforeAll(assertBuilt);
@@ -189,5 +191,42 @@ describe("keeping libraries current", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/1\.0\.0\s+1\.0\.0\s+\(unreachable\)/);
     expect(r.stdout).toContain("forge outdated: the npm registry is unreachable (offline?): latest versions are unknown; locked and installed versions are still compared");
+  });
+});
+
+describe("explain and the studio show signers and trust", () => {
+  it("each bundle's and library's signers, whether the bundle on disk is current, and this user's trust of it", () => {
+    const home = makeTempDir("forge-libsign-view-");
+    const ada = newKey(home, "Ada");
+    const { project } = setup(ada.file);
+    writeProject(project, `libraries: ["${LIB}"]\nsignedBy:\n  "${LIB}": ["${ada.fingerprint}"]\n`);
+    writeTree(project, { ".pi/forge/signers": `${ada.fingerprint} Ada\n` });
+    expect(runCli(["build", "--sign", "--key", ada.file], project).code).toBe(0);
+    const agent = join(home, "agent");
+    const env = cleanEnv({ PI_CODING_AGENT_DIR: agent });
+    const untrusted = JSON.parse(runCli(["explain", "billing", "--json"], project, env).stdout);
+    expect(validateCliReport(untrusted), JSON.stringify(validateCliReport.errors)).toBe(true);
+    const adaSigner = { fingerprint: ada.fingerprint, name: "Ada" };
+    expect(untrusted.trust).toEqual({
+      bundle: { path: ".pi/forge/bundle.json", status: "ok", bundleHash: expect.any(String), current: true, signers: [adaSigner], problem: null },
+      trust: { state: "untrusted", signer: null, setting: "host", revokedSigners: [] },
+      repositorySigners: [adaSigner],
+      libraries: [{ name: LIB, version: "1.0.0", signers: [adaSigner], signedBy: [ada.fingerprint] }],
+    });
+    // The user trusts Ada's key (as /forge trust --key records it) and asks for forge's own trust everywhere.
+    writeTree(agent, {
+      "forge/trust.json": JSON.stringify({ v: 1, projects: {}, signers: { [ada.fingerprint]: { name: "Ada", trustedAt: "2026-12-01T00:00:00.000Z" } } }),
+      "forge/forge.yaml": "trust: forge\n",
+    });
+    const human = runCli(["explain", "billing"], project, env).stdout;
+    expect(human).toContain("bundle, signers and trust:");
+    expect(human).toContain(`.pi/forge/bundle.json: bundleHash ${untrusted.trust.bundle.bundleHash.slice(0, 12)}, current, signed by Ada (${ada.fingerprint.slice(0, 16)})`);
+    expect(human).toContain(`trust: trusted: signed by Ada (${ada.fingerprint.slice(0, 16)}), a key you trust; forge's own trust decides on both hosts (trust: forge)`);
+    expect(human).toContain(`library ${LIB}@1.0.0: signed by Ada (${ada.fingerprint.slice(0, 16)}); signedBy requires ${ada.fingerprint.slice(0, 16)}`);
+    // The studio's state carries the same view (its Library panel renders these lines).
+    const target = resolveTarget({ root: project }, env, project);
+    const sources = studioSources(target, env, loadBuiltinBundle());
+    sources.refresh();
+    expect(sources.state().trust).toMatchObject({ bundle: { signers: [adaSigner], current: true }, trust: { state: "signer", signer: adaSigner }, libraries: [{ name: LIB, signers: [adaSigner] }] });
   });
 });
