@@ -227,6 +227,7 @@ describe("explain and the studio show signers and trust", () => {
     const target = resolveTarget({ root: project }, env, project);
     const sources = studioSources(target, env, loadBuiltinBundle());
     sources.refresh();
+    expect(sources.state().trustLines).toContain(`library ${LIB}@1.0.0: signed by Ada (${ada.fingerprint.slice(0, 16)}); signedBy requires ${ada.fingerprint.slice(0, 16)}`);
     expect(sources.state().trust).toMatchObject({ bundle: { signers: [adaSigner], current: true }, trust: { state: "signer", signer: adaSigner }, libraries: [{ name: LIB, signers: [adaSigner] }] });
   });
 });

@@ -106,6 +106,8 @@ export interface StateData {
   library: LibraryData | null;
   /** The bundle on disk: its signers, its libraries' signers and this user's trust of it (null before a good build). */
   trust: TrustView | null;
+  /** The same as forge explain's lines (rendered on the server: the page carries no review code). */
+  trustLines: string[];
   presets: string[];
   modes: Array<{ key: string; strategy: StrategyName }>;
   events: LiveEvent[];

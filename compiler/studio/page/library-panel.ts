@@ -3,7 +3,6 @@ import type { LibraryData, LibraryEntry, StateData } from "../model/studio-api.j
 import { diagnosticList } from "./diagnostic-list.js";
 import { byId, digestCode, el, fill, table, type Child } from "./dom.js";
 import { sourceLink } from "./source-panel.js";
-import { describeTrustView, type TrustView } from "../../review/trust-view.js";
 
 function contractsCell(e: LibraryEntry): Child[] {
   if (e.contracts) {
@@ -57,16 +56,16 @@ function applySearch(): void {
 }
 
 /** Who signed the bundle on disk and its libraries, and whether you trust it (forge explain's lines). */
-function trustNotes(trust: TrustView | null): HTMLElement[] {
-  if (trust === null) return [];
-  return [el("div", { class: "trust", attrs: { "data-testid": "trust" } }, [el("strong", {}, ["Signers and trust"]), ...describeTrustView(trust).map((line) => el("p", { class: "note" }, [line.trim()]))])];
+function trustNotes(lines: readonly string[]): HTMLElement[] {
+  if (lines.length === 0) return [];
+  return [el("div", { class: "trust", attrs: { "data-testid": "trust" } }, [el("strong", {}, ["Signers and trust"]), ...lines.map((line) => el("p", { class: "note" }, [line]))])];
 }
 
-function render(library: LibraryData, trust: TrustView | null): void {
+function render(library: LibraryData, trustLines: readonly string[]): void {
   fill(byId("library-layers"), [
     el("p", { class: "layers" }, ["Layers, shallow to deep: ", ...library.layers.flatMap((l, i) => [i > 0 ? " → " : "", el("strong", {}, [l.scope]), ` (${l.origin}, `, digestCode(l.bundleHash), ")"])]),
     ...library.layers.flatMap((l) => l.notes.map((n) => el("p", { class: "note" }, [n]))),
-    ...trustNotes(trust),
+    ...trustNotes(trustLines),
   ]);
   fill(byId("library-unattached"), library.unattached.length === 0 ? [] : [el("h3", {}, ["Diagnostics in other files"]), diagnosticList(library.unattached, false)]);
   const head = ["Kind", "Key", "Strategy", "Scope", "File", "Digest", "Size", "Contracts"];
@@ -81,7 +80,7 @@ export function renderLibrary(state: StateData): void {
     fill(byId("library-layers"), []);
     return;
   }
-  render(state.library, state.trust);
+  render(state.library, state.trustLines);
 }
 
 export function setupLibrary(): void {

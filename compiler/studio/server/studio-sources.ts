@@ -21,7 +21,7 @@ import type { ComposeData, DiagnosticView, HostKind, LibraryData, LiveEvent, Sou
 import { sourceLinks, type SourceLinks } from "./source-links.js";
 import { readTrustView } from "../../io/trust-view.js";
 import { configuredSignedBy } from "../../phases/libraries.js";
-import type { TrustView } from "../../review/trust-view.js";
+import { describeTrustView, type TrustView } from "../../review/trust-view.js";
 
 /** The last state whose sources compiled: what every view shows while an edit is broken. */
 interface GoodState {
@@ -149,6 +149,7 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
         diagnostics: now.views,
         library,
         trust: good?.trust ?? null,
+        trustLines: good ? describeTrustView(good.trust).map((l) => l.trim()) : [],
         presets: good ? [...good.catalog.presets.keys()].sort() : [],
         modes,
         events: [...events],
