@@ -57,9 +57,11 @@ describe("forge key new", () => {
     expect(validateCliReport(JSON.parse(show.stdout))).toBe(true);
   });
 
-  it("defaults to ~/.config/forge/signing-key.pem and says how teammates trust it", () => {
+  it("defaults to ~/.config/forge/signing-key.pem, named as git names you, and says how teammates trust it", () => {
     const home = makeTempDir("forge-key-default-");
-    const r = runCli(["key", "new", "--name", "Ada"], home, cleanEnv({ HOME: home, XDG_CONFIG_HOME: "" }));
+    writeFileSync(join(home, ".gitconfig"), "[user]\n\tname = Ada Lovelace\n\temail = ada@example.com\n");
+    const r = runCli(["key", "new"], home, cleanEnv({ HOME: home, XDG_CONFIG_HOME: "", GIT_CONFIG_NOSYSTEM: "1" }));
+    expect(r.stdout).toContain("name: Ada Lovelace <ada@example.com>");
     expect(r.code, r.stderr).toBe(0);
     expect(statSync(join(home, ".config", "forge", "signing-key.pem")).isFile()).toBe(true);
     expect(r.stdout).toMatch(/Teammates trust your signed bundles in Pi with: \/forge trust --key [0-9a-f]{64}/);
@@ -97,8 +99,9 @@ describe("forge build --sign and forge verify, as CI runs them", () => {
     // A rebuild without --sign of unchanged sources keeps the signature: not one byte changes.
     expect(runCli(["build"], repo, cleanEnv({ HOME: home, FORGE_NO_CACHE: "1" })).code).toBe(0);
     expect(readFileSync(bundle, "utf8")).toBe(signedText);
-    // A second signer signs beside the first; forge diff sees no semantic change between signed and unsigned.
-    expect(runCli(["build", "--sign", "--key", eve.file], repo, env).code).toBe(0);
+    // A second signer signs beside the first (--key wins over FORGE_SIGNING_KEY); forge diff sees no semantic change
+    // between signed and unsigned.
+    expect(JSON.parse(runCli(["build", "--sign", "--key", eve.file, "--json"], repo, env).stdout).signatures.added).toEqual({ fingerprint: eve.fingerprint, name: "Eve" });
     expect(JSON.parse(readFileSync(bundle, "utf8")).signatures).toHaveLength(2);
     const unsigned = join(repo, "unsigned.json");
     const plain = JSON.parse(signedText);

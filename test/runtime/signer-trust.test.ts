@@ -1,7 +1,8 @@
 // Signer trust: a layer signed by a key the user trusts is trusted on load with one notice of what changed since the
 // version the user saw; an unknown key falls back to hash trust; a revoked key grants nothing; a bad signature refuses
 // the bundle; `trust: forge` on Pi 1.x; /forge trust --key, --revoke and the dialog's "always trust bundles signed by".
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { readSignerList } from "../../io/forge-settings.js";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { discoverScopes, resolveScopePaths } from "../../runtime/scope-discovery.js";
@@ -132,6 +133,10 @@ describe("/forge trust --key, --revoke and the dialog", () => {
     // Drift policy allow: the changed mode is composed, so the prompt shows the bundle was offered (trusted).
     await printed(() => t.pi.run("mode", "set alpha --drift allow", t.ctx));
     expect((await t.turn())?.systemPrompt).toContain("ALPHA ONE");
+    const statusText = await printed(() => t.pi.run("forge", "status --json", t.ctx));
+    const status = JSON.parse(statusText.split("\n").filter((l) => l.startsWith("{")).at(-1)!);
+    expect(status.layers[0]).toMatchObject({ trusted: true, decidedBy: "forge", via: "signer", signers: [{ fingerprint: ADA.fingerprint, name: "Ada" }] });
+    expect(await printed(() => t.pi.run("forge", "status", t.ctx))).toContain(`signed by Ada (${ADA.fingerprint.slice(0, 16)}), trusted for the signature of Ada`);
     for (const next of [V2, V3]) {
       writeProject(signed(next, ADA));
       const told = await printed(async () => expect((await t.turn())?.systemPrompt).toContain(next === V2 ? "ALPHA TWO" : "ALPHA THREE"));
@@ -154,6 +159,14 @@ describe("/forge trust --key, --revoke and the dialog", () => {
     expect(await printed(() => t.pi.run("forge", "trust --key 0123456789abcdef", t.ctx))).toContain("no key forge knows of here starts with 0123456789abcdef");
     expect(await printed(() => t.pi.run("forge", "trust --key zz", t.ctx))).toContain("--key takes a key's fingerprint");
     expect(readTrustStore(paths().trustFile).signers).toBeUndefined();
+  });
+
+  it("a signers file that links out of the layer is not read", () => {
+    writeProject(signed(V1, ADA));
+    const outside = join(fx.agent, "elsewhere-signers");
+    writeFileSync(outside, `${EVE.fingerprint} Eve\n`);
+    symlinkSync(outside, join(fx.cwd, ".pi", "forge", "signers"));
+    expect(readSignerList(join(fx.cwd, ".pi", "forge")).signers).toEqual([]);
   });
 
   it("the dialog offers 'always trust bundles signed by' and shows the repository's signers list, which grants nothing", async () => {
