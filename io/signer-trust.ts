@@ -55,9 +55,19 @@ export function lastSeen(store: TrustStore, root: string): { bundleHash: string;
   return record === undefined ? null : { bundleHash: record.bundleHash, components: record.components };
 }
 
+/**
+ * At most this many layers keep a "seen" record (the oldest go first): the store stays far under its size bound, past
+ * which it would be refused whole and every trust decision lost. A layer whose record went is announced in full again.
+ */
+export const MAX_SEEN = 500;
+
 /** Pure: the layer's bundle recorded as seen (loaded trusted by `signer`). */
 export function withSeen(store: TrustStore, root: string, bundle: TrustedBundle, signer: Signer, now: Date): TrustStore {
-  const seen = copyWithout(store.seen, root);
+  const kept = Object.entries(copyWithout(store.seen, root))
+    .sort(([, a], [, b]) => (a.seenAt < b.seenAt ? 1 : a.seenAt > b.seenAt ? -1 : 0))
+    .slice(0, MAX_SEEN - 1);
+  const seen: NonNullable<TrustStore["seen"]> = {};
+  for (const [key, record] of kept) setOwn(seen, key, record);
   setOwn(seen, root, { bundleHash: bundle.bundleHash, seenAt: now.toISOString(), signer: signer.fingerprint, components: comparableDigests(bundle) });
   return { ...store, seen };
 }

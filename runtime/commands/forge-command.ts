@@ -20,7 +20,11 @@ export function forgeCommand(session: SessionView): CommandSpec {
   return {
     description: "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json]",
     getArgumentCompletions: (prefix) =>
-      precedingWords(prefix).length === 0 ? completeLastWord(prefix, [{ word: "trust" }, { word: "status" }]) : completeLastWord(prefix, [{ word: "--json" }]),
+      precedingWords(prefix).length === 0
+        ? completeLastWord(prefix, [{ word: "trust" }, { word: "status" }])
+        : precedingWords(prefix)[0] === "trust"
+          ? completeLastWord(prefix, [{ word: "--key", description: "trust every bundle this key signs" }, { word: "--revoke", description: "revoke a key" }])
+          : completeLastWord(prefix, [{ word: "--json" }]),
     handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
   };
 }

@@ -124,7 +124,7 @@ describe("signed libraries", () => {
     writeProject(project, `libraries: ["${LIB}"]\nsignedBy:\n  "@acme/forge-hose": ["${"ab".repeat(32)}"]\n`);
     const r = runCli(["build"], project);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain(`signed_by_unknown_library: signedBy names "@acme/forge-hose", which libraries does not list, so it requires nothing; did you mean "${LIB}"?`);
+    expect(r.stderr).toContain(`signed_by_unknown_library: signedBy names "@acme/forge-hose", which libraries does not list, so it requires nothing (did you mean "${LIB}"?)`);
   });
 });
 

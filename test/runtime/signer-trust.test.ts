@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { discoverScopes, resolveScopePaths } from "../../runtime/scope-discovery.js";
 import { emptyTrustStore, readTrustStore, withTrust, writeTrustStore } from "../../io/trust-store.js";
-import { withRevokedSigner, withSeen, withTrustedSigner } from "../../io/signer-trust.js";
+import { MAX_SEEN, withRevokedSigner, withSeen, withTrustedSigner } from "../../io/signer-trust.js";
 import { publicKeyLine } from "../../compiler/io/signing-key.js";
 import { makeBundle } from "./helpers.js";
 import { useExtensionFixture } from "./extension-fixture.js";
@@ -201,5 +201,16 @@ describe("/forge trust --key, --revoke and the dialog", () => {
     await printed(() => strict.pi.run("mode", "set alpha", strict.ctx));
     expect(JSON.stringify(await strict.turn())).toContain("ALPHA ONE");
     expect(JSON.parse(readFileSync(paths().trustFile, "utf8")).projects[root()].bundleHash).toBe(V1.bundleHash);
+  });
+});
+
+describe("the seen records stay bounded", () => {
+  it(`keeps the newest ${MAX_SEEN} layers' records, so the store never outgrows its bound`, () => {
+    let s = emptyTrustStore();
+    for (let i = 0; i < MAX_SEEN + 5; i++) s = withSeen(s, `/p${i}`, V1, ADA, new Date(i * 1000));
+    const roots = Object.keys(s.seen ?? {});
+    expect(roots).toHaveLength(MAX_SEEN);
+    expect(roots).toContain(`/p${MAX_SEEN + 4}`);
+    expect(roots).not.toContain("/p0");
   });
 });

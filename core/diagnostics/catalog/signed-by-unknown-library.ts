@@ -17,6 +17,6 @@ export const signedByUnknownLibrary = (w: Where, name: string, suggestion: strin
   makeDiagnostic(
     code,
     w,
-    `signedBy names "${name}", which libraries does not list, so it requires nothing${suggestion ? `; did you mean "${suggestion}"?` : ""}. ` +
+    `signedBy names "${name}", which libraries does not list, so it requires nothing${suggestion ? ` (did you mean "${suggestion}"?)` : ""}. ` +
       'Name a listed library, e.g. signedBy: { "@acme/forge-house": ["<fingerprint from forge key new>"] }.',
   );
