@@ -7,6 +7,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { systemPromptOf } from "../shared/fake-server.js";
+import { withTrustedSigner } from "../../io/signer-trust.js";
+import { readTrustStore, writeTrustStore } from "../../io/trust-store.js";
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS, MODERN_HOST, assertPrintOk, runPrint } from "../shared/pi-host.js";
 import {
@@ -69,7 +71,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: signed bu
     const ada = maintainerKey(env, "Ada");
     const eve = maintainerKey(env, "Eve");
     release(env, { alpha: "Alpha v1." }, ada.file);
-    await forgePrint(host, env, suite.server, ["--no-session", `/forge trust --key ${ada.fingerprint}`]);
+    // Ada's key trusted as /forge trust --key records it (the command itself runs in real Pi in the test above).
+    const trustFile = join(env.agentDir, "forge", "trust.json");
+    writeTrustStore(trustFile, withTrustedSigner(readTrustStore(trustFile), { fingerprint: ada.fingerprint, name: "Ada" }, new Date()));
     // A later bundle signed only by Eve (Ada's signature signed the previous bundle, so the build drops it).
     const file = release(env, { alpha: "Alpha by Eve." }, eve.file);
     expect(readJson(file).signatures.map((s: { name: string }) => s.name)).toEqual(["Eve"]);
