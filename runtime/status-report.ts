@@ -28,6 +28,10 @@ export interface LayerReport extends BundleReport {
   root: string;
   trusted: boolean | null;
   decidedBy: string | null;
+  /** Why it is trusted: host, hash (its bundleHash), signer (a key the user trusts signed it); null when it is not. */
+  via: "host" | "hash" | "signer" | null;
+  /** The keys whose signatures of the bundle verified. */
+  signers: Array<{ fingerprint: string; name: string }>;
 }
 
 export interface BundleReport {
@@ -107,6 +111,8 @@ export function layerReports(discovered: DiscoveredScopes): LayerReport[] {
     reason: l.load.status === "refused" ? l.load.reason : null,
     trusted: l.trusted,
     decidedBy: l.decidedBy,
+    via: l.via ?? null,
+    signers: l.signers,
   }));
 }
 

@@ -48,6 +48,8 @@ import * as libraryUnsupportedFormat from "../../core/diagnostics/catalog/librar
 import * as libraryInvalid from "../../core/diagnostics/catalog/library-invalid.js";
 import * as libraryPatternRefused from "../../core/diagnostics/catalog/library-pattern-refused.js";
 import * as libraryPresetBroken from "../../core/diagnostics/catalog/library-preset-broken.js";
+import * as librarySignerRequired from "../../core/diagnostics/catalog/library-signer-required.js";
+import * as signedByUnknownLibrary from "../../core/diagnostics/catalog/signed-by-unknown-library.js";
 import * as templateSyntaxError from "../../core/diagnostics/catalog/template-syntax-error.js";
 import * as unknownVariable from "../../core/diagnostics/catalog/unknown-variable.js";
 import * as tripleStash from "../../core/diagnostics/catalog/triple-stash.js";
@@ -162,6 +164,8 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   libraryInvalid,
   libraryPatternRefused,
   libraryPresetBroken,
+  librarySignerRequired,
+  signedByUnknownLibrary,
   templateSyntaxError,
   unknownVariable,
   tripleStash,

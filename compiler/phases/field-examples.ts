@@ -37,6 +37,8 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   extends: "extends: review",
   extendsPrompt: "extendsPrompt: replace",
   libraries: 'libraries: ["@acme/forge-house"]',
+  signedBy: 'signedBy: { "@acme/forge-house": ["<the 64-digit fingerprint forge key new printed>"] }',
+  trust: "trust: forge",
 };
 
 export function exampleFor(field: string): string {

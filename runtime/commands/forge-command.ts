@@ -10,12 +10,15 @@ import type { ForgeBundle } from "../../generated/types.js";
 import { comparableDigests, previouslyTrusted, readTrustStore, withTrust, writeTrustStore, type TrustStore } from "../../io/trust-store.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
+import { askLayerTrust, handleSignerRequest, parseSignerRequest, signerStatusLines, SIGNER_USAGE } from "./signer-trust-command.js";
+import { describeSigner } from "../../core/bundle-signature.js";
+import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
 
-export const FORGE_USAGE = "usage: /forge trust | /forge status [--json]";
+export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json]`;
 
 export function forgeCommand(session: SessionView): CommandSpec {
   return {
-    description: "forge bundles: /forge trust (trust this project's bundle), /forge status [--json]",
+    description: "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json]",
     getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
     handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
   };
@@ -26,8 +29,16 @@ export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
   const before = precedingWords(prefix);
   if (before.length === 0) {
     return completeLastWord(prefix, [
-      { word: "trust", description: "trust this project's forge bundle (Pi 0.73.1; shows what it holds)" },
-      { word: "status", description: "bundles, scopes and trust" },
+      { word: "trust", description: "trust this project's forge bundle (Pi 0.73.1 or trust: forge; shows what it holds)" },
+      { word: "status", description: "bundles, scopes, signers and trust" },
+    ]);
+  }
+  if (before[0] === "trust") {
+    // --key and --revoke take one fingerprint: nothing to offer after either, nor once one was given.
+    if (before.length > 1) return null;
+    return completeLastWord(prefix, [
+      { word: "--key", description: "trust every bundle this key signs" },
+      { word: "--revoke", description: "revoke a key" },
     ]);
   }
   return before[0] === "status" && !before.includes("--json") ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]) : null;
@@ -37,7 +48,12 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
   const loaded = session.scopes(ctx, true);
   const parsed = parseArgs(args);
   const sub = parsed.words[0];
-  if (sub === "trust") return trustLayers(session, loaded, ctx);
+  if (sub === "trust") {
+    const request = parseSignerRequest(args.trim().split(/\s+/).slice(1));
+    if (request.kind === "error") return say(ctx, request.message, "error");
+    if (request.kind !== "none") return handleSignerRequest(request, loaded, ctx, () => session.scopes(ctx, true));
+    return trustLayers(session, loaded, ctx);
+  }
   if (sub === "status" || sub === undefined) {
     const d = loaded.discovered;
     const data = {
@@ -46,6 +62,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
       layers: layerReports(d),
       repositoryRoot: d.paths.repositoryRoot,
       trustFile: d.paths.trustFile,
+      trustSetting: loaded.trustSetting.mode,
       modes: loaded.catalog.modes.size,
       presets: loaded.catalog.presets.size,
       withheld: { modes: [...loaded.catalog.withheldModes.keys()].sort(), presets: [...loaded.catalog.withheldPresets.keys()].sort() },
@@ -60,6 +77,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     if (data.layers.length > 1) {
       for (const l of data.layers) lines.push(`  project layer ${l.root}: ${l.status}${l.bundleHash ? ` (${l.bundleHash.slice(0, 12)})` : ""}, trusted: ${String(l.trusted)}`);
     } else lines.push(`  project trust: ${String(data.project.trusted)}${data.project.decidedBy ? ` (decided by ${data.project.decidedBy})` : ""}`);
+    lines.push(...signerStatusLines(loaded));
     const withheld = [...data.withheld.modes, ...data.withheld.presets];
     if (withheld.length > 0) lines.push(`  not offered until trusted: ${withheld.join(", ")}`);
     for (const n of data.notices) lines.push(`  notice: ${n}`);
@@ -109,9 +127,17 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
     const store = readTrustStore(d.paths.trustFile);
     const question = trustQuestion(load.file, load.bundle, store, layer.realRoot!);
     if (ctx.hasUI) {
-      const ok = await ctx.ui.confirm("Trust this project's forge bundle?", question);
-      if (!ok) {
+      const choice = await askLayerTrust(ctx, "Trust this project's forge bundle?", question, layer, store);
+      if (choice === null) {
         say(ctx, `forge: trust of ${load.file} cancelled`);
+        continue;
+      }
+      if (choice.kind === "signer") {
+        const now = new Date();
+        writeTrustStore(d.paths.trustFile, withSeen(withTrustedSigner(store, choice.signer, now), layer.realRoot!, load.bundle, choice.signer, now));
+        // Read the scopes again, as a trusted hash does: the "not trusted" widget goes away now, not at the next turn.
+        session.scopes(ctx, true);
+        say(ctx, `forge: trusted the key ${describeSigner(choice.signer)}: ${load.file} and every later bundle it signs are trusted when they load; revoke it with /forge trust --revoke ${choice.signer.fingerprint.slice(0, 16)}`);
         continue;
       }
     } else say(ctx, `forge: trusting, as you asked (no dialog in this mode):\n${question}`);

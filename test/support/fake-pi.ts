@@ -28,6 +28,8 @@ export interface FakeUiLog {
   status: Array<string | undefined>;
   confirms: string[];
   selects: string[][];
+  /** The title of each select, in order (the trust dialog puts its question there). */
+  selectTitles: string[];
   /** Every ctx.ui.editor call: its title and prefill. */
   editors: Array<{ title: string; prefill: string }>;
   /** Every ctx.ui.setWidget call (undefined content: cleared). */
@@ -78,7 +80,7 @@ export interface FakePiOptions {
 /** A fake ExtensionAPI: appendEntry and sendMessage write into its session; commands, flags and tools are recorded. */
 export class FakePi implements PiPort {
   readonly session: FakeSession;
-  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], editors: [], widgets: [], editorTexts: [] };
+  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], selectTitles: [], editors: [], widgets: [], editorTexts: [] };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
   readonly handlers: HandlerLists = { session_start: [], input: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [], model_select: [], session_compact: [] };
@@ -166,8 +168,9 @@ export class FakePi implements PiPort {
         setStatus: (_key, text) => void log.status.push(text),
         setWidget: (key, content) => void log.widgets.push({ key, content }),
         setEditorText: (text) => void log.editorTexts.push(text),
-        select: async (_title, options) => {
+        select: async (title, options) => {
           log.selects.push(options);
+          log.selectTitles.push(title);
           return opts.select ? opts.select(options) : undefined;
         },
         confirm: async (title, message) => {
