@@ -4,16 +4,27 @@ import { readBoundedText } from "./read-bounded.js";
 import type { Scope } from "../core/digest.js";
 import { describeBundleProblem, verifyBundleText } from "../core/bundle-verify.js";
 import type { ForgeBundle } from "../generated/types.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+import { bundleRefused } from "../core/diagnostics/load-codes.js";
+import { noticeText } from "../core/diagnostics/diagnostic-line.js";
 
 export type BundleLoad =
   /** No bundle file at that place: not an error. */
   | { status: "absent"; file: string }
   | { status: "ok"; file: string; bundle: ForgeBundle }
-  /** The whole bundle is refused; `reason` names the file and the first mismatching component. */
-  | { status: "refused"; file: string; reason: string };
+  /**
+   * The whole bundle is refused: `diagnostic` (bundle_refused or layer_refused) names the file and the first problem;
+   * `reason` is its notice text, `forge: <code>: <message>`.
+   */
+  | { status: "refused"; file: string; reason: string; diagnostic: Diagnostic };
+
+/** A refused load of `file`, from its coded diagnostic. */
+export function refusedLoad(file: string, diagnostic: Diagnostic): BundleLoad {
+  return { status: "refused", file, reason: noticeText(diagnostic), diagnostic };
+}
 
 function refuse(file: string, why: string): BundleLoad {
-  return { status: "refused", file, reason: `forge: refused bundle ${file}: ${why}` };
+  return refusedLoad(file, bundleRefused(file, why));
 }
 
 /** Verifies bundle text as the `expectedScope` bundle; any problem refuses the whole bundle. */

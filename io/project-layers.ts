@@ -4,6 +4,8 @@
 import { existsSync, realpathSync } from "node:fs";
 import { entryExists } from "./read-bounded.js";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import type { Diagnostic } from "../core/diagnostic.js";
+import { layerRefused } from "../core/diagnostics/load-codes.js";
 
 /** How far up forge looks for the repository root and project layers. */
 export const MAX_LAYER_LEVELS = 32;
@@ -53,17 +55,15 @@ function isInside(root: string, path: string): boolean {
 }
 
 /**
- * Why a layer is refused, or null: a layer whose .pi/forge (or bundle.json) resolves outside its boundary, since a
+ * Why a layer is refused (layer_refused), or null: a layer whose .pi/forge (or bundle.json) resolves outside its boundary, since a
  * cloned repository must not point forge at a directory elsewhere on the machine. The boundary is the repository
  * root, else the layer's own root.
  */
-export function layerEscape(layer: LayerPath, repositoryRoot: string | null): string | null {
+export function layerEscape(layer: LayerPath, repositoryRoot: string | null): Diagnostic | null {
   const boundary = safeRealpath(repositoryRoot ?? layer.root);
   for (const path of [join(layer.root, ".pi", "forge"), layer.file]) {
     const real = safeRealpath(path);
-    if (!isInside(boundary, real)) {
-      return `forge: refused project layer ${join(layer.root, ".pi", "forge")}: it resolves to ${real}, outside ${repositoryRoot === null ? "the project" : "the repository"} ${boundary}`;
-    }
+    if (!isInside(boundary, real)) return layerRefused(join(layer.root, ".pi", "forge"), real, repositoryRoot !== null, boundary);
   }
   return null;
 }

@@ -10,7 +10,7 @@ import { isBundleTrusted, readTrustStore, type TrustStore } from "../io/trust-st
 import { signersOf, type Signer } from "../core/bundle-signature.js";
 import type { TrustSetting } from "../core/trust-setting.js";
 import { judgeSigners, type SeenUpdate } from "./signer-trust.js";
-import { loadBundleFile, type BundleLoad } from "../io/bundle-file.js";
+import { loadBundleFile, refusedLoad, type BundleLoad } from "../io/bundle-file.js";
 import { findProjectLayers, layerEscape, safeRealpath, type LayerPath } from "../io/project-layers.js";
 
 export type { LayerPath };
@@ -121,7 +121,7 @@ export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null, set
   const seen: SeenUpdate[] = [];
   const layers: LayerLoad[] = paths.layers.map((layer) => {
     const escape = layerEscape(layer, paths.repositoryRoot);
-    const load: BundleLoad = escape !== null ? { status: "refused", file: layer.file, reason: escape } : loadBundleFile(layer.file, "project");
+    const load: BundleLoad = escape !== null ? refusedLoad(layer.file, escape) : loadBundleFile(layer.file, "project");
     const out: LayerLoad = { ...layer, load, trusted: null, decidedBy: null, realRoot: null, signers: [] };
     if (load.status === "refused") notices.push(load.reason);
     if (load.status !== "ok") return out;

@@ -39,6 +39,8 @@ export interface BundleReport {
   status: "absent" | "ok" | "refused";
   bundleHash: string | null;
   reason: string | null;
+  /** The refusal's diagnostic code (bundle_refused, layer_refused); null unless refused. */
+  code: string | null;
 }
 
 export interface StatusReport {
@@ -96,6 +98,7 @@ export function bundleReports(discovered: DiscoveredScopes): Record<Scope, Bundl
       status: load.status,
       bundleHash: load.status === "ok" ? load.bundle.bundleHash : null,
       reason: load.status === "refused" ? load.reason : null,
+      code: load.status === "refused" ? load.diagnostic.code : null,
     };
   }
   return bundles;
@@ -109,6 +112,7 @@ export function layerReports(discovered: DiscoveredScopes): LayerReport[] {
     status: l.load.status,
     bundleHash: l.load.status === "ok" ? l.load.bundle.bundleHash : null,
     reason: l.load.status === "refused" ? l.load.reason : null,
+    code: l.load.status === "refused" ? l.load.diagnostic.code : null,
     trusted: l.trusted,
     decidedBy: l.decidedBy,
     via: l.via ?? null,

@@ -69,7 +69,7 @@ export function exportCommand(args: CliArgs, io: CliIO): number {
 
   const load = loadBundleFile(project.bundlePath, "project");
   if (load.status === "absent") return done("failed", [], 1, `there is no bundle at ${bundleShown}: run \`forge build\` first (forge export reads the built bundle, never the sources)`);
-  if (load.status === "refused") return done("failed", [], 1, load.reason.replace(/^forge: /, ""));
+  if (load.status === "refused") return done("failed", [load.diagnostic], 1, load.diagnostic.message);
   const bundle = load.bundle;
   report.bundleHash = bundle.bundleHash;
   if (args.preset !== undefined && bundle.presets[args.preset] === undefined) {

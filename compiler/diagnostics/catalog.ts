@@ -108,6 +108,8 @@ import * as exactBaseDrift from "../../core/diagnostics/catalog/exact-base-drift
 import * as exactBaseUnconfirmed from "../../core/diagnostics/catalog/exact-base-unconfirmed.js";
 import * as replayContractsBroken from "../../core/diagnostics/catalog/replay-contracts-broken.js";
 import * as nothingToCompose from "../../core/diagnostics/catalog/nothing-to-compose.js";
+import * as bundleRefused from "../../core/diagnostics/catalog/bundle-refused.js";
+import * as layerRefused from "../../core/diagnostics/catalog/layer-refused.js";
 
 /** What a catalog file exports besides its constructor. */
 export interface CatalogEntry {
@@ -224,4 +226,6 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   exactBaseUnconfirmed,
   replayContractsBroken,
   nothingToCompose,
+  bundleRefused,
+  layerRefused,
 ];

@@ -50,6 +50,12 @@ export function exampleLines(example: CodeExample): string[] {
         ...Object.entries(example.existing ?? {}).flatMap(([path, text]) => fileLines(path, text)),
         `$ forge build && forge export ${example.target}${example.preset ? ` --preset ${example.preset}` : ""}`,
       ];
+    case "load":
+      return [
+        ...Object.entries(example.files).flatMap(([path, text]) => fileLines(path, text)),
+        ...(example.symlinks ?? []).map((l) => `# ${l.path} is a symlink to ${l.target}`),
+        "$ pi   # the forge extension loads the project's layer",
+      ];
     case "replay":
       return example.branch.map((entry) => JSON.stringify(entry));
     case "compose": {

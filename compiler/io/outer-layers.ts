@@ -5,6 +5,7 @@ import { displayPath } from "../output/display-path.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { loadBundleFile } from "../../io/bundle-file.js";
 import { findProjectLayers, layerEscape } from "../../io/project-layers.js";
+import { noticeText } from "../../core/diagnostics/diagnostic-line.js";
 
 export interface OuterLayer {
   /** The directory holding .pi/forge/. */
@@ -35,7 +36,7 @@ export function readOuterLayers(projectRoot: string, overrides: LayerOverrides =
     if (layer.root === own) continue;
     const escape = layerEscape(layer, repositoryRoot);
     if (escape !== null) {
-      out.warnings.push(escape);
+      out.warnings.push(noticeText(escape));
       continue;
     }
     const override = overrides.get(layer.root);

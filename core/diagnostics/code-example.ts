@@ -62,4 +62,9 @@ export type CodeExample =
       unconfirmed?: true;
       /** Asked about the drift before the prompt (a UI), the user's answer: send without the drifted modes, or cancel. */
       answer?: "leave-out" | "cancel";
-    };
+    }
+  /**
+   * A project as a clone holds it (paths relative to its root, `../` for a place beside it), loaded as the Pi extension
+   * loads its layer: the layer's place checked, then its .pi/forge/bundle.json read and verified.
+   */
+  | { kind: "load"; files: Record<string, string>; symlinks?: Array<{ path: string; target: string }> };

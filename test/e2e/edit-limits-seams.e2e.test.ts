@@ -134,7 +134,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: edit limi
     suite.server.reset();
     suite.server.enqueue({ toolCalls: [writeCall("src/a.txt"), bashCall("echo pwned > src/b.txt")] }, { text: "done" });
     const refused = await printRun(host, env, suite.server, ["--continue", "third", "/mode status --json"]);
-    expect(refused.stderr).toContain("forge: refused bundle");
+    expect(refused.stderr).toContain("forge: bundle_refused: refused bundle");
     expect(systemPromptOf(refused.requests[0]!)).not.toContain("TAMPERED");
     expect(toolNames(refused.requests[0]!)).not.toContain("bash");
     expect(toolResults(refused.requests[1]!).at(-2)).toContain('forge: edit refused: mode "docs" allows edits only to docs/**');

@@ -42,7 +42,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a hostile
       const prompt = onlyPrompt(run);
       expectSamePrompt(prompt, native);
       expect(prompt).not.toContain(lookAlike);
-      expect(run.stderr).toContain(`forge: refused bundle ${file}: text at /modes/alpha/prompt/0/text is not in Unicode NFC`);
+      expect(run.stderr).toContain(`forge: bundle_refused: refused bundle ${file}: text at /modes/alpha/prompt/0/text is not in Unicode NFC`);
       writeFileSync(file, original);
     }
   });
@@ -54,13 +54,13 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a hostile
     expect(spawnSync("mkfifo", [file]).status).toBe(0);
     const fifo = await fresh(["hello"]);
     expect(fifo.prompts).toHaveLength(1);
-    expect(fifo.stderr).toContain(`forge: refused bundle ${file}: it is a FIFO (named pipe)`);
+    expect(fifo.stderr).toContain(`forge: bundle_refused: refused bundle ${file}: it is a FIFO (named pipe)`);
 
     rmSync(file);
     symlinkSync("/dev/zero", file);
     const zero = await fresh(["hello"]);
     expect(zero.prompts).toHaveLength(1);
-    expect(zero.stderr).toContain("forge: refused project layer");
+    expect(zero.stderr).toContain("forge: layer_refused: refused project layer");
     expect(zero.stderr).toContain("/dev/zero, outside the project");
 
     // A valid bundle elsewhere on the machine, reached through a symlinked .pi/forge: even a trusted project on 1.x
@@ -72,6 +72,6 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a hostile
     symlinkSync(projectForgeDir(elsewhere), dir);
     const linked = await fresh([...(host.id === "modern" ? ["--approve"] : []), "--mode=alpha", "hello"]);
     expect(onlyPrompt(linked)).not.toContain(TEXT);
-    expect(linked.stderr).toContain(`forge: refused project layer ${dir}: it resolves to ${projectForgeDir(elsewhere)}, outside the project`);
+    expect(linked.stderr).toContain(`forge: layer_refused: refused project layer ${dir}: it resolves to ${projectForgeDir(elsewhere)}, outside the project`);
   });
 });

@@ -49,7 +49,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: integrity
       const prompt = onlyPrompt(second);
       expectSamePrompt(prompt, native);
       expect(prompt).not.toContain("TAMPERED");
-      const notice = `forge: refused bundle ${file}: mode "alpha" digest mismatch`;
+      const notice = `forge: bundle_refused: refused bundle ${file}: mode "alpha" digest mismatch`;
       expect(second.stderr).toContain(notice);
       const status = lastStatus(second.stderr);
       expect(status.bundles.project).toMatchObject({ file, status: "refused" });
@@ -68,7 +68,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: integrity
       writeFileSync(file, JSON.stringify(bundle));
       const tampered = await fresh(["--mode=gamma", "hello"]);
       expectSamePrompt(onlyPrompt(tampered), native);
-      expect(tampered.stderr).toContain(`forge: refused bundle ${file}: mode "gamma" digest mismatch`);
+      expect(tampered.stderr).toContain(`forge: bundle_refused: refused bundle ${file}: mode "gamma" digest mismatch`);
     });
   });
 

@@ -94,7 +94,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: signed bu
     writeFileSync(file, JSON.stringify(bundle, null, 2));
     const tampered = await forgePrint(host, env, suite.server, ["--no-session", "--mode=alpha", "hello"]);
     expectSamePrompt(onlyPrompt(tampered), native);
-    expect(tampered.stderr).toContain(`forge: refused bundle ${file}: tampered: signature 1 (by Eve (${eve.fingerprint.slice(0, 16)})) is bad`);
+    expect(tampered.stderr).toContain(`forge: bundle_refused: refused bundle ${file}: tampered: signature 1 (by Eve (${eve.fingerprint.slice(0, 16)})) is bad`);
   });
 });
 

@@ -158,8 +158,13 @@ describe("commands", () => {
     b.modes.review.prompt = [{ text: "tampered" }];
     writeFileSync(file, JSON.stringify(b));
     expect(await t.turn()).toBeUndefined();
-    expect(t.notes()).toContain(`refused bundle ${file}: mode "review" digest mismatch`);
+    expect(t.notes()).toContain(`forge: bundle_refused: refused bundle ${file}: mode "review" digest mismatch`);
     expect(t.notes()).toContain('"review" is no longer offered');
+    // The refusal is data too: /forge status --json carries its code beside the notice text.
+    await t.pi.run("forge", "status --json", t.ctx);
+    const global = JSON.parse(t.ctx.log.notes.at(-1)!.text).bundles.global;
+    expect(global).toMatchObject({ status: "refused", code: "bundle_refused" });
+    expect(global.reason).toContain(`forge: bundle_refused: refused bundle ${file}: mode "review" digest mismatch`);
   });
 });
 

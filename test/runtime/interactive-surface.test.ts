@@ -62,7 +62,7 @@ describe("smaller parts", () => {
   it("the widget takes exactly scope discovery's untrusted notice, for either decider", () => {
     expect(isUntrustedNotice(untrustedNotice("/p/.pi/forge/bundle.json", "forge", "a".repeat(64)))).toBe(true);
     expect(isUntrustedNotice(untrustedNotice("/p/.pi/forge/bundle.json", "host", "a".repeat(64)))).toBe(true);
-    expect(isUntrustedNotice("forge: refused bundle /p/.pi/forge/bundle.json: digest mismatch")).toBe(false);
+    expect(isUntrustedNotice("forge: bundle_refused: refused bundle /p/.pi/forge/bundle.json: digest mismatch")).toBe(false);
   });
 
   it("a delivered update renders as one line collapsed, its text expanded; no line is wider than the terminal", () => {

@@ -107,7 +107,7 @@ describe("discovery with signatures (forge decides: 0.73.1)", () => {
     save(withTrustedSigner(emptyTrustStore(), ADA, new Date(0)));
     const tampered = discoverScopes(paths(), null);
     expect(tampered.layers[0]!.load.status).toBe("refused");
-    expect(tampered.notices[0]).toContain(`forge: refused bundle ${file}: tampered: signature 1 (by Ada`);
+    expect(tampered.notices[0]).toContain(`forge: bundle_refused: refused bundle ${file}: tampered: signature 1 (by Ada`);
   });
 
   it("Pi 1.x: the host decides unless the global forge.yaml says trust: forge; the host's no always stands", () => {

@@ -133,7 +133,7 @@ describe("scopes and layers", () => {
     symlinkSync(outside, join(other, ".pi", "forge"));
     const d = discoverScopes(resolveScopePaths(other, l.env, l.builtinFile), true);
     expect(d.layers.map((x) => x.load.status)).toEqual(["ok", "refused"]);
-    expect(d.notices.join("\n")).toContain(`forge: refused project layer ${join(other, ".pi", "forge")}: it resolves to ${outside}, outside the repository ${l.repo}`);
+    expect(d.notices.join("\n")).toContain(`forge: layer_refused: refused project layer ${join(other, ".pi", "forge")}: it resolves to ${outside}, outside the repository ${l.repo}`);
     expect(buildLayeredCatalog(d.sources).modes.has("evil")).toBe(false);
   });
 

@@ -22,6 +22,8 @@ import type { ForgeBundle, ForgeModeStateEntry } from "../../generated/types.js"
 import { treeOf } from "../compiler/source-tree.js";
 import { makeBundle } from "../runtime/helpers.js";
 import { rehashBundle } from "./rehash-bundle.js";
+import { loadBundleFile } from "../../io/bundle-file.js";
+import { layerEscape } from "../../io/project-layers.js";
 
 const OPTIONS = { scope: "project", forgeVersion: "0.0.0-test" } as const;
 const builtin = loadBuiltinBundle().bundle!;
@@ -137,6 +139,27 @@ function runCompose(example: Extract<CodeExample, { kind: "compose" }>): Diagnos
   return result.drift.length > 0 && state.driftPolicy === "warn" ? [driftWarning(result.drift)] : [];
 }
 
+/** A project as a clone holds it, its layer loaded as the extension loads it: the place checked, then the bundle read. */
+function runLoad(example: Extract<CodeExample, { kind: "load" }>): Diagnostic[] {
+  const tmp = scratchDir(false);
+  const root = join(tmp, "project");
+  try {
+    mkdirSync(root);
+    for (const [path, text] of Object.entries(example.files)) write(root, path, text);
+    for (const link of example.symlinks ?? []) {
+      mkdirSync(dirname(join(root, link.path)), { recursive: true });
+      symlinkSync(link.target, join(root, link.path));
+    }
+    const layer = { root, file: join(root, ".pi", "forge", "bundle.json") };
+    const escape = layerEscape(layer, null);
+    if (escape !== null) return [escape];
+    const load = loadBundleFile(layer.file, "project");
+    return load.status === "refused" ? [load.diagnostic] : [];
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 export function runExample(example: CodeExample): Diagnostic[] {
   switch (example.kind) {
     case "compile":
@@ -149,5 +172,7 @@ export function runExample(example: CodeExample): Diagnostic[] {
       return runReplay(example);
     case "compose":
       return runCompose(example);
+    case "load":
+      return runLoad(example);
   }
 }
