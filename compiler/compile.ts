@@ -5,12 +5,12 @@
 import { decodeSources } from "./phases/1-decode.js";
 import { parseSources } from "./phases/2-parse.js";
 import { validateSources } from "./phases/3-validate.js";
-import { layerLibraries } from "./phases/4-libraries.js";
-import { resolveExtends } from "./phases/5-extends.js";
-import { linkSources } from "./phases/6-link.js";
-import { compilePaths } from "./phases/7-paths.js";
-import { lowerTemplates } from "./phases/8-lower.js";
-import { emitBundle } from "./phases/9-emit.js";
+import { layerLibraries } from "./phases/5-libraries.js";
+import { resolveExtends } from "./phases/6-extends.js";
+import { linkSources } from "./phases/7-link.js";
+import { compilePaths } from "./phases/8-paths.js";
+import { lowerTemplates } from "./phases/9-lower.js";
+import { emitBundle } from "./phases/10-emit.js";
 import { NO_MEMO, type Memo } from "./phases/memo.js";
 import { startPipeline } from "./phases/pipeline.js";
 import type { CompileOptions, CompileResult, SourceTree } from "./types.js";

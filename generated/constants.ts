@@ -19,6 +19,8 @@ export const LIMITS = {
   maxTrustStoreBytes: 4194304,
   maxYamlDepth: 64,
   maxImportInputBytes: 16777216,
+  maxContextFiles: 256,
+  maxContextSearchEntries: 100000,
   maxPromptChars: 65536,
   maxKeyLength: 64,
   maxListItems: 64

@@ -37,6 +37,7 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   extends: "extends: review",
   extendsPrompt: "extendsPrompt: replace",
   libraries: 'libraries: ["@acme/forge-house"]',
+  contextFiles: "contextFiles: nested",
 };
 
 export function exampleFor(field: string): string {

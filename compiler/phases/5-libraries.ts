@@ -1,4 +1,4 @@
-// Phase 4, libraries: verify the forge libraries forge.yaml lists and layer them over the layers beneath (the built-in
+// Phase 5, libraries: verify the forge libraries forge.yaml lists and layer them over the layers beneath (the built-in
 // bundle, the project layers above): per key, what a source's reference finds beneath the sources.
 import { layerComponents, type Layered } from "../../core/layering.js";
 import type { LibraryInput } from "../types.js";
@@ -18,7 +18,7 @@ export interface Beneath {
   all: Layered<BeneathOrigin>;
 }
 
-/** The value of phase 4: the validated sources and what lies beneath them. */
+/** The value of phase 5: the validated sources and what lies beneath them. */
 export interface Libraries extends Validated {
   beneath: Beneath;
 }
@@ -27,7 +27,7 @@ export interface Libraries extends Validated {
 const libraryFacts = (input: LibraryInput): unknown[] =>
   input.status === "installed" ? [input.name, input.status, input.version, input.bundlePath, input.bundleText] : [input.name, input.status, input.status === "not-forge" ? input.reason : null];
 
-/** Phase 4 (the verified libraries are kept while forge.yaml and every library's bundle text are the same). */
+/** Phase 5 (the verified libraries are kept while forge.yaml and every library's bundle text are the same). */
 export const layerLibraries: Phase<Validated, Libraries> = (validated, { options, memo }) => {
   const config = validated.valid.config;
   const inputs = options.libraries ?? [];
