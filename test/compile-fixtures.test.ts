@@ -8,7 +8,7 @@ import { DIAGNOSTIC_CATALOG } from "../compiler/diagnostics/catalog.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import { verifyBundleText } from "../core/bundle-verify.js";
 import { validateBundleStrict } from "../generated/source-validators.js";
-import { compileCase, FIXTURES_DIR } from "./compiler/fixture-cases.js";
+import { compileCase, FIXTURES_DIR, readCaseSpec } from "./compiler/fixture-cases.js";
 
 const IMPORT_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "import");
 const REPLAY_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "replay");
@@ -49,7 +49,7 @@ describe("compile fixtures", () => {
       expect(actualBundle).toBe(readFileSync(bundleFile, "utf8"));
       expect(validateBundle(JSON.parse(actualBundle)), JSON.stringify(validateBundle.errors)).toBe(true);
       // What the runtime loads: carried library components and inherited modes verify like any other entry.
-      expect(verifyBundleText(actualBundle, "project").problems).toEqual([]);
+      expect(verifyBundleText(actualBundle, readCaseSpec(dir).scope ?? "project").problems).toEqual([]);
       // And the build-time fields the runtime's validator skips (lock, extends, library markers) match the schema.
       expect(validateBundleStrict(JSON.parse(actualBundle)), JSON.stringify(validateBundleStrict.errors)).toBe(true);
     }

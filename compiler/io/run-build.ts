@@ -8,7 +8,7 @@ import type { IncrementalCompiler } from "../incremental-compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
 import type { BuildTarget } from "./forge-target.js";
 import { readLibraries } from "./read-libraries.js";
-import { readSources } from "./read-sources.js";
+import { readTargetTree } from "./read-target-tree.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { carryTrust, recordTrustedSources, type TrustOutcome } from "./trust-carry.js";
@@ -47,7 +47,7 @@ export interface BuildSettings {
 
 /** One build (or check). Throws SourceReadError / errno errors on I/O failure; the CLI reports them. */
 export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun {
-  const tree = readSources(target.forgeRoot);
+  const tree = readTargetTree(target, settings.env ?? process.env);
   // The libraries forge.yaml lists, from the node_modules Node resolves them from the (project or library) root.
   const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
   const getSource = sourceLookup(tree.files);

@@ -2,7 +2,7 @@
 // bundle, the project layers above): per key, what a source's reference finds beneath the sources.
 import { layerComponents, type Layered } from "../../core/layering.js";
 import type { LibraryInput } from "../types.js";
-import type { Validated } from "./3-validate.js";
+import type { Contextual } from "./4-context.js";
 import { loadLibraries, type LayeredLibraries, type LoadedLibrary } from "./library-bundles.js";
 import type { Phase } from "./pipeline.js";
 
@@ -19,7 +19,7 @@ export interface Beneath {
 }
 
 /** The value of phase 5: the validated sources and what lies beneath them. */
-export interface Libraries extends Validated {
+export interface Libraries extends Contextual {
   beneath: Beneath;
 }
 
@@ -28,7 +28,7 @@ const libraryFacts = (input: LibraryInput): unknown[] =>
   input.status === "installed" ? [input.name, input.status, input.version, input.bundlePath, input.bundleText] : [input.name, input.status, input.status === "not-forge" ? input.reason : null];
 
 /** Phase 5 (the verified libraries are kept while forge.yaml and every library's bundle text are the same). */
-export const layerLibraries: Phase<Validated, Libraries> = (validated, { options, memo }) => {
+export const layerLibraries: Phase<Contextual, Libraries> = (validated, { options, memo }) => {
   const config = validated.valid.config;
   const inputs = options.libraries ?? [];
   const loaded = memo.reuse("libraries", "forge.yaml", () => [config?.source ?? null, ...inputs.flatMap(libraryFacts)], () => loadLibraries(config, inputs));

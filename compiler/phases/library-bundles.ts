@@ -9,10 +9,8 @@ import { layerComponents, type Layered } from "../../core/layering.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryPatternRefused, libraryUnsupportedFormat } from "../diagnostics/codes.js";
 import { recompileLibraryPatterns } from "./library-patterns.js";
-import type { LibraryInput, SourceTree } from "../types.js";
-import { decodeFile } from "./1-decode.js";
-import { CONFIG_FILE, parseOne } from "./2-parse.js";
-import { validateConfigSource, type ValidConfig } from "./3-validate.js";
+import type { LibraryInput } from "../types.js";
+import type { ValidConfig } from "./3-validate.js";
 import { whereAt } from "./yaml-positions.js";
 
 /** A verified library bundle, with where forge.yaml lists it. */
@@ -77,18 +75,4 @@ export function loadLibraries(config: ValidConfig | null, inputs: readonly Libra
   });
   const { modes, presets } = layerComponents(libraries.map((library) => ({ origin: library, modes: library.bundle.modes, presets: library.bundle.presets })));
   return { layered: { libraries, modes, presets, listed }, diagnostics };
-}
-
-/**
- * The library names forge.yaml lists (valid entries, each once), so the I/O edge can find them before compiling. An
- * invalid forge.yaml lists none here; the compile reports why.
- */
-export function listedLibraries(tree: SourceTree): string[] {
-  const file = tree.files.find((f) => f.path === CONFIG_FILE);
-  if (file === undefined || file.tooLarge) return [];
-  const { text } = decodeFile(file.path, file.bytes);
-  if (text === null) return [];
-  const { source } = parseOne("config", "forge", CONFIG_FILE, text, false);
-  const config = source.value === undefined ? null : validateConfigSource(source);
-  return [...new Set(config?.data.libraries ?? [])];
 }
