@@ -84,3 +84,30 @@ export function loadedByPi(contextFile: string, layerRoot: string, cwd: string):
 export function contextFileKey(contextFile: string, layerRoot: string): string {
   return join(layerRoot, contextFile);
 }
+
+/** What filtering needs of an offered rule (core/rule-catalog.ts RuleRef). */
+export interface ContextRuleRef {
+  /** The project layer's root; null outside the project scope (then `root`). */
+  layer: string | null;
+  rule: { contextFile?: string };
+}
+
+/**
+ * The offered rules less the context rules Pi made needless: one for a file Pi loaded itself (its directory holds the
+ * working directory), and all but the deepest layer's rule for one file two layers compiled (a monorepo's root and a
+ * package both asking for nested files). Order kept; other rules pass as they are.
+ */
+export function offeredContextRules<T extends ContextRuleRef>(rules: readonly T[], cwd: string, root: string): T[] {
+  const deepest = new Map<string, T>();
+  for (const r of rules) {
+    const file = r.rule.contextFile;
+    if (file === undefined) continue;
+    const layerRoot = r.layer ?? root;
+    if (loadedByPi(file, layerRoot, cwd)) continue;
+    const key = contextFileKey(file, layerRoot);
+    const kept = deepest.get(key);
+    if (kept === undefined || layerRoot.length > (kept.layer ?? root).length) deepest.set(key, r);
+  }
+  const keep = new Set(deepest.values());
+  return rules.filter((r) => r.rule.contextFile === undefined || keep.has(r));
+}

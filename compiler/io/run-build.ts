@@ -13,6 +13,7 @@ import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { carryTrust, recordTrustedSources, type TrustOutcome } from "./trust-carry.js";
 import { realpathSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { LIMITS } from "../../generated/constants.js";
 import { diffBundles, isBundleCurrent, type BundleChanges } from "../review/bundle-changes.js";
 import type { BuildReport, BuildStatus } from "../review/build-report.js";
@@ -26,6 +27,8 @@ export interface BuildRun {
   forgeRoot: string;
   /** The bundle the sources compiled to (absent after errors, or when the no-op cache answered). */
   bundle?: ForgeBundle;
+  /** The directories of the nested context files the build read or skipped (absolute): what `build --watch` watches. */
+  contextDirs: string[];
 }
 
 export interface BuildSettings {
@@ -51,6 +54,8 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   // The libraries forge.yaml lists, from the node_modules Node resolves them from the (project or library) root.
   const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
   const getSource = sourceLookup(tree.files);
+  const contextPaths = [...(tree.context?.files ?? []), ...(tree.context?.skipped ?? [])].map((f) => f.path);
+  const contextDirs = [...new Set(contextPaths.map((p) => dirname(join(target.root, ...p.split("/")))))].sort();
   const finish = (
     exitCode: number,
     status: BuildStatus,
@@ -79,6 +84,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
     exitCode,
     getSource,
     forgeRoot: target.forgeRoot,
+    contextDirs,
   });
   // The existing bundle, bounded and regular only: a bundle.json that is a FIFO or /dev/zero link must not hang the
   // build. Anything unreadable counts as a stale bundle, which a build replaces (the rename swaps the path itself).

@@ -1,4 +1,4 @@
-// The /forge command: trust (forge's own project trust store) and status (bundles, scopes, trust).
+// The /forge command: trust (forge's own project trust store), status (bundles, scopes, trust) and rules (forge-rules.ts).
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { SessionView } from "../forge-session.js";
 import type { LoadedScopes } from "../scope-loader.js";
@@ -10,14 +10,15 @@ import type { ForgeBundle } from "../../generated/types.js";
 import { comparableDigests, previouslyTrusted, readTrustStore, withTrust, writeTrustStore, type TrustStore } from "../../io/trust-store.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
+import { showRules } from "./forge-rules.js";
 
-export const FORGE_USAGE = "usage: /forge trust | /forge status [--json]";
+export const FORGE_USAGE = "usage: /forge trust | /forge status [--json] | /forge rules [--json]";
 
 export function forgeCommand(session: SessionView): CommandSpec {
   return {
-    description: "forge bundles: /forge trust (trust this project's bundle), /forge status [--json]",
+    description: "forge bundles: /forge trust (trust this project's bundle), /forge status [--json], /forge rules [--json] (path rules switched on in this branch)",
     getArgumentCompletions: (prefix) =>
-      precedingWords(prefix).length === 0 ? completeLastWord(prefix, [{ word: "trust" }, { word: "status" }]) : completeLastWord(prefix, [{ word: "--json" }]),
+      precedingWords(prefix).length === 0 ? completeLastWord(prefix, [{ word: "trust" }, { word: "status" }, { word: "rules" }]) : completeLastWord(prefix, [{ word: "--json" }]),
     handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
   };
 }
@@ -27,6 +28,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
   const parsed = parseArgs(args);
   const sub = parsed.words[0];
   if (sub === "trust") return trustLayers(session, loaded, ctx);
+  if (sub === "rules") return showRules(session, ctx, parsed.json);
   if (sub === "status" || sub === undefined) {
     const d = loaded.discovered;
     const data = {
@@ -54,7 +56,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     for (const n of data.notices) lines.push(`  notice: ${n}`);
     return say(ctx, lines.join("\n"));
   }
-  const near = nearSubcommand(sub, ["trust", "status"]);
+  const near = nearSubcommand(sub, ["trust", "status", "rules"]);
   say(ctx, `forge: unknown subcommand "${sub}"${near ? `; did you mean /forge ${near}?` : ""}\n${FORGE_USAGE}`, "error");
 }
 
