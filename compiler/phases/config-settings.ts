@@ -24,3 +24,10 @@ export function listedLibraries(tree: SourceTree): string[] {
 export function wantsNestedContext(tree: SourceTree): boolean {
   return configOf(tree)?.contextFiles === "nested";
 }
+
+/** forge.yaml's signedBy (valid config only), for views that show what each library must be signed by. */
+export function configuredSignedBy(tree: SourceTree): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, keys] of Object.entries(configOf(tree)?.signedBy ?? {})) Object.defineProperty(out, name, { value: [...(keys ?? [])], enumerable: true, writable: true, configurable: true });
+  return out;
+}

@@ -38,6 +38,8 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   extendsPrompt: "extendsPrompt: replace",
   libraries: 'libraries: ["@acme/forge-house"]',
   contextFiles: "contextFiles: nested",
+  signedBy: 'signedBy: { "@acme/forge-house": ["<the 64-digit fingerprint forge key new printed>"] }',
+  trust: "trust: forge",
 };
 
 export function exampleFor(field: string): string {

@@ -7,7 +7,9 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import { layerComponents, type Layered } from "../../core/layering.js";
 import type { ForgeBundle } from "../../generated/types.js";
-import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryPatternRefused, libraryUnsupportedFormat } from "../diagnostics/codes.js";
+import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryPatternRefused, librarySignerRequired, libraryUnsupportedFormat, signedByUnknownLibrary } from "../diagnostics/codes.js";
+import { describeSigner, signersOf } from "../../core/bundle-signature.js";
+import { suggestClosest } from "../../core/suggest.js";
 import { recompileLibraryPatterns } from "./library-patterns.js";
 import type { LibraryInput } from "../types.js";
 import type { ValidConfig } from "./3-validate.js";
@@ -52,11 +54,32 @@ function verifyLibrary(input: Extract<LibraryInput, { status: "installed" }>, wh
   }
 }
 
+/**
+ * forge.yaml's signedBy: a library listed there is refused unless one of its (verified) signatures is by a listed key;
+ * an entry for a package that is not listed requires nothing, which is said.
+ */
+function checkSignedBy(config: ValidConfig, name: string, bundle: ForgeBundle): Diagnostic | null {
+  const required = config.data.signedBy ?? {};
+  if (!Object.hasOwn(required, name)) return null;
+  const keys = required[name] ?? [];
+  const signers = signersOf(bundle);
+  if (signers.some((s) => keys.includes(s.fingerprint))) return null;
+  return librarySignerRequired(whereAt(config.source, ["signedBy", name]), name, keys, signers.map(describeSigner));
+}
+
+function unlistedSignedBy(config: ValidConfig | null): Diagnostic[] {
+  const listed = config?.data.libraries ?? [];
+  return Object.keys(config?.data.signedBy ?? {})
+    .filter((name) => !listed.includes(name))
+    .map((name) => signedByUnknownLibrary(whereAt(config!.source, ["signedBy", name], "key"), name, suggestClosest(name, listed)));
+}
+
 /** Verifies and layers the libraries forge.yaml lists; `inputs` are what the I/O edge resolved, by name. */
 export function loadLibraries(config: ValidConfig | null, inputs: readonly LibraryInput[]): { layered: LayeredLibraries; diagnostics: Diagnostic[] } {
   const names = config?.data.libraries ?? [];
-  if (names.length === 0) return { layered: NO_LIBRARIES, diagnostics: [] };
-  const diagnostics: Diagnostic[] = [];
+  const unlisted = unlistedSignedBy(config);
+  if (names.length === 0) return { layered: NO_LIBRARIES, diagnostics: unlisted };
+  const diagnostics: Diagnostic[] = [...unlisted];
   const byName = new Map(inputs.map((i) => [i.name, i] as const));
   const listed = new Map<string, Where>();
   const libraries: LoadedLibrary[] = [];
@@ -69,7 +92,9 @@ export function loadLibraries(config: ValidConfig | null, inputs: readonly Libra
     else if (input.status === "not-forge") diagnostics.push(libraryNotForge(where, name, input.reason));
     else {
       const verified = verifyLibrary(input, where);
+      const unsigned = "code" in verified ? null : checkSignedBy(config!, name, verified);
       if ("code" in verified) diagnostics.push(verified);
+      else if (unsigned !== null) diagnostics.push(unsigned);
       else libraries.push({ name, version: input.version, bundle: verified, where });
     }
   });
