@@ -11,7 +11,7 @@ import type { SessionView } from "../forge-session.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
 import { pathRoot } from "../rule-sources.js";
-import { describeTrigger } from "../updates/rule-inventory.js";
+import { describeTrigger } from "../updates/index.js";
 
 /** One rule as /forge rules reports it. */
 export interface RuleReport {
