@@ -2,7 +2,7 @@
 // not ignore (never the root's, nor node_modules'), build --check fails after one is edited until the next build, and
 // explain lists them.
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
@@ -58,7 +58,7 @@ describe("forge build with contextFiles: nested", () => {
     expect(rules["context-packages-web"].content).toEqual([{ text: "# packages/web/CLAUDE.md\n\nFunction components only." }]);
   });
 
-  it("an edited context file makes build --check fail, naming its rule, until the next build", () => {
+  it("an edited, new or deleted context file makes build --check fail, naming its rule, until the next build", () => {
     const root = repository();
     expect(runCli(["build"], root).code).toBe(0);
     expect(runCli(["build", "--check"], root).code).toBe(0);
@@ -76,6 +76,10 @@ describe("forge build with contextFiles: nested", () => {
     expect(added.stdout + added.stderr).toContain("rule context-packages-cli: added");
     expect(runCli(["build"], root).code).toBe(0);
     expect(runCli(["build", "--check"], root).code).toBe(0);
+    rmSync(join(root, "packages/web/CLAUDE.md"));
+    const removed = runCli(["build", "--check"], root);
+    expect(removed.code).toBe(1);
+    expect(removed.stdout + removed.stderr).toContain("rule context-packages-web: removed");
   });
 
   it("forge explain lists each as a nested context file with its glob, and --path names the rule a path switches on", () => {

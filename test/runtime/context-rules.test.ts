@@ -61,6 +61,8 @@ describe("nested context files at runtime", () => {
     const { prompt } = await t.pi.runAgentStart(t.ctx, cwd);
     expect(prompt).toContain(`- ${ID}: packages/api/AGENTS.md: instructions for work in packages/api/ (paths: packages/api/**)`);
     expect(prompt).not.toContain(API_TEXT);
+    await t.pi.run("forge", "rules", t.ctx);
+    expect(t.pi.lastNote()).toBe(`forge: 0 of 1 path rules switched on in this branch\n  ${ID} (packages/api/AGENTS.md): dormant (paths: packages/api/**)`);
     await t.pi.toolCall(t.ctx, "read", { path: "packages/api/src/x.ts" });
     expect(t.applies()).toEqual([
       expect.objectContaining({ op: "apply", source: "rule", ruleId: ID, matchedPath: "packages/api/src/x.ts", matchedGlob: "packages/api/**", contentSnapshot: `# packages/api/AGENTS.md\n\n${API_TEXT}` }),
