@@ -34,9 +34,9 @@ function listWithGit(root: string, env: NodeJS.ProcessEnv): Listing {
 
 /**
  * Outside a repository: every directory below the root, depth-first in sorted order, except node_modules and hidden
- * ones; a symbolic link to a directory is never followed. Stops past LIMITS.maxContextSearchEntries entries.
+ * ones; a symbolic link to a directory is never followed. Stops past `maxEntries` entries.
  */
-function listByWalking(root: string, skipped: ContextScan["skipped"]): Listing {
+function listByWalking(root: string, skipped: ContextScan["skipped"], maxEntries: number): Listing {
   const paths: string[] = [];
   let seen = 0;
   const stack: string[] = [""];
@@ -50,8 +50,8 @@ function listByWalking(root: string, skipped: ContextScan["skipped"]): Listing {
       continue;
     }
     seen += entries.length;
-    if (seen > LIMITS.maxContextSearchEntries) {
-      return { ok: false, problem: { kind: "too-many", detail: `the project holds more than ${LIMITS.maxContextSearchEntries} files and directories outside node_modules and hidden directories, and it is not a git repository` } };
+    if (seen > maxEntries) {
+      return { ok: false, problem: { kind: "too-many", detail: `the project holds more than ${maxEntries} files and directories outside node_modules and hidden directories, and it is not a git repository` } };
     }
     const subdirs: string[] = [];
     for (const entry of entries) {
@@ -91,11 +91,19 @@ function readOne(realRoot: string, root: string, path: string): ContextSourceFil
   return { reason: read.detail };
 }
 
+/** The search's bounds (LIMITS; a test passes smaller ones rather than writing 100,000 files). */
+export interface ContextSearchBounds {
+  maxEntries: number;
+  maxFiles: number;
+}
+
+const BOUNDS: ContextSearchBounds = { maxEntries: LIMITS.maxContextSearchEntries, maxFiles: LIMITS.maxContextFiles };
+
 /**
  * The nested context files of the project at `root` (its forge root `forgeRoot` names them in diagnostics). Never
  * throws: what cannot be read is `skipped` or the scan's `problem`, which the compile reports.
  */
-export function readContextFiles(root: string, forgeRoot: string, env: NodeJS.ProcessEnv): ContextScan {
+export function readContextFiles(root: string, forgeRoot: string, env: NodeJS.ProcessEnv, bounds: ContextSearchBounds = BOUNDS): ContextScan {
   const fromForgeRoot = `${posixRelative(forgeRoot, root)}/`;
   const skipped: ContextScan["skipped"] = [];
   const scan = (problem: ContextScan["problem"], files: ContextSourceFile[] = []): ContextScan => ({ fromForgeRoot, files, skipped, problem });
@@ -106,11 +114,11 @@ export function readContextFiles(root: string, forgeRoot: string, env: NodeJS.Pr
     return scan({ kind: "unreadable", detail: `the project root cannot be read (${(err as NodeJS.ErrnoException).code ?? "EIO"})` });
   }
   const inRepository = findProjectLayers(root).repositoryRoot !== null;
-  const listing = inRepository ? listWithGit(root, env) : listByWalking(root, skipped);
+  const listing = inRepository ? listWithGit(root, env) : listByWalking(root, skipped, bounds.maxEntries);
   if (!listing.ok) return scan(listing.problem);
   const picked = pickContextFiles(listing.paths);
-  if (picked.length > LIMITS.maxContextFiles) {
-    return scan({ kind: "too-many", detail: `found ${picked.length} context files, more than the ${LIMITS.maxContextFiles} one build compiles` });
+  if (picked.length > bounds.maxFiles) {
+    return scan({ kind: "too-many", detail: `found ${picked.length} context files, more than the ${bounds.maxFiles} one build compiles` });
   }
   const files: ContextSourceFile[] = [];
   for (const path of picked) {
