@@ -91,6 +91,17 @@ describe("nested context files at runtime", () => {
     expect(t.applies()).toHaveLength(1);
   });
 
+  it("a context file deleted and rebuilt after its rule switched on: /forge rules still says when it switched on, and that it is gone", async () => {
+    const t = setup(cwd);
+    await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
+    await t.pi.toolCall(t.ctx, "read", { path: "packages/api/src/x.ts" });
+    rmSync(join(cwd, "packages/api/AGENTS.md"));
+    build();
+    expect((await t.rules()).map((r) => [r.id, r.status, r.switchedOn?.path])).toEqual([[ID, "gone", "packages/api/src/x.ts"]]);
+    await t.pi.run("forge", "rules", t.ctx);
+    expect(t.pi.lastNote()).toContain("    no longer offered by the bundles");
+  });
+
   it("with the working directory inside packages/api (Pi loaded its AGENTS.md itself) the rule is neither listed in the prompt nor switched on", async () => {
     const inside = join(cwd, "packages", "api");
     const t = setup(inside);
