@@ -111,8 +111,8 @@ export function renderRuleReports(reports: readonly RuleReport[]): string {
   return lines.join("\n");
 }
 
-/** /forge rules [--json]. */
-export function showRules(session: SessionView, ctx: CtxPort, json: boolean): void {
+/** The rule reports of this session, as /forge rules shows them. */
+export function ruleReportsFor(session: SessionView, ctx: CtxPort): RuleReport[] {
   const loaded = session.scopes(ctx);
   const root = pathRoot(loaded, ctx);
   const rules = collectRules(loaded.discovered.sources);
@@ -121,12 +121,34 @@ export function showRules(session: SessionView, ctx: CtxPort, json: boolean): vo
     .filter((b) => b.when !== undefined && (ref!.scope !== "project" || ref!.trusted))
     .map((b) => ({ presetId: ref!.key, blockId: b.id, layer: ref!.layer ?? null, paths: describeTrigger(b.when!), content: b.content }));
   const vars = session.vars(ctx);
-  const reports = buildRuleReports({
+  return buildRuleReports({
     rules,
     offered: offeredContextRules(rules, ctx.cwd, root),
     blocks,
     session: session.session(ctx),
     render: (content) => renderTemplate(content, vars, ""),
   });
+}
+
+/** /forge rules [--json]. */
+export function showRules(session: SessionView, ctx: CtxPort, json: boolean): void {
+  const reports = ruleReportsFor(session, ctx);
   say(ctx, json ? stringifyCanonical({ rules: reports }) : renderRuleReports(reports));
+}
+
+/**
+ * The drift of rules that switched on: once per switched-on rule, a warning that a rule's text changed since the model got
+ * it in this branch (an edited and rebuilt context file), as a selected mode's drift is told. Process state: what it told.
+ */
+export function createRuleDriftNotice(session: SessionView): (ctx: CtxPort) => void {
+  const told = new Set<string>();
+  return (ctx) => {
+    const changed = ruleReportsFor(session, ctx).filter((r) => r.switchedOn?.changed === true && r.switchedOn.active);
+    const fresh = changed.filter((r) => !told.has(`${r.kind}:${r.id}:${r.switchedOn!.updateId}`));
+    if (fresh.length === 0) return;
+    for (const r of fresh) told.add(`${r.kind}:${r.id}:${r.switchedOn!.updateId}`);
+    const names = fresh.map((r) => `${r.id}${r.contextFile !== null ? ` (${r.contextFile})` : ""}`).join(", ");
+    const one = fresh.length === 1;
+    say(ctx, `forge: rule${one ? "" : "s"} ${names} changed since ${one ? "it" : "they"} switched on in this branch; the model keeps the text it got then (see /forge rules)`, "warning");
+  };
 }

@@ -68,6 +68,9 @@ describe("nested context files at runtime", () => {
       expect.objectContaining({ op: "apply", source: "rule", ruleId: ID, matchedPath: "packages/api/src/x.ts", matchedGlob: "packages/api/**", contentSnapshot: `# packages/api/AGENTS.md\n\n${API_TEXT}` }),
     ]);
     const at = t.applies()[0]!.createdAt;
+    // Unchanged: the next turn warns of nothing.
+    await t.pi.runAgentStart(t.ctx, cwd);
+    expect(t.pi.notes.filter((n) => n.text.includes("changed since"))).toEqual([]);
     const [rule] = await t.rules();
     expect(rule!.switchedOn).toEqual({ at, path: "packages/api/src/x.ts", glob: "packages/api/**", updateId: ID, active: true, changed: false });
     await t.pi.run("forge", "rules", t.ctx);
@@ -76,12 +79,18 @@ describe("nested context files at runtime", () => {
     );
   });
 
-  it("an edited and rebuilt context file is drift: /forge rules says its text changed since the model got it, which the model keeps", async () => {
+  it("an edited and rebuilt context file is drift: the next turn warns once, /forge rules says its text changed since the model got it, which the model keeps", async () => {
     const t = setup(cwd);
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
     await t.pi.toolCall(t.ctx, "read", { path: "packages/api/src/x.ts" });
     write("packages/api/AGENTS.md", "Validate input first, then log.\n");
     build();
+    // The next turn says so once, as a selected mode's drift is told.
+    await t.pi.runAgentStart(t.ctx, cwd);
+    const warning = `forge: rule ${ID} (packages/api/AGENTS.md) changed since it switched on in this branch; the model keeps the text it got then (see /forge rules)`;
+    expect(t.pi.notes.filter((n) => n.text === warning)).toEqual([{ text: warning, level: "warning" }]);
+    await t.pi.runAgentStart(t.ctx, cwd);
+    expect(t.pi.notes.filter((n) => n.text === warning)).toHaveLength(1);
     const [rule] = await t.rules();
     expect(rule!.switchedOn).toMatchObject({ active: true, changed: true });
     await t.pi.run("forge", "rules", t.ctx);
