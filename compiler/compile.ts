@@ -5,12 +5,13 @@
 import { decodeSources } from "./phases/1-decode.js";
 import { parseSources } from "./phases/2-parse.js";
 import { validateSources } from "./phases/3-validate.js";
-import { layerLibraries } from "./phases/4-libraries.js";
-import { resolveExtends } from "./phases/5-extends.js";
-import { linkSources } from "./phases/6-link.js";
-import { compilePaths } from "./phases/7-paths.js";
-import { lowerTemplates } from "./phases/8-lower.js";
-import { emitBundle } from "./phases/9-emit.js";
+import { compileContextFiles } from "./phases/4-context.js";
+import { layerLibraries } from "./phases/5-libraries.js";
+import { resolveExtends } from "./phases/6-extends.js";
+import { linkSources } from "./phases/7-link.js";
+import { compilePaths } from "./phases/8-paths.js";
+import { lowerTemplates } from "./phases/9-lower.js";
+import { emitBundle } from "./phases/10-emit.js";
 import { NO_MEMO, type Memo } from "./phases/memo.js";
 import { startPipeline } from "./phases/pipeline.js";
 import type { CompileOptions, CompileResult, SourceTree } from "./types.js";
@@ -24,11 +25,12 @@ export function compile(tree: SourceTree, options: CompileOptions, memo: Memo = 
   const decoded = run.through(decodeSources, tree); //       1: bytes -> text
   const parsed = run.through(parseSources, decoded); //      2: text -> YAML documents, by folder and key
   const validated = run.through(validateSources, parsed); // 3: documents -> typed data (JSON Schema)
-  const layered = run.through(layerLibraries, validated); // 4: libraries over the layers beneath
-  const resolved = run.through(resolveExtends, layered); //  5: inherited fields (extends)
-  const linked = run.through(linkSources, resolved); //      6: every reference, files and components
-  const pathed = run.through(compilePaths, linked); //       7: globs and regexes -> path patterns
-  const lowered = run.through(lowerTemplates, pathed); //    8: templates -> segments, inherited text
-  const emitted = run.finish(emitBundle, lowered); //        9: the bundle, digests and bundleHash
+  const context = run.through(compileContextFiles, validated); // 4: nested context files -> path rules
+  const layered = run.through(layerLibraries, context); //   5: libraries over the layers beneath
+  const resolved = run.through(resolveExtends, layered); //  6: inherited fields (extends)
+  const linked = run.through(linkSources, resolved); //      7: every reference, files and components
+  const pathed = run.through(compilePaths, linked); //       8: globs and regexes -> path patterns
+  const lowered = run.through(lowerTemplates, pathed); //    9: templates -> segments, inherited text
+  const emitted = run.finish(emitBundle, lowered); //        10: the bundle, digests and bundleHash
   return { bundle: emitted.value, diagnostics: emitted.diagnostics };
 }

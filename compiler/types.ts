@@ -29,6 +29,27 @@ export interface EscapingLink {
   path: string;
 }
 
+/** One nested context file (AGENTS.md, CLAUDE.md) below the project root, as compiler/io/read-context-files.ts read it. */
+export interface ContextSourceFile {
+  /** Posix path relative to the project root, e.g. `packages/api/AGENTS.md`. */
+  path: string;
+  bytes: Uint8Array;
+  /** Over LIMITS.maxFileBytes: its bytes were never read. */
+  tooLarge?: true;
+}
+
+/** What the search for nested context files found (forge.yaml `contextFiles: nested`, a project build only). */
+export interface ContextScan {
+  /** The project root seen from the forge root, posix, with a trailing slash (`../../`): diagnostics name files from there. */
+  fromForgeRoot: string;
+  /** One file per directory, the one Pi would load there, in path order. */
+  files: ContextSourceFile[];
+  /** Files found and not read, with why (a symbolic link out of the project, not a regular file, unreadable). */
+  skipped: Array<{ path: string; reason: string }>;
+  /** Why the search could not finish (git failed, a bound): the build then refuses, since it cannot know what it left out. */
+  problem: { kind: "too-many" | "unreadable"; detail: string } | null;
+}
+
 /** Everything the pure compiler sees: no absolute paths, no timestamps. */
 export interface SourceTree {
   files: SourceFile[];
@@ -37,6 +58,8 @@ export interface SourceTree {
   outputLinks?: EscapingLink[];
   /** Set by the reader when it stopped early at the file-count bound. */
   fileCount: number;
+  /** The nested context files, read when forge.yaml says `contextFiles: nested` (absent otherwise). */
+  context?: ContextScan;
 }
 
 /**

@@ -48,6 +48,9 @@ export interface AppliedRule {
   path: string | null;
   glob: string | null;
   entryId: string | null;
+  /** When it switched on (the apply event's createdAt) and the digest of the text the model got then. */
+  at: string;
+  digest: string;
 }
 
 /** The model and thinking level the branch records, replayed like Pi's buildSessionContext (null: none recorded). */
@@ -114,7 +117,9 @@ function stepRules(rules: Map<string, AppliedRule>, entry: SessionEntry): void {
   const event = entry.data as ForgeUpdateEvent;
   if (event.op !== "apply" || event.source !== "rule") return;
   const key = appliedRuleKey(event);
-  if (!rules.has(key)) rules.set(key, { key, updateId: event.updateId, path: event.matchedPath ?? null, glob: event.matchedGlob ?? null, entryId: text(entry.id) });
+  if (!rules.has(key)) {
+    rules.set(key, { key, updateId: event.updateId, path: event.matchedPath ?? null, glob: event.matchedGlob ?? null, entryId: text(entry.id), at: event.createdAt, digest: event.digest ?? "" });
+  }
 }
 
 interface Parts {

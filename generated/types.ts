@@ -235,6 +235,10 @@ export interface Rule {
   when: PathTrigger;
   content: Template;
   /**
+   * Set on a rule compiled from a nested context file (forge.yaml contextFiles: nested): that file's posix path relative to the project root, e.g. packages/api/AGENTS.md. The runtime does not offer the rule in a session whose working directory is inside the file's directory (Pi loaded the file itself there).
+   */
+  contextFile?: string;
+  /**
    * Source path relative to the forge root (posix). Not part of the digest.
    */
   source: string;
@@ -720,7 +724,7 @@ export interface DeliveredChange {
 
 /* from schema/forge-config.schema.json */
 /**
- * The forge root's settings file (.pi/forge/forge.yaml, or the global scope's <agent dir>/forge/forge.yaml): the forge libraries (npm packages) this bundle builds on, the keys each must be signed by, and (global scope only) whose trust decides project bundles.
+ * The forge root's settings file (.pi/forge/forge.yaml, or the global scope's <agent dir>/forge/forge.yaml): the forge libraries (npm packages) this bundle builds on, the keys each must be signed by, whether nested context files become path rules, and (global scope only) whose trust decides project bundles.
  */
 export interface ForgeConfigSource {
   /**
@@ -733,6 +737,10 @@ export interface ForgeConfigSource {
    * @maxItems 64
    */
   libraries?: PackageName[];
+  /**
+   * nested: forge build compiles each AGENTS.md or CLAUDE.md below the project root (the ones Pi does not load in a session started at the root) into a path rule for its directory; off (the default): none.
+   */
+  contextFiles?: "off" | "nested";
   /**
    * Per listed library, the keys (full fingerprints, as forge key new prints them) one of which must have signed its bundle: forge build refuses the library otherwise (library_signer_required).
    */

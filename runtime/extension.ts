@@ -3,6 +3,7 @@
 // in. Every handler fails closed: Pi's native prompt, and no edit a limit could refuse.
 import { renderTemplate } from "../core/template.js";
 import { forgeCommand } from "./commands/forge-command.js";
+import { createRuleDriftNotice } from "./commands/forge-rules.js";
 import { modeCommand } from "./commands/mode-command.js";
 import { presetCommand } from "./commands/preset-command.js";
 import { createSelectionEstimator } from "./commands/selection-estimate.js";
@@ -36,7 +37,7 @@ export interface ExtensionOptions {
 }
 
 /** before_agent_start: the core composes, then the feature adds to what the core returned, chained as the host chains. */
-async function runAgentStart(session: ForgeSession, hold: DriftHold, updates: SystemUpdates | null, adapter: HostAdapter, event: BeforeAgentStartEvent, ctx: CtxPort): Promise<BeforeAgentStartResult | undefined> {
+async function runAgentStart(session: ForgeSession, hold: DriftHold, updates: SystemUpdates | null, adapter: HostAdapter, event: BeforeAgentStartEvent, ctx: CtxPort, tellRuleDrift: (ctx: CtxPort) => void): Promise<BeforeAgentStartResult | undefined> {
   let core: BeforeAgentStartResult | undefined;
   try {
     core = await session.beforeAgentStart(event, ctx, hold.takeLeaveOut);
@@ -45,6 +46,11 @@ async function runAgentStart(session: ForgeSession, hold: DriftHold, updates: Sy
     core = session.nativeAfterFailure(event);
   }
   if (updates === null) return core;
+  try {
+    tellRuleDrift(ctx);
+  } catch {
+    // a notice only: /forge rules says the same when asked
+  }
   const extra = updates.beforeAgentStart(adapter.chainEvent(event, core), ctx);
   const systemPrompt = extra?.systemPrompt ?? core?.systemPrompt;
   const merged: BeforeAgentStartResult = { ...(systemPrompt !== undefined ? { systemPrompt } : {}), ...(extra?.message ? { message: extra.message } : {}) };
@@ -138,7 +144,8 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     feature?.onSession(ctx);
   });
 
-  pi.on("before_agent_start", (event, ctx) => runAgentStart(session, hold, feature, adapter, event, ctx));
+  const tellRuleDrift = createRuleDriftNotice(session);
+  pi.on("before_agent_start", (event, ctx) => runAgentStart(session, hold, feature, adapter, event, ctx, tellRuleDrift));
 
   // One gate: the call's paths resolved once, then the edit limits the selection pinned, then path rules.
   pi.on("tool_call", createToolGate({ adapter, limitsInForce: (ctx) => session.limits(ctx), ownTools: feature === null ? [] : UPDATE_TOOL_NAMES, rules: feature?.onToolCall }));

@@ -1,4 +1,6 @@
-// What path rules and edit limits read from the loaded scopes: the offered rules (trusted bundles only) and the project root.
+// What path rules and edit limits read from the loaded scopes: the offered rules (trusted bundles only, less the nested
+// context files Pi loaded itself) and the project root.
+import { offeredContextRules } from "../core/context-files.js";
 import { collectRules, type PathRuleSources } from "../core/rule-catalog.js";
 import type { CtxPort } from "./host-adapter/ports.js";
 import type { LoadedScopes } from "./scope-loader.js";
@@ -18,8 +20,10 @@ export function createRuleSources(scopes: (ctx: CtxPort) => LoadedScopes): (ctx:
   return (ctx) => {
     const loaded = scopes(ctx);
     if (last !== null && last.loaded === loaded && last.cwd === ctx.cwd) return last.value;
-    const rules = collectRules(loaded.discovered.sources);
-    last = { loaded, cwd: ctx.cwd, value: { rules, root: pathRoot(loaded, ctx) } };
+    const root = pathRoot(loaded, ctx);
+    // A nested context file's rule for a directory Pi loaded the file from itself would tell the model twice.
+    const rules = offeredContextRules(collectRules(loaded.discovered.sources), ctx.cwd, root);
+    last = { loaded, cwd: ctx.cwd, value: { rules, root } };
     return last.value;
   };
 }

@@ -8,7 +8,7 @@ import { DIAGNOSTIC_CATALOG } from "../compiler/diagnostics/catalog.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import { verifyBundleText } from "../core/bundle-verify.js";
 import { validateBundleStrict } from "../generated/source-validators.js";
-import { compileCase, FIXTURES_DIR } from "./compiler/fixture-cases.js";
+import { compileCase, FIXTURES_DIR, readCaseSpec } from "./compiler/fixture-cases.js";
 
 const IMPORT_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "import");
 const REPLAY_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "replay");
@@ -49,7 +49,7 @@ describe("compile fixtures", () => {
       expect(actualBundle).toBe(readFileSync(bundleFile, "utf8"));
       expect(validateBundle(JSON.parse(actualBundle)), JSON.stringify(validateBundle.errors)).toBe(true);
       // What the runtime loads: carried library components and inherited modes verify like any other entry.
-      expect(verifyBundleText(actualBundle, "project").problems).toEqual([]);
+      expect(verifyBundleText(actualBundle, readCaseSpec(dir).scope ?? "project").problems).toEqual([]);
       // And the build-time fields the runtime's validator skips (lock, extends, library markers) match the schema.
       expect(validateBundleStrict(JSON.parse(actualBundle)), JSON.stringify(validateBundleStrict.errors)).toBe(true);
     }
@@ -71,9 +71,11 @@ describe("compile fixtures", () => {
       if (!existsSync(file)) continue;
       for (const d of JSON.parse(readFileSync(file, "utf8")) as ExpectedDiagnostic[]) covered.add(d.code);
     }
-    // The runtime's composition codes and forge export's have no fixture folder: their catalog examples are run by
-    // test/diagnostic-examples.test.ts, which checks every code's example (export's also by test/compiler/export-targets.test.ts).
-    for (const entry of DIAGNOSTIC_CATALOG) if (entry.example.kind === "compose" || entry.example.kind === "export") covered.add(entry.code);
+    // The runtime's composition and load codes and forge export's have no fixture folder: their catalog examples are run
+    // by test/diagnostic-examples.test.ts, which checks every code's example (export's also by
+    // test/compiler/export-targets.test.ts, the load codes' by test/runtime/load-bundle.test.ts).
+    const noFolder = new Set(["compose", "export", "load"]);
+    for (const entry of DIAGNOSTIC_CATALOG) if (noFolder.has(entry.example.kind)) covered.add(entry.code);
     const missing = [...DIAGNOSTIC_CODES].filter((code) => !covered.has(code));
     expect(missing).toEqual([]);
     // And every code a fixture produces is in the catalog (no ad-hoc codes).

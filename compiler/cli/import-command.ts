@@ -10,7 +10,7 @@ import { formatDiagnostics, type SourceLookup } from "../output/format-diagnosti
 import { checkExistingFiles } from "../import/existing-files.js";
 import { IMPORTERS, KEY_SUFFIX, type ImportFormatName } from "../import/importers.js";
 import { forgeVersion, isDirectory, resolveTarget } from "../io/forge-target.js";
-import { readSources } from "../io/read-sources.js";
+import { readTargetTree } from "../io/read-target-tree.js";
 import { displayDir } from "../output/display-path.js";
 import type { SourceTree } from "../types.js";
 import type { CliArgs } from "./parse-cli-args.js";
@@ -102,7 +102,7 @@ export function importCommand(args: CliArgs, io: CliIO): number {
 
   // Compile in memory exactly what the forge root will hold, so a failing import writes nothing.
   try {
-    if (isDirectory(target.forgeRoot)) existingTree = readSources(target.forgeRoot);
+    if (isDirectory(target.forgeRoot)) existingTree = readTargetTree(target);
   } catch (err) {
     report.message = describeFailure(err);
     return done("failed", importDiagnostics, 1);

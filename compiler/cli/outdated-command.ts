@@ -5,7 +5,7 @@ import { loadSpec, WORKTREE_SPEC, type SpecContext } from "../io/diff-sides.js";
 import { readLibraries } from "../io/read-libraries.js";
 import { readSources } from "../io/read-sources.js";
 import { latestVersions } from "../io/npm-latest.js";
-import { listedLibraries } from "../phases/library-bundles.js";
+import { listedLibraries } from "../phases/config-settings.js";
 import { compareBundles, EMPTY_BUNDLE, type BundleView } from "../review/semantic-diff.js";
 import { outdatedReport, type OutdatedLibrary, type OutdatedReport } from "../review/outdated-report.js";
 import { describeFailure } from "../io/describe-failure.js";

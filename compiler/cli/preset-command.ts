@@ -13,7 +13,7 @@ import { compile } from "../compile.js";
 import { parsePresetExportText } from "../import/preset-export-file.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { forgeVersion, isDirectory, loadBuiltinBundle, resolveTarget } from "../io/forge-target.js";
-import { readSources } from "../io/read-sources.js";
+import { readTargetTree } from "../io/read-target-tree.js";
 import { runBuild, type BuildRun } from "../io/run-build.js";
 import { loadScopeBundles } from "../io/scope-bundles.js";
 import { displayPath } from "../output/display-path.js";
@@ -74,7 +74,7 @@ function importPreset(args: CliArgs, io: CliIO, file: string): number {
   const settings = settingsFor(target, false, io);
   let tree: SourceTree = { files: [], escapingLinks: [], fileCount: 0 };
   try {
-    if (isDirectory(target.forgeRoot)) tree = readSources(target.forgeRoot);
+    if (isDirectory(target.forgeRoot)) tree = readTargetTree(target);
   } catch (err) {
     return fail(io, args.json, command, "failed", describeFailure(err));
   }

@@ -42,6 +42,12 @@ import * as unknownContractReference from "../../core/diagnostics/catalog/unknow
 import * as extendsUnknown from "../../core/diagnostics/catalog/extends-unknown.js";
 import * as extendsCycle from "../../core/diagnostics/catalog/extends-cycle.js";
 import * as extendsRole from "../../core/diagnostics/catalog/extends-role.js";
+import * as contextFilesNotProject from "../../core/diagnostics/catalog/context-files-not-project.js";
+import * as contextFilesTooMany from "../../core/diagnostics/catalog/context-files-too-many.js";
+import * as contextFilesUnreadable from "../../core/diagnostics/catalog/context-files-unreadable.js";
+import * as contextFileSkipped from "../../core/diagnostics/catalog/context-file-skipped.js";
+import * as contextFileTooLarge from "../../core/diagnostics/catalog/context-file-too-large.js";
+import * as contextRuleIdTaken from "../../core/diagnostics/catalog/context-rule-id-taken.js";
 import * as libraryNotInstalled from "../../core/diagnostics/catalog/library-not-installed.js";
 import * as libraryNotForge from "../../core/diagnostics/catalog/library-not-forge.js";
 import * as libraryUnsupportedFormat from "../../core/diagnostics/catalog/library-unsupported-format.js";
@@ -160,6 +166,12 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   extendsUnknown,
   extendsCycle,
   extendsRole,
+  contextFilesNotProject,
+  contextFilesTooMany,
+  contextFilesUnreadable,
+  contextFileSkipped,
+  contextFileTooLarge,
+  contextRuleIdTaken,
   libraryNotInstalled,
   libraryNotForge,
   libraryUnsupportedFormat,

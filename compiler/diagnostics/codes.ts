@@ -39,6 +39,12 @@ export { unknownContractReference } from "../../core/diagnostics/catalog/unknown
 export { extendsUnknown } from "../../core/diagnostics/catalog/extends-unknown.js";
 export { extendsCycle } from "../../core/diagnostics/catalog/extends-cycle.js";
 export { extendsRole } from "../../core/diagnostics/catalog/extends-role.js";
+export { contextFilesNotProject } from "../../core/diagnostics/catalog/context-files-not-project.js";
+export { contextFilesTooMany } from "../../core/diagnostics/catalog/context-files-too-many.js";
+export { contextFilesUnreadable } from "../../core/diagnostics/catalog/context-files-unreadable.js";
+export { contextFileSkipped } from "../../core/diagnostics/catalog/context-file-skipped.js";
+export { contextFileTooLarge } from "../../core/diagnostics/catalog/context-file-too-large.js";
+export { contextRuleIdTaken } from "../../core/diagnostics/catalog/context-rule-id-taken.js";
 export { libraryNotInstalled } from "../../core/diagnostics/catalog/library-not-installed.js";
 export { libraryNotForge } from "../../core/diagnostics/catalog/library-not-forge.js";
 export { libraryUnsupportedFormat } from "../../core/diagnostics/catalog/library-unsupported-format.js";

@@ -88,6 +88,18 @@ export function fingerprintInputs(tree: SourceTree, inputs: FingerprintInputs): 
     h.update(`${file.bytes.length}:`);
     h.update(file.bytes);
   }
+  // The nested context files are compile inputs like any source: an edited AGENTS.md is a new fingerprint.
+  const context = tree.context;
+  if (context !== undefined) {
+    field(`context:${context.fromForgeRoot}`);
+    field(context.problem === null ? "-" : `${context.problem.kind}:${context.problem.detail}`);
+    for (const s of context.skipped) field(`skipped:${s.path}:${s.reason}`);
+    for (const file of context.files) {
+      field(`context-file:${file.path}:${file.tooLarge === true ? "large" : "read"}`);
+      h.update(`${file.bytes.length}:`);
+      h.update(file.bytes);
+    }
+  }
   return h.digest("hex");
 }
 

@@ -10,7 +10,8 @@ import { describeFailure } from "./describe-failure.js";
 import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
 import { forgeVersion, isDirectory, type BuiltinBundleResult, type ForgeTarget } from "./forge-target.js";
-import { posixRelative, readSources } from "./read-sources.js";
+import { posixRelative } from "./read-sources.js";
+import { readTargetTree } from "./read-target-tree.js";
 import { displayDir, displayPath } from "../output/display-path.js";
 import { readLibraries } from "./read-libraries.js";
 import type { DiffSide } from "../review/diff-report.js";
@@ -56,7 +57,7 @@ function loadWorktree(ctx: SpecContext): SpecLoad {
   }
   let tree;
   try {
-    tree = readSources(target.forgeRoot);
+    tree = readTargetTree(target);
   } catch (err) {
     return fail(describeFailure(err));
   }

@@ -61,15 +61,18 @@ const MAX_TREE_BYTES = 4 * LIMITS.maxBundleBytes;
 /**
  * The regular files under `dir` as HEAD holds them, by posix path relative to `dir`: what the last commit says, so a
  * build can tell an uncommitted edit from a change that arrived with a commit. Symbolic links and submodules are left
- * out. One `ls-tree` and one `cat-file --batch`, with argument arrays (never a shell).
+ * out. One `ls-tree` and one `cat-file --batch`, with argument arrays (never a shell). `paths` (posix, relative to
+ * `dir`, matched literally): only those files (the nested context files a build compiled), not the whole directory.
  */
-export function readHeadFiles(dir: string, env: NodeJS.ProcessEnv): HeadFiles {
+export function readHeadFiles(dir: string, env: NodeJS.ProcessEnv, paths?: readonly string[]): HeadFiles {
   const top = gitToplevel(dir, env);
   if (top.status !== "ok") return top;
   const head = resolveCommit(top.dir, "HEAD", env);
   if (head === null) return { status: "no-commit" };
+  if (paths !== undefined && paths.length === 0) return { status: "ok", files: new Map() };
   const prefix = runGit(dir, ["rev-parse", "--show-prefix"], env).stdout.toString("utf8").trim();
-  const ls = runGit(dir, ["ls-tree", "-r", "-z", "--full-name", head, "--", "."], env);
+  const pathspecs = paths === undefined ? ["."] : paths.map((p) => `:(literal)${p}`);
+  const ls = runGit(dir, ["ls-tree", "-r", "-z", "--full-name", head, "--", ...pathspecs], env);
   if (ls.status !== 0) return { status: "failed", message: ls.stderr.trim() || "git ls-tree failed" };
   const entries: Array<{ oid: string; path: string }> = [];
   for (const line of ls.stdout.toString("utf8").split("\0")) {

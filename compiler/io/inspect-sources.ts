@@ -8,11 +8,11 @@ import type { InspectedSources } from "../review/inspection.js";
 import { catalogSourcesFor, type CompileContext } from "./compile-context.js";
 import { forgeVersion, type ForgeTarget } from "./forge-target.js";
 import { readLibraries } from "./read-libraries.js";
-import { readSources } from "./read-sources.js";
-import { configuredSignedBy } from "../phases/library-bundles.js";
+import { readTargetTree } from "./read-target-tree.js";
+import { configuredSignedBy } from "../phases/config-settings.js";
 
 export function inspectSources(target: ForgeTarget, context: CompileContext): InspectedSources & { getSource: SourceLookup } {
-  const tree = readSources(target.forgeRoot);
+  const tree = readTargetTree(target);
   const getSource = sourceLookup(tree.files);
   const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
   const result = compile(tree, { scope: target.scope, forgeVersion, ...context.link, libraries });

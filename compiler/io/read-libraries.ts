@@ -4,7 +4,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { LIMITS } from "../../generated/constants.js";
 import { readBoundedText } from "../../io/read-bounded.js";
-import { listedLibraries } from "../phases/library-bundles.js";
+import { listedLibraries } from "../phases/config-settings.js";
 import type { LibraryInput, SourceTree } from "../types.js";
 import { posixRelative } from "./read-sources.js";
 

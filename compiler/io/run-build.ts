@@ -8,11 +8,12 @@ import type { IncrementalCompiler } from "../incremental-compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
 import type { BuildTarget } from "./forge-target.js";
 import { readLibraries } from "./read-libraries.js";
-import { readSources } from "./read-sources.js";
+import { readTargetTree } from "./read-target-tree.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { carryTrust, recordTrustedSources, type TrustOutcome } from "./trust-carry.js";
 import { realpathSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { LIMITS } from "../../generated/constants.js";
 import { diffBundles, isBundleCurrent, type BundleChanges } from "../review/bundle-changes.js";
 import type { BuildReport, BuildStatus } from "../review/build-report.js";
@@ -29,6 +30,8 @@ export interface BuildRun {
   forgeRoot: string;
   /** The bundle the sources compiled to (absent after errors, or when the no-op cache answered). */
   bundle?: ForgeBundle;
+  /** The directories of the nested context files the build read or skipped (absolute): what `build --watch` watches. */
+  contextDirs: string[];
 }
 
 export interface BuildSettings {
@@ -52,10 +55,12 @@ export interface BuildSettings {
 
 /** One build (or check). Throws SourceReadError / errno errors on I/O failure; the CLI reports them. */
 export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun {
-  const tree = readSources(target.forgeRoot);
+  const tree = readTargetTree(target, settings.env ?? process.env);
   // The libraries forge.yaml lists, from the node_modules Node resolves them from the (project or library) root.
   const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
   const getSource = sourceLookup(tree.files);
+  const contextPaths = [...(tree.context?.files ?? []), ...(tree.context?.skipped ?? [])].map((f) => f.path);
+  const contextDirs = [...new Set(contextPaths.map((p) => dirname(join(target.root, ...p.split("/")))))].sort();
   const finish = (
     exitCode: number,
     status: BuildStatus,
@@ -86,6 +91,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
     exitCode,
     getSource,
     forgeRoot: target.forgeRoot,
+    contextDirs,
   });
   // The existing bundle, bounded and regular only: a bundle.json that is a FIFO or /dev/zero link must not hang the
   // build. Anything unreadable counts as a stale bundle, which a build replaces (the rename swaps the path itself).

@@ -51,6 +51,35 @@ function changedSince(record: TrustRecord, next: ForgeBundle): string[] {
   return record.components === undefined ? ["a record without components: every component"] : describeComponentChanges(record.components, comparableDigests(next));
 }
 
+/**
+ * Every input of a build by forge-root-relative path: the sources, and the nested context files seen from the forge
+ * root (`../../packages/api/AGENTS.md`), so an AGENTS.md a pull changed is a change forge must attribute too.
+ */
+export function buildInputs(tree: SourceTree): Array<{ path: string; bytes: Uint8Array }> {
+  const context = tree.context;
+  return [...tree.files, ...(context === undefined ? [] : context.files.map((f) => ({ path: `${context.fromForgeRoot}${f.path}`, bytes: f.bytes })))];
+}
+
+/** Where the nested context files sit seen from the forge root (a project's is always two levels up). */
+const contextPrefix = (tree: SourceTree): string => tree.context?.fromForgeRoot ?? "../../";
+
+/**
+ * HEAD's files of the forge root, plus HEAD's version of each nested context file the build read or the record names
+ * (keyed like buildInputs). Context files are asked for by name: the project's whole tree may be far larger.
+ */
+function readHeadInputs(forgeRoot: string, layerRoot: string, tree: SourceTree, recorded: Readonly<Record<string, string>> | undefined, env: NodeJS.ProcessEnv) {
+  const head = readHeadFiles(forgeRoot, env);
+  if (head.status !== "ok") return head;
+  // forge's own output is never a source (the reader skips it too).
+  for (const path of [...head.files.keys()]) if (isOwnOutput(path)) head.files.delete(path);
+  const prefix = contextPrefix(tree);
+  const named = new Set([...buildInputs(tree).map((f) => f.path), ...Object.keys(recorded ?? {})].filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length)));
+  const context = readHeadFiles(layerRoot, env, [...named]);
+  if (context.status !== "ok") return context.status === "failed" ? context : ({ status: "failed", message: "git could not read the committed context files" } as const);
+  for (const [path, bytes] of context.files) head.files.set(`${prefix}${path}`, bytes);
+  return head;
+}
+
 export interface CarryInput {
   trustFile: string;
   /** The layer root's real path (the trust store's key). */
@@ -66,6 +95,18 @@ export interface CarryInput {
   buildHash(tree: SourceTree): string | null;
 }
 
+/** The tree HEAD's files make (keyed like buildInputs): the sources, and the context files when the build read any. */
+function committedTree(files: ReadonlyMap<string, Uint8Array>, tree: SourceTree): SourceTree {
+  const prefix = contextPrefix(tree);
+  const sources = [...files].filter(([path]) => !path.startsWith(prefix)).map(([path, bytes]) => ({ path, bytes }));
+  const context = [...files]
+    .filter(([path]) => path.startsWith(prefix))
+    .map(([path, bytes]) => ({ path: path.slice(prefix.length), bytes }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const committed: SourceTree = { files: sources, escapingLinks: [], fileCount: sources.length };
+  return tree.context === undefined ? committed : { ...committed, context: { fromForgeRoot: prefix, files: context, skipped: [], problem: null } };
+}
+
 /**
  * After a build replaced a bundle: when the user had trusted the replaced one, trust the new one only if every change
  * since is theirs. Null when there was nothing to decide (no trusted bundle replaced). Never throws: a failure is "not
@@ -79,21 +120,18 @@ export function carryTrust(input: CarryInput): TrustOutcome | null {
     const record = recordOf(store, input.layerRoot);
     if (record === undefined || record.bundleHash !== input.replacedHash) return null;
     const notKept = (reason: string, changes: string[] = []): TrustOutcome => ({ kept: false, reason, changes });
-    const head = readHeadFiles(input.forgeRoot, input.env);
+    const head = readHeadInputs(input.forgeRoot, input.layerRoot, input.tree, record.sources, input.env);
     if (head.status === "failed") return notKept(`git could not list the committed sources (${head.message})`);
     if (head.status !== "ok") {
       const why = head.status === "no-commit" ? "the repository has no commit yet" : head.status === "git-missing" ? "git is not installed" : "this is not a git repository";
       return notKept(`${why}, so forge cannot tell your edits from changes that arrived another way`);
     }
-    // forge's own output is never a source (the reader skips it too).
-    for (const path of [...head.files.keys()]) if (isOwnOutput(path)) head.files.delete(path);
     const headNow = sourceDigests(head.files);
     let base = record.sources;
     let headThen = record.committed;
     if (base === undefined) {
       // Trusted in Pi: forge does not know what the bundle was built from, unless the committed sources build it.
-      const files = [...head.files].map(([path, bytes]) => ({ path, bytes }));
-      if (input.buildHash({ files, escapingLinks: [], fileCount: files.length }) !== record.bundleHash) {
+      if (input.buildHash(committedTree(head.files, input.tree)) !== record.bundleHash) {
         // Nothing can be attributed, so every change since the trusted bundle is listed, by component.
         return notKept("the bundle you trusted is not what the committed sources build, so forge cannot tell your edits from others'", changedSince(record, next));
       }
@@ -101,7 +139,7 @@ export function carryTrust(input: CarryInput): TrustOutcome | null {
       headThen = headNow;
     }
     if (headThen === undefined) return notKept("forge's record of the bundle you trusted does not say what git held then", changedSince(record, next));
-    const current = sourceDigests(input.tree.files);
+    const current = sourceDigests(buildInputs(input.tree));
     const foreign = [...unattributedSources(base, current, headThen, headNow), ...changedLibraries(record, next)];
     if (foreign.length > 0) return notKept("changed since the bundle you trusted by commits (a pull, a checkout or a merge) or by a library", foreign);
     writeTrustStore(input.trustFile, withTrust(store, input.layerRoot, next, input.now, { sources: current, committed: headNow }));
@@ -121,15 +159,14 @@ export function recordTrustedSources(trustFile: string, layerRoot: string, forge
     const store = readTrustStore(trustFile);
     const record = recordOf(store, layerRoot);
     if (record === undefined || record.bundleHash !== bundleHash) return;
-    const current = sourceDigests(tree.files);
+    const current = sourceDigests(buildInputs(tree));
     const same = (a: Record<string, string> | undefined, b: Record<string, string>) => {
       if (a === undefined) return false;
       const c = compareDigests(a, b);
       return c.added.length + c.changed.length + c.removed.length === 0;
     };
-    const head = readHeadFiles(forgeRoot, env);
+    const head = readHeadInputs(forgeRoot, layerRoot, tree, record.sources, env);
     if (head.status !== "ok") return;
-    for (const path of [...head.files.keys()]) if (isOwnOutput(path)) head.files.delete(path);
     const committed = sourceDigests(head.files);
     if (same(record.sources, current) && same(record.committed, committed)) return;
     const next: TrustRecord = { ...record, sources: current, committed, trustedAt: record.trustedAt || now.toISOString() };

@@ -1,5 +1,6 @@
 // `forge build --watch`: rebuild on every change under the forge root, keep the last good bundle, stop on SIGINT.
 import { watch, type FSWatcher } from "node:fs";
+import { CONTEXT_FILE_NAMES } from "../../core/context-files.js";
 import { isOwnOutput } from "./read-sources.js";
 import type { BuildTarget } from "./forge-target.js";
 import { runBuild, type BuildRun, type BuildSettings } from "./run-build.js";
@@ -37,9 +38,36 @@ export function watchRebuilds(target: BuildTarget, settings: BuildSettings): () 
  */
 export function watchBuild(target: BuildTarget, settings: BuildSettings, events: WatchEvents): Promise<number> {
   const next = watchRebuilds(target, settings);
+  // The directories of the nested context files the last build read: watched on their own, not recursively (the
+  // project's whole tree, node_modules included, would cost a watch per directory), for context files only.
+  const contextWatchers = new Map<string, FSWatcher>();
+  let schedule: () => void = () => {};
+  const watchContext = (dirs: readonly string[]): void => {
+    const wanted = new Set(dirs);
+    for (const [dir, w] of contextWatchers) {
+      if (wanted.has(dir)) continue;
+      w.close();
+      contextWatchers.delete(dir);
+    }
+    for (const dir of wanted) {
+      if (contextWatchers.has(dir)) continue;
+      try {
+        const w = watch(dir, (_event, filename) => {
+          if (filename === null || CONTEXT_FILE_NAMES.includes(String(filename))) schedule();
+        });
+        // A directory removed while watched: the next rebuild finds what is left.
+        w.on("error", () => schedule());
+        contextWatchers.set(dir, w);
+      } catch {
+        // gone since the build read it: the next rebuild says what is there
+      }
+    }
+  };
   const rebuild = (): void => {
     try {
-      events.built(next());
+      const run = next();
+      watchContext(run.contextDirs);
+      events.built(run);
     } catch (err) {
       events.failed(describeFailure(err));
     }
@@ -51,6 +79,8 @@ export function watchBuild(target: BuildTarget, settings: BuildSettings, events:
     const stop = (code: number): void => {
       if (timer) clearTimeout(timer);
       watcher?.close();
+      for (const w of contextWatchers.values()) w.close();
+      contextWatchers.clear();
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);
       events.note("forge: watch stopped");
@@ -62,15 +92,18 @@ export function watchBuild(target: BuildTarget, settings: BuildSettings, events:
 
     try {
       // Recursive watching works natively on macOS and Windows, and on Linux since Node 20.
-      watcher = watch(target.forgeRoot, { recursive: true }, (_event, filename) => {
-        // Our own output must not trigger a rebuild; fs.watch names paths with the platform separator.
-        if (filename !== null && isOwnOutput(String(filename).replace(/\\/g, "/"))) return;
+      schedule = (): void => {
         if (timer) clearTimeout(timer);
         timer = setTimeout(() => {
           timer = null;
           events.note("forge: change detected, rebuilding");
           rebuild();
         }, WATCH_DEBOUNCE_MS);
+      };
+      watcher = watch(target.forgeRoot, { recursive: true }, (_event, filename) => {
+        // Our own output must not trigger a rebuild; fs.watch names paths with the platform separator.
+        if (filename !== null && isOwnOutput(String(filename).replace(/\\/g, "/"))) return;
+        schedule();
       });
     } catch (err) {
       events.fatal(`forge: cannot watch ${target.displayForgeRoot}: ${describeFailure(err)}`);

@@ -3,7 +3,7 @@ import type { Painter } from "./painter.js";
 import type { ExplainEditLimit, ExplainPath, ExplainRule } from "../review/explain-paths.js";
 
 function ruleLine(r: ExplainRule): string {
-  const origin = r.kind === "rule" ? `rule (${r.scope}, ${r.source})` : `block of preset ${r.preset} (${r.source})`;
+  const origin = r.contextFile !== null ? `nested context file (${r.source})` : r.kind === "rule" ? `rule (${r.scope}, ${r.source})` : `block of preset ${r.preset} (${r.source})`;
   const tools = r.tools ? `; tools: ${r.tools.join(", ")}` : "";
   return `  ${r.id.padEnd(16)} ${origin}: ${r.paths.join(", ")}${tools}`;
 }

@@ -1,6 +1,6 @@
 // Phase 1, decode: raw bytes -> LF-normalized text, with coded diagnostics for bad bytes and bounds.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import { LIMITS, type SourceTree } from "../types.js";
+import { LIMITS, type ContextScan, type SourceTree } from "../types.js";
 import { contentDigest } from "./memo.js";
 import type { Phase } from "./pipeline.js";
 import { fileTooLarge, invalidUtf8, mixedLineEndings, outputAsSource, tooManyFiles, utf8Bom } from "../diagnostics/codes.js";
@@ -13,6 +13,22 @@ export interface DecodedFile {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * A nested context file's text as Pi reads it (UTF-8, a BOM dropped), with CRLF line endings as LF and in NFC like all
+ * forge text; `problem` says why it cannot be used (text null), `tooLarge` when over the byte bound.
+ */
+export interface DecodedContextFile {
+  path: string;
+  text: string | null;
+  problem: string | null;
+  tooLarge: boolean;
+}
+
+/** The nested context files (forge.yaml contextFiles: nested), decoded; what the search skipped or could not do. */
+export interface DecodedContext extends Omit<ContextScan, "files"> {
+  files: readonly DecodedContextFile[];
+}
+
 /** The value of phase 1: every file's text, by path, and the links the reader refused to follow. */
 export interface Decoded {
   files: ReadonlyMap<string, DecodedFile>;
@@ -20,6 +36,8 @@ export interface Decoded {
   escapingLinks: readonly string[];
   /** Paths of symlinks to the root's own output (bundle.json). */
   outputLinks: readonly string[];
+  /** The nested context files, when the I/O edge read them; null otherwise. */
+  context: DecodedContext | null;
 }
 
 export function decodeFile(path: string, bytes: Uint8Array, tooLarge = false): DecodedFile {
@@ -107,6 +125,18 @@ function invalidByteWhere(file: string, bytes: Uint8Array): Where {
   return { file, start: { line, column }, end: { line, column: column + 1 }, path: "" };
 }
 
+export function decodeContextFile(path: string, bytes: Uint8Array, tooLarge = false): DecodedContextFile {
+  if (tooLarge || bytes.length > LIMITS.maxFileBytes) return { path, text: null, problem: null, tooLarge: true };
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    return { path, text: null, problem: `is not valid UTF-8 (at byte offset ${at})`, tooLarge: false };
+  }
+  return { path, text: text.replaceAll("\r\n", "\n").normalize("NFC"), problem: null, tooLarge: false };
+}
+
 /** The text of a file the compile uses, null when unusable; its decode diagnostics surface here, at its use. */
 export function useFile(decoded: Decoded, path: string, diagnostics: Diagnostic[]): string | null {
   const file = decoded.files.get(path)!;
@@ -125,6 +155,14 @@ export const decodeSources: Phase<SourceTree, Decoded> = (tree, { memo }) => {
     const decoded = memo.reuse("decode", file.path, () => [tooLarge, contentDigest(file.bytes)], () => decodeFile(file.path, file.bytes, tooLarge));
     files.set(file.path, decoded);
   }
-  const value = { files, escapingLinks: tree.escapingLinks.map((l) => l.path), outputLinks: (tree.outputLinks ?? []).map((l) => l.path) };
+  const scan = tree.context;
+  const context: DecodedContext | null =
+    scan === undefined
+      ? null
+      : {
+          ...scan,
+          files: scan.files.map((f) => memo.reuse("decode context", f.path, () => [f.tooLarge === true, contentDigest(f.bytes)], () => decodeContextFile(f.path, f.bytes, f.tooLarge === true))),
+        };
+  const value = { files, escapingLinks: tree.escapingLinks.map((l) => l.path), outputLinks: (tree.outputLinks ?? []).map((l) => l.path), context };
   return { value, diagnostics };
 };

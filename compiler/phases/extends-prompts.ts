@@ -1,9 +1,9 @@
-// Mode inheritance (`extends`), the text: after lowering (in phase 8), each inheriting mode's prompt gets its parent's in front.
+// Mode inheritance (`extends`), the text: after lowering (in phase 9), each inheriting mode's prompt gets its parent's in front.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Segment } from "../../generated/types.js";
 import { promptTooLarge } from "../diagnostics/codes.js";
 import { LIMITS } from "../types.js";
-import type { LinkedMode } from "./6-link.js";
+import type { LinkedMode } from "./7-link.js";
 import type { Memo } from "./memo.js";
 import { normalizeSegments } from "./segments.js";
 import { whereAt } from "./yaml-positions.js";

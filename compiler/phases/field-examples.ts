@@ -37,6 +37,7 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   extends: "extends: review",
   extendsPrompt: "extendsPrompt: replace",
   libraries: 'libraries: ["@acme/forge-house"]',
+  contextFiles: "contextFiles: nested",
   signedBy: 'signedBy: { "@acme/forge-house": ["<the 64-digit fingerprint forge key new printed>"] }',
   trust: "trust: forge",
 };

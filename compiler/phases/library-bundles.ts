@@ -11,10 +11,8 @@ import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryPatternRef
 import { describeSigner, signersOf } from "../../core/bundle-signature.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { recompileLibraryPatterns } from "./library-patterns.js";
-import type { LibraryInput, SourceTree } from "../types.js";
-import { decodeFile } from "./1-decode.js";
-import { CONFIG_FILE, parseOne } from "./2-parse.js";
-import { validateConfigSource, type ValidConfig } from "./3-validate.js";
+import type { LibraryInput } from "../types.js";
+import type { ValidConfig } from "./3-validate.js";
 import { whereAt } from "./yaml-positions.js";
 
 /** A verified library bundle, with where forge.yaml lists it. */
@@ -102,30 +100,4 @@ export function loadLibraries(config: ValidConfig | null, inputs: readonly Libra
   });
   const { modes, presets } = layerComponents(libraries.map((library) => ({ origin: library, modes: library.bundle.modes, presets: library.bundle.presets })));
   return { layered: { libraries, modes, presets, listed }, diagnostics };
-}
-
-/** forge.yaml's signedBy (valid config only), for views that show what each library must be signed by. */
-export function configuredSignedBy(tree: SourceTree): Record<string, string[]> {
-  const config = readValidConfig(tree);
-  const out: Record<string, string[]> = {};
-  for (const [name, keys] of Object.entries(config?.data.signedBy ?? {})) Object.defineProperty(out, name, { value: [...(keys ?? [])], enumerable: true, writable: true, configurable: true });
-  return out;
-}
-
-/**
- * The library names forge.yaml lists (valid entries, each once), so the I/O edge can find them before compiling. An
- * invalid forge.yaml lists none here; the compile reports why.
- */
-export function listedLibraries(tree: SourceTree): string[] {
-  return [...new Set(readValidConfig(tree)?.data.libraries ?? [])];
-}
-
-/** forge.yaml read outside a compile (the I/O edge, the views): null when it is absent or invalid. */
-function readValidConfig(tree: SourceTree): ValidConfig | null {
-  const file = tree.files.find((f) => f.path === CONFIG_FILE);
-  if (file === undefined || file.tooLarge) return null;
-  const { text } = decodeFile(file.path, file.bytes);
-  if (text === null) return null;
-  const { source } = parseOne("config", "forge", CONFIG_FILE, text, false);
-  return source.value === undefined ? null : validateConfigSource(source);
 }

@@ -19,7 +19,7 @@ export interface TemplateRef {
   where: () => Where;
   /** The source that names it (the lowered template is kept while this source and the file are the same). */
   source: ParsedSource;
-  /** Names the template in the memo (phase 8 keeps its lowering under it): its source file and place in it. */
+  /** Names the template in the memo (phase 9 keeps its lowering under it): its source file and place in it. */
   slot: string;
 }
 

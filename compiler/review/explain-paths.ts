@@ -20,6 +20,8 @@ export interface ExplainRule {
   paths: string[];
   /** The tools whose calls trigger it; null: read, edit, write, grep, find and ls. */
   tools: string[] | null;
+  /** A nested context file's rule (forge.yaml contextFiles: nested): the file, relative to its layer's root; else null. */
+  contextFile: string | null;
 }
 
 /** A rule with its compiled trigger, for path queries (the report shows only the globs). */
@@ -73,7 +75,7 @@ export interface PathQuery {
 export function explainRules(rules: readonly RuleRef[], catalog: Catalog, presets: readonly string[], describeSource: DescribeSource): TriggeredRule[] {
   const paths = (t: PathTrigger) => t.paths.map(describePattern);
   const out: TriggeredRule[] = rules.map((r) => ({
-    rule: { id: r.key, kind: "rule", preset: null, scope: r.scope, source: describeSource(r.scope, r.rule.source, r.layer), description: r.rule.description, paths: paths(r.rule.when), tools: r.rule.when.tools ?? null },
+    rule: { id: r.key, kind: "rule", preset: null, scope: r.scope, source: describeSource(r.scope, r.rule.source, r.layer), description: r.rule.description, paths: paths(r.rule.when), tools: r.rule.when.tools ?? null, contextFile: r.rule.contextFile ?? null },
     trigger: r.rule.when,
     layer: r.layer,
   }));
@@ -82,7 +84,7 @@ export function explainRules(rules: readonly RuleRef[], catalog: Catalog, preset
     for (const b of entry?.preset.systemUpdates ?? []) {
       if (!b.when || !entry) continue;
       out.push({
-        rule: { id: b.id, kind: "block", preset: key, scope: entry.scope, source: describeSource(entry.scope, entry.preset.source, entry.layer), description: b.description, paths: paths(b.when), tools: b.when.tools ?? null },
+        rule: { id: b.id, kind: "block", preset: key, scope: entry.scope, source: describeSource(entry.scope, entry.preset.source, entry.layer), description: b.description, paths: paths(b.when), tools: b.when.tools ?? null, contextFile: null },
         trigger: b.when,
         layer: entry.layer,
       });

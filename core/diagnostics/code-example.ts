@@ -33,6 +33,12 @@ export type CodeExample =
       generate?: { path: string; count: number; text: string };
       symlinks?: Array<{ path: string; target: string }>;
       libraries?: ExampleLibrary[];
+      /** The build's scope (default project). */
+      scope?: "project" | "global" | "library";
+      /** Files of the project around .pi/forge/ (paths relative to the project root), such as nested context files. */
+      project?: Record<string, ExampleFile>;
+      /** `count` more project files at `path` ({n} numbered from 1), each holding `text`. */
+      projectGenerate?: { path: string; count: number; text: string };
     }
   /**
    * Input files of another tool that `forge import <format>` reads; `existing`: forge sources already there.

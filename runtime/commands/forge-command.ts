@@ -1,4 +1,4 @@
-// The /forge command: trust (forge's own project trust store) and status (bundles, scopes, trust).
+// The /forge command: trust (forge's own project trust store), status (bundles, scopes, trust) and rules (forge-rules.ts).
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { SessionView } from "../forge-session.js";
 import type { LoadedScopes } from "../scope-loader.js";
@@ -10,15 +10,16 @@ import type { ForgeBundle } from "../../generated/types.js";
 import { comparableDigests, previouslyTrusted, readTrustStore, withTrust, writeTrustStore, type TrustStore } from "../../io/trust-store.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
+import { showRules } from "./forge-rules.js";
 import { askLayerTrust, handleSignerRequest, parseSignerRequest, signerStatusLines, SIGNER_USAGE } from "./signer-trust-command.js";
 import { describeSigner } from "../../core/bundle-signature.js";
 import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
 
-export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json]`;
+export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json] | /forge rules [--json]`;
 
 export function forgeCommand(session: SessionView): CommandSpec {
   return {
-    description: "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json]",
+    description: "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json], /forge rules [--json] (path rules switched on in this branch)",
     getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
     handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
   };
@@ -31,6 +32,7 @@ export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
     return completeLastWord(prefix, [
       { word: "trust", description: "trust this project's forge bundle (Pi 0.73.1 or trust: forge; shows what it holds)" },
       { word: "status", description: "bundles, scopes, signers and trust" },
+      { word: "rules", description: "the path rules switched on in this branch" },
     ]);
   }
   if (before[0] === "trust") {
@@ -41,7 +43,7 @@ export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
       { word: "--revoke", description: "revoke a key" },
     ]);
   }
-  return before[0] === "status" && !before.includes("--json") ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]) : null;
+  return (before[0] === "status" || before[0] === "rules") && !before.includes("--json") ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]) : null;
 }
 
 export async function handleForge(session: SessionView, args: string, ctx: CtxPort): Promise<void> {
@@ -54,6 +56,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     if (request.kind !== "none") return handleSignerRequest(request, loaded, ctx, () => session.scopes(ctx, true));
     return trustLayers(session, loaded, ctx);
   }
+  if (sub === "rules") return showRules(session, ctx, parsed.json);
   if (sub === "status" || sub === undefined) {
     const d = loaded.discovered;
     const data = {
@@ -83,7 +86,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     for (const n of data.notices) lines.push(`  notice: ${n}`);
     return say(ctx, lines.join("\n"));
   }
-  const near = nearSubcommand(sub, ["trust", "status"]);
+  const near = nearSubcommand(sub, ["trust", "status", "rules"]);
   say(ctx, `forge: unknown subcommand "${sub}"${near ? `; did you mean /forge ${near}?` : ""}\n${FORGE_USAGE}`, "error");
 }
 

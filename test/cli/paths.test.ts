@@ -31,8 +31,8 @@ describe("forge explain and paths", () => {
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.rules).toEqual([
-      { id: "api-style", kind: "rule", preset: null, scope: "project", source: ".pi/forge/rules/api-style.yaml", description: "Handlers.", paths: ["src/api/**/*.ts"], tools: null },
-      { id: "db-rules", kind: "block", preset: "db-work", scope: "project", source: ".pi/forge/presets/db-work.yaml", description: "Schema rules.", paths: ["src/db/**"], tools: ["edit", "read"] },
+      { id: "api-style", kind: "rule", preset: null, scope: "project", source: ".pi/forge/rules/api-style.yaml", description: "Handlers.", paths: ["src/api/**/*.ts"], tools: null, contextFile: null },
+      { id: "db-rules", kind: "block", preset: "db-work", scope: "project", source: ".pi/forge/presets/db-work.yaml", description: "Schema rules.", paths: ["src/db/**"], tools: ["edit", "read"], contextFile: null },
     ]);
     expect(report.editLimits).toEqual([{ mode: "docs", allow: ["docs/**", "*.md"], deny: ["docs/generated/**"], bashUnchecked: false }]);
     expect(report.warnings).toEqual([]);

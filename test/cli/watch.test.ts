@@ -1,4 +1,5 @@
-// forge build --watch: a broken edit prints diagnostics and keeps the bundle; a fix rebuilds it; SIGINT stops it.
+// forge build --watch: a broken edit prints diagnostics and keeps the bundle; a fix rebuilds it; SIGINT stops it; an
+// edited nested context file rebuilds it too.
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
@@ -50,5 +51,20 @@ describe("forge build --watch", () => {
     child.kill("SIGINT");
     const code = await Promise.race([exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 10_000))]);
     expect(code).toBe(0);
+  });
+
+  it("with contextFiles: nested, an edit of a nested context file the last build read rebuilds the bundle", async () => {
+    const root = makeTempDir();
+    writeTree(root, { ".pi/forge/forge.yaml": "contextFiles: nested\n", "packages/api/AGENTS.md": "Validate input.\n" });
+    child = startCli(["build", "--watch"], root);
+    const out = outputWatcher(child);
+    await out.waitFor((t) => /wrote \.pi\/forge\/bundle\.json/.test(t), "the first build");
+    const bundlePath = `${root}/.pi/forge/bundle.json`;
+    expect(readFileSync(bundlePath, "utf8")).toContain("Validate input.");
+    const writesBefore = count(out.text(), "wrote .pi/forge/bundle.json");
+    writeTree(root, { "packages/api/AGENTS.md": "Validate input, then log.\n" });
+    await out.waitFor((t) => count(t, "wrote .pi/forge/bundle.json") > writesBefore, "the rebuild after the edit");
+    await waitUntil(() => readFileSync(bundlePath, "utf8").includes("Validate input, then log."), "bundle.json to hold the new text");
+    expect(out.text()).toContain("rule context-packages-api: changed");
   });
 });

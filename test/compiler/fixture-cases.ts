@@ -7,6 +7,7 @@ import { emitBundleText } from "../../compiler/compile.js";
 import type { CompileResult, LibraryInput } from "../../compiler/types.js";
 import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
 import { rehashBundle } from "../support/rehash-bundle.js";
+import { readTargetTree } from "../../compiler/io/read-target-tree.js";
 import { readSourceTree } from "./source-tree.js";
 
 export const FIXTURES_DIR = join(import.meta.dirname, "..", "fixtures", "compile");
@@ -23,6 +24,14 @@ export interface CaseSpec {
   fileCount?: number;
   builtin?: boolean;
   libraries?: CaseLibrary[];
+  /** Files of the project around .pi/forge/ (nested context files), relative to the project root; `project/` of the case too. */
+  project?: Record<string, string | { base64: string } | { repeat: string; count: number }>;
+  /** Symbolic links in the project (targets as in `symlinks`). */
+  projectSymlinks?: { path: string; target: string }[];
+  /** `count` project files at `path` ({n} numbered from 1), each holding `text`. */
+  projectGenerate?: { path: string; count: number; text: string };
+  /** The build's scope (default project). */
+  scope?: "project" | "global";
 }
 
 /**
@@ -51,20 +60,30 @@ export function readCaseSpec(caseDir: string): CaseSpec {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as CaseSpec) : {};
 }
 
-function materialize(caseDir: string, spec: CaseSpec): { root: string; cleanup: () => void } {
+type CaseFile = NonNullable<CaseSpec["files"]>[string];
+
+function writeCaseFile(abs: string, content: CaseFile): void {
+  mkdirSync(dirname(abs), { recursive: true });
+  if (typeof content === "string") writeFileSync(abs, content);
+  else if ("base64" in content) writeFileSync(abs, Buffer.from(content.base64, "base64"));
+  else writeFileSync(abs, content.repeat.repeat(content.count));
+}
+
+/** The case's forge root lives in a project (`<tmp>/project/.pi/forge`), so nested context files can sit around it. */
+function materialize(caseDir: string, spec: CaseSpec): { root: string; project: string; cleanup: () => void } {
   const tmp = mkdtempSync(join(tmpdir(), "forge-fixture-"));
-  const root = join(tmp, "forge");
-  mkdirSync(root);
+  const project = join(tmp, "project");
+  const root = join(project, ".pi", "forge");
+  mkdirSync(root, { recursive: true });
   if (existsSync(join(caseDir, "input"))) cpSync(join(caseDir, "input"), root, { recursive: true });
-  for (const [path, content] of Object.entries(spec.files ?? {})) {
-    const abs = join(root, path);
-    mkdirSync(dirname(abs), { recursive: true });
-    if (typeof content === "string") writeFileSync(abs, content);
-    else if ("base64" in content) writeFileSync(abs, Buffer.from(content.base64, "base64"));
-    else writeFileSync(abs, content.repeat.repeat(content.count));
-  }
-  for (const link of spec.symlinks ?? []) {
-    const abs = join(root, link.path);
+  if (existsSync(join(caseDir, "project"))) cpSync(join(caseDir, "project"), project, { recursive: true });
+  for (const [path, content] of Object.entries(spec.files ?? {})) writeCaseFile(join(root, path), content);
+  for (const [path, content] of Object.entries(spec.project ?? {})) writeCaseFile(join(project, path), content);
+  const g = spec.projectGenerate;
+  if (g) for (let n = 1; n <= g.count; n++) writeCaseFile(join(project, g.path.replace("{n}", String(n))), g.text);
+  const links = [...(spec.symlinks ?? []).map((l) => ({ ...l, base: root })), ...(spec.projectSymlinks ?? []).map((l) => ({ ...l, base: project }))];
+  for (const link of links) {
+    const abs = join(link.base, link.path);
     mkdirSync(dirname(abs), { recursive: true });
     // A target starting with "@outside/" points next to the root (created here); a trailing "/" makes a directory.
     const outside = link.target.startsWith("@outside/");
@@ -78,14 +97,16 @@ function materialize(caseDir: string, spec: CaseSpec): { root: string; cleanup: 
     }
     symlinkSync(target, abs);
   }
-  return { root, cleanup: () => rmSync(tmp, { recursive: true, force: true }) };
+  return { root, project, cleanup: () => rmSync(tmp, { recursive: true, force: true }) };
 }
 
 export function compileCase(caseDir: string): CompileResult {
   const spec = readCaseSpec(caseDir);
-  const { root, cleanup } = materialize(caseDir, spec);
+  const { root, project, cleanup } = materialize(caseDir, spec);
   try {
-    const tree = readSourceTree(root);
+    const scope = spec.scope ?? "project";
+    // Read as forge build reads a project: its sources and, when forge.yaml asks, its nested context files.
+    const tree = readTargetTree({ scope, root: project, forgeRoot: root }, { PATH: process.env.PATH });
     if (spec.fileCount !== undefined) tree.fileCount = spec.fileCount;
     let builtinModes: Record<string, Mode | undefined> | undefined;
     let builtinPresets: Record<string, Preset | undefined> | undefined;
@@ -97,7 +118,7 @@ export function compileCase(caseDir: string): CompileResult {
     }
     const libraries = (spec.libraries ?? []).map((lib) => caseLibrary(caseDir, lib, builtinModes));
     const layersBeneath = builtinModes ? [{ name: null, modes: builtinModes, presets: builtinPresets ?? {} }] : [];
-    return compile(tree, { ...FIXED_OPTIONS, layersBeneath, libraries });
+    return compile(tree, { ...FIXED_OPTIONS, scope, layersBeneath, libraries });
   } finally {
     cleanup();
   }

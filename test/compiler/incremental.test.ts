@@ -1,10 +1,12 @@
-// Incremental rebuilds (compiler/incremental-compile.ts): after every step of a random edit sequence the bundle's bytes
-// and the diagnostics equal a cold compile's, and an edit reruns only what it reaches through links, extends and partials.
+// Incremental rebuilds (compiler/incremental-compile.ts): after every step of a random edit sequence (sources, forge.yaml,
+// nested context files) the bundle's bytes and the diagnostics equal a cold compile's, and an edit reruns only what it
+// reaches through links, extends and partials.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { compile, emitBundleText } from "../../compiler/compile.js";
 import { createIncrementalCompiler } from "../../compiler/incremental-compile.js";
-import type { CompileOptions, LayerBeneath, LibraryInput } from "../../compiler/types.js";
+import type { CompileOptions, LayerBeneath, LibraryInput, SourceTree } from "../../compiler/types.js";
+import { pickContextFiles } from "../../core/context-files.js";
 import { FIXED_OPTIONS } from "./fixture-cases.js";
 import { treeOf } from "./source-tree.js";
 import type { ForgeBundle } from "../../generated/types.js";
@@ -99,6 +101,30 @@ function presetText(good: boolean) {
     });
 }
 
+/** Nested context files (keys `project:<path>`), read as the I/O edge reads them when forge.yaml says contextFiles: nested. */
+const CONTEXT_PATHS = ["packages/api/AGENTS.md", "packages/api/CLAUDE.md", "packages/web/CLAUDE.md", "packages/a-b/AGENTS.md", "packages/a/b/AGENTS.md"] as const;
+const contextText = (good: boolean) =>
+  fc.constantFrom<string | Uint8Array>(
+    "Use the API client.\n",
+    "Ünïcode and {{cwd}} stay literal.\r\nSecond line.\r\n",
+    "# Heading\n\nMore.\n",
+    ...(good ? [] : ["\n\n", new Uint8Array([0x55, 0xff, 0x0a])]),
+  );
+
+/** A tree with the context files of `files` (read only when forge.yaml asks; the phase decides, as a read tree would give them). */
+function treeWithContext(files: Record<string, string | Uint8Array>): SourceTree {
+  const sources: Record<string, string | Uint8Array> = {};
+  const context: Record<string, string | Uint8Array> = {};
+  for (const [path, text] of Object.entries(files)) {
+    if (path.startsWith("project:")) context[path.slice("project:".length)] = text;
+    else sources[path] = text;
+  }
+  const tree = treeOf(sources);
+  const picked = pickContextFiles(Object.keys(context));
+  const bytes = (v: string | Uint8Array) => (typeof v === "string" ? new TextEncoder().encode(v) : v);
+  return { ...tree, context: { fromForgeRoot: "../../", files: picked.map((path) => ({ path, bytes: bytes(context[path]!) })), skipped: [], problem: null } };
+}
+
 const ruleText = (good: boolean) => (good ? goodTemplate : anyTemplate).map((t) => `name: Docs\ndescription: For docs.\nwhen:\n  paths: [docs/**]\ncontent: ${quote(t || "Docs.")}\n`);
 
 /** One step: write a file (new or changed, well-formed or not) or delete one, over the paths a small project has. */
@@ -115,13 +141,19 @@ function writes(good: boolean) {
       fc.constant("forge.yaml"),
       fc.constantFrom(
         ...(good
-          ? ["libraries: ['@acme/house']\n", "libraries: []\n", requireSigner("@acme/house", ADA.fingerprint)]
-          : ["libraries: 5\n", "libraries: ['@acme/none']\n", requireSigner("@acme/house", EVE.fingerprint), requireSigner("@acme/hose", ADA.fingerprint)]),
+          ? ["libraries: ['@acme/house']\n", "libraries: []\n", requireSigner("@acme/house", ADA.fingerprint), "contextFiles: nested\n", "libraries: ['@acme/house']\ncontextFiles: nested\n"]
+          : ["libraries: 5\n", "libraries: ['@acme/none']\n", requireSigner("@acme/house", EVE.fingerprint), requireSigner("@acme/hose", ADA.fingerprint), "contextFiles: all\n"]),
       ),
     ),
+    fc.tuple(fc.constantFrom(...CONTEXT_PATHS.map((p) => `project:${p}`)), contextText(good)),
+    // A rules/ file that takes a context file's id.
+    ...(good ? [] : [fc.tuple(fc.constant("rules/context-packages-web.yaml"), ruleText(true))]),
   );
 }
-const deletion = fc.tuple(fc.constantFrom("modes/beta.yaml", "modes/gamma.yaml", "partials/nested.md", "modes/shared.md", "presets/solo.yaml", "rules/docs.yaml", "forge.yaml"), fc.constant(null));
+const deletion = fc.tuple(
+  fc.constantFrom("modes/beta.yaml", "modes/gamma.yaml", "partials/nested.md", "modes/shared.md", "presets/solo.yaml", "rules/docs.yaml", "forge.yaml", "rules/context-packages-web.yaml", ...CONTEXT_PATHS.map((p) => `project:${p}`)),
+  fc.constant(null),
+);
 const step = fc.oneof({ arbitrary: writes(true), weight: 6 }, { arbitrary: writes(false), weight: 1 }, { arbitrary: deletion, weight: 1 });
 
 /** A project that builds, where every sequence starts. */
@@ -150,12 +182,12 @@ describe("incremental rebuilds", () => {
     let built = 0;
     fc.assert(
       fc.property(fc.array(fc.tuple(step, stepOptions), { minLength: 1, maxLength: 14 }), (steps) => {
-        const files = { ...START };
+        const files: Record<string, string | Uint8Array> = { ...START };
         const incremental = createIncrementalCompiler();
         for (const [[path, text], options] of steps) {
           if (text === null) delete files[path];
           else files[path] = text;
-          const tree = treeOf(files);
+          const tree = treeWithContext(files);
           const cold = compile(tree, options);
           const warm = incremental.compile(tree, options);
           expect(warm.diagnostics).toEqual(cold.diagnostics);

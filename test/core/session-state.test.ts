@@ -1,5 +1,6 @@
 // The session model (core/session-state.ts): one fold of the branch equals the reducers it replaces, an incremental
 // fold equals the batch one, pins carry edit limits (absent in old entries), and branch settings replay like Pi's.
+import { sha256Hex } from "../../core/digest.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildSessionContext } from "../../node_modules/@earendil-works/pi-coding-agent/dist/core/session-manager.js";
@@ -92,9 +93,11 @@ describe("reduceSession", () => {
     expect(EMPTY_SESSION.selection.pins).toEqual([]);
   });
 
-  it("records each rule that switched on once, with the path and glob that did it", () => {
+  it("records each rule that switched on once, with the path and glob that did it, when, and the digest of its text", () => {
     const s = reduceSession([rule("db", "src/db/a.sql"), rule("db", "src/db/b.sql")].map((e, i) => ({ ...e, id: `r${i}` })));
-    expect([...s.appliedRules.values()]).toEqual([{ key: "rule:db", updateId: "db", path: "src/db/a.sql", glob: "src/**", entryId: "r0" }]);
+    expect([...s.appliedRules.values()]).toEqual([
+      { key: "rule:db", updateId: "db", path: "src/db/a.sql", glob: "src/**", entryId: "r0", at: now.toISOString(), digest: sha256Hex("Rule db.") },
+    ]);
   });
 
   it("replays the model and thinking level like Pi's buildSessionContext", () => {

@@ -1,10 +1,11 @@
 // load-bundle: verification order and refusal reasons naming the file and the first mismatching component.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { digestComponent } from "../../core/digest.js";
 import { loadBundleFile, parseBundleText } from "../../io/bundle-file.js";
+import { layerEscape } from "../../io/project-layers.js";
 import { makeBundle, resealHash } from "./helpers.js";
 
 const FILE = "/p/.pi/forge/bundle.json";
@@ -123,5 +124,40 @@ describe("loadBundleFile", () => {
     const file = join(dir, "bundle.json");
     writeFileSync(file, `\ufeff${JSON.stringify(sample())}`);
     expect(loadBundleFile(file, "project").status).toBe("ok");
+  });
+
+  it("every refusal is the coded diagnostic bundle_refused, and its notice is 'forge: bundle_refused: ...'", () => {
+    const dir = mkdtempSync(join(tmpdir(), "forge-lb-"));
+    const cases = [
+      ["not JSON", "{"],
+      ["a tampered digest", JSON.stringify({ ...sample(), bundleHash: "0".repeat(64) })],
+      ["a directory", null],
+    ] as const;
+    for (const [what, text] of cases) {
+      const file = join(dir, what.replace(/ /g, "-"));
+      if (text === null) mkdirSync(file);
+      else writeFileSync(file, text);
+      const load = loadBundleFile(file, "project");
+      expect(load.status, what).toBe("refused");
+      if (load.status !== "refused") continue;
+      expect(load.diagnostic).toMatchObject({ code: "bundle_refused", severity: "error" });
+      expect(load.reason).toBe(`forge: bundle_refused: ${load.diagnostic.message}`);
+      expect(load.diagnostic.message.startsWith(`refused bundle ${file}: `)).toBe(true);
+    }
+  });
+});
+
+describe("layerEscape", () => {
+  it("a .pi/forge that links out of the project is layer_refused, naming where it resolves", () => {
+    const dir = mkdtempSync(join(tmpdir(), "forge-lb-"));
+    const root = join(dir, "project");
+    mkdirSync(join(root, ".pi"), { recursive: true });
+    mkdirSync(join(dir, "elsewhere"));
+    symlinkSync(join(dir, "elsewhere"), join(root, ".pi", "forge"));
+    const d = layerEscape({ root, file: join(root, ".pi", "forge", "bundle.json") }, null);
+    expect(d).toMatchObject({ code: "layer_refused", severity: "error" });
+    expect(d!.message).toContain(`refused project layer ${join(root, ".pi", "forge")}: it resolves to`);
+    expect(d!.message).toContain("outside the project");
+    expect(layerEscape({ root: dir, file: join(dir, ".pi", "forge", "bundle.json") }, null)).toBeNull();
   });
 });

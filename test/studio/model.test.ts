@@ -134,6 +134,34 @@ describe("library", () => {
   });
 });
 
+describe("library: path rules", () => {
+  it("lists a nested context file's rule with its globs and file, after the modes and presets", () => {
+    const withContext = JSON.parse(readFileSync(join(ROOT, "test/fixtures/compile/context-files/bundle.json"), "utf8")) as ForgeBundle;
+    const library = buildLibrary({
+      layers: [{ scope: "project", layer: null, origin: ".pi/forge/", bundle: withContext, notes: [] }],
+      catalog: buildCatalog({ builtin, project: withContext }),
+      vars: buildPromptVars({ cwd: "/repo", now: settings.now, os: "linux", preset: null }),
+      definitionRef: ref,
+      promptRef: ref,
+      diagnostics: [],
+      target: { scope: "project", layer: null },
+    });
+    const api = library.entries.find((e) => e.key === "context-packages-api")!;
+    expect(api).toMatchObject({
+      kind: "rule",
+      label: null,
+      strategy: null,
+      description: "packages/api/AGENTS.md: instructions for work in packages/api/",
+      source: { display: "../../packages/api/AGENTS.md" },
+      rule: { paths: ["packages/api/**"], contextFile: "packages/api/AGENTS.md" },
+    });
+    expect(api.chars).toBe(withContext.rules!["context-packages-api"]!.content.map((c) => ("text" in c ? c.text : "")).join("").length);
+    // A rules/ rule is listed too, with its name and no context file.
+    expect(library.entries.find((e) => e.key === "db")).toMatchObject({ kind: "rule", rule: { contextFile: null } });
+    expect(library.entries.map((e) => e.kind).indexOf("rule")).toBe(library.entries.length - Object.keys(withContext.rules!).length);
+  });
+});
+
 describe("side by side", () => {
   it("pairs deletions with insertions and keeps both line numbers", () => {
     const diff = unifiedDiff("a\nb\nc\nd\n", "a\nB\nc\nd\ne\n", { fromLabel: "A", toLabel: "B" });

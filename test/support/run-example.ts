@@ -8,7 +8,7 @@ import { checkExistingFiles } from "../../compiler/import/existing-files.js";
 import { IMPORTERS, KEY_SUFFIX } from "../../compiler/import/importers.js";
 import { planExport } from "../../compiler/export/export-plan.js";
 import { loadBuiltinBundle } from "../../compiler/io/forge-target.js";
-import { readSources } from "../../compiler/io/read-sources.js";
+import { readTargetTree } from "../../compiler/io/read-target-tree.js";
 import type { LibraryInput } from "../../compiler/types.js";
 import { buildCatalog } from "../../core/component-catalog.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
@@ -67,10 +67,15 @@ function scratchDir(many: boolean): string {
 }
 
 function runCompile(example: Extract<CodeExample, { kind: "compile" }>): Diagnostic[] {
-  const tmp = scratchDir(example.generate !== undefined);
-  const root = join(tmp, "forge");
+  const tmp = scratchDir(example.generate !== undefined || example.projectGenerate !== undefined);
+  // A project around the forge root, as forge build reads it: .pi/forge/ and, for nested context files, its directories.
+  const project = join(tmp, "project");
+  const root = join(project, ".pi", "forge");
   try {
-    mkdirSync(root);
+    mkdirSync(root, { recursive: true });
+    for (const [path, file] of Object.entries(example.project ?? {})) write(project, path, bytesOf(file));
+    const pg = example.projectGenerate;
+    if (pg) for (let n = 1; n <= pg.count; n++) write(project, pg.path.replace("{n}", String(n)), pg.text);
     for (const [path, file] of Object.entries(example.files)) write(root, path, bytesOf(file));
     const g = example.generate;
     if (g) for (let n = 1; n <= g.count; n++) write(root, g.path.replace("{n}", String(n)), g.text);
@@ -79,7 +84,9 @@ function runCompile(example: Extract<CodeExample, { kind: "compile" }>): Diagnos
       symlinkSync(link.target, join(root, link.path));
     }
     const libraries = (example.libraries ?? []).map(libraryInput);
-    return compile(readSources(root), { ...OPTIONS, layersBeneath: [{ name: null, modes: builtin.modes, presets: builtin.presets }], libraries }).diagnostics;
+    const scope = example.scope ?? "project";
+    const tree = readTargetTree({ scope, root: project, forgeRoot: root }, { PATH: process.env.PATH });
+    return compile(tree, { ...OPTIONS, scope, layersBeneath: [{ name: null, modes: builtin.modes, presets: builtin.presets }], libraries }).diagnostics;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -1,9 +1,10 @@
-// The Library view's data: every mode and preset of every loaded layer (built-in, global, the target), shadowing,
+// The Library view's data: every mode, preset and path rule (nested context files' too) of every loaded layer (built-in, global, the target), shadowing,
 // sizes with sample values, contracts, and the diagnostics that point into each one's files. Pure.
 import type { Catalog, Origin } from "../../../core/component-catalog.js";
 import { judgeCandidate } from "../../../core/candidate.js";
 import { renderOverlaySection } from "../../../core/composition.js";
 import type { Scope } from "../../../core/digest.js";
+import { describePattern } from "../../../core/path-match.js";
 import { estimateTokens } from "../../../core/prompt-size.js";
 import { renderTemplate, type PromptVars } from "../../../core/template.js";
 import type { ForgeBundle, Mode } from "../../../generated/types.js";
@@ -46,6 +47,7 @@ function shadowOf(layers: readonly LibraryLayer[], index: number, has: (b: Forge
 }
 
 const SCOPE_RANK: Record<Scope, number> = { project: 0, global: 1, builtin: 2 };
+const KIND_RANK: Record<LibraryEntry["kind"], number> = { mode: 0, preset: 1, rule: 2 };
 
 export function buildLibrary(input: LibraryInput): LibraryData {
   const { layers, catalog, vars } = input;
@@ -80,7 +82,30 @@ export function buildLibrary(input: LibraryInput): LibraryData {
         estimatedTokens: estimateTokens(chars),
         contracts: { requires: [...requires], conflictsWith: [...conflictsWith], before: [...before], after: [...after] },
         preset: null,
+        rule: null,
         diagnostics: diagnosticsFor(origin, [mode.source, prompt.file]),
+      });
+    }
+    for (const [key, rule] of Object.entries(layer.bundle.rules ?? {})) {
+      if (!rule) continue;
+      // A rule's text as it arrives (a system update), with sample values; a context rule's is the file under its heading.
+      const chars = renderTemplate(rule.content, { ...vars, preset: "" }, key).length;
+      entries.push({
+        kind: "rule",
+        key,
+        scope,
+        shadowedBy: shadowOf(layers, index, (b) => Object.hasOwn(b.rules ?? {}, key)),
+        label: rule.contextFile === undefined ? rule.name : null,
+        description: rule.description,
+        strategy: null,
+        source: input.definitionRef(origin, rule.source),
+        digest: rule.digest,
+        chars,
+        estimatedTokens: estimateTokens(chars),
+        contracts: null,
+        preset: null,
+        rule: { paths: rule.when.paths.map(describePattern), contextFile: rule.contextFile ?? null },
+        diagnostics: diagnosticsFor(origin, [rule.source]),
       });
     }
     for (const [key, preset] of Object.entries(layer.bundle.presets)) {
@@ -114,11 +139,12 @@ export function buildLibrary(input: LibraryInput): LibraryData {
           driftPolicy: preset.driftPolicy ?? "block",
           contracts: { held: count("held"), notApplicable: count("not-applicable"), violated: count("violated") },
         },
+        rule: null,
         diagnostics: diagnosticsFor(origin, [preset.source]),
       });
     }
   }
-  entries.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "mode" ? -1 : 1) || a.key.localeCompare(b.key) || SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope]);
+  entries.sort((a, b) => KIND_RANK[a.kind] - KIND_RANK[b.kind] || a.key.localeCompare(b.key) || SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope]);
   return {
     entries,
     layers: layers.map((l) => ({ scope: l.scope, origin: l.origin, bundleHash: l.bundle.bundleHash, notes: l.notes })),

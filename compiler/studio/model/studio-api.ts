@@ -56,8 +56,15 @@ export interface PresetShape {
   contracts: { held: number; notApplicable: number; violated: number };
 }
 
+/** A path rule: its globs, and the nested context file it was compiled from (forge.yaml contextFiles: nested). */
+export interface RuleShape {
+  paths: string[];
+  /** Relative to its layer's root, e.g. `packages/api/AGENTS.md`; null for a rules/ rule. */
+  contextFile: string | null;
+}
+
 export interface LibraryEntry {
-  kind: "mode" | "preset";
+  kind: "mode" | "preset" | "rule";
   key: string;
   scope: ScopeName;
   /** A deeper scope defines the same key, so this one is not offered. */
@@ -65,8 +72,8 @@ export interface LibraryEntry {
   /** Modes: the label; presets: null. */
   label: string | null;
   description: string;
-  /** Modes: their strategy; presets: their base's strategy, or append when they only add overlays. */
-  strategy: StrategyName;
+  /** Modes: their strategy; presets: their base's strategy, or append when they only add overlays; rules: null. */
+  strategy: StrategyName | null;
   source: SourceRef;
   digest: string;
   /** Modes: the composed component text with sample values; presets: forge's share of their composition. */
@@ -74,6 +81,7 @@ export interface LibraryEntry {
   estimatedTokens: number;
   contracts: ModeContracts | null;
   preset: PresetShape | null;
+  rule: RuleShape | null;
   diagnostics: DiagnosticView[];
 }
 

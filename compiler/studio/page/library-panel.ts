@@ -1,10 +1,14 @@
-// The Library view: every mode and preset of every layer in one searchable table, diagnostics under their entry.
+// The Library view: every mode, preset and path rule of every layer in one searchable table, diagnostics under their entry.
 import type { LibraryData, LibraryEntry, StateData } from "../model/studio-api.js";
 import { diagnosticList } from "./diagnostic-list.js";
 import { byId, digestCode, el, fill, table, type Child } from "./dom.js";
 import { sourceLink } from "./source-panel.js";
 
 function contractsCell(e: LibraryEntry): Child[] {
+  if (e.rule) {
+    const from = e.rule.contextFile === null ? [] : [el("br"), `nested context file ${e.rule.contextFile}`];
+    return [`switches on for paths: ${e.rule.paths.join(", ")}`, ...from];
+  }
   if (e.contracts) {
     const parts = (["requires", "conflictsWith", "before", "after"] as const)
       .filter((k) => e.contracts![k].length > 0)
@@ -18,7 +22,8 @@ function contractsCell(e: LibraryEntry): Child[] {
 }
 
 function searchText(e: LibraryEntry): string {
-  return [e.kind, e.key, e.label ?? "", e.description, e.strategy, e.scope, e.source.display, ...e.diagnostics.map((d) => `${d.code} ${d.location}`)].join(" ").toLowerCase();
+  const rule = e.rule === null ? [] : [...e.rule.paths, e.rule.contextFile ?? ""];
+  return [e.kind, e.key, e.label ?? "", e.description, e.strategy ?? "", e.scope, e.source.display, ...rule, ...e.diagnostics.map((d) => `${d.code} ${d.location}`)].join(" ").toLowerCase();
 }
 
 function entryRows(e: LibraryEntry): HTMLTableRowElement[] {
@@ -28,7 +33,7 @@ function entryRows(e: LibraryEntry): HTMLTableRowElement[] {
   const main = el("tr", { class: e.diagnostics.length > 0 ? "entry has-diagnostics" : "entry", attrs }, [
     el("td", {}, [e.kind]),
     el("th", { attrs: { scope: "row" } }, [name, el("div", { class: "muted small" }, [e.description])]),
-    el("td", {}, [el("code", {}, [e.strategy])]),
+    el("td", {}, [e.strategy === null ? "—" : el("code", {}, [e.strategy])]),
     el("td", {}, [scope]),
     el("td", {}, [sourceLink(e.source)]),
     el("td", {}, [digestCode(e.digest)]),
@@ -68,8 +73,8 @@ function render(library: LibraryData, trustLines: readonly string[]): void {
     ...trustNotes(trustLines),
   ]);
   fill(byId("library-unattached"), library.unattached.length === 0 ? [] : [el("h3", {}, ["Diagnostics in other files"]), diagnosticList(library.unattached, false)]);
-  const head = ["Kind", "Key", "Strategy", "Scope", "File", "Digest", "Size", "Contracts"];
-  fill(byId("library-table"), [table("Modes and presets", head, library.entries.flatMap(entryRows), "library")]);
+  const head = ["Kind", "Key", "Strategy", "Scope", "File", "Digest", "Size", "Contracts or paths"];
+  fill(byId("library-table"), [table("Modes, presets and path rules", head, library.entries.flatMap(entryRows), "library")]);
   applySearch();
 }
 

@@ -43,7 +43,8 @@ export function sourceLinks(target: ForgeTarget, targetText: (file: string) => s
     return shown(globalRoot, file);
   };
   return {
-    definitionRef: (origin, source) => fromLibrary(origin, source) ?? { scope: origin.scope, display: display(origin, source), file: own(origin) ? source : null, line: null },
+    // A nested context file's rule names its file outside the forge root: shown, never served.
+    definitionRef: (origin, source) => fromLibrary(origin, source) ?? { scope: origin.scope, display: display(origin, source), file: own(origin) && !source.startsWith("../") ? source : null, line: null },
     promptRef(origin, source) {
       const carried = fromLibrary(origin, source);
       if (carried) return carried;

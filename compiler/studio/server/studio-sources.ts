@@ -10,7 +10,8 @@ import { catalogSourcesFor, readCompileContext } from "../../io/compile-context.
 import { describeFailure } from "../../io/describe-failure.js";
 import { describeOuterLayer } from "../../io/outer-layers.js";
 import { agentDir, forgeVersion, type BuiltinBundleResult, type ForgeTarget } from "../../io/forge-target.js";
-import { BUNDLE_FILE, readSources } from "../../io/read-sources.js";
+import { BUNDLE_FILE } from "../../io/read-sources.js";
+import { readTargetTree } from "../../io/read-target-tree.js";
 import { readLibraries } from "../../io/read-libraries.js";
 import { sourceLookup, type SourceLookup } from "../../output/format-diagnostics.js";
 import { readBundleText } from "../../review/read-bundle.js";
@@ -20,7 +21,7 @@ import { buildLibrary, type LibraryLayer } from "../model/library-view.js";
 import type { ComposeData, DiagnosticView, HostKind, LibraryData, LiveEvent, SourceData, StateData } from "../model/studio-api.js";
 import { sourceLinks, type SourceLinks } from "./source-links.js";
 import { readTrustView } from "../../io/trust-view.js";
-import { configuredSignedBy } from "../../phases/library-bundles.js";
+import { configuredSignedBy } from "../../phases/config-settings.js";
 import { describeTrustView, type TrustView } from "../../review/trust-view.js";
 
 /** The last state whose sources compiled: what every view shows while an edit is broken. */
@@ -87,7 +88,7 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
   function rebuild(at: string): void {
     let tree;
     try {
-      tree = readSources(target.forgeRoot);
+      tree = readTargetTree(target);
     } catch (err) {
       // A file removed mid-read: keep everything as it was and say why.
       const message = describeFailure(err);

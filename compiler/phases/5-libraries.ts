@@ -1,8 +1,8 @@
-// Phase 4, libraries: verify the forge libraries forge.yaml lists and layer them over the layers beneath (the built-in
+// Phase 5, libraries: verify the forge libraries forge.yaml lists and layer them over the layers beneath (the built-in
 // bundle, the project layers above): per key, what a source's reference finds beneath the sources.
 import { layerComponents, type Layered } from "../../core/layering.js";
 import type { LibraryInput } from "../types.js";
-import type { Validated } from "./3-validate.js";
+import type { Contextual } from "./4-context.js";
 import { loadLibraries, type LayeredLibraries, type LoadedLibrary } from "./library-bundles.js";
 import type { Phase } from "./pipeline.js";
 
@@ -18,8 +18,8 @@ export interface Beneath {
   all: Layered<BeneathOrigin>;
 }
 
-/** The value of phase 4: the validated sources and what lies beneath them. */
-export interface Libraries extends Validated {
+/** The value of phase 5: the validated sources and what lies beneath them. */
+export interface Libraries extends Contextual {
   beneath: Beneath;
 }
 
@@ -27,8 +27,8 @@ export interface Libraries extends Validated {
 const libraryFacts = (input: LibraryInput): unknown[] =>
   input.status === "installed" ? [input.name, input.status, input.version, input.bundlePath, input.bundleText] : [input.name, input.status, input.status === "not-forge" ? input.reason : null];
 
-/** Phase 4 (the verified libraries are kept while forge.yaml and every library's bundle text are the same). */
-export const layerLibraries: Phase<Validated, Libraries> = (validated, { options, memo }) => {
+/** Phase 5 (the verified libraries are kept while forge.yaml and every library's bundle text are the same). */
+export const layerLibraries: Phase<Contextual, Libraries> = (validated, { options, memo }) => {
   const config = validated.valid.config;
   const inputs = options.libraries ?? [];
   const loaded = memo.reuse("libraries", "forge.yaml", () => [config?.source ?? null, ...inputs.flatMap(libraryFacts)], () => loadLibraries(config, inputs));

@@ -1,10 +1,10 @@
-// Phase 7, paths: every glob and allowRegex of the validated sources becomes a checked PathPattern, or a coded diagnostic.
+// Phase 8, paths: every glob and allowRegex of the validated sources becomes a checked PathPattern, or a coded diagnostic.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { EditLimit, PathPattern, PathTool, PathTrigger } from "../../generated/types.js";
 import type { EditLimitSource, PathTriggerSource } from "../../generated/types.js";
 import { globNeverMatches, globNotLinear, invalidGlob, invalidPathRegex, pathRegexBacktracking } from "../diagnostics/codes.js";
 import type { ParsedSource } from "./2-parse.js";
-import type { Linked } from "./6-link.js";
+import type { Linked } from "./7-link.js";
 import { compileGlob, compileRegex, type GlobResult } from "./path-patterns.js";
 import type { Phase } from "./pipeline.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
@@ -19,7 +19,7 @@ export interface CompiledPaths {
   ruleWhen: ReadonlyMap<string, PathTrigger>;
 }
 
-/** The value of phase 7: the linked sources and their compiled path patterns. */
+/** The value of phase 8: the linked sources and their compiled path patterns. */
 export interface Paths extends Linked {
   paths: CompiledPaths;
 }
@@ -93,7 +93,7 @@ function presetPaths(source: ParsedSource, data: { systemUpdates?: ReadonlyArray
   return { edits: null, when, diagnostics };
 }
 
-/** Phase 7 (a source's patterns are kept while the source is the same). */
+/** Phase 8 (a source's patterns are kept while the source is the same). */
 export const compilePaths: Phase<Linked, Paths> = (input, { memo }) => {
   const diagnostics: Diagnostic[] = [];
   const edits = new Map<string, EditLimit>();

@@ -1,11 +1,11 @@
-// Phase 8, lower: every template (a mode's prompt, an update block, a rule) becomes merged, NFC-normalized segments,
+// Phase 9, lower: every template (a mode's prompt, an update block, a rule) becomes merged, NFC-normalized segments,
 // partials inlined; then an inheriting mode's text gets its parent's in front (extends-prompts.ts).
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Segment } from "../../generated/types.js";
 import { emptyPrompt, promptTooLarge } from "../diagnostics/codes.js";
 import { LIMITS } from "../types.js";
-import type { LinkedMode, LinkedPreset, LinkedRule, LinkedUpdate, TemplateRef } from "./6-link.js";
-import type { Paths } from "./7-paths.js";
+import type { LinkedMode, LinkedPreset, LinkedRule, LinkedUpdate, TemplateRef } from "./7-link.js";
+import type { Paths } from "./8-paths.js";
 import { inheritPrompts } from "./extends-prompts.js";
 import { lowerTemplate, type LowerContext, type PartialUse } from "./handlebars-lower.js";
 import type { Phase } from "./pipeline.js";
@@ -23,7 +23,7 @@ export interface LoweredSources {
   rules: LoweredRule[];
 }
 
-/** The value of phase 8: the linked sources with every template lowered. */
+/** The value of phase 9: the linked sources with every template lowered. */
 export interface Lowered extends Paths {
   lowered: LoweredSources;
 }
@@ -46,7 +46,7 @@ function lowerRef(shared: Omit<LowerContext, "diagnostics" | "uses">, ref: Templ
   return { segments, diagnostics: ctx.diagnostics, uses: ctx.uses, names: ctx.uses.some((u) => u.path === undefined) ? names : null };
 }
 
-/** Phase 8 (a template's lowering is kept while its reference and every partial it used are the same). */
+/** Phase 9 (a template's lowering is kept while its reference and every partial it used are the same). */
 export const lowerTemplates: Phase<Paths, Lowered> = (input, { memo }) => {
   const diagnostics: Diagnostic[] = [];
   const { partials } = input.parsed;

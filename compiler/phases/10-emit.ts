@@ -1,9 +1,10 @@
-// Phase 9, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
+// Phase 10, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
 import { computeBundleHash, digestComponent, type BundleScope } from "../../core/digest.js";
 import type { EditLimit, ForgeBundle, Mode, Preset, Rule, SystemUpdate } from "../../generated/types.js";
-import type { CompiledPaths } from "./7-paths.js";
-import { updateKey } from "./7-paths.js";
-import type { Lowered, LoweredMode, LoweredPreset, LoweredRule } from "./8-lower.js";
+import type { CompiledPaths } from "./8-paths.js";
+import { updateKey } from "./8-paths.js";
+import type { ContextRule } from "./4-context.js";
+import type { Lowered, LoweredMode, LoweredPreset, LoweredRule } from "./9-lower.js";
 import { buildLock, carryPreset, emitCarriedModes, planCarry } from "./carry-libraries.js";
 import type { Phase } from "./pipeline.js";
 
@@ -74,8 +75,22 @@ function emitRule(r: LoweredRule, scope: BundleScope, paths: CompiledPaths): Rul
   return { ...entry, digest: digestComponent("rule", r.key, scope, entry) };
 }
 
+/** A nested context file's rule: named after the file, its path in `contextFile` (hashed), its source beside it. */
+function emitContextRule(c: ContextRule, scope: BundleScope): Rule {
+  const { path, dir, when, content } = c.entry;
+  const entry: Omit<Rule, "digest"> = {
+    name: path,
+    description: `${path}: instructions for work in ${dir}/`,
+    when,
+    content,
+    contextFile: path,
+    source: c.source,
+  };
+  return { ...entry, digest: digestComponent("rule", c.key, scope, entry) };
+}
+
 /**
- * Phase 9: the bundle, own components over the carried library ones. It runs only when no phase reported an error. A
+ * Phase 10: the bundle, own components over the carried library ones. It runs only when no phase reported an error. A
  * component's entry is kept while everything it is built from (its data, text, limit, parent's and modes' digests) is.
  */
 export const emitBundle: Phase<Lowered, ForgeBundle> = (input, { options, memo }) => {
@@ -137,12 +152,14 @@ export const emitBundle: Phase<Lowered, ForgeBundle> = (input, { options, memo }
     presets,
   };
   // Only a bundle with rules has the field: bundles without keep their bundleHash.
-  if (lowered.rules.length > 0) {
+  if (lowered.rules.length > 0 || input.contextRules.length > 0) {
     const rules: Record<string, Rule> = {};
     for (const r of lowered.rules) {
       const deps = () => [r.data, r.file, r.content, paths.ruleWhen.get(r.key), scope];
       setOwn(rules, r.key, memo.reuse("emit rule", r.key, deps, () => emitRule(r, scope, paths)));
     }
+    // Phase 4 refused a context rule whose id a rules/ file takes, so none replaces another here.
+    for (const c of input.contextRules) setOwn(rules, c.key, memo.reuse("emit context rule", c.key, () => [c.entry, c.source, scope], () => emitContextRule(c, scope)));
     bundle.rules = rules;
   }
   if (libraries.libraries.length > 0) {

@@ -1,4 +1,4 @@
-// Phase 6, link: every reference between components and layers. File references inside the root, a mode's contract
+// Phase 7, link: every reference between components and layers. File references inside the root, a mode's contract
 // references, a preset's modes and their contracts; then the other way: a mode that takes the key of a mode beneath must
 // not break a preset beneath (shadowing.ts), and a library's carried presets must still fit (carry-libraries.ts).
 import type { Diagnostic } from "../../core/diagnostic.js";
@@ -7,7 +7,7 @@ import { contractConflict, contractOrder, contractRequires, exactBaseWithOverlay
 import { type Where } from "../../core/diagnostics/make-diagnostic.js";
 import type { ParsedSource } from "./2-parse.js";
 import type { ModeData, PresetData, RuleData, UpdateData } from "./3-validate.js";
-import type { Inheritance, Resolved, ResolvedModeData } from "./5-extends.js";
+import type { Inheritance, Resolved, ResolvedModeData } from "./6-extends.js";
 import { checkSelection, type ContractComponent } from "../../core/contracts.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { checkCarriedPresets, planCarry } from "./carry-libraries.js";
@@ -31,7 +31,7 @@ export interface LinkedSources {
   checkOnly: Array<{ template: TemplateRef; what: string }>;
 }
 
-/** The value of phase 6: the resolved sources with every reference checked and every template found. */
+/** The value of phase 7: the resolved sources with every reference checked and every template found. */
 export interface Linked extends Resolved {
   linked: LinkedSources;
 }
@@ -40,7 +40,7 @@ function component(key: string, data: { requires?: string[]; conflictsWith?: str
   return { key, requires: data.requires ?? [], conflictsWith: data.conflictsWith ?? [], before: data.before ?? [], after: data.after ?? [] };
 }
 
-/** Phase 6 (a template reference is kept while its source and the file it names are the same). */
+/** Phase 7 (a template reference is kept while its source and the file it names are the same). */
 export const linkSources: Phase<Resolved, Linked> = (input, { memo }) => {
   const diagnostics: Diagnostic[] = [];
   const { modeKeys } = input.parsed;

@@ -1,11 +1,11 @@
-// Phase 5, extends: mode inheritance resolved at build time, the fields (link needs the roles and contracts; the
+// Phase 6, extends: mode inheritance resolved at build time, the fields (link needs the roles and contracts; the
 // text is joined after lowering, extends-prompts.ts).
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode, Strategy } from "../../generated/types.js";
 import { extendsCycle, extendsRole, extendsUnknown } from "../diagnostics/codes.js";
 import { suggestClosest } from "../../core/suggest.js";
 import type { ModeData, ValidMode } from "./3-validate.js";
-import type { Libraries } from "./4-libraries.js";
+import type { Libraries } from "./5-libraries.js";
 import type { Phase } from "./pipeline.js";
 import { whereAt } from "./yaml-positions.js";
 
@@ -33,7 +33,7 @@ export interface ResolvedMode extends ValidMode {
   inherit: Inheritance | null;
 }
 
-/** The value of phase 5: own modes with their parents resolved, and those that could not be (reported). */
+/** The value of phase 6: own modes with their parents resolved, and those that could not be (reported). */
 export interface Resolved extends Libraries {
   resolved: {
     modes: ResolvedMode[];
@@ -64,7 +64,7 @@ function inheritField<K extends (typeof INHERITED_FIELDS)[number]>(out: ModeData
 }
 
 /**
- * Phase 5: resolves every own mode's parent and fills the fields it inherits. Cycles, unknown parents and role changes
+ * Phase 6: resolves every own mode's parent and fills the fields it inherits. Cycles, unknown parents and role changes
  * are errors; such a mode (and any mode below it) is left out, so references to it do not cascade into more errors. A
  * mode's resolution is kept while its source and its parent's resolved data are the same.
  */
