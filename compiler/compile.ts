@@ -10,7 +10,8 @@ import { resolveExtends } from "./phases/5-extends.js";
 import { linkSources } from "./phases/6-link.js";
 import { compilePaths } from "./phases/7-paths.js";
 import { lowerTemplates } from "./phases/8-lower.js";
-import { emitBundle } from "./phases/9-emit.js";
+import { countBundleTokens } from "./phases/9-tokens.js";
+import { emitBundle } from "./phases/10-emit.js";
 import { NO_MEMO, type Memo } from "./phases/memo.js";
 import { startPipeline } from "./phases/pipeline.js";
 import type { CompileOptions, CompileResult, SourceTree } from "./types.js";
@@ -29,6 +30,7 @@ export function compile(tree: SourceTree, options: CompileOptions, memo: Memo = 
   const linked = run.through(linkSources, resolved); //      6: every reference, files and components
   const pathed = run.through(compilePaths, linked); //       7: globs and regexes -> path patterns
   const lowered = run.through(lowerTemplates, pathed); //    8: templates -> segments, inherited text
-  const emitted = run.finish(emitBundle, lowered); //        9: the bundle, digests and bundleHash
+  const counted = run.through(countBundleTokens, lowered); // 9: token counts, budgets
+  const emitted = run.finish(emitBundle, counted); //        10: the bundle, digests and bundleHash
   return { bundle: emitted.value, diagnostics: emitted.diagnostics };
 }

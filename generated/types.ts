@@ -95,6 +95,7 @@ export type DriftPolicy = "block" | "warn" | "allow";
  * A Pi built-in tool whose path argument forge reads.
  */
 export type PathTool = "read" | "edit" | "write" | "grep" | "find" | "ls";
+export type TokenCount = number;
 
 /**
  * A compiled forge bundle (.pi/forge/bundle.json). Data only, canonical JSON, written by forge build. Fields marked x-forge-runtime: unchecked are build-time data the runtime never reads: it checks them only through the digests and bundleHash that cover them (scripts/codegen.mjs).
@@ -123,6 +124,7 @@ export interface ForgeBundle {
   rules?: {
     [k: string]: Rule | undefined;
   };
+  tokens?: TokenCounts;
   /**
    * The forge libraries this bundle was built with (forge.yaml), in their listed order: what was installed, like a lockfile. Absent when none are listed.
    *
@@ -225,6 +227,47 @@ export interface Rule {
    */
   source: string;
   digest: Digest;
+}
+/**
+ * Token counts of forge's own text, made at build time so the runtime never tokenizes: exact for the o200k_base encoding (OpenAI's GPT-4o, GPT-4.1, GPT-5 and o-series models), an estimate for every other model family. Slots filled at run time ({{cwd}}, {{date}}, {{time}}, {{model}}, {{os}}) count as empty. Covered by bundleHash (not by the components' digests, so a count never makes drift).
+ */
+export interface TokenCounts {
+  tokenizer: "o200k_base";
+  /**
+   * Each mode of this bundle, as forge adds it: an append overlay's labelled section, a base's text.
+   */
+  modes: {
+    [k: string]: TokenCount | undefined;
+  };
+  presets: {
+    [k: string]: PresetTokens | undefined;
+  };
+  /**
+   * Each rule's text when it switches on.
+   */
+  rules?: {
+    [k: string]: TokenCount | undefined;
+  };
+}
+export interface PresetTokens {
+  alwaysOn: TokenCount;
+  /**
+   * The always-on text part by part, in prompt order: the base, each overlay's section, the inventory of the preset's blocks, the inventory of this bundle's path rules.
+   *
+   * @maxItems 70
+   */
+  parts: AlwaysOnPart[];
+  /**
+   * Each system-update block's text when it switches on.
+   */
+  blocks: {
+    [k: string]: TokenCount | undefined;
+  };
+}
+export interface AlwaysOnPart {
+  kind: "base" | "overlay" | "blocks" | "rules";
+  key?: Key;
+  tokens: TokenCount;
 }
 export interface LockedLibrary {
   name: PackageName;
@@ -552,7 +595,7 @@ export interface DeliveredChange {
 
 /* from schema/forge-config.schema.json */
 /**
- * The forge root's settings file (.pi/forge/forge.yaml): the forge libraries (npm packages) this bundle builds on.
+ * The forge root's settings file (.pi/forge/forge.yaml): the forge libraries (npm packages) this bundle builds on, and token budgets for every preset.
  */
 export interface ForgeConfigSource {
   /**
@@ -565,6 +608,20 @@ export interface ForgeConfigSource {
    * @maxItems 64
    */
   libraries?: PackageName[];
+  budget?: TokenBudget;
+}
+/**
+ * Token budgets forge build checks (o200k_base counts): budget_exceeded is an error past a budget, budget_near a warning past 80% of it.
+ */
+export interface TokenBudget {
+  /**
+   * Tokens of forge's always-on text of a preset: its base, overlays and the inventory of dormant blocks and path rules.
+   */
+  alwaysOn?: number;
+  /**
+   * Tokens of one system-update block (or path rule) when it switches on.
+   */
+  block?: number;
 }
 
 /* from schema/mode-state.schema.json */
@@ -806,6 +863,7 @@ export interface ForgePresetSource {
    */
   overlays?: Key[];
   driftPolicy?: DriftPolicy;
+  budget?: TokenBudget;
   /**
    * Dormant instruction blocks that can be switched on mid-session.
    *

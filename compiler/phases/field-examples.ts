@@ -37,6 +37,9 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   extends: "extends: review",
   extendsPrompt: "extendsPrompt: replace",
   libraries: 'libraries: ["@acme/forge-house"]',
+  budget: "budget: { alwaysOn: 4000, block: 800 }",
+  alwaysOn: "budget: { alwaysOn: 4000 }",
+  block: "budget: { block: 800 }",
 };
 
 export function exampleFor(field: string): string {
@@ -61,4 +64,5 @@ export const ALLOWED_FIELDS = {
   edits: Object.keys(modeSchema.properties.edits.properties),
   when: Object.keys(commonSchema.$defs.pathTriggerSource.properties),
   config: Object.keys(configSchema.properties),
+  budget: Object.keys(commonSchema.$defs.budget.properties),
 } as const;

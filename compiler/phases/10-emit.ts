@@ -1,9 +1,10 @@
-// Phase 9, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
+// Phase 10, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
 import { computeBundleHash, digestComponent, type BundleScope } from "../../core/digest.js";
 import type { EditLimit, ForgeBundle, Mode, Preset, Rule, SystemUpdate } from "../../generated/types.js";
 import type { CompiledPaths } from "./7-paths.js";
 import { updateKey } from "./7-paths.js";
-import type { Lowered, LoweredMode, LoweredPreset, LoweredRule } from "./8-lower.js";
+import type { LoweredMode, LoweredPreset, LoweredRule } from "./8-lower.js";
+import type { Counted } from "./9-tokens.js";
 import { buildLock, carryPreset, emitCarriedModes, planCarry } from "./carry-libraries.js";
 import type { Phase } from "./pipeline.js";
 
@@ -75,10 +76,10 @@ function emitRule(r: LoweredRule, scope: BundleScope, paths: CompiledPaths): Rul
 }
 
 /**
- * Phase 9: the bundle, own components over the carried library ones. It runs only when no phase reported an error. A
+ * Phase 10: the bundle, own components over the carried library ones. It runs only when no phase reported an error. A
  * component's entry is kept while everything it is built from (its data, text, limit, parent's and modes' digests) is.
  */
-export const emitBundle: Phase<Lowered, ForgeBundle> = (input, { options, memo }) => {
+export const emitBundle: Phase<Counted, ForgeBundle> = (input, { options, memo }) => {
   const { scope } = options;
   const { paths, lowered } = input;
   const libraries = input.beneath.libraries;
@@ -135,6 +136,8 @@ export const emitBundle: Phase<Lowered, ForgeBundle> = (input, { options, memo }
     scope,
     modes,
     presets,
+    // Build-time data covered by bundleHash, not by the components' digests: counts never make drift.
+    tokens: input.tokens,
   };
   // Only a bundle with rules has the field: bundles without keep their bundleHash.
   if (lowered.rules.length > 0) {
