@@ -1,4 +1,5 @@
-// forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff, import, export, studio and preset; maps outcomes to exit codes.
+// forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff, import, export, studio, preset,
+// source, key, verify and outdated; maps outcomes to exit codes.
 import { HELP, USAGE, UsageError, commandHelp, parseCliArgs, usageOf, type CliArgs } from "./cli/parse-cli-args.js";
 import { buildCommand } from "./cli/build-command.js";
 import { explainCommand } from "./cli/explain-command.js";
@@ -10,6 +11,9 @@ import { exportCommand } from "./cli/export-command.js";
 import { studioCommand } from "./cli/studio-command.js";
 import { presetCommand } from "./cli/preset-command.js";
 import { sourceCommand } from "./cli/source-command.js";
+import { keyCommand } from "./cli/key-command.js";
+import { verifyCommand } from "./cli/verify-command.js";
+import { outdatedCommand } from "./cli/outdated-command.js";
 import type { CliIO } from "./cli/cli-io.js";
 import { describeFailure } from "./io/describe-failure.js";
 import { forgeVersion } from "./io/forge-target.js";
@@ -50,6 +54,12 @@ async function main(argv: string[], io: CliIO): Promise<number> {
       return presetCommand(args, io);
     case "source":
       return sourceCommand(args, io);
+    case "key":
+      return keyCommand(args, io);
+    case "verify":
+      return verifyCommand(args, io);
+    case "outdated":
+      return outdatedCommand(args, io);
   }
 }
 

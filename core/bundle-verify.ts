@@ -5,6 +5,7 @@ import { describeError, describeValidationError } from "./error-text.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import type { ForgeBundle } from "../generated/types.js";
 import { forgeVersion } from "./forge-version.js";
+import { describeSigner, signatureProblem } from "./bundle-signature.js";
 
 export const SUPPORTED_BUNDLE_FORMAT = 1;
 
@@ -24,7 +25,9 @@ export type BundleProblem =
   | { kind: "preset-digest"; key: string }
   | { kind: "rule-digest"; key: string }
   | { kind: "preset-pin"; preset: string; mode: string }
-  | { kind: "bundle-hash" };
+  | { kind: "bundle-hash" }
+  /** A signature that does not hold for this bundleHash: the bundle is tampered (or its signature is). */
+  | { kind: "signature"; index: number; fingerprint: string; name: string; detail: string };
 
 /** Structural problems stop verification (nothing else can be checked); the bundle is then null. */
 export interface BundleVerification {
@@ -105,6 +108,12 @@ function contentProblems(bundle: ForgeBundle): BundleProblem[] {
     if (rule && digestComponent("rule", key, scope, rule) !== rule.digest) problems.push({ kind: "rule-digest", key });
   }
   if (computeBundleHash(bundle) !== bundle.bundleHash) problems.push({ kind: "bundle-hash" });
+  // Every signature must hold: one that does not refuses the bundle as tampered, whoever signed it (an unknown key's
+  // valid signature only fails to grant trust; a broken one means the bytes are not what someone signed).
+  (bundle.signatures ?? []).forEach((signature, index) => {
+    const detail = signatureProblem(bundle.bundleHash, signature);
+    if (detail !== null) problems.push({ kind: "signature", index, fingerprint: signature.fingerprint, name: signature.name, detail });
+  });
   return problems;
 }
 
@@ -178,5 +187,7 @@ export function describeBundleProblem(problem: BundleProblem): string {
       return `preset "${problem.preset}" pins mode "${problem.mode}" at a digest that differs from the bundle's`;
     case "bundle-hash":
       return "bundleHash mismatch (the bundle was edited after forge build)";
+    case "signature":
+      return `tampered: signature ${problem.index + 1} (by ${describeSigner(problem)}) is bad: ${problem.detail}`;
   }
 }

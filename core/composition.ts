@@ -131,7 +131,7 @@ export function composeSelection(catalog: Catalog, selection: ActiveSelection, v
     }
   }
   if (drift.length > 0 && state.driftPolicy === "block") {
-    return nativeFor(driftBlocked(drift.map(describeDrift)), drift);
+    return nativeFor(driftBlocked(selectedRoles(state).map((r) => r.key), drift.map(describeDrift)), drift);
   }
   const violations = checkContracts(catalog, { base: state.base, overlays: state.overlays }, { allowMissing: true });
   if (violations.length > 0) return nativeFor(replayContractsBroken(violations), drift);

@@ -10,7 +10,8 @@ export type ComponentKind = "mode" | "preset" | "update" | "rule";
 
 /** Fields that are bookkeeping, not meaning: never hashed. */
 const UNHASHED_ENTRY_FIELDS = new Set(["digest", "source"]);
-const UNHASHED_BUNDLE_FIELDS = new Set(["bundleHash", "forgeVersion", "generated"]);
+/** Signatures sign the bundleHash, so they cannot be part of it: signing never changes bundleHash. */
+const UNHASHED_BUNDLE_FIELDS = new Set(["bundleHash", "forgeVersion", "generated", "signatures"]);
 
 export function sha256Hex(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
@@ -31,7 +32,7 @@ export function digestComponent(kind: ComponentKind, key: string, scope: BundleS
   return sha256Hex(stringifyCanonical({ kind, key, scope, entry: omitFields(entry, UNHASHED_ENTRY_FIELDS) }));
 }
 
-/** bundleHash: everything semantic in the bundle; the forge version and the generated note are not. */
+/** bundleHash: everything semantic in the bundle; the forge version, the generated note and the signatures are not. */
 export function computeBundleHash(bundle: object, cache: CanonicalCache | null = null): string {
   return sha256Hex(stringifyCanonical(omitFields(bundle, UNHASHED_BUNDLE_FIELDS), cache));
 }

@@ -96,6 +96,14 @@ export type DriftPolicy = "block" | "warn" | "allow";
  */
 export type PathTool = "read" | "edit" | "write" | "grep" | "find" | "ls";
 export type TokenCount = number;
+/**
+ * A signing key's fingerprint: the sha256 of its raw 32-byte Ed25519 public key, lowercase hex (shown shortened to its first 16 digits).
+ */
+export type Fingerprint = string;
+/**
+ * The name a signing key's owner gave it (forge key new --name): shown beside the fingerprint, never what trust binds to.
+ */
+export type SignerName = string;
 
 /**
  * A compiled forge bundle (.pi/forge/bundle.json). Data only, canonical JSON, written by forge build. Fields marked x-forge-runtime: unchecked are build-time data the runtime never reads: it checks them only through the digests and bundleHash that cover them (scripts/codegen.mjs).
@@ -125,6 +133,12 @@ export interface ForgeBundle {
     [k: string]: Rule | undefined;
   };
   tokens?: TokenCounts;
+  /**
+   * Ed25519 signatures of this bundle's bundleHash (forge build --sign), kept beside the digests and never hashed: a signature never changes bundleHash. The runtime and forge verify check every one; a signature that does not verify refuses the bundle as tampered. Absent when the bundle is unsigned.
+   *
+   * @maxItems 32
+   */
+  signatures?: BundleSignature[];
   /**
    * The forge libraries this bundle was built with (forge.yaml), in their listed order: what was installed, like a lockfile. Absent when none are listed.
    *
@@ -269,6 +283,26 @@ export interface AlwaysOnPart {
   key?: Key;
   tokens: TokenCount;
 }
+/**
+ * One signer's Ed25519 signature over the canonical JSON of {purpose, bundleHash, publicKey, name, signedAt} (core/bundle-signature.ts).
+ */
+export interface BundleSignature {
+  algorithm: "ed25519";
+  /**
+   * The raw 32-byte Ed25519 public key, base64.
+   */
+  publicKey: string;
+  fingerprint: Fingerprint;
+  name: SignerName;
+  /**
+   * When it was signed (UTC, ISO 8601); signed too.
+   */
+  signedAt: string;
+  /**
+   * The 64-byte Ed25519 signature, base64.
+   */
+  signature: string;
+}
 export interface LockedLibrary {
   name: PackageName;
   /**
@@ -277,12 +311,22 @@ export interface LockedLibrary {
   version: string;
   bundleHash: Digest;
   /**
+   * The keys whose signatures of the installed library bundle verified, by fingerprint. Absent when the library bundle is unsigned.
+   *
+   * @maxItems 32
+   */
+  signers?: LockedSigner[];
+  /**
    * Every component this bundle takes from the library (carried, or inherited by extends), with its digest in the library's own bundle.
    */
   components: {
     modes: DigestMap;
     presets: DigestMap;
   };
+}
+export interface LockedSigner {
+  fingerprint: Fingerprint;
+  name: SignerName;
 }
 /**
  * Component key -> digest.
@@ -307,7 +351,10 @@ export type ForgeCliReport =
   | CliExportReport
   | CliPresetExportReport
   | CliPresetImportReport
-  | CliSourceReport;
+  | CliSourceReport
+  | CliKeyReport
+  | CliVerifyReport
+  | CliOutdatedReport;
 export type Diagnostics = ForgeDiagnostic[];
 /**
  * A scope the runtime loads a bundle from.
@@ -340,6 +387,7 @@ export interface CliBuildReport {
     presets: number;
   };
   changes: null | BundleChanges;
+  signatures?: CliSignatureReport;
   /**
    * This build replaced the bundle the user had trusted (forge's trust store) and so trusted the new one.
    */
@@ -378,10 +426,37 @@ export interface LibraryChange {
   bundleHash: FromTo;
   modes: ComponentChanges;
   presets: ComponentChanges;
+  /**
+   * Its version changed but its bundle did not.
+   */
+  bundleUnchanged?: true;
+  /**
+   * The keys that signed its bundle ("Name (fingerprint)"), when they changed.
+   */
+  signers?: {
+    from: string[];
+    to: string[];
+  };
 }
 export interface FromTo {
   from: string | null;
   to: string | null;
+}
+/**
+ * The bundle's signatures as written: every signer, the key --sign added (null: none, or it had signed this bundleHash already), and the old bundle's signatures that were not kept.
+ */
+export interface CliSignatureReport {
+  signers: CliSigner[];
+  added: null | CliSigner;
+  dropped: {
+    fingerprint: string;
+    name: string;
+    reason: string;
+  }[];
+}
+export interface CliSigner {
+  fingerprint: string;
+  name: string;
 }
 export interface DiagnosticSummary {
   errors: number;
@@ -464,8 +539,35 @@ export interface CliExplainReport {
   warnings: string[];
   path: {} | null;
   updateDelivery: string | null;
+  trust?: CliTrustView;
   size: {} | null;
   diagnostics: Diagnostics;
+}
+/**
+ * The bundle on disk (its signers, whether it is current), this user's trust of it (project bundles), the repository's signers list and each locked library's signers.
+ */
+export interface CliTrustView {
+  bundle: {
+    path: string;
+    status: "ok" | "absent" | "refused";
+    bundleHash: string | null;
+    current: boolean | null;
+    signers: CliSigner[];
+    problem: string | null;
+  };
+  trust: null | {
+    state: "hash" | "signer" | "untrusted";
+    signer: null | CliSigner;
+    setting: "host" | "forge";
+    revokedSigners: CliSigner[];
+  };
+  repositorySigners: CliSigner[];
+  libraries: {
+    name: string;
+    version: string;
+    signers: CliSigner[];
+    signedBy: string[];
+  }[];
 }
 /**
  * forge diff of two loaded bundles; the per-component changes are checked as their JSON types (README's forge diff section describes them).
@@ -572,6 +674,72 @@ export interface CliSourceReport {
   status: "ok";
   text: string;
 }
+/**
+ * forge key new (the key written) and forge key show (the key read). Never the private key.
+ */
+export interface CliKeyReport {
+  command: "key";
+  action: "new" | "show";
+  fingerprint: string;
+  name: string;
+  publicKey: string;
+  /**
+   * The line for .pi/forge/signers and the .pub file.
+   */
+  publicLine: string;
+  files?: {
+    private: string;
+    public: string;
+    absolutePrivate: string;
+    absolutePublic: string;
+  };
+  /**
+   * show: where the key came from (the --key path, FORGE_SIGNING_KEY).
+   */
+  from?: string;
+}
+/**
+ * forge verify: each bundle's verification (format, digests, bundleHash, every signature) and signers. Exit 1 when one failed.
+ */
+export interface CliVerifyReport {
+  command: "verify";
+  status: "verified" | "failed";
+  signedBy: string[];
+  bundles: {
+    path: string;
+    absolutePath: string;
+    status: "verified" | "failed";
+    scope: string | null;
+    bundleHash: string | null;
+    counts: null | {
+      modes: number;
+      presets: number;
+    };
+    signers: CliSigner[];
+    problems: string[];
+  }[];
+}
+/**
+ * forge outdated: each forge library's locked, installed and latest version, and what taking the installed one changes. Exit 1 when one is not current.
+ */
+export interface CliOutdatedReport {
+  command: "outdated";
+  status: "current" | "outdated";
+  registry: "ok" | "offline" | "skipped" | "partial";
+  problem: string | null;
+  libraries: {
+    name: string;
+    locked: string | null;
+    installed: string | null;
+    installedProblem: string | null;
+    latest: string | null;
+    latestStatus: "ok" | "unreachable" | "not-found" | "npm-missing" | "failed" | "skipped";
+    differsFromLock: boolean;
+    newerOnRegistry: boolean;
+    modes: null | string[];
+    presets: null | string[];
+  }[];
+}
 
 /* from schema/delivery-details.schema.json */
 /**
@@ -595,7 +763,7 @@ export interface DeliveredChange {
 
 /* from schema/forge-config.schema.json */
 /**
- * The forge root's settings file (.pi/forge/forge.yaml): the forge libraries (npm packages) this bundle builds on, and token budgets for every preset.
+ * The forge root's settings file (.pi/forge/forge.yaml, or the global scope's <agent dir>/forge/forge.yaml): the forge libraries (npm packages) this bundle builds on, the keys each must be signed by, token budgets for every preset, and (global scope only) whose trust decides project bundles.
  */
 export interface ForgeConfigSource {
   /**
@@ -609,6 +777,19 @@ export interface ForgeConfigSource {
    */
   libraries?: PackageName[];
   budget?: TokenBudget;
+  /**
+   * Per listed library, the keys (full fingerprints, as forge key new prints them) one of which must have signed its bundle: forge build refuses the library otherwise (library_signer_required).
+   */
+  signedBy?: {
+    /**
+     * @maxItems 32
+     */
+    [k: string]: Fingerprint[] | undefined;
+  };
+  /**
+   * Read only from the global scope's forge.yaml ($PI_CODING_AGENT_DIR/forge/forge.yaml) by the Pi extension. host (default): on Pi 1.x project bundles follow Pi's folder trust. forge: on Pi 1.x a project bundle also needs forge's own trust (its bundleHash trusted with /forge trust, or a valid signature by a key you trust). Pi 0.73.1 always uses forge's own trust.
+   */
+  trust?: "host" | "forge";
 }
 /**
  * Token budgets forge build checks (o200k_base counts): budget_exceeded is an error past a budget, budget_near a warning past 80% of it.
@@ -682,9 +863,9 @@ export interface ForgeModeStateEntry {
   };
   driftPolicy: DriftPolicy;
   /**
-   * What made the change: migrate is the one-time migration of a pi-modes session entry; delete is /mode delete of an active mode (the remainder, pins kept).
+   * What made the change: migrate is the one-time migration of a pi-modes session entry; delete is /mode delete of an active mode (the remainder, pins kept); edit is /mode edit or /mode new of a selected mode in this session (that mode re-pinned to what the user wrote, the other pins kept).
    */
-  source: "env" | "flag" | "command" | "selector" | "preset" | "reapprove" | "off" | "migrate" | "delete";
+  source: "env" | "flag" | "command" | "selector" | "preset" | "reapprove" | "off" | "migrate" | "delete" | "edit";
   /**
    * ISO-8601 time of the change.
    */
@@ -1002,12 +1183,30 @@ export interface SystemUpdateToolArguments {
 
 /* from schema/trust-store.schema.json */
 /**
- * forge's own project trust store on Pi 0.73.1 (<agent dir>/forge/trust.json): project realpath -> the bundleHash the user trusted. A malformed record is untrusted, never guessed.
+ * forge's own trust store (<agent dir>/forge/trust.json): project realpath -> the bundleHash the user trusted (Pi 0.73.1, and Pi 1.x under trust: forge), the signing keys the user trusts, the keys they revoked, and the last version of each signer-trusted layer they saw. A malformed record is untrusted, never guessed.
  */
 export interface ForgeTrustStore {
   v: 1;
   projects: {
     [k: string]: TrustRecord | undefined;
+  };
+  /**
+   * Keys the user trusts (/forge trust --key, or the trust dialog's 'always trust bundles signed by'): a project bundle with a valid signature by one of them is trusted on load.
+   */
+  signers?: {
+    [k: string]: SignerRecord | undefined;
+  };
+  /**
+   * Keys the user revoked (/forge trust --revoke): their signatures grant nothing; a bundle they signed falls back to hash trust, with a notice.
+   */
+  revokedSigners?: {
+    [k: string]: RevokedSignerRecord | undefined;
+  };
+  /**
+   * Project realpath -> the last bundle of that layer the user loaded trusted by a signer: the next one's notice lists what changed since.
+   */
+  seen?: {
+    [k: string]: SeenRecord | undefined;
   };
 }
 export interface TrustRecord {
@@ -1016,29 +1215,7 @@ export interface TrustRecord {
    * ISO-8601 time the user trusted it.
    */
   trustedAt?: string;
-  /**
-   * The first 16 hex digits of each digest of the trusted bundle, by kind (modes, their edit limits, presets, their blocks as preset/block, rules, libraries as version and bundleHash), so a later bundle's trust prompt can say what changed since. Kinds other than modes and presets are absent in records written before forge kept them.
-   */
-  components?: {
-    modes: {
-      [k: string]: string | undefined;
-    };
-    presets: {
-      [k: string]: string | undefined;
-    };
-    limits?: {
-      [k: string]: string | undefined;
-    };
-    blocks?: {
-      [k: string]: string | undefined;
-    };
-    rules?: {
-      [k: string]: string | undefined;
-    };
-    libraries?: {
-      [k: string]: string | undefined;
-    };
-  };
+  components?: ComponentDigests;
   /**
    * The source files (posix paths relative to the layer's .pi/forge/) the trusted bundle was built from, each with the first 16 hex digits of the sha256 of its bytes: written by forge build, which knows what it compiled. Absent when the bundle was trusted in Pi (forge build then checks the committed sources instead).
    */
@@ -1051,6 +1228,43 @@ export interface TrustRecord {
   committed?: {
     [k: string]: string | undefined;
   };
+}
+/**
+ * The first 16 hex digits of each digest of the trusted bundle, by kind (modes, their edit limits, presets, their blocks as preset/block, rules, libraries as version and bundleHash), so a later bundle's trust prompt can say what changed since. Kinds other than modes and presets are absent in records written before forge kept them.
+ */
+export interface ComponentDigests {
+  modes: {
+    [k: string]: string | undefined;
+  };
+  presets: {
+    [k: string]: string | undefined;
+  };
+  limits?: {
+    [k: string]: string | undefined;
+  };
+  blocks?: {
+    [k: string]: string | undefined;
+  };
+  rules?: {
+    [k: string]: string | undefined;
+  };
+  libraries?: {
+    [k: string]: string | undefined;
+  };
+}
+export interface SignerRecord {
+  name: SignerName;
+  trustedAt: string;
+}
+export interface RevokedSignerRecord {
+  name: SignerName;
+  revokedAt: string;
+}
+export interface SeenRecord {
+  bundleHash: Digest;
+  seenAt: string;
+  signer?: Fingerprint;
+  components: ComponentDigests;
 }
 
 /* from schema/update-event.schema.json */

@@ -1,13 +1,14 @@
 // forge's own project trust store (<agent dir>/forge/trust.json, schema/trust-store.schema.json): for each project
 // layer (its root's realpath) the bundleHash the user trusted, short digests of everything it switches on so a later
-// bundle's trust prompt can say what changed, and (when forge build wrote it) the sources it was built from. Shared by
-// the runtime (/forge trust on Pi 0.73.1) and forge build (compiler/io/trust-carry.ts decides what a build keeps).
+// bundle's trust prompt can say what changed, and (when forge build wrote it) the sources it was built from; plus the
+// signing keys the user trusts or revoked and what each signer-trusted layer showed last (io/signer-trust.ts). Shared
+// by the runtime (/forge trust) and forge build (compiler/io/trust-carry.ts decides what a build keeps).
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { componentDigests, TRUST_KINDS, type ComponentDigests } from "../core/component-changes.js";
 import { LIMITS } from "../generated/constants.js";
 import { validateTrustStore } from "../generated/runtime-validators.js";
-import type { ForgeBundle, TrustRecord as StoredRecord } from "../generated/types.js";
+import type { ForgeBundle, RevokedSignerRecord, SeenRecord, SignerRecord, TrustRecord as StoredRecord } from "../generated/types.js";
 import { writeTextAtomic } from "./atomic-write.js";
 import { readBoundedText } from "./read-bounded.js";
 
@@ -29,7 +30,16 @@ export type TrustedBundle = Pick<ForgeBundle, "bundleHash" | "modes" | "presets"
 export interface TrustStore {
   v: 1;
   projects: Record<string, TrustRecord>;
+  /** Trusted signing keys by fingerprint (absent: none). */
+  signers?: Record<string, SignerRecord>;
+  /** Revoked signing keys by fingerprint. */
+  revokedSigners?: Record<string, RevokedSignerRecord>;
+  /** Per layer root, the last bundle the user loaded trusted by a signer. */
+  seen?: Record<string, SeenRecord>;
 }
+
+/** The store's sections besides projects: each parsed (and a malformed entry dropped) on its own. */
+const SIDE_SECTIONS = ["signers", "revokedSigners", "seen"] as const;
 
 /** Keys are paths from disk: defineProperty keeps a key such as "__proto__" an own data property. */
 function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
@@ -58,7 +68,7 @@ export function parseTrustStore(text: string): TrustStore {
   } catch {
     return store;
   }
-  if (!validateTrustStore({ ...(value as object), projects: {} })) return store;
+  if (typeof value !== "object" || value === null || Array.isArray(value) || (value as { v?: unknown }).v !== 1) return store;
   const projects = (value as { projects: unknown }).projects;
   if (typeof projects !== "object" || projects === null || Array.isArray(projects)) return store;
   for (const [root, record] of Object.entries(projects)) {
@@ -78,6 +88,17 @@ export function parseTrustStore(text: string): TrustStore {
     if (valid.sources) kept.sources = copyOwn(valid.sources as Record<string, string>);
     if (valid.committed) kept.committed = copyOwn(valid.committed as Record<string, string>);
     setOwn(store.projects, root, kept);
+  }
+  for (const section of SIDE_SECTIONS) {
+    const map = (value as Record<string, unknown>)[section];
+    if (typeof map !== "object" || map === null || Array.isArray(map)) continue;
+    const kept: Record<string, never> = {};
+    for (const [key, entry] of Object.entries(map)) {
+      const one: Record<string, unknown> = { v: 1, projects: {}, [section]: {} };
+      setOwn(one[section] as Record<string, unknown>, key, entry);
+      if (validateTrustStore(one)) setOwn(kept, key, structuredClone(entry) as never);
+    }
+    if (Object.keys(kept).length > 0) (store as unknown as Record<string, unknown>)[section] = kept;
   }
   return store;
 }
@@ -125,7 +146,7 @@ export function withTrust(store: TrustStore, projectRealpath: string, bundle: Tr
     record.committed = copyOwn(built.committed);
   }
   setOwn(projects, projectRealpath, record);
-  return { v: 1, projects };
+  return { ...store, v: 1, projects };
 }
 
 /** Writes the store atomically (private to the user: it decides which repositories are honored). */
@@ -133,5 +154,13 @@ export function writeTrustStore(file: string, store: TrustStore): void {
   mkdirSync(dirname(file), { recursive: true });
   const sorted: Record<string, TrustRecord> = {};
   for (const root of Object.keys(store.projects).sort()) setOwn(sorted, root, store.projects[root]!);
-  writeTextAtomic(file, JSON.stringify({ v: 1, projects: sorted }, null, 2) + "\n", 0o600);
+  const out: Record<string, unknown> = { v: 1, projects: sorted };
+  for (const section of SIDE_SECTIONS) {
+    const map = store[section];
+    if (map === undefined || Object.keys(map).length === 0) continue;
+    const ordered: Record<string, unknown> = {};
+    for (const key of Object.keys(map).sort()) setOwn(ordered, key, map[key]);
+    out[section] = ordered;
+  }
+  writeTextAtomic(file, JSON.stringify(out, null, 2) + "\n", 0o600);
 }

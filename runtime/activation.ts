@@ -9,7 +9,7 @@ import type { ActiveLimit } from "../core/pinned-limits.js";
 import type { CtxPort, PiPort } from "./host-adapter/ports.js";
 import type { PreferencesApplier } from "./preferences-applier.js";
 import type { ScopeLoader } from "./scope-loader.js";
-import { describeActivation, MODE_OFF_MESSAGE, planActivation, planConfirmed, planOff, type ActivationRequest, type SettledPlan } from "./selection-transitions.js";
+import { describeActivation, describeOff, planActivation, planConfirmed, planOff, type ActivationRequest, type SettledPlan } from "./selection-transitions.js";
 
 export type ActivationResult = { ok: true; message: string } | { ok: false; message: string; cancelled?: boolean };
 
@@ -52,17 +52,17 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
       if (plan.kind === "cancelled") return { ok: false, cancelled: true, message: `activation of ${plan.shown} cancelled` };
       if (plan.kind === "refused") return { ok: false, message: plan.message };
       const { entry } = plan;
-      const summary = describeActivation(entry);
       if (sameSelection(req.base, entry)) {
         settle(ctx);
         footer(ctx);
-        return { ok: true, message: `${summary} (unchanged)` };
+        return { ok: true, message: `${describeActivation(entry)} (unchanged)` };
       }
       pi.appendEntry(MODE_STATE_TYPE, entry);
       settle(ctx);
       await prefs.follow(ctx, scopes.catalog(), selectedKeys(entry), limits(ctx));
       footer(ctx);
-      return { ok: true, message: summary };
+      // A reapproval keeps the keys: what it was is what it is.
+      return { ok: true, message: describeActivation(entry, req.source === "reapprove" ? undefined : req.base) };
     },
 
     async deactivate(ctx) {
@@ -78,7 +78,7 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
       settle(ctx);
       await prefs.restore(ctx);
       footer(ctx);
-      return MODE_OFF_MESSAGE;
+      return describeOff(state);
     },
 
     async commit(ctx, entry) {

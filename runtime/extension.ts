@@ -9,7 +9,9 @@ import { createSelectionEstimator } from "./commands/selection-estimate.js";
 import { createForgeSession, type ForgeSession } from "./forge-session.js";
 import { detectHostAdapter, type HostAdapter } from "./host-adapter/index.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, CommandSpec, CtxPort, PiPort } from "./host-adapter/ports.js";
-import { describeError } from "./notify.js";
+import { describeError, say } from "./notify.js";
+import { createDriftHold, type DriftHold } from "./drift-hold.js";
+import { reapproveSelection } from "./commands/reapprove.js";
 import { createForgeCli, type ForgeCli } from "./forge-cli.js";
 import { defaultBuiltinFile } from "./scope-discovery.js";
 import { createSessionStore } from "./session-store.js";
@@ -34,10 +36,10 @@ export interface ExtensionOptions {
 }
 
 /** before_agent_start: the core composes, then the feature adds to what the core returned, chained as the host chains. */
-async function runAgentStart(session: ForgeSession, updates: SystemUpdates | null, adapter: HostAdapter, event: BeforeAgentStartEvent, ctx: CtxPort): Promise<BeforeAgentStartResult | undefined> {
+async function runAgentStart(session: ForgeSession, hold: DriftHold, updates: SystemUpdates | null, adapter: HostAdapter, event: BeforeAgentStartEvent, ctx: CtxPort): Promise<BeforeAgentStartResult | undefined> {
   let core: BeforeAgentStartResult | undefined;
   try {
-    core = await session.beforeAgentStart(event, ctx);
+    core = await session.beforeAgentStart(event, ctx, hold.takeLeaveOut);
   } catch (error) {
     session.fail(ctx, "composition", error);
     core = session.nativeAfterFailure(event);
@@ -72,7 +74,7 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   let updates: SystemUpdates | null = null;
   const estimator = options.systemUpdates === false ? undefined : createSelectionEstimator(session, () => updates);
   // Authoring writes sources and builds them with the package's own CLI (the extension carries no compiler).
-  const authoring = { session, cli: options.cli ?? createForgeCli(env), now: options.now ?? (() => new Date()) };
+  const authoring = { session, cli: options.cli ?? createForgeCli(env), now: options.now ?? (() => new Date()), newlineKeys: (ctx: CtxPort) => adapter.newlineKeys(ctx) };
   // Every command reads ctx's session model first: one fold per event, which the whole command then reads.
   const reading = (spec: CommandSpec): CommandSpec => ({
     ...spec,
@@ -98,6 +100,18 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     });
   }
   const feature = updates;
+  const hold = createDriftHold({ session, reapprove: (ctx) => reapproveSelection(session, ctx, { given: false }) });
+
+  // A prompt about to go out on a drift fallback is held and asked about (a UI only). A failing dialog lets the prompt
+  // run as policy block says (Pi's native prompt, limits in force), never with the drifted text.
+  pi.on("input", async (event, ctx) => {
+    try {
+      return await hold.onInput(event, ctx);
+    } catch (error) {
+      say(ctx, `forge: the drift question failed (${describeError(error)}); the prompt runs on Pi's native prompt as policy block says`, "error");
+      return undefined;
+    }
+  });
 
   // Every session_start reason (startup, resume, fork, new, reload) re-derives; idempotent, as RPC
   // switch_session fires it twice. Explicit startup requests (env, flags) apply to the process's
@@ -105,6 +119,7 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   pi.on("session_start", async (event, ctx) => {
     try {
       const reason = event?.reason;
+      hold.reset();
       await session.rederive(ctx, reason === undefined || reason === "startup" || reason === "new");
     } catch (error) {
       session.fail(ctx, "session start", error);
@@ -115,6 +130,7 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   // /tree moved the leaf: the active branch alone decides (no startup request is re-applied), preferences included.
   pi.on("session_tree", async (_event, ctx) => {
     try {
+      hold.reset();
       await session.rederive(ctx, false, true);
     } catch (error) {
       session.fail(ctx, "tree navigation", error);
@@ -122,7 +138,7 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     feature?.onSession(ctx);
   });
 
-  pi.on("before_agent_start", (event, ctx) => runAgentStart(session, feature, adapter, event, ctx));
+  pi.on("before_agent_start", (event, ctx) => runAgentStart(session, hold, feature, adapter, event, ctx));
 
   // One gate: the call's paths resolved once, then the edit limits the selection pinned, then path rules.
   pi.on("tool_call", createToolGate({ adapter, limitsInForce: (ctx) => session.limits(ctx), ownTools: feature === null ? [] : UPDATE_TOOL_NAMES, rules: feature?.onToolCall }));

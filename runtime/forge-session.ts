@@ -23,7 +23,10 @@ import type { SessionStore } from "./session-store.js";
 import { planStartup, startupConfirmation, type ExactConfirmation } from "./selection-transitions.js";
 import { resolveStartupSelection } from "./startup-request.js";
 import { buildStatusReport, type StatusReport } from "./status-report.js";
-import { createTurnComposer } from "./turn-composer.js";
+import { createTurnComposer, type LeaveOut } from "./turn-composer.js";
+import { rememberTexts } from "./pinned-texts.js";
+import { createTrustWidget } from "./trust-widget.js";
+import type { TextLookup } from "../core/drift-review.js";
 import { migrateLegacySession } from "./legacy-migration.js";
 import type { ActivePresetRef } from "./updates/index.js";
 
@@ -33,6 +36,8 @@ export interface SessionView {
   scopes(ctx: CtxPort, force?: boolean): LoadedScopes;
   /** The catalog of the last read, for completions (which get no ctx). */
   catalog(): Catalog;
+  /** Of the last read, the keys /mode edit|delete (modes) or /preset delete (presets) can change: never a built-in. */
+  writable(kind: "modes" | "presets"): string[];
   /** The session model of ctx's branch (folded once per leaf). */
   session(ctx: CtxPort): SessionState;
   /** The selection of the session model last read (commands read it after scopes(ctx)), with a refusal forcing native. */
@@ -44,6 +49,8 @@ export interface SessionView {
   /** /mode status and preview: the report (scopes re-read) and the composition it describes. */
   status(ctx: CtxPort): { report: StatusReport; result: ComposeResult };
   lastPromptChars(): number | null;
+  /** The template of the mode definition with `digest` when this process saw it (drift reviews diff against it). */
+  pinnedText: TextLookup;
   /** The preset `name` as system updates see it under `composition`: none while native; project blocks only when trusted. */
   presetRef(composition: Composition, name: string | null | undefined): ActivePresetRef | null;
   /** The active preset as system updates see it. */
@@ -67,8 +74,11 @@ export interface ForgeSession extends SessionCommands {
    * preferences are applied (or the pre-forge values restored) when the selection changed.
    */
   rederive(ctx: CtxPort, applyStartup: boolean, followPreferences?: boolean): Promise<void>;
-  /** Composes the turn; first re-applies preferences when a selected component became unavailable (or available again). */
-  beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort): Promise<BeforeAgentStartResult | undefined>;
+  /**
+   * Composes the turn; first re-applies preferences when a selected component became unavailable (or available again).
+   * `leaveOut` answers which drifted keys the user chose to send this prompt without (runtime/drift-hold.ts).
+   */
+  beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort, leaveOut?: LeaveOut): Promise<BeforeAgentStartResult | undefined>;
   nativeAfterFailure(event: BeforeAgentStartEvent): undefined;
   /** A handler failed: Pi's native prompt from now on, with the reason told as an error. */
   fail(ctx: CtxPort, what: string, error: unknown): void;
@@ -85,6 +95,21 @@ export interface SessionDeps {
   ownTools: readonly string[];
   now?: () => Date;
   os?: string;
+}
+
+/**
+ * The offered keys whose source authoring can change: a global one, or one of the deepest project layer when it is
+ * trusted (authoring writes only there: runtime/authoring/authoring-target.ts). Sorted.
+ */
+function writableKeys(loaded: LoadedScopes | null, kind: "modes" | "presets"): string[] {
+  if (loaded === null) return [];
+  const { projectRoot } = loaded.discovered.paths;
+  const projectWritable = loaded.discovered.trust.trusted === true;
+  const entries = [...(kind === "modes" ? loaded.catalog.modes.values() : loaded.catalog.presets.values())];
+  return entries
+    .filter((e) => e.scope === "global" || (e.scope === "project" && projectWritable && e.layer === projectRoot))
+    .map((e) => e.key)
+    .sort();
 }
 
 /** Which selection (and limits) the preferences were last applied for: a change re-applies them. */
@@ -105,7 +130,18 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
    */
   let preferencesFor: string | null = null;
 
-  const scopes = createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell });
+  // Every catalog loaded is remembered by digest, so a drift review can show what a pinned definition said.
+  let lastLoaded: LoadedScopes | null = null;
+  // "Not trusted" is a widget (gone once trusted) where the host has one, not a chat line that outlives the fix.
+  const trust = createTrustWidget(tell);
+  const { scopes, texts } = rememberTexts(
+    createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell: trust.teller }),
+    () => Object.values(records.current().selection.state?.components ?? {}).map((c) => c?.digest ?? null),
+    (loaded, ctx) => {
+      lastLoaded = loaded;
+      trust.show(ctx, loaded);
+    },
+  );
   const prefs = createPreferencesApplier(pi, deps.ownTools);
   const read = (ctx: CtxPort) => records.read(ctx);
   const selectionOf = (ctx: CtxPort): ActiveSelection => ({ state: read(ctx).selection.state, error: refusal });
@@ -150,6 +186,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       return scopes.refresh(ctx, force);
     },
     catalog: scopes.catalog,
+    writable: (kind) => writableKeys(lastLoaded, kind),
     session: read,
     selection: () => ({ state: records.current().selection.state, error: refusal }),
     limits(ctx) {
@@ -161,9 +198,10 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     vars: turns.vars,
     compose: turns.compose,
     lastPromptChars: turns.lastPromptChars,
+    pinnedText: texts.textOf,
     presetRef,
     activePreset: (ctx) => presetRef(turns.compose(ctx).composition, read(ctx).selection.state?.preset),
-    async beforeAgentStart(event, ctx) {
+    async beforeAgentStart(event, ctx, leaveOut) {
       const { catalog } = scopes.refresh(ctx);
       const limits = limitsOf(ctx, catalog);
       const key = preferenceKey(offeredKeys(ctx, catalog), limits);
@@ -171,7 +209,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       // A tool a limit turns off that is on again (another extension switched it back) goes off before the request.
       else if (prefs.blocked(limits)) prefs.enforce(ctx, limits);
       preferencesFor = key;
-      return turns.beforeAgentStart(event, ctx);
+      return turns.beforeAgentStart(event, ctx, leaveOut);
     },
     nativeAfterFailure: (event) => turns.nativeAfterFailure(event, refusal),
 

@@ -6,7 +6,10 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CatalogSource } from "../core/component-catalog.js";
 import type { Scope } from "../core/digest.js";
-import { isBundleTrusted, readTrustStore } from "../io/trust-store.js";
+import { isBundleTrusted, readTrustStore, type TrustStore } from "../io/trust-store.js";
+import { signersOf, type Signer } from "../core/bundle-signature.js";
+import type { TrustSetting } from "../core/trust-setting.js";
+import { judgeSigners, type SeenUpdate } from "./signer-trust.js";
 import { loadBundleFile, type BundleLoad } from "../io/bundle-file.js";
 import { findProjectLayers, layerEscape, safeRealpath, type LayerPath } from "../io/project-layers.js";
 
@@ -18,6 +21,8 @@ export interface ScopePaths {
   builtinFile: string;
   globalFile: string;
   trustFile: string;
+  /** The global scope's forge.yaml: its `trust` setting decides who trusts project bundles on Pi 1.x. */
+  settingsFile: string;
   /** The nearest ancestor of cwd with .git (within MAX_LEVELS), or null: then the filesystem root bounds the walk. */
   repositoryRoot: string | null;
   /** Every project layer, the repository root's first, cwd's nearest last. */
@@ -33,11 +38,17 @@ export interface ProjectTrust {
   /** Who decided: the host's trust API, or forge's own trust store. */
   decidedBy: "host" | "forge" | null;
   realRoot: string | null;
+  /** Why forge trusted it: the host said so, the user trusted this bundleHash, or a key the user trusts signed it. */
+  via?: "host" | "hash" | "signer";
+  /** The trusted key that vouched for it (via signer). */
+  signer?: Signer;
 }
 
 /** A project layer as loaded: its bundle (verified) and whether it is trusted. */
 export interface LayerLoad extends LayerPath, ProjectTrust {
   load: BundleLoad;
+  /** The keys whose signatures of the bundle verified (every signature must, or the bundle is refused). */
+  signers: Signer[];
 }
 
 export interface DiscoveredScopes {
@@ -50,6 +61,8 @@ export interface DiscoveredScopes {
   /** The deepest layer's trust. */
   trust: ProjectTrust;
   notices: string[];
+  /** Layers loaded trusted by a signer whose bundle the user had not seen: the store records them (scope-loader.ts). */
+  seen: SeenUpdate[];
 }
 
 /** $PI_CODING_AGENT_DIR (with ~ expanded) or ~/.pi/agent, as Pi itself resolves it. */
@@ -77,6 +90,7 @@ export function resolveScopePaths(cwd: string, env: NodeJS.ProcessEnv, builtinFi
     builtinFile,
     globalFile: join(agentDir, "forge", "bundle.json"),
     trustFile: join(agentDir, "forge", "trust.json"),
+    settingsFile: join(agentDir, "forge", "forge.yaml"),
     repositoryRoot,
     layers,
     projectRoot: deepest?.root ?? null,
@@ -86,9 +100,10 @@ export function resolveScopePaths(cwd: string, env: NodeJS.ProcessEnv, builtinFi
 
 /**
  * Loads every scope. `hostTrust` is the adapter's answer for the project (null: the host has no trust API, so forge's
- * trust store decides each layer, bound to that layer's bundleHash).
+ * trust store decides each layer: its bundleHash trusted, or a signature by a key the user trusts). With `trust: forge`
+ * (`setting`), a layer the host trusts must also be trusted by forge's store; the host's "no" always stands.
  */
-export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null): DiscoveredScopes {
+export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null, setting: TrustSetting = { mode: "host" }): DiscoveredScopes {
   const notices: string[] = [];
   const sources: CatalogSource[] = [];
   const loads: Record<Scope, BundleLoad> = {
@@ -101,16 +116,31 @@ export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null): Di
     if (load.status === "ok") sources.push({ scope, layer: null, bundle: load.bundle, trusted: true, file: load.file });
     else if (load.status === "refused") notices.push(load.reason);
   }
-  const store = hostTrust === null && paths.layers.length > 0 ? readTrustStore(paths.trustFile) : null;
+  const forgeDecides = hostTrust === null || (setting.mode === "forge" && hostTrust === true);
+  const store: TrustStore | null = forgeDecides && paths.layers.length > 0 ? readTrustStore(paths.trustFile) : null;
+  const seen: SeenUpdate[] = [];
   const layers: LayerLoad[] = paths.layers.map((layer) => {
     const escape = layerEscape(layer, paths.repositoryRoot);
     const load: BundleLoad = escape !== null ? { status: "refused", file: layer.file, reason: escape } : loadBundleFile(layer.file, "project");
-    const out: LayerLoad = { ...layer, load, trusted: null, decidedBy: null, realRoot: null };
+    const out: LayerLoad = { ...layer, load, trusted: null, decidedBy: null, realRoot: null, signers: [] };
     if (load.status === "refused") notices.push(load.reason);
     if (load.status !== "ok") return out;
     out.realRoot = safeRealpath(layer.root);
-    out.decidedBy = hostTrust !== null ? "host" : "forge";
-    out.trusted = hostTrust !== null ? hostTrust : isBundleTrusted(store!, out.realRoot, load.bundle.bundleHash);
+    out.signers = signersOf(load.bundle);
+    if (!forgeDecides) {
+      out.decidedBy = "host";
+      out.trusted = hostTrust === true;
+      out.via = "host";
+    } else {
+      out.decidedBy = "forge";
+      const hash = isBundleTrusted(store!, out.realRoot, load.bundle.bundleHash);
+      const judged = judgeSigners(store!, out.realRoot, load.file, load.bundle, out.signers, hash);
+      out.trusted = hash || judged.signer !== null;
+      if (out.trusted) out.via = hash ? "hash" : "signer";
+      if (judged.signer !== null && !hash) out.signer = judged.signer;
+      notices.push(...judged.notices);
+      if (judged.seen !== null) seen.push(judged.seen);
+    }
     sources.push({ scope: "project", layer: layer.root, bundle: load.bundle, trusted: out.trusted, file: load.file });
     if (!out.trusted) notices.push(untrustedNotice(load.file, out.decidedBy, load.bundle.bundleHash));
     return out;
@@ -118,7 +148,9 @@ export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null): Di
   const deepest = layers[layers.length - 1];
   if (deepest) loads.project = deepest.load;
   const trust: ProjectTrust = deepest ? { trusted: deepest.trusted, decidedBy: deepest.decidedBy, realRoot: deepest.realRoot } : { trusted: null, decidedBy: null, realRoot: null };
-  return { paths, loads, layers, sources, trust, notices };
+  if (deepest?.via) trust.via = deepest.via;
+  if (deepest?.signer) trust.signer = deepest.signer;
+  return { paths, loads, layers, sources, trust, notices, seen };
 }
 
 export function untrustedNotice(file: string, decidedBy: "host" | "forge" | null, bundleHash: string): string {
@@ -131,7 +163,7 @@ export function untrustedNotice(file: string, decidedBy: "host" | "forge" | null
 
 /** Cheap change detector for the files discovery reads (stat only): compared before each turn. */
 export function scopeFingerprint(paths: ScopePaths): string {
-  const files = [paths.builtinFile, paths.globalFile, paths.trustFile, ...paths.layers.map((l) => l.file)];
+  const files = [paths.builtinFile, paths.globalFile, paths.trustFile, paths.settingsFile, ...paths.layers.map((l) => l.file)];
   return files
     .map((file) => {
       try {

@@ -4,11 +4,18 @@ import type { HostAdapter } from "./host-adapter/index.js";
 import type { CtxPort } from "./host-adapter/ports.js";
 import type { OnceTeller } from "./notify.js";
 import { discoverScopes, resolveScopePaths, scopeFingerprint, type DiscoveredScopes, type ScopePaths } from "./scope-discovery.js";
+import { dirname } from "node:path";
+import type { TrustSetting } from "../core/trust-setting.js";
+import { readTrustSetting } from "../io/forge-settings.js";
+import { withSeen } from "../io/signer-trust.js";
+import { readTrustStore, writeTrustStore } from "../io/trust-store.js";
 
 /** One read of the scopes: what was found (files, trust, notices) and the catalog it offers. */
 export interface LoadedScopes {
   discovered: DiscoveredScopes;
   catalog: Catalog;
+  /** The global forge.yaml's trust setting (host on 0.73.1, where forge always decides). */
+  trustSetting: TrustSetting;
 }
 
 export interface ScopeLoader {
@@ -30,6 +37,18 @@ export interface ScopeLoaderDeps {
 /** What discovery depends on besides cwd: the scope files (stat only) and the host's trust answer. */
 function fingerprintOf(paths: ScopePaths, hostTrust: boolean | null): string {
   return `${scopeFingerprint(paths)}|${String(hostTrust)}`;
+}
+
+/** Records the signer-trusted bundles just told about as seen, so the next change's notice lists only what changed since. */
+function recordSeen(discovered: DiscoveredScopes): void {
+  if (discovered.seen.length === 0) return;
+  try {
+    let store = readTrustStore(discovered.paths.trustFile);
+    for (const s of discovered.seen) store = withSeen(store, s.root, s.bundle, s.signer, new Date());
+    writeTrustStore(discovered.paths.trustFile, store);
+  } catch {
+    // Best effort: without the record the same notice is told again next time.
+  }
 }
 
 export function createScopeLoader({ env, builtinFile, adapter, tell }: ScopeLoaderDeps): ScopeLoader {
@@ -57,9 +76,13 @@ export function createScopeLoader({ env, builtinFile, adapter, tell }: ScopeLoad
       if (!force && loaded !== null && cwd === ctx.cwd && next === fingerprint) return loaded;
       cwd = ctx.cwd;
       fingerprint = next;
-      const discovered = discoverScopes(paths, trust);
-      loaded = { discovered, catalog: buildLayeredCatalog(discovered.sources) };
+      // The trust setting matters only where the host has a trust answer (1.x); 0.73.1 always uses forge's own trust.
+      const setting: TrustSetting = trust === null ? { mode: "host" } : readTrustSetting(dirname(paths.settingsFile));
+      const discovered = discoverScopes(paths, trust, setting);
+      loaded = { discovered, catalog: buildLayeredCatalog(discovered.sources), trustSetting: setting };
+      if (setting.problem) tell.tell(ctx, `forge: ${setting.problem}`);
       for (const notice of discovered.notices) tell.tell(ctx, notice);
+      recordSeen(discovered);
       return loaded;
     },
     catalog: () => loaded?.catalog ?? empty,

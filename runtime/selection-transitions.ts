@@ -76,10 +76,22 @@ export function planConfirmed(catalog: Catalog, { candidate, source }: Activatio
 
 export const MODE_OFF_MESSAGE = "forge: mode off (Pi's native prompt)";
 
-/** What an activation tells the operator. */
-export function describeActivation(entry: ForgeModeStateEntry): string {
-  if (selectedKeys(entry).length === 0) return MODE_OFF_MESSAGE;
-  return `forge: active ${entry.preset ? `preset ${entry.preset} ` : ""}${describeSelection(entry)} (drift policy ${entry.driftPolicy})`;
+/** A selection as a notice names it: `preset duo overlays a, b`, `base x; overlays y`, or Pi's native prompt. */
+function nameSelection(entry: ForgeModeStateEntry | null): string {
+  if (entry === null || selectedKeys(entry).length === 0) return "Pi's native prompt";
+  return `${entry.preset ? `preset ${entry.preset} ` : ""}${describeSelection(entry)}`;
+}
+
+/** What an activation tells the operator; with `before` (the selection it replaced), what it was. */
+export function describeActivation(entry: ForgeModeStateEntry, before?: ForgeModeStateEntry | null): string {
+  if (selectedKeys(entry).length === 0) return describeOff(before);
+  const was = before === undefined ? "" : `; was ${nameSelection(before)}`;
+  return `forge: active ${nameSelection(entry)} (drift policy ${entry.driftPolicy}${was})`;
+}
+
+/** /mode off's notice; with `before`, the selection it ended. */
+export function describeOff(before?: ForgeModeStateEntry | null): string {
+  return before === undefined || before === null || selectedKeys(before).length === 0 ? MODE_OFF_MESSAGE : `forge: mode off (Pi's native prompt; was ${nameSelection(before)})`;
 }
 
 /** /mode off: the off entry to append, or null when nothing is selected (an unchanged selection is not a change). */

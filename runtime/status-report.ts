@@ -28,6 +28,10 @@ export interface LayerReport extends BundleReport {
   root: string;
   trusted: boolean | null;
   decidedBy: string | null;
+  /** Why it is trusted: host, hash (its bundleHash), signer (a key the user trusts signed it); null when it is not. */
+  via: "host" | "hash" | "signer" | null;
+  /** The keys whose signatures of the bundle verified. */
+  signers: Array<{ fingerprint: string; name: string }>;
 }
 
 export interface BundleReport {
@@ -107,6 +111,8 @@ export function layerReports(discovered: DiscoveredScopes): LayerReport[] {
     reason: l.load.status === "refused" ? l.load.reason : null,
     trusted: l.trusted,
     decidedBy: l.decidedBy,
+    via: l.via ?? null,
+    signers: l.signers,
   }));
 }
 
@@ -207,6 +213,7 @@ export function formatStatusText(r: StatusReport): string {
   }
   lines.push(`  composition: ${r.composition}${r.fallbackReason ? ` (fallback: ${r.fallbackReason})` : ""}`);
   lines.push(...limitLines(r.editLimits));
+  if (r.editLimits.length === 0 && (r.base !== null || r.overlays.length > 0)) lines.push("  edit limits: none (edit and write may change any file)");
   for (const scope of SCOPES_SHALLOW_TO_DEEP) {
     const b = r.bundles[scope];
     if (b.status === "absent") continue;
@@ -222,10 +229,15 @@ export function formatStatusText(r: StatusReport): string {
   return lines.join("\n");
 }
 
+/** The prompt's size: what forge composes, and the whole prompt of the last turn when there was one. */
+export function formatSizeLine(r: PreviewReport): string {
+  const last = r.lastPrompt ? `; last turn's whole prompt ${r.lastPrompt.chars} chars, ~${r.lastPrompt.estimatedTokens} tokens` : "";
+  return `  size: ${r.size.chars} chars, ~${r.size.estimatedTokens} tokens (${r.size.basis})${last}`;
+}
+
 export function formatPreviewText(r: PreviewReport, result: ComposeResult): string {
   const head = formatStatusText(r);
-  const last = r.lastPrompt ? `; last turn's whole prompt ${r.lastPrompt.chars} chars, ~${r.lastPrompt.estimatedTokens} tokens` : "";
-  const size = `  size: ${r.size.chars} chars, ~${r.size.estimatedTokens} tokens (${r.size.basis})${last}`;
+  const size = formatSizeLine(r);
   const c = result.composition;
   if (c.kind === "native") return `${head}\n${size}\n(Pi's native prompt is used unchanged)`;
   const parts: string[] = [];

@@ -6,18 +6,22 @@ import { driftWarning, type ActiveSelection, type ComposeResult, type DriftItem 
 import { noticeText } from "../core/diagnostics/diagnostic-line.js";
 import { buildPromptVars, type PromptVars } from "../core/template.js";
 import { createComposeCache } from "./compose-cache.js";
+import { composeLeavingOut } from "../core/drift-answers.js";
 import { effectivePrompt, type HostAdapter } from "./host-adapter/index.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort } from "./host-adapter/ports.js";
 import { say, setFooter, type OnceTeller } from "./notify.js";
 import type { ScopeLoader } from "./scope-loader.js";
 import type { SessionStore } from "./session-store.js";
 
+/** Given the turn's composition, the drifted keys the user chose to send this prompt without (null: no such answer). */
+export type LeaveOut = (result: ComposeResult) => readonly string[] | null;
+
 export interface TurnComposer {
   /** The slot values of a composition now (cwd, date, model, os, preset). */
   vars(ctx: CtxPort): PromptVars;
   /** The selection composed over the current catalog, memoized. */
   compose(ctx: CtxPort): ComposeResult;
-  beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort): BeforeAgentStartResult | undefined;
+  beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort, leaveOut?: LeaveOut): BeforeAgentStartResult | undefined;
   /** After a failure mid-composition: let the adapter restore the native prompt (it may have mutated options). */
   nativeAfterFailure(event: BeforeAgentStartEvent, reason: string | null): undefined;
   /** Characters of the whole prompt of the last turn, or null before the first turn. */
@@ -69,15 +73,21 @@ export function createTurnComposer(deps: TurnDeps): TurnComposer {
     vars,
     compose,
     updateFooter,
-    beforeAgentStart(event, ctx) {
+    beforeAgentStart(event, ctx, leaveOut) {
       scopes.refresh(ctx);
-      const result = compose(ctx);
+      const standing = compose(ctx);
+      // The drift dialog's "send without": this prompt composes the rest of the selection; the pins (limits) stay.
+      const keys = leaveOut?.(standing) ?? null;
+      const state = selection(ctx).state;
+      const answered = keys !== null && state !== null ? composeLeavingOut(scopes.catalog(), state, vars(ctx), keys) : null;
+      const result = answered?.result ?? standing;
       let notice: string | null = null;
-      if (result.fallbackReason !== null) notice = result.fallbackReason;
+      if (answered !== null) notice = noticeText(answered.notice);
+      else if (result.fallbackReason !== null) notice = result.fallbackReason;
       else if (result.drift.length > 0 && selection(ctx).state?.driftPolicy === "warn") notice = warnNotice(result.drift);
-      if (notice !== null && notice !== lastTurnNotice && !tell.told(notice)) say(ctx, notice, "warning");
+      if (notice !== null && (answered !== null || (notice !== lastTurnNotice && !tell.told(notice)))) say(ctx, notice, "warning");
       lastTurnNotice = notice;
-      updateFooter(ctx, result);
+      updateFooter(ctx, standing);
       // What the run shows before anything is applied, recorded for estimates and delivery outside a run.
       records.recordRun(adapter.observeRun(event));
       // Native too goes through the adapter: on hosts with sections it clears any forge-* section.

@@ -13,6 +13,17 @@ import { renderAnnotations } from "../output/annotations.js";
 import { buildReportForJson, printBuild, printFailure, type CliIO } from "./cli-io.js";
 import { displayDir } from "../output/display-path.js";
 import type { CliArgs } from "./parse-cli-args.js";
+import { loadSigningKey } from "../io/signing-key.js";
+import type { SigningKey } from "../../core/bundle-signature.js";
+
+/** --sign: the key (told where it came from on stderr), or the failure's exit code. */
+function signingKeyOf(args: CliArgs, io: CliIO): { key: SigningKey | undefined } | { exitCode: number } {
+  if (!args.sign) return { key: undefined };
+  const loaded = loadSigningKey(args.key, io.env, io.cwd);
+  if (!loaded.ok) return { exitCode: printFailure(io, args.json, "build", loaded.message, args.format === "github") };
+  if (loaded.warning) io.stderr.write(`forge: warning: ${loaded.warning}\n`);
+  return { key: loaded.key };
+}
 
 /** The settings of a `forge build` of `target` (also the build `forge import` runs after writing). */
 export function settingsFor(target: BuildTarget, check: boolean, io: CliIO, overrides?: LayerOverrides): BuildSettings {
@@ -46,7 +57,7 @@ function watch(target: BuildTarget, settings: BuildSettings, io: CliIO, json: bo
 }
 
 /** `forge build --all` (`--check --all`): each forge root under the repository, outer layers first; the worst exit code. */
-function buildAll(args: CliArgs, io: CliIO): number {
+function buildAll(args: CliArgs, io: CliIO, signingKey: SigningKey | undefined): number {
   const github = args.format === "github";
   const start = args.root !== undefined ? resolve(io.cwd, args.root) : io.cwd;
   const found = findForgeRoots(start);
@@ -64,7 +75,7 @@ function buildAll(args: CliArgs, io: CliIO): number {
     if (!args.json && !github) io.stdout.write(`${shown}\n`);
     let run: BuildRun;
     try {
-      run = runBuild(target, settingsFor(target, args.check, io, rebuilt));
+      run = runBuild(target, { ...settingsFor(target, args.check, io, rebuilt), ...(signingKey ? { signingKey } : {}) });
     } catch (err) {
       exitCode = 1;
       if (!args.json && !github) io.stderr.write(`forge: ${shown}: ${describeFailure(err)}\n`);
@@ -83,7 +94,9 @@ function buildAll(args: CliArgs, io: CliIO): number {
 }
 
 export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
-  if (args.all) return buildAll(args, io);
+  const signing = signingKeyOf(args, io);
+  if ("exitCode" in signing) return signing.exitCode;
+  if (args.all) return buildAll(args, io, signing.key);
   const github = args.format === "github";
   const resolved = args.library ? resolveLibraryTarget(args, io.cwd) : resolveTarget(args, io.env, io.cwd);
   if ("problem" in resolved) return printFailure(io, args.json, "build", resolved.problem, github);
@@ -92,7 +105,7 @@ export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
     const hint = target.scope === "builtin" ? "" : `; run \`npx --no-install forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
     return printFailure(io, args.json, "build", `no forge sources: ${target.displayForgeRoot} is not a directory${hint}`, github);
   }
-  const settings = settingsFor(target, args.check, io);
+  const settings = { ...settingsFor(target, args.check, io), ...(signing.key ? { signingKey: signing.key } : {}) };
   if (args.watch) return watch(target, settings, io, args.json);
   let run: BuildRun;
   try {

@@ -1,16 +1,17 @@
 // The CLI's help texts, from one table per command and per option: `forge --help`, `forge <command> --help`, and
 // the usage a usage error prints (the command's own, or every command's when none was recognized).
 
-export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "export", "studio", "preset", "source"] as const;
+export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "export", "studio", "preset", "source", "key", "verify", "outdated"] as const;
 export type SubCommand = (typeof COMMANDS)[number];
 
 /** Every flag a command may take besides --json and --help (parse-cli-args.ts parses them). */
 export type FlagName =
-  | "check" | "watch" | "format" | "root" | "global" | "builtin" | "library" | "all" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "path" | "rename" | "port" | "open";
+  | "check" | "watch" | "format" | "root" | "global" | "builtin" | "library" | "all" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "path" | "rename" | "port" | "open"
+  | "sign" | "key" | "out" | "name" | "signed-by" | "offline";
 
 /** Flags each command accepts besides --json/--help. */
 export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
-  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all"]),
+  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all", "sign", "key"]),
   init: new Set(["root", "global"]),
   preview: new Set(["root", "global", "preset", "modes"]),
   explain: new Set(["root", "global", "preset", "modes", "path"]),
@@ -20,10 +21,13 @@ export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   studio: new Set(["root", "global", "port", "open"]),
   preset: new Set(["root", "global", "force"]),
   source: new Set(),
+  key: new Set(["out", "name", "force", "key"]),
+  verify: new Set(["root", "global", "library", "all", "signed-by"]),
+  outdated: new Set(["root", "offline"]),
 };
 
 const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
-  build: ["forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--json]"],
+  build: ["forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--sign [--key FILE]] [--json]"],
   init: ["forge init [--root DIR | --global] [--json]"],
   preview: ["forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]"],
   explain: [
@@ -36,6 +40,9 @@ const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
   studio: ["forge studio [--root DIR | --global] [--port N] [--open]"],
   preset: ["forge preset export <name> [file] [--force] [--root DIR | --global] [--json]", "forge preset import <file> [--force] [--root DIR | --global] [--json]"],
   source: ["forge source '<request JSON>' [--json]"],
+  key: ["forge key new [--out FILE] [--name NAME] [--force] [--json]", "forge key show [--key FILE] [--json]"],
+  verify: ["forge verify [FILE]... [--root DIR | --global | --library | --all] [--signed-by FINGERPRINT]... [--json]"],
+  outdated: ["forge outdated [--root DIR] [--offline] [--json]"],
 };
 
 const COMMAND_ABOUT: Record<SubCommand, string> = {
@@ -79,6 +86,17 @@ Generated files the bundle no longer yields are removed; --check exits 1 when an
 the URL, which carries a random access token; Ctrl-C stops`,
   source: `print a mode or preset source's text, written with yaml's Document API (comments kept);
 the Pi extension's authoring asks for it (schema/source-request.schema.json)`,
+  key: `signing keys (Ed25519) for forge build --sign
+  new   write a key pair outside every repository (default ~/.config/forge/signing-key.pem
+        and its .pub) and print its fingerprint, which teammates trust with /forge trust --key
+  show  print the fingerprint and public line of --key FILE or FORGE_SIGNING_KEY`,
+  verify: `check bundles without Pi, for CI: the format, every digest, the bundleHash and every
+signature (a bad one is a tampered bundle). FILE: bundle files; default the project's
+bundle (--all: every forge root under the repository). --signed-by: also require a valid
+signature by one of these keys. Exit 0: verified, 1: a bundle failed, 2: usage error`,
+  outdated: `list each forge library forge.yaml names: the version the lock pins, the version
+installed in node_modules and the registry's latest (npm view; --offline skips it), and
+the presets taking the installed version would change (the comparison forge diff makes)`,
 };
 
 const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string]> = [
@@ -97,7 +115,14 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["rename", `--rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
                mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact`],
   ["dry-run", "--dry-run      import: print what would be written, write nothing, do not build"],
-  ["force", "--force        import, preset: overwrite existing files; export: also files without forge's banner"],
+  ["force", "--force        import, preset, key new: overwrite existing files; export: also files without forge's banner"],
+  ["sign", `--sign         build: sign the bundle's bundleHash with --key FILE or FORGE_SIGNING_KEY (the key
+               file's text, or its path); signatures of the same bundle are kept, of another dropped`],
+  ["key", "--key FILE     build --sign, key show: the private key file (forge key new writes one)"],
+  ["out", "--out FILE     key new: where to write the private key (FILE.pub: the public line); never in a repository"],
+  ["name", "--name NAME    key new: the name shown beside the key's fingerprint (default: git's user.name <user.email>)"],
+  ["signed-by", "--signed-by F  verify: require a valid signature by the key with fingerprint F (repeatable: any one of them)"],
+  ["offline", "--offline      outdated: do not ask the npm registry for the latest versions"],
   ["port", "--port N       studio: listen on this port (default: a random free port)"],
   ["open", "--open         studio: open the page in the desktop's browser"],
   ["root", "--root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)"],
@@ -133,6 +158,7 @@ environment:
   FORGE_CACHE_DIR         where the no-op build cache lives (default $XDG_CACHE_HOME/forge or ~/.cache/forge)
   FORGE_NO_CACHE=1        always compile in full (the cache only skips recompiling unchanged sources)
   GITHUB_WORKSPACE        --format github reports paths relative to it (default: the current directory)
+  FORGE_SIGNING_KEY       build --sign: the private key file's text (a CI secret), or its path; never printed
 
 exit codes: 0 ok, 1 errors in sources / stale --check / I/O error (diff: changes), 2 usage error (diff: could not compare)`;
 

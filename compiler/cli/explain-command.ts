@@ -7,6 +7,7 @@ import { displayPath } from "../output/display-path.js";
 import { colorEnabled, makePainter } from "../output/painter.js";
 import { renderExplain } from "../output/render-explain.js";
 import { explainNames } from "../review/explain.js";
+import { readTrustView } from "../io/trust-view.js";
 import type { CliIO } from "./cli-io.js";
 import { inspectCommand, selectionSpec } from "./inspect-command.js";
 import type { CliArgs } from "./parse-cli-args.js";
@@ -29,15 +30,19 @@ export function explainCommand(args: CliArgs, io: CliIO): number {
     args,
     io,
     "explain",
-    (inspected, target, settings) =>
-      explainNames(
+    (inspected, target, settings) => {
+      const explained = explainNames(
         inspected,
         selectionSpec(args),
         settings,
         target.root,
         sourceDescriber(target, io),
         args.path === undefined ? null : { path: args.path, cwd: io.cwd, home: homedir() },
-      ),
+      );
+      // Who signed the bundle on disk and its libraries, and whether this user trusts it.
+      const trust = readTrustView(target, io.env, inspected.bundleHash ?? null, inspected.signedBy);
+      return { ...explained, report: { ...explained.report, trust } };
+    },
     (report) => io.stdout.write(renderExplain(report, makePainter(colorEnabled(io.stdout, io.env)))),
   );
 }

@@ -3,6 +3,8 @@ import { parseArgs } from "node:util";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { ALLOWED, COMMANDS, type FlagName, type SubCommand } from "./cli-help.js";
+import { checkSigningFlags, checkSigningPositionals, parseFingerprints } from "./signing-args.js";
+import { checkTransferPositionals } from "./transfer-args.js";
 
 export { COMMANDS, HELP, USAGE, commandHelp, usageOf, type SubCommand } from "./cli-help.js";
 
@@ -19,9 +21,7 @@ export class UsageError extends Error {
 
 export type Command = SubCommand | "help" | "version";
 export type OutputFormat = "human" | "github" | "json";
-export const IMPORT_FORMATS = ["pi-modes", "pi-presets", "roo", "claude-rules", "cursor", "rulesync"] as const;
-export const EXPORT_TARGETS = ["claude", "cursor", "roo", "agents-md"] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export { EXPORT_TARGETS, IMPORT_FORMATS, type ImportFormat } from "./transfer-args.js";
 
 export interface CliArgs {
   command: Command;
@@ -53,6 +53,16 @@ export interface CliArgs {
   modes?: string[];
   /** explain: --path P, the path whose rules and edit limits to judge. */
   path?: string;
+  /** build: sign the bundle (--sign), with --key FILE (else FORGE_SIGNING_KEY). */
+  sign: boolean;
+  key?: string;
+  /** key new: --out FILE and --name NAME. */
+  out?: string;
+  name?: string;
+  /** verify: --signed-by FINGERPRINT (repeatable). */
+  signedBy: string[];
+  /** outdated: skip the registry. */
+  offline: boolean;
   /** import: --rename old=new (repeatable), the forge keys the user chose for imported modes. */
   renames: Record<string, string>;
   positionals: string[];
@@ -77,11 +87,20 @@ const OPTIONS = {
   rename: { type: "string", multiple: true },
   port: { type: "string" },
   open: { type: "boolean" },
+  sign: { type: "boolean" },
+  key: { type: "string" },
+  out: { type: "string" },
+  name: { type: "string" },
+  "signed-by": { type: "string", multiple: true },
+  offline: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
 
-const FLAGS: readonly FlagName[] = ["check", "watch", "format", "root", "global", "builtin", "library", "all", "overlay", "dry-run", "force", "preset", "modes", "path", "rename", "port", "open"];
+const FLAGS: readonly FlagName[] = [
+  "check", "watch", "format", "root", "global", "builtin", "library", "all", "overlay", "dry-run", "force", "preset", "modes", "path", "rename", "port", "open",
+  "sign", "key", "out", "name", "signed-by", "offline",
+];
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
 function checkPositionals(command: SubCommand, rest: string[], named: { preset?: string; modes?: string; path?: string }): void {
@@ -100,23 +119,10 @@ function checkPositionals(command: SubCommand, rest: string[], named: { preset?:
     case "diff":
       if (rest.length > 2) throw new UsageError(`'forge diff' takes at most two bundles (A and B), got ${rest.length}`);
       return;
-    case "import": {
-      const [format, path, extra] = rest;
-      if (format === undefined) throw new UsageError(`'forge import' needs a format (${IMPORT_FORMATS.join(", ")}) and a path, e.g. forge import roo .roomodes`);
-      if (!(IMPORT_FORMATS as readonly string[]).includes(format)) {
-        throw new UsageError(`unknown import format '${format}'; expected one of ${IMPORT_FORMATS.join(", ")}`);
-      }
-      if (path === undefined) throw new UsageError(`'forge import ${format}' needs the path of a file or directory to import`);
-      if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge import'`);
-      return;
-    }
+    case "import":
     case "export": {
-      const [target, extra] = rest;
-      if (target === undefined) throw new UsageError(`'forge export' needs a target (${EXPORT_TARGETS.join(", ")}), e.g. forge export cursor`);
-      if (!(EXPORT_TARGETS as readonly string[]).includes(target)) throw new UsageError(`unknown export target '${target}'; expected one of ${EXPORT_TARGETS.join(", ")}`);
-      if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge export'`);
-      if (target === "agents-md" && named.preset === undefined) throw new UsageError("'forge export agents-md' needs --preset NAME: the preset whose overlays are the always-on text, e.g. forge export agents-md --preset team");
-      if (target === "roo" && named.preset !== undefined) throw new UsageError("'forge export roo' does not take --preset: .roomodes holds modes, which Roo selects one at a time");
+      const problem = checkTransferPositionals(command, rest, named.preset);
+      if (problem !== null) throw new UsageError(problem);
       return;
     }
     case "preset": {
@@ -125,6 +131,12 @@ function checkPositionals(command: SubCommand, rest: string[], named: { preset?:
       if (first === undefined) throw new UsageError(sub === "export" ? "'forge preset export' needs a preset name" : "'forge preset import' needs the file to import");
       const surplus = sub === "export" ? extra : second;
       if (surplus !== undefined) throw new UsageError(`unexpected argument '${surplus}' for 'forge preset ${sub}'`);
+      return;
+    }
+    case "key":
+    case "verify": {
+      const problem = checkSigningPositionals(command, rest);
+      if (problem !== null) throw new UsageError(problem);
       return;
     }
     case "source":
@@ -216,6 +228,8 @@ function parseStrict(argv: string[]): CliArgs {
   const v = parsed.values;
   const [first, ...rest] = parsed.positionals;
   const format = parseFormat(v.format, v.json === true);
+  const signedBy = parseFingerprints(v["signed-by"] ?? []);
+  if (!Array.isArray(signedBy)) throw new UsageError(signedBy.usage);
   let base: Omit<CliArgs, "command"> = {
     check: v.check === true,
     watch: v.watch === true,
@@ -234,6 +248,12 @@ function parseStrict(argv: string[]): CliArgs {
     ...(v.modes !== undefined ? { modes: v.modes.split(",").map((k) => k.trim()).filter((k) => k !== "") } : {}),
     ...(v.path !== undefined ? { path: v.path } : {}),
     renames: parseRenames(v.rename ?? []),
+    sign: v.sign === true,
+    ...(v.key !== undefined ? { key: v.key } : {}),
+    ...(v.out !== undefined ? { out: v.out } : {}),
+    ...(v.name !== undefined ? { name: v.name } : {}),
+    signedBy,
+    offline: v.offline === true,
     positionals: rest,
   };
   const known = first !== undefined && (COMMANDS as readonly string[]).includes(first);
@@ -268,6 +288,8 @@ function parseStrict(argv: string[]): CliArgs {
   const port = parsePort(v.port);
   if (port !== undefined) base = { ...base, port };
   if (base.check && base.watch) throw new UsageError("--check and --watch cannot be combined");
+  const signing = checkSigningFlags(command, rest, base);
+  if (signing !== null) throw new UsageError(signing);
   if (base.watch && format === "github") throw new UsageError("--watch and --format github cannot be combined");
   return { ...base, command };
 }

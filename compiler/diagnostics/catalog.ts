@@ -48,6 +48,8 @@ import * as libraryUnsupportedFormat from "../../core/diagnostics/catalog/librar
 import * as libraryInvalid from "../../core/diagnostics/catalog/library-invalid.js";
 import * as libraryPatternRefused from "../../core/diagnostics/catalog/library-pattern-refused.js";
 import * as libraryPresetBroken from "../../core/diagnostics/catalog/library-preset-broken.js";
+import * as librarySignerRequired from "../../core/diagnostics/catalog/library-signer-required.js";
+import * as signedByUnknownLibrary from "../../core/diagnostics/catalog/signed-by-unknown-library.js";
 import * as templateSyntaxError from "../../core/diagnostics/catalog/template-syntax-error.js";
 import * as unknownVariable from "../../core/diagnostics/catalog/unknown-variable.js";
 import * as tripleStash from "../../core/diagnostics/catalog/triple-stash.js";
@@ -102,6 +104,8 @@ import * as updateRevokeDenied from "../../core/diagnostics/catalog/update-revok
 import * as updateApplyDenied from "../../core/diagnostics/catalog/update-apply-denied.js";
 import * as driftBlocked from "../../core/diagnostics/catalog/drift-blocked.js";
 import * as driftWarned from "../../core/diagnostics/catalog/drift-warned.js";
+import * as driftLeftOut from "../../core/diagnostics/catalog/drift-left-out.js";
+import * as driftPromptHeld from "../../core/diagnostics/catalog/drift-prompt-held.js";
 import * as exactBaseDrift from "../../core/diagnostics/catalog/exact-base-drift.js";
 import * as exactBaseUnconfirmed from "../../core/diagnostics/catalog/exact-base-unconfirmed.js";
 import * as replayContractsBroken from "../../core/diagnostics/catalog/replay-contracts-broken.js";
@@ -162,6 +166,8 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   libraryInvalid,
   libraryPatternRefused,
   libraryPresetBroken,
+  librarySignerRequired,
+  signedByUnknownLibrary,
   templateSyntaxError,
   unknownVariable,
   tripleStash,
@@ -216,6 +222,8 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   updateApplyDenied,
   driftBlocked,
   driftWarned,
+  driftLeftOut,
+  driftPromptHeld,
   exactBaseDrift,
   exactBaseUnconfirmed,
   replayContractsBroken,

@@ -45,6 +45,8 @@ export { libraryUnsupportedFormat } from "../../core/diagnostics/catalog/library
 export { libraryInvalid } from "../../core/diagnostics/catalog/library-invalid.js";
 export { libraryPatternRefused } from "../../core/diagnostics/catalog/library-pattern-refused.js";
 export { libraryPresetBroken } from "../../core/diagnostics/catalog/library-preset-broken.js";
+export { librarySignerRequired } from "../../core/diagnostics/catalog/library-signer-required.js";
+export { signedByUnknownLibrary } from "../../core/diagnostics/catalog/signed-by-unknown-library.js";
 export { templateSyntaxError } from "../../core/diagnostics/catalog/template-syntax-error.js";
 export { unknownVariable } from "../../core/diagnostics/catalog/unknown-variable.js";
 export { tripleStash } from "../../core/diagnostics/catalog/triple-stash.js";

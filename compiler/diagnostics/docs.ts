@@ -59,6 +59,7 @@ export function exampleLines(example: CodeExample): string[] {
         `# the session selected: base ${example.base ?? "(native)"}, overlays [${example.overlays.join(", ")}], driftPolicy ${example.driftPolicy}`,
         ...(example.changed ? [`# changed since activation: ${example.changed.join(", ")}`] : []),
         ...(example.unconfirmed ? ["# the replace_final base was never confirmed"] : []),
+        ...(example.answer ? [`# asked before the prompt, the user answered: ${example.answer === "cancel" ? "cancel" : "send without the drifted modes"}`] : []),
       ];
     }
   }

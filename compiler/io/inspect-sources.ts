@@ -9,15 +9,17 @@ import { catalogSourcesFor, type CompileContext } from "./compile-context.js";
 import { forgeVersion, type ForgeTarget } from "./forge-target.js";
 import { readLibraries } from "./read-libraries.js";
 import { readSources } from "./read-sources.js";
+import { configuredSignedBy } from "../phases/library-bundles.js";
 
 export function inspectSources(target: ForgeTarget, context: CompileContext): InspectedSources & { getSource: SourceLookup } {
   const tree = readSources(target.forgeRoot);
   const getSource = sourceLookup(tree.files);
   const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
   const result = compile(tree, { scope: target.scope, forgeVersion, ...context.link, libraries });
-  if (hasErrors(result.diagnostics) || result.bundle === null) return { diagnostics: result.diagnostics, getSource, catalog: null };
+  const signedBy = configuredSignedBy(tree);
+  if (hasErrors(result.diagnostics) || result.bundle === null) return { diagnostics: result.diagnostics, getSource, catalog: null, signedBy };
   // The catalog Pi would build here: built-in, each layer above, then this layer, the deepest winning per key.
   const sources = catalogSourcesFor(target, context, result.bundle);
   const libraryVersions = (result.bundle.lock ?? []).map(({ name, version }) => ({ name, version }));
-  return { diagnostics: result.diagnostics, getSource, catalog: buildLayeredCatalog(sources), rules: collectRules(sources), libraries: libraryVersions };
+  return { diagnostics: result.diagnostics, getSource, catalog: buildLayeredCatalog(sources), rules: collectRules(sources), libraries: libraryVersions, bundleHash: result.bundle.bundleHash, signedBy };
 }

@@ -17,6 +17,9 @@ import { LIMITS } from "../../generated/constants.js";
 import { diffBundles, isBundleCurrent, type BundleChanges } from "../review/bundle-changes.js";
 import type { BuildReport, BuildStatus } from "../review/build-report.js";
 import { summarize } from "../output/painter.js";
+import type { SigningKey } from "../../core/bundle-signature.js";
+import { applySignatures } from "./bundle-signing.js";
+import type { SignatureReport } from "../review/signature-report.js";
 
 export interface BuildRun {
   report: BuildReport;
@@ -43,6 +46,8 @@ export interface BuildSettings {
   cacheDir: string | null;
   /** `build --watch`: the compiler that keeps each rebuild's results for the next one (compiler/incremental-compile.ts). */
   incremental?: IncrementalCompiler;
+  /** forge build --sign: the key that signs the bundle's bundleHash (compiler/io/bundle-signing.ts). */
+  signingKey?: SigningKey;
 }
 
 /** One build (or check). Throws SourceReadError / errno errors on I/O failure; the CLI reports them. */
@@ -59,6 +64,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
     counts: BuildReport["counts"] = null,
     changes: BundleChanges | null = null,
     trust: TrustOutcome | null = null,
+    signatures: SignatureReport | null = null,
   ): BuildRun => ({
     // Key order here is the --json output order: what happened first, the details last.
     report: {
@@ -71,6 +77,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
       bundleHash,
       counts,
       changes,
+      ...(signatures ? { signatures } : {}),
       ...(trust?.kept ? { trustKept: true as const } : {}),
       ...(trust && !trust.kept ? { trustNotKept: { reason: trust.reason, changes: trust.changes } } : {}),
       summary: summarize(diagnostics),
@@ -95,8 +102,9 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
     if (settings.trustFile && !settings.check) recordTrustedSources(settings.trustFile, realRootOf(target.root), target.forgeRoot, bundleHash, tree, settings.env ?? process.env, new Date());
   };
   // An incremental rebuild keeps its own results: the no-op cache would only hash every file again and write an entry
-  // per save (the cache is for the next process).
-  const cache = settings.incremental ? null : settings.cacheDir;
+  // per save (the cache is for the next process). Signing must see the bundle on disk and may add a signature: the
+  // no-op cache cannot answer for it either.
+  const cache = settings.incremental || settings.signingKey ? null : settings.cacheDir;
   const inputHash = cache
     ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null, libraries })
     : null;
@@ -108,8 +116,11 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
     }
   }
   const incremental = settings.incremental;
-  const { bundle, diagnostics } = incremental ? incremental.compile(tree, options) : compile(tree, options);
-  if (!bundle) return finish(1, "errors", diagnostics);
+  const compiled = incremental ? incremental.compile(tree, options) : compile(tree, options);
+  const { diagnostics } = compiled;
+  if (!compiled.bundle) return finish(1, "errors", diagnostics);
+  // The signatures on disk that still hold are kept (a signature never changes bundleHash); --sign adds this key's.
+  const { bundle, report: signatures } = applySignatures(compiled.bundle, existing, settings.signingKey ?? null, new Date());
   const withBundle = (run: BuildRun): BuildRun => ({ ...run, bundle });
   // What the bundle on disk parses to, when it is exactly what the last rebuild wrote: no need to parse it again.
   const previous = existing === null ? null : (incremental?.bundleOf(existing) ?? null);
@@ -121,10 +132,10 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   if (existing !== null && isBundleCurrent(existing, text, bundle, emitBundleText, previous)) {
     remember(existing);
     attest(bundle.bundleHash);
-    return withBundle(finish(0, settings.check ? "fresh" : "unchanged", diagnostics, bundle.bundleHash, counts));
+    return withBundle(finish(0, settings.check ? "fresh" : "unchanged", diagnostics, bundle.bundleHash, counts, null, null, signatures));
   }
   const changes = diffBundles(existing, bundle, previous);
-  if (settings.check) return withBundle(finish(1, existing === null ? "missing" : "stale", diagnostics, bundle.bundleHash, counts, changes));
+  if (settings.check) return withBundle(finish(1, existing === null ? "missing" : "stale", diagnostics, bundle.bundleHash, counts, changes, null, signatures));
   writeTextAtomic(target.bundlePath, text);
   remember(text);
   // Your own rebuild of a bundle you trusted (Pi 0.73.1's trust store) stays trusted for your own edits only.
@@ -142,7 +153,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
       })
     : null;
   if (trust === null) attest(bundle.bundleHash);
-  return withBundle(finish(0, "written", diagnostics, bundle.bundleHash, counts, changes, trust));
+  return withBundle(finish(0, "written", diagnostics, bundle.bundleHash, counts, changes, trust, signatures));
 }
 
 function realRootOf(root: string): string {

@@ -136,7 +136,7 @@ export function recordTrustedSources(trustFile: string, layerRoot: string, forge
     const projects: Record<string, TrustRecord> = {};
     for (const [root, r] of Object.entries(store.projects)) Object.defineProperty(projects, root, { value: r, enumerable: true, writable: true, configurable: true });
     Object.defineProperty(projects, layerRoot, { value: next, enumerable: true, writable: true, configurable: true });
-    writeTrustStore(trustFile, { v: 1, projects });
+    writeTrustStore(trustFile, { ...store, v: 1, projects });
   } catch {
     // best effort
   }

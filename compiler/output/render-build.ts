@@ -1,5 +1,6 @@
 // The human status lines of a build report, for stdout.
 import { describeChanges } from "../review/bundle-changes.js";
+import { describeSignatures } from "../review/signature-report.js";
 import type { BuildReport } from "../review/build-report.js";
 import { describeSummary, plural, shortHash, type Painter } from "./painter.js";
 
@@ -37,6 +38,7 @@ export function renderBuildReport(report: BuildReport, p: Painter): string {
       break;
   }
   if (report.changes && report.status !== "missing") lines.push(...describeChanges(report.changes));
+  if (report.signatures) lines.push(...describeSignatures(report.signatures).map((l) => `forge:${l.slice(1)}`));
   if (report.trustKept) lines.push(TRUST_KEPT);
   if (report.trustNotKept) {
     const what = report.trustNotKept.changes.length > 0 ? ` (${report.trustNotKept.changes.join(", ")})` : "";

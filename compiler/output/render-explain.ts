@@ -3,6 +3,7 @@ import type { Painter } from "./painter.js";
 import { describeVolatility, type Volatility } from "../review/cache-slots.js";
 import type { ContractCheck, ExplainReport } from "../review/explain.js";
 import { renderPathSections, renderPathVerdict } from "./render-explain-paths.js";
+import { describeTrustView } from "../review/trust-view.js";
 
 const short = (digest: string): string => digest.slice(0, 12);
 
@@ -91,6 +92,7 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
 
   out.push(...renderPathSections(r, p));
   if (r.path) out.push(...renderPathVerdict(r.path, p));
+  if (r.trust) out.push("", p.paint("bold", "bundle, signers and trust:"), ...describeTrustView(r.trust));
 
   out.push("");
   if (r.size) {

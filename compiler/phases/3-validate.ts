@@ -122,11 +122,13 @@ function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | n
     case "pattern": {
       const actual = typeName(valueAt(source.value, segments));
       const expected =
-        field === "model" ? "provider/model-id"
+        segments[0] === "signedBy" ? "a key's full fingerprint: 64 lowercase hex digits, as forge key new prints it"
+        : field === "model" ? "provider/model-id"
         : field === "tools" ? "a tool name (letters, digits, _ and -)"
         : field === "libraries" ? "an npm package name, e.g. @acme/forge-house"
         : "a key: lowercase letters, digits and dashes, starting with a letter";
-      return invalidValue(where, `${field} is ${actual}; expected ${expected} (pattern ${String(p.pattern)})`, exampleFor(field));
+      const what = segments[0] === "signedBy" ? "signedBy entry" : field;
+      return invalidValue(where, `${what} is ${actual}; expected ${expected} (pattern ${String(p.pattern)})`, exampleFor(what === field ? field : "signedBy"));
     }
     case "maxLength":
       return tooLong(where, field || "value", Number(p.limit), "characters");

@@ -7,6 +7,7 @@ import { digestComponent, type BundleScope } from "../../core/digest.js";
 import type { Layered, LayeredMode, LayeredPreset } from "../../core/layering.js";
 import type { LockedLibrary, Mode, Preset, SystemUpdate } from "../../generated/types.js";
 import { libraryPresetBroken } from "../diagnostics/codes.js";
+import { signersOf } from "../../core/bundle-signature.js";
 import type { LayeredLibraries, LoadedLibrary } from "./library-bundles.js";
 import { presetProblems, type OwnMode, type Role } from "./shadowing.js";
 
@@ -86,7 +87,9 @@ export function buildLock(layered: LayeredLibraries, plan: CarryPlan, parents: R
       if (p.library === library.name && entry?.origin === library) put(modes, p.key, entry.mode.digest);
     }
     for (const [key, c] of plan.presets) if (c.origin === library) put(presets, key, c.preset.digest);
-    return { name: library.name, version: library.version, bundleHash: library.bundle.bundleHash, components: { modes, presets } };
+    // Who signed the installed bundle (verified with it): a change of signer is a lock change a review sees.
+    const signers = signersOf(library.bundle).sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1));
+    return { name: library.name, version: library.version, bundleHash: library.bundle.bundleHash, ...(signers.length > 0 ? { signers } : {}), components: { modes, presets } };
   });
 }
 

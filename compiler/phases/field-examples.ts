@@ -40,6 +40,8 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   budget: "budget: { alwaysOn: 4000, block: 800 }",
   alwaysOn: "budget: { alwaysOn: 4000 }",
   block: "budget: { block: 800 }",
+  signedBy: 'signedBy: { "@acme/forge-house": ["<the 64-digit fingerprint forge key new printed>"] }',
+  trust: "trust: forge",
 };
 
 export function exampleFor(field: string): string {

@@ -7,7 +7,9 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import { layerComponents, type Layered } from "../../core/layering.js";
 import type { ForgeBundle } from "../../generated/types.js";
-import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryPatternRefused, libraryUnsupportedFormat } from "../diagnostics/codes.js";
+import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryPatternRefused, librarySignerRequired, libraryUnsupportedFormat, signedByUnknownLibrary } from "../diagnostics/codes.js";
+import { describeSigner, signersOf } from "../../core/bundle-signature.js";
+import { suggestClosest } from "../../core/suggest.js";
 import { recompileLibraryPatterns } from "./library-patterns.js";
 import type { LibraryInput, SourceTree } from "../types.js";
 import { decodeFile } from "./1-decode.js";
@@ -54,11 +56,32 @@ function verifyLibrary(input: Extract<LibraryInput, { status: "installed" }>, wh
   }
 }
 
+/**
+ * forge.yaml's signedBy: a library listed there is refused unless one of its (verified) signatures is by a listed key;
+ * an entry for a package that is not listed requires nothing, which is said.
+ */
+function checkSignedBy(config: ValidConfig, name: string, bundle: ForgeBundle): Diagnostic | null {
+  const required = config.data.signedBy ?? {};
+  if (!Object.hasOwn(required, name)) return null;
+  const keys = required[name] ?? [];
+  const signers = signersOf(bundle);
+  if (signers.some((s) => keys.includes(s.fingerprint))) return null;
+  return librarySignerRequired(whereAt(config.source, ["signedBy", name]), name, keys, signers.map(describeSigner));
+}
+
+function unlistedSignedBy(config: ValidConfig | null): Diagnostic[] {
+  const listed = config?.data.libraries ?? [];
+  return Object.keys(config?.data.signedBy ?? {})
+    .filter((name) => !listed.includes(name))
+    .map((name) => signedByUnknownLibrary(whereAt(config!.source, ["signedBy", name], "key"), name, suggestClosest(name, listed)));
+}
+
 /** Verifies and layers the libraries forge.yaml lists; `inputs` are what the I/O edge resolved, by name. */
 export function loadLibraries(config: ValidConfig | null, inputs: readonly LibraryInput[]): { layered: LayeredLibraries; diagnostics: Diagnostic[] } {
   const names = config?.data.libraries ?? [];
-  if (names.length === 0) return { layered: NO_LIBRARIES, diagnostics: [] };
-  const diagnostics: Diagnostic[] = [];
+  const unlisted = unlistedSignedBy(config);
+  if (names.length === 0) return { layered: NO_LIBRARIES, diagnostics: unlisted };
+  const diagnostics: Diagnostic[] = [...unlisted];
   const byName = new Map(inputs.map((i) => [i.name, i] as const));
   const listed = new Map<string, Where>();
   const libraries: LoadedLibrary[] = [];
@@ -71,7 +94,9 @@ export function loadLibraries(config: ValidConfig | null, inputs: readonly Libra
     else if (input.status === "not-forge") diagnostics.push(libraryNotForge(where, name, input.reason));
     else {
       const verified = verifyLibrary(input, where);
+      const unsigned = "code" in verified ? null : checkSignedBy(config!, name, verified);
       if ("code" in verified) diagnostics.push(verified);
+      else if (unsigned !== null) diagnostics.push(unsigned);
       else libraries.push({ name, version: input.version, bundle: verified, where });
     }
   });
@@ -79,16 +104,28 @@ export function loadLibraries(config: ValidConfig | null, inputs: readonly Libra
   return { layered: { libraries, modes, presets, listed }, diagnostics };
 }
 
+/** forge.yaml's signedBy (valid config only), for views that show what each library must be signed by. */
+export function configuredSignedBy(tree: SourceTree): Record<string, string[]> {
+  const config = readValidConfig(tree);
+  const out: Record<string, string[]> = {};
+  for (const [name, keys] of Object.entries(config?.data.signedBy ?? {})) Object.defineProperty(out, name, { value: [...(keys ?? [])], enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
 /**
  * The library names forge.yaml lists (valid entries, each once), so the I/O edge can find them before compiling. An
  * invalid forge.yaml lists none here; the compile reports why.
  */
 export function listedLibraries(tree: SourceTree): string[] {
+  return [...new Set(readValidConfig(tree)?.data.libraries ?? [])];
+}
+
+/** forge.yaml read outside a compile (the I/O edge, the views): null when it is absent or invalid. */
+function readValidConfig(tree: SourceTree): ValidConfig | null {
   const file = tree.files.find((f) => f.path === CONFIG_FILE);
-  if (file === undefined || file.tooLarge) return [];
+  if (file === undefined || file.tooLarge) return null;
   const { text } = decodeFile(file.path, file.bytes);
-  if (text === null) return [];
+  if (text === null) return null;
   const { source } = parseOne("config", "forge", CONFIG_FILE, text, false);
-  const config = source.value === undefined ? null : validateConfigSource(source);
-  return [...new Set(config?.data.libraries ?? [])];
+  return source.value === undefined ? null : validateConfigSource(source);
 }

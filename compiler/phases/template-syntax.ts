@@ -139,6 +139,8 @@ const TOKEN_WORDS: Record<string, string> = {
 export function describeParserMessage(message: string): string {
   const got = /got '([^']+)'/.exec(message)?.[1];
   if (got !== undefined) return `this tag cannot be read: ${TOKEN_WORDS[got] ?? `unexpected ${got.toLowerCase().replaceAll("_", " ")}`}`;
+  // The lexer's own refusal ("Lexical error on line 1. Unrecognized text.") names no token: say what it means.
+  if (/^Lexical error/.test(message)) return "this tag cannot be read: text that cannot stand inside a tag (a tag holds a name, e.g. {{cwd}})";
   const first = message.split("\n")[0]!.replace(/ - \d+:\d+$/, "");
   return `this tag cannot be read (${first.replace(/^Parse error on line \d+:?/, "").trim() || "unexpected text"})`;
 }

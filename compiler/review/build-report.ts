@@ -3,6 +3,7 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import type { BundleScope } from "../../core/digest.js";
 import type { BundleChanges } from "./bundle-changes.js";
 import type { CliBuildReport } from "../../generated/types.js";
+import type { SignatureReport } from "./signature-report.js";
 
 /** Diagnostic counts by severity. */
 export interface DiagnosticSummary {
@@ -26,6 +27,8 @@ export interface BuildReport {
   bundleHash: string | null;
   counts: { modes: number; presets: number } | null;
   changes: BundleChanges | null;
+  /** The bundle's signatures: who signed it, the key --sign added, and the signatures of the old bundle dropped. */
+  signatures?: SignatureReport;
   /** Set when this build replaced the bundle the user had trusted (forge's trust store) and every change was theirs. */
   trustKept?: true;
   /** Set when it replaced the trusted bundle but forge cannot attribute every change to the user: why, and which. */

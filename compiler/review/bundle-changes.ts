@@ -1,6 +1,7 @@
 // What changed between the bundle on disk and a freshly compiled one: per-component digests and the bundleHash.
 import { compareCodeUnits } from "../../core/canonical-json.js";
 import type { ForgeBundle } from "../../generated/types.js";
+import { describeSigner } from "../../core/signer-text.js";
 
 export interface ComponentChanges {
   added: string[];
@@ -19,6 +20,8 @@ export interface LibraryChange {
   presets: ComponentChanges;
   /** Its version changed but its bundle did not: probably published without `forge build --library` after an edit. */
   bundleUnchanged?: true;
+  /** The keys that signed its bundle (by fingerprint), when they changed. */
+  signers?: { from: string[]; to: string[] };
 }
 
 export interface BundleChanges {
@@ -84,6 +87,8 @@ interface LockView {
   bundleHash: string | null;
   modes: DigestMap;
   presets: DigestMap;
+  /** "Name (fingerprint)" of each signer, in lock order. */
+  signers: string[];
 }
 
 /** A bundle's lock by library name, read defensively (the old bundle on disk may be anything). */
@@ -97,7 +102,12 @@ function locksOf(lock: unknown): Map<string, LockView> {
       section !== null && typeof section === "object" && !Array.isArray(section)
         ? Object.fromEntries(Object.entries(section as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v : ""]))
         : {};
+    const signers = Array.isArray((e as { signers?: unknown }).signers) ? ((e as { signers: unknown[] }).signers) : [];
     out.set(e.name, {
+      signers: signers.flatMap((s) => {
+        const v = s as { fingerprint?: unknown; name?: unknown } | null;
+        return typeof v?.fingerprint === "string" ? [describeSigner({ fingerprint: v.fingerprint, name: typeof v.name === "string" ? v.name : "" })] : [];
+      }),
       version: typeof e.version === "string" ? e.version : null,
       bundleHash: typeof e.bundleHash === "string" ? e.bundleHash : null,
       modes: digests(e.components?.modes),
@@ -112,18 +122,28 @@ export function diffLocks(oldLock: unknown, nextLock: unknown): LibraryChange[] 
   const before = locksOf(oldLock);
   const after = locksOf(nextLock);
   const names = [...after.keys(), ...[...before.keys()].filter((n) => !after.has(n))];
-  const empty: LockView = { version: null, bundleHash: null, modes: {}, presets: {} };
+  const empty: LockView = { version: null, bundleHash: null, modes: {}, presets: {}, signers: [] };
   const changes: LibraryChange[] = [];
   for (const name of names) {
     const a = before.get(name) ?? empty;
     const b = after.get(name) ?? empty;
     const modes = compareDigests(a.modes, b.modes);
     const presets = compareDigests(a.presets, b.presets);
-    const same = a.version === b.version && a.bundleHash === b.bundleHash && [modes, presets].every((c) => c.added.length + c.removed.length + c.changed.length === 0);
+    const signersChanged = a.signers.join("\n") !== b.signers.join("\n");
+    const same = !signersChanged && a.version === b.version && a.bundleHash === b.bundleHash && [modes, presets].every((c) => c.added.length + c.removed.length + c.changed.length === 0);
     if (same) continue;
     const change = !before.has(name) ? "added" : !after.has(name) ? "removed" : "changed";
     const bumpedOnly = change === "changed" && a.version !== b.version && a.bundleHash !== null && a.bundleHash === b.bundleHash;
-    changes.push({ name, change, version: { from: a.version, to: b.version }, bundleHash: { from: a.bundleHash, to: b.bundleHash }, modes, presets, ...(bumpedOnly ? { bundleUnchanged: true as const } : {}) });
+    changes.push({
+      name,
+      change,
+      version: { from: a.version, to: b.version },
+      bundleHash: { from: a.bundleHash, to: b.bundleHash },
+      modes,
+      presets,
+      ...(bumpedOnly ? { bundleUnchanged: true as const } : {}),
+      ...(signersChanged ? { signers: { from: a.signers, to: b.signers } } : {}),
+    });
   }
   return changes;
 }
@@ -160,6 +180,10 @@ export function describeLibraryChange(lib: LibraryChange): string[] {
     }
   }
   lines.push(parts.length > 0 ? `    ${parts.join("; ")}` : "    no component this bundle takes from it changed");
+  if (lib.signers) {
+    const who = (list: string[]) => (list.length === 0 ? "unsigned" : list.join(", "));
+    lines.push(`    signed by: ${who(lib.signers.from)} -> ${who(lib.signers.to)}`);
+  }
   if (lib.bundleUnchanged) {
     lines.push(
       `    warning: ${lib.name}'s version changed but its bundle did not: if its sources changed, its bundle is stale ` +
@@ -167,6 +191,22 @@ export function describeLibraryChange(lib: LibraryChange): string[] {
     );
   }
   return lines;
+}
+
+/**
+ * What to run when the installed libraries differ from the lock: take them (rebuild, review, commit) or go back to
+ * what the lock pins (npm ci installs what package-lock.json pins).
+ */
+export function libraryAdvice(libraries: readonly LibraryChange[]): string[] {
+  const moved = libraries.filter((l) => l.change === "changed" || l.change === "added");
+  if (moved.length === 0) return [];
+  const names = moved.map((l) => `${l.name}${l.version.to === null ? "" : ` ${l.version.to}`}`).join(", ");
+  const back = moved.filter((l) => l.change === "changed" && l.version.from !== null && l.version.from !== l.version.to);
+  const pinned = back.map((l) => `npm install ${l.name}@${l.version.from}`).join(" and ");
+  return [
+    `  the installed ${names} differ${moved.length === 1 ? "s" : ""} from the lock in bundle.json: to take ${moved.length === 1 ? "it" : "them"}, run \`npx --no-install forge build\` (review the change with \`npx --no-install forge diff\`) and commit the bundle;` +
+      ` to keep what the lock pins, run \`npm ci\`${pinned ? ` (or ${pinned})` : ""}; \`npx --no-install forge outdated\` lists every library`,
+  ];
 }
 
 /** At most this many per-component lines in human output; --json always has the full lists. */
@@ -181,6 +221,7 @@ export function describeChanges(c: BundleChanges): string[] {
   }
   if (c.previous === "unreadable") lines.push("  the existing bundle.json is not a readable forge bundle");
   for (const lib of c.libraries) lines.push(...describeLibraryChange(lib));
+  lines.push(...libraryAdvice(c.libraries));
   const items: string[] = [];
   for (const [kind, set] of [["mode", c.modes], ["preset", c.presets], ["rule", c.rules]] as const) {
     for (const k of set.added) items.push(`  ${kind} ${k}: added`);

@@ -1,4 +1,5 @@
 // `forge explain`: the resolved composition of a preset or mode list as data (pure; the CLI renders or prints JSON).
+import type { TrustView } from "./trust-view.js";
 import type { Scope } from "../../core/digest.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
@@ -80,6 +81,8 @@ export interface ExplainReport {
   path: ExplainPath | null;
   /** How activated updates reach the model (the runtime's rule; explain has no live model), null without blocks. */
   updateDelivery: string | null;
+  /** The bundle on disk: its signers, its libraries' signers and this user's trust of it (the CLI adds it). */
+  trust?: TrustView;
   /** Whole prompt against the sample host prompt, and forge's own share of it. */
   size: { chars: number; estimatedTokens: number; forgeChars: number; forgeEstimatedTokens: number } | null;
   diagnostics: Diagnostic[];

@@ -24,6 +24,10 @@ export interface InspectedSources {
   rules?: readonly RuleRef[];
   /** The forge libraries the compiled bundle carries (its lock): package name and version. */
   libraries?: ReadonlyArray<{ name: string; version: string }>;
+  /** The bundleHash the sources build (absent after errors): is the bundle on disk current? */
+  bundleHash?: string;
+  /** forge.yaml's signedBy: the keys each library must be signed by. */
+  signedBy?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The moment and platform the sample renders for (slot values). */

@@ -1,5 +1,5 @@
 // Reads bundle text for `forge diff`: structural problems refuse it; digest, pin and hash mismatches become notes.
-import { SUPPORTED_BUNDLE_FORMAT, verifyBundleText, type BundleProblem } from "../../core/bundle-verify.js";
+import { SUPPORTED_BUNDLE_FORMAT, describeBundleProblem, verifyBundleText, type BundleProblem } from "../../core/bundle-verify.js";
 import type { ForgeBundle } from "../../generated/types.js";
 
 export type ReadBundle = { ok: true; bundle: ForgeBundle; notes: string[] } | { ok: false; message: string };
@@ -26,6 +26,8 @@ export function describeMismatch(problem: BundleProblem, name: string): string {
       return `${name}: text at ${problem.path} is not in Unicode NFC, so its digest does not cover the bytes (edited after forge build)`;
     case "scope":
       return `${name}: declares scope "${problem.declared}" but is read as the ${problem.expected} bundle`;
+    case "signature":
+      return `${name}: ${describeBundleProblem(problem)}`;
     default:
       return `${name}: ${problem.kind}`;
   }

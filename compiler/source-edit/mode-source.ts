@@ -18,13 +18,17 @@ function labelOf(key: string): string {
 
 const commentLines = (lines: readonly string[]): string => lines.map((l) => ` ${l}`).join("\n");
 
-/** The commented source /mode new opens in the editor (or writes with --prompt-file's text as the prompt). */
+/**
+ * The commented source /mode new opens in the editor (or writes with --prompt-file's text as the prompt). In the editor
+ * the prompt is a plain `|` block (its text ends in one line break), explained by a comment, since `|-` or `|2-`
+ * puzzle anyone who does not know YAML; a prompt file's text is kept exactly (yaml then picks the indicators).
+ */
 export function renderModeTemplate(key: string, strategy: Strategy, prompt?: string): string {
-  const text = promptValue(prompt ?? `Describe how the agent should work in the ${key} mode.`);
+  const text = prompt === undefined ? `Describe how the agent should work in the ${key} mode.\n` : promptValue(prompt);
   const doc = new Document({ label: labelOf(key), description: `What the ${key} mode is for, in one line.`, strategy, prompt: text });
   commentFirstKey(doc, [
-    `Mode "${key}", created by /mode new. Saving writes this file and rebuilds the bundle; nothing is activated`,
-    `(select it with /mode +${key} or /mode set ${key}). Lines starting with # are comments.`,
+    `Mode "${key}", created by /mode new. Saving writes this file only when it builds, then rebuilds the bundle;`,
+    `nothing is activated (select it with /mode +${key} or /mode set ${key}). Lines starting with # are comments.`,
   ]);
   // Comments go on the keys they explain.
   if (isMap(doc.contents)) {
@@ -36,6 +40,7 @@ export function renderModeTemplate(key: string, strategy: Strategy, prompt?: str
           "Optional: requires, conflictsWith, before, after (lists of mode keys); model (provider/id), thinking, tools;",
           "edits: { allow: [globs], deny: [globs] } (which files edit and write may change while the mode is active).",
           "The prompt is a template: {{cwd}}, {{date}}, {{model}}, {{os}}, {{mode}}, {{preset}} are filled in at runtime.",
+          "`prompt: |` starts the text: every line below it, indented by two spaces, is kept as written (blank lines too).",
         ]);
       }
     }

@@ -60,4 +60,6 @@ export type CodeExample =
       driftPolicy: "block" | "warn" | "allow";
       changed?: string[];
       unconfirmed?: true;
+      /** Asked about the drift before the prompt (a UI), the user's answer: send without the drifted modes, or cancel. */
+      answer?: "leave-out" | "cancel";
     };

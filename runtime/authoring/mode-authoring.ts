@@ -1,55 +1,77 @@
-// /mode new, /mode edit and /mode delete: write or remove a mode's source and rebuild it through the CLI. Authoring never
-// activates: an edit of an active mode shows as drift under the session's policy; deleting an active mode asks, then keeps
-// only the remainder (contracts checked first); deleting an inactive one leaves the state alone.
+// /mode new, /mode edit and /mode delete: write or remove a mode's source and rebuild it through the CLI. A source is
+// saved only when it builds (save-loop.ts). Your own edit is not drift: a selected mode written here is re-pinned to
+// what you wrote at once. Deleting always asks first (mode-delete.ts).
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { describeSelection, selectedKeys } from "../../core/candidate.js";
-import { detectDrift } from "../../core/composition.js";
-import { isActiveIn, remainderViolations, selectionWithout } from "../../core/selection-remainder.js";
+import { repinAuthored } from "../../core/authored-repin.js";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
-import { createTextExclusive, writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
-import type { ForgeCli } from "../forge-cli.js";
+import type { AuthoringDeps } from "./authoring-deps.js";
 import type { SessionCommands } from "../forge-session.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
 import { parseAuthoringArgs, type AuthoringArgs } from "./authoring-args.js";
 import { escapeOf, findSource, resolveTarget, shownPath, type AuthoringScope, type AuthoringTarget } from "./authoring-target.js";
-import { followTrust, removeSourceAndRebuild, runBuild, type RebuildResult } from "./rebuild.js";
+import { deleteMode } from "./mode-delete.js";
+import { followTrust, tellOutcome } from "./rebuild.js";
+
+export { tellOutcome };
+import { saveUntilBuilt, type Saved } from "./save-loop.js";
 import { sourceInput } from "./source-input.js";
 import { requestSourceText } from "./source-text.js";
 
-export interface AuthoringDeps {
-  session: SessionCommands;
-  cli: ForgeCli;
-  now(): Date;
-}
+export type { AuthoringDeps };
 
 export const MODE_AUTHORING_USAGE = [
-  "       /mode new <key> [--strategy append|replace_base|replace_final] [--global] [--prompt-file <path> | --file <path>]",
+  "       /mode new [<key>] [--strategy append|replace_base|replace_final] [--global] [--prompt-file <path> | --file <path>]",
   "       /mode edit <key> [--global] [--prompt-file <path> | --file <path>]   (opens Pi's editor without a file)",
   "       /mode delete <key> [--global] [--confirm]",
 ].join("\n");
 
-/** Tells the outcome: the head line, the build's diagnostics, then notes; an error level when the build failed. */
-export function tellOutcome(ctx: CtxPort, head: string, build: RebuildResult, notes: Array<string | null> = []): void {
-  const level = !build.ok ? "error" : build.lines.some((l) => l.includes(" warning ")) ? "warning" : "info";
-  say(ctx, [head, ...build.lines, ...notes.filter((n): n is string => n !== null)].join("\n"), level);
-}
 
-/** The key argument, or the reason there is none. */
+/** The key argument, or null when there is not exactly one valid key. */
 export function oneKey(args: AuthoringArgs): string | null {
   const [key, extra] = args.words;
-  return key !== undefined && extra === undefined && KEY_PATTERN.test(key) && key.length <= LIMITS.maxKeyLength ? key : null;
+  return key !== undefined && extra === undefined && isModeKey(key) ? key : null;
+}
+
+const isModeKey = (key: string) => KEY_PATTERN.test(key) && key.length <= LIMITS.maxKeyLength;
+
+/** A key no offered, withheld or written mode uses: `my-mode`, then `my-mode-2`... */
+function freeKey(session: SessionCommands): string {
+  const taken = (k: string) => session.catalog().modes.has(k) || session.catalog().withheldModes.has(k);
+  for (let n = 1; ; n++) {
+    const key = n === 1 ? "my-mode" : `my-mode-${n}`;
+    if (!taken(key)) return key;
+  }
+}
+
+/** Without a key: /mode new asks for one (a free key suggested), edit and delete offer the modes they can change. */
+async function askKey(deps: AuthoringDeps, sub: "new" | "edit" | "delete", ctx: CtxPort): Promise<string | null | undefined> {
+  if (!ctx.hasUI) return null;
+  if (sub === "new") {
+    if (ctx.ui.input === undefined) return null;
+    const suggested = freeKey(deps.session);
+    const answer = await ctx.ui.input(`New forge mode: its key (lowercase letters, digits, dashes; empty takes "${suggested}")`, suggested);
+    if (answer === undefined) return undefined;
+    return answer.trim() === "" ? suggested : answer.trim();
+  }
+  const keys = deps.session.writable("modes");
+  if (keys.length === 0) return null;
+  const choice = await ctx.ui.select(`${sub === "edit" ? "Edit" : "Delete"} which forge mode?`, keys);
+  return choice ?? undefined;
 }
 
 export async function handleModeAuthoring(deps: AuthoringDeps, sub: "new" | "edit" | "delete", argText: string, ctx: CtxPort): Promise<void> {
   const args = parseAuthoringArgs(argText);
-  const key = oneKey(args);
-  if (args.errors.length > 0 || key === null) {
-    const why = args.errors.length > 0 ? args.errors.join("; ") : `/mode ${sub} needs one mode key like "code-review" (lowercase letters, digits, dashes)`;
-    return say(ctx, `forge: ${why}\nusage:\n${MODE_AUTHORING_USAGE}`, "error");
-  }
+  const usage = (why: string) => say(ctx, `forge: ${why}\nusage:\n${MODE_AUTHORING_USAGE}`, "error");
+  if (args.errors.length > 0) return usage(args.errors.join("; "));
+  if (args.words.length > 1) return usage(`/mode ${sub} takes one mode key`);
+  deps.session.scopes(ctx, true);
+  let key = args.words[0] ?? (await askKey(deps, sub, ctx));
+  if (key === undefined) return say(ctx, `forge: /mode ${sub} cancelled; nothing changed`);
+  if (key === null) return usage(`/mode ${sub} needs one mode key like "code-review" (lowercase letters, digits, dashes)`);
+  if (!isModeKey(key)) return usage(`"${key}" is not a mode key: lowercase letters, digits and dashes, starting with a letter, like "code-review"`);
   if (sub === "new") return newMode(deps, ctx, key, args);
   const loaded = deps.session.scopes(ctx, true);
   // Edit and delete act where the mode is defined (the deepest scope); --global picks the global source.
@@ -65,6 +87,19 @@ export async function handleModeAuthoring(deps: AuthoringDeps, sub: "new" | "edi
   return sub === "edit" ? editMode(deps, ctx, key, args, target, file) : deleteMode(deps, ctx, key, args, target, file);
 }
 
+/** The editor's title: what is edited, and the keys that save, break a line and cancel on this host. */
+function editorTitle(deps: AuthoringDeps, ctx: CtxPort, what: string): string {
+  return `${what} · Enter saves (only when it builds) · ${deps.newlineKeys?.(ctx) ?? "Shift+Enter"}: new line · Esc cancels`;
+}
+
+/** Says what a failed or abandoned save left behind (nothing); null when it saved. */
+function tellUnsaved(ctx: CtxPort, sub: string, key: string, shown: string, saved: Exclude<Saved, { kind: "saved" }>): void {
+  if (saved.kind === "cancelled") return say(ctx, `forge: /mode ${sub} ${key} cancelled; nothing written`);
+  if (saved.kind === "unchanged") return say(ctx, `forge: ${shown} is unchanged; nothing written`);
+  if (saved.kind === "error") return say(ctx, `forge: /mode ${sub} ${key}: ${saved.error}; nothing written`, "error");
+  tellOutcome(ctx, `forge: not saved: ${shown} does not build with this text, so nothing was written:`, saved.build);
+}
+
 async function newMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: AuthoringArgs): Promise<void> {
   const loaded = deps.session.scopes(ctx, true);
   const resolved = resolveTarget(loaded, ctx, args.global ? "global" : "project");
@@ -77,18 +112,17 @@ async function newMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: Aut
   const escape = escapeOf(target, file);
   if (escape !== null) return say(ctx, `forge: /mode new ${key} refused: ${escape}; nothing written`, "error");
   const template = (promptFile?: string) => requestSourceText(deps.cli, target.cwd, { kind: "mode-template", key, strategy: args.strategy, ...(promptFile === undefined ? {} : { promptFile }) });
-  const input = await sourceInput(ctx, args, { title: `New forge mode "${key}": ${shown}`, prefill: () => template() }, (promptFile) => template(promptFile));
-  if (input.kind === "cancelled") return say(ctx, `forge: /mode new ${key} cancelled; nothing written`);
-  if (input.kind === "error") return say(ctx, `forge: /mode new ${key}: ${input.error}; nothing written`, "error");
+  const title = editorTitle(deps, ctx, `New forge mode "${key}": ${shown}`);
+  const input = await sourceInput(ctx, args, { title, prefill: () => template() }, (promptFile) => template(promptFile));
   mkdirSync(dirname(file), { recursive: true });
-  if (!createTextExclusive(file, input.text)) return say(ctx, `forge: ${shown} appeared meanwhile; not overwritten`, "error");
-  const build = await runBuild(deps.cli, target, ctx);
-  const flag = args.global ? " --global" : "";
-  if (!build.ok) return tellOutcome(ctx, `forge: saved ${shown}, but the build failed, so the bundle is unchanged; fix it with /mode edit ${key}${flag}:`, build);
+  const saved = await saveUntilBuilt(deps.cli, ctx, input, { file, shown, previous: null, target }, args.file ?? args.promptFile ? null : title);
+  if (saved.kind !== "saved") return tellUnsaved(ctx, "new", key, shown, saved);
   const trust = await followTrust(deps.session, ctx, target, { kind: "mode", key }, deps.now());
   const shadowed = loaded.catalog.modes.get(key);
   const note = shadowed ? `it takes the place of the ${shadowed.scope} "${key}"` : null;
-  tellOutcome(ctx, `forge: created mode "${key}" (${shown}) and rebuilt the ${target.scope} bundle; it is not active: select it with /mode +${key}`, build, [note, trust]);
+  const active = await repinOwnEdit(deps, ctx, key, target.scope);
+  const head = `forge: created mode "${key}" (${shown}) and rebuilt the ${target.scope} bundle; ${active ?? `it is not active: select it with /mode +${key}`}`;
+  tellOutcome(ctx, head, saved.build, [note, trust]);
 }
 
 async function editMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: AuthoringArgs, target: AuthoringTarget, file: string): Promise<void> {
@@ -97,55 +131,33 @@ async function editMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: Au
   if (escape !== null) return say(ctx, `forge: /mode edit ${key} refused: ${escape}; nothing read or written`, "error");
   const current = readBoundedText(file, LIMITS.maxFileBytes);
   if (!current.ok) return say(ctx, `forge: cannot edit ${shown}: it ${current.detail}`, "error");
-  const input = await sourceInput(ctx, args, { title: `Edit forge mode "${key}": ${shown}`, prefill: async () => ({ ok: true, text: current.text }) }, async (promptFile) => {
+  const title = editorTitle(deps, ctx, `Edit forge mode "${key}": ${shown}`);
+  const input = await sourceInput(ctx, args, { title, prefill: async () => ({ ok: true, text: current.text }) }, async (promptFile) => {
     // forge's CLI puts the prompt into the file's YAML with its comments and key order kept.
     const replaced = await requestSourceText(deps.cli, target.cwd, { kind: "set-prompt", file, promptFile });
     return replaced.ok ? replaced : { ok: false, error: `cannot put the prompt into ${shown}: ${replaced.error}` };
   });
-  if (input.kind === "cancelled") return say(ctx, `forge: /mode edit ${key} cancelled; nothing written`);
-  if (input.kind === "error") return say(ctx, `forge: /mode edit ${key}: ${input.error}; nothing written`, "error");
-  if (input.text === current.text) return say(ctx, `forge: ${shown} is unchanged; nothing written`);
-  writeTextAtomic(file, input.text);
-  const build = await runBuild(deps.cli, target, ctx);
-  const flag = target.scope === "global" ? " --global" : "";
-  if (!build.ok) return tellOutcome(ctx, `forge: saved ${shown}, but the build failed, so the bundle is unchanged; fix it with /mode edit ${key}${flag}:`, build);
+  const saved = await saveUntilBuilt(deps.cli, ctx, input, { file, shown, previous: current.text, target }, args.file ?? args.promptFile ? null : title);
+  if (saved.kind !== "saved") return tellUnsaved(ctx, "edit", key, shown, saved);
   const trust = await followTrust(deps.session, ctx, target, { kind: "mode", key }, deps.now());
-  tellOutcome(ctx, `forge: saved ${shown} and rebuilt the ${target.scope} bundle`, build, [activeNote(deps.session, ctx, key, target.scope), trust]);
+  const active = await repinOwnEdit(deps, ctx, key, target.scope);
+  tellOutcome(ctx, `forge: saved ${shown} and rebuilt the ${target.scope} bundle${active === null ? "" : `; ${active}`}`, saved.build, [trust]);
 }
 
-/** What an edit means for the session: nothing while the mode is inactive; drift under the session's policy when active. */
-function activeNote(session: SessionCommands, ctx: CtxPort, key: string, scope: AuthoringScope): string | null {
+/**
+ * A selected mode just written here is re-pinned to the new definition (the user wrote and saw it: not drift), so the
+ * next prompt uses it and the footer shows it at once. Returns what to say, or null when the mode is not selected.
+ */
+async function repinOwnEdit(deps: AuthoringDeps, ctx: CtxPort, key: string, scope: AuthoringScope): Promise<string | null> {
+  const { session } = deps;
   session.scopes(ctx, true);
   const state = session.selection().state;
-  if (state === null || !isActiveIn(state, key, scope)) return null;
-  const drift = detectDrift(session.catalog(), state).find((d) => d.key === key);
-  if (drift === undefined) return `"${key}" is active; its definition did not change (same digest)`;
-  const effect = { block: "Pi's native prompt until /mode reapprove", warn: "the new text, with a notice", allow: "the new text" }[state.driftPolicy];
-  return `"${key}" is active: its new definition is drift (policy ${state.driftPolicy}: ${effect})`;
-}
-
-async function deleteMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: AuthoringArgs, target: AuthoringTarget, file: string): Promise<void> {
-  const { session } = deps;
-  const shown = shownPath(ctx.cwd, file);
-  const state = session.selection().state;
-  const active = state !== null && isActiveIn(state, key, target.scope);
-  let rest = "";
-  if (active) {
-    const violations = remainderViolations(session.catalog(), state, key);
-    if (violations.length > 0) return say(ctx, `forge: refused: without "${key}" the active selection breaks its contracts: ${violations.join("; ")}; nothing deleted`, "error");
-    const remainder = selectionWithout(state, key, deps.now());
-    rest = selectedKeys(remainder).length > 0 ? describeSelection(remainder) : "nothing (Pi's native prompt)";
-    const question = `${shown} is removed and the bundle rebuilt; the selection continues with ${rest}.`;
-    const confirmed = args.confirm || (ctx.hasUI && (await ctx.ui.confirm(`Delete the active mode "${key}"?`, question)));
-    if (!confirmed) {
-      return ctx.hasUI ? say(ctx, `forge: /mode delete ${key} cancelled; nothing deleted`) : say(ctx, `forge: "${key}" is active: add --confirm to delete it (${question})`, "error");
-    }
-  }
-  const build = await removeSourceAndRebuild(deps.cli, target, ctx, file, (head, b) => tellOutcome(ctx, head, b));
-  if (build === null) return;
-  const trust = await followTrust(session, ctx, target, { kind: "mode", key }, deps.now());
-  const now = session.selection().state;
-  if (active && now !== null && isActiveIn(now, key, target.scope)) await session.commit(ctx, selectionWithout(now, key, deps.now()));
-  const effect = active ? `the selection continues with ${rest}` : "the selection is unchanged";
-  tellOutcome(ctx, `forge: deleted ${shown} and rebuilt the ${target.scope} bundle; ${effect}`, build, [trust]);
+  if (state === null || !state.overlays.concat(state.base ?? []).includes(key)) return null;
+  const current = session.catalog().modes.get(key);
+  if (current === undefined || current.scope !== scope) return `"${key}" is selected, but the ${scope} definition is not the one offered here; /mode status shows it`;
+  if (state.components[key]?.digest === current.mode.digest && state.components[key]?.layer === (current.layer ?? undefined)) return `"${key}" is active; its definition did not change (same digest)`;
+  const repin = repinAuthored(session.catalog(), state, key, deps.now());
+  if (!repin.ok) return `"${key}" is selected, but ${repin.reason}: it shows as drift until /mode set`;
+  await session.commit(ctx, repin.entry);
+  return `"${key}" is active with what you wrote (from the next prompt)`;
 }

@@ -14,6 +14,7 @@ import { LIMITS } from "../../generated/constants.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { unlinkSync } from "node:fs";
+import { tellNotice } from "../command-notice.js";
 
 export interface RebuildResult {
   ok: boolean;
@@ -22,6 +23,12 @@ export interface RebuildResult {
 }
 
 const SHOWN = 20;
+
+/** Tells an authoring outcome in one notice: the head line, the build's diagnostics, then notes; error when it failed. */
+export function tellOutcome(ctx: CtxPort, head: string, build: RebuildResult, notes: Array<string | null> = []): void {
+  const level = !build.ok ? "error" : build.lines.some((l) => l.includes(" warning ")) ? "warning" : "info";
+  tellNotice(ctx, { head, notes: [...build.lines, ...notes], level });
+}
 
 /**
  * The CLI's one-line form (core/diagnostics/diagnostic-line.ts), the file as seen from Pi's cwd. The CLI's --json names

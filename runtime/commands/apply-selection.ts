@@ -1,26 +1,36 @@
-// A selection change made by a command: its cache estimate (warned about first), the change itself, then the outcome.
+// A selection change made by a command: its cache estimate (made before the change), the change itself, then one
+// notice that says both (runtime/command-notice.ts).
 import type { ResolvedCandidate, StateSource } from "../../core/selection.js";
 import type { ActivationResult } from "../activation.js";
+import { tellNotice } from "../command-notice.js";
 import type { SelectionActions } from "../forge-session.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
 import type { ExactConfirmation } from "../selection-transitions.js";
-import { formatRewriteWarning } from "../updates/index.js";
+import type { PromptChangeReport } from "../updates/index.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
 
-/** The outcome of an activation; `note` is added to a success only. A cancelled dialog is not an error. */
-export function tellActivation(ctx: CtxPort, result: ActivationResult, note = ""): void {
-  say(ctx, result.ok ? `${result.message}${note}` : `forge: refused: ${result.message}; nothing changed`, result.ok || result.cancelled ? "info" : "error");
+/** What a command adds to its activation's notice. */
+export interface NoticeExtras {
+  /** Added to a success's head, e.g. ` (accepted: review)`. */
+  note?: string;
+  /** The cache estimate made before the change (null: none). */
+  report?: PromptChangeReport | null;
+  /** Warnings folded into the notice (its level becomes warning), e.g. a preset built against other definitions. */
+  warnings?: ReadonlyArray<string>;
+  /** Lines after the warnings, e.g. what a headless reapproval accepted. */
+  lines?: ReadonlyArray<string>;
 }
 
-/** The cache-impact estimate of switching to `candidate` (null: off), warned about before the change; null without an estimator. */
-function estimateBefore(ctx: CtxPort, estimator: SelectionEstimator | undefined, candidate: ResolvedCandidate | null) {
-  const report = estimator?.estimate(ctx, candidate) ?? null;
-  if (report?.warn) say(ctx, formatRewriteWarning(report), "warning");
-  return report;
+/** The outcome of an activation as the command's one notice. A cancelled dialog is not an error. */
+export function tellActivation(ctx: CtxPort, result: ActivationResult, extras: NoticeExtras = {}): void {
+  if (!result.ok) return say(ctx, `forge: refused: ${result.message}; nothing changed`, result.cancelled ? "info" : "error");
+  const warnings = extras.warnings ?? [];
+  const report = extras.report ?? null;
+  tellNotice(ctx, { head: `${result.message}${extras.note ?? ""}`, cache: report?.words ?? null, notes: [...warnings, ...(extras.lines ?? [])], level: report?.warn || warnings.length > 0 ? "warning" : "info" });
 }
 
-/** Activates `candidate`; after a success the estimate is told as its own message (the action's message stays as it was). */
+/** Activates `candidate` and tells the outcome with the cache estimate of the change, in one notice. */
 export async function applySelection(
   session: SelectionActions,
   ctx: CtxPort,
@@ -28,16 +38,16 @@ export async function applySelection(
   source: StateSource,
   confirmation: ExactConfirmation,
   estimator?: SelectionEstimator,
+  warnings: ReadonlyArray<string> = [],
 ): Promise<void> {
-  const report = estimateBefore(ctx, estimator, candidate);
+  const report = estimator?.estimate(ctx, candidate) ?? null;
   const result = await session.activate(ctx, candidate, source, confirmation);
-  tellActivation(ctx, result);
-  if (result.ok && report !== null) say(ctx, report.text);
+  tellActivation(ctx, result, { report, warnings });
 }
 
-/** Back to Pi's native prompt, with the estimate of doing so. */
+/** Back to Pi's native prompt, with the estimate of doing so, in one notice. */
 export async function applyOff(session: SelectionActions, ctx: CtxPort, estimator?: SelectionEstimator): Promise<void> {
-  const report = estimateBefore(ctx, estimator, null);
-  say(ctx, await session.deactivate(ctx));
-  if (report !== null) say(ctx, report.text);
+  const report = estimator?.estimate(ctx, null) ?? null;
+  const message = await session.deactivate(ctx);
+  tellNotice(ctx, { head: message, cache: report?.words ?? null, level: report?.warn ? "warning" : "info" });
 }

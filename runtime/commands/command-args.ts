@@ -1,5 +1,5 @@
-// Argument parsing and completion helpers shared by the /mode, /preset and /forge commands. Pure.
-import type { AutocompleteItem } from "../host-adapter/ports.js";
+// Argument parsing shared by the /mode, /preset and /forge commands (completion: runtime/argument-completion.ts). Pure.
+import { wordsOf } from "../argument-completion.js";
 import type { DriftPolicy } from "../../core/selection.js";
 import type { ExactConfirmation } from "../selection-transitions.js";
 
@@ -15,10 +15,6 @@ export interface CommandArgs {
 
 const POLICIES = new Set(["block", "warn", "allow"]);
 
-/** The whitespace-separated words of a command's argument text. */
-function wordsOf(text: string): string[] {
-  return text.trim().split(/\s+/).filter((w) => w.length > 0);
-}
 
 export function parseArgs(text: string): CommandArgs {
   const tokens = wordsOf(text);
@@ -42,24 +38,4 @@ export function parseArgs(text: string): CommandArgs {
   return out;
 }
 
-/**
- * Completion items for the last word of `argText`; Pi replaces the whole argument text with the
- * item's value, so each value repeats the words before it.
- */
-export function completeLastWord(argText: string, candidates: ReadonlyArray<{ word: string; description?: string }>): AutocompleteItem[] | null {
-  const endsWithSpace = /\s$/.test(argText);
-  const words = wordsOf(argText);
-  const partial = endsWithSpace ? "" : (words.pop() ?? "");
-  const head = words.length > 0 ? `${words.join(" ")} ` : "";
-  const items = candidates
-    .filter((c) => c.word.startsWith(partial))
-    .map((c) => ({ value: `${head}${c.word}`, label: c.word, ...(c.description ? { description: c.description } : {}) }));
-  return items.length > 0 ? items : null;
-}
-
-/** The words before the one being completed. */
-export function precedingWords(argText: string): string[] {
-  const words = wordsOf(argText);
-  if (!/\s$/.test(argText)) words.pop();
-  return words;
-}
+export { completeLastWord, precedingWords, type Choice } from "../argument-completion.js";

@@ -2,7 +2,7 @@
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { SessionView } from "../forge-session.js";
 import type { LoadedScopes } from "../scope-loader.js";
-import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
+import type { AutocompleteItem, CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../notify.js";
 import { bundleReports, layerReports } from "../status-report.js";
 import { describeComponentChanges, describeContents } from "../../core/component-changes.js";
@@ -10,23 +10,50 @@ import type { ForgeBundle } from "../../generated/types.js";
 import { comparableDigests, previouslyTrusted, readTrustStore, withTrust, writeTrustStore, type TrustStore } from "../../io/trust-store.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
+import { askLayerTrust, handleSignerRequest, parseSignerRequest, signerStatusLines, SIGNER_USAGE } from "./signer-trust-command.js";
+import { describeSigner } from "../../core/bundle-signature.js";
+import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
 
-export const FORGE_USAGE = "usage: /forge trust | /forge status [--json]";
+export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json]`;
 
 export function forgeCommand(session: SessionView): CommandSpec {
   return {
-    description: "forge bundles: /forge trust (trust this project's bundle), /forge status [--json]",
-    getArgumentCompletions: (prefix) =>
-      precedingWords(prefix).length === 0 ? completeLastWord(prefix, [{ word: "trust" }, { word: "status" }]) : completeLastWord(prefix, [{ word: "--json" }]),
+    description: "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json]",
+    getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
     handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
   };
+}
+
+/** /forge's subcommands with descriptions; status takes --json. */
+export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
+  const before = precedingWords(prefix);
+  if (before.length === 0) {
+    return completeLastWord(prefix, [
+      { word: "trust", description: "trust this project's forge bundle (Pi 0.73.1 or trust: forge; shows what it holds)" },
+      { word: "status", description: "bundles, scopes, signers and trust" },
+    ]);
+  }
+  if (before[0] === "trust") {
+    // --key and --revoke take one fingerprint: nothing to offer after either, nor once one was given.
+    if (before.length > 1) return null;
+    return completeLastWord(prefix, [
+      { word: "--key", description: "trust every bundle this key signs" },
+      { word: "--revoke", description: "revoke a key" },
+    ]);
+  }
+  return before[0] === "status" && !before.includes("--json") ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]) : null;
 }
 
 export async function handleForge(session: SessionView, args: string, ctx: CtxPort): Promise<void> {
   const loaded = session.scopes(ctx, true);
   const parsed = parseArgs(args);
   const sub = parsed.words[0];
-  if (sub === "trust") return trustLayers(session, loaded, ctx);
+  if (sub === "trust") {
+    const request = parseSignerRequest(args.trim().split(/\s+/).slice(1));
+    if (request.kind === "error") return say(ctx, request.message, "error");
+    if (request.kind !== "none") return handleSignerRequest(request, loaded, ctx, () => session.scopes(ctx, true));
+    return trustLayers(session, loaded, ctx);
+  }
   if (sub === "status" || sub === undefined) {
     const d = loaded.discovered;
     const data = {
@@ -35,6 +62,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
       layers: layerReports(d),
       repositoryRoot: d.paths.repositoryRoot,
       trustFile: d.paths.trustFile,
+      trustSetting: loaded.trustSetting.mode,
       modes: loaded.catalog.modes.size,
       presets: loaded.catalog.presets.size,
       withheld: { modes: [...loaded.catalog.withheldModes.keys()].sort(), presets: [...loaded.catalog.withheldPresets.keys()].sort() },
@@ -49,6 +77,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     if (data.layers.length > 1) {
       for (const l of data.layers) lines.push(`  project layer ${l.root}: ${l.status}${l.bundleHash ? ` (${l.bundleHash.slice(0, 12)})` : ""}, trusted: ${String(l.trusted)}`);
     } else lines.push(`  project trust: ${String(data.project.trusted)}${data.project.decidedBy ? ` (decided by ${data.project.decidedBy})` : ""}`);
+    lines.push(...signerStatusLines(loaded));
     const withheld = [...data.withheld.modes, ...data.withheld.presets];
     if (withheld.length > 0) lines.push(`  not offered until trusted: ${withheld.join(", ")}`);
     for (const n of data.notices) lines.push(`  notice: ${n}`);
@@ -59,8 +88,8 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
 }
 
 /**
- * The trust prompt's body: the bundle, and what changed since the version the user trusted last, kind by kind (modes,
- * edit limits, presets, blocks, rules, libraries); for a first trust, everything it switches on.
+ * The trust prompt's body: the bundle, everything it switches on kind by kind (modes, edit limits, presets, blocks,
+ * rules, libraries), and what changed since the version the user trusted last when forge recorded it.
  */
 export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string): string {
   const lines = [file, `bundleHash ${bundle.bundleHash.slice(0, 12)}: its modes, presets, rules and blocks will be offered.`];
@@ -68,11 +97,10 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
   if (before?.components) {
     const changes = describeComponentChanges(before.components, comparableDigests(bundle));
     lines.push(changes.length > 0 ? `Since the version you trusted (${before.bundleHash.slice(0, 12)}):` : "Since the version you trusted: nothing it switches on changed.", ...changes.map((c) => `  ${c}`));
-  } else {
-    lines.push(before ? `You trusted another version before (${before.bundleHash.slice(0, 12)}); it holds:` : "You have not trusted this project's forge bundle before; it holds:");
-    const contents = describeContents(bundle);
-    lines.push(...(contents.length > 0 ? contents.map((c) => `  ${c}`) : ["  nothing"]));
-  }
+  } else if (before) lines.push(`You trusted another version before (${before.bundleHash.slice(0, 12)}).`);
+  else lines.push("You have not trusted this project's forge bundle before.");
+  const contents = describeContents(bundle);
+  lines.push("It holds:", ...(contents.length > 0 ? contents.map((c) => `  ${c}`) : ["  nothing"]));
   lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted for your own uncommitted edits.");
   return lines.join("\n");
 }
@@ -99,9 +127,17 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
     const store = readTrustStore(d.paths.trustFile);
     const question = trustQuestion(load.file, load.bundle, store, layer.realRoot!);
     if (ctx.hasUI) {
-      const ok = await ctx.ui.confirm("Trust this project's forge bundle?", question);
-      if (!ok) {
+      const choice = await askLayerTrust(ctx, "Trust this project's forge bundle?", question, layer, store);
+      if (choice === null) {
         say(ctx, `forge: trust of ${load.file} cancelled`);
+        continue;
+      }
+      if (choice.kind === "signer") {
+        const now = new Date();
+        writeTrustStore(d.paths.trustFile, withSeen(withTrustedSigner(store, choice.signer, now), layer.realRoot!, load.bundle, choice.signer, now));
+        // Read the scopes again, as a trusted hash does: the "not trusted" widget goes away now, not at the next turn.
+        session.scopes(ctx, true);
+        say(ctx, `forge: trusted the key ${describeSigner(choice.signer)}: ${load.file} and every later bundle it signs are trusted when they load; revoke it with /forge trust --revoke ${choice.signer.fingerprint.slice(0, 16)}`);
         continue;
       }
     } else say(ctx, `forge: trusting, as you asked (no dialog in this mode):\n${question}`);

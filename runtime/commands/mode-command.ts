@@ -1,16 +1,17 @@
 // The /mode command: set, +key, -key, off, status, preview, reapprove, and the interactive selector.
-import { sortedModeKeys } from "../../core/component-catalog.js";
-import { checkContracts, selectedKeys } from "../../core/candidate.js";
+import { checkContracts } from "../../core/candidate.js";
 import type { SessionCommands } from "../forge-session.js";
 import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../notify.js";
 import { stringifyCanonical } from "../../core/canonical-json.js";
-import { buildPreviewReport, formatPreviewText, formatStatusText } from "../status-report.js";
+import { buildPreviewReport, formatPreviewText, formatSizeLine, formatStatusText } from "../status-report.js";
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
-import { describeDrift, detectDrift } from "../../core/composition.js";
+import { detectDrift } from "../../core/composition.js";
 import { nearSubcommand } from "../../core/suggest.js";
-import { completeLastWord, parseArgs, precedingWords, type CommandArgs } from "./command-args.js";
+import { parseArgs, type CommandArgs } from "./command-args.js";
+import { completeModeArgs, MODE_SUBCOMMANDS } from "./mode-completion.js";
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
+import { planReapprove, reapproveSelection } from "./reapprove.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
 import { runModeSelector } from "./mode-selector.js";
 import { handleModeAuthoring, MODE_AUTHORING_USAGE, type AuthoringDeps } from "../authoring/mode-authoring.js";
@@ -26,39 +27,15 @@ export const MODE_USAGE = [
   MODE_AUTHORING_USAGE,
 ].join("\n");
 
-const SUBCOMMANDS = ["set", "off", "status", "preview", "reapprove", "new", "edit", "delete", "help"];
+const SUBCOMMANDS = MODE_SUBCOMMANDS.map((c) => c.word);
 const AUTHORING = new Set(["new", "edit", "delete"]);
 
 export function modeCommand(session: SessionCommands, estimator?: SelectionEstimator, authoring?: AuthoringDeps): CommandSpec {
   return {
     description: "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove, /mode new|edit|delete <key>",
-    getArgumentCompletions: (prefix) => completeMode(session, prefix),
+    getArgumentCompletions: (prefix) => completeModeArgs(session, prefix),
     handler: guardCommand("mode", (args, ctx) => handleMode(session, args, ctx, estimator, authoring)),
   };
-}
-
-function completeMode(session: SessionCommands, prefix: string) {
-  const before = precedingWords(prefix);
-  const catalog = session.catalog();
-  const keys = sortedModeKeys(catalog).map((k) => ({ word: k, description: `${catalog.modes.get(k)!.mode.strategy}: ${catalog.modes.get(k)!.mode.label}` }));
-  if (before.length === 0) {
-    const selected = selectedKeys(session.selection().state);
-    return completeLastWord(prefix, [
-      ...SUBCOMMANDS.map((word) => ({ word })),
-      ...keys.filter((k) => !selected.includes(k.word)).map((k) => ({ ...k, word: `+${k.word}` })),
-      ...selected.map((k) => ({ word: `-${k}`, description: "remove" })),
-    ]);
-  }
-  if (before[0] === "set") {
-    return completeLastWord(prefix, [...keys.filter((k) => !before.includes(k.word)), { word: "--drift" }, { word: "--confirm-exact" }]);
-  }
-  if (before[before.length - 1] === "--drift") return completeLastWord(prefix, ["block", "warn", "allow"].map((word) => ({ word })));
-  if (before[0] === "status" || before[0] === "preview") return completeLastWord(prefix, [{ word: "--json" }]);
-  if (before[0] === "reapprove") return completeLastWord(prefix, [{ word: "--confirm-exact" }]);
-  if (before[before.length - 1] === "--strategy") return completeLastWord(prefix, ["append", "replace_base", "replace_final"].map((word) => ({ word })));
-  if (before[0] === "edit" || before[0] === "delete") return completeLastWord(prefix, before.length === 1 ? keys : [{ word: "--global" }, { word: before[0] === "edit" ? "--prompt-file" : "--confirm" }]);
-  if (before[0] === "new" && before.length > 1) return completeLastWord(prefix, ["--strategy", "--global", "--prompt-file", "--file"].map((word) => ({ word })));
-  return null;
 }
 
 export async function handleMode(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator, authoring?: AuthoringDeps): Promise<void> {
@@ -71,14 +48,16 @@ export async function handleMode(session: SessionCommands, args: string, ctx: Ct
   const [first, ...rest] = parsed.words;
   if (first === undefined) {
     if (!ctx.hasUI) return say(ctx, MODE_USAGE);
-    return runModeSelector(session, ctx);
+    return runModeSelector(session, ctx, estimator);
   }
   switch (first) {
     case "help":
       return say(ctx, MODE_USAGE);
     case "status": {
-      const { report } = session.status(ctx);
-      return say(ctx, parsed.json ? stringifyCanonical(report) : formatStatusText(report));
+      const { report, result } = session.status(ctx);
+      if (parsed.json) return say(ctx, stringifyCanonical(report));
+      // The text adds the prompt's size (/mode preview shows the parts and the text).
+      return say(ctx, `${formatStatusText(report)}\n${formatSizeLine(buildPreviewReport(report, result, session.lastPromptChars()))}`);
     }
     case "preview": {
       const { report, result } = session.status(ctx);
@@ -148,23 +127,18 @@ async function adjust(session: SessionCommands, ctx: CtxPort, parsed: CommandArg
   return applySelection(session, ctx, candidate, "command", parsed.confirm, estimator);
 }
 
-/** Re-pins the current definitions of the same selection (same preset and policy). */
+/** Shows what changed (asks first with a UI), then re-pins the current definitions of the same selection. */
 async function reapprove(session: SessionCommands, ctx: CtxPort, parsed: CommandArgs): Promise<void> {
-  session.scopes(ctx, true);
-  const state = session.selection().state;
-  const keys = selectedKeys(state);
-  if (state === null || keys.length === 0) return say(ctx, "forge: nothing selected; nothing to reapprove");
-  const drift = detectDrift(session.catalog(), state);
-  const missing = drift.filter((d) => d.kind === "missing").map((d) => d.key);
-  if (missing.length > 0) {
-    return say(ctx, `forge: refused: ${missing.map((k) => `"${k}"`).join(", ")} no longer offered; choose a new selection with /mode set or /mode off`, "error");
+  const plan = planReapprove(session, ctx);
+  if (plan.kind === "nothing") return say(ctx, plan.message);
+  if (plan.kind === "refused") return say(ctx, `forge: refused: ${plan.message}; nothing changed`, "error");
+  const keys = plan.drift.map((d) => d.key);
+  if (keys.length > 0 && ctx.hasUI) {
+    const ok = await ctx.ui.confirm(`Reapprove ${keys.join(", ")}?`, ["Accepting pins their current definitions for this session:", ...plan.review].join("\n"));
+    if (!ok) return say(ctx, `forge: reapproval of ${keys.join(", ")} cancelled; nothing changed`);
   }
-  const untrusted = drift.filter((d) => d.kind === "untrusted");
-  if (untrusted.length > 0) return say(ctx, `forge: refused: ${untrusted.map(describeDrift).join("; ")}; nothing changed`, "error");
-  const violations = checkContracts(session.catalog(), { base: state.base, overlays: state.overlays });
-  if (violations.length > 0) return say(ctx, `forge: refused: contracts: ${violations.join("; ")}; nothing changed`, "error");
-  const candidate = { base: state.base, overlays: [...state.overlays], preset: state.preset, driftPolicy: state.driftPolicy };
-  const result = await session.activate(ctx, candidate, "reapprove", parsed.confirm);
-  const note = drift.length === 0 ? " (no drift: nothing to reapprove)" : ` (accepted: ${drift.map((d) => d.key).join(", ")})`;
-  tellActivation(ctx, result, note);
+  const result = await reapproveSelection(session, ctx, parsed.confirm);
+  const note = keys.length === 0 ? " (no drift: nothing to reapprove)" : ` (accepted: ${keys.join(", ")})`;
+  // Headless, the notice carries the review: what was accepted, line by line.
+  tellActivation(ctx, result, { note, lines: ctx.hasUI ? [] : plan.review });
 }

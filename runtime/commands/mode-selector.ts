@@ -6,8 +6,11 @@ import { checkContracts, selectedKeys } from "../../core/candidate.js";
 import type { SessionCommands } from "../forge-session.js";
 import type { ComponentPort, CtxPort, KeybindingId, KeybindingsPort, TuiPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
+import { fitWidth } from "../tui-text.js";
+import { visible as visibleText } from "../../core/safe-text.js";
 import { previewStateEntry, resolveRequest } from "../../core/selection.js";
 import { applyOff, applySelection } from "./apply-selection.js";
+import type { SelectionEstimator } from "./selection-estimate.js";
 
 interface Picked {
   keys: string[];
@@ -36,7 +39,7 @@ function toggle(keys: string[], key: string): string[] {
   return keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key];
 }
 
-export async function runModeSelector(session: SessionCommands, ctx: CtxPort): Promise<void> {
+export async function runModeSelector(session: SessionCommands, ctx: CtxPort, estimator?: SelectionEstimator): Promise<void> {
   const initial = selectedKeys(session.selection().state);
   let picked: Picked | null | undefined;
   const tui = ctx.mode === undefined || ctx.mode === "tui";
@@ -46,10 +49,10 @@ export async function runModeSelector(session: SessionCommands, ctx: CtxPort): P
   }
   if (picked === undefined) picked = await selectLoop(session, ctx, initial);
   if (picked === null || picked === undefined) return say(ctx, "forge: selection cancelled; nothing changed");
-  if (picked.keys.length === 0) return applyOff(session, ctx);
+  if (picked.keys.length === 0) return applyOff(session, ctx, estimator);
   const resolved = resolveRequest(session.catalog(), { kind: "keys", keys: picked.keys }, session.selection().state?.driftPolicy ?? "block");
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
-  return applySelection(session, ctx, resolved.candidate, "selector", { given: false });
+  return applySelection(session, ctx, resolved.candidate, "selector", { given: false }, estimator);
 }
 
 /** Dialog-only fallback (RPC, or hosts without custom components): toggle with select() until Apply. */
@@ -75,10 +78,6 @@ async function selectLoop(session: SessionCommands, ctx: CtxPort, initial: strin
   return null;
 }
 
-function clip(text: string, width: number): string {
-  const chars = [...text];
-  return chars.length <= width ? text : `${chars.slice(0, Math.max(0, width - 1)).join("")}…`;
-}
 
 /** A dependency-free TUI component: type to search, up/down, space/tab toggle, enter apply, esc cancel. */
 function createPicker(
@@ -110,7 +109,7 @@ function createPicker(
       ];
       const violations = keys.length > 0 ? checkContracts(session.catalog(), splitForCheck(session, keys)) : [];
       if (violations.length > 0) lines.push(`contracts: ${violations.join("; ")}`);
-      return lines.map((l) => clip(l, w));
+      return lines.map((l) => fitWidth(visibleText(l), w));
     },
     invalidate(): void {},
     handleInput(data: string): void {

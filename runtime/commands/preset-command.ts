@@ -1,20 +1,23 @@
 // The /preset command: list, use <name>, save <name>.
-import type { SessionCommands } from "../forge-session.js";
-import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
+import type { SessionCommands, SessionView } from "../forge-session.js";
+import type { AutocompleteItem, CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../notify.js";
 import { isPresetName, presetFilePath, presetSourceRequest, writePresetSource } from "../preset-writer.js";
 import { requestSourceText } from "../authoring/source-text.js";
 import { selectedKeys } from "../../core/candidate.js";
-import { resolveRequest, stalePresetModes } from "../../core/selection.js";
+import { resolveRequest, stalePresetModes, type DriftPolicy } from "../../core/selection.js";
+import type { ExactConfirmation } from "../selection-transitions.js";
 import { nearSubcommand } from "../../core/suggest.js";
-import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
+import { parseArgs } from "./command-args.js";
+import { choices, completeLastWord, precedingWords, type Choice } from "../argument-completion.js";
 import { applySelection } from "./apply-selection.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
 import type { AuthoringDeps } from "../authoring/mode-authoring.js";
 import { handlePresetTransfer, PRESET_TRANSFER_USAGE } from "../authoring/preset-transfer.js";
 
 export const PRESET_USAGE = [
-  "usage: /preset list",
+  "usage: /preset                 pick a preset to use (interactive; otherwise the list)",
+  "       /preset list            the offered presets, the active one marked",
   "       /preset use <name> [--drift block|warn|allow] [--confirm-exact[=<digest>]]",
   "       /preset save <name> [--force]   write .pi/forge/presets/<name>.yaml (then run forge build)",
   PRESET_TRANSFER_USAGE,
@@ -27,16 +30,35 @@ const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 
 export function presetCommand(session: SessionCommands, estimator?: SelectionEstimator, authoring?: AuthoringDeps): CommandSpec {
   return {
     description: "forge presets: /preset list, /preset use <name>, /preset save <name>, /preset export|import|delete",
-    getArgumentCompletions: (prefix) => {
-      const before = precedingWords(prefix);
-      if (before.length === 0) return completeLastWord(prefix, ["list", "use", "save", "export", "import", "delete"].map((word) => ({ word })));
-      if ((before[0] === "use" || before[0] === "export" || before[0] === "delete") && before.length === 1) {
-        return completeLastWord(prefix, [...session.catalog().presets.values()].sort(byKey).map((p) => ({ word: p.key, description: p.preset.description })));
-      }
-      return null;
-    },
+    getArgumentCompletions: (prefix) => completePresetArgs(session, prefix),
     handler: guardCommand("preset", (args, ctx) => handlePreset(session, args, ctx, estimator, authoring)),
   };
+}
+
+/** /preset's subcommands, as completion shows them. */
+export const PRESET_SUBCOMMANDS: readonly Choice[] = [
+  { word: "list", description: "the offered presets, the active one marked" },
+  { word: "use", description: "activate a preset" },
+  { word: "save", description: "write the selection as a preset source" },
+  { word: "export", description: "a preset's keys, order and digests (no prompt text)" },
+  { word: "import", description: "a preset export file into the project (or --global)" },
+  { word: "delete", description: "delete a preset's source" },
+];
+
+/** Subcommands with descriptions; then offered presets for use and export, only changeable ones for delete. */
+export function completePresetArgs(session: SessionView, prefix: string): AutocompleteItem[] | null {
+  const before = precedingWords(prefix);
+  if (before.length === 0) return completeLastWord(prefix, PRESET_SUBCOMMANDS);
+  const presets = session.catalog().presets;
+  const describe = (key: string): Choice => ({ word: key, description: presets.get(key)?.preset.description });
+  const [sub] = before;
+  if (before.length === 1 && (sub === "use" || sub === "export")) return completeLastWord(prefix, [...presets.keys()].sort().map(describe));
+  if (before.length === 1 && sub === "delete") return completeLastWord(prefix, session.writable("presets").filter((k) => presets.has(k)).map(describe));
+  if (sub === "use" && before[before.length - 1] === "--drift") return completeLastWord(prefix, choices(["block", "warn", "allow"]));
+  if (sub === "use") return completeLastWord(prefix, [{ word: "--drift", description: "block, warn or allow" }, { word: "--confirm-exact", description: "confirm a replace_final base" }].filter((c) => !before.includes(c.word)));
+  if (sub === "delete") return completeLastWord(prefix, [{ word: "--global", description: "the preset of your agent dir" }].filter((c) => !before.includes(c.word)));
+  if (sub === "save" && before.length === 2) return completeLastWord(prefix, [{ word: "--force", description: "replace an existing source" }]);
+  return null;
 }
 
 export async function handlePreset(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator, authoring?: AuthoringDeps): Promise<void> {
@@ -46,19 +68,23 @@ export async function handlePreset(session: SessionCommands, args: string, ctx: 
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${PRESET_USAGE}`, "error");
   const [sub, name] = parsed.words;
+  if (sub === undefined && ctx.hasUI) return selectPreset(session, ctx, estimator);
   if (sub === undefined || sub === "list") return say(ctx, listPresets(session));
   if (sub === "use") {
     if (!name) return say(ctx, `forge: /preset use needs a name\n${PRESET_USAGE}`, "error");
-    const resolved = resolveRequest(session.catalog(), { kind: "preset", name }, parsed.drift ?? undefined);
-    if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
-    const stale = stalePresetModes(session.catalog(), name);
-    if (stale.length > 0) {
-      say(ctx, `forge: preset "${name}" was built against other versions of ${stale.join(", ")}; it uses the current definitions (run forge build to refresh it)`, "warning");
-    }
-    return applySelection(session, ctx, resolved.candidate, "preset", parsed.confirm, estimator);
+    return usePreset(session, ctx, name, parsed.drift, parsed.confirm, estimator);
   }
   if (sub === "save") return savePreset(session, ctx, loaded.discovered.paths.projectRoot ?? ctx.cwd, name, parsed.force, authoring);
   return say(ctx, `forge: unknown subcommand "${sub}"${presetHint(session, sub)}\n${PRESET_USAGE}`, "error");
+}
+
+/** /preset use: the preset's selection, in one notice (a preset built against other definitions is folded in as a warning). */
+async function usePreset(session: SessionCommands, ctx: CtxPort, name: string, drift: DriftPolicy | null, confirm: ExactConfirmation, estimator?: SelectionEstimator): Promise<void> {
+  const resolved = resolveRequest(session.catalog(), { kind: "preset", name }, drift ?? undefined);
+  if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
+  const stale = stalePresetModes(session.catalog(), name);
+  const warnings = stale.length > 0 ? [`preset "${name}" was built against other versions of ${stale.join(", ")}; it uses the current definitions (run forge build to refresh it)`] : [];
+  return applySelection(session, ctx, resolved.candidate, "preset", confirm, estimator, warnings);
 }
 
 /** What a mistyped `/preset <word>` probably meant: a close subcommand, or `use` of the preset named so. */
@@ -68,12 +94,27 @@ function presetHint(session: SessionCommands, word: string): string {
   return session.catalog().presets.has(word) ? `; did you mean /preset use ${word}?` : "";
 }
 
+/** The offered presets, one a line; the active one marked `* ` and `(active)`, the others indented to line up. */
 function listPresets(session: SessionCommands): string {
   const presets = [...session.catalog().presets.values()].sort(byKey);
   if (presets.length === 0) return "forge: no presets offered";
+  const active = session.selection().state?.preset ?? null;
   return presets
-    .map((p) => `${p.key} (${p.scope}): ${p.preset.description} [base ${p.preset.base ?? "(native)"}; overlays ${p.preset.overlays.join(", ") || "(none)"}; drift ${p.preset.driftPolicy ?? "block"}]`)
+    .map((p) => `${p.key === active ? "* " : "  "}${p.key} (${p.scope}${p.key === active ? ", active" : ""}): ${p.preset.description} [base ${p.preset.base ?? "(native)"}; overlays ${p.preset.overlays.join(", ") || "(none)"}; drift ${p.preset.driftPolicy ?? "block"}]`)
     .join("\n");
+}
+
+/** A bare /preset with a UI: a selector of the offered presets (the active one marked), then /preset use of the pick. */
+async function selectPreset(session: SessionCommands, ctx: CtxPort, estimator?: SelectionEstimator): Promise<void> {
+  const presets = [...session.catalog().presets.values()].sort(byKey);
+  if (presets.length === 0) return say(ctx, "forge: no presets offered");
+  const active = session.selection().state?.preset ?? null;
+  const label = (p: (typeof presets)[number]) => `${p.key}${p.key === active ? " (active)" : ""} - ${p.preset.description}`;
+  const options = presets.map(label);
+  const choice = await ctx.ui.select("forge presets: pick one to use", options);
+  const picked = choice === undefined ? undefined : presets[options.indexOf(choice)];
+  if (picked === undefined) return say(ctx, "forge: preset selection cancelled; nothing changed");
+  return usePreset(session, ctx, picked.key, null, { given: false }, estimator);
 }
 
 async function savePreset(session: SessionCommands, ctx: CtxPort, root: string, name: string | undefined, force: boolean, authoring: AuthoringDeps | undefined): Promise<void> {

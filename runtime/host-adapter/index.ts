@@ -47,8 +47,17 @@ export interface HostAdapter {
    * (before forge applied anything), else over `fallback`. Rendered the hosts' shared way (append tail).
    */
   previewPrompt(composition: Composition, fallback: NativeInputs, lastRun?: RunObservation | null): string;
-  /** For cache estimates outside a run: the prompt of the last request on `branch` (ctx's branch), null when unknown. */
-  lastRequestPrompt(ctx: Pick<CtxPort, "getSystemPrompt">, branch: readonly BranchEntry[]): string | null;
+  /**
+   * For cache estimates outside a run: the prompt of the last request on `branch` (ctx's branch), null when unknown.
+   * `ranHere` false (no run in this process yet): a host that keeps no transcript of the prompt does not know it.
+   */
+  lastRequestPrompt(ctx: Pick<CtxPort, "getSystemPrompt">, branch: readonly BranchEntry[], ranHere?: boolean): string | null;
+  /**
+   * The keys that break a line in the host's extension editor, for its title: 1.x binds Shift+Enter and Ctrl+J;
+   * 0.73.1 binds Shift+Enter only, which a terminal without extended keys sends as Enter, while its editor takes a
+   * bare line feed (Ctrl+J) as a new line too.
+   */
+  newlineKeys(ctx: Pick<CtxPort, "isProjectTrusted">): string;
 }
 
 /** Pi's prompt and options as a run hands them to forge, before forge changes anything. */
@@ -93,6 +102,9 @@ function chainLegacy(event: BeforeAgentStartEvent, result: BeforeAgentStartResul
   return result?.systemPrompt === undefined ? event : { ...event, systemPrompt: result.systemPrompt };
 }
 
+const LEGACY_NEWLINE_KEYS = "Ctrl+J (or Shift+Enter where the terminal reports it)";
+const MODERN_NEWLINE_KEYS = "Shift+Enter or Ctrl+J";
+
 /** Pi 0.73.1: the prompt is one string, so forge returns the whole composed string. */
 export const legacyHostAdapter: HostAdapter = {
   projectTrust: () => null,
@@ -103,6 +115,7 @@ export const legacyHostAdapter: HostAdapter = {
   previewPrompt: previewWith,
   foldsSectionChanges: () => false,
   lastRequestPrompt,
+  newlineKeys: () => LEGACY_NEWLINE_KEYS,
   applyComposition(event, composition) {
     const systemPrompt = renderPromptString(event.systemPrompt, event.systemPromptOptions, composition);
     return systemPrompt === undefined ? undefined : { systemPrompt };
@@ -132,6 +145,7 @@ export const sectionsHostAdapter: HostAdapter = {
   // compat is provider data of any shape; a missing or non-object compat has no such flag.
   foldsSectionChanges: (ctx) => (ctx.model?.compat as { supportsMidConvoSystemMessages?: unknown } | null | undefined)?.supportsMidConvoSystemMessages !== true,
   lastRequestPrompt,
+  newlineKeys: () => MODERN_NEWLINE_KEYS,
   applyComposition(event, composition) {
     // Only reached when the run handed over sections (detectHostAdapter checks).
     const options = event.systemPromptOptions!;
@@ -193,4 +207,5 @@ const detectedHostAdapter: HostAdapter = Object.freeze({
   // 1.x contexts carry isProjectTrusted; 0.73.1's do not. A 1.x that lacked it gets 0.73.1's resolver, which refuses
   // every scheme (file:// included) under a limit: the wrong guess can only refuse more.
   toolPathResolver: (ctx: Pick<CtxPort, "isProjectTrusted">) => (typeof ctx.isProjectTrusted === "function" ? resolveModernToolPath : resolveLegacyToolPath),
+  newlineKeys: (ctx: Pick<CtxPort, "isProjectTrusted">) => (typeof ctx.isProjectTrusted === "function" ? MODERN_NEWLINE_KEYS : LEGACY_NEWLINE_KEYS),
 });

@@ -37,12 +37,13 @@ export function transcriptPrompt(branch: readonly BranchEntry[]): string | null 
 }
 
 /**
- * The last request's prompt: the transcript's (1.x), else the host's getSystemPrompt() (0.73.1: the last run's
- * final prompt, Pi's base prompt before this process ran one). Null when neither is known.
+ * The last request's prompt: the transcript's (1.x), else the host's getSystemPrompt() (0.73.1: the last run's final
+ * prompt, Pi's base prompt before this process ran one, so `ranHere` false answers null there). Null when not known.
  */
-export function lastRequestPrompt(ctx: Pick<CtxPort, "getSystemPrompt">, branch: readonly BranchEntry[]): string | null {
+export function lastRequestPrompt(ctx: Pick<CtxPort, "getSystemPrompt">, branch: readonly BranchEntry[], ranHere = true): string | null {
   const recorded = transcriptPrompt(branch);
   if (recorded !== null) return recorded;
+  if (!ranHere) return null;
   try {
     return ctx.getSystemPrompt?.() ?? null;
   } catch {

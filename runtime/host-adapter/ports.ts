@@ -45,6 +45,10 @@ export interface UiPort {
    * TUI only: a custom component (forge's mode picker), with the parts of the host's TUI types forge uses.
    * Resolves undefined where the mode has no custom components (RPC), so the caller falls back to select().
    */
+  /** Puts text into Pi's input editor (a prompt held back is given back). RPC sends it to the client. */
+  setEditorText?(text: string): void;
+  /** A widget above the editor (lines), or none (undefined): forge's standing notices that go away when resolved. */
+  setWidget?(key: string, content: string[] | undefined): void;
   custom?<T>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort): Promise<T | undefined>;
 }
 
@@ -136,9 +140,22 @@ export interface ModelSelectEvent {
   source?: string;
 }
 
+/** Both hosts: user input before skill and template expansion and before any run starts (extension commands skip it). */
+export interface InputEvent {
+  text: string;
+  /** interactive | rpc | extension. */
+  source?: string;
+  /** 1.x: set while a run streams (the text joins it as steer or follow-up). */
+  streamingBehavior?: string;
+}
+
+/** `handled` ends the input there: no run starts, nothing is sent. */
+export type InputResult = { action: "continue" } | { action: "handled" };
+
 /** The events forge subscribes to, with what a handler may return. */
 export interface HostEvents {
   session_start: { event: SessionStartEvent; result: void };
+  input: { event: InputEvent; result: InputResult | undefined };
   session_tree: { event: unknown; result: void };
   before_agent_start: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined };
   context_with_system: { event: ContextWithSystemEvent; result: { messages: TranscriptMessage[] } | undefined };
@@ -164,6 +181,8 @@ export interface CtxPort {
   getSystemPromptOptions?(): PromptOptions;
   /** 1.x only: project trust. */
   isProjectTrusted?(): boolean;
+  /** Both hosts: false while a run streams. */
+  isIdle?(): boolean;
 }
 
 export interface CommandSpec {
@@ -192,6 +211,8 @@ export interface PiPort {
   getFlag(name: string): boolean | string | undefined;
   registerTool(tool: ToolDefinition): void;
   appendEntry(customType: string, data?: unknown): void;
+  /** Both hosts: how the TUI draws custom messages of `customType` (forge's delivered updates: one compact line). */
+  registerMessageRenderer?(customType: string, renderer: (message: { content?: unknown; details?: unknown }, options: { expanded: boolean }, theme: unknown) => ComponentPort | undefined): void;
   /** Idle: appended to the session at once. While a run streams: steered in before the next model request. */
   sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void;
   getActiveTools(): string[];

@@ -115,39 +115,60 @@ function n(x: number): string {
   return x.toLocaleString("en-US");
 }
 
-/** One line, e.g. "cache: 12,000 of 12,400 chars of the previous request stay identical (96.8%); last request read 2,900 cached tokens". */
-export function formatCacheImpact(impact: CacheImpact, usage: LastUsage | null): string {
-  const pct = impact.previousChars === 0 ? 100 : (impact.keptChars / impact.previousChars) * 100;
-  const read = usage === null ? "no cache usage reported yet" : `last request read ${n(usage.cacheRead)} cached tokens`;
-  return `cache: ${n(impact.keptChars)} of ${n(impact.previousChars)} chars of the previous request stay identical (${pct.toFixed(1)}%); ${read}`;
-}
-
-export interface PromptChangeReport {
-  impact: CacheImpact;
-  usage: LastUsage | null;
-  /** True when the change rewrites at least `threshold` chars of a prefix that was served from cache. */
-  warn: boolean;
-  /** formatCacheImpact's line. */
-  text: string;
-}
-
-/** The report of going from request `previous` to `next` on `branch` (its last cache usage decides the warning). */
-export function reportCacheImpact(branch: readonly BranchEntry[], previous: string, next: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
-  const impact = measureCacheImpact(previous, next);
-  const usage = lastCacheRead(branch);
-  return { impact, usage, warn: shouldWarnCacheRewrite(impact, usage, threshold), text: formatCacheImpact(impact, usage) };
+/** Tokens of `chars` characters, estimated as Pi's own figures are (characters / 4, rounded up). */
+function tokensOf(chars: number): number {
+  return Math.ceil(chars / 4);
 }
 
 /**
- * For /mode and /preset: the effect of replacing the system prompt `previousPrompt` with `nextPrompt`
- * under the branch's messages (a prompt change rewrites everything after its first changed char).
+ * The plain words of an impact, said inside a command's one notice: the share of the cached prompt (the previous
+ * request) the next request keeps, and about how many tokens it sends again. A share below the whole is rounded down,
+ * so "the whole" is said only when every character stays. With `warn`, the cache read the last request reported.
  */
-export function promptChangeImpact(branch: readonly BranchEntry[], previousPrompt: string, nextPrompt: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
-  const messages = branchMessages(branch);
-  return reportCacheImpact(branch, serializeRequest(previousPrompt, messages), serializeRequest(nextPrompt, messages), threshold);
+export function describeCacheImpact(impact: CacheImpact, usage: LastUsage | null, warn: boolean): string {
+  if (impact.rewrittenChars === 0) return "keeps the whole cached prompt";
+  const pct = impact.previousChars === 0 ? 0 : Math.floor((impact.keptChars / impact.previousChars) * 100);
+  const share = impact.keptChars === 0 || pct === 0 ? "keeps none of the cached prompt" : `keeps ${pct}% of the cached prompt`;
+  const read = warn && usage !== null ? ` (the last request read ${n(usage.cacheRead)} cached tokens)` : "";
+  const tokens = tokensOf(impact.rewrittenChars);
+  return `${share}, re-sends about ${n(tokens)} ${tokens === 1 ? "token" : "tokens"}${read}`;
 }
 
-/** Said before an action whose report warns: how much cached prefix the next request pays for again. */
-export function formatRewriteWarning(report: PromptChangeReport): string {
-  return `forge: warning: this change rewrites ${n(report.impact.rewrittenChars)} chars of a cached prefix (the next request pays for them again). ${report.text}`;
+export interface PromptChangeReport {
+  /** null: no request was sent on the branch, or its prompt is not known, so there is nothing to compare with. */
+  impact: CacheImpact | null;
+  usage: LastUsage | null;
+  /** True when the change rewrites at least `threshold` chars of a prefix that was served from cache. */
+  warn: boolean;
+  /** describeCacheImpact's words; null (say nothing) without an impact. */
+  words: string | null;
+}
+
+/** Whether a request was sent and answered on the branch (an assistant message): only then is there a cached prompt. */
+export function hasSentRequest(branch: readonly BranchEntry[]): boolean {
+  return branch.some((e) => e.type === "message" && messageOf(e)?.role === "assistant");
+}
+
+const NO_REPORT: PromptChangeReport = { impact: null, usage: null, warn: false, words: null };
+
+/**
+ * The report of going from request `previous` (null: not known) to `next` on `branch` (its last cache usage decides
+ * the warning). Nothing is reported before a request was sent on the branch.
+ */
+export function reportCacheImpact(branch: readonly BranchEntry[], previous: string | null, next: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
+  if (previous === null || !hasSentRequest(branch)) return NO_REPORT;
+  const impact = measureCacheImpact(previous, next);
+  const usage = lastCacheRead(branch);
+  const warn = shouldWarnCacheRewrite(impact, usage, threshold);
+  return { impact, usage, warn, words: describeCacheImpact(impact, usage, warn) };
+}
+
+/**
+ * For /mode and /preset: the effect of replacing the system prompt `previousPrompt` (null: not known) with
+ * `nextPrompt` under the branch's messages (a prompt change rewrites everything after its first changed char).
+ */
+export function promptChangeImpact(branch: readonly BranchEntry[], previousPrompt: string | null, nextPrompt: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
+  if (previousPrompt === null) return NO_REPORT;
+  const messages = branchMessages(branch);
+  return reportCacheImpact(branch, serializeRequest(previousPrompt, messages), serializeRequest(nextPrompt, messages), threshold);
 }

@@ -2,8 +2,8 @@
 // changes how Pi lays out the prompt (and so the delivery), and a compaction. Said before the next request.
 import type { HostAdapter } from "../host-adapter/index.js";
 import type { BranchEntry, CtxPort, ModelSelectEvent } from "../host-adapter/ports.js";
-import { say } from "../notify.js";
-import { branchMessages, formatRewriteWarning, leadingPrompt, reportCacheImpact, serializeRequest, type PromptChangeReport } from "./cache-impact.js";
+import { tellNotice } from "../command-notice.js";
+import { branchMessages, leadingPrompt, reportCacheImpact, serializeRequest, type PromptChangeReport } from "./cache-impact.js";
 import { choiceForModel, describeChoice } from "./update-delivery.js";
 import type { SessionState } from "../../core/session-state.js";
 
@@ -14,9 +14,9 @@ function requestFor(adapter: HostAdapter, ctx: CtxPort, branch: readonly BranchE
   return serializeRequest(prompt, branchMessages(branch, inPlace));
 }
 
+/** One notice: the headline, then the plain cache words (a warning when it rewrites a large cached prefix). */
 function tell(ctx: CtxPort, headline: string, report: PromptChangeReport): void {
-  if (report.warn) say(ctx, formatRewriteWarning(report), "warning");
-  say(ctx, `${headline}\n${report.text}`);
+  tellNotice(ctx, { head: headline, cache: report.words, level: report.warn ? "warning" : "info" });
 }
 
 /**

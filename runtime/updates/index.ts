@@ -2,4 +2,4 @@
 export { createSystemUpdates, registerSystemUpdates, UPDATE_TOOL_NAMES, type SystemUpdates, type SystemUpdatesDeps } from "./system-updates.js";
 export type { ActivePresetRef } from "./preset-blocks.js";
 export type { SelectionChange } from "./selection-impact.js";
-export { formatRewriteWarning, type PromptChangeReport } from "./cache-impact.js";
+export type { PromptChangeReport } from "./cache-impact.js";

@@ -38,11 +38,11 @@ function swapInventory(tail: string, from: string, to: string): string {
 }
 
 /**
- * The previous prompt is the last request's when it starts with what the core composes now, else it is
- * estimated from the replayed selection. The next one is the core's part for the candidate plus the
- * updates' part (inventory swapped). Both core parts are rendered over the same native inputs (the
- * adapter's preview), so the first differing character is where a provider cache breaks.
- * Null when no estimate can be made (an unreadable branch included).
+ * The previous prompt is the one the last request actually sent (the transcript on 1.x; on 0.73.1 the last run's, known
+ * only after a run in this process): the provider's cache holds that request, whatever was selected since. Without one
+ * there is nothing to keep, and the report says nothing. The next prompt is the core's part for the candidate plus the
+ * updates' part (inventory swapped), rendered over the last run's native inputs (the adapter's preview), so the first
+ * differing character is where a provider cache breaks. Null when no estimate can be made (an unreadable branch).
  */
 export function estimateSelectionChange(
   adapter: HostAdapter,
@@ -59,13 +59,12 @@ export function estimateSelectionChange(
     const inventoryNext = renderInventory(change.nextPreset, rules);
     const coreNow = adapter.previewPrompt(change.now, native, lastRun);
     const estimatedTail = inventoryNow === "" ? "" : `\n\n${inventoryNow}`;
-    const last = adapter.lastRequestPrompt(ctx, branch);
-    const previousPrompt = last !== null && last.startsWith(coreNow) ? last : coreNow + estimatedTail;
-    // The last prompt's tail is kept only when it is the updates' own part (not an older selection's).
-    const lastTail = previousPrompt.slice(coreNow.length);
-    const tail = isUpdatesTail(lastTail, inventoryNow) ? lastTail : estimatedTail;
+    const sent = adapter.lastRequestPrompt(ctx, branch, lastRun !== null);
+    // The sent prompt's tail is kept only when it is the updates' own part after what the core composes now.
+    const lastTail = sent !== null && sent.startsWith(coreNow) ? sent.slice(coreNow.length) : null;
+    const tail = lastTail !== null && isUpdatesTail(lastTail, inventoryNow) ? lastTail : estimatedTail;
     const nextPrompt = adapter.previewPrompt(change.next, native, lastRun) + swapInventory(tail, inventoryNow, inventoryNext);
-    return promptChangeImpact(branch, previousPrompt, nextPrompt);
+    return promptChangeImpact(branch, sent, nextPrompt);
   } catch {
     return null;
   }

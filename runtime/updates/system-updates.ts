@@ -2,6 +2,8 @@
 import type { UpdateState } from "../../core/update-reducer.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, ModelSelectEvent, PiPort } from "../host-adapter/ports.js";
 import { describeError, guardCommand, say } from "../notify.js";
+import { renderUpdateMessage } from "./update-renderer.js";
+import { UPDATE_MESSAGE_TYPE } from "./timeline-view.js";
 import { renderInventory } from "./block-inventory.js";
 import { readOf } from "./branch-read.js";
 import type { ActivePresetRef } from "./preset-blocks.js";
@@ -71,6 +73,9 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
       }
     };
   }
+
+  // A delivered update shows as one compact line that expands to its text (TUI only; RPC clients get the message).
+  pi.registerMessageRenderer?.(UPDATE_MESSAGE_TYPE, (message, options, theme) => renderUpdateMessage(message, options, theme));
 
   pi.registerCommand(COMMAND_NAME, {
     description: "System updates: /system-update <text> | status [--json] [--full] | reset | list | use <id> | off <id>",

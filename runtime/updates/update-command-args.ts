@@ -1,5 +1,6 @@
 // Arguments of /system-update: the subcommand shapes (anything else is freeform text), usage, and completions. Pure.
 import type { AutocompleteItem } from "../host-adapter/ports.js";
+import { choices, completeLastWord, precedingWords, type Choice } from "../argument-completion.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import type { UpdateState } from "../../core/update-reducer.js";
 import { usableBlocks, type ActivePresetRef } from "./preset-blocks.js";
@@ -72,16 +73,25 @@ export interface CompletionData {
   activeIds: string[];
 }
 
+/** /system-update's subcommands, as completion shows them (freeform text needs none). */
+const SUBCOMMAND_CHOICES: readonly Choice[] = [
+  { word: "status", description: "the active updates and how they reach the model" },
+  { word: "list", description: "the active preset's blocks and the path rules" },
+  { word: "use", description: "activate a block of the active preset" },
+  { word: "off", description: "revoke an active update" },
+  { word: "reset", description: "revoke every active update" },
+];
+
+/** Subcommands with descriptions; then the usable block ids for use, the active update ids for off, the options. */
 export function completeSystemUpdateArgs(prefix: string, data: CompletionData): AutocompleteItem[] | null {
-  const subcommands = ["status", "status --json", "status --full", "reset", "list", "use", "off"];
-  const m = /^(use|off)\s+(\S*)$/.exec(prefix);
-  if (m) {
-    const ids = m[1] === "use" ? data.blockIds : data.activeIds;
-    const items = ids.filter((id) => id.startsWith(m[2]!)).map((id) => ({ value: `${m[1]} ${id}`, label: id }));
-    return items.length ? items : null;
-  }
-  const items = subcommands.filter((s) => s.startsWith(prefix.trimStart())).map((s) => ({ value: s, label: s }));
-  return items.length ? items : null;
+  const before = precedingWords(prefix);
+  if (before.length === 0) return completeLastWord(prefix, SUBCOMMAND_CHOICES);
+  const [sub] = before;
+  if (before.length === 1 && sub === "use") return completeLastWord(prefix, data.blockIds.map((word) => ({ word, description: "block" })));
+  if (before.length === 1 && sub === "off") return completeLastWord(prefix, data.activeIds.map((word) => ({ word, description: "active update" })));
+  if (sub === "status") return completeLastWord(prefix, choices(["--json", "--full"].filter((o) => !before.includes(o))));
+  if (sub === "list" && before.length === 1) return completeLastWord(prefix, choices(["--json"]));
+  return null;
 }
 
 export function completionDataFor(ref: ActivePresetRef | null, state: UpdateState): CompletionData {

@@ -9,7 +9,7 @@ import type { ForgeUpdateEvent } from "../../generated/types.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
 import { readOf } from "./branch-read.js";
-import { formatRewriteWarning } from "./cache-impact.js";
+import { tellNotice } from "../command-notice.js";
 import { blocksUsable, checkBlockActivation, chooseBlockUpdateId } from "./preset-blocks.js";
 import { parseSystemUpdateArgs, USAGE } from "./update-command-args.js";
 import { estimateUpdateImpact, planChange, recordChange, type UpdatesRuntime } from "./update-change.js";
@@ -98,14 +98,13 @@ export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, c
   const { state } = read;
   const error = (text: string) => say(ctx, text, "error");
 
-  /** Estimates, warns before a change that rewrites a large cached prefix, records and delivers, then reports. */
+  /** Estimates, records and delivers, then reports the change and its cache impact in one notice. */
   function apply(event: ForgeUpdateEvent, done: string, ref = rt.getActivePreset(ctx)): void {
     const change = planChange(state, event);
     const picked = pickDelivery(rt, ctx, "host");
     const report = estimateUpdateImpact(rt, ctx, read, change, picked);
-    if (report.warn) say(ctx, formatRewriteWarning(report), "warning");
     recordChange(rt, read, change, picked, null, ref);
-    say(ctx, `${done}\n${report.text}`);
+    tellNotice(ctx, { head: done, cache: report.words, level: report.warn ? "warning" : "info" });
   }
 
   function applyText(text: string): void {

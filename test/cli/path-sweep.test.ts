@@ -2,7 +2,7 @@
 // The sweep runs every command from a package's subdirectory and with --root, and checks each path in the output:
 // none is absolute (only --json's `absolute*` fields, which must be), and each names an existing file from the cwd.
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { git, startStudio } from "../studio/studio-process.js";
 import { assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
@@ -119,6 +119,24 @@ describe("every path a command prints is relative to the current directory", () 
       ...sweep(repo, ["explain", "daily", "--root", "packages/api"]),
       ...sweep(sub, ["diff"]),
       ...sweep(sub, ["diff", "HEAD", "../.pi/forge/bundle.json"]),
+    ];
+    expect(problems).toEqual([]);
+  });
+
+  it("verify, outdated, key new and key show", () => {
+    const keys = makeTempDir("forge-sweep-keys-");
+    const key = relative(sub, join(keys, "ada.pem"));
+    expect(runCli(["build", "--library", "--root", "mylib"], repo).code).toBe(0);
+    const problems = [
+      ...sweep(sub, ["verify"]),
+      // The roots the init test made have no bundle yet: verify names the file it could not find.
+      ...sweep(sub, ["verify", "--all"]).filter((p) => !/fresh-[ab]\/\.pi\/forge\/bundle\.json/.test(p)),
+      ...sweep(sub, ["verify", "--root", "../../.."]),
+      ...sweep(sub, ["verify", "../.pi/forge/bundle.json", "../../../.pi/forge/bundle.json"]),
+      ...sweep(sub, ["verify", "--library", "--root", "../../../mylib"]),
+      ...sweep(sub, ["outdated", "--offline"]),
+      ...sweep(sub, ["key", "new", "--out", key, "--name", "Ada"], { json: false }),
+      ...sweep(sub, ["key", "show", "--key", key]),
     ];
     expect(problems).toEqual([]);
   });

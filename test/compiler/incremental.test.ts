@@ -7,6 +7,8 @@ import { createIncrementalCompiler } from "../../compiler/incremental-compile.js
 import type { CompileOptions, LayerBeneath, LibraryInput } from "../../compiler/types.js";
 import { FIXED_OPTIONS } from "./fixture-cases.js";
 import { treeOf } from "./source-tree.js";
+import type { ForgeBundle } from "../../generated/types.js";
+import { newKey, signed } from "../support/signing-keys.js";
 
 const MODES = ["alpha", "beta", "gamma", "delta"] as const;
 
@@ -22,10 +24,15 @@ const BUILTIN = compile(
 const BENEATH: LayerBeneath[] = [{ name: null, modes: BUILTIN.modes, presets: BUILTIN.presets }];
 
 /** A library forge.yaml may list: its bundle text is what the I/O edge reads. */
-const LIBRARY_BUNDLE = emitBundleText(
-  compile(treeOf({ "modes/house.yaml": "label: House\ndescription: From a library.\nstrategy: append\nprompt: House rules.\n" }), { scope: "library", forgeVersion: "0.0.0-test" }).bundle!,
-);
-const LIBRARY: LibraryInput = { name: "@acme/house", status: "installed", version: "1.0.0", bundleText: LIBRARY_BUNDLE, bundlePath: "node_modules/@acme/house/forge-bundle.json" };
+const LIBRARY_UNSIGNED = compile(treeOf({ "modes/house.yaml": "label: House\ndescription: From a library.\nstrategy: append\nprompt: House rules.\n" }), { scope: "library", forgeVersion: "0.0.0-test" }).bundle!;
+/** Its signer, which forge.yaml's signedBy may require (another key's requirement refuses the library). */
+const ADA = newKey("Ada");
+const EVE = newKey("Eve");
+const libraryInput = (bundle: ForgeBundle): LibraryInput => ({ name: "@acme/house", status: "installed", version: "1.0.0", bundleText: emitBundleText(bundle), bundlePath: "node_modules/@acme/house/forge-bundle.json" });
+const LIBRARY = libraryInput(signed(LIBRARY_UNSIGNED, ADA));
+/** The same version installed without its signature: a signedBy requirement that held must be checked again. */
+const LIBRARY_STRIPPED = libraryInput(LIBRARY_UNSIGNED);
+const requireSigner = (name: string, fingerprint: string) => `libraries: ['@acme/house']\nsignedBy:\n  '${name}': [${fingerprint}]\n`;
 
 const quote = (s: string) => JSON.stringify(s);
 
@@ -104,7 +111,14 @@ function writes(good: boolean) {
     fc.tuple(fc.constant("partials/nested.md"), good ? goodTemplate : anyTemplate),
     fc.tuple(fc.constant("modes/shared.md"), good ? goodTemplate : anyTemplate),
     fc.tuple(fc.constant("rules/docs.yaml"), ruleText(good)),
-    fc.tuple(fc.constant("forge.yaml"), fc.constantFrom(...(good ? ["libraries: ['@acme/house']\n", "libraries: []\n"] : ["libraries: 5\n", "libraries: ['@acme/none']\n"]))),
+    fc.tuple(
+      fc.constant("forge.yaml"),
+      fc.constantFrom(
+        ...(good
+          ? ["libraries: ['@acme/house']\n", "libraries: []\n", requireSigner("@acme/house", ADA.fingerprint)]
+          : ["libraries: 5\n", "libraries: ['@acme/none']\n", requireSigner("@acme/house", EVE.fingerprint), requireSigner("@acme/hose", ADA.fingerprint)]),
+      ),
+    ),
   );
 }
 const deletion = fc.tuple(fc.constantFrom("modes/beta.yaml", "modes/gamma.yaml", "partials/nested.md", "modes/shared.md", "presets/solo.yaml", "rules/docs.yaml", "forge.yaml"), fc.constant(null));
@@ -121,12 +135,13 @@ const START: Record<string, string> = {
   "presets/daily.yaml": "description: Daily.\nbase: delta\noverlays: [alpha, beta]\n",
 };
 
-/** The options of a step: with or without the layers beneath and the library (a changed layer must not reuse stale results). */
+/** The options of a step: with or without the layers beneath and the library, signed or not (a changed layer must not reuse stale results). */
 const stepOptions = fc.constantFrom<CompileOptions>(
   { ...FIXED_OPTIONS, layersBeneath: BENEATH, libraries: [LIBRARY] },
   { ...FIXED_OPTIONS, layersBeneath: BENEATH, libraries: [LIBRARY] },
   { ...FIXED_OPTIONS, layersBeneath: BENEATH, libraries: [LIBRARY] },
   { ...FIXED_OPTIONS, libraries: [] },
+  { ...FIXED_OPTIONS, layersBeneath: BENEATH, libraries: [LIBRARY_STRIPPED] },
 );
 
 describe("incremental rebuilds", () => {
@@ -154,6 +169,34 @@ describe("incremental rebuilds", () => {
     // Not only broken trees: a good share of the steps build a bundle, so its bytes are compared too.
     console.log(`incremental property: ${built} of ${stepsRun} steps built a bundle`);
     expect(built / stepsRun).toBeGreaterThan(0.2);
+  });
+
+  test("forge.yaml's signedBy and a library's signatures are compile inputs: each change is checked again", () => {
+    const withLibrary = { ...FIXED_OPTIONS, layersBeneath: BENEATH, libraries: [LIBRARY] };
+    const stripped = { ...withLibrary, libraries: [LIBRARY_STRIPPED] };
+    // The same libraries list throughout; only the signer forge.yaml requires, or the library's signature, changes.
+    const sequence: Array<[string, CompileOptions]> = [
+      ["libraries: ['@acme/house']\n", withLibrary],
+      [requireSigner("@acme/house", EVE.fingerprint), withLibrary],
+      [requireSigner("@acme/house", ADA.fingerprint), withLibrary],
+      [requireSigner("@acme/house", ADA.fingerprint), stripped],
+      [requireSigner("@acme/house", ADA.fingerprint), withLibrary],
+      [requireSigner("@acme/hose", ADA.fingerprint), withLibrary],
+      ["libraries: ['@acme/house']\n", withLibrary],
+    ];
+    const incremental = createIncrementalCompiler();
+    const codes: string[][] = [];
+    for (const [config, options] of sequence) {
+      const tree = treeOf({ ...START, "forge.yaml": config });
+      const cold = compile(tree, options);
+      const warm = incremental.compile(tree, options);
+      expect(warm.diagnostics).toEqual(cold.diagnostics);
+      expect(warm.bundle === null ? null : incremental.bundleText(warm.bundle)).toBe(cold.bundle === null ? null : emitBundleText(cold.bundle));
+      codes.push(cold.diagnostics.map((d) => d.code));
+    }
+    // The control: the sequence does move between refused and accepted, so a stale reuse would show.
+    expect(codes.map((c) => c.includes("library_signer_required"))).toEqual([false, true, false, true, false, false, false]);
+    expect(codes[5]).toContain("signed_by_unknown_library");
   });
 
   const PROJECT: Record<string, string> = {

@@ -51,6 +51,14 @@ describe("template syntax errors", () => {
     expect(diagnostics[0]!.message).not.toMatch(PARSER_WORDS);
   });
 
+  test("a mistake only handlebars' lexer finds (a raw block opening a comment) is still in forge's words", () => {
+    // Found by the property below: "{{{{" starts a raw block, which the scan leaves to handlebars.
+    const errors = build({ "modes/notes.yaml": `${HEAD}promptFile: notes.md\n`, "modes/notes.md": "{{{{{{!--" }).filter((d) => d.code === "template_syntax_error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).not.toMatch(PARSER_WORDS);
+    expect(errors[0]!.message).toMatch(/cannot stand inside a tag/);
+  });
+
   test("any template handlebars refuses gets one diagnostic in forge's words, inside the template", () => {
     const text = fc.array(fc.constantFrom("{{", "}}", "{", "}", "#", "/", "!", ">", "~", "a", " ", "\n", "'", "--", "else", "^"), { maxLength: 14 }).map((parts) => parts.join(""));
     fc.assert(

@@ -32,6 +32,8 @@ describe("renderModeTemplate", () => {
     expect(validateModeSource(value)).toBe(true);
     expect(value).toMatchObject({ label: "Code review", strategy });
     expect(text).toContain("nothing is activated");
+    // A plain block scalar in the editor, with a comment saying how it reads (not `|-` or `|2-`).
+    expect(text).toMatch(/\n# `prompt: \|` starts the text: every line below it, indented by two spaces, is kept as written[^\n]*\nprompt: \|\n {2}Describe how/);
     expect(text).toContain(`# ${strategy}:`);
   });
 

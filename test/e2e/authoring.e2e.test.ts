@@ -1,6 +1,6 @@
-// End-to-end in both real Pi hosts: authoring inside Pi (/mode new then edit headless, the edit of an active mode as
-// drift; the editor and an active /mode delete with its confirmation over RPC), a preset exported in one project and
-// imported in another, and a session written with pi-modes entries resumed under forge.
+// End-to-end in both real Pi hosts: authoring inside Pi (/mode new then edit headless, your own edit of an active mode
+// re-pinned, not drift; the editor and an active /mode delete with its question over RPC), a preset exported in one
+// project and imported in another, and a session written with pi-modes entries resumed under forge.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -38,7 +38,7 @@ function customEntries(file: string): Array<[string, any]> {
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: authoring, preset transfer, pi-modes sessions", (_id, host) => {
   const print = (env: PiEnv, messages: string[], extensions?: string[]) => forgePrint(host, env, suite.server, messages, extensions ? { extensions } : {});
 
-  it("/mode new then /mode edit, headless: written and built, never activated; editing the active mode is drift (block)", async () => {
+  it("/mode new then /mode edit, headless: written and built, never activated; your own edit of the active mode is pinned at once", async () => {
     const env = await suite.env({ cwdFiles: { "v1.md": `${V1}\n`, "v2.md": `${V2}\n` } });
     const native = await nativePrompt(host, env, suite.server);
     const created = await print(env, ["/mode new focus --prompt-file v1.md", "first"]);
@@ -47,17 +47,18 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: authoring
     const selected = await print(env, ["--continue", "/mode set focus", "second"]);
     expectSamePrompt(onlyPrompt(selected), native + overlayTail(["focus", "Focus", V1]));
     const edited = await print(env, ["--continue", "/mode edit focus --prompt-file v2.md", "third", "/mode status --json"]);
-    expect(edited.stderr).toContain(`"focus" is active: its new definition is drift (policy block: Pi's native prompt until /mode reapprove)`);
-    expectSamePrompt(onlyPrompt(edited), native);
-    expect(lastStatus(edited.stderr)).toMatchObject({ drift: true, components: [{ key: "focus", drift: "changed" }] });
+    expect(edited.stderr).toContain(`"focus" is active with what you wrote (from the next prompt)`);
+    expectSamePrompt(onlyPrompt(edited), native + overlayTail(["focus", "Focus", V2]));
+    expect(lastStatus(edited.stderr)).toMatchObject({ drift: false, components: [{ key: "focus", drift: "none" }] });
     const reapproved = await print(env, ["--continue", "/mode reapprove", "fourth"]);
+    expect(reapproved.stderr).toContain("(no drift: nothing to reapprove)");
     expectSamePrompt(onlyPrompt(reapproved), native + overlayTail(["focus", "Focus", V2]));
-    // Authoring itself appended no state: only the selection and the reapproval did.
+    // /mode new appended no state; the selection did, and the edit re-pinned the mode it changed (source edit).
     const [file] = sessionFiles(env);
-    expect(customEntries(file!).map(([type, data]) => [type, data.source])).toEqual([["forge-mode-state", "command"], ["forge-mode-state", "reapprove"]]);
+    expect(customEntries(file!).map(([type, data]) => [type, data.source])).toEqual([["forge-mode-state", "command"], ["forge-mode-state", "edit"]]);
   });
 
-  it("over RPC: /mode new in Pi's editor; an active /mode delete asks, then keeps the remainder", async () => {
+  it("over RPC: /mode new in Pi's editor; an active /mode delete asks (No first), then keeps the remainder", async () => {
     const env = await suite.env();
     const native = await nativePrompt(host, env, suite.server);
     const answer = (request: UiRequest) => {
@@ -65,7 +66,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: authoring
         const key = String(request.title).includes('"alpha"') ? "Alpha" : "Beta";
         return { value: String(request.prefill).replace(/Describe how[^\n]*/, `${key} written in the editor.`) };
       }
-      return request.method === "confirm" ? { confirmed: true } : undefined;
+      return request.method === "select" && String(request.title).startsWith("Delete") ? { value: "Yes, delete it" } : undefined;
     };
     suite.server.reset();
     const rpc = await startRpc(host, { env, args: ["--no-session"], extensions: [FORGE_EXTENSION], onUiRequest: answer });
@@ -80,13 +81,15 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: authoring
     } finally {
       expect(await rpc.close()).toBe(0);
     }
-    const dialogs = rpc.records.filter((r) => r?.type === "extension_ui_request" && (r.method === "editor" || r.method === "confirm"));
-    expect(dialogs.map((d) => d.method)).toEqual(["editor", "editor", "confirm"]);
-    expect(dialogs[2].title).toBe('Delete the active mode "beta"?');
+    const dialogs = rpc.records.filter((r) => r?.type === "extension_ui_request" && (r.method === "editor" || r.method === "select"));
+    expect(dialogs.map((d) => d.method)).toEqual(["editor", "editor", "select"]);
+    expect(dialogs[2].title).toMatch(/^Delete the active mode "beta"\?\n/);
+    expect(dialogs[2].options).toEqual(["No, keep it", "Yes, delete it"]);
     const prompts = suite.server.completions().map((r) => systemPromptOf(r));
     expect(prompts).toHaveLength(2);
-    expectSamePrompt(prompts[0]!, native + overlayTail(["alpha", "Alpha", "Alpha written in the editor."], ["beta", "Beta", "Beta written in the editor."]));
-    expectSamePrompt(prompts[1]!, native + overlayTail(["alpha", "Alpha", "Alpha written in the editor."]));
+    // The editor's template holds the prompt in a plain `|` block, which keeps one final line break.
+    expectSamePrompt(prompts[0]!, native + overlayTail(["alpha", "Alpha", "Alpha written in the editor.\n"], ["beta", "Beta", "Beta written in the editor.\n"]));
+    expectSamePrompt(prompts[1]!, native + overlayTail(["alpha", "Alpha", "Alpha written in the editor.\n"]));
   });
 
   it("a preset exported in one project is imported in another: keys checked, differences named, usable at once", async () => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { systemPromptOf, type RecordedRequest } from "../shared/fake-server.js";
 import {
-  expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, notices, overlayTail, rpcCommand, rpcStatus,
+  expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, notices, overlayTail, rpcCommand, rpcStatus, noticeHead,
 } from "./harness/forge-project.js";
 import { FAKE_MODEL, FAKE_PROVIDER, type PiEnv } from "../shared/pi-env.js";
 import { HOSTS, type PiHost } from "../shared/pi-host.js";
@@ -66,13 +66,13 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: mode mode
     try {
       await rpc.prompt("one");
       states.push(await hostState(rpc));
-      expect(await rpcCommand(rpc, "/mode set deep", "forge: active")).toBe("forge: active overlays deep (drift policy block)");
+      expect(noticeHead(await rpcCommand(rpc, "/mode set deep", "forge: active"))).toBe("forge: active overlays deep (drift policy block; was Pi's native prompt)");
       // Activating a mode starts no turn, even when it switches the model.
       expect(suite.server.completions()).toHaveLength(1);
       states.push(await hostState(rpc));
       await rpc.prompt("two");
       expect(await rpcStatus(rpc)).toMatchObject({ active: true, overlays: ["deep"], fallbackReason: null });
-      expect(await rpcCommand(rpc, "/mode off", "forge: mode off")).toBe("forge: mode off (Pi's native prompt)");
+      expect(noticeHead(await rpcCommand(rpc, "/mode off", "forge: mode off"))).toBe("forge: mode off (Pi's native prompt; was overlays deep)");
       states.push(await hostState(rpc));
       await rpc.prompt("three");
       expect(notices(rpc).filter((n) => n.includes("preferred model") || n.includes("could not apply"))).toEqual([]);
@@ -103,7 +103,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: mode mode
     const rpc = await startSession(host, env);
     try {
       const from = rpc.records.length;
-      expect(await rpcCommand(rpc, "/mode set ghost", "forge: active")).toBe("forge: active overlays ghost (drift policy block)");
+      expect(noticeHead(await rpcCommand(rpc, "/mode set ghost", "forge: active"))).toBe("forge: active overlays ghost (drift policy block; was Pi's native prompt)");
       expect(notices(rpc, from)).toContain('forge: preferred model "fake/no-such-model" was not found; keeping the current model');
       // The other preference still applies.
       expect(await hostState(rpc)).toEqual({ model: FAKE_MODEL, thinking: "high" });

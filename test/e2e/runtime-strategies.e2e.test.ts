@@ -62,7 +62,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: strategie
     const r = await run(["/mode set fin alpha --confirm-exact", "/mode set fin --confirm-exact", "hello"]);
     expect(onlyPrompt(r)).toBe(FINAL);
     expect(r.stderr).toContain('forge: refused: contracts: "fin" is replace_final');
-    expect(r.stderr).toContain("forge: active base fin (drift policy block)");
+    expect(r.stderr).toContain("forge: active base fin (drift policy block; was Pi's native prompt)");
   });
 
   it("replace_final without confirmation is refused: native prompt and an error saying how to confirm", async () => {

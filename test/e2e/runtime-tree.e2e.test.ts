@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messageText, systemPromptOf, type RecordedRequest } from "../shared/fake-server.js";
 import {
-  expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, overlayTail, rpcCommand, rpcStatus,
+  expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, overlayTail, rpcCommand, rpcStatus, noticeHead,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS } from "../shared/pi-host.js";
@@ -44,10 +44,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: mode stat
     const statuses: any[] = [];
     try {
       await rpc.prompt("zero");
-      expect(await rpcCommand(rpc, "/mode set alpha", "forge: active")).toBe("forge: active overlays alpha (drift policy block)");
+      expect(noticeHead(await rpcCommand(rpc, "/mode set alpha", "forge: active"))).toBe("forge: active overlays alpha (drift policy block; was Pi's native prompt)");
       statuses.push(await rpcStatus(rpc));
       await rpc.prompt("one");
-      expect(await rpcCommand(rpc, "/mode set beta", "forge: active")).toBe("forge: active overlays beta (drift policy block)");
+      expect(noticeHead(await rpcCommand(rpc, "/mode set beta", "forge: active"))).toBe("forge: active overlays beta (drift policy block; was overlays alpha)");
       await rpc.prompt("two");
       statuses.push(await rpcStatus(rpc));
 

@@ -80,9 +80,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the agent
     expect(systemPromptOf(requests[1]!)).toContain("Only the user can activate them.");
     expect(systemPromptOf(requests[2]!)).toContain("- security-pass: Security pass. A focused pass over untrusted input, authentication and secrets. (callable: yes)");
     expect(systemPromptOf(requests[3]!)).not.toContain("System update blocks");
-    // /preset use and /mode off report their cache impact.
-    expect(stderr.match(/forge: active preset (careful-change|audit)[^\n]*\ncache: [\d,]+ of [\d,]+ chars/g)).toHaveLength(2);
-    expect(stderr).toMatch(/forge: mode off \(Pi's native prompt\)\ncache: [\d,]+ of [\d,]+ chars/);
+    // /preset use and /mode off report their cache impact in their one notice.
+    expect(stderr.match(/forge: active preset (careful-change|audit)[^\n]* · keeps (the whole|\d+% of the|none of the) cached prompt/g)).toHaveLength(2);
+    expect(stderr).toMatch(/forge: mode off \(Pi's native prompt; was preset [a-z-]+ [^\n]*\) · keeps (the whole|\d+% of the|none of the) cached prompt/);
   });
 
   it("after /mode off the tool is withdrawn: a call the model still remembers is refused and changes nothing", async () => {

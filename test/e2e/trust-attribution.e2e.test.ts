@@ -74,7 +74,7 @@ describe("0.73.1: forge's trust store", () => {
     write(env.cwd, { ".pi/forge/rules/inject.yaml": RULE });
     forgeBuild({ root: env.cwd }); // someone else's build, pulled with bundle.json
     const { stderr } = await printRun(host, env, suite.server, ["--no-session", "/forge trust"]);
-    expect(stderr).toMatch(/Since the version you trusted \([0-9a-f]{12}\):\n {2}rules: added inject\nA bundle that arrives changed/);
+    expect(stderr).toMatch(/Since the version you trusted \([0-9a-f]{12}\):\n {2}rules: added inject\nIt holds:\n {2}modes: alpha\n {2}rules: inject\nA bundle that arrives changed/);
     expect(stderr).not.toContain("no mode or preset changed");
     expect(stderr).toContain("its modes, presets, rules and blocks will be offered");
   });

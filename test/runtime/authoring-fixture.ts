@@ -18,6 +18,8 @@ export interface AuthoringSetup {
   hasUI?: boolean;
   editor?: FakeCtxOptions["editor"];
   confirm?: FakeCtxOptions["confirm"];
+  select?: FakeCtxOptions["select"];
+  input?: FakeCtxOptions["input"];
   session?: FakeSession;
   /** 1.x: the host's trust answer (default true). */
   trusted?: boolean;
@@ -43,7 +45,7 @@ export function useAuthoringFixture() {
     const calls: string[][] = [];
     createForgeExtension(pi, { env: env(), builtinFile: BUILTIN, cli: inProcessCli(env(), calls), os: "linux" });
     const cwd = opts.cwd ?? paths.cwd;
-    const ctx = pi.ctx({ host: opts.host ?? "1.x", cwd, hasUI: opts.hasUI ?? true, editor: opts.editor, confirm: opts.confirm, trusted: opts.trusted });
+    const ctx = pi.ctx({ host: opts.host ?? "1.x", cwd, hasUI: opts.hasUI ?? true, editor: opts.editor, confirm: opts.confirm, select: opts.select, input: opts.input, trusted: opts.trusted });
     const notes = () => ctx.log.notes.map((n) => n.text).join("\n");
     const last = () => ctx.log.notes.at(-1) ?? { text: "", level: "" };
     const run = (args: string) => pi.run("mode", args, ctx);

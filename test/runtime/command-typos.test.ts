@@ -34,7 +34,7 @@ describe("command typos", () => {
     await t.pi.run("preset", "duo", t.ctx);
     expect(t.notes()).toContain("did you mean /preset use duo?");
     await t.pi.run("preset", "frobnicate", t.ctx);
-    expect(t.notes()).toContain('forge: unknown subcommand "frobnicate"\nusage: /preset list');
+    expect(t.notes()).toContain('forge: unknown subcommand "frobnicate"\nusage: /preset ');
     expect(t.pi.appended).toEqual([]);
   });
 

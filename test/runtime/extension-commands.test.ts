@@ -135,6 +135,11 @@ describe("commands", () => {
     expect(t.ctx.log.status.at(-1)).toBe("forge: review [drift: blocked]");
     await t.pi.run("mode", "+tests", t.ctx);
     expect(t.notes()).toContain("has drift");
+    // With a UI, /mode reapprove shows what changed (a short diff of the text) and asks before it accepts.
+    await t.pi.run("mode", "reapprove", t.ctx);
+    expect(t.ctx.log.confirms.at(-1)).toMatch(/Reapprove review\? [\s\S]*"review" changed since activation[\s\S]*- REVIEW\n\s+\+ REVIEW v2/);
+    expect(t.notes()).toContain("forge: reapproval of review cancelled; nothing changed");
+    t.ctx.ui.confirm = async () => true;
     await t.pi.run("mode", "reapprove", t.ctx);
     expect(states(t.pi).at(-1)).toMatchObject({ source: "reapprove", overlays: ["review"] });
     expect((await t.turn())?.systemPrompt).toBe(`NATIVE${overlay("review", "Review", "REVIEW v2")}`);
@@ -183,11 +188,15 @@ describe("/preset and /forge", () => {
     writeFileSync(bundleFile, JSON.stringify(makeBundle("project", { local: { text: "LOCAL" } })));
     const t = setup({ confirm: true });
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
-    expect(t.notes()).toContain("Run /forge trust");
+    // "Not trusted" is a widget above the editor (not a chat line that would outlive the fix) ...
+    expect(t.notes()).not.toContain("Run /forge trust");
+    expect(t.ctx.log.widgets).toEqual([{ key: "forge-trust", content: [expect.stringContaining("is not trusted; its modes and presets are not offered. Run /forge trust")] }]);
     await t.pi.run("mode", "set local", t.ctx);
     expect(t.pi.appended).toEqual([]);
     await t.pi.run("forge", "trust", t.ctx);
     expect(existsSync(join(fx.agent, "forge", "trust.json"))).toBe(true);
+    // ... which goes away once the bundle is trusted.
+    expect(t.ctx.log.widgets.at(-1)).toEqual({ key: "forge-trust", content: undefined });
     await t.pi.run("mode", "set local", t.ctx);
     expect((await t.turn())?.systemPrompt).toContain("LOCAL");
     writeFileSync(bundleFile, JSON.stringify(makeBundle("project", { local: { text: "LOCAL v2" } })));
@@ -225,13 +234,15 @@ describe("/forge trust lists everything the bundle switches on", () => {
     const first = setup({ hasUI: false });
     await printed(() => first.pi.emit("session_start", { reason: "startup" }, first.ctx));
     // A first trust in print mode lists what it switches on.
-    expect(await printed(() => first.pi.run("forge", "trust", first.ctx))).toContain("You have not trusted this project's forge bundle before; it holds:\n  modes: local");
+    expect(await printed(() => first.pi.run("forge", "trust", first.ctx))).toContain("You have not trusted this project's forge bundle before.\nIt holds:\n  modes: local");
     writeFileSync(bundleFile, JSON.stringify(withRule(base)));
     const dialog = setup({ confirm: false });
     await dialog.pi.emit("session_start", { reason: "startup" }, dialog.ctx);
     await dialog.pi.run("forge", "trust", dialog.ctx);
     const asked = dialog.ctx.log.confirms.join("\n");
     expect(asked).toContain("rules: added inject");
+    // Besides what changed, the dialog lists everything the bundle switches on.
+    expect(asked).toMatch(/It holds:\n {2}modes: local\n {2}rules: inject\n/);
     expect(asked).not.toContain("nothing it switches on changed");
     expect(asked).toContain("its modes, presets, rules and blocks will be offered");
     const print = setup({ hasUI: false });
@@ -248,10 +259,11 @@ describe("completions and robustness", () => {
     const t = setup();
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
     const complete = t.pi.commands.get("mode")!.getArgumentCompletions!;
-    expect(complete("st")!.map((i) => i.value)).toEqual(["status"]);
-    expect(complete("+re")!.map((i) => i.value)).toEqual(["+review"]);
-    expect(complete("set plan r")!.map((i) => i.value)).toEqual(["set plan review"]);
-    expect(complete("status ")!.map((i) => i.value)).toEqual(["status --json"]);
+    // Each value ends in a space, so the next Tab completes the next argument (not file names).
+    expect(complete("st")!.map((i) => i.value)).toEqual(["status "]);
+    expect(complete("+re")!.map((i) => i.value)).toEqual(["+review "]);
+    expect(complete("set plan r")!.map((i) => i.value)).toEqual(["set plan review "]);
+    expect(complete("status ")!.map((i) => i.value)).toEqual(["status --json "]);
   });
 
   it("system updates ride on the same real adapter: a section on 1.x for a model with mid-conversation system messages, a timeline message otherwise", async () => {

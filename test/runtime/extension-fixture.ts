@@ -34,6 +34,7 @@ export interface SetupOptions {
   flags?: Record<string, string>;
   hasUI?: boolean;
   confirm?: FakeCtxOptions["confirm"];
+  select?: FakeCtxOptions["select"];
   env?: NodeJS.ProcessEnv;
   /** The host the context is shaped like (default 0.73.1). */
   host?: HostFlavor;
@@ -72,7 +73,7 @@ export function useExtensionFixture() {
     const pi = new FakePi({ session, flags: opts.flags, activeTools: ["read", "bash", "edit", "write"] });
     const adapter = opts.adapter ? opts.adapter(detectHostAdapter(pi)) : undefined;
     createForgeExtension(pi, { ...(adapter ? { adapter } : {}), env: { ...env, ...opts.env }, builtinFile: join(dir, "no-builtin.json"), os: "linux" });
-    const ctx = pi.ctx({ host: opts.host, cwd, hasUI: opts.hasUI ?? true, confirm: opts.confirm, models: [{ provider: "prov", id: "big" }], model: { provider: "prov", id: "small" } });
+    const ctx = pi.ctx({ host: opts.host, cwd, hasUI: opts.hasUI ?? true, confirm: opts.confirm, select: opts.select, models: [{ provider: "prov", id: "big" }], model: { provider: "prov", id: "small" } });
     /** One 0.73.1-shaped turn over Pi's prompt "NATIVE": forge's merged result, undefined when the prompt stays native. */
     const turn = () => pi.emit("before_agent_start", { systemPrompt: "NATIVE", systemPromptOptions: { cwd } }, ctx);
     const notes = () => ctx.log.notes.map((n) => n.text).join("\n");

@@ -188,12 +188,13 @@ describe("host trust", () => {
     const run = () => t.pi.runAgentStart(t.ctx, fx.cwd);
     t.ctx.trusted = false;
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
-    expect(t.notes()).toContain("Trust the project in Pi");
+    expect(t.ctx.log.widgets.at(-1)?.content?.join("\n")).toContain("Trust the project in Pi");
     await t.pi.run("forge", "trust", t.ctx);
     expect(t.notes()).toContain("use Pi's project trust");
     expect(existsSync(join(fx.agent, "forge", "trust.json"))).toBe(false);
     t.ctx.trusted = true;
     await t.pi.run("mode", "set local", t.ctx);
+    expect(t.ctx.log.widgets.at(-1)).toEqual({ key: "forge-trust", content: undefined });
     expect((await run()).prompt).toContain("<forge-local>\n# Local\n\nLOCAL\n</forge-local>");
     t.ctx.trusted = false;
     expect((await run()).prompt).not.toContain("LOCAL");

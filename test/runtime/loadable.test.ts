@@ -44,7 +44,7 @@ describe("dist/extension.js loads in real Pi", () => {
     it(`${host.name}: print-mode commands write their output to stderr`, () => {
       const r = runPi(host, isolated(), ["-p", "/mode set smoke", "/mode status --json"]);
       expect(r.status).toBe(0);
-      expect(r.stderr).toContain("forge: active overlays smoke (drift policy block)");
+      expect(r.stderr).toContain("forge: active overlays smoke (drift policy block; was Pi's native prompt)");
       const json = r.stderr.split("\n").find((l) => l.startsWith("{"));
       expect(JSON.parse(json!)).toMatchObject({ v: 1, active: true, overlays: ["smoke"], components: [{ key: "smoke", pinnedScope: "global", drift: "none" }] });
     });

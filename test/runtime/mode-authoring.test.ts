@@ -1,5 +1,6 @@
-// /mode new, /mode edit and /mode delete on the fake Pi with the forge CLI in process: sources written and rebuilt,
-// never activated; an edit of an active mode is drift; deletion keeps state untouched or persists the confirmed remainder.
+// /mode new, /mode edit and /mode delete on the fake Pi with the forge CLI in process: sources written only when they
+// build, never activated; your own edit of a selected mode is re-pinned, not drift; deletion always asks ("No" first)
+// and keeps state untouched or persists the confirmed remainder.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -47,23 +48,51 @@ describe("/mode new", () => {
     expect(fx.bundleOf(fx.paths.cwd).modes.quiet.prompt).toEqual([{ text: "Line one.\n  Indented " }, { slot: "date" }, { text: " line." }]);
   });
 
-  it("a source that does not build: saved, bundle unchanged, diagnostics at file:line; /mode edit fixes it", async () => {
+  it("a source that does not build is not written: headless, the diagnostics at file:line; with the editor, it reopens until it builds", async () => {
     fx.write(fx.paths.cwd, { "ok.yaml": modeYaml("Good", "fine"), "bad.yaml": "label: Bad\ndescription: b\nstrategy: append\npromt: typo\n" });
     const t = fx.setup();
     await t.run("new good --file ok.yaml");
     const before = fx.read(join(fx.paths.cwd, ".pi/forge/bundle.json"));
     await t.run("new bad --file bad.yaml");
     expect(t.last().level).toBe("error");
-    expect(t.last().text).toContain("forge: saved .pi/forge/modes/bad.yaml, but the build failed, so the bundle is unchanged; fix it with /mode edit bad");
+    expect(t.last().text).toContain("forge: not saved: .pi/forge/modes/bad.yaml does not build with this text, so nothing was written:");
     expect(t.last().text).toContain(".pi/forge/modes/bad.yaml:4:1 error unknown_field:");
     expect(fx.read(join(fx.paths.cwd, ".pi/forge/bundle.json"))).toBe(before);
-    expect(existsSync(modeFile("bad"))).toBe(true);
-    // Not in the bundle, so edit finds the source by its conventional path.
-    const fixer = fx.setup({ editor: (_t, prefill) => prefill.replace("promt:", "prompt:") });
-    await fixer.run("edit bad");
-    expect(fixer.ctx.log.editors[0]!.prefill).toContain("promt: typo");
-    expect(fixer.last()).toMatchObject({ level: "info", text: expect.stringContaining("saved .pi/forge/modes/bad.yaml and rebuilt the project bundle") });
+    expect(existsSync(modeFile("bad"))).toBe(false);
+    // In the editor: the first save does not build (the file is not written), so the editor reopens on the same text
+    // with the first diagnostic in its title; the fixed text is saved.
+    const texts: string[] = [];
+    const fixer = fx.setup({
+      editor: (_t, prefill) => {
+        texts.push(prefill);
+        return texts.length === 1 ? prefill.replace(/^prompt:/m, "promt:") : prefill.replace(/^promt:/m, "prompt:");
+      },
+    });
+    await fixer.run("new bad");
+    expect(fixer.ctx.log.editors).toHaveLength(2);
+    expect(fixer.ctx.log.editors[0]!.title).toContain("Enter saves (only when it builds)");
+    expect(fixer.ctx.log.editors[1]!.title).toMatch(/· fix: \.pi\/forge\/modes\/bad\.yaml:\d+:\d+ error /);
+    expect(fixer.ctx.log.editors[1]!.prefill).toContain("promt: |");
+    const notes = fixer.ctx.log.notes;
+    expect(notes.at(-2)).toMatchObject({ level: "error", text: expect.stringContaining("forge: not saved: .pi/forge/modes/bad.yaml does not build with this text") });
+    expect(fixer.last()).toMatchObject({ level: "info", text: expect.stringContaining('created mode "bad" (.pi/forge/modes/bad.yaml) and rebuilt the project bundle') });
+    expect(fx.read(modeFile("bad"))).toContain("prompt: |");
     expect(fx.bundleOf(fx.paths.cwd).modes.bad).toBeDefined();
+  });
+
+  it("without a key: asks for one, suggesting a free key (empty takes it); headless, the usage", async () => {
+    fx.write(fx.paths.cwd, { ".pi/forge/modes/my-mode.yaml": modeYaml("Mine", "taken") });
+    await fx.build(fx.paths.cwd);
+    const asked: string[] = [];
+    const t = fx.setup({ input: (title) => (asked.push(title), ""), editor: (_t, prefill) => prefill });
+    await t.run("new");
+    expect(asked[0]).toContain('empty takes "my-mode-2"');
+    expect(t.last().text).toContain('created mode "my-mode-2"');
+    const named = fx.setup({ input: () => "  named-one ", editor: (_t, prefill) => prefill });
+    await named.run("new");
+    expect(named.last().text).toContain('created mode "named-one"');
+    const headless = fx.setup({ hasUI: false });
+    expect(await headless.stderrOf(() => headless.run("new"))).toContain('/mode new needs one mode key like "code-review"');
   });
 
   it("refuses an existing key, a bad key, a closed editor, and an untrusted project", async () => {
@@ -72,7 +101,7 @@ describe("/mode new", () => {
     await t.run("new taken");
     expect(t.last().text).toContain('mode "taken" already has a source, .pi/forge/modes/taken.yaml; change it with /mode edit taken');
     await t.run("new Bad_Key");
-    expect(t.last().text).toContain("needs one mode key");
+    expect(t.last().text).toContain('"Bad_Key" is not a mode key');
     await t.run("new fresh");
     expect(t.last().text).toBe("forge: /mode new fresh cancelled; nothing written");
     expect(existsSync(modeFile("fresh"))).toBe(false);
@@ -113,33 +142,32 @@ describe("/mode edit", () => {
     expect(t.calls.map((c) => c[0])).toEqual(["source", "build"]);
   });
 
-  it("of an active mode: the rebuilt bundle is drift under the session's policy (block: native until reapprove)", async () => {
+  it("of an active mode: your own edit is not drift; the selection pins what you wrote at once (source edit)", async () => {
     fx.write(fx.paths.cwd, { ".pi/forge/modes/alpha.yaml": "# my comment\n" + modeYaml("Alpha", "ALPHA v1"), "v2.md": "ALPHA v2\n" });
     await fx.build(fx.paths.cwd);
     const t = fx.setup({ hasUI: false });
     await t.stderrOf(() => t.run("set alpha"));
     expect(await t.prompt()).toContain("ALPHA v1");
     const out = await t.stderrOf(() => t.run("edit alpha --prompt-file v2.md"));
-    expect(out).toContain("forge: saved .pi/forge/modes/alpha.yaml and rebuilt the project bundle");
-    expect(out).toContain(`"alpha" is active: its new definition is drift (policy block: Pi's native prompt until /mode reapprove)`);
+    expect(out).toContain(`forge: saved .pi/forge/modes/alpha.yaml and rebuilt the project bundle; "alpha" is active with what you wrote (from the next prompt)`);
     expect(fx.read(modeFile("alpha"))).toMatch(/^# my comment\nlabel: Alpha\n/);
-    const blocked = await t.prompt();
-    expect(blocked).not.toContain("ALPHA");
-    await t.stderrOf(() => t.run("reapprove"));
     expect(await t.prompt()).toContain("ALPHA v2");
-    expect(states(t.pi).map((s) => s.source)).toEqual(["command", "reapprove"]);
+    expect(states(t.pi).map((s) => s.source)).toEqual(["command", "edit"]);
+    expect(states(t.pi).at(-1)!.components.alpha!.digest).toBe(fx.bundleOf(fx.paths.cwd).modes.alpha.digest);
+    expect(t.ctx.log.status.at(-1)).toBe("forge: alpha");
   });
 
-  it("under warn the new text is composed at once; an inactive mode's edit says nothing about drift", async () => {
+  it("under warn too the new text is pinned at once; an inactive mode's edit says nothing about the selection", async () => {
     fx.write(fx.paths.cwd, { ".pi/forge/modes/alpha.yaml": modeYaml("Alpha", "A1"), ".pi/forge/modes/beta.yaml": modeYaml("Beta", "B1") });
     await fx.build(fx.paths.cwd);
     const t = fx.setup({ editor: (_t, prefill) => prefill.replace(/"[AB]1"/, '"changed"') });
     await t.run("set alpha --drift warn");
     await t.run("edit alpha");
-    expect(t.last().text).toContain("policy warn: the new text, with a notice");
+    expect(t.last().text).toContain('"alpha" is active with what you wrote');
     expect(await t.prompt()).toContain("changed");
+    expect(t.notes()).not.toContain("drift (policy warn)");
     await t.run("edit beta");
-    expect(t.last().text).not.toContain("drift");
+    expect(t.last().text).not.toContain("active");
   });
 
   it("refuses a built-in mode (no source), and --prompt-file for a source whose prompt lives in promptFile", async () => {
@@ -163,27 +191,36 @@ describe("/mode delete", () => {
     await fx.build(fx.paths.cwd);
   };
 
-  it("of an inactive mode: the source goes, the bundle is rebuilt, the state is untouched (no entry, no question)", async () => {
+  it("of an inactive mode: asks too, with No first; only Yes deletes, and the state is untouched", async () => {
     await project();
-    const t = fx.setup();
-    await t.run("set beta");
+    const keep = fx.setup({ select: (options) => options[0] });
+    await keep.run("set beta");
+    await keep.run("delete alpha");
+    expect(keep.ctx.log.selects).toEqual([["No, keep it", "Yes, delete it"]]);
+    expect(keep.last().text).toBe("forge: /mode delete alpha cancelled; nothing deleted");
+    expect(existsSync(modeFile("alpha"))).toBe(true);
+    const t = fx.setup({ select: (options) => options.find((o) => o.startsWith("Yes")), session: keep.pi.session });
+    await t.pi.emit("session_start", { reason: "resume" }, t.ctx);
     await t.run("delete alpha");
-    expect(t.ctx.log.confirms).toEqual([]);
     expect(t.last().text).toContain("forge: deleted .pi/forge/modes/alpha.yaml and rebuilt the project bundle; the selection is unchanged");
     expect(existsSync(modeFile("alpha"))).toBe(false);
     expect(fx.bundleOf(fx.paths.cwd).modes.alpha).toBeUndefined();
-    expect(states(t.pi).map((s) => s.source)).toEqual(["command"]);
+    expect(states(keep.pi).map((s) => s.source)).toEqual(["command"]);
+    expect(states(t.pi)).toEqual([]);
   });
 
   it("of an active mode: asks; declining changes nothing; confirming persists the remainder with its pins (source delete)", async () => {
     await project();
-    const no = fx.setup({ confirm: false });
+    const titles: string[] = [];
+    const no = fx.setup({ select: () => undefined });
+    no.ctx.ui.select = async (title, options) => (titles.push(title), no.ctx.log.selects.push(options), undefined);
     await no.run("set alpha beta");
     await no.run("delete beta");
-    expect(no.ctx.log.confirms[0]).toContain('Delete the active mode "beta"?');
-    expect(no.ctx.log.confirms[0]).toContain("the selection continues with overlays alpha");
+    expect(titles[0]).toContain('Delete the active mode "beta"?');
+    expect(titles[0]).toContain("the selection continues with overlays alpha");
+    expect(no.ctx.log.selects[0]![0]).toBe("No, keep it");
     expect(existsSync(modeFile("beta"))).toBe(true);
-    const yes = fx.setup({ confirm: true, session: no.pi.session });
+    const yes = fx.setup({ select: (options) => options[1], session: no.pi.session });
     await yes.pi.emit("session_start", { reason: "resume" }, yes.ctx);
     await yes.run("delete beta");
     expect(existsSync(modeFile("beta"))).toBe(false);
@@ -202,22 +239,35 @@ describe("/mode delete", () => {
     expect(refused).toContain('refused: without "alpha" the active selection breaks its contracts: "needy" requires "alpha"');
     expect(existsSync(modeFile("alpha"))).toBe(true);
     const unconfirmed = await t.stderrOf(() => t.run("delete needy"));
-    expect(unconfirmed).toContain('"needy" is active: add --confirm to delete it');
+    expect(unconfirmed).toContain("/mode delete needy needs --confirm without a dialog");
     expect(existsSync(modeFile("needy"))).toBe(true);
     await t.stderrOf(() => t.run("delete needy --confirm"));
     expect(existsSync(modeFile("needy"))).toBe(false);
     expect(states(t.pi).at(-1)).toMatchObject({ overlays: ["alpha"], source: "delete" });
   });
 
-  it("a deletion the build cannot take (a preset uses the mode) is put back", async () => {
+  it("a mode a preset uses is refused up front, naming the preset and how to take the mode out of it; nothing is asked", async () => {
     await project();
     fx.write(fx.paths.cwd, { ".pi/forge/presets/duo.yaml": "description: d\noverlays: [alpha, beta]\n" });
     await fx.build(fx.paths.cwd);
-    const t = fx.setup();
+    const t = fx.setup({ select: (options) => options[1] });
     const text = fx.read(modeFile("beta"));
     await t.run("delete beta");
+    expect(t.ctx.log.selects).toEqual([]);
+    expect(t.last()).toMatchObject({ level: "error", text: 'forge: refused: preset duo (.pi/forge/presets/duo.yaml) uses "beta"; take "beta" out of its base or overlays (or /preset delete duo), then delete it; nothing deleted' });
+    expect(fx.read(modeFile("beta"))).toBe(text);
+  });
+
+  it("a deletion the build cannot take is put back", async () => {
+    await project();
+    // A mode that extends it: the build without it fails (extends_unknown), so the file comes back.
+    fx.write(fx.paths.cwd, { ".pi/forge/modes/gamma.yaml": "extends: beta\nlabel: Gamma\nprompt: G\n" });
+    await fx.build(fx.paths.cwd);
+    const t = fx.setup();
+    const text = fx.read(modeFile("beta"));
+    await t.run("delete beta --confirm");
     expect(t.last()).toMatchObject({ level: "error", text: expect.stringContaining("not deleted: the build without .pi/forge/modes/beta.yaml fails, so the file was put back") });
-    expect(t.last().text).toContain("unknown_mode");
+    expect(t.last().text).toContain("extends_unknown");
     expect(fx.read(modeFile("beta"))).toBe(text);
   });
 });

@@ -99,7 +99,7 @@ describe("Pi 0.73.1: forge's own trust follows an authoring edit", () => {
     await t.stderrOf(() => t.run("set focus"));
     expect((await t.prompt())).toContain("FOCUS v1");
     const edit = await t.stderrOf(() => t.run("edit focus --prompt-file p2.md"));
-    expect(edit).toContain('"focus" is active: its new definition is drift (policy block');
+    expect(edit).toContain('"focus" is active with what you wrote');
     expect(trustedHash()).toBe(fx.bundleOf(fx.paths.cwd).bundleHash);
     // The user's own build of a bundle they trusted keeps trust (forge build carries it: issue 10's rule), also
     // over other sources in their worktree that are their uncommitted edits (issue 20: git tells them from a pull).

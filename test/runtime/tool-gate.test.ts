@@ -189,6 +189,7 @@ describe("pinned limits", () => {
     writeFileSync(join(dir, "agent", "forge", "bundle.json"), "{ tampered");
     expect(await t.refused("src/a.ts")).toContain("allows edits only to docs/**");
     writeBundle({ ...SOURCES, "modes/docs.yaml": SOURCES["modes/docs.yaml"]!.replace("[docs/**]", "[src/**]") });
+    t.ctx.ui.confirm = async () => true; // /mode reapprove asks first with a UI
     await t.mode("reapprove");
     expect(await t.write("src/a.ts")).toBeUndefined();
     expect(await t.refused("docs/a.md")).toContain("allows edits only to src/**");

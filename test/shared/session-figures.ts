@@ -110,13 +110,12 @@ export function recordedShares(requests: readonly SessionRequest[], usages: read
   return { counted: share(sums.counted), all: share(sums.all) };
 }
 
-const CACHE_LINE = /cache: ([\d,]+) of ([\d,]+) chars of the previous request stay identical/;
+/** A notice's cache words keeping less than the whole previous request (runtime/updates/cache-impact.ts describeCacheImpact). */
+const PARTIAL_KEEP = /keeps (?:\d+%|none) of the cached prompt/;
 
-/** Whether a notice foretold a rewrite: a warning, or a cache line keeping less than the whole previous request. */
+/** Whether a notice foretold a rewrite: its cache words keep less than the whole previous request. */
 function foretellsRewrite(notice: string): boolean {
-  if (notice.includes("warning: this change rewrites")) return true;
-  const m = notice.match(CACHE_LINE);
-  return m !== null && m[1] !== m[2];
+  return PARTIAL_KEEP.test(notice);
 }
 
 /** The figures of one side: `bodyOf` maps a recorded body to what that side sends (identity for forge). */

@@ -116,6 +116,10 @@ describe("forge studio page", () => {
     expect(await text('tr.entry-diagnostics[data-key="focus"]')).toMatch(/\.pi\/forge\/modes\/focus\.yaml:5:\d+ info date_variable/);
     // Hostile label, description and file name are text.
     expect(await text('tr.entry[data-key="hostile"]')).toContain('<img src=x onerror="window.__pwned=1">');
+    // Who signed the bundle on disk and whether this user trusts it, as forge explain says it.
+    const trust = await text('[data-testid="trust"]');
+    expect(trust).toMatch(/\.pi\/forge\/bundle\.json: bundleHash [0-9a-f]{12}, current, unsigned/);
+    expect(trust).toContain("trust: not trusted by you (/forge trust in Pi)");
     await expectNoInjection();
     await shot("library");
 

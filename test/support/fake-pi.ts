@@ -28,8 +28,14 @@ export interface FakeUiLog {
   status: Array<string | undefined>;
   confirms: string[];
   selects: string[][];
+  /** The title of each select, in order (the trust dialog puts its question there). */
+  selectTitles: string[];
   /** Every ctx.ui.editor call: its title and prefill. */
   editors: Array<{ title: string; prefill: string }>;
+  /** Every ctx.ui.setWidget call (undefined content: cleared). */
+  widgets: Array<{ key: string; content: string[] | undefined }>;
+  /** Every ctx.ui.setEditorText call. */
+  editorTexts: string[];
 }
 
 export interface FakeCtxOptions {
@@ -74,10 +80,10 @@ export interface FakePiOptions {
 /** A fake ExtensionAPI: appendEntry and sendMessage write into its session; commands, flags and tools are recorded. */
 export class FakePi implements PiPort {
   readonly session: FakeSession;
-  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], editors: [] };
+  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], selectTitles: [], editors: [], widgets: [], editorTexts: [] };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
-  readonly handlers: HandlerLists = { session_start: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [], model_select: [], session_compact: [] };
+  readonly handlers: HandlerLists = { session_start: [], input: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [], model_select: [], session_compact: [] };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];
   readonly sent: Array<{ message: CustomMessage; options?: unknown }> = [];
@@ -160,8 +166,11 @@ export class FakePi implements PiPort {
       ui: {
         notify: (text, level) => void log.notes.push({ text, level: level ?? "info" }),
         setStatus: (_key, text) => void log.status.push(text),
-        select: async (_title, options) => {
+        setWidget: (key, content) => void log.widgets.push({ key, content }),
+        setEditorText: (text) => void log.editorTexts.push(text),
+        select: async (title, options) => {
           log.selects.push(options);
+          log.selectTitles.push(title);
           return opts.select ? opts.select(options) : undefined;
         },
         confirm: async (title, message) => {
@@ -261,6 +270,15 @@ export class FakePi implements PiPort {
     const spec = this.commands.get(command);
     if (!spec) throw new Error(`no command ${command}`);
     await spec.handler(args, ctx);
+  }
+
+  /** User input as both hosts run it before a prompt: the first `handled` ends it (nothing is sent). */
+  async input(text: string, ctx: CtxPort, streamingBehavior?: string): Promise<"handled" | "continue"> {
+    for (const handler of this.handlers.input) {
+      const r = await handler({ text, source: "interactive", ...(streamingBehavior ? { streamingBehavior } : {}) }, ctx);
+      if (r?.action === "handled") return "handled";
+    }
+    return "continue";
   }
 
   /** `/system-update <args>`. */

@@ -17,6 +17,7 @@ import { findPendingLegacy, planLegacyMigration } from "../../core/legacy-state.
 import { reduceBranch, type BranchEntryLike } from "../../core/mode-state-reducer.js";
 import { foldUpdateEvents } from "../../core/update-reducer.js";
 import { composeSelection, driftWarning } from "../../core/composition.js";
+import { composeLeavingOut, driftedKeys, driftPromptHeld } from "../../core/drift-answers.js";
 import type { ForgeBundle, ForgeModeStateEntry } from "../../generated/types.js";
 import { treeOf } from "../compiler/source-tree.js";
 import { makeBundle } from "../runtime/helpers.js";
@@ -129,6 +130,9 @@ function runCompose(example: Extract<CodeExample, { kind: "compose" }>): Diagnos
   };
   const vars = { cwd: "/repo", date: "2026-11-30", time: "08:00", model: "test-model", os: "linux", mode: "", preset: "" };
   const result = composeSelection(catalog, { state, error: null }, vars);
+  // The drift dialog's answers (runtime/drift-hold.ts): what the turn then composes, or the prompt held back.
+  if (example.answer === "leave-out") return [composeLeavingOut(catalog, state, vars, driftedKeys(result.drift)).notice];
+  if (example.answer === "cancel") return [driftPromptHeld(driftedKeys(result.drift))];
   if (result.fallback !== null) return [result.fallback];
   return result.drift.length > 0 && state.driftPolicy === "warn" ? [driftWarning(result.drift)] : [];
 }

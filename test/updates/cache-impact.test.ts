@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   branchMessages,
   commonPrefixLength,
-  formatCacheImpact,
+  describeCacheImpact,
   lastCacheRead,
   measureCacheImpact,
   promptChangeImpact,
@@ -51,11 +51,23 @@ describe("cache impact", () => {
     expect(shouldWarnCacheRewrite(small, { cacheRead: 9000, input: 1 }, 500)).toBe(true);
   });
 
-  it("formats one line", () => {
-    expect(formatCacheImpact({ previousChars: 12_400, nextChars: 12_500, keptChars: 12_000, rewrittenChars: 400 }, { cacheRead: 2900, input: 10 })).toBe(
-      "cache: 12,000 of 12,400 chars of the previous request stay identical (96.8%); last request read 2,900 cached tokens",
-    );
-    expect(formatCacheImpact({ previousChars: 0, nextChars: 5, keptChars: 0, rewrittenChars: 0 }, null)).toContain("(100.0%); no cache usage reported yet");
+  it("says the impact in plain words: the share of the cached prompt kept and the tokens re-sent", () => {
+    const partial = { previousChars: 12_400, nextChars: 12_500, keptChars: 12_000, rewrittenChars: 400 };
+    expect(describeCacheImpact(partial, { cacheRead: 2900, input: 10 }, false)).toBe("keeps 96% of the cached prompt, re-sends about 100 tokens");
+    // A warning names what the last request read from cache.
+    expect(describeCacheImpact(partial, { cacheRead: 2900, input: 10 }, true)).toBe("keeps 96% of the cached prompt, re-sends about 100 tokens (the last request read 2,900 cached tokens)");
+    expect(describeCacheImpact({ previousChars: 500, nextChars: 600, keptChars: 500, rewrittenChars: 0 }, null, false)).toBe("keeps the whole cached prompt");
+    // 99.9% is not "the whole": a share is rounded down.
+    expect(describeCacheImpact({ previousChars: 10_000, nextChars: 10_000, keptChars: 9_999, rewrittenChars: 1 }, null, false)).toBe("keeps 99% of the cached prompt, re-sends about 1 token");
+    expect(describeCacheImpact({ previousChars: 800, nextChars: 10, keptChars: 0, rewrittenChars: 800 }, null, false)).toBe("keeps none of the cached prompt, re-sends about 200 tokens");
+  });
+
+  it("says nothing before a request was sent on the branch, or when the previous request is not known", () => {
+    const unsent: any[] = [{ type: "message", message: { role: "user", content: "hello" } }];
+    expect(promptChangeImpact(unsent, "PROMPT A", "PROMPT B")).toEqual({ impact: null, usage: null, warn: false, words: null });
+    const sent: any[] = [...unsent, { type: "message", message: { role: "assistant", content: "ok" } }];
+    expect(promptChangeImpact(sent, null, "PROMPT B").words).toBeNull();
+    expect(promptChangeImpact(sent, "PROMPT A", "PROMPT B").words).toMatch(/^keeps \d+% of the cached prompt/);
   });
 
   it("maps branch entries to model messages", () => {
@@ -76,8 +88,8 @@ describe("cache impact", () => {
     const same = promptChangeImpact(branch, "PROMPT A", "PROMPT A");
     expect(same).toMatchObject({ warn: false, impact: { rewrittenChars: 0 } });
     const changed = promptChangeImpact(branch, "PROMPT A", "PROMPT B");
-    expect(changed.impact.keptChars).toBe("PROMPT ".length);
+    expect(changed.impact?.keptChars).toBe("PROMPT ".length);
     expect(changed.warn).toBe(true);
-    expect(changed.text).toContain("last request read 3,000 cached tokens");
+    expect(changed.words).toContain("(the last request read 3,000 cached tokens)");
   });
 });

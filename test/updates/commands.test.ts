@@ -202,7 +202,9 @@ describe("/system-update", () => {
       pi.notes.length = 0;
       await pi.command("Be terse.", ctx);
       expect(pi.notes[0]!.text).toContain("applied update-1");
-      expect(pi.notes[0]!.text).toMatch(/\(100\.0%\); last request read 5,000 cached tokens/);
+      // One notice: the change, then the plain cache words on the same line.
+      expect(pi.notes).toHaveLength(1);
+      expect(pi.notes[0]!.text).toMatch(/^forge: applied update-1 \([^)]*\) · keeps the whole cached prompt$/);
       // A revoke of an update held as a section, in the middle of a long prompt: a retraction or Pi's patch, appended.
       const held = `${"P".repeat(10)}\n\n<forge-update-update-1>\nBe terse.\n</forge-update-update-1>${"Q".repeat(20_000)}`;
       pi.session.push({ type: "message", message: { role: "system", content: "", sections: { "forge-update-update-1": "<forge-update-update-1>\nBe terse.\n</forge-update-update-1>" } } });
@@ -210,7 +212,7 @@ describe("/system-update", () => {
       await pi.command("off update-1", pi.ctx({ host: "1.x", systemPrompt: held, midConvo }));
       expect(pi.notes.some((n) => n.level === "warning")).toBe(false);
       expect(pi.notes[0]!.text).toContain("revoked update-1");
-      expect(pi.notes[0]!.text).toContain("(100.0%)");
+      expect(pi.notes[0]!.text).toContain("· keeps the whole cached prompt");
     }
   });
 
@@ -236,9 +238,10 @@ describe("/system-update", () => {
     await pi.emitEach("session_start", { reason: "startup" }, ctx);
     await pi.command("x", ctx);
     const complete = pi.commands.get("system-update")!.getArgumentCompletions!;
-    expect((complete("st") as any[]).map((i) => i.value)).toContain("status --json");
-    expect((complete("use ") as any[]).map((i) => i.value)).toEqual(["use tdd", "use strict"]);
-    expect((complete("off u") as any[]).map((i) => i.value)).toEqual(["off update-1"]);
+    expect((complete("st") as any[]).map((i) => i.value)).toEqual(["status "]);
+    expect((complete("status ") as any[]).map((i) => i.value)).toEqual(["status --json ", "status --full "]);
+    expect((complete("use ") as any[]).map((i) => i.value)).toEqual(["use tdd ", "use strict "]);
+    expect((complete("off u") as any[]).map((i) => i.value)).toEqual(["off update-1 "]);
     expect(complete("zzz")).toBeNull();
   });
 });

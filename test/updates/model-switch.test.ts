@@ -110,12 +110,12 @@ describe("status and notices say which delivery the current model gets and why",
     await h.turn("one");
     h.pi.log.notes.length = 0;
     await h.switchModel(false);
-    expect(h.pi.lastNote()).toMatch(/^forge: system updates now use timeline delivery: model fake\/without-system-messages has no mid-conversation system messages[^\n]*\ncache: [\d,]+ of [\d,]+ chars of the previous request stay identical \((\d+\.\d)%\)/);
-    expect(Number(h.pi.lastNote().match(/\((\d+\.\d)%\)/)![1])).toBeLessThan(100);
+    expect(h.pi.lastNote()).toMatch(/^forge: system updates now use timeline delivery: model fake\/without-system-messages has no mid-conversation system messages[^\n]* · keeps (\d+)% of the cached prompt, re-sends about [\d,]+ tokens/);
+    expect(Number(h.pi.lastNote().match(/keeps (\d+)%/)![1])).toBeLessThan(100);
     h.pi.log.notes.length = 0;
     await h.switchModel(false); // same delivery: nothing to say
     expect(h.pi.log.notes).toEqual([]);
     await h.compact(null);
-    expect(h.pi.lastNote()).toMatch(/^forge: compaction: the next request starts from Pi's summary[^\n]*\ncache: /);
+    expect(h.pi.lastNote()).toMatch(/^forge: compaction: the next request starts from Pi's summary[^\n]* · keeps /);
   });
 });

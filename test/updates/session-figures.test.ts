@@ -51,7 +51,7 @@ describe("side figures", () => {
   const changed = body("Q", ["user", "one"], ["assistant", "ok"], ["user", "two"], ["assistant", "ok"], ["user", "three"]);
 
   it("counts rewritten chars, attributes each prefix rewrite to its gap, and checks it was announced", () => {
-    const f = sideFigures([turn(one), turn(two, ["update"]), turn(changed, ["mode"], ["forge: active preset x\ncache: 10 of 90 chars of the previous request stay identical (11.1%); last request read 5 cached tokens"])], (b) => b);
+    const f = sideFigures([turn(one), turn(two, ["update"]), turn(changed, ["mode"], ["forge: active preset x overlays a (drift policy block; was Pi's native prompt) · keeps 11% of the cached prompt, re-sends about 20 tokens"])], (b) => b);
     expect(f.rewrittenByUpdates).toBe(0);
     expect(f.rewrites).toEqual([{ request: 2, chars: requestText(two).length - requestText(two).indexOf("P"), causes: ["mode"], announced: true }]);
     expect(f.rewritten).toBe(f.rewrites[0]!.chars);
@@ -61,7 +61,7 @@ describe("side figures", () => {
   });
 
   it("an update change that rewrites is counted as such, and a rewrite without a notice is not announced", () => {
-    const f = sideFigures([turn(one), turn(changed, ["update"], ["forge: applied update-1\ncache: 90 of 90 chars of the previous request stay identical (100.0%); last request read 0 cached tokens"])], (b) => b);
+    const f = sideFigures([turn(one), turn(changed, ["update"], ["forge: applied update-1 (9 chars, digest 0123456789ab) · keeps the whole cached prompt"])], (b) => b);
     expect(f.rewrittenByUpdates).toBeGreaterThan(0);
     expect(f.rewrites[0]).toMatchObject({ causes: ["update"], announced: false });
   });

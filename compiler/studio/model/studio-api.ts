@@ -4,6 +4,7 @@ import type { ContractKind } from "../../../core/contracts.js";
 import type { PreferenceOrigin, PreferenceOrigins } from "../../../core/preferences.js";
 import type { AffectedPreset, DiffSide, DiffSummary, FieldChange, PinChange } from "../../review/diff-report.js";
 import type { SlotName, Volatility } from "../../review/cache-slots.js";
+import type { TrustView } from "../../review/trust-view.js";
 
 export type { FieldChange };
 
@@ -103,6 +104,10 @@ export interface StateData {
   checkedAt: string;
   diagnostics: DiagnosticView[];
   library: LibraryData | null;
+  /** The bundle on disk: its signers, its libraries' signers and this user's trust of it (null before a good build). */
+  trust: TrustView | null;
+  /** The same as forge explain's lines (rendered on the server: the page carries no review code). */
+  trustLines: string[];
   presets: string[];
   modes: Array<{ key: string; strategy: StrategyName }>;
   events: LiveEvent[];

@@ -55,10 +55,17 @@ function applySearch(): void {
   fill(byId("library-count"), [query === "" ? `${total} entries` : `${shown} of ${total} entries match`]);
 }
 
-function render(library: LibraryData): void {
+/** Who signed the bundle on disk and its libraries, and whether you trust it (forge explain's lines). */
+function trustNotes(lines: readonly string[]): HTMLElement[] {
+  if (lines.length === 0) return [];
+  return [el("div", { class: "trust", attrs: { "data-testid": "trust" } }, [el("strong", {}, ["Signers and trust"]), ...lines.map((line) => el("p", { class: "note" }, [line]))])];
+}
+
+function render(library: LibraryData, trustLines: readonly string[]): void {
   fill(byId("library-layers"), [
     el("p", { class: "layers" }, ["Layers, shallow to deep: ", ...library.layers.flatMap((l, i) => [i > 0 ? " → " : "", el("strong", {}, [l.scope]), ` (${l.origin}, `, digestCode(l.bundleHash), ")"])]),
     ...library.layers.flatMap((l) => l.notes.map((n) => el("p", { class: "note" }, [n]))),
+    ...trustNotes(trustLines),
   ]);
   fill(byId("library-unattached"), library.unattached.length === 0 ? [] : [el("h3", {}, ["Diagnostics in other files"]), diagnosticList(library.unattached, false)]);
   const head = ["Kind", "Key", "Strategy", "Scope", "File", "Digest", "Size", "Contracts"];
@@ -73,7 +80,7 @@ export function renderLibrary(state: StateData): void {
     fill(byId("library-layers"), []);
     return;
   }
-  render(state.library);
+  render(state.library, state.trustLines);
 }
 
 export function setupLibrary(): void {

@@ -19,11 +19,15 @@ import { diagnosticViews } from "../model/diagnostic-views.js";
 import { buildLibrary, type LibraryLayer } from "../model/library-view.js";
 import type { ComposeData, DiagnosticView, HostKind, LibraryData, LiveEvent, SourceData, StateData } from "../model/studio-api.js";
 import { sourceLinks, type SourceLinks } from "./source-links.js";
+import { readTrustView } from "../../io/trust-view.js";
+import { configuredSignedBy } from "../../phases/library-bundles.js";
+import { describeTrustView, type TrustView } from "../../review/trust-view.js";
 
 /** The last state whose sources compiled: what every view shows while an edit is broken. */
 interface GoodState {
   catalog: Catalog;
   library: LibraryData;
+  trust: TrustView;
   links: SourceLinks;
   at: string;
 }
@@ -120,7 +124,8 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
     const versions = new Map((own.lock ?? []).map((l) => [l.name, l.version] as const));
     const links = sourceLinks(target, getSource, join(agentDir(env), "forge"), versions);
     const library = buildLibrary({ layers, catalog, vars: sampleVars(), ...links, diagnostics: views, target: { scope: target.scope, layer: ownLayer } });
-    good = { catalog, library, links, at };
+    const trust = readTrustView(target, env, own.bundleHash, configuredSignedBy(tree));
+    good = { catalog, library, trust, links, at };
     record("ok", `${Object.keys(own.modes).length} mode(s), ${Object.keys(own.presets).length} preset(s); ${summarize(result.diagnostics)}`, at);
   }
 
@@ -145,6 +150,8 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
         checkedAt: now.at,
         diagnostics: now.views,
         library,
+        trust: good?.trust ?? null,
+        trustLines: good ? describeTrustView(good.trust).map((l) => l.trim()) : [],
         presets: good ? [...good.catalog.presets.keys()].sort() : [],
         modes,
         events: [...events],

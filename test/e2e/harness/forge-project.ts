@@ -236,6 +236,11 @@ export async function rpcCommand(rpc: RpcClient, text: string, expected: string)
   return String(notice.message);
 }
 
+/** A command's one notice without its optional parts (` · keeps ... of the cached prompt`, a price): what changed. */
+export function noticeHead(notice: string): string {
+  return notice.split(" · ")[0]!;
+}
+
 /** `/mode status --json` over RPC: the parsed report. */
 export async function rpcStatus(rpc: RpcClient): Promise<any> {
   return JSON.parse(await rpcCommand(rpc, "/mode status --json", '"v":1'));

@@ -1,0 +1,74 @@
+// A real Pi in its interactive TUI, in a pseudo-terminal (@lydell/node-pty), read through a headless terminal emulator
+// (@xterm/headless): tests type keys and wait for text on the screen, never on raw escape codes.
+import pty from "@lydell/node-pty";
+import xterm from "@xterm/headless";
+import type { PiEnv } from "../../shared/pi-env.js";
+import type { PiHost } from "../../shared/pi-host.js";
+
+export interface TuiSession {
+  /** The visible screen, one string per row, trailing spaces trimmed. */
+  screen(): string[];
+  /** Types text as a user does (each character its own keystroke is not needed: Pi reads bursts). */
+  type(text: string): void;
+  /**
+   * Waits until the screen shows `text` (or matches it) and Pi has stopped drawing for a moment (a render comes in
+   * several writes); fails with the screen after `timeoutMs`.
+   */
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export const KEYS = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001b[A", space: " ", ctrlC: "\u0003", ctrlD: "\u0004" } as const;
+
+export interface TuiOptions {
+  env: PiEnv;
+  extensions?: string[];
+  args?: string[];
+  cols?: number;
+  rows?: number;
+}
+
+export function startTui(host: PiHost, options: TuiOptions): TuiSession {
+  const cols = options.cols ?? 120;
+  const rows = options.rows ?? 40;
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
+  const args = [host.cli, "--provider", options.env.provider, "--model", options.env.model, ...(options.extensions ?? []).flatMap((e) => ["-e", e]), ...(options.args ?? [])];
+  const child = pty.spawn(host.node(), args, { name: "xterm-256color", cols, rows, cwd: options.env.cwd, env: { ...options.env.vars, TERM: "xterm-256color", COLORTERM: "truecolor" } as Record<string, string> });
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.onExit(() => ((exited = true), resolve())));
+  let pending = Promise.resolve();
+  let lastData = Date.now();
+  child.onData((data) => {
+    lastData = Date.now();
+    pending = pending.then(() => new Promise<void>((resolve) => term.write(data, resolve)));
+  });
+
+  const screen = () => {
+    const buffer = term.buffer.active;
+    const out: string[] = [];
+    for (let i = 0; i < rows; i++) out.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? "");
+    return out;
+  };
+
+  return {
+    screen,
+    type: (text) => child.write(text),
+    async waitFor(text, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      const matches = (lines: string[]) => (typeof text === "string" ? lines.join("\n").includes(text) : text.test(lines.join("\n")));
+      for (;;) {
+        await pending;
+        const lines = screen();
+        if (matches(lines) && Date.now() - lastData >= 150) return lines;
+        if (exited || Date.now() > deadline) throw new Error(`the screen never showed ${String(text)}${exited ? " (pi exited)" : ""}:\n${lines.join("\n")}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async close() {
+      if (!exited) child.kill("SIGTERM");
+      const timer = setTimeout(() => !exited && child.kill("SIGKILL"), 3_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
