@@ -541,6 +541,7 @@ export interface CliExplainReport {
   updateDelivery: string | null;
   trust?: CliTrustView;
   size: {} | null;
+  tokens: null | CliExplainTokens;
   diagnostics: Diagnostics;
 }
 /**
@@ -570,6 +571,27 @@ export interface CliTrustView {
   }[];
 }
 /**
+ * forge explain's token counts (o200k_base, read from the bundles): exact for OpenAI's o200k family, an estimate for other families. alwaysOn: forge's own always-on text; parts largest first with their share in percent; blocks: each system-update block's text when it switches on; missing: why there are no counts.
+ */
+export interface CliExplainTokens {
+  tokenizer: "o200k_base";
+  exactFor: string;
+  estimateFor: string;
+  alwaysOn: number | null;
+  parts: {
+    kind: "base" | "overlay" | "blocks" | "rules" | "mode";
+    key: string | null;
+    what: string;
+    tokens: number;
+    share: number;
+  }[];
+  blocks: {
+    id: string;
+    tokens: number | null;
+  }[];
+  missing: string | null;
+}
+/**
  * forge diff of two loaded bundles; the per-component changes are checked as their JSON types (README's forge diff section describes them).
  */
 export interface CliDiffReport {
@@ -589,6 +611,7 @@ export interface CliDiffReport {
   summary: {
     [k: string]: number | undefined;
   };
+  tokens: CliTokenDiff;
 }
 /**
  * What one side of the comparison is (a bundle file, a git ref or the worktree).
@@ -598,6 +621,25 @@ export interface SideChanges {
   added: {}[];
   removed: {}[];
   changed: {}[];
+}
+/**
+ * forge diff's token deltas (o200k_base, from both bundles' counts): every changed mode, rule and block, and every affected preset's always-on text. from/to: null where absent or not counted; delta: B - A (absent counts as 0), null when a side carries no counts (uncounted names it).
+ */
+export interface CliTokenDiff {
+  tokenizer: "o200k_base";
+  exactFor: string;
+  estimateFor: string;
+  uncounted: ("a" | "b")[];
+  components: TokenChange[];
+  presets: TokenChange[];
+}
+export interface TokenChange {
+  kind: "mode" | "rule" | "block" | "preset";
+  key: string;
+  preset: string | null;
+  from: number | null;
+  to: number | null;
+  delta: number | null;
 }
 export interface CliImportReport {
   command: "import";
