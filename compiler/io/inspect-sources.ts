@@ -1,6 +1,7 @@
 // Reads a target's sources and compiles them in memory, with the built-in bundle, for preview and explain (writes nothing).
 import { hasErrors } from "../../core/diagnostic.js";
-import { buildLayeredCatalog, type Origin } from "../../core/component-catalog.js";
+import { buildLayeredCatalog } from "../../core/component-catalog.js";
+import type { Origin } from "../review/explain-tokens.js";
 import { collectRules } from "../../core/rule-catalog.js";
 import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";

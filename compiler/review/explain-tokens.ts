@@ -1,8 +1,19 @@
 // forge explain's token figures: a preset's always-on total, each part's share (largest first) and each block's cost
 // when it switches on, read from the token counts each bundle carries (phase 9-tokens), never recounted here.
-import type { Catalog, Origin } from "../../core/component-catalog.js";
 import type { AlwaysOnPart, TokenCounts } from "../../generated/types.js";
-import { describePart } from "../tokens/budgets.js";
+import { describePart } from "../tokens/part-names.js";
+
+/** Where a component came from (core/component-catalog.ts's Origin; spelled out so the studio page needs no core). */
+export interface Origin {
+  scope: string;
+  layer: string | null;
+}
+
+/** What the figures read of the catalog. */
+interface Catalog {
+  presets: ReadonlyMap<string, Origin & { key: string; preset: { systemUpdates: ReadonlyArray<{ id: string }> } }>;
+  modes: ReadonlyMap<string, Origin>;
+}
 
 /** What the counts are exact for, and what they only estimate: said beside every figure, in text and JSON. */
 export const TOKENIZER_SCOPE = {

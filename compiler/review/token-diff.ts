@@ -1,7 +1,6 @@
 // forge diff's token deltas: every changed component (mode, rule, block) and every affected preset's always-on text,
 // from the token counts both bundles carry (phase 9-tokens). Pure.
 import type { TokenCounts } from "../../generated/types.js";
-import type { SemanticDiff } from "./diff-report.js";
 import { TOKENIZER_SCOPE } from "./explain-tokens.js";
 
 export interface TokenChange {
@@ -28,6 +27,16 @@ export interface TokenDiff {
   presets: TokenChange[];
 }
 
+type Keyed = ReadonlyArray<{ key: string }>;
+type Sides = { added: Keyed; removed: Keyed; changed: Keyed };
+/** What the token side reads of the semantic diff (compiler/review/diff-report.ts), by key. */
+export interface ChangedKeys {
+  modes: Sides;
+  rules: Sides;
+  presets: { added: Keyed; removed: Keyed; changed: ReadonlyArray<{ key: string; systemUpdates: { added: ReadonlyArray<{ id: string }>; removed: ReadonlyArray<{ id: string }>; changed: ReadonlyArray<{ id: string }> } }> };
+  affectedPresets: ReadonlyArray<{ preset: string }>;
+}
+
 type Counts = Readonly<Record<string, number | undefined>>;
 const own = (counts: Counts | null, key: string): number | null => (counts !== null && Object.hasOwn(counts, key) ? (counts[key] ?? null) : null);
 const sortedUnion = (...lists: Iterable<string>[]): string[] => [...new Set(lists.flatMap((l) => [...l]))].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
@@ -48,7 +57,7 @@ function changesOf(kind: TokenChange["kind"], preset: string | null, a: Counts |
 const keysOf = (...lists: ReadonlyArray<ReadonlyArray<{ key: string }>>): string[] => lists.flatMap((l) => l.map((x) => x.key));
 
 /** The token side of a diff; `a`/`b`: each bundle's counts, undefined when it carries none (no bundle: empty counts). */
-export function compareTokens(a: TokenCounts | undefined, b: TokenCounts | undefined, diff: Omit<SemanticDiff, "tokens">): TokenDiff {
+export function compareTokens(a: TokenCounts | undefined, b: TokenCounts | undefined, diff: ChangedKeys): TokenDiff {
   const A = a ?? null;
   const B = b ?? null;
   const uncounted: TokenDiff["uncounted"] = [...(A === null ? ["a" as const] : []), ...(B === null ? ["b" as const] : [])];

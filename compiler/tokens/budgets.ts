@@ -5,6 +5,9 @@ import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import type { PresetTokens } from "../../generated/types.js";
 import { NEAR_SHARE } from "../../core/diagnostics/catalog/budget-near.js";
 import { budgetExceeded, budgetNear, type BudgetSubject } from "../diagnostics/codes.js";
+import { describePart } from "./part-names.js";
+
+export { describePart };
 
 /** One budget field: its limit, and whether the preset declared it (else forge.yaml did). */
 export interface BudgetField {
@@ -22,13 +25,6 @@ export interface BudgetSource {
 
 /** How many contributors a message names. */
 const CONTRIBUTORS = 3;
-
-/** What a part is called in messages and reports: "overlay review", "base minimal", "blocks inventory". */
-export function describePart(part: Pick<PresetTokens["parts"][number], "kind" | "key">): string {
-  if (part.kind === "blocks") return "the inventory of blocks";
-  if (part.kind === "rules") return "the inventory of path rules";
-  return `${part.kind} ${part.key ?? ""}`.trim();
-}
 
 /** The largest parts first, worded with their tokens and share: "overlay review 1,204 (52%)". */
 export function largestContributors(tokens: PresetTokens, limit = CONTRIBUTORS): string[] {
