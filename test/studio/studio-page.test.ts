@@ -113,6 +113,10 @@ describe("forge studio page", () => {
     expect(await page.locator('tr.entry[data-key="audit"][data-scope="builtin"]').count()).toBe(1);
     expect(await text('tr.entry[data-key="shipping"]')).toContain("overlays focus, ship-check, review");
     expect(await text('tr.entry[data-key="shipping"]')).toContain("0 violated");
+    // Each preset's always-on composition as a small chart, a bar per part, with the bundle's exact total.
+    const shipping = (JSON.parse(readFileSync(join(root, ".pi/forge/bundle.json"), "utf8")) as ForgeBundle).tokens!.presets.shipping!;
+    expect(await text('tr.entry[data-key="shipping"]')).toContain(`${shipping.alwaysOn} tokens`);
+    expect(await page.locator('tr.entry[data-key="shipping"] .token-chart.mini .token-bar').count()).toBe(shipping.parts.length);
     // The {{date}} info is shown under the mode it is about, with file:line:col.
     expect(await text('tr.entry-diagnostics[data-key="focus"]')).toMatch(/\.pi\/forge\/modes\/focus\.yaml:5:\d+ info date_variable/);
     // Hostile label, description and file name are text.

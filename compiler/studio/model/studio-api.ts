@@ -74,6 +74,8 @@ export interface LibraryEntry {
   /** Modes: the composed component text with sample values; presets: forge's share of their composition. */
   chars: number;
   estimatedTokens: number;
+  /** Exact o200k_base tokens from its bundle (a preset's: its always-on text, part by part); null when not counted. */
+  tokens: { total: number; parts: Array<{ what: string; key: string | null; tokens: number }> } | null;
   contracts: ModeContracts | null;
   preset: PresetShape | null;
   diagnostics: DiagnosticView[];
