@@ -59,8 +59,8 @@ function largestFirst(parts: ReadonlyArray<Omit<ExplainTokenPart, "share">>, tot
     .map((x) => x.part);
 }
 
-const notCounted = (origin: Origin): string =>
-  `the ${origin.scope} bundle${origin.layer === null ? "" : ` at ${origin.layer}`} carries no token counts (built before forge counted tokens): rebuild it with forge build`;
+/** No path here: every path a command prints goes through display-path (test/cli/path-sweep.test.ts). */
+const notCounted = (origin: Origin): string => `its ${origin.scope} bundle carries no token counts (built before forge counted tokens): rebuild it with forge build`;
 
 /**
  * A preset's figures from its own bundle's counts, or a mode list's from each mode's bundle (no preset: no inventory,
