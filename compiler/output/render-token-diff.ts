@@ -15,7 +15,7 @@ export function describeTokenChange(c: TokenChange, uncounted: TokenDiff["uncoun
   const onTop = c.kind === "preset" ? " always-on" : c.kind === "mode" ? "" : " when it switches on";
   if (c.delta === null) return `${what}: not counted in ${uncounted.map((s) => s.toUpperCase()).join(" and ")} (a bundle built before forge counted tokens)`;
   const range = c.from === null ? "added" : c.to === null ? "removed" : `${n(c.from)} -> ${n(c.to)}`;
-  return `${what}: ${signed(c.delta)} tokens${onTop} (${range})`;
+  return `${what}: ${signed(c.delta)} ${Math.abs(c.delta) === 1 ? "token" : "tokens"}${onTop} (${range})`;
 }
 
 /** The "tokens" section of forge diff; empty when nothing changed. */

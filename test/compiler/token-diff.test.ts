@@ -45,6 +45,10 @@ describe("compareTokens", () => {
     expect(describeTokenChange(t.presets[0]!, t.uncounted)).toBe("preset p: not counted in A (a bundle built before forge counted tokens)");
   });
 
+  test("one token is singular", () => {
+    expect(describeTokenChange({ kind: "rule", key: "r", preset: null, from: 3, to: 2, delta: -1 }, [])).toBe("rule r: -1 token when it switches on (3 -> 2)");
+  });
+
   test("nothing changed: nothing listed", () => {
     const a = counts({ m: 10 }, { p: preset(30, { b: 5 }) }, { r: 2 });
     expect(compareTokens(a, structuredClone(a), changes())).toMatchObject({ components: [], presets: [] });

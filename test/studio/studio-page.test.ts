@@ -215,8 +215,8 @@ describe("forge studio page", () => {
     expect(await text("#diff-affected")).toContain("preset shipping: affected by mode ship-check (changed)");
     // The token deltas, as forge diff prints them, from the two commits' bundles.
     const [was, now] = ["HEAD~1", "HEAD"].map((ref) => (JSON.parse(git(root, "show", `${ref}:.pi/forge/bundle.json`)) as ForgeBundle).tokens!.presets.shipping!.alwaysOn);
-    expect(await text('#diff-tokens li[data-kind="preset"][data-key="shipping"]')).toBe(`preset shipping: +${now! - was!} tokens always-on (${was} -> ${now})`);
-    expect(await text('#diff-tokens li[data-kind="mode"][data-key="ship-check"]')).toMatch(/^mode ship-check: \+\d+ tokens \(\d+ -> \d+\)$/);
+    expect(await text('#diff-tokens li[data-kind="preset"][data-key="shipping"]')).toBe(`preset shipping: +${now! - was!} token${now! - was! === 1 ? "" : "s"} always-on (${was} -> ${now})`);
+    expect(await text('#diff-tokens li[data-kind="mode"][data-key="ship-check"]')).toMatch(/^mode ship-check: \+\d+ tokens? \(\d+ -> \d+\)$/);
     await shot("diff");
   });
 
