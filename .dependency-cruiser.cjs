@@ -2,7 +2,7 @@
 /** Node built-ins that touch the outside world; pure folders may use node:crypto, node:path and node:util only. */
 const IO_BUILTINS = "^(node:)?(fs|fs/promises|child_process|net|http|https|http2|os|dgram|worker_threads|cluster|readline|tty|process|v8|vm)$";
 /** compiler/'s pure folders: phases, review, import, output, diagnostics, the orchestrator and its incremental use. */
-const COMPILER_PURE = "^compiler/(phases|review|import|output|diagnostics|source-edit)/|^compiler/(compile|incremental-compile|types)\\.ts$";
+const COMPILER_PURE = "^compiler/(phases|review|import|output|diagnostics|source-edit|tokens)/|^compiler/(compile|incremental-compile|types)\\.ts$";
 /** forge studio's pure view data: what the page shows, computed without I/O (the server in compiler/studio/server/ does it). */
 const STUDIO_MODEL = "^compiler/studio/model/";
 /** forge studio's page: browser code bundled into dist/studio/. */
@@ -132,10 +132,10 @@ module.exports = {
     },
     {
       name: "build-libraries-only-in-compiler",
-      comment: "picomatch (globs become regular-expression data at build time), yaml (parsing and every source write), handlebars, jsdiff and cookie are compiler dependencies only, never in core/, runtime/, io/ or generated/ (the extension stays small; it writes sources through dist/cli.js).",
+      comment: "picomatch (globs become regular-expression data at build time), yaml (parsing and every source write), handlebars, jsdiff, cookie and gpt-tokenizer (token counts become bundle data) are compiler dependencies only, never in core/, runtime/, io/ or generated/ (the extension stays small; it writes sources through dist/cli.js and never tokenizes).",
       severity: "error",
       from: { path: "^(core|runtime|io|generated)/" },
-      to: { path: "(^|/)node_modules/(@types/)?(picomatch|yaml|handlebars|diff|cookie)/|^(picomatch|yaml|handlebars|diff|cookie)$" },
+      to: { path: "(^|/)node_modules/(@types/)?(picomatch|yaml|handlebars|diff|cookie|gpt-tokenizer)/|^(picomatch|yaml|handlebars|diff|cookie|gpt-tokenizer)(/|$)" },
     },
     {
       name: "no-circular",

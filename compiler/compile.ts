@@ -11,7 +11,8 @@ import { resolveExtends } from "./phases/6-extends.js";
 import { linkSources } from "./phases/7-link.js";
 import { compilePaths } from "./phases/8-paths.js";
 import { lowerTemplates } from "./phases/9-lower.js";
-import { emitBundle } from "./phases/10-emit.js";
+import { countBundleTokens } from "./phases/10-tokens.js";
+import { emitBundle } from "./phases/11-emit.js";
 import { NO_MEMO, type Memo } from "./phases/memo.js";
 import { startPipeline } from "./phases/pipeline.js";
 import type { CompileOptions, CompileResult, SourceTree } from "./types.js";
@@ -31,6 +32,7 @@ export function compile(tree: SourceTree, options: CompileOptions, memo: Memo = 
   const linked = run.through(linkSources, resolved); //      7: every reference, files and components
   const pathed = run.through(compilePaths, linked); //       8: globs and regexes -> path patterns
   const lowered = run.through(lowerTemplates, pathed); //    9: templates -> segments, inherited text
-  const emitted = run.finish(emitBundle, lowered); //        10: the bundle, digests and bundleHash
+  const counted = run.through(countBundleTokens, lowered); // 10: token counts, budgets
+  const emitted = run.finish(emitBundle, counted); //        11: the bundle, digests and bundleHash
   return { bundle: emitted.value, diagnostics: emitted.diagnostics };
 }

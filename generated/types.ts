@@ -95,6 +95,7 @@ export type DriftPolicy = "block" | "warn" | "allow";
  * A Pi built-in tool whose path argument forge reads.
  */
 export type PathTool = "read" | "edit" | "write" | "grep" | "find" | "ls";
+export type TokenCount = number;
 /**
  * A signing key's fingerprint: the sha256 of its raw 32-byte Ed25519 public key, lowercase hex (shown shortened to its first 16 digits).
  */
@@ -131,6 +132,7 @@ export interface ForgeBundle {
   rules?: {
     [k: string]: Rule | undefined;
   };
+  tokens?: TokenCounts;
   /**
    * Ed25519 signatures of this bundle's bundleHash (forge build --sign), kept beside the digests and never hashed: a signature never changes bundleHash. The runtime and forge verify check every one; a signature that does not verify refuses the bundle as tampered. Absent when the bundle is unsigned.
    *
@@ -243,6 +245,47 @@ export interface Rule {
    */
   source: string;
   digest: Digest;
+}
+/**
+ * Token counts of forge's own text, made at build time so the runtime never tokenizes: exact for the o200k_base encoding (OpenAI's GPT-4o, GPT-4.1, GPT-5 and o-series models), an estimate for every other model family. Slots filled at run time ({{cwd}}, {{date}}, {{time}}, {{model}}, {{os}}) count as empty. Covered by bundleHash (not by the components' digests, so a count never makes drift).
+ */
+export interface TokenCounts {
+  tokenizer: "o200k_base";
+  /**
+   * Each mode of this bundle, as forge adds it: an append overlay's labelled section, a base's text.
+   */
+  modes: {
+    [k: string]: TokenCount | undefined;
+  };
+  presets: {
+    [k: string]: PresetTokens | undefined;
+  };
+  /**
+   * Each rule's text when it switches on.
+   */
+  rules?: {
+    [k: string]: TokenCount | undefined;
+  };
+}
+export interface PresetTokens {
+  alwaysOn: TokenCount;
+  /**
+   * The always-on text part by part, in prompt order: the base, each overlay's section, the inventory of the preset's blocks, the inventory of this bundle's path rules.
+   *
+   * @maxItems 70
+   */
+  parts: AlwaysOnPart[];
+  /**
+   * Each system-update block's text when it switches on.
+   */
+  blocks: {
+    [k: string]: TokenCount | undefined;
+  };
+}
+export interface AlwaysOnPart {
+  kind: "base" | "overlay" | "blocks" | "rules";
+  key?: Key;
+  tokens: TokenCount;
 }
 /**
  * One signer's Ed25519 signature over the canonical JSON of {purpose, bundleHash, publicKey, name, signedAt} (core/bundle-signature.ts).
@@ -502,6 +545,7 @@ export interface CliExplainReport {
   updateDelivery: string | null;
   trust?: CliTrustView;
   size: {} | null;
+  tokens: null | CliExplainTokens;
   diagnostics: Diagnostics;
 }
 /**
@@ -531,6 +575,27 @@ export interface CliTrustView {
   }[];
 }
 /**
+ * forge explain's token counts (o200k_base, read from the bundles): exact for OpenAI's o200k family, an estimate for other families. alwaysOn: forge's own always-on text; parts largest first with their share in percent; blocks: each system-update block's text when it switches on; missing: why there are no counts.
+ */
+export interface CliExplainTokens {
+  tokenizer: "o200k_base";
+  exactFor: string;
+  estimateFor: string;
+  alwaysOn: number | null;
+  parts: {
+    kind: "base" | "overlay" | "blocks" | "rules" | "mode";
+    key: string | null;
+    what: string;
+    tokens: number;
+    share: number;
+  }[];
+  blocks: {
+    id: string;
+    tokens: number | null;
+  }[];
+  missing: string | null;
+}
+/**
  * forge diff of two loaded bundles; the per-component changes are checked as their JSON types (README's forge diff section describes them).
  */
 export interface CliDiffReport {
@@ -550,6 +615,7 @@ export interface CliDiffReport {
   summary: {
     [k: string]: number | undefined;
   };
+  tokens: CliTokenDiff;
 }
 /**
  * What one side of the comparison is (a bundle file, a git ref or the worktree).
@@ -559,6 +625,25 @@ export interface SideChanges {
   added: {}[];
   removed: {}[];
   changed: {}[];
+}
+/**
+ * forge diff's token deltas (o200k_base, from both bundles' counts): every changed mode, rule and block, and every affected preset's always-on text. from/to: null where absent or not counted; delta: B - A (absent counts as 0), null when a side carries no counts (uncounted names it).
+ */
+export interface CliTokenDiff {
+  tokenizer: "o200k_base";
+  exactFor: string;
+  estimateFor: string;
+  uncounted: ("a" | "b")[];
+  components: TokenChange[];
+  presets: TokenChange[];
+}
+export interface TokenChange {
+  kind: "mode" | "rule" | "block" | "preset";
+  key: string;
+  preset: string | null;
+  from: number | null;
+  to: number | null;
+  delta: number | null;
 }
 export interface CliImportReport {
   command: "import";
@@ -724,7 +809,7 @@ export interface DeliveredChange {
 
 /* from schema/forge-config.schema.json */
 /**
- * The forge root's settings file (.pi/forge/forge.yaml, or the global scope's <agent dir>/forge/forge.yaml): the forge libraries (npm packages) this bundle builds on, the keys each must be signed by, whether nested context files become path rules, and (global scope only) whose trust decides project bundles.
+ * The forge root's settings file (.pi/forge/forge.yaml, or the global scope's <agent dir>/forge/forge.yaml): the forge libraries (npm packages) this bundle builds on, the keys each must be signed by, whether nested context files become path rules, token budgets for every preset, and (global scope only) whose trust decides project bundles.
  */
 export interface ForgeConfigSource {
   /**
@@ -741,6 +826,7 @@ export interface ForgeConfigSource {
    * nested: forge build compiles each AGENTS.md or CLAUDE.md below the project root (the ones Pi does not load in a session started at the root) into a path rule for its directory; off (the default): none.
    */
   contextFiles?: "off" | "nested";
+  budget?: TokenBudget;
   /**
    * Per listed library, the keys (full fingerprints, as forge key new prints them) one of which must have signed its bundle: forge build refuses the library otherwise (library_signer_required).
    */
@@ -754,6 +840,19 @@ export interface ForgeConfigSource {
    * Read only from the global scope's forge.yaml ($PI_CODING_AGENT_DIR/forge/forge.yaml) by the Pi extension. host (default): on Pi 1.x project bundles follow Pi's folder trust. forge: on Pi 1.x a project bundle also needs forge's own trust (its bundleHash trusted with /forge trust, or a valid signature by a key you trust). Pi 0.73.1 always uses forge's own trust.
    */
   trust?: "host" | "forge";
+}
+/**
+ * Token budgets forge build checks (o200k_base counts): budget_exceeded is an error past a budget, budget_near a warning past 80% of it.
+ */
+export interface TokenBudget {
+  /**
+   * Tokens of forge's always-on text of a preset: its base, overlays and the inventory of dormant blocks and path rules.
+   */
+  alwaysOn?: number;
+  /**
+   * Tokens of one system-update block (or path rule) when it switches on.
+   */
+  block?: number;
 }
 
 /* from schema/mode-state.schema.json */
@@ -995,6 +1094,7 @@ export interface ForgePresetSource {
    */
   overlays?: Key[];
   driftPolicy?: DriftPolicy;
+  budget?: TokenBudget;
   /**
    * Dormant instruction blocks that can be switched on mid-session.
    *

@@ -21,16 +21,26 @@ const common = {
 };
 
 // The CLI bundles yaml, ajv validators and handlebars so the installed package needs no dependencies.
-// handlebars is CommonJS: give the ESM bundle a require() for Node built-ins.
+// handlebars is CommonJS: give the ESM bundle a require() for Node built-ins. The tokenizer (gpt-tokenizer's o200k_base,
+// about 2.8 MB) is its own file beside it, loaded on the first token count (compiler/tokens/count-tokens.ts), so a
+// command that counts nothing never parses it.
 await build({
   ...common,
   entryPoints: [join(ROOT, "compiler/cli.ts")],
   outfile: join(ROOT, "dist/cli.js"),
+  define: { ...common.define, FORGE_TOKENIZER: JSON.stringify("./tokenizer.cjs") },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __forgeCreateRequire } from 'node:module';\nconst require = __forgeCreateRequire(import.meta.url);",
   },
 });
 chmodSync(join(ROOT, "dist/cli.js"), 0o755);
+await build({
+  ...common,
+  stdin: { contents: 'module.exports = require("gpt-tokenizer/encoding/o200k_base");', resolveDir: ROOT, loader: "js" },
+  outfile: join(ROOT, "dist/tokenizer.cjs"),
+  format: "cjs",
+  minify: true,
+});
 
 // The runtime extension: Node built-ins and generated validators only; host packages are type-only imports.
 await build({

@@ -53,8 +53,10 @@ the forge libraries .pi/forge/forge.yaml lists are read from node_modules and pi
 host prompt (compiles the sources in memory; writes nothing)`,
   explain: `print how a preset (or modes in order) resolves: components in order, where each
 comes from, the contracts that held, digests, sizes, cache-sensitive slots and
-the effective model/thinking/tools preferences, path rules and edit limits`,
-  diff: `compare two bundles per component, with a unified diff of each changed prompt.
+the effective model/thinking/tools preferences, path rules and edit limits, and
+the always-on tokens (o200k_base) with each part's share and each block's cost`,
+  diff: `compare two bundles per component, with a unified diff of each changed prompt
+and the token change (o200k_base) of each changed component and affected preset.
 A and B are each a bundle file, a git ref (its committed .pi/forge/bundle.json)
 or "worktree" (a fresh in-memory build of the sources). Default: A is the
 committed bundle (HEAD, or bundle.json outside git), B is "worktree".

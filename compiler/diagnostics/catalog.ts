@@ -71,6 +71,8 @@ import * as promptTooLarge from "../../core/diagnostics/catalog/prompt-too-large
 import * as volatileTime from "../../core/diagnostics/catalog/volatile-time.js";
 import * as dateVariable from "../../core/diagnostics/catalog/date-variable.js";
 import * as emptyPrompt from "../../core/diagnostics/catalog/empty-prompt.js";
+import * as budgetExceeded from "../../core/diagnostics/catalog/budget-exceeded.js";
+import * as budgetNear from "../../core/diagnostics/catalog/budget-near.js";
 import * as invalidGlob from "../../core/diagnostics/catalog/invalid-glob.js";
 import * as globNeverMatches from "../../core/diagnostics/catalog/glob-never-matches.js";
 import * as globNotLinear from "../../core/diagnostics/catalog/glob-not-linear.js";
@@ -195,6 +197,8 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   volatileTime,
   dateVariable,
   emptyPrompt,
+  budgetExceeded,
+  budgetNear,
   invalidGlob,
   globNeverMatches,
   globNotLinear,

@@ -66,6 +66,8 @@ export { partialCycle } from "../../core/diagnostics/catalog/partial-cycle.js";
 export { partialTooDeep } from "../../core/diagnostics/catalog/partial-too-deep.js";
 export { promptTooLarge } from "../../core/diagnostics/catalog/prompt-too-large.js";
 export { volatileTime } from "../../core/diagnostics/catalog/volatile-time.js";
+export { budgetExceeded, type BudgetSubject } from "../../core/diagnostics/catalog/budget-exceeded.js";
+export { budgetNear } from "../../core/diagnostics/catalog/budget-near.js";
 export { dateVariable } from "../../core/diagnostics/catalog/date-variable.js";
 export { emptyPrompt } from "../../core/diagnostics/catalog/empty-prompt.js";
 export { invalidGlob } from "../../core/diagnostics/catalog/invalid-glob.js";

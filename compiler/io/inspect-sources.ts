@@ -1,6 +1,7 @@
 // Reads a target's sources and compiles them in memory, with the built-in bundle, for preview and explain (writes nothing).
 import { hasErrors } from "../../core/diagnostic.js";
-import { buildLayeredCatalog } from "../../core/component-catalog.js";
+import { buildLayeredCatalog, type CatalogSource } from "../../core/component-catalog.js";
+import type { Origin, TokensOf } from "../review/explain-tokens.js";
 import { collectRules } from "../../core/rule-catalog.js";
 import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
@@ -10,6 +11,11 @@ import { forgeVersion, type ForgeTarget } from "./forge-target.js";
 import { readLibraries } from "./read-libraries.js";
 import { readTargetTree } from "./read-target-tree.js";
 import { configuredSignedBy } from "../phases/config-settings.js";
+
+/** A component's token counts are those of the bundle it came from (the deepest source of its scope and layer). */
+export function tokensOfSources(sources: readonly CatalogSource[]): TokensOf {
+  return (o: Origin) => sources.filter((s) => s.scope === o.scope && s.layer === o.layer).at(-1)?.bundle.tokens ?? null;
+}
 
 export function inspectSources(target: ForgeTarget, context: CompileContext): InspectedSources & { getSource: SourceLookup } {
   const tree = readTargetTree(target);
@@ -21,5 +27,6 @@ export function inspectSources(target: ForgeTarget, context: CompileContext): In
   // The catalog Pi would build here: built-in, each layer above, then this layer, the deepest winning per key.
   const sources = catalogSourcesFor(target, context, result.bundle);
   const libraryVersions = (result.bundle.lock ?? []).map(({ name, version }) => ({ name, version }));
-  return { diagnostics: result.diagnostics, getSource, catalog: buildLayeredCatalog(sources), rules: collectRules(sources), libraries: libraryVersions, bundleHash: result.bundle.bundleHash, signedBy };
+  const tokensOf = tokensOfSources(sources);
+  return { diagnostics: result.diagnostics, getSource, catalog: buildLayeredCatalog(sources), rules: collectRules(sources), libraries: libraryVersions, bundleHash: result.bundle.bundleHash, signedBy, tokensOf };
 }

@@ -2,6 +2,7 @@
 import { plural, shortHash, type Painter } from "./painter.js";
 import type { AffectedMode, AffectingMode, DiffReport, FieldChange, FieldValue, ModeChange, PresetChange } from "../review/diff-report.js";
 import { describeLibraryChange } from "../review/bundle-changes.js";
+import { renderTokenDiff } from "./render-token-diff.js";
 
 /** Free text is always quoted, so `Plan.` and `"Plan (v2)."` read alike; keys, enums and ids stay bare. */
 const TEXT_FIELDS = new Set(["label", "description", "name"]);
@@ -143,6 +144,8 @@ export function renderDiffReport(report: DiffReport, painter: Painter): string {
     const { inline, lines } = fieldLines(r.fields);
     sections.push([`${painter.paint("yellow", `rule ${r.key}: changed`)}${inline}`, ...lines, ...paintDiff(r.diff, painter)]);
   }
+  const tokens = renderTokenDiff(report.tokens, painter);
+  if (tokens.length > 0) sections.push(tokens);
   if (report.notes.length > 0) sections.push(report.notes.map((n) => painter.paint("dim", `note: ${n}`)));
   sections.push([painter.paint(report.semantic ? "yellow" : "green", summaryLine(report))]);
   return sections.map((lines) => lines.join("\n")).join("\n\n") + "\n";

@@ -4,6 +4,7 @@ import { describeVolatility, type Volatility } from "../review/cache-slots.js";
 import type { ContractCheck, ExplainReport } from "../review/explain.js";
 import { renderPathSections, renderPathVerdict } from "./render-explain-paths.js";
 import { describeTrustView } from "../review/trust-view.js";
+import { renderTokens } from "./render-explain-tokens.js";
 
 const short = (digest: string): string => digest.slice(0, 12);
 
@@ -94,6 +95,7 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
   if (r.path) out.push(...renderPathVerdict(r.path, p));
   if (r.trust) out.push("", p.paint("bold", "bundle, signers and trust:"), ...describeTrustView(r.trust));
 
+  out.push(...renderTokens(r, p));
   out.push("");
   if (r.size) {
     out.push(`size: ${r.size.chars} chars (~${r.size.estimatedTokens} tokens) against a sample host prompt; forge's components: ${r.size.forgeChars} chars (~${r.size.forgeEstimatedTokens} tokens)`);

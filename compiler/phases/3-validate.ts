@@ -75,6 +75,7 @@ function fieldOf(segments: readonly string[]): string {
 function allowedFor(kind: ParsedSource["kind"], segments: readonly string[]): readonly string[] {
   const last = segments[segments.length - 1];
   if (last === "when") return ALLOWED_FIELDS.when;
+  if (last === "budget") return ALLOWED_FIELDS.budget;
   if (kind === "mode" && last === "edits") return ALLOWED_FIELDS.edits;
   if (kind === "preset" && segments[0] === "systemUpdates" && segments.length === 2) return ALLOWED_FIELDS.update;
   return ALLOWED_FIELDS[kind];
@@ -137,6 +138,11 @@ function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | n
       return invalidValue(where, `${field || "list"} needs at least ${Number(p.limit)} item${Number(p.limit) === 1 ? "" : "s"}`, exampleFor(field));
     case "minLength":
       return tooShort(where, field || "value", Number(p.limit), exampleFor(field));
+    case "minimum":
+    case "maximum":
+      return invalidValue(where, `${field} is ${typeName(valueAt(source.value, segments))}; expected ${err.keyword === "minimum" ? "at least" : "at most"} ${Number(p.limit)}`, exampleFor(field));
+    case "minProperties":
+      return invalidValue(where, `${field || "value"} is empty; give at least one of ${allowedFor(source.kind, segments).join(", ")}`, exampleFor(field));
     default:
       return invalidValue(where, `${field || "value"} ${err.message ?? "is invalid"}`, exampleFor(field));
   }

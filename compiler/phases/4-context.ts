@@ -33,6 +33,11 @@ export interface ContextRule {
   entry: ContextEntry;
 }
 
+/** A context file's rule as the bundle names it: after the file, for work in its directory. */
+export function contextRuleLabel(entry: ContextEntry): { name: string; description: string } {
+  return { name: entry.path, description: `${entry.path}: instructions for work in ${entry.dir}/` };
+}
+
 /** The value of phase 4: the validated sources and the rules the nested context files compile to. */
 export interface Contextual extends Validated {
   contextRules: readonly ContextRule[];

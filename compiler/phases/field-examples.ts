@@ -38,6 +38,9 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   extendsPrompt: "extendsPrompt: replace",
   libraries: 'libraries: ["@acme/forge-house"]',
   contextFiles: "contextFiles: nested",
+  budget: "budget: { alwaysOn: 4000, block: 800 }",
+  alwaysOn: "budget: { alwaysOn: 4000 }",
+  block: "budget: { block: 800 }",
   signedBy: 'signedBy: { "@acme/forge-house": ["<the 64-digit fingerprint forge key new printed>"] }',
   trust: "trust: forge",
 };
@@ -64,4 +67,5 @@ export const ALLOWED_FIELDS = {
   edits: Object.keys(modeSchema.properties.edits.properties),
   when: Object.keys(commonSchema.$defs.pathTriggerSource.properties),
   config: Object.keys(configSchema.properties),
+  budget: Object.keys(commonSchema.$defs.budget.properties),
 } as const;

@@ -2,6 +2,7 @@
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
 import type { LibraryChange } from "./bundle-changes.js";
+import type { TokenDiff } from "./token-diff.js";
 
 /** How a side was given: a bundle file, a git ref's committed bundle, or a fresh in-memory build. */
 export type SpecKind = "file" | "git" | "worktree";
@@ -164,6 +165,8 @@ export interface SemanticDiff {
   /** Differences that are not semantic (source paths, forgeVersion, digests that disagree with content). */
   notes: string[];
   summary: DiffSummary;
+  /** The token change of every changed component and every affected preset (o200k_base). */
+  tokens: TokenDiff;
 }
 
 /** What `forge diff --json` prints when both sides could be loaded. Exit 0 when !semantic, else 1. */

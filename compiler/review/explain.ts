@@ -9,13 +9,13 @@ import { composeAgainstSample, resolveSelection, type InspectedSources, type Sam
 import { tracePreferences, type PreferenceOrigins } from "../../core/preferences.js";
 import { estimateTokens } from "../../core/prompt-size.js";
 import { renderOverlaySection } from "../../core/composition.js";
-
 import { renderTemplate, type PromptVars } from "../../core/template.js";
 import { findSlotUses, type SlotName, type SlotUse } from "./cache-slots.js";
 import type { RuleRef } from "../../core/rule-catalog.js";
 import { bashWarnings, explainEditLimits, explainPath, explainPathOnly, explainRules, type ExplainEditLimit, type ExplainPath, type ExplainRule, type PathQuery } from "./explain-paths.js";
 import { extendsChain } from "./extends-chain.js";
 import { checkDeclaredContracts, type ContractCheck } from "./explain-contracts.js";
+import { explainTokens, type ExplainTokens, type TokensOf } from "./explain-tokens.js";
 
 export { checkDeclaredContracts, type ContractCheck };
 
@@ -85,6 +85,8 @@ export interface ExplainReport {
   trust?: TrustView;
   /** Whole prompt against the sample host prompt, and forge's own share of it. */
   size: { chars: number; estimatedTokens: number; forgeChars: number; forgeEstimatedTokens: number } | null;
+  /** Exact o200k_base counts from the bundles (always-on total, parts largest first, blocks); null when refused. */
+  tokens: ExplainTokens | null;
   diagnostics: Diagnostic[];
 }
 
@@ -106,6 +108,8 @@ export interface ExplainInput {
   /** `--path`, resolved against `root` (the project root). */
   pathQuery?: PathQuery | null;
   root?: string;
+  /** The token counts of a component's bundle (absent: none known). */
+  tokensOf?: TokensOf;
 }
 
 function sampleValue(vars: PromptVars, key: string): (slot: SlotName) => string {
@@ -232,31 +236,14 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
       input.prompt === null
         ? null
         : { chars: input.prompt.length, estimatedTokens: estimateTokens(input.prompt.length), forgeChars, forgeEstimatedTokens: estimateTokens(forgeChars) },
+    tokens: explainTokens(catalog, input.preset, roles.map(([key]) => key), input.tokensOf ?? (() => null)),
     diagnostics: input.diagnostics,
   };
 }
 
 function refusedExplain(reason: string, status: ExplainReport["status"], diagnostics: ExplainReport["diagnostics"]): ExplainReport {
-  return {
-    command: "explain",
-    status,
-    reason,
-    selection: null,
-    preset: null,
-    layout: [],
-    components: [],
-    contracts: [],
-    preferences: null,
-    cacheSensitive: [],
-    systemUpdates: [],
-    rules: [],
-    editLimits: [],
-    warnings: [],
-    path: null,
-    updateDelivery: null,
-    size: null,
-    diagnostics,
-  };
+  const none = { selection: null, preset: null, preferences: null, path: null, updateDelivery: null, size: null, tokens: null };
+  return { command: "explain", status, reason, ...none, layout: [], components: [], contracts: [], cacheSensitive: [], systemUpdates: [], rules: [], editLimits: [], warnings: [], diagnostics };
 }
 
 /** `forge explain <names>` over the inspected sources: the report and its exit code (1 when refused or a contract breaks). */
@@ -292,6 +279,7 @@ export function explainNames(
       rules: inspected.rules ?? [],
       pathQuery,
       root: cwd,
+      tokensOf: inspected.tokensOf,
     },
     violations,
   );

@@ -10,6 +10,7 @@ import { previewStateEntry, resolveCandidate, type SelectionRequest } from "../.
 import { buildPromptVars, type PromptVars } from "../../core/template.js";
 import type { ForgeModeStateEntry } from "../../generated/types.js";
 import type { RuleRef } from "../../core/rule-catalog.js";
+import type { TokensOf } from "./explain-tokens.js";
 
 /** Stands in for Pi's native prompt: forge never embeds Pi's real text, it only composes around it. */
 const SAMPLE_NATIVE_BASE = "<Pi's native system prompt: role, available tools, guidelines, Pi documentation>";
@@ -28,6 +29,8 @@ export interface InspectedSources {
   bundleHash?: string;
   /** forge.yaml's signedBy: the keys each library must be signed by. */
   signedBy?: Readonly<Record<string, readonly string[]>>;
+  /** The token counts of the bundle a component came from (by scope and layer). */
+  tokensOf?: TokensOf;
 }
 
 /** The moment and platform the sample renders for (slot values). */

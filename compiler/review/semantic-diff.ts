@@ -1,6 +1,6 @@
 // The pure comparison behind `forge diff`: modes and presets by key, field changes, prompt diffs and affected presets.
 import { compareCodeUnits, stringifyCanonical } from "../../core/canonical-json.js";
-import type { Mode, Preset, Rule, SystemUpdate, Template } from "../../generated/types.js";
+import type { Mode, Preset, Rule, SystemUpdate, Template, TokenCounts } from "../../generated/types.js";
 import type {
   AffectedPreset,
   AffectingMode,
@@ -20,6 +20,7 @@ import { unifiedDiff } from "./unified-diff.js";
 import { compareRules, EDITS_FIELDS, WHEN_FIELDS, withPathFields } from "./path-diff.js";
 import { diffLocks } from "./bundle-changes.js";
 import { findAffectedModes } from "./extends-diff.js";
+import { compareTokens } from "./token-diff.js";
 
 /** What the comparison reads from a bundle; a side without a bundle is EMPTY_BUNDLE. */
 export interface BundleView {
@@ -30,9 +31,12 @@ export interface BundleView {
   rules?: Readonly<Record<string, Rule | undefined>>;
   /** The forge libraries the bundle was built with (absent: none). */
   lock?: unknown;
+  /** Its token counts (absent: built before forge counted them). */
+  tokens?: TokenCounts;
 }
 
-export const EMPTY_BUNDLE: BundleView = { scope: null, forgeVersion: null, modes: {}, presets: {} };
+/** No bundle on a side: nothing in it, so every component's tokens count from 0. */
+export const EMPTY_BUNDLE: BundleView = { scope: null, forgeVersion: null, modes: {}, presets: {}, tokens: { tokenizer: "o200k_base", modes: {}, presets: {} } };
 
 /** Names the sides in diff headers: `<a>:mode/plan` and `<b>:mode/plan`. */
 export interface SideLabels {
@@ -251,5 +255,6 @@ export function compareBundles(a: BundleView, b: BundleView, labels: SideLabels)
     builtinModes.length > 0 ||
     libraries.length > 0 ||
     [modes.added, modes.removed, modes.changed, presets.added, presets.removed, presets.changed, rules.added, rules.removed, rules.changed].some((list) => list.length > 0);
-  return { semantic, scope, modes, presets, rules, builtinModes, affectedPresets, affectedModes, libraries, notes, summary };
+  const found = { semantic, scope, modes, presets, rules, builtinModes, affectedPresets, affectedModes, libraries, notes, summary };
+  return { ...found, tokens: compareTokens(a.tokens, b.tokens, found) };
 }

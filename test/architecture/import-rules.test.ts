@@ -52,6 +52,7 @@ describe("import rules", () => {
     { rule: "studio-page-no-node", from: "compiler/studio/page/a18.ts", files: { "compiler/studio/page/a18.ts": 'import { join } from "node:path";\nexport const a = join;\n' } },
     { rule: "build-libraries-only-in-compiler", from: "runtime/a19.ts", files: { "runtime/a19.ts": 'import picomatch from "picomatch";\nexport const a = picomatch;\n' } },
     { rule: "build-libraries-only-in-compiler", from: "core/a20.ts", files: { "core/a20.ts": 'import { parseDocument } from "yaml";\nexport const a = parseDocument;\n' } },
+    { rule: "build-libraries-only-in-compiler", from: "runtime/a21.ts", files: { "runtime/a21.ts": 'import { countTokens } from "gpt-tokenizer/encoding/o200k_base";\nexport const a = countTokens;\n' } },
     { rule: "no-circular", from: "core/a12.ts", files: { "core/a12.ts": 'import { b } from "./b12.js";\nexport const a = 1;\nexport const c = b;\n', "core/b12.ts": 'import { a } from "./a12.js";\nexport const b = a;\n' } },
   ];
   let probed: Violation[] = [];

@@ -162,7 +162,7 @@ describe("forge diff --json", () => {
     const r = diff(["--json"], root);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as DiffReport;
-    expect(Object.keys(report)).toEqual(["command", "a", "b", "semantic", "scope", "modes", "presets", "rules", "builtinModes", "affectedPresets", "affectedModes", "libraries", "notes", "summary"]);
+    expect(Object.keys(report)).toEqual(["command", "a", "b", "semantic", "scope", "modes", "presets", "rules", "builtinModes", "affectedPresets", "affectedModes", "libraries", "notes", "summary", "tokens"]);
     expect(report.a).toMatchObject({ spec: "HEAD", kind: "git", label: "HEAD", location: "HEAD:.pi/forge/bundle.json" });
     expect(report.a.bundleHash).toMatch(/^[0-9a-f]{64}$/);
     expect(report.b).toMatchObject({ spec: "worktree", kind: "worktree", label: "worktree" });

@@ -1,7 +1,7 @@
 // forge studio in a real headless Chromium: each view's content for the fixture project checked in the DOM, the diff
 // of two refs in a temp git repository, a source edit showing up live, and a broken edit showing its diagnostic while
 // the last good state stays. Screenshots of every view go to test-output/studio/.
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { REPO, assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } fro
 import { launchChromium, type TestBrowser } from "./chromium.js";
 import { FIXTURE, HOSTILE_FILE, projectFiles } from "./fixture-project.js";
 import { git, startStudio, type RunningStudio } from "./studio-process.js";
+import type { ForgeBundle } from "../../generated/types.js";
 
 const SHOTS = join(REPO, "test-output", "studio");
 /** Generous bounds for live updates on a loaded CI machine; the page itself takes a fraction of a second. */
@@ -112,6 +113,10 @@ describe("forge studio page", () => {
     expect(await page.locator('tr.entry[data-key="audit"][data-scope="builtin"]').count()).toBe(1);
     expect(await text('tr.entry[data-key="shipping"]')).toContain("overlays focus, ship-check, review");
     expect(await text('tr.entry[data-key="shipping"]')).toContain("0 violated");
+    // Each preset's always-on composition as a small chart, a bar per part, with the bundle's exact total.
+    const shipping = (JSON.parse(readFileSync(join(root, ".pi/forge/bundle.json"), "utf8")) as ForgeBundle).tokens!.presets.shipping!;
+    expect(await text('tr.entry[data-key="shipping"]')).toContain(`${shipping.alwaysOn} tokens`);
+    expect(await page.locator('tr.entry[data-key="shipping"] .token-chart.mini .token-bar').count()).toBe(shipping.parts.length);
     // The {{date}} info is shown under the mode it is about, with file:line:col.
     expect(await text('tr.entry-diagnostics[data-key="focus"]')).toMatch(/\.pi\/forge\/modes\/focus\.yaml:5:\d+ info date_variable/);
     // Hostile label, description and file name are text.
@@ -150,6 +155,14 @@ describe("forge studio page", () => {
     expect(prefs).toMatch(/model\s+openai\/gpt-5 from ship-check/);
     expect(prefs).toMatch(/thinking\s+low from focus/);
     expect(prefs).toMatch(/tools\s+.*read.*from focus, ship-check/);
+    // Each component's exact tokens, and the always-on composition as a chart: one bar per part, the bundle's counts.
+    const counts = (JSON.parse(readFileSync(join(root, ".pi/forge/bundle.json"), "utf8")) as ForgeBundle).tokens!.presets.shipping!;
+    expect(await text('table.components tr[data-component="focus"]')).toContain(`${counts.parts.find((p) => p.key === "focus")!.tokens} tokens`);
+    expect(await text("#compose-tokens-total")).toContain(`${counts.alwaysOn} tokens on every request while preset shipping is active`);
+    expect(await page.locator("#compose-token-chart .token-bar").count()).toBe(counts.parts.length);
+    expect(await page.locator('#compose-token-chart .token-bar[data-part="overlay focus"]').getAttribute("class")).toContain("c0");
+    expect(await text("#compose-tokens")).toContain("the inventory of blocks");
+    expect(await text("#compose-block-tokens")).toContain(`freeze +${counts.blocks.freeze} tokens`);
 
     // A segment links to its source line: the dialog opens focus.yaml at the prompt's line.
     await page.locator('.prompt a[data-component="focus"][data-role="body"]').first().click();
@@ -200,6 +213,10 @@ describe("forge studio page", () => {
     expect(await item.locator("td.code.delete").innerText()).toContain("1. the command you ran to verify it, and its result;");
     expect(await item.locator("td.code.insert").innerText()).toContain("1. the command you ran (paste its output), and its result;");
     expect(await text("#diff-affected")).toContain("preset shipping: affected by mode ship-check (changed)");
+    // The token deltas, as forge diff prints them, from the two commits' bundles.
+    const [was, now] = ["HEAD~1", "HEAD"].map((ref) => (JSON.parse(git(root, "show", `${ref}:.pi/forge/bundle.json`)) as ForgeBundle).tokens!.presets.shipping!.alwaysOn);
+    expect(await text('#diff-tokens li[data-kind="preset"][data-key="shipping"]')).toBe(`preset shipping: +${now! - was!} token${now! - was! === 1 ? "" : "s"} always-on (${was} -> ${now})`);
+    expect(await text('#diff-tokens li[data-kind="mode"][data-key="ship-check"]')).toMatch(/^mode ship-check: \+\d+ tokens? \(\d+ -> \d+\)$/);
     await shot("diff");
   });
 

@@ -8,6 +8,7 @@ import { estimateTokens } from "../../../core/prompt-size.js";
 import { sectionsDelivery } from "../../../core/sections-delivery.js";
 import { describeVolatility, SLOT_VOLATILITY } from "../../review/cache-slots.js";
 import { explainNames, type ExplainReport } from "../../review/explain.js";
+import { componentTokens, type TokensOf } from "../../review/explain-tokens.js";
 import { composeAgainstSample, resolveSelection, type SampleSettings, type SelectionSpec } from "../../review/inspection.js";
 import type { SourceOrigin } from "./source-refs.js";
 import { componentSegments, sectionsBlocks, sectionsText, stringBlocks, type SegmentsOf } from "./prompt-segments.js";
@@ -29,6 +30,8 @@ export interface ComposeInput {
   promptRef: (origin: SourceOrigin, source: string) => SourceRef;
   /** Where a preset is defined. */
   definitionRef: (origin: SourceOrigin, source: string) => SourceRef;
+  /** The token counts of the bundle a component came from (absent: none shown). */
+  tokensOf?: TokensOf;
 }
 
 /** The selection the page asked for, as forge explain's --preset / --modes / bare names. */
@@ -78,7 +81,7 @@ export function composeView(input: ComposeInput): ComposeData {
   const { catalog, names } = input;
   // Sources are described raw here (a carried one with its library's name); the links are built below from each
   // component's catalog entry: scope, layer, library and source file.
-  const { report } = explainNames({ diagnostics: input.diagnostics, catalog }, specOf(input), input.settings, input.cwd, (_scope, source) => source);
+  const { report } = explainNames({ diagnostics: input.diagnostics, catalog, ...(input.tokensOf ? { tokensOf: input.tokensOf } : {}) }, specOf(input), input.settings, input.cwd, (_scope, source) => source);
   const composed = report.status === "ok" ? promptFor(input) : null;
   const promptRefOf = (c: ExplainReport["components"][number]): SourceRef => {
     const entry = catalog.modes.get(c.key);
@@ -102,12 +105,16 @@ export function composeView(input: ComposeInput): ComposeData {
       digest: c.digest,
       chars: c.chars,
       estimatedTokens: c.estimatedTokens,
+      tokens: componentTokens(report.tokens, c.key),
     })),
     contracts: report.contracts,
     // editLimits only when a selected mode declares one (the page lists each mode's allowed and denied paths).
     preferences: report.preferences && report.editLimits.length > 0 ? { ...report.preferences, editLimits: editLimitsOf(report.editLimits) } : report.preferences,
     cacheSensitive: report.cacheSensitive.map((c) => ({ component: c.component, slot: c.slot, volatility: SLOT_VOLATILITY[c.slot], describe: describeVolatility(SLOT_VOLATILITY[c.slot]) })),
-    systemUpdates: report.systemUpdates.map(({ id, name, modelCallable, digest, chars, estimatedTokens }) => ({ id, name, modelCallable, digest, chars, estimatedTokens })),
+    systemUpdates: report.systemUpdates.map(({ id, name, modelCallable, digest, chars, estimatedTokens }) => ({
+      id, name, modelCallable, digest, chars, estimatedTokens, tokens: report.tokens?.blocks.find((b) => b.id === id)?.tokens ?? null,
+    })),
+    tokens: report.tokens,
     prompt: composed?.prompt ?? null,
     fallbackReason: composed?.fallbackReason ?? null,
   };

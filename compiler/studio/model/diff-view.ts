@@ -1,5 +1,6 @@
 // The Diff view's data: `forge diff`'s semantic report with each unified prompt diff split into side-by-side rows. Pure.
 import type { DiffReport, FieldChange, ModeChange, ModeOnOneSide, UpdateChange, UpdateOnOneSide } from "../../review/diff-report.js";
+import { describeTokenChange } from "../../output/render-token-diff.js";
 import type { DiffComponentView, DiffData, DiffPresetView, SideBySideCell, SideBySideHunk } from "./studio-api.js";
 
 const HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
@@ -59,6 +60,7 @@ function changedUpdate(u: UpdateChange): DiffComponentView {
 const byKey = <T extends { key: string }>(list: T[]): T[] => list.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
 export function diffView(report: DiffReport): DiffData {
+  const t = report.tokens;
   const modes = byKey([
     ...report.modes.added.map((m) => oneSide(m, m.key, "added", [{ field: "strategy", from: null, to: m.strategy }])),
     ...report.modes.removed.map((m) => oneSide(m, m.key, "removed", [{ field: "strategy", from: m.strategy, to: null }])),
@@ -99,5 +101,9 @@ export function diffView(report: DiffReport): DiffData {
     affectedPresets: report.affectedPresets,
     notes: report.notes,
     summary: report.summary,
+    tokens: {
+      header: `${t.tokenizer}: exact for ${t.exactFor}; an estimate for ${t.estimateFor}`,
+      changes: [...t.components, ...t.presets].map((c) => ({ ...c, text: describeTokenChange(c, t.uncounted) })),
+    },
   };
 }

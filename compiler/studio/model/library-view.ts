@@ -7,7 +7,8 @@ import type { Scope } from "../../../core/digest.js";
 import { describePattern } from "../../../core/path-match.js";
 import { estimateTokens } from "../../../core/prompt-size.js";
 import { renderTemplate, type PromptVars } from "../../../core/template.js";
-import type { ForgeBundle, Mode } from "../../../generated/types.js";
+import type { ForgeBundle, Mode, TokenCounts } from "../../../generated/types.js";
+import { describePart } from "../../tokens/part-names.js";
 import type { SourceOrigin } from "./source-refs.js";
 import type { DiagnosticView, LibraryData, LibraryEntry, SourceRef, StrategyName } from "./studio-api.js";
 
@@ -49,6 +50,25 @@ function shadowOf(layers: readonly LibraryLayer[], index: number, has: (b: Forge
 const SCOPE_RANK: Record<Scope, number> = { project: 0, global: 1, builtin: 2 };
 const KIND_RANK: Record<LibraryEntry["kind"], number> = { mode: 0, preset: 1, rule: 2 };
 
+/** A mode's tokens as its bundle counted them (null: a bundle built before forge counted tokens). */
+function modeTokens(tokens: TokenCounts | undefined, key: string): LibraryEntry["tokens"] {
+  const total = tokens !== undefined && Object.hasOwn(tokens.modes, key) ? tokens.modes[key] : undefined;
+  return total === undefined ? null : { total, parts: [] };
+}
+
+/** A rule's tokens when it switches on, as its bundle counted them (its text; a context rule's under its heading). */
+function ruleTokens(tokens: TokenCounts | undefined, key: string): LibraryEntry["tokens"] {
+  const total = tokens?.rules !== undefined && Object.hasOwn(tokens.rules, key) ? tokens.rules[key] : undefined;
+  return total === undefined ? null : { total, parts: [] };
+}
+
+/** A preset's always-on tokens, part by part in prompt order, as its bundle counted them. */
+function presetTokens(tokens: TokenCounts | undefined, key: string): LibraryEntry["tokens"] {
+  const counts = tokens !== undefined && Object.hasOwn(tokens.presets, key) ? tokens.presets[key] : undefined;
+  if (counts === undefined) return null;
+  return { total: counts.alwaysOn, parts: counts.parts.map((p) => ({ what: describePart(p), key: p.key ?? null, tokens: p.tokens })) };
+}
+
 export function buildLibrary(input: LibraryInput): LibraryData {
   const { layers, catalog, vars } = input;
   const attached = new Set<DiagnosticView>();
@@ -80,6 +100,7 @@ export function buildLibrary(input: LibraryInput): LibraryData {
         digest: mode.digest,
         chars,
         estimatedTokens: estimateTokens(chars),
+        tokens: modeTokens(layer.bundle.tokens, key),
         contracts: { requires: [...requires], conflictsWith: [...conflictsWith], before: [...before], after: [...after] },
         preset: null,
         rule: null,
@@ -102,6 +123,7 @@ export function buildLibrary(input: LibraryInput): LibraryData {
         digest: rule.digest,
         chars,
         estimatedTokens: estimateTokens(chars),
+        tokens: ruleTokens(layer.bundle.tokens, key),
         contracts: null,
         preset: null,
         rule: { paths: rule.when.paths.map(describePattern), contextFile: rule.contextFile ?? null },
@@ -132,6 +154,7 @@ export function buildLibrary(input: LibraryInput): LibraryData {
         digest: preset.digest,
         chars,
         estimatedTokens: estimateTokens(chars),
+        tokens: presetTokens(layer.bundle.tokens, key),
         contracts: null,
         preset: {
           base,

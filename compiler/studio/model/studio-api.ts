@@ -5,6 +5,8 @@ import type { PreferenceOrigin, PreferenceOrigins } from "../../../core/preferen
 import type { AffectedPreset, DiffSide, DiffSummary, FieldChange, PinChange } from "../../review/diff-report.js";
 import type { SlotName, Volatility } from "../../review/cache-slots.js";
 import type { TrustView } from "../../review/trust-view.js";
+import type { ExplainTokens } from "../../review/explain-tokens.js";
+import type { TokenChange } from "../../review/token-diff.js";
 
 export type { FieldChange };
 
@@ -79,6 +81,8 @@ export interface LibraryEntry {
   /** Modes: the composed component text with sample values; presets: forge's share of their composition. */
   chars: number;
   estimatedTokens: number;
+  /** Exact o200k_base tokens from its bundle (a preset's: its always-on text, part by part); null when not counted. */
+  tokens: { total: number; parts: Array<{ what: string; key: string | null; tokens: number }> } | null;
   contracts: ModeContracts | null;
   preset: PresetShape | null;
   rule: RuleShape | null;
@@ -161,6 +165,8 @@ export interface ComposeComponent {
   digest: string;
   chars: number;
   estimatedTokens: number;
+  /** Exact o200k_base tokens of its part of the always-on text (from the bundle); null when not counted. */
+  tokens: number | null;
 }
 
 /** Per-mode edit limits: mode key -> "allow ...; deny ..." (globs as written). */
@@ -183,7 +189,9 @@ export interface ComposeData {
   contracts: Array<{ declaredBy: string; kind: ContractKind; other: string; status: "held" | "not-applicable" | "violated"; detail: string }>;
   preferences: EffectivePreferences | null;
   cacheSensitive: Array<{ component: string; slot: SlotName; volatility: Volatility; describe: string }>;
-  systemUpdates: Array<{ id: string; name: string; modelCallable: boolean; digest: string; chars: number; estimatedTokens: number }>;
+  systemUpdates: Array<{ id: string; name: string; modelCallable: boolean; digest: string; chars: number; estimatedTokens: number; tokens: number | null }>;
+  /** forge explain's token figures: the always-on total, its parts largest first, each block's cost. */
+  tokens: ExplainTokens | null;
   prompt: PromptView | null;
   /** Why the runtime would fall back to Pi's native prompt (null when it composes). */
   fallbackReason: string | null;
@@ -229,6 +237,8 @@ export type DiffData =
       affectedPresets: AffectedPreset[];
       notes: string[];
       summary: DiffSummary;
+      /** The token change of every changed component and affected preset, each with forge diff's line for it. */
+      tokens: { header: string; changes: Array<TokenChange & { text: string }> };
     }
   | { status: "failed"; message: string; diagnostics: DiagnosticView[] };
 

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { byId, digestCode, el, fill, row, table, type Child } from "./dom.js";
 import { colourClass, promptNode } from "./prompt-render.js";
 import { sourceLink } from "./source-panel.js";
+import { tokensNode } from "./token-chart.js";
 
 /** The last request, recomposed when the sources change. */
 let current: { names: string[]; host: HostKind; as?: "preset" | "modes" } | null = null;
@@ -43,7 +44,7 @@ function render(data: ComposeData): void {
       [String(c.position)],
       [el("span", { class: `swatch ${colourClass(c.position)}`, attrs: { "aria-hidden": "true" } }), el("strong", {}, [c.key]), ` ${c.label}`],
       [c.role], [el("code", {}, [c.strategy])], [c.scope], [sourceLink(c.source)], [digestCode(c.digest)],
-      [`${c.chars.toLocaleString()} chars, ~${c.estimatedTokens.toLocaleString()} tokens`],
+      [`${c.chars.toLocaleString()} chars, ${c.tokens === null ? `~${c.estimatedTokens.toLocaleString()}` : c.tokens.toLocaleString()} tokens`],
     ], { attrs: { "data-component": c.key } }),
   ), "components");
   const contracts = data.contracts.length === 0 ? el("p", { class: "muted" }, ["No contracts declared by the selected components."]) : table("Each contract the selected components declare, judged against this selection", ["Declared by", "Kind", "Other", "Status", "Detail"], data.contracts.map((c) =>
@@ -52,12 +53,13 @@ function render(data: ComposeData): void {
   const slots = data.cacheSensitive.length === 0 ? el("p", { class: "muted" }, ["No cache-sensitive slots: forge's part of the prompt stays the same between requests."]) :
     el("ul", { class: "cache-slots", id: "compose-cache" }, data.cacheSensitive.map((s) => el("li", {}, [el("strong", {}, [s.component]), " uses ", el("code", {}, [`{{${s.slot}}}`]), ` (${s.volatility}): ${s.describe}`])));
   const updates = data.systemUpdates.length === 0 ? null : el("ul", { class: "updates" }, data.systemUpdates.map((u) =>
-    el("li", {}, [el("strong", {}, [u.id]), ` ${u.name} — ${u.chars} chars, ${u.modelCallable ? "the agent may switch it on" : "only the user switches it on"}`])));
+    el("li", {}, [el("strong", {}, [u.id]), ` ${u.name} — ${u.chars} chars${u.tokens === null ? "" : `, +${u.tokens} tokens when switched on`}, ${u.modelCallable ? "the agent may switch it on" : "only the user switches it on"}`])));
   fill(out, [
     status,
     data.preset ? el("p", {}, ["Preset ", el("strong", {}, [data.preset.key]), ` (${data.preset.scope}, drift policy ${data.preset.driftPolicy}): ${data.preset.description} `, sourceLink(data.preset.source)]) : null,
     data.fallbackReason ? el("p", { class: "note" }, [`The runtime would fall back to Pi's native prompt: ${data.fallbackReason}`]) : null,
     components,
+    ...tokensNode(data),
     el("h3", {}, ["Contracts"]), contracts,
     el("h3", {}, ["Effective preferences"]), preferencesNode(data.preferences),
     el("h3", {}, ["Cache-sensitive slots"]), slots,

@@ -50,6 +50,17 @@ function presetNode(p: DiffPresetView): HTMLElement {
   return componentNode("preset", p, [own, pins, ...p.updates.map((u) => componentNode(`update of ${p.key}`, u))]);
 }
 
+/** forge diff's token lines: every changed component and affected preset, up or down. */
+function tokenDeltas(t: Extract<DiffData, { status: "ok" }>["tokens"]): Child[] {
+  if (t.changes.length === 0) return [];
+  const trend = (d: number | null) => (d === null || d === 0 ? "same" : d > 0 ? "up" : "down");
+  return [
+    el("h3", {}, ["Tokens"]),
+    el("p", { class: "muted" }, [t.header]),
+    el("ul", { class: "token-deltas", id: "diff-tokens" }, t.changes.map((c) => el("li", { class: trend(c.delta), attrs: { "data-kind": c.kind, "data-key": c.key } }, [c.text]))),
+  ];
+}
+
 function render(data: DiffData): void {
   const out = byId("diff-result");
   if (data.status === "failed") {
@@ -69,6 +80,7 @@ function render(data: DiffData): void {
     data.builtinModes.length > 0 ? el("p", {}, [`Built-in modes whose pinned digest changed: ${data.builtinModes.map((b) => b.key).join(", ")}`]) : null,
     data.presets.length > 0 ? el("h3", {}, ["Presets"]) : null,
     ...data.presets.map(presetNode),
+    ...tokenDeltas(data.tokens),
     data.affectedPresets.length > 0 ? el("h3", {}, ["Affected presets"]) : null,
     data.affectedPresets.length > 0 ? el("ul", { class: "affected", id: "diff-affected" }, data.affectedPresets.map((a) =>
       el("li", { attrs: { "data-preset": a.preset } }, [el("strong", {}, [`preset ${a.preset}`]), `: affected by ${a.modes.map((m) => `${m.builtin ? "built-in " : ""}mode ${m.key} (${m.change})`).join(", ")}`]))) : null,

@@ -1,5 +1,7 @@
 // The Library view: every mode, preset and path rule of every layer in one searchable table, diagnostics under their entry.
 import type { LibraryData, LibraryEntry, StateData } from "../model/studio-api.js";
+import { colourClass } from "./prompt-render.js";
+import { barChart } from "./token-chart.js";
 import { diagnosticList } from "./diagnostic-list.js";
 import { byId, digestCode, el, fill, table, type Child } from "./dom.js";
 import { sourceLink } from "./source-panel.js";
@@ -26,6 +28,14 @@ function searchText(e: LibraryEntry): string {
   return [e.kind, e.key, e.label ?? "", e.description, e.strategy ?? "", e.scope, e.source.display, ...rule, ...e.diagnostics.map((d) => `${d.code} ${d.location}`)].join(" ").toLowerCase();
 }
 
+/** A preset's always-on composition as a small chart, each mode in the colour the Compose view gives it. */
+function presetChart(e: LibraryEntry): HTMLElement | null {
+  if (e.kind !== "preset" || e.tokens === null || e.tokens.parts.length === 0) return null;
+  const parts = e.tokens.parts;
+  const modeIndex = (i: number) => parts.slice(0, i + 1).filter((p) => p.key !== null).length;
+  return barChart(parts, (i) => (parts[i]!.key === null ? "inventory" : colourClass(modeIndex(i))), { mini: true });
+}
+
 function entryRows(e: LibraryEntry): HTMLTableRowElement[] {
   const name = el("span", {}, [el("strong", {}, [e.key]), e.label === null ? null : el("span", { class: "muted" }, [` ${e.label}`])]);
   const scope = el("span", {}, [e.scope, e.shadowedBy === null ? null : el("span", { class: "badge shadowed" }, [` shadowed by ${e.shadowedBy}`])]);
@@ -37,7 +47,7 @@ function entryRows(e: LibraryEntry): HTMLTableRowElement[] {
     el("td", {}, [scope]),
     el("td", {}, [sourceLink(e.source)]),
     el("td", {}, [digestCode(e.digest)]),
-    el("td", { class: "num" }, [`${e.chars.toLocaleString()} chars`, el("br"), `~${e.estimatedTokens.toLocaleString()} tokens`]),
+    el("td", { class: "num" }, [`${e.chars.toLocaleString()} chars`, el("br"), e.tokens === null ? `~${e.estimatedTokens.toLocaleString()} tokens` : `${e.tokens.total.toLocaleString()} tokens`, presetChart(e)]),
     el("td", {}, contractsCell(e)),
   ]);
   if (e.diagnostics.length === 0) return [main];

@@ -23,6 +23,8 @@ import { sourceLinks, type SourceLinks } from "./source-links.js";
 import { readTrustView } from "../../io/trust-view.js";
 import { configuredSignedBy } from "../../phases/config-settings.js";
 import { describeTrustView, type TrustView } from "../../review/trust-view.js";
+import type { TokensOf } from "../../review/explain-tokens.js";
+import { tokensOfSources } from "../../io/inspect-sources.js";
 
 /** The last state whose sources compiled: what every view shows while an edit is broken. */
 interface GoodState {
@@ -30,6 +32,8 @@ interface GoodState {
   library: LibraryData;
   trust: TrustView;
   links: SourceLinks;
+  /** The token counts of the bundle each component came from. */
+  tokensOf: TokensOf;
   at: string;
 }
 
@@ -126,7 +130,7 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
     const links = sourceLinks(target, getSource, join(agentDir(env), "forge"), versions);
     const library = buildLibrary({ layers, catalog, vars: sampleVars(), ...links, diagnostics: views, target: { scope: target.scope, layer: ownLayer } });
     const trust = readTrustView(target, env, own.bundleHash, configuredSignedBy(tree));
-    good = { catalog, library, trust, links, at };
+    good = { catalog, library, trust, links, tokensOf: tokensOfSources(sources), at };
     record("ok", `${Object.keys(own.modes).length} mode(s), ${Object.keys(own.presets).length} preset(s); ${summarize(result.diagnostics)}`, at);
   }
 
@@ -160,10 +164,10 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
     },
     compose(names, host, as) {
       if (good === null) {
-        return { names, host, status: "errors", reason: "the sources have not compiled yet; fix the diagnostics first", selection: null, preset: null, components: [], contracts: [], preferences: null, cacheSensitive: [], systemUpdates: [], prompt: null, fallbackReason: null };
+        return { names, host, status: "errors", reason: "the sources have not compiled yet; fix the diagnostics first", selection: null, preset: null, components: [], contracts: [], preferences: null, cacheSensitive: [], systemUpdates: [], tokens: null, prompt: null, fallbackReason: null };
       }
       const settings = { now: new Date(), os: process.platform };
-      return composeView({ catalog: good.catalog, diagnostics: checked?.diagnostics ?? [], names, ...(as ? { as } : {}), host, settings, cwd: target.root, ...good.links });
+      return composeView({ catalog: good.catalog, diagnostics: checked?.diagnostics ?? [], names, ...(as ? { as } : {}), host, settings, cwd: target.root, tokensOf: good.tokensOf, ...good.links });
     },
     source(file) {
       // Only files the reader found under the forge root (escaping symlinks were never read): no path reaches the disk.

@@ -1,10 +1,11 @@
-// Phase 10, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
+// Phase 11, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
 import { computeBundleHash, digestComponent, type BundleScope } from "../../core/digest.js";
 import type { EditLimit, ForgeBundle, Mode, Preset, Rule, SystemUpdate } from "../../generated/types.js";
 import type { CompiledPaths } from "./8-paths.js";
 import { updateKey } from "./8-paths.js";
-import type { ContextRule } from "./4-context.js";
-import type { Lowered, LoweredMode, LoweredPreset, LoweredRule } from "./9-lower.js";
+import { contextRuleLabel, type ContextRule } from "./4-context.js";
+import type { LoweredMode, LoweredPreset, LoweredRule } from "./9-lower.js";
+import type { Counted } from "./10-tokens.js";
 import { buildLock, carryPreset, emitCarriedModes, planCarry } from "./carry-libraries.js";
 import type { Phase } from "./pipeline.js";
 
@@ -35,7 +36,7 @@ function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | und
   // tools is an allow-list set: order carries no meaning, so sort it for digest stability.
   if (d.tools !== undefined) entry.tools = sortedUnique(d.tools);
   // Present only when declared or inherited, so bundles without limits keep their digests. The mode's own
-  // `edits.bash: unchecked` (the hole it accepts) travels with its limit; the globs are compiled in 7-paths.ts.
+  // `edits.bash: unchecked` (the hole it accepts) travels with its limit; the globs are compiled in 8-paths.ts.
   if (edits !== undefined) entry.edits = d.edits?.bash === "unchecked" ? { ...edits, bash: "unchecked" } : edits;
   // The parent's digest is hashed too: a parent change changes the child's digest (drift where it is pinned).
   if (m.inherit !== null) entry.extends = m.inherit.parent;
@@ -77,10 +78,9 @@ function emitRule(r: LoweredRule, scope: BundleScope, paths: CompiledPaths): Rul
 
 /** A nested context file's rule: named after the file, its path in `contextFile` (hashed), its source beside it. */
 function emitContextRule(c: ContextRule, scope: BundleScope): Rule {
-  const { path, dir, when, content } = c.entry;
+  const { path, when, content } = c.entry;
   const entry: Omit<Rule, "digest"> = {
-    name: path,
-    description: `${path}: instructions for work in ${dir}/`,
+    ...contextRuleLabel(c.entry),
     when,
     content,
     contextFile: path,
@@ -90,10 +90,10 @@ function emitContextRule(c: ContextRule, scope: BundleScope): Rule {
 }
 
 /**
- * Phase 10: the bundle, own components over the carried library ones. It runs only when no phase reported an error. A
+ * Phase 11: the bundle, own components over the carried library ones. It runs only when no phase reported an error. A
  * component's entry is kept while everything it is built from (its data, text, limit, parent's and modes' digests) is.
  */
-export const emitBundle: Phase<Lowered, ForgeBundle> = (input, { options, memo }) => {
+export const emitBundle: Phase<Counted, ForgeBundle> = (input, { options, memo }) => {
   const { scope } = options;
   const { paths, lowered } = input;
   const libraries = input.beneath.libraries;
@@ -150,6 +150,8 @@ export const emitBundle: Phase<Lowered, ForgeBundle> = (input, { options, memo }
     scope,
     modes,
     presets,
+    // Build-time data covered by bundleHash, not by the components' digests: counts never make drift.
+    tokens: input.tokens,
   };
   // Only a bundle with rules has the field: bundles without keep their bundleHash.
   if (lowered.rules.length > 0 || input.contextRules.length > 0) {
