@@ -1,4 +1,4 @@
-// The /forge command: trust (forge's own project trust store) and status (bundles, scopes, trust).
+// The /forge command: trust (forge's own project trust store), status (bundles, scopes, trust) and cost (usage).
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { SessionView } from "../forge-session.js";
 import type { LoadedScopes } from "../scope-loader.js";
@@ -13,12 +13,15 @@ import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
 import { askLayerTrust, handleSignerRequest, parseSignerRequest, signerStatusLines, SIGNER_USAGE } from "./signer-trust-command.js";
 import { describeSigner } from "../../core/bundle-signature.js";
 import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
+import { readUsageLedger } from "../../core/usage-ledger.js";
+import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
+import { catalogPrices } from "../host-adapter/index.js";
 
-export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json]`;
+export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json] | /forge cost [--json]`;
 
 export function forgeCommand(session: SessionView): CommandSpec {
   return {
-    description: "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json]",
+    description: "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json], /forge cost [--json] (this branch's usage, cache share, spend and prefix rewrites)",
     getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
     handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
   };
@@ -31,6 +34,7 @@ export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
     return completeLastWord(prefix, [
       { word: "trust", description: "trust this project's forge bundle (Pi 0.73.1 or trust: forge; shows what it holds)" },
       { word: "status", description: "bundles, scopes, signers and trust" },
+      { word: "cost", description: "this branch's provider usage: cache share, spend, prefix rewrites and their causes" },
     ]);
   }
   if (before[0] === "trust") {
@@ -41,7 +45,13 @@ export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
       { word: "--revoke", description: "revoke a key" },
     ]);
   }
-  return before[0] === "status" && !before.includes("--json") ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]) : null;
+  return (before[0] === "status" || before[0] === "cost") && !before.includes("--json") ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]) : null;
+}
+
+/** /forge cost: the branch's usage as the provider reported it (core/usage-report.ts), priced at catalog prices. */
+function reportCost(session: SessionView, ctx: CtxPort, json: boolean): void {
+  const report = buildCostReport(readUsageLedger(session.session(ctx).branch), (provider, model) => catalogPrices(ctx, provider, model));
+  say(ctx, json ? stringifyCanonical(report) : renderCostReport(report));
 }
 
 export async function handleForge(session: SessionView, args: string, ctx: CtxPort): Promise<void> {
@@ -54,6 +64,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     if (request.kind !== "none") return handleSignerRequest(request, loaded, ctx, () => session.scopes(ctx, true));
     return trustLayers(session, loaded, ctx);
   }
+  if (sub === "cost") return reportCost(session, ctx, parsed.json === true);
   if (sub === "status" || sub === undefined) {
     const d = loaded.discovered;
     const data = {
@@ -83,7 +94,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     for (const n of data.notices) lines.push(`  notice: ${n}`);
     return say(ctx, lines.join("\n"));
   }
-  const near = nearSubcommand(sub, ["trust", "status"]);
+  const near = nearSubcommand(sub, ["trust", "status", "cost"]);
   say(ctx, `forge: unknown subcommand "${sub}"${near ? `; did you mean /forge ${near}?` : ""}\n${FORGE_USAGE}`, "error");
 }
 

@@ -1,0 +1,24 @@
+// The price part of a prefix-rewrite notice: the cached tokens a change sends again, estimated from its rewritten
+// characters and the last turn's reported usage, priced at the current model's catalog prices (issue 23).
+import { readUsageLedger, type TokenTotals } from "../../core/usage-ledger.js";
+import { describeRewritePrice, rewrittenCachedTokens } from "../../core/usage-prices.js";
+import { modelPrices } from "../host-adapter/index.js";
+import type { BranchEntry, ModelRef } from "../host-adapter/ports.js";
+import type { PromptChangeReport } from "./cache-impact.js";
+
+/** The usage the provider reported for the branch's last turn; null before one. */
+function lastTurn(branch: readonly BranchEntry[]): TokenTotals | null {
+  const turns = readUsageLedger(branch).requests.filter((r) => r.kind === "turn");
+  return turns.at(-1) ?? null;
+}
+
+/**
+ * `report` with its price words: null when nothing cached is rewritten (no impact, the whole prompt kept, or a provider
+ * that reported no caching). Money only when the model has prices; tokens still when it has none.
+ */
+export function withRewritePrice(report: PromptChangeReport, branch: readonly BranchEntry[], model: ModelRef | null | undefined): PromptChangeReport {
+  const rewritten = report.impact?.rewrittenChars ?? 0;
+  const tokens = rewrittenCachedTokens(Math.ceil(rewritten / 4), lastTurn(branch));
+  if (tokens === null) return { ...report, cost: null };
+  return { ...report, cost: describeRewritePrice(tokens, modelPrices(model), model?.id ?? null) };
+}
