@@ -57,11 +57,11 @@ export function rewrittenCachedTokens(rewrittenTokens: number, last: TokenTotals
 
 /**
  * The notice's price words, e.g. `rewrites about 14,200 cached tokens: about $0.018 now, then about $0.0014 a turn
- * cached (claude-sonnet-5-5)`; tokens only when the model has no prices.
+ * cached (claude-sonnet-5-5)`; null when the model has no prices (the notice's cache words already say the tokens).
  */
-export function describeRewritePrice(tokens: number, prices: ModelPrices | null | undefined, model: string | null): string {
+export function describeRewritePrice(tokens: number, prices: ModelPrices | null | undefined, model: string | null): string | null {
   const head = `rewrites about ${tokens.toLocaleString("en-US")} cached ${tokens === 1 ? "token" : "tokens"}`;
   const price = priceRewrite(tokens, prices);
-  if (price === null) return head;
+  if (price === null) return null;
   return `${head}: about ${formatDollars(price.now)} now, then about ${formatDollars(price.perTurn)} a turn cached${model ? ` (${model})` : ""}`;
 }

@@ -93,8 +93,11 @@ export function renderCostReport(report: CostReport): string {
     `  input ${n(t.input)} · cache read ${n(t.cacheRead)} · cache write ${n(t.cacheWrite)} · output ${n(t.output)} tokens`,
     `  served from cache: ${report.cacheShare === null ? "n/a" : `${Math.floor(report.cacheShare * 100)}%`}`,
   ];
-  const priced = report.models.map((m) => `${m.model} ${m.spend === null ? "no prices" : formatDollars(m.spend)}`);
-  lines.push(report.spend === null ? `  spend: unknown (no catalog prices: ${priced.join(", ")})` : `  spend: ${formatDollars(report.spend)}${report.spendComplete ? "" : " (some models have no prices)"} at catalog prices: ${priced.join(", ")}`);
+  const priced = report.models.filter((m) => m.spend !== null).map((m) => `${m.model} ${formatDollars(m.spend!)}`);
+  const unpriced = report.models.filter((m) => m.spend === null).map((m) => m.model);
+  const without = unpriced.length > 0 ? `${unpriced.join(", ")} ${unpriced.length === 1 ? "has" : "have"} no prices` : "";
+  if (report.spend === null) lines.push(`  spend: unknown (${without})`);
+  else lines.push(`  spend at catalog prices: ${formatDollars(report.spend)} (${[priced.join(", "), without].filter((p) => p !== "").join("; ")})`);
   const r = report.rewrites;
   lines.push(`  prefix rewrites: ${r.total}; after forge's actions ${r.forge + r.both}${causeList(report, true)}, after your model switches or compaction ${r.user + r.both}${causeList(report, false)}, unexplained ${r.unexplained}`);
   for (const w of r.list) lines.push(`    turn ${w.turn + 1}: about ${n(w.missedTokens)} tokens not served from cache${w.causes.length > 0 ? ` after ${w.causes.map((c) => CAUSE_WORDS[c]).join(", ")}` : ""}`);

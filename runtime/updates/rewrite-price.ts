@@ -14,7 +14,7 @@ function lastTurn(branch: readonly BranchEntry[]): TokenTotals | null {
 
 /**
  * `report` with its price words: null when nothing cached is rewritten (no impact, the whole prompt kept, or a provider
- * that reported no caching). Money only when the model has prices; tokens still when it has none.
+ * that reported no caching), or when the model has no prices: its cache words already say the tokens it sends again.
  */
 export function withRewritePrice(report: PromptChangeReport, branch: readonly BranchEntry[], model: ModelRef | null | undefined): PromptChangeReport {
   const rewritten = report.impact?.rewrittenChars ?? 0;

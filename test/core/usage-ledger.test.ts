@@ -1,6 +1,8 @@
 // The provider usage of a branch (core/usage-ledger.ts, core/usage-report.ts, core/usage-prices.ts): totals are the sum of
 // every reported usage, a rewrite is a turn that reads less than the previous prompt, and each is attributed to forge's
 // actions or the user's model switch or compaction; prices come from the catalog and round as people read them.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
@@ -100,8 +102,8 @@ describe("readUsageLedger", () => {
 describe("prices", () => {
   it("words a rewrite as the issue's example does, and nothing about money without prices", () => {
     expect(describeRewritePrice(14_200, PRICES, "claude-sonnet-5-5")).toBe("rewrites about 14,200 cached tokens: about $0.018 now, then about $0.0014 a turn cached (claude-sonnet-5-5)");
-    expect(describeRewritePrice(14_200, { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, "free")).toBe("rewrites about 14,200 cached tokens");
-    expect(describeRewritePrice(14_200, null, "x")).toBe("rewrites about 14,200 cached tokens");
+    expect(describeRewritePrice(14_200, { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, "free")).toBeNull();
+    expect(describeRewritePrice(14_200, null, "x")).toBeNull();
     // A provider that charges no cache write pays the input price for the tokens sent again.
     expect(describeRewritePrice(10_000, { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 }, "gpt")).toBe("rewrites about 10,000 cached tokens: about $0.02 now, then about $0.005 a turn cached (gpt)");
     expect([formatDollars(0), formatDollars(1.234), formatDollars(0.000123)]).toEqual(["$0", "$1.23", "$0.00012"]);
@@ -123,7 +125,30 @@ describe("prices", () => {
       ["fake/free", null],
     ]);
     expect(report.spendComplete).toBe(false);
-    expect(renderCostReport(report)).toContain("spend: $1.00 (some models have no prices) at catalog prices: fake/fake-model $1.00, fake/free no prices");
+    expect(renderCostReport(report)).toContain("spend at catalog prices: $1.00 (fake/fake-model $1.00; fake/free has no prices)");
+    expect(renderCostReport(buildCostReport(ledger, () => null))).toContain("spend: unknown (fake/fake-model, fake/free have no prices)");
     expect(renderCostReport(buildCostReport(readUsageLedger([]), () => null))).toBe("forge cost: no request on this branch reported usage yet");
+  });
+});
+
+/**
+ * The usage the fake provider reported in test/e2e/cost-report.e2e.test.ts (0.73.1 run): two turns, forge's /mode,
+ * a turn, a system update, a turn, the user's model switch, a turn on a model without prices.
+ */
+function exampleBranch(): SessionEntry[] {
+  const t = (cacheRead: number, cacheWrite: number, model = "fake-model") => [user(), turn({ input: 0, cacheRead, cacheWrite }, model)];
+  return [...t(0, 3_389), ...t(3_389, 26), mode(null), ...t(183, 2_564), update("user"), ...t(2_746, 55), modelChange("fake-other"), ...t(0, 2_827, "fake-other")];
+}
+
+const SONNET_LIKE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
+
+describe("README", () => {
+  const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
+  it("shows /forge cost's output and the priced notice as forge renders them", () => {
+    // The branch starts under a preset: its selection entry comes first (a preset change when /mode leaves it).
+    const report = buildCostReport(readUsageLedger([mode("audit"), ...exampleBranch()]), (_p, m) => (m === "fake-model" ? SONNET_LIKE : null));
+    const block = (name: string) => readme.match(new RegExp(`<!-- example:${name}:start -->\n\`\`\`text\n([\\s\\S]*?)\n\`\`\`\n<!-- example:${name}:end -->`))?.[1];
+    expect(block("forge-cost")).toBe(renderCostReport(report));
+    expect(block("priced-notice")).toBe(`forge: active overlays explain (drift policy block; was preset audit overlays review, test-first) · keeps 21% of the cached prompt, re-sends about 2,102 tokens (the last request read 3,389 cached tokens) · ${describeRewritePrice(2_102, SONNET_LIKE, "fake-model")}`);
   });
 });

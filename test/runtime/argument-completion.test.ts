@@ -86,9 +86,12 @@ describe("argument completion", () => {
     expect(updates.every((i) => (i.description ?? "").length > 0)).toBe(true);
     expect(values("system-update", "list ")).toEqual(["list --json "]);
     const forge = complete("forge", "")!;
-    expect(forge.map((i) => i.value)).toEqual(["trust ", "status "]);
+    expect(forge.map((i) => i.value)).toEqual(["trust ", "status ", "cost "]);
     expect(forge.every((i) => (i.description ?? "").length > 0)).toBe(true);
     expect(values("forge", "status ")).toEqual(["status --json "]);
     expect(values("forge", "status --json ")).toBeNull();
+    expect(values("forge", "co")).toEqual(["cost "]);
+    expect(values("forge", "cost ")).toEqual(["cost --json "]);
+    expect(values("forge", "cost --json ")).toBeNull();
   });
 });
