@@ -13,7 +13,6 @@ import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
 import { askLayerTrust, handleSignerRequest, parseSignerRequest, signerStatusLines, SIGNER_USAGE } from "./signer-trust-command.js";
 import { describeSigner } from "../../core/bundle-signature.js";
 import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
-import { readUsageLedger } from "../../core/usage-ledger.js";
 import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
 import { catalogPrices } from "../host-adapter/index.js";
 
@@ -50,7 +49,7 @@ export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
 
 /** /forge cost: the branch's usage as the provider reported it (core/usage-report.ts), priced at catalog prices. */
 function reportCost(session: SessionView, ctx: CtxPort, json: boolean): void {
-  const report = buildCostReport(readUsageLedger(session.session(ctx).branch), (provider, model) => catalogPrices(ctx, provider, model));
+  const report = buildCostReport(session.session(ctx).usage(), (provider, model) => catalogPrices(ctx, provider, model));
   say(ctx, json ? stringifyCanonical(report) : renderCostReport(report));
 }
 

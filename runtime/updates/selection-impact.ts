@@ -54,7 +54,8 @@ export function estimateSelectionChange(
 ): PromptChangeReport | null {
   try {
     const native = fallbackInputs(ctx);
-    const branch = records.readSession(ctx).branch;
+    const session = records.readSession(ctx);
+    const branch = session.branch;
     const lastRun = records.lastRun();
     const inventoryNow = renderInventory(change.nowPreset, rules);
     const inventoryNext = renderInventory(change.nextPreset, rules);
@@ -65,7 +66,7 @@ export function estimateSelectionChange(
     const lastTail = sent !== null && sent.startsWith(coreNow) ? sent.slice(coreNow.length) : null;
     const tail = lastTail !== null && isUpdatesTail(lastTail, inventoryNow) ? lastTail : estimatedTail;
     const nextPrompt = adapter.previewPrompt(change.next, native, lastRun) + swapInventory(tail, inventoryNow, inventoryNext);
-    return withRewritePrice(promptChangeImpact(branch, sent, nextPrompt), branch, ctx.model);
+    return withRewritePrice(promptChangeImpact(branch, sent, nextPrompt), session.usage(), ctx.model);
   } catch {
     return null;
   }

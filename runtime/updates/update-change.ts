@@ -91,5 +91,5 @@ export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: CtxPort, read: Bra
   if (patch.length > 0) appended.push({ role: "system", content: patch.join("\n\n") });
   const message = renderDeliveryMessage(plan.changes, change.next.active);
   if (message) appended.push({ role: "user", content: message.content });
-  return withRewritePrice(reportCacheImpact(read.branch, previous, serializeRequest(prompt, [...messages, ...appended])), read.branch, ctx.model);
+  return withRewritePrice(reportCacheImpact(read.branch, previous, serializeRequest(prompt, [...messages, ...appended])), read.usage(), ctx.model);
 }

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
-import type { SessionEntry } from "../../core/session-state.js";
+import { reduceSession, type SessionEntry } from "../../core/session-state.js";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { isPrefixRewrite, readUsageLedger, REWRITE_SLACK_TOKENS } from "../../core/usage-ledger.js";
 import { describeRewritePrice, formatDollars, rewrittenCachedTokens, spendOf } from "../../core/usage-prices.js";
@@ -96,6 +96,17 @@ describe("readUsageLedger", () => {
         expect(report.spend ?? 0).toBeCloseTo(used.reduce((a, u) => a + spendOf(u, PRICES), 0), 9);
       }),
     );
+  });
+});
+
+describe("the session model's usage", () => {
+  it("is the ledger of the folded branch, computed once per leaf, incremental folds included", () => {
+    const branch = exampleBranch();
+    const state = reduceSession(branch);
+    expect(state.usage()).toEqual(readUsageLedger(branch));
+    expect(state.usage()).toBe(state.usage());
+    const grown = [...branch, user(), turn({ input: 1, cacheRead: 2_800, cacheWrite: 30 }, "fake-other")];
+    expect(reduceSession(grown, state).usage()).toEqual(readUsageLedger(grown));
   });
 });
 
