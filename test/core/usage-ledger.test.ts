@@ -9,7 +9,7 @@ import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import { reduceSession, type SessionEntry } from "../../core/session-state.js";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { isPrefixRewrite, readUsageLedger, REWRITE_SLACK_TOKENS } from "../../core/usage-ledger.js";
-import { describeRewritePrice, formatDollars, rewrittenCachedTokens, spendOf } from "../../core/usage-prices.js";
+import { describeRewritePrice, formatDollars, priceRewrite, rewrittenCachedTokens, spendOf } from "../../core/usage-prices.js";
 import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
 
 let seq = 0;
@@ -118,6 +118,9 @@ describe("prices", () => {
     // A provider that charges no cache write pays the input price for the tokens sent again.
     expect(describeRewritePrice(10_000, { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 }, "gpt")).toBe("rewrites about 10,000 cached tokens: about $0.02 now, then about $0.005 a turn cached (gpt)");
     expect([formatDollars(0), formatDollars(1.234), formatDollars(0.000123)]).toEqual(["$0", "$1.23", "$0.00012"]);
+    // The README: on Anthropic's prices (write 1.25x input, read 0.1x) one rewrite costs about 12 cached turns.
+    const anthropic = priceRewrite(10_000, { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 })!;
+    expect(Math.floor(anthropic.now / anthropic.perTurn)).toBe(12);
   });
 
   it("rewrites only what a caching provider holds: capped at the last prompt, nothing without cache figures", () => {
