@@ -118,6 +118,7 @@ async function runSession(server, host, compat) {
   const rpc = await startRpc(host, { env, args: ["--preset", "audit"], extensions: [EXTENSION], timeoutMs: 120_000 });
   const requests = [];
   let usages;
+  let cost;
   try {
     let gap = rpc.records.length;
     for (let t = 1; t <= TURNS; t++) {
@@ -154,6 +155,10 @@ async function runSession(server, host, compat) {
       });
       gap = rpc.records.length;
     }
+    // forge's own report of the branch (/forge cost --json), read from the same recorded usage.
+    const before = rpc.records.length;
+    await command(rpc, "/forge cost --json");
+    cost = JSON.parse(notices(rpc, before).find((t) => t.startsWith("{")) ?? "null");
     if ((await rpc.close()) !== 0) throw new Error(`pi exited uncleanly\n${rpc.stderr()}`);
     usages = recordedUsages(env);
   } finally {
@@ -166,7 +171,7 @@ async function runSession(server, host, compat) {
     const i = usages.findIndex((u, k) => JSON.stringify(u) !== JSON.stringify(reported[k]));
     throw new Error(`Pi recorded ${usages.length} usages, the fake reported ${reported.length}; the first difference, request ${i}: recorded ${JSON.stringify(usages[i])}, reported ${JSON.stringify(reported[i])}`);
   }
-  return { requests, usages };
+  return { requests, usages, cost };
 }
 
 const n = (x) => x.toLocaleString("en-US");
@@ -183,7 +188,7 @@ function describeRewrites(rewrites) {
   return `${rewrites.length} (${[...counts].map(([c, k]) => `${c} ×${k}`).join(", ")})`;
 }
 
-function report(label, { requests, usages }) {
+function report(label, { requests, usages, cost }) {
   const forge = sideFigures(requests, (b) => b);
   const naive = sideFigures(requests, naiveBody);
   const recorded = recordedShares(requests, usages);
@@ -199,6 +204,12 @@ function report(label, { requests, usages }) {
   console.log(`  served from cache, Pi's recorded usage (the provider's cache per model): forge ${pct(recorded.counted)} (every request: ${pct(recorded.all)})`);
   console.log(`  prefix rewrites: forge ${describeRewrites(forge.rewrites)}, ${unannounced.length === 0 ? "each announced by a cache-impact notice" : `${unannounced.length} NOT announced`}; naive ${describeRewrites(naive.rewrites)}`);
   for (const r of forge.rewrites) console.log(`    request ${r.request}: ${n(r.chars)} chars, ${r.causes.join("+") || "no cause"}${r.announced ? ", announced" : ", NOT announced"}`);
+  // /forge cost sums every usage Pi recorded on the branch (conversation turns, and on 1.x the compaction summaries too).
+  const turnsReported = requests.filter((r) => r.kind === "turn").map((r) => r.reported);
+  const summed = (list) => list.reduce((a, u) => a + u.prompt_tokens, 0);
+  const costInput = cost ? cost.tokens.input + cost.tokens.cacheRead + cost.tokens.cacheWrite : NaN;
+  const matches = costInput === summed(turnsReported) ? "the conversation requests' reports" : costInput === summed(requests.map((r) => r.reported)) ? "every report, summaries included" : "NO report sum";
+  console.log(`  /forge cost: ${cost ? `${pct(cost.cacheShare)} served from cache; prefix rewrites ${cost.rewrites.total} (after forge's actions ${cost.rewrites.forge + cost.rewrites.both}, after model switches or compaction ${cost.rewrites.user + cost.rewrites.both}, unexplained ${cost.rewrites.unexplained}); its input tokens equal ${matches}` : "NO REPORT"}`);
   // The model test's reader over every request Pi sent: an update told twice, or retracted the wrong way, shows here.
   const violations = turns.flatMap((r) => toldView(sentFromBody(r.body)).violations);
   console.log(`  read back as the model reads them: ${violations.length === 0 ? "no update told twice, none retracted the wrong way" : `${violations.length} VIOLATIONS: ${violations.slice(0, 3).join("; ")}`}`);

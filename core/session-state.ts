@@ -8,6 +8,7 @@ import type { Scope } from "./digest.js";
 import { foldModeStates, INITIAL_REPLAY, type ReplayState } from "./mode-state-reducer.js";
 import { UPDATE_ENTRY_TYPE } from "./update-events.js";
 import { foldUpdateEvents, initialUpdateState, type UpdateState } from "./update-reducer.js";
+import { readUsageLedger, type UsageLedger } from "./usage-ledger.js";
 import { validateUpdateEvent } from "../generated/runtime-validators.js";
 import type { EditLimit, ForgeModeStateEntry, ForgeUpdateEvent } from "../generated/types.js";
 
@@ -76,6 +77,8 @@ export interface SessionState {
   readonly preferences: BranchSettings;
   /** What the model holds of the updates, on a host with (`true`, 1.x) or without prompt sections; computed once each. */
   delivery(sectionsHost: boolean): DeliveryView;
+  /** The provider's reported usage on the branch and its prefix rewrites (core/usage-ledger.ts); computed once. */
+  usage(): UsageLedger;
 }
 
 /** The key of the rule an apply event switched on (also used by the runtime to look a candidate up). */
@@ -145,6 +148,7 @@ function partsOf(s: SessionState): Parts {
 
 function freezeState(branch: readonly SessionEntry[], parts: Parts): SessionState {
   const memo: [DeliveryView | null, DeliveryView | null] = [null, null];
+  let ledger: UsageLedger | null = null;
   const { replay, updates } = parts;
   const last = branch.at(-1);
   return Object.freeze({
@@ -160,6 +164,7 @@ function freezeState(branch: readonly SessionEntry[], parts: Parts): SessionStat
       const i = sectionsHost ? 1 : 0;
       return (memo[i] ??= readDeliveryView(branch, (id) => updates.known.has(id), sectionsHost));
     },
+    usage: () => (ledger ??= readUsageLedger(branch)),
   });
 }
 

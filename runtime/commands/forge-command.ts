@@ -1,4 +1,4 @@
-// The /forge command: trust (forge's own project trust store), status (bundles, scopes, trust) and rules (forge-rules.ts).
+// The /forge command: trust (forge's own project trust store), status (bundles, scopes, trust), rules (forge-rules.ts) and cost (usage).
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { SessionView } from "../forge-session.js";
 import type { LoadedScopes } from "../scope-loader.js";
@@ -14,12 +14,14 @@ import { showRules } from "./forge-rules.js";
 import { askLayerTrust, handleSignerRequest, parseSignerRequest, signerStatusLines, SIGNER_USAGE } from "./signer-trust-command.js";
 import { describeSigner } from "../../core/bundle-signature.js";
 import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
+import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
+import { catalogPrices } from "../host-adapter/index.js";
 
-export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json] | /forge rules [--json]`;
+export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json] | /forge rules [--json] | /forge cost [--json]`;
 
 export function forgeCommand(session: SessionView): CommandSpec {
   return {
-    description: "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json], /forge rules [--json] (path rules switched on in this branch)",
+    description: "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json], /forge rules [--json] (path rules switched on in this branch), /forge cost [--json] (this branch's usage, cache share, spend and prefix rewrites)",
     getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
     handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
   };
@@ -33,6 +35,7 @@ export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
       { word: "trust", description: "trust this project's forge bundle (Pi 0.73.1 or trust: forge; shows what it holds)" },
       { word: "status", description: "bundles, scopes, signers and trust" },
       { word: "rules", description: "the path rules switched on in this branch" },
+      { word: "cost", description: "this branch's provider usage: cache share, spend, prefix rewrites and their causes" },
     ]);
   }
   if (before[0] === "trust") {
@@ -43,7 +46,13 @@ export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
       { word: "--revoke", description: "revoke a key" },
     ]);
   }
-  return (before[0] === "status" || before[0] === "rules") && !before.includes("--json") ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]) : null;
+  return (before[0] === "status" || before[0] === "rules" || before[0] === "cost") && !before.includes("--json") ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]) : null;
+}
+
+/** /forge cost: the branch's usage as the provider reported it (core/usage-report.ts), priced at catalog prices. */
+function reportCost(session: SessionView, ctx: CtxPort, json: boolean): void {
+  const report = buildCostReport(session.session(ctx).usage(), (provider, model) => catalogPrices(ctx, provider, model));
+  say(ctx, json ? stringifyCanonical(report) : renderCostReport(report));
 }
 
 export async function handleForge(session: SessionView, args: string, ctx: CtxPort): Promise<void> {
@@ -57,6 +66,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     return trustLayers(session, loaded, ctx);
   }
   if (sub === "rules") return showRules(session, ctx, parsed.json);
+  if (sub === "cost") return reportCost(session, ctx, parsed.json === true);
   if (sub === "status" || sub === undefined) {
     const d = loaded.discovered;
     const data = {
@@ -86,7 +96,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     for (const n of data.notices) lines.push(`  notice: ${n}`);
     return say(ctx, lines.join("\n"));
   }
-  const near = nearSubcommand(sub, ["trust", "status", "rules"]);
+  const near = nearSubcommand(sub, ["trust", "status", "rules", "cost"]);
   say(ctx, `forge: unknown subcommand "${sub}"${near ? `; did you mean /forge ${near}?` : ""}\n${FORGE_USAGE}`, "error");
 }
 

@@ -9,6 +9,7 @@ import type { BeforeAgentStartEvent, BeforeAgentStartResult, BranchEntry, CtxPor
 import { resolveLegacyToolPath, resolveModernToolPath, type ToolPathResolver } from "./tool-path-resolver.js";
 
 export type { ToolPathResolver } from "./tool-path-resolver.js";
+export { catalogPrices, modelPrices } from "./model-prices.js";
 
 /** What a run handed forge before forge changed anything: whether the host keeps prompt sections, and Pi's own inputs. */
 export interface RunObservation {

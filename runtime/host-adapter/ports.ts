@@ -25,6 +25,8 @@ export interface ModelRef {
   id: string;
   /** Provider quirks; 1.x's `supportsMidConvoSystemMessages` lives here (read by the adapter only). */
   compat?: unknown;
+  /** Catalog prices, dollars per million tokens (read by the adapter only: host-adapter/model-prices.ts). */
+  cost?: unknown;
 }
 
 export interface AutocompleteItem {

@@ -142,6 +142,8 @@ export interface PromptChangeReport {
   warn: boolean;
   /** describeCacheImpact's words; null (say nothing) without an impact. */
   words: string | null;
+  /** The rewrite's price words (rewrite-price.ts withRewritePrice); null or absent: nothing to say. */
+  cost?: string | null;
 }
 
 /** Whether a request was sent and answered on the branch (an assistant message): only then is there a cached prompt. */

@@ -109,7 +109,7 @@ export function applyPathRules(rt: UpdatesRuntime, event: ToolCallEvent, ctx: Ct
     const change = planChange(state, createApplyEvent({ updateId, source: "rule", content, now: rt.now(), ...where }));
     // Inside a run: the change follows the run's delivery, as the agent tool's do. The branch as read, with the
     // changes this call already recorded (a second match must see the first one's id as an update's).
-    recordChange(rt, { branch: read.branch, state }, change, pickDelivery(rt, ctx, "run"), event.toolCallId, ref);
+    recordChange(rt, { ...read, state }, change, pickDelivery(rt, ctx, "run"), event.toolCallId, ref);
     state = change.next;
     say(ctx, `forge: rule ${c.id} switched on (${event.toolName} ${path} matches ${glob}) as system update ${updateId}`);
   }

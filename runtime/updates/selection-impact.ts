@@ -7,6 +7,7 @@ import type { HostAdapter, NativeInputs, RunObservation } from "../host-adapter/
 import type { CtxPort } from "../host-adapter/ports.js";
 import { renderInventory } from "./block-inventory.js";
 import { promptChangeImpact, type PromptChangeReport } from "./cache-impact.js";
+import { withRewritePrice } from "./rewrite-price.js";
 import type { ActivePresetRef } from "./preset-blocks.js";
 import { hostPromptOptions } from "./update-delivery.js";
 import { isUpdatesTail } from "./update-text.js";
@@ -53,7 +54,8 @@ export function estimateSelectionChange(
 ): PromptChangeReport | null {
   try {
     const native = fallbackInputs(ctx);
-    const branch = records.readSession(ctx).branch;
+    const session = records.readSession(ctx);
+    const branch = session.branch;
     const lastRun = records.lastRun();
     const inventoryNow = renderInventory(change.nowPreset, rules);
     const inventoryNext = renderInventory(change.nextPreset, rules);
@@ -64,7 +66,7 @@ export function estimateSelectionChange(
     const lastTail = sent !== null && sent.startsWith(coreNow) ? sent.slice(coreNow.length) : null;
     const tail = lastTail !== null && isUpdatesTail(lastTail, inventoryNow) ? lastTail : estimatedTail;
     const nextPrompt = adapter.previewPrompt(change.next, native, lastRun) + swapInventory(tail, inventoryNow, inventoryNext);
-    return promptChangeImpact(branch, sent, nextPrompt);
+    return withRewritePrice(promptChangeImpact(branch, sent, nextPrompt), session.usage(), ctx.model);
   } catch {
     return null;
   }

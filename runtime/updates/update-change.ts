@@ -3,6 +3,7 @@
 import { wrapSection } from "../../core/prompt-layout.js";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { stepUpdateState, type ActiveUpdate, type UpdateState } from "../../core/update-reducer.js";
+import { withRewritePrice } from "./rewrite-price.js";
 import type { PathRuleSources } from "../../core/rule-catalog.js";
 import type { ForgeUpdateEvent, Segment } from "../../generated/types.js";
 import type { SessionState } from "../../core/session-state.js";
@@ -90,5 +91,5 @@ export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: CtxPort, read: Bra
   if (patch.length > 0) appended.push({ role: "system", content: patch.join("\n\n") });
   const message = renderDeliveryMessage(plan.changes, change.next.active);
   if (message) appended.push({ role: "user", content: message.content });
-  return reportCacheImpact(read.branch, previous, serializeRequest(prompt, [...messages, ...appended]));
+  return withRewritePrice(reportCacheImpact(read.branch, previous, serializeRequest(prompt, [...messages, ...appended])), read.usage(), ctx.model);
 }

@@ -104,7 +104,7 @@ export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, c
     const picked = pickDelivery(rt, ctx, "host");
     const report = estimateUpdateImpact(rt, ctx, read, change, picked);
     recordChange(rt, read, change, picked, null, ref);
-    tellNotice(ctx, { head: done, cache: report.words, level: report.warn ? "warning" : "info" });
+    tellNotice(ctx, { head: done, cache: report.words, cost: report.cost ?? null, level: report.warn ? "warning" : "info" });
   }
 
   function applyText(text: string): void {

@@ -29,6 +29,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: cache-imp
     const args = ["--no-session", "--preset", "audit", LONG, "/preset use audit", "/system-update Be terse.", "/mode off", "/preset use careful-change", "end"];
     const { requests, stderr } = await printRun(host, env, suite.server, args);
     expect(requests).toHaveLength(2);
+    // The fake model's catalog entry has zero prices: the notices say tokens, never money.
+    expect(stderr).toMatch(KEEPS);
+    expect(stderr).not.toMatch(/\$\d|cached tokens: about/);
 
     // Re-selecting the active preset changes nothing: the whole previous request stays, in the same one notice.
     const same = outputOf(stderr, "forge: active preset audit", "forge: applied update-1");

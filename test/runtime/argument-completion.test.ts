@@ -86,11 +86,14 @@ describe("argument completion", () => {
     expect(updates.every((i) => (i.description ?? "").length > 0)).toBe(true);
     expect(values("system-update", "list ")).toEqual(["list --json "]);
     const forge = complete("forge", "")!;
-    expect(forge.map((i) => i.value)).toEqual(["trust ", "status ", "rules "]);
+    expect(forge.map((i) => i.value)).toEqual(["trust ", "status ", "rules ", "cost "]);
     expect(forge.every((i) => (i.description ?? "").length > 0)).toBe(true);
     expect(values("forge", "status ")).toEqual(["status --json "]);
     expect(values("forge", "status --json ")).toBeNull();
     expect(values("forge", "rules ")).toEqual(["rules --json "]);
     expect(values("forge", "rules --json ")).toBeNull();
+    expect(values("forge", "co")).toEqual(["cost "]);
+    expect(values("forge", "cost ")).toEqual(["cost --json "]);
+    expect(values("forge", "cost --json ")).toBeNull();
   });
 });

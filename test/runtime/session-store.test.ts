@@ -26,7 +26,7 @@ describe("session store", () => {
     expect(second.selection.state?.overlays).toEqual(["b"]);
     expect(store.current()).toBe(second);
     // The incremental fold equals folding the whole branch.
-    expect({ ...second, delivery: null }).toEqual({ ...reduceSession(session.getBranch()), delivery: null });
+    expect({ ...second, delivery: null, usage: null }).toEqual({ ...reduceSession(session.getBranch()), delivery: null, usage: null });
   });
 
   it("follows /tree (another leaf on the same tree) and an empty branch; reset forgets the cached fold", () => {

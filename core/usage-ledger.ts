@@ -1,0 +1,147 @@
+// The provider's own usage on a session branch, read from the entries Pi records (assistant messages' `usage`, 1.x
+// `usage` entries and compaction summaries), with each prefix rewrite and what changed before it. Pure: /forge cost.
+import type { SessionEntry } from "./delivery-view.js";
+import { MODE_STATE_TYPE } from "./mode-state-reducer.js";
+import { UPDATE_ENTRY_TYPE } from "./update-events.js";
+
+/** What changed between two requests: forge's own actions, then the user's (or Pi's) model switch and compaction. */
+export type RewriteCause = "mode" | "preset" | "update" | "rule" | "model" | "compaction";
+export const FORGE_CAUSES: readonly RewriteCause[] = ["mode", "preset", "update", "rule"];
+
+export interface TokenTotals {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+/** One request the provider reported usage for. */
+export interface RequestUsage extends TokenTotals {
+  /** `turn`: an assistant message; `summary`: a compaction's summary; else a 1.x usage entry's kind (`cache_warm`). */
+  kind: string;
+  entryId: string | null;
+  /** The model that answered (a usage entry names it; a summary is the branch's model then); null when unknown. */
+  provider: string | null;
+  model: string | null;
+}
+
+/** A turn whose cache read covers less of the prompt than the previous turn sent. */
+export interface PrefixRewrite {
+  /** Index among the branch's turns (assistant messages with usage). */
+  turn: number;
+  entryId: string | null;
+  /** The previous turn's whole prompt (input + cacheRead + cacheWrite) minus this turn's cache read. */
+  missedTokens: number;
+  /** What changed since the previous turn, in branch order, each once; empty: nothing recorded (a cache that expired). */
+  causes: RewriteCause[];
+  /** Who caused it: forge's own actions, the user's model switch or compaction, both, or nothing recorded. */
+  by: "forge" | "user" | "both" | "unexplained";
+}
+
+export interface UsageLedger {
+  requests: RequestUsage[];
+  totals: TokenTotals;
+  /** cacheRead over every input token (input + cacheRead + cacheWrite); null without input. */
+  cacheShare: number | null;
+  rewrites: PrefixRewrite[];
+}
+
+/**
+ * Providers cache in blocks (OpenAI: 128 tokens), so a turn may read up to one block less than the previous prompt
+ * without anything rewritten; a shortfall beyond it, or a cache read below the previous turn's, is a rewrite.
+ */
+export const REWRITE_SLACK_TOKENS = 128;
+
+const isCount = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v) && v >= 0;
+const num = (v: unknown): number => (isCount(v) ? (v as number) : 0);
+const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+
+type Usage = { input?: unknown; output?: unknown; cacheRead?: unknown; cacheWrite?: unknown } | null | undefined;
+
+/** Usage with at least one count; a field that is not a count reads 0 (entry data comes from a file on disk). */
+function usageOf(u: Usage): TokenTotals | null {
+  if (u === null || typeof u !== "object") return null;
+  if (![u.input, u.output, u.cacheRead, u.cacheWrite].some(isCount)) return null;
+  return { input: num(u.input), output: num(u.output), cacheRead: num(u.cacheRead), cacheWrite: num(u.cacheWrite) };
+}
+
+/** A forge custom entry's cause: a selection (mode or preset; a changed preset is a preset change) or an update. */
+function forgeCause(entry: SessionEntry, preset: { value: string | null }): RewriteCause | null {
+  if (entry.type !== "custom") return null;
+  const data = entry.data as { preset?: unknown; source?: unknown } | null | undefined;
+  if (entry.customType === MODE_STATE_TYPE) {
+    const next = str(data?.preset);
+    const changed = next !== preset.value;
+    preset.value = next;
+    return changed ? "preset" : "mode";
+  }
+  if (entry.customType === UPDATE_ENTRY_TYPE) return data?.source === "rule" ? "rule" : "update";
+  return null;
+}
+
+function whoOf(causes: readonly RewriteCause[]): PrefixRewrite["by"] {
+  const forge = causes.some((c) => FORGE_CAUSES.includes(c));
+  const user = causes.some((c) => !FORGE_CAUSES.includes(c));
+  return forge && user ? "both" : forge ? "forge" : user ? "user" : "unexplained";
+}
+
+const promptOf = (u: TokenTotals): number => u.input + u.cacheRead + u.cacheWrite;
+
+/** Whether `next` rewrote part of the prefix `previous` sent (see REWRITE_SLACK_TOKENS). */
+export function isPrefixRewrite(previous: TokenTotals, next: TokenTotals): boolean {
+  return next.cacheRead < previous.cacheRead || promptOf(previous) - next.cacheRead > REWRITE_SLACK_TOKENS;
+}
+
+/** The ledger of `branch` (root first). Never throws on entry data: entries without usable usage are skipped. */
+export function readUsageLedger(branch: readonly SessionEntry[]): UsageLedger {
+  const requests: RequestUsage[] = [];
+  const rewrites: PrefixRewrite[] = [];
+  const totals: TokenTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  const preset = { value: null as string | null };
+  let model: { provider: string | null; model: string | null } = { provider: null, model: null };
+  let causes: RewriteCause[] = [];
+  let previous: TokenTotals | null = null;
+  let turn = -1;
+  const add = (r: RequestUsage) => {
+    requests.push(r);
+    totals.input += r.input;
+    totals.output += r.output;
+    totals.cacheRead += r.cacheRead;
+    totals.cacheWrite += r.cacheWrite;
+  };
+  const cause = (c: RewriteCause) => {
+    if (!causes.includes(c)) causes.push(c);
+  };
+  for (const entry of branch) {
+    if (entry === null || typeof entry !== "object") continue;
+    const e = entry as SessionEntry & { provider?: unknown; modelId?: unknown; model?: unknown; kind?: unknown; usage?: Usage };
+    const id = str(e.id);
+    const forge = forgeCause(entry, preset);
+    if (forge !== null) cause(forge);
+    else if (e.type === "model_change") {
+      model = { provider: str(e.provider), model: str(e.modelId) };
+      cause("model");
+    } else if (e.type === "compaction") {
+      cause("compaction");
+      const u = usageOf(e.usage);
+      if (u !== null) add({ ...u, kind: "summary", entryId: id, ...model });
+    } else if (e.type === "usage") {
+      const u = usageOf(e.usage);
+      if (u !== null) add({ ...u, kind: str(e.kind) ?? "usage", entryId: id, provider: str(e.provider), model: str(e.model) });
+    } else if (e.type === "message") {
+      const m = e.message as { role?: unknown; usage?: Usage; provider?: unknown; model?: unknown } | null | undefined;
+      const u = m?.role === "assistant" ? usageOf(m.usage) : null;
+      if (u === null) continue;
+      model = { provider: str(m!.provider) ?? model.provider, model: str(m!.model) ?? model.model };
+      add({ ...u, kind: "turn", entryId: id, ...model });
+      turn++;
+      if (previous !== null && isPrefixRewrite(previous, u)) {
+        rewrites.push({ turn, entryId: id, missedTokens: Math.max(0, promptOf(previous) - u.cacheRead), causes, by: whoOf(causes) });
+      }
+      previous = u;
+      causes = [];
+    }
+  }
+  const all = promptOf(totals);
+  return { requests, totals, cacheShare: all === 0 ? null : totals.cacheRead / all, rewrites };
+}

@@ -1,0 +1,105 @@
+// /forge cost: the branch's usage ledger as a report (per model, spend at catalog prices, who caused each prefix
+// rewrite) and its plain text. Pure: the runtime hands in the ledger and each model's prices.
+import { FORGE_CAUSES, type PrefixRewrite, type RewriteCause, type TokenTotals, type UsageLedger } from "./usage-ledger.js";
+import { formatDollars, hasPrices, spendOf, type ModelPrices } from "./usage-prices.js";
+
+export interface ModelUsage {
+  /** `provider/model`, or `unknown` for usage no model was recorded for. */
+  model: string;
+  requests: number;
+  tokens: TokenTotals;
+  /** Dollars at the model's catalog prices; null when the catalog has no prices for it. */
+  spend: number | null;
+}
+
+export interface CostReport {
+  /** Every request with reported usage (turns, compaction summaries, 1.x usage entries). */
+  requests: number;
+  tokens: TokenTotals;
+  /** cacheRead over input + cacheRead + cacheWrite; null without input. */
+  cacheShare: number | null;
+  /** Sum over models with prices; null when no model has prices. */
+  spend: number | null;
+  /** Whether every model's usage was priced (false: `spend` leaves some out). */
+  spendComplete: boolean;
+  models: ModelUsage[];
+  rewrites: {
+    total: number;
+    /** Rewrites after forge's own actions only, after the user's model switch or compaction only, both, neither. */
+    forge: number;
+    user: number;
+    both: number;
+    unexplained: number;
+    /** How often each cause preceded a rewrite. */
+    causes: Partial<Record<RewriteCause, number>>;
+    list: PrefixRewrite[];
+  };
+}
+
+const zero = (): TokenTotals => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
+
+/** The report of `ledger`, each model priced by `pricesOf` (null: the catalog has no prices for it). */
+export function buildCostReport(ledger: UsageLedger, pricesOf: (provider: string | null, model: string | null) => ModelPrices | null): CostReport {
+  const byModel = new Map<string, { provider: string | null; model: string | null; usage: ModelUsage }>();
+  for (const r of ledger.requests) {
+    const key = r.provider !== null && r.model !== null ? `${r.provider}/${r.model}` : "unknown";
+    let m = byModel.get(key);
+    if (!m) byModel.set(key, (m = { provider: r.provider, model: r.model, usage: { model: key, requests: 0, tokens: zero(), spend: null } }));
+    m.usage.requests++;
+    for (const k of ["input", "output", "cacheRead", "cacheWrite"] as const) m.usage.tokens[k] += r[k];
+  }
+  let spend: number | null = null;
+  let spendComplete = true;
+  const models = [...byModel.values()].map(({ provider, model, usage }) => {
+    const prices = pricesOf(provider, model);
+    if (!hasPrices(prices)) {
+      spendComplete = false;
+      return usage;
+    }
+    const s = spendOf(usage.tokens, prices);
+    spend = (spend ?? 0) + s;
+    return { ...usage, spend: s };
+  });
+  const causes: Partial<Record<RewriteCause, number>> = {};
+  for (const r of ledger.rewrites) for (const c of r.causes) causes[c] = (causes[c] ?? 0) + 1;
+  const count = (by: PrefixRewrite["by"]) => ledger.rewrites.filter((r) => r.by === by).length;
+  return {
+    requests: ledger.requests.length,
+    tokens: { ...ledger.totals },
+    cacheShare: ledger.cacheShare,
+    spend,
+    spendComplete: spendComplete || ledger.requests.length === 0,
+    models,
+    rewrites: { total: ledger.rewrites.length, forge: count("forge"), user: count("user"), both: count("both"), unexplained: count("unexplained"), causes, list: ledger.rewrites },
+  };
+}
+
+const n = (x: number) => x.toLocaleString("en-US");
+const CAUSE_WORDS: Record<RewriteCause, string> = { mode: "mode change", preset: "preset change", update: "system update", rule: "rule switching on", model: "model switch", compaction: "compaction" };
+
+function causeList(report: CostReport, forge: boolean): string {
+  const parts = Object.entries(report.rewrites.causes)
+    .filter(([c]) => FORGE_CAUSES.includes(c as RewriteCause) === forge)
+    .map(([c, k]) => `${CAUSE_WORDS[c as RewriteCause]} ${k}`);
+  return parts.length > 0 ? ` (${parts.join(", ")})` : "";
+}
+
+/** The report as the /forge cost notice. */
+export function renderCostReport(report: CostReport): string {
+  if (report.requests === 0) return "forge cost: no request on this branch reported usage yet";
+  const t = report.tokens;
+  const lines = [
+    `forge cost: this branch, from the provider's own usage (${n(report.requests)} ${report.requests === 1 ? "request" : "requests"})`,
+    `  input ${n(t.input)} · cache read ${n(t.cacheRead)} · cache write ${n(t.cacheWrite)} · output ${n(t.output)} tokens`,
+    `  served from cache: ${report.cacheShare === null ? "n/a" : `${Math.floor(report.cacheShare * 100)}%`}`,
+  ];
+  const priced = report.models.filter((m) => m.spend !== null).map((m) => `${m.model} ${formatDollars(m.spend!)}`);
+  const unpriced = report.models.filter((m) => m.spend === null).map((m) => m.model);
+  const without = unpriced.length > 0 ? `${unpriced.join(", ")} ${unpriced.length === 1 ? "has" : "have"} no prices` : "";
+  if (report.spend === null) lines.push(`  spend: unknown (${without})`);
+  else lines.push(`  spend at catalog prices: ${formatDollars(report.spend)} (${[priced.join(", "), without].filter((p) => p !== "").join("; ")})`);
+  const r = report.rewrites;
+  lines.push(`  prefix rewrites: ${r.total}; after forge's actions ${r.forge + r.both}${causeList(report, true)}, after your model switches or compaction ${r.user + r.both}${causeList(report, false)}, unexplained ${r.unexplained}`);
+  for (const w of r.list) lines.push(`    turn ${w.turn + 1}: about ${n(w.missedTokens)} tokens not served from cache${w.causes.length > 0 ? ` after ${w.causes.map((c) => CAUSE_WORDS[c]).join(", ")}` : ""}`);
+  return lines.join("\n");
+}
