@@ -10,10 +10,9 @@
 // not a prefix of the next), the share of input served from cache (without the first request, the compaction's and
 // the mode switches'), and every prefix rewrite with its cause and whether a cache-impact notice announced it
 // (test/shared/session-figures.ts). `--quick`: a 10-turn script with every kind of step, on two of the four rows.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { QUICK, recordFigures } from "./support/bench-kit.mjs";
+import { asRecorded, recordedUsages, sessionScript } from "./support/session-script.mjs";
 
 const shared = (file) => tsImport(`../test/shared/${file}`, import.meta.url);
 const { messageText, startFakeServer } = await shared("fake-server.ts");
@@ -34,45 +33,7 @@ const REPLY = `Here is what the module does and a proposal. ${"It reads tokens, 
 /** A project's instructions file, as most repositories have one: Pi puts it in the system prompt. */
 const AGENTS_MD = `# Project notes\n\n${Array.from({ length: 60 }, (_, i) => `- Rule ${i + 1}: keep module ${i + 1} free of side effects at import time, and test its public functions.`).join("\n")}\n`;
 
-/** Turn -> what happens before that turn's prompt (a tool call is made by the fake agent during that turn). */
-const FULL_SCRIPT = new Map([
-  [5, [{ update: "/system-update Prefer small diffs and explain each one." }]],
-  [12, [{ tool: { action: "activate", id: "security-pass" } }]],
-  [18, [{ update: "/system-update use findings-report" }]],
-  [24, [{ update: "/system-update off update-1" }]],
-  [30, [{ mode: "/preset use careful-change" }]],
-  [36, [{ update: "/system-update Name every file you touch." }]],
-  [40, [{ model: SECOND }]],
-  [44, [{ update: "/system-update off findings-report" }]],
-  [50, [{ compact: true }]],
-  [55, [{ update: "/system-update Use British spelling." }]],
-  [60, [{ mode: "/preset use audit" }]],
-  [66, [{ tool: { action: "deactivate", id: "security-pass" } }]],
-  [70, [{ model: "fake-model" }]],
-  [76, [{ tool: { action: "activate", id: "security-pass" } }]],
-  [84, [{ update: "/system-update reset" }]],
-  [88, [{ model: SECOND }]],
-  [90, [{ mode: "/preset use careful-change" }]],
-]);
-/** The quick pass: each kind of step once or twice, in 10 turns. */
-const QUICK_SCRIPT = new Map([
-  [2, [{ update: "/system-update Prefer small diffs and explain each one." }]],
-  [3, [{ tool: { action: "activate", id: "security-pass" } }]],
-  [4, [{ mode: "/preset use careful-change" }]],
-  [5, [{ model: SECOND }]],
-  [6, [{ compact: true }]],
-  [7, [{ update: "/system-update off update-1" }]],
-  [8, [{ model: "fake-model" }]],
-  [9, [{ tool: { action: "deactivate", id: "security-pass" } }]],
-]);
-const SCRIPT = QUICK ? QUICK_SCRIPT : FULL_SCRIPT;
-const STEPS = [...SCRIPT.values()].flat();
-const count = (kind, one, many = `${one}s`) => {
-  const k = STEPS.filter((s) => s[kind]).length;
-  return `${k} ${k === 1 ? one : many}`;
-};
-const STEP_COUNTS = `${STEPS.filter((s) => s.update || s.tool).length} update changes (${count("update", "command")}, ${count("tool", "agent tool call")}), ${count("model", "model switch", "model switches")}, ${count("compact", "compaction")}, ${count("mode", "mode switch", "mode switches")}`;
-const SHAPE = `${TURNS} turns, ${STEP_COUNTS}`;
+const { SCRIPT, STEP_COUNTS, SHAPE } = sessionScript(QUICK, TURNS, SECOND);
 
 const notices = (rpc, from) => rpc.records.slice(from).filter((r) => r?.type === "extension_ui_request" && r.method === "notify").map((r) => String(r.message));
 
@@ -83,22 +44,6 @@ async function command(rpc, text) {
   if (!response.success) throw new Error(`${text}: ${JSON.stringify(response)}`);
   if (notices(rpc, from).length === 0) throw new Error(`${text}: no notice before Pi's answer`);
 }
-
-/** The usage Pi recorded on each assistant message of the env's one session file, in order. */
-function recordedUsages(env) {
-  const dir = join(env.agentDir, "sessions");
-  const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".jsonl"));
-  if (files.length !== 1) throw new Error(`expected one session file under ${dir}, found ${files.length}`);
-  return readFileSync(join(dir, files[0]), "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line))
-    .filter((entry) => entry.type === "message" && entry.message?.role === "assistant")
-    .map(({ message: { usage } }) => ({ input: usage.input, cacheRead: usage.cacheRead, cacheWrite: usage.cacheWrite }));
-}
-
-/** What the fake provider reported for a request, as Pi records it. */
-const asRecorded = (u) => ({ input: u.prompt_tokens - u.cached_tokens - u.cache_write_tokens, cacheRead: u.cached_tokens, cacheWrite: u.cache_write_tokens });
 
 /**
  * One host configuration: the scripted session over RPC. Returns the recorded requests with what caused each gap, and
