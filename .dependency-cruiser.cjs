@@ -132,10 +132,13 @@ module.exports = {
     },
     {
       name: "build-libraries-only-in-compiler",
-      comment: "picomatch (globs become regular-expression data at build time), yaml (parsing and every source write), handlebars, jsdiff, cookie and gpt-tokenizer (token counts become bundle data) are compiler dependencies only, never in core/, runtime/, io/ or generated/ (the extension stays small; it writes sources through dist/cli.js and never tokenizes).",
+      comment:
+        "picomatch (globs become regular-expression data at build time), yaml (parsing and every source write), handlebars, jsdiff, cookie and gpt-tokenizer (token counts become bundle data) are compiler dependencies only, never in core/, runtime/, io/ or generated/ (the extension stays small; it writes sources through dist/cli.js and never tokenizes).",
       severity: "error",
       from: { path: "^(core|runtime|io|generated)/" },
-      to: { path: "(^|/)node_modules/(@types/)?(picomatch|yaml|handlebars|diff|cookie|gpt-tokenizer)/|^(picomatch|yaml|handlebars|diff|cookie|gpt-tokenizer)(/|$)" },
+      to: {
+        path: "(^|/)node_modules/(@types/)?(picomatch|yaml|handlebars|diff|cookie|gpt-tokenizer)/|^(picomatch|yaml|handlebars|diff|cookie|gpt-tokenizer)(/|$)",
+      },
     },
     {
       name: "no-circular",

@@ -117,7 +117,10 @@ function worstRegExp(re) {
       if (n === MAX_PATH) break;
       n = Math.min(MAX_PATH, n + (t < 0.05 ? 4 : 1));
     }
-    worst = Math.max(worst, timeCall(() => re.test(shape(MAX_PATH))));
+    worst = Math.max(
+      worst,
+      timeCall(() => re.test(shape(MAX_PATH))),
+    );
   }
   return { worst, stoppedAt: null };
 }
@@ -126,10 +129,7 @@ const fixtures = fixturePatterns();
 const rows = [];
 let refused = 0;
 const seen = new Set();
-const entries = [
-  ...fixtures.map((f) => ({ ...f, set: "fixture" })),
-  ...ADVERSARIAL_GLOBS.map((source) => ({ kind: "glob", source, set: "adversarial" })),
-];
+const entries = [...fixtures.map((f) => ({ ...f, set: "fixture" })), ...ADVERSARIAL_GLOBS.map((source) => ({ kind: "glob", source, set: "adversarial" }))];
 for (const e of entries) {
   const key = `${e.kind}\u0000${e.source}`;
   if (seen.has(key)) continue;
@@ -149,7 +149,9 @@ for (const h of HOSTILE_REGEXES) {
 }
 
 const ms = (t) => (t < 0.01 ? `${(t * 1000).toFixed(2)} µs` : t < 1 ? `${(t * 1000).toFixed(0)} µs` : `${t.toFixed(1)} ms`);
-console.log(`path patterns: worst median of ${REPS} call(s) per path, paths up to ${MAX_PATH} chars (forge tests at most ${MAX_MATCH_PATH_CHARS})${QUICK ? " [--quick]" : ""}`);
+console.log(
+  `path patterns: worst median of ${REPS} call(s) per path, paths up to ${MAX_PATH} chars (forge tests at most ${MAX_MATCH_PATH_CHARS})${QUICK ? " [--quick]" : ""}`,
+);
 console.log(`${"set".padEnd(13)}${"pattern".padEnd(40)}${"RE2 (forge)".padStart(13)}${"RegExp".padStart(30)}`);
 for (const r of rows) {
   const regexp = r.regexp.stoppedAt === null ? ms(r.regexp.worst) : `${ms(r.regexp.worst)} at ${r.regexp.stoppedAt} chars, stopped`;
@@ -163,7 +165,10 @@ console.log(`\n${rows.length} patterns (${fixtureRows.length} from fixtures; ${r
 console.log(`worst RE2 call: ${ms(worst.re2)} (${worst.label}); target <= 1 ms: ${worst.re2 <= 1 ? "met" : "MISSED"}`);
 console.log(`fixture patterns, worst call: RE2 ${ms(fixtureRe2)}, RegExp ${ms(fixtureRegExp)} (${(fixtureRe2 / Math.max(fixtureRegExp, 1e-6)).toFixed(1)}x)`);
 const stalled = rows.filter((r) => r.regexp.stoppedAt !== null);
-if (stalled.length > 0) console.log(`RegExp passed ${ms(REGEXP_BUDGET_MS)} per call on ${stalled.length} pattern(s) before the path reached ${MAX_PATH} chars; RE2 stayed linear on all`);
+if (stalled.length > 0)
+  console.log(
+    `RegExp passed ${ms(REGEXP_BUDGET_MS)} per call on ${stalled.length} pattern(s) before the path reached ${MAX_PATH} chars; RE2 stayed linear on all`,
+  );
 
 const TARGET_MS = 1;
 recordFigures(import.meta.url, {

@@ -19,7 +19,16 @@ const { values } = parseArgs({
   },
 });
 const only = values.only?.split(",").map((name) => name.replace(/\.mjs$/, ""));
-const benches = listBenches(join(ROOT, "bench")).filter((file) => !only || only.includes(file.split("/").pop().replace(/\.mjs$/, "")));
+const benches = listBenches(join(ROOT, "bench")).filter(
+  (file) =>
+    !only ||
+    only.includes(
+      file
+        .split("/")
+        .pop()
+        .replace(/\.mjs$/, ""),
+    ),
+);
 if (benches.length === 0) {
   console.error(`bench/run-all: no bench matches --only ${values.only}`);
   process.exit(1);
@@ -38,7 +47,13 @@ for (const file of benches) {
     console.error(`${name}: ${result.reason}`);
     continue;
   }
-  recorded.push({ bench: result.figures.bench, file: name, seconds: Math.round(result.seconds * 10) / 10, rows: result.figures.rows, tables: result.figures.tables });
+  recorded.push({
+    bench: result.figures.bench,
+    file: name,
+    seconds: Math.round(result.seconds * 10) / 10,
+    rows: result.figures.rows,
+    tables: result.figures.tables,
+  });
 }
 
 if (failed.length > 0) {
@@ -46,7 +61,9 @@ if (failed.length > 0) {
   process.exit(1);
 }
 if (values.quick || only) {
-  console.log(`\nbench/run-all: ${benches.length} benches ran${values.quick ? " (quick pass: figures printed, not recorded)" : "; a partial run is not recorded"}`);
+  console.log(
+    `\nbench/run-all: ${benches.length} benches ran${values.quick ? " (quick pass: figures printed, not recorded)" : "; a partial run is not recorded"}`,
+  );
   process.exit(0);
 }
 
@@ -65,7 +82,9 @@ const readmeFile = join(ROOT, "README.md");
 try {
   writeFileSync(readmeFile, spliceBenchTables(readFileSync(readmeFile, "utf8"), results));
 } catch (error) {
-  console.error(`\nbench/run-all: wrote ${RESULTS_FILE}, but the README's bench tables could not be rendered: ${error.message}\nFix the README, then run node scripts/readme-bench.mjs`);
+  console.error(
+    `\nbench/run-all: wrote ${RESULTS_FILE}, but the README's bench tables could not be rendered: ${error.message}\nFix the README, then run node scripts/readme-bench.mjs`,
+  );
   process.exit(1);
 }
 console.log(`\nbench/run-all: ${benches.length} benches; wrote ${RESULTS_FILE} and the README's bench tables`);

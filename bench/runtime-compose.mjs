@@ -52,9 +52,15 @@ function buildGlobalBundle() {
   const body = "Keep each change small and verified; name the files you touched and the commands you ran. ".repeat(6);
   for (let i = 0; i < OVERLAYS; i++) {
     const slot = i % 5 === 0 ? " Working directory: {{cwd}}; today is {{date}}." : "";
-    writeFileSync(join(modes, `overlay-${i}.yaml`), `label: Overlay ${i}\ndescription: Bench overlay ${i}.\nstrategy: append\nprompt: ${JSON.stringify(`Overlay ${i}. ${body}${slot}`)}\n`);
+    writeFileSync(
+      join(modes, `overlay-${i}.yaml`),
+      `label: Overlay ${i}\ndescription: Bench overlay ${i}.\nstrategy: append\nprompt: ${JSON.stringify(`Overlay ${i}. ${body}${slot}`)}\n`,
+    );
   }
-  const r = spawnSync(process.execPath, [CLI, "build", "--global"], { env: { PATH: process.env.PATH, PI_CODING_AGENT_DIR: agentDir, FORGE_NO_CACHE: "1" }, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [CLI, "build", "--global"], {
+    env: { PATH: process.env.PATH, PI_CODING_AGENT_DIR: agentDir, FORGE_NO_CACHE: "1" },
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(`forge build failed\n${r.stdout}${r.stderr}`);
   return join(agentDir, "forge", "bundle.json");
 }
@@ -103,7 +109,9 @@ try {
   // Size.
   const bytes = statSync(EXTENSION).size;
   const gz = gzipSync(readFileSync(EXTENSION)).length;
-  console.log(`dist/extension.js: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KB; gzip ${(gz / 1024).toFixed(1)} KB); target < ${TARGET_SIZE_KB} KB -> ${verdict(bytes < TARGET_SIZE_KB * 1024)}`);
+  console.log(
+    `dist/extension.js: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KB; gzip ${(gz / 1024).toFixed(1)} KB); target < ${TARGET_SIZE_KB} KB -> ${verdict(bytes < TARGET_SIZE_KB * 1024)}`,
+  );
 
   const bundleFile = buildGlobalBundle();
   const load = loadBundleFile(bundleFile, "global");
@@ -122,7 +130,10 @@ try {
   const cache = createComposeCache();
   const cached = perCall(200_000, () => (sink += cache(catalog, selection, vars).composition.overlays.length));
   const composition = composeSelection(catalog, selection, vars).composition;
-  const legacyApply = perCall(50_000, () => (sink += legacyHostAdapter.applyComposition({ systemPrompt: NATIVE, systemPromptOptions: { cwd } }, composition).systemPrompt.length));
+  const legacyApply = perCall(
+    50_000,
+    () => (sink += legacyHostAdapter.applyComposition({ systemPrompt: NATIVE, systemPromptOptions: { cwd } }, composition).systemPrompt.length),
+  );
   const sectionsApply = perCall(50_000, () => {
     const event = { systemPrompt: NATIVE, systemPromptOptions: { cwd, sections: { tools: "t", rules: "r" } } };
     sectionsHostAdapter.applyComposition(event, composition);
@@ -141,13 +152,25 @@ try {
   const live = [];
   const appendEntry = (customType, data) => live.push({ type: "custom", id: `s${live.length}`, customType, data });
   const pi = new Proxy(
-    { on: (name, fn) => handlers.set(name, [...(handlers.get(name) ?? []), fn]), getFlag: noop, getActiveTools: () => [], getThinkingLevel: () => "off", appendEntry },
+    {
+      on: (name, fn) => handlers.set(name, [...(handlers.get(name) ?? []), fn]),
+      getFlag: noop,
+      getActiveTools: () => [],
+      getThinkingLevel: () => "off",
+      appendEntry,
+    },
     { get: (t, name) => (name in t ? t[name] : noop) },
   );
   const env = { PI_CODING_AGENT_DIR: agentDir, PI_MODES: JSON.stringify(keys) };
   createForgeExtension(pi, { env });
   const notices = [];
-  const makeCtx = (branch) => ({ cwd, hasUI: false, ui: { notify: (m) => notices.push(m), setStatus: noop }, sessionManager: { getBranch: () => branch }, model: { provider: "fake", id: "fake-model" } });
+  const makeCtx = (branch) => ({
+    cwd,
+    hasUI: false,
+    ui: { notify: (m) => notices.push(m), setStatus: noop },
+    sessionManager: { getBranch: () => branch },
+    model: { provider: "fake", id: "fake-model" },
+  });
   const ctx = makeCtx(live);
   for (const h of handlers.get("session_start") ?? []) await h({ reason: "startup" }, ctx);
   // Pi awaits each before_agent_start handler in turn and chains the prompt; so does this.
@@ -160,20 +183,36 @@ try {
     return result;
   };
   const probe = await turn({ systemPrompt: NATIVE, systemPromptOptions: { cwd } });
-  if (!probe?.systemPrompt?.includes("<forge-overlay-9>")) throw new Error(`bench: the handler did not compose the overlays: ${JSON.stringify(probe)?.slice(0, 300)} ${JSON.stringify(notices)}`);
+  if (!probe?.systemPrompt?.includes("<forge-overlay-9>"))
+    throw new Error(`bench: the handler did not compose the overlays: ${JSON.stringify(probe)?.slice(0, 300)} ${JSON.stringify(notices)}`);
   const legacyTurn = await perCallAsync(5_000, async () => (sink += (await turn({ systemPrompt: NATIVE, systemPromptOptions: { cwd } })).systemPrompt.length));
   const sectionsTurn = await perCallAsync(5_000, async () => {
     const event = { systemPrompt: NATIVE, systemPromptOptions: { cwd, sections: { tools: "t", rules: "r" } } };
     await turn(event);
     sink += Object.keys(event.systemPromptOptions.sections).length;
   });
-  console.log(`  whole before_agent_start handlers of dist/extension.js: 0.73.1 ${legacyTurn.toFixed(1)} µs, 1.x ${sectionsTurn.toFixed(1)} µs per turn (target < ${TARGET_TURN_US} µs -> ${verdict(Math.max(legacyTurn, sectionsTurn) < TARGET_TURN_US)})`);
+  console.log(
+    `  whole before_agent_start handlers of dist/extension.js: 0.73.1 ${legacyTurn.toFixed(1)} µs, 1.x ${sectionsTurn.toFixed(1)} µs per turn (target < ${TARGET_TURN_US} µs -> ${verdict(Math.max(legacyTurn, sectionsTurn) < TARGET_TURN_US)})`,
+  );
 
   // Replay: a 100,000-entry branch, one forge state entry per 1,000 entries (the newest wins).
   const branch = [];
   for (let i = 0; i < BRANCH; i++) {
-    if (i % 1000 === 999) branch.push({ type: "custom", id: `e${i}`, parentId: `e${i - 1}`, customType: MODE_STATE_TYPE, data: { ...state, activatedAt: new Date(1_700_000_000_000 + i).toISOString() } });
-    else branch.push({ type: "message", id: `e${i}`, parentId: i ? `e${i - 1}` : null, message: { role: i % 2 ? "assistant" : "user", content: [{ type: "text", text: `message ${i}` }] } });
+    if (i % 1000 === 999)
+      branch.push({
+        type: "custom",
+        id: `e${i}`,
+        parentId: `e${i - 1}`,
+        customType: MODE_STATE_TYPE,
+        data: { ...state, activatedAt: new Date(1_700_000_000_000 + i).toISOString() },
+      });
+    else
+      branch.push({
+        type: "message",
+        id: `e${i}`,
+        parentId: i ? `e${i - 1}` : null,
+        message: { role: i % 2 ? "assistant" : "user", content: [{ type: "text", text: `message ${i}` }] },
+      });
   }
   const reduce = medianMs(15, () => (sink += reduceBranch(branch).state.overlays.length));
   const replayCtx = makeCtx(branch);
@@ -188,15 +227,41 @@ try {
   })();
   console.log(`replay of a ${BRANCH}-entry branch (${BRANCH / 1000} forge state entries):`);
   console.log(`  reduceBranch               : ${reduce.toFixed(2)} ms (target < ${TARGET_REPLAY_MS} ms -> ${verdict(reduce < TARGET_REPLAY_MS)})`);
-  console.log(`  whole session_start of dist/extension.js (bundle re-read and verified, replay, footer): ${sessionStart.toFixed(2)} ms (target < ${TARGET_REPLAY_MS} ms -> ${verdict(sessionStart < TARGET_REPLAY_MS)})`);
+  console.log(
+    `  whole session_start of dist/extension.js (bundle re-read and verified, replay, footer): ${sessionStart.toFixed(2)} ms (target < ${TARGET_REPLAY_MS} ms -> ${verdict(sessionStart < TARGET_REPLAY_MS)})`,
+  );
   if (sink === 0) console.log("(sink)");
   const turnRun = QUICK ? "one round" : "median of 5 rounds";
   const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
   recordFigures(import.meta.url, {
     rows: [
-      { what: `\`before_agent_start\` composition, ${OVERLAYS} overlays`, run: turnRun, figure: `${uncached.toFixed(1)} µs uncached, ${cached.toFixed(3)} µs cached; whole handlers ${legacyTurn.toFixed(1)} µs (0.73.1), ${sectionsTurn.toFixed(1)} µs (1.x)`, baseline: "", target: `< ${TARGET_TURN_US} µs per turn`, met: Math.max(uncached, legacyTurn, sectionsTurn) < TARGET_TURN_US, values: { uncachedUs: uncached, cachedUs: cached, legacyTurnUs: legacyTurn, sectionsTurnUs: sectionsTurn } },
-      { what: `replay of a ${BRANCH.toLocaleString("en-US")}-entry branch`, run: QUICK ? "one run" : "median of 15 (\`reduceBranch\`) and 9 (\`session_start\`) runs", figure: `${reduce.toFixed(1)} ms (whole \`session_start\` ${sessionStart.toFixed(1)} ms)`, baseline: "", target: `< ${TARGET_REPLAY_MS} ms`, met: Math.max(reduce, sessionStart) < TARGET_REPLAY_MS, values: { reduceMs: reduce, sessionStartMs: sessionStart } },
-      { what: "size of \`dist/extension.js\`", run: "the build of this run", figure: `${kb(bytes)} (${kb(gz)} gzipped)`, baseline: "", target: `< ${TARGET_SIZE_KB} KB`, met: bytes < TARGET_SIZE_KB * 1024, values: { bytes, gzipBytes: gz } },
+      {
+        what: `\`before_agent_start\` composition, ${OVERLAYS} overlays`,
+        run: turnRun,
+        figure: `${uncached.toFixed(1)} µs uncached, ${cached.toFixed(3)} µs cached; whole handlers ${legacyTurn.toFixed(1)} µs (0.73.1), ${sectionsTurn.toFixed(1)} µs (1.x)`,
+        baseline: "",
+        target: `< ${TARGET_TURN_US} µs per turn`,
+        met: Math.max(uncached, legacyTurn, sectionsTurn) < TARGET_TURN_US,
+        values: { uncachedUs: uncached, cachedUs: cached, legacyTurnUs: legacyTurn, sectionsTurnUs: sectionsTurn },
+      },
+      {
+        what: `replay of a ${BRANCH.toLocaleString("en-US")}-entry branch`,
+        run: QUICK ? "one run" : "median of 15 (\`reduceBranch\`) and 9 (\`session_start\`) runs",
+        figure: `${reduce.toFixed(1)} ms (whole \`session_start\` ${sessionStart.toFixed(1)} ms)`,
+        baseline: "",
+        target: `< ${TARGET_REPLAY_MS} ms`,
+        met: Math.max(reduce, sessionStart) < TARGET_REPLAY_MS,
+        values: { reduceMs: reduce, sessionStartMs: sessionStart },
+      },
+      {
+        what: "size of \`dist/extension.js\`",
+        run: "the build of this run",
+        figure: `${kb(bytes)} (${kb(gz)} gzipped)`,
+        baseline: "",
+        target: `< ${TARGET_SIZE_KB} KB`,
+        met: bytes < TARGET_SIZE_KB * 1024,
+        values: { bytes, gzipBytes: gz },
+      },
     ],
   });
 } finally {

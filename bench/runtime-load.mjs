@@ -81,12 +81,16 @@ try {
   }
   const load = (xs) => median(xs.map((x) => x.load));
   const total = (xs) => median(xs.map((x) => x.load + x.factory));
-  console.log(`first load through jiti ${JITI.replace(`${ROOT}/`, "")} (fsCache off, moduleCache off), Node ${process.versions.node}, ${RUNS} fresh processes each`);
+  console.log(
+    `first load through jiti ${JITI.replace(`${ROOT}/`, "")} (fsCache off, moduleCache off), Node ${process.versions.node}, ${RUNS} fresh processes each`,
+  );
   console.log(`  trivial extension : import ${load(trivial).toFixed(2)} ms; import + factory ${total(trivial).toFixed(2)} ms`);
   console.log(`  dist/extension.js : import ${load(forge).toFixed(2)} ms; import + factory ${total(forge).toFixed(2)} ms`);
   const ratio = load(forge) / load(trivial);
   const ratioTotal = total(forge) / total(trivial);
-  console.log(`  ratio forge/trivial: import ${ratio.toFixed(2)}x (target < ${TARGET}x -> ${ratio < TARGET ? "met" : "MISSED"}); import + factory ${ratioTotal.toFixed(2)}x`);
+  console.log(
+    `  ratio forge/trivial: import ${ratio.toFixed(2)}x (target < ${TARGET}x -> ${ratio < TARGET ? "met" : "MISSED"}); import + factory ${ratioTotal.toFixed(2)}x`,
+  );
   recordFigures(import.meta.url, {
     rows: [
       {

@@ -28,7 +28,8 @@ function startServer() {
     req.on("end", () => {
       if (!req.url?.endsWith("/chat/completions")) return res.writeHead(404).end();
       res.writeHead(200, { "content-type": "text/event-stream" });
-      const chunk = (choices, extra = {}) => res.write(`data: ${JSON.stringify({ id: "b", object: "chat.completion.chunk", created: 0, model: "fake-model", choices, ...extra })}\n\n`);
+      const chunk = (choices, extra = {}) =>
+        res.write(`data: ${JSON.stringify({ id: "b", object: "chat.completion.chunk", created: 0, model: "fake-model", choices, ...extra })}\n\n`);
       chunk([{ index: 0, delta: { role: "assistant", content: "ok" }, finish_reason: null }]);
       chunk([{ index: 0, delta: {}, finish_reason: "stop" }]);
       chunk([], { usage: { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11, prompt_tokens_details: { cached_tokens: 0 } } });
@@ -43,8 +44,21 @@ const root = mkdtempSync(join(tmpdir(), "forge-bench-startup-"));
 const agentDir = join(root, "agent");
 const cwd = join(root, "cwd");
 for (const d of [agentDir, cwd, join(root, "home"), join(root, "tmp"), join(root, "trivial")]) mkdirSync(d, { recursive: true });
-const model = { id: "fake-model", name: "Fake", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 4096, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } };
-writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers: { fake: { baseUrl: `http://127.0.0.1:${server.address().port}/v1`, api: "openai-completions", apiKey: "fake-key", models: [model] } } }));
+const model = {
+  id: "fake-model",
+  name: "Fake",
+  reasoning: false,
+  input: ["text"],
+  contextWindow: 128000,
+  maxTokens: 4096,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+};
+writeFileSync(
+  join(agentDir, "models.json"),
+  JSON.stringify({
+    providers: { fake: { baseUrl: `http://127.0.0.1:${server.address().port}/v1`, api: "openai-completions", apiKey: "fake-key", models: [model] } },
+  }),
+);
 // The baseline: an extension that loads through the same jiti path and registers one handler.
 const TRIVIAL = join(root, "trivial", "extension.js");
 writeFileSync(join(root, "trivial", "package.json"), '{"type":"module"}');
@@ -58,7 +72,11 @@ Object.assign(env, { PI_CODING_AGENT_DIR: agentDir, HOME: join(root, "home"), PI
 function runPi(extension, extraEnv = {}) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, [CLI, "--provider", "fake", "--model", "fake-model", "--no-session", "-e", extension, "-p", "hi"], { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CLI, "--provider", "fake", "--model", "fake-model", "--no-session", "-e", extension, "-p", "hi"], {
+      cwd,
+      env: { ...env, ...extraEnv },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let err = "";
     child.stderr.on("data", (d) => (err += d));
     child.stdout.resume();
@@ -92,7 +110,9 @@ async function series(title, extraEnv) {
   console.log(`pi -p hi on Node ${process.versions.node} (legacy host 0.73.1), ${RUNS} alternating runs each, ${title}`);
   console.log(`  trivial extension : median ${mt.toFixed(0)} ms (min ${Math.min(...trivial).toFixed(0)}, max ${Math.max(...trivial).toFixed(0)})`);
   console.log(`  dist/extension.js : median ${mf.toFixed(0)} ms (min ${Math.min(...forge).toFixed(0)}, max ${Math.max(...forge).toFixed(0)})`);
-  console.log(`  ratio forge/trivial: ${ratio.toFixed(3)} (${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%, ${(mf - mt).toFixed(0)} ms); target < ${TARGET} -> ${ratio < TARGET ? "met" : "MISSED"}`);
+  console.log(
+    `  ratio forge/trivial: ${ratio.toFixed(3)} (${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%, ${(mf - mt).toFixed(0)} ms); target < ${TARGET} -> ${ratio < TARGET ? "met" : "MISSED"}`,
+  );
   return { forgeMs: mf, trivialMs: mt, ratio };
 }
 
@@ -117,7 +137,13 @@ try {
   const warm = await series("jiti cache warm (the usual case)", {});
   const rows = [row("jiti cache warm", warm)];
   // The first start after installing or upgrading: jiti transforms the bundle from scratch.
-  if (!QUICK) rows.push(row("jiti cache off (`JITI_FS_CACHE=0`, the first start after an install)", await series("jiti cache off (JITI_FS_CACHE=0, first start after an install)", { JITI_FS_CACHE: "0" })));
+  if (!QUICK)
+    rows.push(
+      row(
+        "jiti cache off (`JITI_FS_CACHE=0`, the first start after an install)",
+        await series("jiti cache off (JITI_FS_CACHE=0, first start after an install)", { JITI_FS_CACHE: "0" }),
+      ),
+    );
   recordFigures(import.meta.url, { rows });
 } finally {
   server.close();

@@ -35,7 +35,11 @@ const AGENTS_MD = `# Project notes\n\n${Array.from({ length: 60 }, (_, i) => `- 
 
 const { SCRIPT, STEP_COUNTS, SHAPE } = sessionScript(QUICK, TURNS, SECOND);
 
-const notices = (rpc, from) => rpc.records.slice(from).filter((r) => r?.type === "extension_ui_request" && r.method === "notify").map((r) => String(r.message));
+const notices = (rpc, from) =>
+  rpc.records
+    .slice(from)
+    .filter((r) => r?.type === "extension_ui_request" && r.method === "notify")
+    .map((r) => String(r.message));
 
 /** A command: Pi answers its prompt after the handler ran, so its one notice (with the cache words) is in by then. */
 async function command(rpc, text) {
@@ -94,10 +98,14 @@ async function runSession(server, host, compat) {
       const said = notices(rpc, gap);
       const from = server.completions().length;
       await rpc.prompt(USER(t), 60_000);
-      server.completions().slice(from).forEach((r, i) => {
-        const request = i === 0 ? { body: r.body, kind: "turn", causes, notices: said } : { body: r.body, kind: "turn", causes: toolTurn ? ["update"] : [], notices: [] };
-        requests.push({ ...request, reported: r.usage });
-      });
+      server
+        .completions()
+        .slice(from)
+        .forEach((r, i) => {
+          const request =
+            i === 0 ? { body: r.body, kind: "turn", causes, notices: said } : { body: r.body, kind: "turn", causes: toolTurn ? ["update"] : [], notices: [] };
+          requests.push({ ...request, reported: r.usage });
+        });
       gap = rpc.records.length;
     }
     // forge's own report of the branch (/forge cost --json), read from the same recorded usage.
@@ -114,7 +122,9 @@ async function runSession(server, host, compat) {
   const reported = requests.filter((r) => r.kind === "turn").map((r) => asRecorded(r.reported));
   if (JSON.stringify(usages) !== JSON.stringify(reported)) {
     const i = usages.findIndex((u, k) => JSON.stringify(u) !== JSON.stringify(reported[k]));
-    throw new Error(`Pi recorded ${usages.length} usages, the fake reported ${reported.length}; the first difference, request ${i}: recorded ${JSON.stringify(usages[i])}, reported ${JSON.stringify(reported[i])}`);
+    throw new Error(
+      `Pi recorded ${usages.length} usages, the fake reported ${reported.length}; the first difference, request ${i}: recorded ${JSON.stringify(usages[i])}, reported ${JSON.stringify(reported[i])}`,
+    );
   }
   return { requests, usages, cost };
 }
@@ -143,21 +153,41 @@ function report(label, { requests, usages, cost }) {
   const turns = requests.filter((r) => r.kind === "turn");
   const average = Math.round(turns.reduce((sum, r) => sum + requestText(r.body).length, 0) / turns.length);
   const prompt = Math.round(turns.reduce((sum, r) => sum + messageText(r.body.messages[0]).length, 0) / turns.length);
-  console.log(`${label}: ${conversation} requests (+${requests.length - conversation} summarization), ${n(average)} chars on average (system prompt ${n(prompt)})`);
-  console.log(`  rewritten chars: forge ${n(forge.rewritten)} (update changes: ${n(forge.rewrittenByUpdates)}), naive ${n(naive.rewritten)} (update changes: ${n(naive.rewrittenByUpdates)})`);
-  console.log(`  served from cache, simulated (one cache for every model): forge ${pct(forge.cacheShare)}, naive ${pct(naive.cacheShare)} (append-only ceiling ${pct(forge.appendOnlyShare)})`);
-  console.log(`  served from cache, Pi's recorded usage (the provider's cache per model): forge ${pct(recorded.counted)} (every request: ${pct(recorded.all)})`);
-  console.log(`  prefix rewrites: forge ${describeRewrites(forge.rewrites)}, ${unannounced.length === 0 ? "each announced by a cache-impact notice" : `${unannounced.length} NOT announced`}; naive ${describeRewrites(naive.rewrites)}`);
-  for (const r of forge.rewrites) console.log(`    request ${r.request}: ${n(r.chars)} chars, ${r.causes.join("+") || "no cause"}${r.announced ? ", announced" : ", NOT announced"}`);
+  console.log(
+    `${label}: ${conversation} requests (+${requests.length - conversation} summarization), ${n(average)} chars on average (system prompt ${n(prompt)})`,
+  );
+  console.log(
+    `  rewritten chars: forge ${n(forge.rewritten)} (update changes: ${n(forge.rewrittenByUpdates)}), naive ${n(naive.rewritten)} (update changes: ${n(naive.rewrittenByUpdates)})`,
+  );
+  console.log(
+    `  served from cache, simulated (one cache for every model): forge ${pct(forge.cacheShare)}, naive ${pct(naive.cacheShare)} (append-only ceiling ${pct(forge.appendOnlyShare)})`,
+  );
+  console.log(
+    `  served from cache, Pi's recorded usage (the provider's cache per model): forge ${pct(recorded.counted)} (every request: ${pct(recorded.all)})`,
+  );
+  console.log(
+    `  prefix rewrites: forge ${describeRewrites(forge.rewrites)}, ${unannounced.length === 0 ? "each announced by a cache-impact notice" : `${unannounced.length} NOT announced`}; naive ${describeRewrites(naive.rewrites)}`,
+  );
+  for (const r of forge.rewrites)
+    console.log(`    request ${r.request}: ${n(r.chars)} chars, ${r.causes.join("+") || "no cause"}${r.announced ? ", announced" : ", NOT announced"}`);
   // /forge cost sums every usage Pi recorded on the branch (conversation turns, and on 1.x the compaction summaries too).
   const turnsReported = requests.filter((r) => r.kind === "turn").map((r) => r.reported);
   const summed = (list) => list.reduce((a, u) => a + u.prompt_tokens, 0);
   const costInput = cost ? cost.tokens.input + cost.tokens.cacheRead + cost.tokens.cacheWrite : NaN;
-  const matches = costInput === summed(turnsReported) ? "the conversation requests' reports" : costInput === summed(requests.map((r) => r.reported)) ? "every report, summaries included" : "NO report sum";
-  console.log(`  /forge cost: ${cost ? `${pct(cost.cacheShare)} served from cache; prefix rewrites ${cost.rewrites.total} (after forge's actions ${cost.rewrites.forge + cost.rewrites.both}, after model switches or compaction ${cost.rewrites.user + cost.rewrites.both}, unexplained ${cost.rewrites.unexplained}); its input tokens equal ${matches}` : "NO REPORT"}`);
+  const matches =
+    costInput === summed(turnsReported)
+      ? "the conversation requests' reports"
+      : costInput === summed(requests.map((r) => r.reported))
+        ? "every report, summaries included"
+        : "NO report sum";
+  console.log(
+    `  /forge cost: ${cost ? `${pct(cost.cacheShare)} served from cache; prefix rewrites ${cost.rewrites.total} (after forge's actions ${cost.rewrites.forge + cost.rewrites.both}, after model switches or compaction ${cost.rewrites.user + cost.rewrites.both}, unexplained ${cost.rewrites.unexplained}); its input tokens equal ${matches}` : "NO REPORT"}`,
+  );
   // The model test's reader over every request Pi sent: an update told twice, or retracted the wrong way, shows here.
   const violations = turns.flatMap((r) => toldView(sentFromBody(r.body)).violations);
-  console.log(`  read back as the model reads them: ${violations.length === 0 ? "no update told twice, none retracted the wrong way" : `${violations.length} VIOLATIONS: ${violations.slice(0, 3).join("; ")}`}`);
+  console.log(
+    `  read back as the model reads them: ${violations.length === 0 ? "no update told twice, none retracted the wrong way" : `${violations.length} VIOLATIONS: ${violations.slice(0, 3).join("; ")}`}`,
+  );
   const targets = [
     [`0 chars rewritten by update changes`, forge.rewrittenByUpdates === 0],
     [`every prefix rewrite caused by a mode switch, a model switch or the compaction, and announced`, unannounced.length + unexplained.length === 0],
@@ -169,17 +199,52 @@ function report(label, { requests, usages, cost }) {
     run: "one run",
     figure: `served from cache ${pct(forge.cacheShare)} simulated, ${pct(recorded.counted)} by Pi's recorded usage; ${n(forge.rewrittenByUpdates)} chars rewritten by update changes; prefix rewrites ${describeRewrites(forge.rewrites)}${unannounced.length === 0 ? ", each announced" : `, ${unannounced.length} not announced`}`,
     baseline: `naive, simulated from the same requests: ${pct(naive.cacheShare)} served, ${n(naive.rewrittenByUpdates)} chars rewritten by update changes, ${naive.rewrites.length} prefix rewrites`,
-    target: `${targets.map(([t]) => t).join("; ")}${targets.some(([, met]) => !met) ? ` (missed: ${targets.filter(([, met]) => !met).map(([t]) => t).join("; ")})` : ""}`,
+    target: `${targets.map(([t]) => t).join("; ")}${
+      targets.some(([, met]) => !met)
+        ? ` (missed: ${targets
+            .filter(([, met]) => !met)
+            .map(([t]) => t)
+            .join("; ")})`
+        : ""
+    }`,
     met: targets.every(([, met]) => met),
-    values: { simulatedShare: forge.cacheShare, recordedShare: recorded.counted, recordedShareAll: recorded.all, ceiling: forge.appendOnlyShare, naiveShare: naive.cacheShare, rewritten: forge.rewritten, rewrittenByUpdates: forge.rewrittenByUpdates, rewrites: forge.rewrites.length, naiveRewritten: naive.rewritten, naiveRewrittenByUpdates: naive.rewrittenByUpdates, naiveRewrites: naive.rewrites.length, averageChars: average, promptChars: prompt },
+    values: {
+      simulatedShare: forge.cacheShare,
+      recordedShare: recorded.counted,
+      recordedShareAll: recorded.all,
+      ceiling: forge.appendOnlyShare,
+      naiveShare: naive.cacheShare,
+      rewritten: forge.rewritten,
+      rewrittenByUpdates: forge.rewrittenByUpdates,
+      rewrites: forge.rewrites.length,
+      naiveRewritten: naive.rewritten,
+      naiveRewrittenByUpdates: naive.rewrittenByUpdates,
+      naiveRewrites: naive.rewrites.length,
+      averageChars: average,
+      promptChars: prompt,
+    },
   };
-  const cells = [label, `${n(forge.rewritten)} (updates: ${n(forge.rewrittenByUpdates)})`, `${n(naive.rewritten)} (updates: ${n(naive.rewrittenByUpdates)})`, pct(forge.cacheShare), pct(recorded.counted), pct(naive.cacheShare), pct(forge.appendOnlyShare), describeRewrites(forge.rewrites), describeRewrites(naive.rewrites)];
+  const cells = [
+    label,
+    `${n(forge.rewritten)} (updates: ${n(forge.rewrittenByUpdates)})`,
+    `${n(naive.rewritten)} (updates: ${n(naive.rewrittenByUpdates)})`,
+    pct(forge.cacheShare),
+    pct(recorded.counted),
+    pct(naive.cacheShare),
+    pct(forge.appendOnlyShare),
+    describeRewrites(forge.rewrites),
+    describeRewrites(naive.rewrites),
+  ];
   return { row, cells, ok: targets[0][1] && targets[1][1] && violations.length === 0 };
 }
 
 const ROWS = [
   ["0.73.1", LEGACY_HOST, {}],
-  ["1.x, models with mid-conversation system messages", MODERN_HOST, { first: { supportsMidConvoSystemMessages: true }, second: { supportsMidConvoSystemMessages: true } }],
+  [
+    "1.x, models with mid-conversation system messages",
+    MODERN_HOST,
+    { first: { supportsMidConvoSystemMessages: true }, second: { supportsMidConvoSystemMessages: true } },
+  ],
   ["1.x, models without them", MODERN_HOST, {}],
   ["1.x, switching between one without and one with", MODERN_HOST, { second: { supportsMidConvoSystemMessages: true } }],
 ];
@@ -198,7 +263,9 @@ try {
   }
   // forge's own targets decide the exit code. The cache share also counts Pi's own layout change at a model switch
   // (patches in place for a model with mid-conversation system messages, folded into the prompt for one without).
-  console.log(`forge's targets on every row (update changes rewrite nothing; each prefix rewrite caused by a mode switch, a model switch or the compaction, and announced): ${failed ? "MISSED" : "met"}`);
+  console.log(
+    `forge's targets on every row (update changes rewrite nothing; each prefix rewrite caused by a mode switch, a model switch or the compaction, and announced): ${failed ? "MISSED" : "met"}`,
+  );
   const missed = reports.filter((r) => r.row.values.simulatedShare < TARGET_SHARE).map((r) => r.cells[0]);
   console.log(`cache share >= ${pct(TARGET_SHARE)} (simulated): ${missed.length === 0 ? "met on every row" : `missed on ${missed.join("; ")}`}`);
   recordFigures(import.meta.url, {
@@ -207,7 +274,17 @@ try {
       {
         id: "updates-session",
         run: `one run of each row (${SHAPE})`,
-        columns: ["host / models", "rewritten: forge", "rewritten: naive", "served from cache: forge, simulated", "forge, Pi's recorded usage", "naive, simulated", "ceiling", "prefix rewrites: forge", "naive"],
+        columns: [
+          "host / models",
+          "rewritten: forge",
+          "rewritten: naive",
+          "served from cache: forge, simulated",
+          "forge, Pi's recorded usage",
+          "naive, simulated",
+          "ceiling",
+          "prefix rewrites: forge",
+          "naive",
+        ],
         align: ["---", "---:", "---:", "---:", "---:", "---:", "---:", "---", "---"],
         rows: reports.map((r) => r.cells),
       },

@@ -52,12 +52,14 @@ export function composePreset(key: string, preset: PresetText, modeOf: (key: str
   let base: Extract<Composition, { kind: "compose" }>["base"] = null;
   if (baseMode !== undefined && baseMode.strategy !== "append") {
     const text = renderTemplate(baseMode.prompt, vars, preset.base!);
-    base = baseMode.strategy === "replace_final" ? { key: preset.base!, strategy: "replace_final", text } : { key: preset.base!, strategy: "replace_base", text };
+    base =
+      baseMode.strategy === "replace_final" ? { key: preset.base!, strategy: "replace_final", text } : { key: preset.base!, strategy: "replace_base", text };
   }
   const overlays: OverlaySection[] = [];
   for (const overlay of preset.overlays) {
     const mode = modeOf(overlay);
-    if (mode !== undefined) overlays.push({ key: overlay, label: mode.label, text: renderOverlaySection(mode.label, renderTemplate(mode.prompt, vars, overlay)) });
+    if (mode !== undefined)
+      overlays.push({ key: overlay, label: mode.label, text: renderOverlaySection(mode.label, renderTemplate(mode.prompt, vars, overlay)) });
   }
   return { kind: "compose", base, overlays };
 }

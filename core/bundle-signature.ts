@@ -58,7 +58,10 @@ export function signingKeyFromPem(pem: string, name: string): SigningKey | null 
 
 /** The exact bytes a signature covers: canonical JSON of the purpose, the bundleHash, the key, its name and the time. */
 export function signedPayload(bundleHash: string, signature: Pick<BundleSignature, "publicKey" | "name" | "signedAt">): Buffer {
-  return Buffer.from(stringifyCanonical({ purpose: SIGNATURE_PURPOSE, bundleHash, publicKey: signature.publicKey, name: signature.name, signedAt: signature.signedAt }), "utf8");
+  return Buffer.from(
+    stringifyCanonical({ purpose: SIGNATURE_PURPOSE, bundleHash, publicKey: signature.publicKey, name: signature.name, signedAt: signature.signedAt }),
+    "utf8",
+  );
 }
 
 /** Signs a bundleHash. */

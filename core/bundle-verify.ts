@@ -51,7 +51,8 @@ export function parseBundleJson(text: string): { ok: true; value: unknown } | { 
 function checkShape(value: unknown): BundleProblem | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return { kind: "not-object" };
   const { format, forgeVersion } = value as { format?: unknown; forgeVersion?: unknown };
-  if (format !== SUPPORTED_BUNDLE_FORMAT) return { kind: "format", format, ...(typeof forgeVersion === "string" ? { forgeVersion: forgeVersion.slice(0, 64) } : {}) };
+  if (format !== SUPPORTED_BUNDLE_FORMAT)
+    return { kind: "format", format, ...(typeof forgeVersion === "string" ? { forgeVersion: forgeVersion.slice(0, 64) } : {}) };
   if (!validateBundle(value)) return { kind: "schema", detail: describeValidationError(validateBundle) };
   return null;
 }

@@ -10,7 +10,9 @@ export const TRUST_KINDS = ["modes", "limits", "presets", "blocks", "rules", "li
 export type TrustKind = (typeof TRUST_KINDS)[number];
 
 /** Digest of everything a bundle can switch on, by kind and key. `modes` and `presets` are always there. */
-export type ComponentDigests = { modes: Record<string, string>; presets: Record<string, string> } & Partial<Record<Exclude<TrustKind, "modes" | "presets">, Record<string, string>>>;
+export type ComponentDigests = { modes: Record<string, string>; presets: Record<string, string> } & Partial<
+  Record<Exclude<TrustKind, "modes" | "presets">, Record<string, string>>
+>;
 
 export interface ComponentChanges {
   added: string[];
@@ -90,5 +92,7 @@ export function describeComponentChanges(before: ComponentDigests, after: Compon
 /** Every component of a bundle, one line per kind that has any (for a first trust: what it will switch on). */
 export function describeContents(bundle: Pick<ForgeBundle, "modes" | "presets" | "rules" | "lock">): string[] {
   const all = componentDigests(bundle);
-  return TRUST_KINDS.filter((kind) => Object.keys(all[kind]).length > 0).map((kind) => `${KIND_NAMES[kind]}: ${list(Object.keys(all[kind]).sort(compareCodeUnits))}`);
+  return TRUST_KINDS.filter((kind) => Object.keys(all[kind]).length > 0).map(
+    (kind) => `${KIND_NAMES[kind]}: ${list(Object.keys(all[kind]).sort(compareCodeUnits))}`,
+  );
 }

@@ -16,14 +16,11 @@ export interface OverlaySection {
   text: string;
 }
 
-export type ComposedBase =
-  | { key: string; strategy: "replace_base"; text: string }
-  | { key: string; strategy: "replace_final"; text: string };
+export type ComposedBase = { key: string; strategy: "replace_base"; text: string } | { key: string; strategy: "replace_final"; text: string };
 
 export type Composition =
   /** Leave Pi's native prompt untouched. `reason` is null when simply nothing is selected. */
-  | { kind: "native"; reason: string | null }
-  | { kind: "compose"; base: ComposedBase | null; overlays: OverlaySection[] };
+  { kind: "native"; reason: string | null } | { kind: "compose"; base: ComposedBase | null; overlays: OverlaySection[] };
 
 /** Section body for an overlay: a heading with the label, then the text. Same bytes on both hosts. */
 export function renderOverlaySection(label: string, text: string): string {
@@ -88,7 +85,11 @@ export function detectDrift(catalog: Catalog, state: ForgeModeStateEntry): Drift
     const pinnedDigest = pinned?.digest ?? null;
     if (!current) {
       const withheld = catalog.withheldModes.get(key);
-      items.push(withheld ? { key, role, kind: "untrusted", pinnedDigest, currentDigest: null, where: withheld.file } : { key, role, kind: "missing", pinnedDigest, currentDigest: null });
+      items.push(
+        withheld
+          ? { key, role, kind: "untrusted", pinnedDigest, currentDigest: null, where: withheld.file }
+          : { key, role, kind: "missing", pinnedDigest, currentDigest: null },
+      );
     } else if (pinned?.layer !== undefined && pinned.layer !== (current.layer ?? "")) {
       // Pinned to a layer: a deeper layer appearing later is a visible switch, never a silent one.
       items.push({ key, role, kind: "moved", pinnedDigest, currentDigest: current.mode.digest, where: current.layer ?? current.scope });
@@ -110,7 +111,10 @@ function nativeFor(d: Diagnostic, drift: DriftItem[]): ComposeResult {
 
 /** The notice of drift composed under policy warn: what is composed as it is now, and what is left out and why. */
 export function driftWarning(drift: readonly DriftItem[]): Diagnostic {
-  return driftWarned(drift.filter((d) => !isUnavailable(d)).map((d) => d.key), drift.filter(isUnavailable).map(describeDrift));
+  return driftWarned(
+    drift.filter((d) => !isUnavailable(d)).map((d) => d.key),
+    drift.filter(isUnavailable).map(describeDrift),
+  );
 }
 
 export function composeSelection(catalog: Catalog, selection: ActiveSelection, vars: PromptVars): ComposeResult {
@@ -131,7 +135,13 @@ export function composeSelection(catalog: Catalog, selection: ActiveSelection, v
     }
   }
   if (drift.length > 0 && state.driftPolicy === "block") {
-    return nativeFor(driftBlocked(selectedRoles(state).map((r) => r.key), drift.map(describeDrift)), drift);
+    return nativeFor(
+      driftBlocked(
+        selectedRoles(state).map((r) => r.key),
+        drift.map(describeDrift),
+      ),
+      drift,
+    );
   }
   const violations = checkContracts(catalog, { base: state.base, overlays: state.overlays }, { allowMissing: true });
   if (violations.length > 0) return nativeFor(replayContractsBroken(violations), drift);
@@ -139,9 +149,10 @@ export function composeSelection(catalog: Catalog, selection: ActiveSelection, v
   let base: ComposedBase | null = null;
   if (baseEntry && baseEntry.mode.strategy !== "append") {
     const text = renderTemplate(baseEntry.mode.prompt, vars, baseEntry.key);
-    base = baseEntry.mode.strategy === "replace_final"
-      ? { key: baseEntry.key, strategy: "replace_final", text }
-      : { key: baseEntry.key, strategy: "replace_base", text };
+    base =
+      baseEntry.mode.strategy === "replace_final"
+        ? { key: baseEntry.key, strategy: "replace_final", text }
+        : { key: baseEntry.key, strategy: "replace_base", text };
   }
   const overlays: OverlaySection[] = [];
   for (const key of state.overlays) {

@@ -48,7 +48,11 @@ export function pickContextFiles(paths: Iterable<string>): string[] {
  * the whole path, so two long directories never share an id.
  */
 export function contextRuleId(dir: string): string {
-  const slug = dir.normalize("NFC").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const slug = dir
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   const id = slug === "" ? "context" : `context-${slug}`;
   if (id.length <= LIMITS.maxKeyLength && slug !== "") return id;
   const hash = sha256Hex(dir).slice(0, 12);

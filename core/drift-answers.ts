@@ -41,7 +41,12 @@ export function driftedKeys(drift: readonly DriftItem[]): string[] {
 }
 
 /** The prompt composed without `leaveOut`, and the notice that says what was left out and what was composed. */
-export function composeLeavingOut(catalog: Catalog, state: ForgeModeStateEntry, vars: PromptVars, leaveOut: readonly string[]): { result: ComposeResult; notice: Diagnostic } {
+export function composeLeavingOut(
+  catalog: Catalog,
+  state: ForgeModeStateEntry,
+  vars: PromptVars,
+  leaveOut: readonly string[],
+): { result: ComposeResult; notice: Diagnostic } {
   const entry = withoutKeys(state, leaveOut);
   const result = composeSelection(catalog, { state: entry, error: null }, vars);
   return { result, notice: driftLeftOut(leaveOut, selectedKeys(entry)) };

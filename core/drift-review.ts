@@ -22,12 +22,20 @@ function reviewItem(catalog: Catalog, item: DriftItem, textOf: TextLookup, vars:
   if (current === undefined) return [head.slice(0, -1)];
   if (before === null) return [head, `${INDENT}(the pinned text is not known to this Pi process: it loaded that definition before it started)`];
   const diff = shortLineDiff(renderTemplate(before, vars, item.key), renderTemplate(current.mode.prompt, vars, item.key), maxLines);
-  if (diff.lines.length === 0) return [head, `${INDENT}(the prompt text is the same; other fields changed: label, tools, edit limit, contracts or preferences)`];
+  if (diff.lines.length === 0)
+    return [head, `${INDENT}(the prompt text is the same; other fields changed: label, tools, edit limit, contracts or preferences)`];
   return [head, ...diff.lines.map((l) => `${INDENT}${l}`), ...(diff.hidden > 0 ? [`${INDENT}… ${diff.hidden} more changed lines (forge diff shows all)`] : [])];
 }
 
 /** Every drifted component with its diff, then the unchanged components the drift holds back with them. */
-export function reviewDrift(catalog: Catalog, state: ForgeModeStateEntry, drift: readonly DriftItem[], textOf: TextLookup, vars: PromptVars, maxLines = 6): string[] {
+export function reviewDrift(
+  catalog: Catalog,
+  state: ForgeModeStateEntry,
+  drift: readonly DriftItem[],
+  textOf: TextLookup,
+  vars: PromptVars,
+  maxLines = 6,
+): string[] {
   const lines = drift.flatMap((item) => reviewItem(catalog, item, textOf, vars, maxLines));
   const drifted = new Set(drift.map((d) => d.key));
   const unchanged = selectedKeys(state).filter((k) => !drifted.has(k));

@@ -19,9 +19,7 @@ export function compileLimit(mode: string, limit: EditLimit): CompiledLimit {
   return { mode, limit, allow, deny, broken: hasBrokenPattern(deny) || (allow !== null && hasBrokenPattern(allow)) };
 }
 
-export type EditVerdict =
-  | { ok: true }
-  | { ok: false; mode: string; path: string; why: "outside" | "denied" | "unchecked"; pattern?: PathPattern };
+export type EditVerdict = { ok: true } | { ok: false; mode: string; path: string; why: "outside" | "denied" | "unchecked"; pattern?: PathPattern };
 
 /**
  * The forms a name is compared in: as written, NFC and NFD. forge stores patterns in NFC (sources are normalized), while
@@ -47,7 +45,8 @@ export function checkEdit(limits: readonly CompiledLimit[], paths: ReadonlyArray
       if (forms.some((f) => f.length > MAX_MATCH_PATH_CHARS)) return { ok: false, mode: l.mode, path: shown, why: "unchecked" };
       const denied = firstFormMatch(l.deny, forms);
       if (denied !== null) return { ok: false, mode: l.mode, path: shown, why: "denied", pattern: denied };
-      if (l.allow !== null && (path === null || firstMatch(l.allow, path.normalize("NFC")) === null)) return { ok: false, mode: l.mode, path: shown, why: "outside" };
+      if (l.allow !== null && (path === null || firstMatch(l.allow, path.normalize("NFC")) === null))
+        return { ok: false, mode: l.mode, path: shown, why: "outside" };
     }
   }
   return { ok: true };

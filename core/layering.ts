@@ -32,7 +32,9 @@ export interface Layered<O> {
  * The rule itself: per key, the entry of the last (deepest) layer that defines it. A Map, never an object, so a key
  * such as "__proto__" or "constructor" is a plain key; an absent (undefined) entry defines nothing.
  */
-export function layerByKey<T, O>(layers: ReadonlyArray<{ origin: O; entries: Readonly<Record<string, T | undefined>> }>): Map<string, { key: string; value: T; origin: O }> {
+export function layerByKey<T, O>(
+  layers: ReadonlyArray<{ origin: O; entries: Readonly<Record<string, T | undefined>> }>,
+): Map<string, { key: string; value: T; origin: O }> {
   const out = new Map<string, { key: string; value: T; origin: O }>();
   for (const { origin, entries } of layers) {
     for (const key of Object.keys(entries)) {
@@ -48,7 +50,8 @@ export function layerComponents<O>(layers: readonly ComponentLayer<O>[]): Layere
   const modes = new Map<string, LayeredMode<O>>();
   const presets = new Map<string, LayeredPreset<O>>();
   for (const [key, { value, origin }] of layerByKey(layers.map((l) => ({ origin: l.origin, entries: l.modes })))) modes.set(key, { key, mode: value, origin });
-  for (const [key, { value, origin }] of layerByKey(layers.map((l) => ({ origin: l.origin, entries: l.presets })))) presets.set(key, { key, preset: value, origin });
+  for (const [key, { value, origin }] of layerByKey(layers.map((l) => ({ origin: l.origin, entries: l.presets }))))
+    presets.set(key, { key, preset: value, origin });
   return { modes, presets };
 }
 

@@ -84,9 +84,7 @@ export function findPendingLegacy(branch: readonly BranchEntryLike[]): { legacy:
 
 export type MigrationPlan =
   /** An off selection (v1 `{key: null}`, v2 with no keys): Pi's native prompt already, nothing to record. */
-  | { kind: "none" }
-  | { kind: "migrate"; candidate: ResolvedCandidate; diagnostic: Diagnostic }
-  | { kind: "freeze"; diagnostic: Diagnostic };
+  { kind: "none" } | { kind: "migrate"; candidate: ResolvedCandidate; diagnostic: Diagnostic } | { kind: "freeze"; diagnostic: Diagnostic };
 
 /** The freeze of `legacy` for `reason` (also when activating the migrated candidate is refused, e.g. an unconfirmed replace_final base). */
 export function freezeLegacy(legacy: LegacySelection, reason: string): MigrationPlan {

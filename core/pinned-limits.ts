@@ -27,7 +27,8 @@ export function activeLimits(pins: readonly PinnedComponent[], catalog: Catalog)
       continue;
     }
     const current = catalog.modes.get(pin.key);
-    const unchanged = current !== undefined && pin.digest !== null && current.mode.digest === pin.digest && (pin.layer === null || pin.layer === (current.layer ?? ""));
+    const unchanged =
+      current !== undefined && pin.digest !== null && current.mode.digest === pin.digest && (pin.layer === null || pin.layer === (current.layer ?? ""));
     if (unchanged) {
       if (current.mode.edits !== undefined) out.push({ kind: "limit", mode: pin.key, layer: current.layer, limit: current.mode.edits });
       continue;

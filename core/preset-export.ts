@@ -8,7 +8,11 @@ import type { Scope } from "./digest.js";
 export const PRESET_EXPORT_FORMAT = "forge-preset-export";
 
 /** The export of preset `name` as the exporter's catalog resolves it (the digests and scopes its Pi would pin), or why not. */
-export function createPresetExport(catalog: Catalog, name: string, forgeVersion: string): { ok: true; value: ForgePresetExport } | { ok: false; error: string } {
+export function createPresetExport(
+  catalog: Catalog,
+  name: string,
+  forgeVersion: string,
+): { ok: true; value: ForgePresetExport } | { ok: false; error: string } {
   const entry = catalog.presets.get(name);
   if (!entry) return { ok: false, error: `unknown preset "${name}"` };
   const { preset } = entry;

@@ -39,7 +39,10 @@ export function describeTrigger(when: PathTrigger): string {
 export function renderBlockInventory(presetKey: string, blocks: readonly InventoryBlock[]): string {
   if (blocks.length === 0) return "";
   const callable = blocks.some((b) => b.modelCallable);
-  const lines = blocks.map((b) => `- ${b.id}: ${oneLine(b.name).replace(/\.$/, "")}. ${oneLine(b.description)} (callable: ${b.modelCallable ? "yes" : "no"}${b.when ? `; switches on for paths: ${describeTrigger(b.when)}` : ""})`);
+  const lines = blocks.map(
+    (b) =>
+      `- ${b.id}: ${oneLine(b.name).replace(/\.$/, "")}. ${oneLine(b.description)} (callable: ${b.modelCallable ? "yes" : "no"}${b.when ? `; switches on for paths: ${describeTrigger(b.when)}` : ""})`,
+  );
   return (
     "# System update blocks\n\n" +
     `The preset "${presetKey}" declares these dormant instruction blocks. Their full text is loaded only when a block is activated.` +

@@ -56,7 +56,11 @@ export function resolveCandidate(
     const entry = catalog.presets.get(request.name);
     if (!entry) {
       const withheld = catalog.withheldPresets.get(request.name);
-      if (withheld) return { ok: false, error: `preset "${request.name}" is in ${withheld.file}, which is not trusted; trust it first (/forge trust on Pi 0.73.1, or trust the project in Pi)` };
+      if (withheld)
+        return {
+          ok: false,
+          error: `preset "${request.name}" is in ${withheld.file}, which is not trusted; trust it first (/forge trust on Pi 0.73.1, or trust the project in Pi)`,
+        };
       const near = suggestClosest(request.name, catalog.presets.keys());
       return { ok: false, error: `unknown preset "${request.name}"${near === null ? "" : ` (did you mean "${near}"?)`}` };
     }

@@ -102,9 +102,11 @@ const text = (value: unknown): string | null => (typeof value === "string" ? val
 function stepSettings(settings: BranchSettings, entry: SessionEntry): BranchSettings {
   const e = entry as SessionEntry & { thinkingLevel?: unknown; provider?: unknown; modelId?: unknown };
   if (e.type === "thinking_level_change") return { ...settings, thinkingLevel: text(e.thinkingLevel) ?? settings.thinkingLevel };
-  if (e.type === "model_change" && text(e.provider) !== null && text(e.modelId) !== null) return { ...settings, model: { provider: e.provider as string, modelId: e.modelId as string } };
+  if (e.type === "model_change" && text(e.provider) !== null && text(e.modelId) !== null)
+    return { ...settings, model: { provider: e.provider as string, modelId: e.modelId as string } };
   const m = e.type === "message" ? (e.message as { role?: unknown; provider?: unknown; model?: unknown } | null | undefined) : undefined;
-  if (m?.role === "assistant" && text(m.provider) !== null && text(m.model) !== null) return { ...settings, model: { provider: m.provider as string, modelId: m.model as string } };
+  if (m?.role === "assistant" && text(m.provider) !== null && text(m.model) !== null)
+    return { ...settings, model: { provider: m.provider as string, modelId: m.model as string } };
   return settings;
 }
 
@@ -121,7 +123,15 @@ function stepRules(rules: Map<string, AppliedRule>, entry: SessionEntry): void {
   if (event.op !== "apply" || event.source !== "rule") return;
   const key = appliedRuleKey(event);
   if (!rules.has(key)) {
-    rules.set(key, { key, updateId: event.updateId, path: event.matchedPath ?? null, glob: event.matchedGlob ?? null, entryId: text(entry.id), at: event.createdAt, digest: event.digest ?? "" });
+    rules.set(key, {
+      key,
+      updateId: event.updateId,
+      path: event.matchedPath ?? null,
+      glob: event.matchedGlob ?? null,
+      entryId: text(entry.id),
+      at: event.createdAt,
+      digest: event.digest ?? "",
+    });
   }
 }
 

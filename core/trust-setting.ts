@@ -33,7 +33,10 @@ function valueOf(rest: string): string | null {
   return raw === "" ? null : unquote(raw);
 }
 
-const unsure = (why: string): TrustSetting => ({ mode: "forge", problem: `${why}; forge requires its own trust for project bundles until it can read it (write \`trust: forge\` or \`trust: host\` on a line of its own)` });
+const unsure = (why: string): TrustSetting => ({
+  mode: "forge",
+  problem: `${why}; forge requires its own trust for project bundles until it can read it (write \`trust: forge\` or \`trust: host\` on a line of its own)`,
+});
 
 /** Reads the setting from the file's text (absent file: host). */
 export function parseTrustSetting(text: string): TrustSetting {
@@ -44,7 +47,9 @@ export function parseTrustSetting(text: string): TrustSetting {
       const value = JSON.parse(trimmed) as { trust?: unknown } | null;
       if (value === null || typeof value !== "object") return unsure("forge.yaml is not a mapping");
       if (value.trust === undefined) return { mode: "host" };
-      return value.trust === "host" || value.trust === "forge" ? { mode: value.trust } : unsure(`forge.yaml's trust is ${JSON.stringify(value.trust)}, not host or forge`);
+      return value.trust === "host" || value.trust === "forge"
+        ? { mode: value.trust }
+        : unsure(`forge.yaml's trust is ${JSON.stringify(value.trust)}, not host or forge`);
     } catch {
       // a YAML flow mapping: read below, line by line
     }
@@ -58,7 +63,8 @@ export function parseTrustSetting(text: string): TrustSetting {
     if (top !== null) found.push(top[2]!);
     else if (MAYBE_TRUST_KEY.test(line) || HIDDEN_KEY.test(line)) other = true;
   }
-  if (other) return unsure("forge.yaml may name trust in a form forge cannot read without a YAML parser (another key, a flow mapping, an escape or an explicit key)");
+  if (other)
+    return unsure("forge.yaml may name trust in a form forge cannot read without a YAML parser (another key, a flow mapping, an escape or an explicit key)");
   if (found.length === 0) return { mode: "host" };
   if (found.length > 1) return unsure("forge.yaml sets trust more than once");
   const value = valueOf(found[0]!);

@@ -61,7 +61,6 @@ function numberedSuffix(id: string, prefix: string): number {
   return /^[1-9][0-9]{0,8}$/.test(rest) ? Number(rest) : 0;
 }
 
-
 /**
  * The one permission rule of every operation (apply, revoke, reset, and any later one): what the agent does may
  * touch only what the agent did. The agent may remove only updates it activated, and an id that only the agent

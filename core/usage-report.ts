@@ -70,12 +70,27 @@ export function buildCostReport(ledger: UsageLedger, pricesOf: (provider: string
     spend,
     spendComplete: spendComplete || ledger.requests.length === 0,
     models,
-    rewrites: { total: ledger.rewrites.length, forge: count("forge"), user: count("user"), both: count("both"), unexplained: count("unexplained"), causes, list: ledger.rewrites },
+    rewrites: {
+      total: ledger.rewrites.length,
+      forge: count("forge"),
+      user: count("user"),
+      both: count("both"),
+      unexplained: count("unexplained"),
+      causes,
+      list: ledger.rewrites,
+    },
   };
 }
 
 const n = (x: number) => x.toLocaleString("en-US");
-const CAUSE_WORDS: Record<RewriteCause, string> = { mode: "mode change", preset: "preset change", update: "system update", rule: "rule switching on", model: "model switch", compaction: "compaction" };
+const CAUSE_WORDS: Record<RewriteCause, string> = {
+  mode: "mode change",
+  preset: "preset change",
+  update: "system update",
+  rule: "rule switching on",
+  model: "model switch",
+  compaction: "compaction",
+};
 
 function causeList(report: CostReport, forge: boolean): string {
   const parts = Object.entries(report.rewrites.causes)
@@ -99,7 +114,12 @@ export function renderCostReport(report: CostReport): string {
   if (report.spend === null) lines.push(`  spend: unknown (${without})`);
   else lines.push(`  spend at catalog prices: ${formatDollars(report.spend)} (${[priced.join(", "), without].filter((p) => p !== "").join("; ")})`);
   const r = report.rewrites;
-  lines.push(`  prefix rewrites: ${r.total}; after forge's actions ${r.forge + r.both}${causeList(report, true)}, after your model switches or compaction ${r.user + r.both}${causeList(report, false)}, unexplained ${r.unexplained}`);
-  for (const w of r.list) lines.push(`    turn ${w.turn + 1}: about ${n(w.missedTokens)} tokens not served from cache${w.causes.length > 0 ? ` after ${w.causes.map((c) => CAUSE_WORDS[c]).join(", ")}` : ""}`);
+  lines.push(
+    `  prefix rewrites: ${r.total}; after forge's actions ${r.forge + r.both}${causeList(report, true)}, after your model switches or compaction ${r.user + r.both}${causeList(report, false)}, unexplained ${r.unexplained}`,
+  );
+  for (const w of r.list)
+    lines.push(
+      `    turn ${w.turn + 1}: about ${n(w.missedTokens)} tokens not served from cache${w.causes.length > 0 ? ` after ${w.causes.map((c) => CAUSE_WORDS[c]).join(", ")}` : ""}`,
+    );
   return lines.join("\n");
 }

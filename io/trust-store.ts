@@ -137,7 +137,13 @@ export function comparableDigests(bundle: Omit<TrustedBundle, "bundleHash">): Co
 }
 
 /** Pure: a new store with the layer trusted at this bundle (built from `built`, when forge build knows the sources). */
-export function withTrust(store: TrustStore, projectRealpath: string, bundle: TrustedBundle, now: Date, built?: { sources: Record<string, string>; committed: Record<string, string> }): TrustStore {
+export function withTrust(
+  store: TrustStore,
+  projectRealpath: string,
+  bundle: TrustedBundle,
+  now: Date,
+  built?: { sources: Record<string, string>; committed: Record<string, string> },
+): TrustStore {
   const projects: Record<string, TrustRecord> = {};
   for (const [root, record] of Object.entries(store.projects)) setOwn(projects, root, record);
   const record: TrustRecord = { bundleHash: bundle.bundleHash, trustedAt: now.toISOString(), components: comparableDigests(bundle) };

@@ -10,7 +10,10 @@ export interface Choice {
 
 /** The whitespace-separated words of a command's argument text. */
 export function wordsOf(text: string): string[] {
-  return text.trim().split(/\s+/).filter((w) => w.length > 0);
+  return text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
 }
 
 /**

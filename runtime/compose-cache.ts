@@ -16,13 +16,7 @@ export function createComposeCache(): (catalog: Catalog, selection: ActiveSelect
   let lastResult: ComposeResult | null = null;
   return (catalog, selection, vars) => {
     const varsKey = `${vars.cwd}\u0000${vars.date}\u0000${vars.time}\u0000${vars.model}\u0000${vars.os}\u0000${vars.preset}`;
-    if (
-      lastResult !== null &&
-      lastCatalog === catalog &&
-      lastState === selection.state &&
-      lastError === selection.error &&
-      lastVarsKey === varsKey
-    ) {
+    if (lastResult !== null && lastCatalog === catalog && lastState === selection.state && lastError === selection.error && lastVarsKey === varsKey) {
       return lastResult;
     }
     lastResult = composeSelection(catalog, selection, vars);

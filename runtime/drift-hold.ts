@@ -58,7 +58,9 @@ export function createDriftHold({ session, reapprove }: DriftHoldDeps): DriftHol
       const reapprovable = planReapprove(session, ctx).kind === "ready";
       const options = [
         ...(reapprovable ? [`${DRIFT_ANSWERS.reapprove}: accept the current ${drifted.join(", ")}`] : []),
-        ...(canLeaveOut(session.catalog(), state, drifted) ? [`${DRIFT_ANSWERS.leaveOut} ${drifted.join(", ")}: ${kept.length > 0 ? `${kept.join(", ")} as approved` : "Pi's native prompt"}, this prompt only`] : []),
+        ...(canLeaveOut(session.catalog(), state, drifted)
+          ? [`${DRIFT_ANSWERS.leaveOut} ${drifted.join(", ")}: ${kept.length > 0 ? `${kept.join(", ")} as approved` : "Pi's native prompt"}, this prompt only`]
+          : []),
         `${DRIFT_ANSWERS.cancel}: send nothing, keep the text in the editor`,
       ];
       const review = reviewDrift(session.catalog(), state, result.drift, session.pinnedText, session.vars(ctx));

@@ -46,7 +46,10 @@ export function checkLimits(call: ResolvedCall, limits: readonly ActiveLimit[], 
   if (unknown?.kind === "unknown") return { block: true, reason: `forge: edit refused: ${describeUnknownLimit(unknown)}. The file was not changed.` };
   const unresolved = call.targets.find((t) => !t.ok);
   if (unresolved !== undefined && !unresolved.ok) {
-    return { block: true, reason: `forge: edit refused: forge cannot tell which file "${call.shown}" names (${unresolved.reason}), and ${limits.map(describeLimit).join(" and ")} limits edits. The file was not changed.` };
+    return {
+      block: true,
+      reason: `forge: edit refused: forge cannot tell which file "${call.shown}" names (${unresolved.reason}), and ${limits.map(describeLimit).join(" and ")} limits edits. The file was not changed.`,
+    };
   }
   const byRoot = new Map<string, ReturnType<typeof callPaths>>();
   for (const l of limits) {

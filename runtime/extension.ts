@@ -37,7 +37,15 @@ export interface ExtensionOptions {
 }
 
 /** before_agent_start: the core composes, then the feature adds to what the core returned, chained as the host chains. */
-async function runAgentStart(session: ForgeSession, hold: DriftHold, updates: SystemUpdates | null, adapter: HostAdapter, event: BeforeAgentStartEvent, ctx: CtxPort, tellRuleDrift: (ctx: CtxPort) => void): Promise<BeforeAgentStartResult | undefined> {
+async function runAgentStart(
+  session: ForgeSession,
+  hold: DriftHold,
+  updates: SystemUpdates | null,
+  adapter: HostAdapter,
+  event: BeforeAgentStartEvent,
+  ctx: CtxPort,
+  tellRuleDrift: (ctx: CtxPort) => void,
+): Promise<BeforeAgentStartResult | undefined> {
   let core: BeforeAgentStartResult | undefined;
   try {
     core = await session.beforeAgentStart(event, ctx, hold.takeLeaveOut);
@@ -80,7 +88,12 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   let updates: SystemUpdates | null = null;
   const estimator = options.systemUpdates === false ? undefined : createSelectionEstimator(session, () => updates);
   // Authoring writes sources and builds them with the package's own CLI (the extension carries no compiler).
-  const authoring = { session, cli: options.cli ?? createForgeCli(env), now: options.now ?? (() => new Date()), newlineKeys: (ctx: CtxPort) => adapter.newlineKeys(ctx) };
+  const authoring = {
+    session,
+    cli: options.cli ?? createForgeCli(env),
+    now: options.now ?? (() => new Date()),
+    newlineKeys: (ctx: CtxPort) => adapter.newlineKeys(ctx),
+  };
   // Every command reads ctx's session model first: one fold per event, which the whole command then reads.
   const reading = (spec: CommandSpec): CommandSpec => ({
     ...spec,
@@ -148,7 +161,10 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   pi.on("before_agent_start", (event, ctx) => runAgentStart(session, hold, feature, adapter, event, ctx, tellRuleDrift));
 
   // One gate: the call's paths resolved once, then the edit limits the selection pinned, then path rules.
-  pi.on("tool_call", createToolGate({ adapter, limitsInForce: (ctx) => session.limits(ctx), ownTools: feature === null ? [] : UPDATE_TOOL_NAMES, rules: feature?.onToolCall }));
+  pi.on(
+    "tool_call",
+    createToolGate({ adapter, limitsInForce: (ctx) => session.limits(ctx), ownTools: feature === null ? [] : UPDATE_TOOL_NAMES, rules: feature?.onToolCall }),
+  );
 
   if (feature !== null) {
     pi.on("model_select", (event, ctx) => feature.onModelSelect(event, ctx));

@@ -25,18 +25,26 @@ export function createForgeCli(env: NodeJS.ProcessEnv, cliPath: string = default
         resolve({ ok: false, failure: `forge's CLI ${cliPath} is missing (it ships beside dist/extension.js; run npm run build in forge)` });
         return;
       }
-      execFile(node, [cliPath, ...args], { cwd, env: { ...env, NO_COLOR: "1" }, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT, windowsHide: true }, (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-        if (error && code === null) {
-          const why = error.killed ? `timed out after ${TIMEOUT_MS / 1000} s` : error.message.split("\n")[0];
-          resolve({ ok: false, failure: `forge ${args[0] ?? ""} did not finish: ${why}${stderr ? `\n${stderr.trim().slice(0, 2000)}` : ""}` });
-          return;
-        }
-        try {
-          resolve({ ok: true, code: code ?? 0, json: JSON.parse(stdout) });
-        } catch {
-          resolve({ ok: false, failure: `forge ${args[0] ?? ""} exited with ${code} without a JSON report${stderr ? `: ${stderr.trim().slice(0, 2000)}` : ""}` });
-        }
-      });
+      execFile(
+        node,
+        [cliPath, ...args],
+        { cwd, env: { ...env, NO_COLOR: "1" }, timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT, windowsHide: true },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+          if (error && code === null) {
+            const why = error.killed ? `timed out after ${TIMEOUT_MS / 1000} s` : error.message.split("\n")[0];
+            resolve({ ok: false, failure: `forge ${args[0] ?? ""} did not finish: ${why}${stderr ? `\n${stderr.trim().slice(0, 2000)}` : ""}` });
+            return;
+          }
+          try {
+            resolve({ ok: true, code: code ?? 0, json: JSON.parse(stdout) });
+          } catch {
+            resolve({
+              ok: false,
+              failure: `forge ${args[0] ?? ""} exited with ${code} without a JSON report${stderr ? `: ${stderr.trim().slice(0, 2000)}` : ""}`,
+            });
+          }
+        },
+      );
     });
 }

@@ -98,7 +98,13 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     if (composition.kind === "native" || !name) return null;
     const entry = scopes.catalog().presets.get(name);
     if (!entry) return null;
-    return { key: entry.key, preset: entry.preset, scope: entry.scope, trusted: entry.scope !== "project" || scopes.projectTrusted(entry.layer), layer: entry.layer };
+    return {
+      key: entry.key,
+      preset: entry.preset,
+      scope: entry.scope,
+      trusted: entry.scope !== "project" || scopes.projectTrusted(entry.layer),
+      layer: entry.layer,
+    };
   }
 
   /** Startup only: a refused request keeps the replayed state but composes natively, and says why. */
@@ -108,7 +114,8 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
   }
 
   /** The replay's malformed-entry summary, told once and shown by /mode status. */
-  const replaySummary = (session: SessionState) => summarizeDiagnostics(session.selection.diagnostics, "malformed forge-mode-state entries skipped", "/mode status --json");
+  const replaySummary = (session: SessionState) =>
+    summarizeDiagnostics(session.selection.diagnostics, "malformed forge-mode-state entries skipped", "/mode status --json");
 
   return {
     // The parts' functions are closures (no `this`): handed out as they are.
@@ -150,7 +157,15 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       const result = turns.compose(ctx);
       const summary = replaySummary(session);
       const notices = [...loaded.discovered.notices, ...(summary === null ? [] : [summary])];
-      const report = buildStatusReport(loaded.catalog, loaded.discovered, selectionOf(ctx), result, notices, session.selection.diagnostics, limitsOf(ctx, loaded.catalog));
+      const report = buildStatusReport(
+        loaded.catalog,
+        loaded.discovered,
+        selectionOf(ctx),
+        result,
+        notices,
+        session.selection.diagnostics,
+        limitsOf(ctx, loaded.catalog),
+      );
       return { report, result };
     },
 

@@ -15,7 +15,11 @@ export interface PinnedTexts {
  * Wraps `loader` so each catalog it loads is remembered; `pinned()` names the digests the selection pins now (kept
  * after the bundle that held them is rebuilt). `onLoad` sees every read (what completions, which get no ctx, read).
  */
-export function rememberTexts(loader: ScopeLoader, pinned: () => Iterable<string | null>, onLoad: (loaded: LoadedScopes, ctx: CtxPort) => void = () => {}): { scopes: ScopeLoader; texts: PinnedTexts } {
+export function rememberTexts(
+  loader: ScopeLoader,
+  pinned: () => Iterable<string | null>,
+  onLoad: (loaded: LoadedScopes, ctx: CtxPort) => void = () => {},
+): { scopes: ScopeLoader; texts: PinnedTexts } {
   let texts = new Map<string, readonly Segment[]>();
   let seen: Catalog | null = null;
 

@@ -34,7 +34,12 @@ export function presetFilePath(forgeRoot: string, name: string): string {
  * file into place), so an existing file is never replaced without the caller's confirmation. Nothing is written
  * through a symbolic link out of `boundary` (the project root).
  */
-export function writePresetSource(file: string, text: string, overwrite: boolean, boundary: string): { ok: true } | { ok: false; exists: boolean; error: string } {
+export function writePresetSource(
+  file: string,
+  text: string,
+  overwrite: boolean,
+  boundary: string,
+): { ok: true } | { ok: false; exists: boolean; error: string } {
   const escape = writeEscape(file, boundary);
   if (escape !== null) return { ok: false, exists: false, error: escape };
   try {

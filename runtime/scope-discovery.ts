@@ -15,7 +15,6 @@ import { findProjectLayers, layerEscape, safeRealpath, type LayerPath } from "..
 
 export type { LayerPath };
 
-
 export interface ScopePaths {
   agentDir: string;
   builtinFile: string;
@@ -147,7 +146,9 @@ export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null, set
   });
   const deepest = layers[layers.length - 1];
   if (deepest) loads.project = deepest.load;
-  const trust: ProjectTrust = deepest ? { trusted: deepest.trusted, decidedBy: deepest.decidedBy, realRoot: deepest.realRoot } : { trusted: null, decidedBy: null, realRoot: null };
+  const trust: ProjectTrust = deepest
+    ? { trusted: deepest.trusted, decidedBy: deepest.decidedBy, realRoot: deepest.realRoot }
+    : { trusted: null, decidedBy: null, realRoot: null };
   if (deepest?.via) trust.via = deepest.via;
   if (deepest?.signer) trust.signer = deepest.signer;
   return { paths, loads, layers, sources, trust, notices, seen };

@@ -67,10 +67,16 @@ export function planActivation(catalog: Catalog, { candidate, source, confirmati
  * After the operator confirmed `asked`: the confirmation covers the digest shown, so the same selection is
  * resolved again against the re-read `catalog` and refused when anything moved.
  */
-export function planConfirmed(catalog: Catalog, { candidate, source }: ActivationRequest, asked: Extract<ActivationPlan, { kind: "ask" }>, now: Date): SettledPlan {
+export function planConfirmed(
+  catalog: Catalog,
+  { candidate, source }: ActivationRequest,
+  asked: Extract<ActivationPlan, { kind: "ask" }>,
+  now: Date,
+): SettledPlan {
   const again = resolveRequest(catalog, { kind: "keys", keys: selectedKeys(asked.entry) }, candidate.driftPolicy);
   const fresh = again.ok ? createStateEntry(catalog, { ...again.candidate, preset: candidate.preset }, { source, now }) : null;
-  if (fresh === null || !sameSelection(fresh, asked.entry)) return { kind: "refused", message: `the bundle changed while confirming ${asked.shown}; nothing was activated` };
+  if (fresh === null || !sameSelection(fresh, asked.entry))
+    return { kind: "refused", message: `the bundle changed while confirming ${asked.shown}; nothing was activated` };
   return { kind: "ready", entry: { ...fresh, confirmedExact: asked.digest } };
 }
 
@@ -91,7 +97,9 @@ export function describeActivation(entry: ForgeModeStateEntry, before?: ForgeMod
 
 /** /mode off's notice; with `before`, the selection it ended. */
 export function describeOff(before?: ForgeModeStateEntry | null): string {
-  return before === undefined || before === null || selectedKeys(before).length === 0 ? MODE_OFF_MESSAGE : `forge: mode off (Pi's native prompt; was ${nameSelection(before)})`;
+  return before === undefined || before === null || selectedKeys(before).length === 0
+    ? MODE_OFF_MESSAGE
+    : `forge: mode off (Pi's native prompt; was ${nameSelection(before)})`;
 }
 
 /** /mode off: the off entry to append, or null when nothing is selected (an unchanged selection is not a change). */

@@ -26,27 +26,41 @@ export function signedChangeNotice(file: string, bundle: ForgeBundle, signer: Si
   const head = `forge: project bundle ${file} is trusted: signed by ${describeSigner(signer)}, a key you trust (bundleHash ${bundle.bundleHash.slice(0, 12)}).`;
   if (before === null) {
     const contents = describeContents(bundle);
-    return [`${head} You have not seen this project's bundle before; it holds:`, ...(contents.length > 0 ? contents : ["nothing"]).map((c) => `  ${c}`)].join("\n");
+    return [`${head} You have not seen this project's bundle before; it holds:`, ...(contents.length > 0 ? contents : ["nothing"]).map((c) => `  ${c}`)].join(
+      "\n",
+    );
   }
-  if (before.components === undefined) return `${head} It changed since the version you saw (${before.bundleHash.slice(0, 12)}); forge's record of that version does not list its components.`;
+  if (before.components === undefined)
+    return `${head} It changed since the version you saw (${before.bundleHash.slice(0, 12)}); forge's record of that version does not list its components.`;
   const changes = describeComponentChanges(before.components, comparableDigests(bundle));
   const since = `Since the version you saw (${before.bundleHash.slice(0, 12)}):`;
   return [`${head} ${changes.length > 0 ? since : `${since} nothing it switches on changed.`}`, ...changes.map((c) => `  ${c}`)].join("\n");
 }
 
 /** Decides what the bundle's signers do for one layer (forge decides trust: 0.73.1, or 1.x with trust: forge). */
-export function judgeSigners(store: TrustStore, realRoot: string, file: string, bundle: ForgeBundle, signers: readonly Signer[], hashTrusted: boolean): SignerJudgement {
+export function judgeSigners(
+  store: TrustStore,
+  realRoot: string,
+  file: string,
+  bundle: ForgeBundle,
+  signers: readonly Signer[],
+  hashTrusted: boolean,
+): SignerJudgement {
   const notices: string[] = [];
   const revoked = revokedSignersOf(store, signers);
   if (revoked.length > 0) {
-    notices.push(`forge: project bundle ${file} is signed by ${revoked.map(describeSigner).join(", ")}, a key you revoked: its signature grants nothing (/forge trust decides by this bundle's hash)`);
+    notices.push(
+      `forge: project bundle ${file} is signed by ${revoked.map(describeSigner).join(", ")}, a key you revoked: its signature grants nothing (/forge trust decides by this bundle's hash)`,
+    );
   }
   const signer = trustedSignerOf(store, signers);
   if (hashTrusted || signer === null) {
     const unknown = signers.filter((s) => !revoked.includes(s));
     if (!hashTrusted && unknown.length > 0) {
       const first = unknown[0]!;
-      notices.push(`forge: project bundle ${file} is signed by ${unknown.map(describeSigner).join(", ")}, a key you do not trust; /forge trust --key ${first.fingerprint} trusts every bundle that key signs`);
+      notices.push(
+        `forge: project bundle ${file} is signed by ${unknown.map(describeSigner).join(", ")}, a key you do not trust; /forge trust --key ${first.fingerprint} trusts every bundle that key signs`,
+      );
     }
     return { signer: null, notices, seen: null };
   }

@@ -20,7 +20,10 @@ function parseModesVariable(raw: string): StartupSelection {
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    return { kind: "error", error: `forge: PI_MODES is not valid JSON (${describeError(error)}); expected e.g. ["plan","review"] or {"preset":"name"}; using Pi's native prompt` };
+    return {
+      kind: "error",
+      error: `forge: PI_MODES is not valid JSON (${describeError(error)}); expected e.g. ["plan","review"] or {"preset":"name"}; using Pi's native prompt`,
+    };
   }
   if (Array.isArray(value) && value.every((k) => typeof k === "string")) {
     return { kind: "request", source: "env", origin: "PI_MODES", request: { kind: "keys", keys: value as string[] } };
@@ -36,7 +39,10 @@ function parseModesVariable(raw: string): StartupSelection {
 }
 
 function splitKeys(text: string): string[] {
-  return text.split(",").map((k) => k.trim()).filter((k) => k.length > 0);
+  return text
+    .split(",")
+    .map((k) => k.trim())
+    .filter((k) => k.length > 0);
 }
 
 /** First match wins: PI_MODES, then PI_MODE, then the --mode / --preset flags, else replay. */
@@ -52,4 +58,3 @@ export function resolveStartupSelection(env: NodeJS.ProcessEnv, flags: StartupFl
   if (flagPreset) return { kind: "request", source: "flag", origin: "--preset", request: { kind: "preset", name: flagPreset } };
   return { kind: "replay" };
 }
-

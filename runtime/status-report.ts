@@ -175,7 +175,13 @@ export function buildStatusReport(
 function limitReport(l: ActiveLimit): EditLimitReport {
   if (l.kind === "unknown") return { mode: l.mode, allow: null, deny: [], bash: "off", unknown: describeUnknownLimit(l) };
   const { allow, deny, bash } = l.limit;
-  return { mode: l.mode, allow: allow === undefined ? null : allow.map(describePattern), deny: deny.map(describePattern), bash: bash === "unchecked" ? "unchecked" : "off", unknown: null };
+  return {
+    mode: l.mode,
+    allow: allow === undefined ? null : allow.map(describePattern),
+    deny: deny.map(describePattern),
+    bash: bash === "unchecked" ? "unchecked" : "off",
+    unknown: null,
+  };
 }
 
 /** The status lines of the limits in force: each limit, then what that means for bash. */
@@ -187,7 +193,11 @@ function limitLines(limits: readonly EditLimitReport[]): string[] {
     return `  edit limit ${l.mode}: allow ${allow}${l.deny.length > 0 ? `; deny ${l.deny.join(", ")}` : ""}${l.bash === "unchecked" ? "; edits.bash: unchecked" : ""}`;
   });
   const kept = limits.every((l) => l.bash === "unchecked");
-  lines.push(kept ? "  bash: on and unchecked (edits.bash: unchecked): it can change any file" : "  bash and tools not known to be read-only: off while an edit limit is active");
+  lines.push(
+    kept
+      ? "  bash: on and unchecked (edits.bash: unchecked): it can change any file"
+      : "  bash and tools not known to be read-only: off while an edit limit is active",
+  );
   return lines;
 }
 
@@ -209,11 +219,16 @@ export function formatStatusText(r: StatusReport): string {
   const lines: string[] = [];
   const what = r.preset ? `preset ${r.preset}` : "selection";
   if (r.base === null && r.overlays.length === 0) lines.push("forge: no mode selected (Pi's native prompt)");
-  else lines.push(`forge: ${what}: base ${r.base ?? "(native)"}; overlays ${r.overlays.length > 0 ? r.overlays.join(", ") : "(none)"}; drift policy ${r.driftPolicy}`);
+  else
+    lines.push(
+      `forge: ${what}: base ${r.base ?? "(native)"}; overlays ${r.overlays.length > 0 ? r.overlays.join(", ") : "(none)"}; drift policy ${r.driftPolicy}`,
+    );
   for (const c of r.components) {
     const digest = (c.currentDigest ?? c.pinnedDigest ?? "").slice(0, 12);
     const layer = c.currentLayer !== null && r.layers.length > 1 ? ` ${c.currentLayer}` : "";
-    lines.push(`  ${c.role} ${c.key} (${c.strategy ?? "?"}, ${c.currentScope ?? c.pinnedScope ?? "?"}${layer}, ${digest})${c.drift === "none" ? "" : ` DRIFT: ${c.drift}`}`);
+    lines.push(
+      `  ${c.role} ${c.key} (${c.strategy ?? "?"}, ${c.currentScope ?? c.pinnedScope ?? "?"}${layer}, ${digest})${c.drift === "none" ? "" : ` DRIFT: ${c.drift}`}`,
+    );
   }
   lines.push(`  composition: ${r.composition}${r.fallbackReason ? ` (fallback: ${r.fallbackReason})` : ""}`);
   lines.push(...limitLines(r.editLimits));
@@ -223,7 +238,8 @@ export function formatStatusText(r: StatusReport): string {
     if (b.status === "absent") continue;
     if (scope === "project" && r.layers.length > 1) {
       // A monorepo: name each layer, root first.
-      for (const l of r.layers) lines.push(`  bundle project layer ${l.root}: ${l.status}${l.bundleHash ? ` ${l.bundleHash.slice(0, 12)}` : ""} trusted=${String(l.trusted)}`);
+      for (const l of r.layers)
+        lines.push(`  bundle project layer ${l.root}: ${l.status}${l.bundleHash ? ` ${l.bundleHash.slice(0, 12)}` : ""} trusted=${String(l.trusted)}`);
       continue;
     }
     const trust = scope === "project" ? ` trusted=${String(r.project.trusted)}` : "";

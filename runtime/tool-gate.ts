@@ -32,7 +32,8 @@ export function createToolGate(deps: ToolGateDeps): ToolGate {
   return (event, ctx) => {
     const tool = event.toolName;
     let resolved: ResolvedCall | null | undefined;
-    const resolveOnce = (): ResolvedCall | null => (resolved === undefined ? (resolved = resolveCall(tool, event.input, ctx.cwd, deps.adapter.toolPathResolver(ctx))) : resolved);
+    const resolveOnce = (): ResolvedCall | null =>
+      resolved === undefined ? (resolved = resolveCall(tool, event.input, ctx.cwd, deps.adapter.toolPathResolver(ctx))) : resolved;
     try {
       const { limits, root } = deps.limitsInForce(ctx);
       if (limits.length > 0 && !toolAllowedUnder(limits, tool, deps.ownTools)) return refuseTool(tool, limits);
@@ -44,7 +45,10 @@ export function createToolGate(deps: ToolGateDeps): ToolGate {
     } catch (error) {
       // When forge cannot tell the limits, a call that a limit would govern is refused; read-only calls go on.
       if (!READ_ONLY_TOOLS.includes(tool) && !deps.ownTools.includes(tool)) {
-        return { block: true, reason: `forge: ${tool} refused: forge could not check the active modes' edit limits (${describeError(error)}). Nothing was changed.` };
+        return {
+          block: true,
+          reason: `forge: ${tool} refused: forge could not check the active modes' edit limits (${describeError(error)}). Nothing was changed.`,
+        };
       }
     }
     if (deps.rules === undefined || !PATH_TOOLS.includes(tool)) return undefined;

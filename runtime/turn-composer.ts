@@ -55,8 +55,7 @@ export function createTurnComposer(deps: TurnDeps): TurnComposer {
   /** The last event and forge's result, measured lazily by /mode preview. */
   let lastTurn: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined } | null = null;
 
-  const vars = (ctx: CtxPort) =>
-    buildPromptVars({ cwd: ctx.cwd, now: now(), model: ctx.model ?? null, os, preset: selection(ctx).state?.preset ?? null });
+  const vars = (ctx: CtxPort) => buildPromptVars({ cwd: ctx.cwd, now: now(), model: ctx.model ?? null, os, preset: selection(ctx).state?.preset ?? null });
   const compose = (ctx: CtxPort) => composeCached(scopes.catalog(), selection(ctx), vars(ctx));
 
   function updateFooter(ctx: CtxPort, result?: ComposeResult): void {

@@ -55,7 +55,10 @@ await build({
 const PAGE = join(ROOT, "compiler/studio/page");
 mkdirSync(join(ROOT, "dist/studio"), { recursive: true });
 await build({
-  entryPoints: [{ in: join(PAGE, "main.ts"), out: "app" }, { in: join(PAGE, "style.css"), out: "app" }],
+  entryPoints: [
+    { in: join(PAGE, "main.ts"), out: "app" },
+    { in: join(PAGE, "style.css"), out: "app" },
+  ],
   outdir: join(ROOT, "dist/studio"),
   bundle: true,
   platform: "browser",

@@ -35,7 +35,6 @@ export async function renderDiagnosticSchema(codes) {
   return `${text.slice(0, at)}"oneOf": [\n${lines.join("\n")}${text.slice(end)}`;
 }
 
-
 /** Rewrites schema/diagnostic.schema.json when its code list differs from the catalog's. */
 export async function writeDiagnosticSchema() {
   const file = join(SCHEMA_DIR, DIAGNOSTIC_SCHEMA);

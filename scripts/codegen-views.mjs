@@ -18,7 +18,10 @@ export function dereference(schema, schemas) {
       if (k === "$schema" || k === "$id" || k === "title") continue;
       if (k === "$ref") {
         const [file, pointer] = v.split("#");
-        const target = pointer.split("/").slice(1).reduce((n, p) => n[p], byFile(schemas, file));
+        const target = pointer
+          .split("/")
+          .slice(1)
+          .reduce((n, p) => n[p], byFile(schemas, file));
         out = { ...walk(target), ...out };
         continue;
       }
@@ -69,7 +72,8 @@ export function withoutCombinators(node) {
     if (crossField && (k === "oneOf" || k === "allOf" || k === "not" || k === "if" || k === "then")) continue;
     if (k === "description" && node.$ref !== undefined) continue;
     if (k === RUNTIME_KEYWORD) continue; // a validator hint, not a type: keeps the referenced type's name
-    out[k] = k === "properties" || k === "$defs" ? Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, withoutCombinators(sub)])) : withoutCombinators(v);
+    out[k] =
+      k === "properties" || k === "$defs" ? Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, withoutCombinators(sub)])) : withoutCombinators(v);
   }
   return out;
 }
@@ -93,7 +97,8 @@ export function dedupeDeclarations(ts, declared, file) {
       const body = chunk.replace(/\/\*\*[\s\S]*?\*\/\n/g, "").trim();
       const previous = declared.get(name);
       if (previous !== undefined) {
-        if (previous !== body) throw new Error(`codegen: schema/${file} redeclares type ${name} differently; give it a distinct title\n${previous}\n---\n${body}`);
+        if (previous !== body)
+          throw new Error(`codegen: schema/${file} redeclares type ${name} differently; give it a distinct title\n${previous}\n---\n${body}`);
         continue;
       }
       declared.set(name, body);

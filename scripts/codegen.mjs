@@ -45,7 +45,15 @@ const VALIDATOR_FILES = {
   // validateBundleStrict: the whole bundle schema, for bundles the compiler reads (forge libraries); the runtime's
   // validateBundle skips the build-time fields (RUNTIME_KEYWORD).
   "source-validators": {
-    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validateBuildCacheEntry", "validatePresetExport", "validateSourceRequest"],
+    names: [
+      "validateModeSource",
+      "validatePresetSource",
+      "validateRuleSource",
+      "validateForgeConfig",
+      "validateBuildCacheEntry",
+      "validatePresetExport",
+      "validateSourceRequest",
+    ],
     aliases: { validateBundleStrict: "validateBundle" },
     allErrors: true,
   },
@@ -53,19 +61,31 @@ const VALIDATOR_FILES = {
   // The runtime only needs a yes/no and the first error, so it skips allErrors and stays small.
   // Without ajv's message strings too: core/error-text.ts words the first error from its keyword and params.
   "runtime-validators": {
-    names: ["validateBundle", "validateModeState", "validateUpdateEvent", "validateTrustStore", "validateDeliveryDetails", "validateToolArguments", "validatePiModesSwitch", "validatePiModesV1", "validatePiModesSelection"],
+    names: [
+      "validateBundle",
+      "validateModeState",
+      "validateUpdateEvent",
+      "validateTrustStore",
+      "validateDeliveryDetails",
+      "validateToolArguments",
+      "validatePiModesSwitch",
+      "validatePiModesV1",
+      "validatePiModesSelection",
+    ],
     allErrors: false,
     messages: false,
   },
 };
 
 function loadSchemas(codes) {
-  return readdirSync(SCHEMA_DIR)
-    .filter((f) => f.endsWith(".schema.json"))
-    .sort()
-    .map((file) => ({ file, schema: JSON.parse(readFileSync(join(SCHEMA_DIR, file), "utf8")) }))
-    // The code list is the catalog's, whether or not the schema file was rewritten yet.
-    .map((s) => (s.file === DIAGNOSTIC_SCHEMA ? (s.schema.$defs.codeSeverity.oneOf = codes.map(codeBranch), s) : s));
+  return (
+    readdirSync(SCHEMA_DIR)
+      .filter((f) => f.endsWith(".schema.json"))
+      .sort()
+      .map((file) => ({ file, schema: JSON.parse(readFileSync(join(SCHEMA_DIR, file), "utf8")) }))
+      // The code list is the catalog's, whether or not the schema file was rewritten yet.
+      .map((s) => (s.file === DIAGNOSTIC_SCHEMA ? ((s.schema.$defs.codeSeverity.oneOf = codes.map(codeBranch)), s) : s))
+  );
 }
 
 /** Returns { relativePath: content } for everything under generated/. Pure apart from reading schema/ and the catalog. */
@@ -81,7 +101,16 @@ export async function renderGenerated() {
   const out = {};
   for (const [base, { names, aliases = {}, allErrors, messages = true }] of Object.entries(VALIDATOR_FILES)) {
     // unicode:false measures maxLength in UTF-16 units, which avoids a require() of ajv's runtime in ESM output.
-    const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors, messages, strict: true, strictRequired: false, unicode: false, logger: false, inlineRefs: false });
+    const ajv = new Ajv2020({
+      code: { source: true, esm: true },
+      allErrors,
+      messages,
+      strict: true,
+      strictRequired: false,
+      unicode: false,
+      logger: false,
+      inlineRefs: false,
+    });
     ajv.addKeyword(RUNTIME_KEYWORD);
     // The runtime never shows schema annotations, so its validators embed schemas without them (smaller bundle).
     for (const { schema } of schemas) ajv.addSchema(base === "runtime-validators" ? runtimeView(stripAnnotations(schema)) : schema);
@@ -130,7 +159,6 @@ export async function renderGenerated() {
   out["constants.ts"] = renderConstants(schemas);
   return out;
 }
-
 
 /** The constants every part of forge reads from the schemas instead of writing them by hand. */
 function renderConstants(schemas) {
@@ -187,7 +215,9 @@ async function main() {
   for (const [name, content] of Object.entries(files)) {
     const target = join(out, name);
     let old = null;
-    try { old = readFileSync(target, "utf8"); } catch {}
+    try {
+      old = readFileSync(target, "utf8");
+    } catch {}
     if (old === content) continue;
     writeFileSync(target + ".tmp", content);
     renameSync(target + ".tmp", target);
@@ -196,5 +226,8 @@ async function main() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((err) => { console.error(err); process.exit(1); });
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

@@ -26,7 +26,13 @@ function heading(text: string): void {
  * nothing of the real user's (no ~/.cache/forge, no ~/.pi/agent); removed at the end.
  */
 const DEMO_USER = mkdtempSync(join(tmpdir(), "forge-demo-"));
-const DEMO_ENV: NodeJS.ProcessEnv = { ...process.env, HOME: DEMO_USER, PI_CODING_AGENT_DIR: join(DEMO_USER, "agent"), FORGE_CACHE_DIR: join(DEMO_USER, "cache"), NO_COLOR: "1" };
+const DEMO_ENV: NodeJS.ProcessEnv = {
+  ...process.env,
+  HOME: DEMO_USER,
+  PI_CODING_AGENT_DIR: join(DEMO_USER, "agent"),
+  FORGE_CACHE_DIR: join(DEMO_USER, "cache"),
+  NO_COLOR: "1",
+};
 
 function readTree(dir: string, root = dir): Record<string, string> {
   const files: Record<string, string> = {};
@@ -39,7 +45,12 @@ function readTree(dir: string, root = dir): Record<string, string> {
 }
 
 function indent(text: string): string {
-  return text.split("\n").map((line) => `  | ${line}`).join("\n") + "\n";
+  return (
+    text
+      .split("\n")
+      .map((line) => `  | ${line}`)
+      .join("\n") + "\n"
+  );
 }
 
 /** Sends a slash command, then prints forge's dialogs (with the demo's answer) and notices in the order they came. */
@@ -76,7 +87,10 @@ async function driveHost(host: PiHost, server: FakeServer, files: Record<string,
   const env = await createPiEnv({ baseUrl: server.baseUrl, cwdFiles: files });
   try {
     // The build runs as the Pi env's own user (its temp HOME and agent dir), so /forge trust and the cache stay there.
-    const built = spawnSync(process.execPath, [CLI, "build", "--root", env.cwd], { encoding: "utf8", env: { ...env.vars, FORGE_CACHE_DIR: join(env.root, "cache") } });
+    const built = spawnSync(process.execPath, [CLI, "build", "--root", env.cwd], {
+      encoding: "utf8",
+      env: { ...env.vars, FORGE_CACHE_DIR: join(env.root, "cache") },
+    });
     process.stdout.write(`$ forge build\n${indent((built.stdout + built.stderr).trim())}`);
     if (built.status !== 0) throw new Error("forge build failed");
     // The operator answers forge's confirmation dialogs (here: /forge trust) with yes.
@@ -131,7 +145,9 @@ async function main(): Promise<void> {
   try {
     server = await startFakeServer();
   } catch (err) {
-    throw new Error(`cannot start the fake model server on 127.0.0.1 (${err instanceof Error ? err.message : String(err)}); the demo needs the loopback interface, no network`);
+    throw new Error(
+      `cannot start the fake model server on 127.0.0.1 (${err instanceof Error ? err.message : String(err)}); the demo needs the loopback interface, no network`,
+    );
   }
   try {
     for (const host of [LEGACY_HOST, MODERN_HOST]) await driveHost(host, server, files);

@@ -30,7 +30,9 @@ const textOf = (segments: ReadonlyArray<{ text?: string; slot?: string }>): stri
   segments.every((s) => s.text !== undefined) ? segments.map((s) => s.text).join("") : null;
 
 function repositories(format: ImportFormatName): string[] {
-  return readdirSync(join(ROOT, format)).filter((name) => !name.startsWith(".")).sort();
+  return readdirSync(join(ROOT, format))
+    .filter((name) => !name.startsWith("."))
+    .sort();
 }
 
 interface Imported {
@@ -46,7 +48,12 @@ function importRepository(format: ImportFormatName, repo: string): Imported {
   const result = IMPORTERS[format](read.inputs, { overlay: false, builtinModeKeys: Object.keys(builtin.modes), suffix: KEY_SUFFIX[format] });
   const compiled = compile(treeOf(result.sources), { ...FIXED_OPTIONS, layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }] });
   const errors = [...result.diagnostics, ...compiled.diagnostics].filter((d) => d.severity === "error").map((d) => `${d.file}: ${d.code} ${d.message}`);
-  return { files: read.inputs.map((i) => ({ path: i.path, text: i.text, rel: i.rel! })), bundle: compiled.bundle!, errors, skipped: new Set(result.skipped.map((s) => s.file)) };
+  return {
+    files: read.inputs.map((i) => ({ path: i.path, text: i.text, rel: i.rel! })),
+    bundle: compiled.bundle!,
+    errors,
+    skipped: new Set(result.skipped.map((s) => s.file)),
+  };
 }
 
 /** The component a file became, found by its key (its name, normalized; a mode on a built-in key gets the suffix). */
@@ -69,16 +76,19 @@ describe("importing real rule files", () => {
   const kinds: Record<string, Landing> = existsSync(KINDS_FILE) ? (JSON.parse(readFileSync(KINDS_FILE, "utf8")) as Record<string, Landing>) : {};
   const seen: Record<string, Landing> = {};
 
-  test.each(FORMATS.flatMap((format) => repositories(format).map((repo) => [format, repo] as const)))("%s %s builds, and each prompt is its file's body", (format, repo) => {
-    const imported = importRepository(format, repo);
-    expect(imported.errors).toEqual([]);
-    for (const file of imported.files) {
-      const { kind, text } = landing(format, imported, file);
-      seen[file.path] = kind;
-      if (!UPDATE) expect(kind, file.path).toBe(kinds[file.path]);
-      if (kind !== "skipped") expect(text, file.path).toBe(splitRuleFile(file.text).body.normalize("NFC"));
-    }
-  });
+  test.each(FORMATS.flatMap((format) => repositories(format).map((repo) => [format, repo] as const)))(
+    "%s %s builds, and each prompt is its file's body",
+    (format, repo) => {
+      const imported = importRepository(format, repo);
+      expect(imported.errors).toEqual([]);
+      for (const file of imported.files) {
+        const { kind, text } = landing(format, imported, file);
+        seen[file.path] = kind;
+        if (!UPDATE) expect(kind, file.path).toBe(kinds[file.path]);
+        if (kind !== "skipped") expect(text, file.path).toBe(splitRuleFile(file.text).body.normalize("NFC"));
+      }
+    },
+  );
 
   test("at least 20 real files of each format become prompts, and kinds.json lists exactly the fixture files", () => {
     if (UPDATE) writeFileSync(KINDS_FILE, JSON.stringify(Object.fromEntries(Object.entries(seen).sort(([a], [b]) => (a < b ? -1 : 1))), null, 2) + "\n");

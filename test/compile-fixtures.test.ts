@@ -14,7 +14,9 @@ const IMPORT_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "import");
 const REPLAY_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "replay");
 
 const UPDATE = process.env.UPDATE_SNAPSHOTS === "1";
-const cases = readdirSync(FIXTURES_DIR).filter((name) => !name.startsWith(".")).sort();
+const cases = readdirSync(FIXTURES_DIR)
+  .filter((name) => !name.startsWith("."))
+  .sort();
 
 interface ExpectedDiagnostic {
   code: string;
@@ -35,7 +37,14 @@ describe("compile fixtures", () => {
     const result = compileCase(dir);
     const bundleFile = join(dir, "bundle.json");
     const diagnosticsFile = join(dir, "diagnostics.json");
-    const actualDiagnostics: ExpectedDiagnostic[] = result.diagnostics.map(({ code, severity, message, file, start, end }) => ({ code, severity, message, file, start, end }));
+    const actualDiagnostics: ExpectedDiagnostic[] = result.diagnostics.map(({ code, severity, message, file, start, end }) => ({
+      code,
+      severity,
+      message,
+      file,
+      start,
+      end,
+    }));
     const actualBundle = result.bundle ? emitBundleText(result.bundle) : null;
     if (UPDATE) {
       rmSync(bundleFile, { force: true });
@@ -64,7 +73,9 @@ describe("compile fixtures", () => {
     const diagnosticsFiles = [
       ...cases.map((name) => join(FIXTURES_DIR, name, "diagnostics.json")),
       ...[IMPORT_FIXTURES_DIR, REPLAY_FIXTURES_DIR].flatMap((dir) =>
-        readdirSync(dir).filter((name) => !name.startsWith(".")).map((name) => join(dir, name, "diagnostics.json")),
+        readdirSync(dir)
+          .filter((name) => !name.startsWith("."))
+          .map((name) => join(dir, name, "diagnostics.json")),
       ),
     ];
     for (const file of diagnosticsFiles) {

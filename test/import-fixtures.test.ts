@@ -12,7 +12,9 @@ import { treeOf } from "./compiler/source-tree.js";
 
 export const IMPORT_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "import");
 const UPDATE = process.env.UPDATE_SNAPSHOTS === "1";
-const cases = readdirSync(IMPORT_FIXTURES_DIR).filter((name) => !name.startsWith(".")).sort();
+const cases = readdirSync(IMPORT_FIXTURES_DIR)
+  .filter((name) => !name.startsWith("."))
+  .sort();
 const builtinModes = loadBuiltinBundle().bundle?.modes ?? {};
 
 /**
@@ -42,7 +44,12 @@ function runCase(dir: string): { spec: ImportCaseSpec; sources: Record<string, s
   const inputDir = join(dir, "input");
   // rel: the agent rule formats name a rule by its path inside the rules directory (the other formats ignore it).
   const inputs = listFiles(inputDir).map((path) => ({ path, text: readFileSync(join(inputDir, path), "utf8"), rel: path }));
-  const result = IMPORTERS[spec.format](inputs, { overlay: spec.overlay === true, builtinModeKeys: Object.keys(builtinModes), suffix: KEY_SUFFIX[spec.format], ...(spec.renames ? { renames: spec.renames } : {}) });
+  const result = IMPORTERS[spec.format](inputs, {
+    overlay: spec.overlay === true,
+    builtinModeKeys: Object.keys(builtinModes),
+    suffix: KEY_SUFFIX[spec.format],
+    ...(spec.renames ? { renames: spec.renames } : {}),
+  });
   const existing = new Set(spec.existing ?? []);
   const exists = checkExistingFiles(Object.keys(result.sources), (p) => existing.has(p), ".pi/forge/", false);
   return { spec, sources: result.sources, diagnostics: [...result.diagnostics, ...exists] };
@@ -77,7 +84,10 @@ describe("import fixtures", () => {
     expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     for (const [key, text] of Object.entries(spec.expectPrompt ?? {})) {
       const prompt = compiled.bundle?.modes[key]?.prompt ?? [];
-      expect(prompt.every((s) => "text" in s), `mode ${key} has only text segments`).toBe(true);
+      expect(
+        prompt.every((s) => "text" in s),
+        `mode ${key} has only text segments`,
+      ).toBe(true);
       expect(prompt.map((s) => ("text" in s ? s.text : "")).join("")).toBe(text);
     }
   });

@@ -21,7 +21,11 @@ function commandsOf(script: string): string[] {
 
 /** Every file `npm pack` would put in the package (a dry run: nothing is written). */
 function packedFiles(): string[] {
-  const r = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" } });
+  const r = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: REPO,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout)[0].files.map((f: { path: string }) => f.path);
 }

@@ -12,7 +12,9 @@ import { makeBundle } from "./runtime/helpers.js";
 
 const DIR = join(import.meta.dirname, "fixtures", "replay");
 const UPDATE = process.env.UPDATE_SNAPSHOTS === "1";
-const cases = readdirSync(DIR).filter((name) => !name.startsWith(".")).sort();
+const cases = readdirSync(DIR)
+  .filter((name) => !name.startsWith("."))
+  .sort();
 
 describe("replay fixtures", () => {
   test.each(cases)("%s", (name) => {
@@ -28,14 +30,27 @@ describe("replay fixtures", () => {
     // The pi-modes migration: only in fixtures with pi-modes entries, so the other expectations keep their shape.
     const pending = findPendingLegacy(branch);
     const catalogFile = join(DIR, name, "catalog.json");
-    const plan = pending.legacy && existsSync(catalogFile) ? planLegacyMigration(buildCatalog({ global: makeBundle("global", JSON.parse(readFileSync(catalogFile, "utf8"))) }), pending.legacy) : null;
+    const plan =
+      pending.legacy && existsSync(catalogFile)
+        ? planLegacyMigration(buildCatalog({ global: makeBundle("global", JSON.parse(readFileSync(catalogFile, "utf8"))) }), pending.legacy)
+        : null;
     if (pending.legacy) {
       Object.assign(actual, {
-        legacy: { entryId: pending.legacy.ref.id, keys: pending.legacy.keys, plan: plan?.kind ?? null, ...(plan?.kind === "migrate" ? { candidate: plan.candidate } : {}) },
+        legacy: {
+          entryId: pending.legacy.ref.id,
+          keys: pending.legacy.keys,
+          plan: plan?.kind ?? null,
+          ...(plan?.kind === "migrate" ? { candidate: plan.candidate } : {}),
+        },
       });
     }
     const planned = plan && plan.kind !== "none" ? [plan.diagnostic] : [];
-    const diagnostics = [...modes.diagnostics, ...updates.diagnostics, ...pending.diagnostics, ...planned].map(({ code, severity, message, path }) => ({ code, severity, message, path }));
+    const diagnostics = [...modes.diagnostics, ...updates.diagnostics, ...pending.diagnostics, ...planned].map(({ code, severity, message, path }) => ({
+      code,
+      severity,
+      message,
+      path,
+    }));
     const expectedFile = join(DIR, name, "expected.json");
     const diagnosticsFile = join(DIR, name, "diagnostics.json");
     if (UPDATE) {

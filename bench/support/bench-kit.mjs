@@ -43,7 +43,11 @@ export function recordFigures(importMetaUrl, { rows, tables = [] }) {
     }
   }
   for (const table of tables) {
-    const ok = /^[a-z0-9-]+$/.test(table.id ?? "") && typeof table.run === "string" && Array.isArray(table.columns) && table.rows.every((r) => r.length === table.columns.length);
+    const ok =
+      /^[a-z0-9-]+$/.test(table.id ?? "") &&
+      typeof table.run === "string" &&
+      Array.isArray(table.columns) &&
+      table.rows.every((r) => r.length === table.columns.length);
     if (!ok) throw new Error(`bench table ${JSON.stringify(table.id)}: an id (a-z, 0-9, -), the run, columns, and rows as long as the columns`);
   }
   const file = process.env.BENCH_ROWS_FILE;

@@ -13,7 +13,8 @@ function describeLoad(results) {
   const cpus = results.machine.cpus;
   const [start, end] = [results.load?.start?.loadavg?.[0], results.load?.end?.loadavg?.[0]];
   if (start === undefined || end === undefined) return "";
-  const shared = Math.max(start, end) > cpus * 0.75 ? ": other work shared the machine, so absolute times are high and the same-run ratios are the figures to compare" : "";
+  const shared =
+    Math.max(start, end) > cpus * 0.75 ? ": other work shared the machine, so absolute times are high and the same-run ratios are the figures to compare" : "";
   return ` Load average ${start} at the start and ${end} at the end on ${cpus} CPUs${shared}.`;
 }
 

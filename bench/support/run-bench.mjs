@@ -50,7 +50,11 @@ export function runBench(file, { quick = false, echo = false, timeoutMs = quick 
         rmSync(dir, { recursive: true, force: true });
       }
       const reason =
-        code !== 0 ? `exited with ${code ?? signal}${signal === "SIGKILL" ? ` (killed after ${timeoutMs / 1000} s)` : ""}` : !figures?.rows?.length ? "exited 0 but recorded no figures" : null;
+        code !== 0
+          ? `exited with ${code ?? signal}${signal === "SIGKILL" ? ` (killed after ${timeoutMs / 1000} s)` : ""}`
+          : !figures?.rows?.length
+            ? "exited 0 but recorded no figures"
+            : null;
       resolve({ ok: reason === null, code, signal, seconds, output, figures, reason });
     });
   });

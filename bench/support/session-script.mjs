@@ -4,36 +4,38 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Turn -> what happens before that turn's prompt (a tool call is made by the fake agent during that turn). */
-const FULL_SCRIPT = (second) => new Map([
-  [5, [{ update: "/system-update Prefer small diffs and explain each one." }]],
-  [12, [{ tool: { action: "activate", id: "security-pass" } }]],
-  [18, [{ update: "/system-update use findings-report" }]],
-  [24, [{ update: "/system-update off update-1" }]],
-  [30, [{ mode: "/preset use careful-change" }]],
-  [36, [{ update: "/system-update Name every file you touch." }]],
-  [40, [{ model: second }]],
-  [44, [{ update: "/system-update off findings-report" }]],
-  [50, [{ compact: true }]],
-  [55, [{ update: "/system-update Use British spelling." }]],
-  [60, [{ mode: "/preset use audit" }]],
-  [66, [{ tool: { action: "deactivate", id: "security-pass" } }]],
-  [70, [{ model: "fake-model" }]],
-  [76, [{ tool: { action: "activate", id: "security-pass" } }]],
-  [84, [{ update: "/system-update reset" }]],
-  [88, [{ model: second }]],
-  [90, [{ mode: "/preset use careful-change" }]],
-]);
+const FULL_SCRIPT = (second) =>
+  new Map([
+    [5, [{ update: "/system-update Prefer small diffs and explain each one." }]],
+    [12, [{ tool: { action: "activate", id: "security-pass" } }]],
+    [18, [{ update: "/system-update use findings-report" }]],
+    [24, [{ update: "/system-update off update-1" }]],
+    [30, [{ mode: "/preset use careful-change" }]],
+    [36, [{ update: "/system-update Name every file you touch." }]],
+    [40, [{ model: second }]],
+    [44, [{ update: "/system-update off findings-report" }]],
+    [50, [{ compact: true }]],
+    [55, [{ update: "/system-update Use British spelling." }]],
+    [60, [{ mode: "/preset use audit" }]],
+    [66, [{ tool: { action: "deactivate", id: "security-pass" } }]],
+    [70, [{ model: "fake-model" }]],
+    [76, [{ tool: { action: "activate", id: "security-pass" } }]],
+    [84, [{ update: "/system-update reset" }]],
+    [88, [{ model: second }]],
+    [90, [{ mode: "/preset use careful-change" }]],
+  ]);
 /** The quick pass: each kind of step once or twice, in 10 turns. */
-const QUICK_SCRIPT = (second) => new Map([
-  [2, [{ update: "/system-update Prefer small diffs and explain each one." }]],
-  [3, [{ tool: { action: "activate", id: "security-pass" } }]],
-  [4, [{ mode: "/preset use careful-change" }]],
-  [5, [{ model: second }]],
-  [6, [{ compact: true }]],
-  [7, [{ update: "/system-update off update-1" }]],
-  [8, [{ model: "fake-model" }]],
-  [9, [{ tool: { action: "deactivate", id: "security-pass" } }]],
-]);
+const QUICK_SCRIPT = (second) =>
+  new Map([
+    [2, [{ update: "/system-update Prefer small diffs and explain each one." }]],
+    [3, [{ tool: { action: "activate", id: "security-pass" } }]],
+    [4, [{ mode: "/preset use careful-change" }]],
+    [5, [{ model: second }]],
+    [6, [{ compact: true }]],
+    [7, [{ update: "/system-update off update-1" }]],
+    [8, [{ model: "fake-model" }]],
+    [9, [{ tool: { action: "deactivate", id: "security-pass" } }]],
+  ]);
 
 /** The script for `turns` turns (quick: the 10-turn pass), `second` the other model; STEP_COUNTS and SHAPE say what it holds. */
 export function sessionScript(quick, turns, second) {
@@ -50,7 +52,9 @@ export function sessionScript(quick, turns, second) {
 /** The usage Pi recorded on each assistant message of the env's one session file, in order. */
 export function recordedUsages(env) {
   const dir = join(env.agentDir, "sessions");
-  const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".jsonl"));
+  const files = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".jsonl"));
   if (files.length !== 1) throw new Error(`expected one session file under ${dir}, found ${files.length}`);
   return readFileSync(join(dir, files[0]), "utf8")
     .split("\n")
@@ -61,4 +65,8 @@ export function recordedUsages(env) {
 }
 
 /** What the fake provider reported for a request, as Pi records it. */
-export const asRecorded = (u) => ({ input: u.prompt_tokens - u.cached_tokens - u.cache_write_tokens, cacheRead: u.cached_tokens, cacheWrite: u.cache_write_tokens });
+export const asRecorded = (u) => ({
+  input: u.prompt_tokens - u.cached_tokens - u.cache_write_tokens,
+  cacheRead: u.cached_tokens,
+  cacheWrite: u.cache_write_tokens,
+});

@@ -19,7 +19,9 @@ export function checkPositionals(command: SubCommand, rest: string[], named: { p
       }
       // explain --path alone judges the path against every rule and limit.
       if (named.preset === undefined && named.modes === undefined && rest.length === 0 && !(command === "explain" && named.path !== undefined)) {
-        throw new UsageError(`'forge ${command}' needs a preset name or mode keys, e.g. forge ${command} audit, forge ${command} --preset audit or forge ${command} --modes plan,review`);
+        throw new UsageError(
+          `'forge ${command}' needs a preset name or mode keys, e.g. forge ${command} audit, forge ${command} --preset audit or forge ${command} --modes plan,review`,
+        );
       }
       return;
     case "diff":
@@ -34,7 +36,8 @@ export function checkPositionals(command: SubCommand, rest: string[], named: { p
     case "preset": {
       const [sub, first, second, extra] = rest;
       if (sub !== "export" && sub !== "import") throw new UsageError(`'forge preset' takes export or import, e.g. forge preset export review-flow flow.json`);
-      if (first === undefined) throw new UsageError(sub === "export" ? "'forge preset export' needs a preset name" : "'forge preset import' needs the file to import");
+      if (first === undefined)
+        throw new UsageError(sub === "export" ? "'forge preset export' needs a preset name" : "'forge preset import' needs the file to import");
       const surplus = sub === "export" ? extra : second;
       if (surplus !== undefined) throw new UsageError(`unexpected argument '${surplus}' for 'forge preset ${sub}'`);
       return;
@@ -46,7 +49,10 @@ export function checkPositionals(command: SubCommand, rest: string[], named: { p
       return;
     }
     case "source":
-      if (rest.length !== 1) throw new UsageError(`'forge source' takes one JSON request (schema/source-request.schema.json), e.g. forge source '{"kind":"mode-template","key":"notes","strategy":"append"}' --json`);
+      if (rest.length !== 1)
+        throw new UsageError(
+          `'forge source' takes one JSON request (schema/source-request.schema.json), e.g. forge source '{"kind":"mode-template","key":"notes","strategy":"append"}' --json`,
+        );
       return;
     default:
       if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' for 'forge ${command}'`);
@@ -76,7 +82,8 @@ export function parseRenames(values: readonly string[]): Record<string, string> 
   for (const value of values) {
     const [from, to, extra] = value.split("=");
     const key = (k: string | undefined) => k !== undefined && KEY_PATTERN.test(k) && k.length <= LIMITS.maxKeyLength;
-    if (extra !== undefined || !key(from) || !key(to)) throw new UsageError(`--rename takes old=new with two forge keys, e.g. --rename plan=plan-roo (got '${value}')`);
+    if (extra !== undefined || !key(from) || !key(to))
+      throw new UsageError(`--rename takes old=new with two forge keys, e.g. --rename plan=plan-roo (got '${value}')`);
     if (Object.hasOwn(out, from!)) throw new UsageError(`--rename names "${from}" twice`);
     Object.defineProperty(out, from!, { value: to, enumerable: true, writable: true, configurable: true });
   }

@@ -1,7 +1,17 @@
 // `forge build [--check] [--watch] [--format human|github|json] [--library | --all]`: the build's settings, output and exit code.
 import { join, resolve } from "node:path";
 import { cacheDir } from "../io/build-cache.js";
-import { agentDir, DEV_VERSION, forgeVersion, isDirectory, loadBuiltinBundle, resolveLibraryTarget, resolveTarget, type BuildTarget, type ForgeTarget } from "../io/forge-target.js";
+import {
+  agentDir,
+  DEV_VERSION,
+  forgeVersion,
+  isDirectory,
+  loadBuiltinBundle,
+  resolveLibraryTarget,
+  resolveTarget,
+  type BuildTarget,
+  type ForgeTarget,
+} from "../io/forge-target.js";
 import { describeFailure } from "../io/describe-failure.js";
 import { outerWarningLine, readCompileContext } from "../io/compile-context.js";
 import type { LayerOverrides } from "../io/outer-layers.js";
@@ -89,7 +99,10 @@ function buildAll(args: CliArgs, io: CliIO, signingKey: SigningKey | undefined):
       io.stdout.write(renderAnnotations(run.report, { forgeRoot: target.forgeRoot, bundlePath: target.bundlePath, workspace }));
     } else if (!args.json) printBuild(run, io, false);
   }
-  if (args.json) io.stdout.write(JSON.stringify({ command: "build", all: true, check: args.check, exitCode, roots: runs.map((r) => buildReportForJson(r, io)) }, null, 2) + "\n");
+  if (args.json)
+    io.stdout.write(
+      JSON.stringify({ command: "build", all: true, check: args.check, exitCode, roots: runs.map((r) => buildReportForJson(r, io)) }, null, 2) + "\n",
+    );
   return exitCode;
 }
 

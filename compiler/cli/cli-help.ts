@@ -6,8 +6,29 @@ export type SubCommand = (typeof COMMANDS)[number];
 
 /** Every flag a command may take besides --json and --help (parse-cli-args.ts parses them). */
 export type FlagName =
-  | "check" | "watch" | "format" | "root" | "global" | "builtin" | "library" | "all" | "overlay" | "dry-run" | "force" | "preset" | "modes" | "path" | "rename" | "port" | "open"
-  | "sign" | "key" | "out" | "name" | "signed-by" | "offline";
+  | "check"
+  | "watch"
+  | "format"
+  | "root"
+  | "global"
+  | "builtin"
+  | "library"
+  | "all"
+  | "overlay"
+  | "dry-run"
+  | "force"
+  | "preset"
+  | "modes"
+  | "path"
+  | "rename"
+  | "port"
+  | "open"
+  | "sign"
+  | "key"
+  | "out"
+  | "name"
+  | "signed-by"
+  | "offline";
 
 /** Flags each command accepts besides --json/--help. */
 export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
@@ -35,10 +56,15 @@ const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
     "forge explain --path P [--root DIR | --global] [--json]",
   ],
   diff: ["forge diff [A] [B] [--root DIR | --global] [--json]"],
-  import: ["forge import pi-modes|pi-presets|roo|claude-rules|cursor|rulesync <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]"],
+  import: [
+    "forge import pi-modes|pi-presets|roo|claude-rules|cursor|rulesync <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]",
+  ],
   export: ["forge export claude|cursor|roo|agents-md [--preset NAME] [--check] [--force] [--root DIR] [--json]"],
   studio: ["forge studio [--root DIR | --global] [--port N] [--open]"],
-  preset: ["forge preset export <name> [file] [--force] [--root DIR | --global] [--json]", "forge preset import <file> [--force] [--root DIR | --global] [--json]"],
+  preset: [
+    "forge preset export <name> [file] [--force] [--root DIR | --global] [--json]",
+    "forge preset import <file> [--force] [--root DIR | --global] [--json]",
+  ],
   source: ["forge source '<request JSON>' [--json]"],
   key: ["forge key new [--out FILE] [--name NAME] [--force] [--json]", "forge key show [--key FILE] [--json]"],
   verify: ["forge verify [FILE]... [--root DIR | --global | --library | --all] [--signed-by FINGERPRINT]... [--json]"],
@@ -105,21 +131,33 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["check", "--check        write nothing; exit 1 and list what changed when bundle.json (export: the target's files) is stale"],
   ["watch", "--watch        rebuild on every change under the forge root; Ctrl-C stops"],
   ["format", "--format F     build output: human (default), github (GitHub Actions annotations) or json"],
-  ["all", `--all          build: every forge root under the repository (root layer first), e.g. a monorepo's packages;
-               with --check, check them all. Skips node_modules and hidden directories other than .pi`],
-  ["library", `--library      build: this package is a forge library; write the bundle its package.json names
-               ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml`],
+  [
+    "all",
+    `--all          build: every forge root under the repository (root layer first), e.g. a monorepo's packages;
+               with --check, check them all. Skips node_modules and hidden directories other than .pi`,
+  ],
+  [
+    "library",
+    `--library      build: this package is a forge library; write the bundle its package.json names
+               ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml`,
+  ],
   ["builtin", "--builtin      build: forge's own development: compile this forge package's presets/ into presets/bundle.json"],
   ["preset", "--preset NAME  preview/explain: the preset NAME (also when a mode has that key); export: the always-on preset"],
   ["modes", "--modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)"],
   ["path", "--path P       explain: which rules and edit limits the path P would trigger (alone: every rule and limit)"],
   ["overlay", "--overlay      import: Roo roleDefinition becomes an append overlay instead of a replace_base mode"],
-  ["rename", `--rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
-               mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact`],
+  [
+    "rename",
+    `--rename a=b   import: give the imported mode "a" the key "b" (repeatable); a mode whose key is a built-in
+               mode's is otherwise renamed with a suffix (plan -> plan-roo) so built-in presets stay intact`,
+  ],
   ["dry-run", "--dry-run      import: print what would be written, write nothing, do not build"],
   ["force", "--force        import, preset, key new: overwrite existing files; export: also files without forge's banner"],
-  ["sign", `--sign         build: sign the bundle's bundleHash with --key FILE or FORGE_SIGNING_KEY (the key
-               file's text, or its path); signatures of the same bundle are kept, of another dropped`],
+  [
+    "sign",
+    `--sign         build: sign the bundle's bundleHash with --key FILE or FORGE_SIGNING_KEY (the key
+               file's text, or its path); signatures of the same bundle are kept, of another dropped`,
+  ],
   ["key", "--key FILE     build --sign, key show: the private key file (forge key new writes one)"],
   ["out", "--out FILE     key new: where to write the private key (FILE.pub: the public line); never in a repository"],
   ["name", "--name NAME    key new: the name shown beside the key's fingerprint (default: git's user.name <user.email>)"],
@@ -134,7 +172,11 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["version", "-v, --version  print the forge version"],
 ];
 
-const indent = (text: string, by: string) => text.split("\n").map((l) => by + l).join("\n");
+const indent = (text: string, by: string) =>
+  text
+    .split("\n")
+    .map((l) => by + l)
+    .join("\n");
 
 /** `usage: ...` with every command's lines. */
 export const USAGE = `usage: ${[...COMMANDS.flatMap((c) => COMMAND_USAGE[c]), "forge --help | --version"].join("\n       ")}`;
@@ -166,11 +208,13 @@ exit codes: 0 ok, 1 errors in sources / stale --check / I/O error (diff: changes
 
 /** `forge <command> --help`: its usage, what it does and the options it takes. */
 export function commandHelp(command: SubCommand): string {
-  const takes = (flag: string) => flag === "json" ? command !== "studio" : flag === "help" || (ALLOWED[command] as ReadonlySet<string>).has(flag);
+  const takes = (flag: string) => (flag === "json" ? command !== "studio" : flag === "help" || (ALLOWED[command] as ReadonlySet<string>).has(flag));
   return `usage: ${COMMAND_USAGE[command].join("\n       ")}
 
 ${indent(COMMAND_ABOUT[command], "  ")}
 
 options:
-${OPTION_HELP.filter(([flag]) => takes(flag)).map(([, text]) => indent(text, "  ")).join("\n")}`;
+${OPTION_HELP.filter(([flag]) => takes(flag))
+  .map(([, text]) => indent(text, "  "))
+  .join("\n")}`;
 }

@@ -39,7 +39,9 @@ export function buildReportForJson(run: BuildRun, io: Pick<CliIO, "cwd">): Build
 /** Diagnostics with code frames to stderr; nothing when there are none. `forgeRoot` is what their files are relative to. */
 export function printDiagnostics(run: { report: { diagnostics: Diagnostic[] }; getSource: SourceLookup }, io: CliIO, forgeRoot: string): void {
   if (run.report.diagnostics.length === 0) return;
-  io.stderr.write(formatDiagnostics(run.report.diagnostics, run.getSource, { color: colorEnabled(io.stderr, io.env), displayPath: pathFromCwd(io, forgeRoot) }));
+  io.stderr.write(
+    formatDiagnostics(run.report.diagnostics, run.getSource, { color: colorEnabled(io.stderr, io.env), displayPath: pathFromCwd(io, forgeRoot) }),
+  );
 }
 
 /** Prints one build: diagnostics to stderr, the report to stdout (or the report as JSON). */

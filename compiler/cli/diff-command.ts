@@ -24,7 +24,12 @@ function cannotCompare(io: CliIO, json: boolean, failure: Extract<SpecLoad, { ok
     io.stdout.write(JSON.stringify(out, null, 2) + "\n");
   } else {
     if (diagnostics.length > 0) {
-      io.stderr.write(formatDiagnostics(diagnostics, failure.getSource ?? (() => undefined), { color: colorEnabled(io.stderr, io.env), displayPath: pathFromCwd(io, forgeRoot) }));
+      io.stderr.write(
+        formatDiagnostics(diagnostics, failure.getSource ?? (() => undefined), {
+          color: colorEnabled(io.stderr, io.env),
+          displayPath: pathFromCwd(io, forgeRoot),
+        }),
+      );
     }
     io.stderr.write(`forge diff: cannot compare: ${failure.message}\n`);
   }

@@ -28,7 +28,15 @@ function print(report: ExportReport, io: CliIO, json: boolean, shown: (path: str
     // Every path printed is relative to the current directory (files, the bundle, diagnostics), as for every command.
     const paths = (list: string[]) => list.map(shown);
     const diagnostics = report.diagnostics.map((d) => (d.file === null ? d : { ...d, file: shown(d.file) }));
-    const out = { ...report, bundle: shown(report.bundle), written: paths(report.written), unchanged: paths(report.unchanged), removed: paths(report.removed), stale: paths(report.stale), diagnostics };
+    const out = {
+      ...report,
+      bundle: shown(report.bundle),
+      written: paths(report.written),
+      unchanged: paths(report.unchanged),
+      removed: paths(report.removed),
+      stale: paths(report.stale),
+      diagnostics,
+    };
     io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return;
   }
@@ -68,14 +76,20 @@ export function exportCommand(args: CliArgs, io: CliIO): number {
   };
 
   const load = loadBundleFile(project.bundlePath, "project");
-  if (load.status === "absent") return done("failed", [], 1, `there is no bundle at ${bundleShown}: run \`forge build\` first (forge export reads the built bundle, never the sources)`);
+  if (load.status === "absent")
+    return done("failed", [], 1, `there is no bundle at ${bundleShown}: run \`forge build\` first (forge export reads the built bundle, never the sources)`);
   if (load.status === "refused") return done("failed", [load.diagnostic], 1, load.diagnostic.message);
   const bundle = load.bundle;
   report.bundleHash = bundle.bundleHash;
   if (args.preset !== undefined && bundle.presets[args.preset] === undefined) {
     const names = Object.keys(bundle.presets);
     const near = suggestClosest(args.preset, names);
-    return done("failed", [], 1, `${bundleShown} has no preset "${args.preset}"${near ? `; did you mean "${near}"?` : ""} (presets: ${names.join(", ") || "none"})`);
+    return done(
+      "failed",
+      [],
+      1,
+      `${bundleShown} has no preset "${args.preset}"${near ? `; did you mean "${near}"?` : ""} (presets: ${names.join(", ") || "none"})`,
+    );
   }
 
   const files = projectFiles(project.root);
@@ -83,8 +97,15 @@ export function exportCommand(args: CliArgs, io: CliIO): number {
   let result: ExportResult;
   try {
     result = planExport({
-      bundle, target: targetName, presetKey: args.preset ?? null, builtinModes: loadBuiltinBundle().bundle?.modes ?? {},
-      forgeRoot, bundleFile, existing: (path) => files.read(path), listOwned: (dir, suffix) => files.list(dir, suffix), force: args.force,
+      bundle,
+      target: targetName,
+      presetKey: args.preset ?? null,
+      builtinModes: loadBuiltinBundle().bundle?.modes ?? {},
+      forgeRoot,
+      bundleFile,
+      existing: (path) => files.read(path),
+      listOwned: (dir, suffix) => files.list(dir, suffix),
+      force: args.force,
     });
   } catch (err) {
     return done("failed", [], 1, err instanceof ProjectPathRefused ? `refused: ${err.message}` : describeFailure(err));

@@ -88,7 +88,12 @@ export function importCommand(args: CliArgs, io: CliIO): number {
   const layersBeneath = settings.layersBeneath;
   const read = readImportInputs(format, inputAbs, shownInput);
   for (const input of read.inputs) texts.set(input.path, input.text);
-  const result = IMPORTERS[format](read.inputs, { overlay: args.overlay, builtinModeKeys: [...layerComponents((layersBeneath ?? []).map((l) => ({ ...l, origin: l.name }))).modes.keys()], suffix: KEY_SUFFIX[format], renames: args.renames });
+  const result = IMPORTERS[format](read.inputs, {
+    overlay: args.overlay,
+    builtinModeKeys: [...layerComponents((layersBeneath ?? []).map((l) => ({ ...l, origin: l.name }))).modes.keys()],
+    suffix: KEY_SUFFIX[format],
+    renames: args.renames,
+  });
   const paths = Object.keys(result.sources);
   for (const [rel, text] of Object.entries(result.sources)) texts.set(shownPath(rel), text);
   report.planned = paths.map(shownPath);

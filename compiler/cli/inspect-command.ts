@@ -27,7 +27,12 @@ export function inspectCommand<R>(
 ): number {
   const target = resolveTarget(args, io.env, io.cwd);
   if (!isDirectory(target.forgeRoot)) {
-    return printFailure(io, args.json, command, `no forge sources: ${target.displayForgeRoot} is not a directory; run \`npx --no-install forge init\` to create it`);
+    return printFailure(
+      io,
+      args.json,
+      command,
+      `no forge sources: ${target.displayForgeRoot} is not a directory; run \`npx --no-install forge init\` to create it`,
+    );
   }
   let result: Inspection<R>;
   let getSource;

@@ -59,7 +59,12 @@ function newKey(args: CliArgs, io: CliIO): number {
     name: key.name,
     publicKey: key.publicKey,
     publicLine: publicKeyLine(key.publicKey, key.name),
-    files: { private: displayPath(io.cwd, written.privateFile), public: displayPath(io.cwd, written.publicFile), absolutePrivate: written.privateFile, absolutePublic: written.publicFile },
+    files: {
+      private: displayPath(io.cwd, written.privateFile),
+      public: displayPath(io.cwd, written.publicFile),
+      absolutePrivate: written.privateFile,
+      absolutePublic: written.publicFile,
+    },
   };
   if (args.json) {
     io.stdout.write(JSON.stringify(report, null, 2) + "\n");
@@ -87,7 +92,15 @@ function showKey(args: CliArgs, io: CliIO): number {
   if (!loaded.ok) return printFailure(io, args.json, "key", loaded.message);
   const { key } = loaded;
   const from = args.key !== undefined ? displayPath(io.cwd, resolve(io.cwd, args.key)) : loaded.from;
-  const report: KeyReport = { command: "key", action: "show", fingerprint: key.fingerprint, name: key.name, publicKey: key.publicKey, publicLine: publicKeyLine(key.publicKey, key.name), from };
+  const report: KeyReport = {
+    command: "key",
+    action: "show",
+    fingerprint: key.fingerprint,
+    name: key.name,
+    publicKey: key.publicKey,
+    publicLine: publicKeyLine(key.publicKey, key.name),
+    from,
+  };
   if (loaded.warning) io.stderr.write(`forge: warning: ${loaded.warning}\n`);
   if (args.json) io.stdout.write(JSON.stringify(report, null, 2) + "\n");
   else io.stdout.write(`forge: ${describeSigner(key)}, from ${from}\nfingerprint: ${key.fingerprint}\npublic line: ${report.publicLine}\n`);

@@ -22,22 +22,32 @@ const REGISTRY_NOTE: Record<OutdatedReport["registry"], string | null> = {
 
 function latestCell(l: OutdatedLibrary): string {
   if (l.latest !== null) return l.latest;
-  return { skipped: "(offline)", unreachable: "(unreachable)", "not-found": "(not on registry)", "npm-missing": "(no npm)", failed: "(failed)", ok: "?" }[l.latestStatus];
+  return { skipped: "(offline)", unreachable: "(unreachable)", "not-found": "(not on registry)", "npm-missing": "(no npm)", failed: "(failed)", ok: "?" }[
+    l.latestStatus
+  ];
 }
 
 export function renderOutdated(report: OutdatedReport): string {
   const rows = [["library", "locked", "installed", "latest"], ...report.libraries.map((l) => [l.name, l.locked ?? "-", l.installed ?? "-", latestCell(l)])];
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const lines = rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd());
+  const lines = rows.map((r) =>
+    r
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd(),
+  );
   for (const l of report.libraries) {
     if (l.installedProblem !== null) lines.push(`  ${l.name}: ${l.installedProblem}`);
     if (l.differsFromLock && l.installed !== null) {
       const what = l.presets === null ? "" : l.presets.length > 0 ? `; it changes presets: ${l.presets.join(", ")}` : "; it changes no preset";
       const modes = l.modes !== null && l.modes.length > 0 ? ` (modes: ${l.modes.join(", ")})` : "";
       lines.push(`  ${l.name}: the installed ${l.installed} differs from the lock (${l.locked ?? "not locked"})${what}${modes}`);
-      lines.push(`    take it: npx --no-install forge build (review: npx --no-install forge diff), then commit the bundle; keep ${l.locked ?? "the lock"}: npm ci`);
+      lines.push(
+        `    take it: npx --no-install forge build (review: npx --no-install forge diff), then commit the bundle; keep ${l.locked ?? "the lock"}: npm ci`,
+      );
     }
-    if (l.newerOnRegistry) lines.push(`  ${l.name}: ${l.latest} is on the registry: npm install ${l.name}@${l.latest}, then forge outdated shows the presets it changes`);
+    if (l.newerOnRegistry)
+      lines.push(`  ${l.name}: ${l.latest} is on the registry: npm install ${l.name}@${l.latest}, then forge outdated shows the presets it changes`);
   }
   if (report.problem !== null) lines.push(`forge outdated: ${report.problem}`);
   const note = REGISTRY_NOTE[report.registry];

@@ -89,8 +89,29 @@ const OPTIONS = {
 } as const;
 
 const FLAGS: readonly FlagName[] = [
-  "check", "watch", "format", "root", "global", "builtin", "library", "all", "overlay", "dry-run", "force", "preset", "modes", "path", "rename", "port", "open",
-  "sign", "key", "out", "name", "signed-by", "offline",
+  "check",
+  "watch",
+  "format",
+  "root",
+  "global",
+  "builtin",
+  "library",
+  "all",
+  "overlay",
+  "dry-run",
+  "force",
+  "preset",
+  "modes",
+  "path",
+  "rename",
+  "port",
+  "open",
+  "sign",
+  "key",
+  "out",
+  "name",
+  "signed-by",
+  "offline",
 ];
 
 /** The command word, read leniently before the strict parse, so every usage error can show that command's usage. */
@@ -161,7 +182,14 @@ function parseStrict(argv: string[]): CliArgs {
     open: v.open === true,
     ...(v.root !== undefined ? { root: v.root } : {}),
     ...(v.preset !== undefined ? { preset: v.preset } : {}),
-    ...(v.modes !== undefined ? { modes: v.modes.split(",").map((k) => k.trim()).filter((k) => k !== "") } : {}),
+    ...(v.modes !== undefined
+      ? {
+          modes: v.modes
+            .split(",")
+            .map((k) => k.trim())
+            .filter((k) => k !== ""),
+        }
+      : {}),
     ...(v.path !== undefined ? { path: v.path } : {}),
     renames: parseRenames(v.rename ?? []),
     sign: v.sign === true,
@@ -181,7 +209,11 @@ function parseStrict(argv: string[]): CliArgs {
     throw new UsageError(`unknown command '${first}'${near === null ? "" : `; did you mean '${near}'?`}`);
   }
   const command = first as SubCommand;
-  checkPositionals(command, rest, { ...(v.preset !== undefined ? { preset: v.preset } : {}), ...(v.modes !== undefined ? { modes: v.modes } : {}), ...(v.path !== undefined ? { path: v.path } : {}) });
+  checkPositionals(command, rest, {
+    ...(v.preset !== undefined ? { preset: v.preset } : {}),
+    ...(v.modes !== undefined ? { modes: v.modes } : {}),
+    ...(v.path !== undefined ? { path: v.path } : {}),
+  });
   if (v.path !== undefined && v.path.trim() === "") throw new UsageError("--path needs a path, e.g. --path src/db/schema.sql");
   for (const name of FLAGS) {
     if (v[name] !== undefined && !ALLOWED[command].has(name)) {
@@ -191,13 +223,27 @@ function parseStrict(argv: string[]): CliArgs {
   }
   if (v.root !== undefined && v.root.trim() === "") throw new UsageError("--root needs a directory");
   // Errors name only the flags that were given.
-  const scopes: Array<[string, boolean]> = [["root", v.root !== undefined], ["global", base.global], ["builtin", base.builtin]];
+  const scopes: Array<[string, boolean]> = [
+    ["root", v.root !== undefined],
+    ["global", base.global],
+    ["builtin", base.builtin],
+  ];
   if (scopes.filter(([, set]) => set).length > 1) throw new UsageError(`${given(scopes)} cannot be combined: each names where forge works`);
   if (base.library && (base.global || base.builtin)) {
-    throw new UsageError(`--library builds a library package (with --root DIR or the current one); it cannot be combined with ${given([["global", base.global], ["builtin", base.builtin]])}`);
+    throw new UsageError(
+      `--library builds a library package (with --root DIR or the current one); it cannot be combined with ${given([
+        ["global", base.global],
+        ["builtin", base.builtin],
+      ])}`,
+    );
   }
   if (base.all && (base.global || base.builtin || base.library || base.watch)) {
-    const other = given([["global", base.global], ["builtin", base.builtin], ["library", base.library], ["watch", base.watch]]);
+    const other = given([
+      ["global", base.global],
+      ["builtin", base.builtin],
+      ["library", base.library],
+      ["watch", base.watch],
+    ]);
     throw new UsageError(`--all builds every project forge root under the repository; it cannot be combined with ${other}`);
   }
   if (command === "studio" && base.json) throw new UsageError("'forge studio' does not take --json: it serves a page");

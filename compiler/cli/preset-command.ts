@@ -40,7 +40,14 @@ function exportPreset(args: CliArgs, io: CliIO, name: string, file: string | und
   const { bundles, problems } = loadScopeBundles(target, io.env);
   for (const p of problems) io.stderr.write(`forge: warning: ${p}\n`);
   const made = createPresetExport(buildCatalog(bundles), name, forgeVersion);
-  if (!made.ok) return fail(io, args.json, "preset export", "failed", `${made.error}${bundles[target.scope] ? "" : ` (no ${target.scope} bundle at ${target.displayPath}: run forge build)`}`);
+  if (!made.ok)
+    return fail(
+      io,
+      args.json,
+      "preset export",
+      "failed",
+      `${made.error}${bundles[target.scope] ? "" : ` (no ${target.scope} bundle at ${target.displayPath}: run forge build)`}`,
+    );
   const text = presetExportText(made.value);
   // Without a file the export itself is the output (it is JSON already).
   if (file === undefined) {
@@ -52,7 +59,8 @@ function exportPreset(args: CliArgs, io: CliIO, name: string, file: string | und
   try {
     mkdirSync(dirname(abs), { recursive: true });
     if (args.force) writeTextAtomic(abs, text);
-    else if (!createTextExclusive(abs, text)) return fail(io, args.json, "preset export", "exists", `${shown} exists; not overwritten (add --force to replace it)`);
+    else if (!createTextExclusive(abs, text))
+      return fail(io, args.json, "preset export", "exists", `${shown} exists; not overwritten (add --force to replace it)`);
   } catch (err) {
     return fail(io, args.json, "preset export", "failed", describeFailure(err));
   }
@@ -90,7 +98,8 @@ function importPreset(args: CliArgs, io: CliIO, file: string): number {
   // The importer's layers: the target scope as its sources build now (the import builds them) and the built-in modes,
   // which is what that scope's presets link against.
   const own = compile(tree, options);
-  if (!own.bundle) return compileFailed(tree, own.diagnostics, `the ${target.scope} sources have errors; fix them (forge build) before importing; nothing written`);
+  if (!own.bundle)
+    return compileFailed(tree, own.diagnostics, `the ${target.scope} sources have errors; fix them (forge build) before importing; nothing written`);
   const builtin = loadBuiltinBundle().bundle;
   const check = checkPresetImport(buildCatalog({ ...(builtin ? { builtin } : {}), [target.scope]: own.bundle }), value);
   if (!check.ok) return fail(io, args.json, command, "refused", `${check.error}; nothing written`, { name: value.name });
@@ -108,7 +117,8 @@ function importPreset(args: CliArgs, io: CliIO, file: string): number {
   // Compile what the forge root will hold: an import the build would refuse writes nothing.
   const merged = mergedTree(tree, { [rel]: text });
   const checked = compile(merged, options);
-  if (!checked.bundle) return compileFailed(merged, checked.diagnostics, `the ${target.scope} sources would not build with the imported preset; nothing written`);
+  if (!checked.bundle)
+    return compileFailed(merged, checked.diagnostics, `the ${target.scope} sources would not build with the imported preset; nothing written`);
   let run: BuildRun;
   try {
     mkdirSync(dirname(abs), { recursive: true });
@@ -118,11 +128,25 @@ function importPreset(args: CliArgs, io: CliIO, file: string): number {
     return fail(io, args.json, command, "failed", describeFailure(err), { name: value.name });
   }
   const build = buildReportForJson(run, io);
-  const report = { command, status: run.exitCode === 0 ? "written" : "build-failed", scope: target.scope, name: value.name, file: displayPath(io.cwd, abs), absoluteFile: abs, input: shownInput, differences, diagnostics: build.diagnostics, build };
+  const report = {
+    command,
+    status: run.exitCode === 0 ? "written" : "build-failed",
+    scope: target.scope,
+    name: value.name,
+    file: displayPath(io.cwd, abs),
+    absoluteFile: abs,
+    input: shownInput,
+    differences,
+    diagnostics: build.diagnostics,
+    build,
+  };
   if (args.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
     io.stdout.write(`forge: imported preset "${value.name}" into ${displayPath(io.cwd, abs)}\n`);
-    if (differences.length > 0) io.stderr.write(`forge: warning: these components differ from the exporter's (same keys, other definitions):\n${differences.map((d) => `  ${d}\n`).join("")}`);
+    if (differences.length > 0)
+      io.stderr.write(
+        `forge: warning: these components differ from the exporter's (same keys, other definitions):\n${differences.map((d) => `  ${d}\n`).join("")}`,
+      );
     printBuild(run, io, false);
   }
   return run.exitCode;

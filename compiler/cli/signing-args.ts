@@ -19,7 +19,8 @@ interface SigningFlags {
 /** --signed-by: full fingerprints (64 lowercase hex digits, as forge key new prints them). */
 export function parseFingerprints(values: readonly string[]): string[] | { usage: string } {
   for (const value of values) {
-    if (!/^[0-9a-f]{64}$/.test(value)) return { usage: `--signed-by takes a key's full fingerprint, 64 lowercase hex digits as forge key new prints it (got '${value.slice(0, 80)}')` };
+    if (!/^[0-9a-f]{64}$/.test(value))
+      return { usage: `--signed-by takes a key's full fingerprint, 64 lowercase hex digits as forge key new prints it (got '${value.slice(0, 80)}')` };
   }
   return [...new Set(values)];
 }

@@ -46,7 +46,12 @@ export function sourceCommand(args: CliArgs, io: CliIO): number {
   }
   if (!validateSourceRequest(request)) {
     const first = validateSourceRequest.errors?.[0];
-    return printFailure(io, args.json, "source", `the request does not match schema/source-request.schema.json (${first?.instancePath || "/"} ${first?.message ?? ""})`);
+    return printFailure(
+      io,
+      args.json,
+      "source",
+      `the request does not match schema/source-request.schema.json (${first?.instancePath || "/"} ${first?.message ?? ""})`,
+    );
   }
   const made = makeSource(request as ForgeSourceRequest);
   if (!made.ok) return printFailure(io, args.json, "source", made.error);

@@ -17,7 +17,8 @@ export function checkTransferPositionals(command: "import" | "export", rest: rea
   if (target === undefined) return `'forge export' needs a target (${EXPORT_TARGETS.join(", ")}), e.g. forge export cursor`;
   if (!(EXPORT_TARGETS as readonly string[]).includes(target)) return `unknown export target '${target}'; expected one of ${EXPORT_TARGETS.join(", ")}`;
   if (extra !== undefined) return `unexpected argument '${extra}' for 'forge export'`;
-  if (target === "agents-md" && preset === undefined) return "'forge export agents-md' needs --preset NAME: the preset whose overlays are the always-on text, e.g. forge export agents-md --preset team";
+  if (target === "agents-md" && preset === undefined)
+    return "'forge export agents-md' needs --preset NAME: the preset whose overlays are the always-on text, e.g. forge export agents-md --preset team";
   if (target === "roo" && preset !== undefined) return "'forge export roo' does not take --preset: .roomodes holds modes, which Roo selects one at a time";
   return null;
 }

@@ -14,7 +14,14 @@ function cell(text: string): string {
 /** A file of an example: `# path` (`// path` for JSON), then its text; bytes and repeated text are described. */
 function fileLines(path: string, file: ExampleFile): string[] {
   const head = path.endsWith(".json") ? `// ${path}` : `# ${path}`;
-  if (typeof file === "string") return [head, ...file.replace(/\n$/, "").split("\n").map((l) => l.replace(/\r$/, "\\r").replace(/^\ufeff/, "<BOM>"))];
+  if (typeof file === "string")
+    return [
+      head,
+      ...file
+        .replace(/\n$/, "")
+        .split("\n")
+        .map((l) => l.replace(/\r$/, "\\r").replace(/^\ufeff/, "<BOM>")),
+    ];
   if ("bytes" in file) return [`${head}: the bytes ${file.bytes.match(/../g)!.join(" ")}`];
   return [`${head}: ${JSON.stringify(file.repeat)} repeated ${file.count} times`];
 }
@@ -59,13 +66,17 @@ export function exampleLines(example: CodeExample): string[] {
     case "replay":
       return example.branch.map((entry) => JSON.stringify(entry));
     case "compose": {
-      const offered = Object.entries(example.modes).map(([key, m]) => `${key} (${m.strategy ?? "append"}${m.conflictsWith ? `, conflictsWith: [${m.conflictsWith.join(", ")}]` : ""})`);
+      const offered = Object.entries(example.modes).map(
+        ([key, m]) => `${key} (${m.strategy ?? "append"}${m.conflictsWith ? `, conflictsWith: [${m.conflictsWith.join(", ")}]` : ""})`,
+      );
       return [
         `# the trusted layers offer: ${offered.join(", ") || "no mode"}`,
         `# the session selected: base ${example.base ?? "(native)"}, overlays [${example.overlays.join(", ")}], driftPolicy ${example.driftPolicy}`,
         ...(example.changed ? [`# changed since activation: ${example.changed.join(", ")}`] : []),
         ...(example.unconfirmed ? ["# the replace_final base was never confirmed"] : []),
-        ...(example.answer ? [`# asked before the prompt, the user answered: ${example.answer === "cancel" ? "cancel" : "send without the drifted modes"}`] : []),
+        ...(example.answer
+          ? [`# asked before the prompt, the user answered: ${example.answer === "cancel" ? "cancel" : "send without the drifted modes"}`]
+          : []),
       ];
     }
   }

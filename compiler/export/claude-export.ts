@@ -8,7 +8,17 @@
 //   for replace_base and replace_final, which replace the agent's own prompt; Claude Code still adds its own parts);
 // - other --preset blocks (agent-requested or manual), and presets but --preset: reported, left out.
 import type { Mode } from "../../generated/types.js";
-import { blockLosses, globSources, modeLosses, nameAllocator, overlayOf, reportOtherPresets, reportPresetBase, ruleLosses, yamlList } from "./export-components.js";
+import {
+  blockLosses,
+  globSources,
+  modeLosses,
+  nameAllocator,
+  overlayOf,
+  reportOtherPresets,
+  reportPresetBase,
+  ruleLosses,
+  yamlList,
+} from "./export-components.js";
 import { bannerText, componentText, frontMatterFile, reportLoss, yamlString } from "./export-text.js";
 import { bundleParts, type ExportContext, type ExportPlan, type PlannedFile } from "./export-types.js";
 
@@ -27,7 +37,12 @@ export function renderClaude(ctx: ExportContext & { builtinModes?: Readonly<Reco
   for (const [id, r] of parts.rules) {
     const lost = ruleLosses(r, id);
     if (lost.length > 0) reportLoss(ctx, r.source, `rule ${id}`, lost.join(", "), "left out; the rule loads for its paths");
-    rule(id, `${ctx.forgeRoot}${r.source}`, [`description: ${yamlString(r.description)}`, ...yamlList("paths", globSources(r))], componentText(ctx, r.content, r.source, `rule ${id}`));
+    rule(
+      id,
+      `${ctx.forgeRoot}${r.source}`,
+      [`description: ${yamlString(r.description)}`, ...yamlList("paths", globSources(r))],
+      componentText(ctx, r.content, r.source, `rule ${id}`),
+    );
   }
   const always = new Set(parts.always);
   for (const key of parts.always) {
@@ -43,8 +58,15 @@ export function renderClaude(ctx: ExportContext & { builtinModes?: Readonly<Reco
     const lost = modeLosses(mode, key, { label: true });
     if (mode.strategy === "replace_final") lost.unshift("an exact final prompt (Claude Code adds its own parts to an output style)");
     if (lost.length > 0) reportLoss(ctx, mode.source, `mode ${key}`, lost.join(", "), "left out of its output style");
-    const fields = [`name: ${yamlString(mode.label)}`, `description: ${yamlString(mode.description)}`, `keep-coding-instructions: ${mode.strategy === "append"}`];
-    files.push({ path: `${STYLES}/${styleName(key)}.md`, text: frontMatterFile(banner(`${ctx.forgeRoot}${mode.source}`), fields, componentText(ctx, mode.prompt, mode.source, `mode ${key}`)) });
+    const fields = [
+      `name: ${yamlString(mode.label)}`,
+      `description: ${yamlString(mode.description)}`,
+      `keep-coding-instructions: ${mode.strategy === "append"}`,
+    ];
+    files.push({
+      path: `${STYLES}/${styleName(key)}.md`,
+      text: frontMatterFile(banner(`${ctx.forgeRoot}${mode.source}`), fields, componentText(ctx, mode.prompt, mode.source, `mode ${key}`)),
+    });
   }
   for (const block of parts.blocks) {
     const what = `block ${block.id} of preset ${ctx.preset!.key}`;
@@ -56,9 +78,20 @@ export function renderClaude(ctx: ExportContext & { builtinModes?: Readonly<Reco
     }
     const lost = [...blockLosses(block), ...(block.when?.tools !== undefined ? [`when.tools [${block.when.tools.join(", ")}]`] : [])];
     if (lost.length > 0) reportLoss(ctx, source, what, lost.join(", "), "left out; the rule loads for its paths");
-    rule(block.id, `${ctx.forgeRoot}${source}`, [`description: ${yamlString(block.description)}`, ...yamlList("paths", globs)], componentText(ctx, block.content, source, what));
+    rule(
+      block.id,
+      `${ctx.forgeRoot}${source}`,
+      [`description: ${yamlString(block.description)}`, ...yamlList("paths", globs)],
+      componentText(ctx, block.content, source, what),
+    );
   }
   reportPresetBase(ctx, ctx.preset?.preset, ctx.preset?.key);
   reportOtherPresets(ctx, parts, "Claude Code has no presets");
-  return { files, owned: [{ dir: RULES, suffix: ".md" }, { dir: STYLES, suffix: ".md" }] };
+  return {
+    files,
+    owned: [
+      { dir: RULES, suffix: ".md" },
+      { dir: STYLES, suffix: ".md" },
+    ],
+  };
 }

@@ -8,7 +8,17 @@
 // - replace_base and replace_final modes, presets (but --preset), other presets' blocks: reported, left out.
 // Globs are written as Cursor's own editor writes them (`globs: a, b`) when that reads back exactly, else as a list.
 import type { Mode } from "../../generated/types.js";
-import { blockLosses, globSources, modeLosses, nameAllocator, overlayOf, reportOtherPresets, reportPresetBase, ruleLosses, yamlList } from "./export-components.js";
+import {
+  blockLosses,
+  globSources,
+  modeLosses,
+  nameAllocator,
+  overlayOf,
+  reportOtherPresets,
+  reportPresetBase,
+  ruleLosses,
+  yamlList,
+} from "./export-components.js";
 import { bannerText, componentText, frontMatterFile, reportLoss, yamlString } from "./export-text.js";
 import { bundleParts, type ExportContext, type ExportPlan, type PlannedFile } from "./export-types.js";
 
@@ -30,7 +40,12 @@ export function renderCursor(ctx: ExportContext & { builtinModes?: Readonly<Reco
   for (const [id, rule] of parts.rules) {
     const lost = ruleLosses(rule, id);
     if (lost.length > 0) reportLoss(ctx, rule.source, `rule ${id}`, lost.join(", "), "left out; the rule attaches by its globs");
-    write(id, `${ctx.forgeRoot}${rule.source}`, [`description: ${yamlString(rule.description)}`, ...globsField(globSources(rule)), "alwaysApply: false"], componentText(ctx, rule.content, rule.source, `rule ${id}`));
+    write(
+      id,
+      `${ctx.forgeRoot}${rule.source}`,
+      [`description: ${yamlString(rule.description)}`, ...globsField(globSources(rule)), "alwaysApply: false"],
+      componentText(ctx, rule.content, rule.source, `rule ${id}`),
+    );
   }
   const always = new Set(parts.always);
   for (const key of parts.always) {
@@ -57,14 +72,16 @@ export function renderCursor(ctx: ExportContext & { builtinModes?: Readonly<Reco
     const what = `block ${block.id} of preset ${ctx.preset!.key}`;
     if (lost.length > 0) reportLoss(ctx, ctx.preset!.preset.source, what, lost.join(", "), "left out");
     const globs = globSources(block);
-    if (block.when?.tools !== undefined) reportLoss(ctx, ctx.preset!.preset.source, what, `when.tools [${block.when.tools.join(", ")}]`, "left out; the rule attaches by its globs");
+    if (block.when?.tools !== undefined)
+      reportLoss(ctx, ctx.preset!.preset.source, what, `when.tools [${block.when.tools.join(", ")}]`, "left out; the rule attaches by its globs");
     const fields =
       globs.length > 0
         ? [`description: ${yamlString(block.description)}`, ...globsField(globs), "alwaysApply: false"]
         : block.modelCallable
           ? [`description: ${yamlString(block.description)}`, "alwaysApply: false"]
           : ["alwaysApply: false"];
-    if (globs.length === 0 && !block.modelCallable) reportLoss(ctx, ctx.preset!.preset.source, what, "the description of a block only you switch on", "written as a manual rule");
+    if (globs.length === 0 && !block.modelCallable)
+      reportLoss(ctx, ctx.preset!.preset.source, what, "the description of a block only you switch on", "written as a manual rule");
     write(block.id, presetSource, fields, componentText(ctx, block.content, ctx.preset!.preset.source, what));
   }
   reportPresetBase(ctx, ctx.preset?.preset, ctx.preset?.key);

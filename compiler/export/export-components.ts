@@ -19,7 +19,10 @@ export function nameAllocator(): (base: string) => string {
  * An overlay of --preset with where it comes from: the banner names its source file, or forge's built-in mode (a
  * built-in mode has no source in this project, so its diagnostics point at the bundle).
  */
-export function overlayOf(ctx: ExportContext & { builtinModes?: Readonly<Record<string, Mode | undefined>> }, key: string): { mode: Mode; banner: string; source: string | undefined } | undefined {
+export function overlayOf(
+  ctx: ExportContext & { builtinModes?: Readonly<Record<string, Mode | undefined>> },
+  key: string,
+): { mode: Mode; banner: string; source: string | undefined } | undefined {
   const own = ctx.bundle.modes[key];
   if (own) return { mode: own, banner: `${ctx.forgeRoot}${own.source}`, source: own.source };
   const builtin = ctx.builtinModes?.[key];
@@ -66,12 +69,24 @@ export function reportOtherPresets(ctx: ExportContext, parts: BundleParts, why: 
   for (const [key, preset] of parts.presets) {
     if (key === ctx.preset?.key) continue;
     const blocks = preset.systemUpdates.length;
-    reportLoss(ctx, preset.source, `preset ${key}`, `a preset${blocks > 0 ? ` or its ${blocks} system-update block${blocks === 1 ? "" : "s"}` : ""} (${why})`, `left out; pass --preset ${key} to make it the always-on selection`);
+    reportLoss(
+      ctx,
+      preset.source,
+      `preset ${key}`,
+      `a preset${blocks > 0 ? ` or its ${blocks} system-update block${blocks === 1 ? "" : "s"}` : ""} (${why})`,
+      `left out; pass --preset ${key} to make it the always-on selection`,
+    );
   }
 }
 
 /** A preset's base (replace_base/replace_final) replaces the agent's own prompt, which a rule file cannot do. */
 export function reportPresetBase(ctx: ExportContext, preset: Preset | undefined, key: string | undefined): void {
   if (preset?.base === undefined || key === undefined) return;
-  reportLoss(ctx, preset.source, `preset ${key}`, `its base ${preset.base} (a prompt that replaces the agent's own)`, "left out; only its overlays are exported as always-on text");
+  reportLoss(
+    ctx,
+    preset.source,
+    `preset ${key}`,
+    `its base ${preset.base} (a prompt that replaces the agent's own)`,
+    "left out; only its overlays are exported as always-on text",
+  );
 }

@@ -50,4 +50,3 @@ export function yamlString(text: string): string {
 export function frontMatterFile(banner: string, fields: readonly string[], body: string): string {
   return ["---", `# ${banner}`, ...fields, "---", "", body].join("\n");
 }
-

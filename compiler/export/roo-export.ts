@@ -38,7 +38,8 @@ function groupsOf(mode: Mode): { groups: Group[]; lost: string[] } {
   const groups: Group[] = [];
   const reads = READ_TOOLS.filter((t) => tools.includes(t));
   if (reads.length > 0) groups.push("read");
-  if (reads.length > 0 && reads.length < READ_TOOLS.length) lost.push(`tools [${reads.join(", ")}] without ${READ_TOOLS.filter((t) => !reads.includes(t)).join(", ")} (Roo's read group also searches and lists)`);
+  if (reads.length > 0 && reads.length < READ_TOOLS.length)
+    lost.push(`tools [${reads.join(", ")}] without ${READ_TOOLS.filter((t) => !reads.includes(t)).join(", ")} (Roo's read group also searches and lists)`);
   const edits = ["edit", "write"].filter((t) => tools.includes(t));
   const limit = mode.edits === undefined ? null : limitRegex(mode.edits);
   if (edits.length === 1) lost.push(`tools [${edits[0]}] without ${edits[0] === "edit" ? "write" : "edit"} (Roo's edit group does both)`);
@@ -57,10 +58,17 @@ export function renderRoo(ctx: ExportContext): ExportPlan {
   for (const [key, mode] of parts.modes) {
     const { groups, lost } = groupsOf(mode);
     lost.push(...modeLosses(mode, key, { label: true, tools: true, edits: true }));
-    if (mode.strategy === "append") lost.unshift("an append overlay (Roo puts roleDefinition in place of its own role line; forge import roo --overlay reads it back as an overlay)");
+    if (mode.strategy === "append")
+      lost.unshift("an append overlay (Roo puts roleDefinition in place of its own role line; forge import roo --overlay reads it back as an overlay)");
     if (mode.strategy === "replace_final") lost.unshift("an exact final prompt (Roo adds its own parts after roleDefinition)");
     if (lost.length > 0) reportLoss(ctx, mode.source, `mode ${key}`, lost.join(", "), "written as a Roo mode without it");
-    customModes.push({ slug: key, name: mode.label, description: mode.description, roleDefinition: componentText(ctx, mode.prompt, mode.source, `mode ${key}`), groups });
+    customModes.push({
+      slug: key,
+      name: mode.label,
+      description: mode.description,
+      roleDefinition: componentText(ctx, mode.prompt, mode.source, `mode ${key}`),
+      groups,
+    });
     sources.push(`${ctx.forgeRoot}${mode.source}`);
   }
   for (const [id, rule] of parts.rules) reportLoss(ctx, rule.source, `rule ${id}`, "a rule that switches on by path (.roomodes holds modes only)", "left out");

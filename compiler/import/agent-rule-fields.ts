@@ -77,7 +77,13 @@ export function readGlobs(ctx: RuleFileContext, field: HeaderField | undefined, 
         ? field.value.map((glob, i) => ({ glob, where: field.itemWhere(i) }))
         : [];
   if (typeof field.value !== "string" && !Array.isArray(field.value)) {
-    reportInvalidField(ctx, field.valueWhere, `"${field.key}"`, `must be a list of globs or a comma-separated string, got ${describeType(field.value)}`, example);
+    reportInvalidField(
+      ctx,
+      field.valueWhere,
+      `"${field.key}"`,
+      `must be a list of globs or a comma-separated string, got ${describeType(field.value)}`,
+      example,
+    );
     return [];
   }
   const globs: string[] = [];

@@ -71,7 +71,11 @@ interface RuleContext {
 function oneLine(ctx: RuleContext, text: string, field: string): string {
   if (!/[\r\n]/.test(text)) return text;
   // Split, not a regex over whitespace runs: linear however long the runs are.
-  const folded = text.split(/\r\n|\r|\n/).map((line) => line.trim()).filter((line) => line !== "").join(" ");
+  const folded = text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .join(" ");
   ctx.comments.push(`folded: ${field} onto one line`);
   return folded;
 }
@@ -109,7 +113,12 @@ function buildOne(rule: AgentRule, key: string, format: AgentFormat, built: Buil
   const comments = (): string[] => [`Imported by forge import ${format.name} from ${rule.file} (${KIND_TEXT[rule.kind]}).`, ...ctx.comments];
   const description = rule.description;
   if (rule.kind === "always") {
-    const source = { label, description: description ? fitText(ctx, description, MAX_DESCRIPTION, "description", where) : `Always-on ${format.tool} rule ${name}.`, strategy: "append" as const, prompt: text };
+    const source = {
+      label,
+      description: description ? fitText(ctx, description, MAX_DESCRIPTION, "description", where) : `Always-on ${format.tool} rule ${name}.`,
+      strategy: "append" as const,
+      prompt: text,
+    };
     built.modes.push({ key, keyWhere: where, entry: rule.file, comments: comments(), source });
     built.overlays.push({ key, file: rule.file });
     return;
@@ -117,11 +126,26 @@ function buildOne(rule: AgentRule, key: string, format: AgentFormat, built: Buil
   const line = description ? fitText(ctx, oneLine(ctx, description, "description"), MAX_LINE, "description", where) : null;
   if (rule.kind === "paths") {
     const fallback = fitText(ctx, `${format.tool} rule for ${rule.globs.join(", ")}`, MAX_LINE, "description", where);
-    built.rules.push({ key, keyWhere: where, entry: rule.file, comments: comments(), source: { name: label, description: line ?? fallback, when: { paths: rule.globs }, content: text } });
+    built.rules.push({
+      key,
+      keyWhere: where,
+      entry: rule.file,
+      comments: comments(),
+      source: { name: label, description: line ?? fallback, when: { paths: rule.globs }, content: text },
+    });
     return;
   }
   const fallback = rule.kind === "requested" ? `${format.tool} rule ${name}.` : `${format.tool} rule ${name}, switched on by hand.`;
-  built.blocks.push({ block: { id: key, name: label, description: line ?? fitText(ctx, fallback, MAX_LINE, "description", where), modelCallable: rule.kind === "requested", content: text }, file: rule.file });
+  built.blocks.push({
+    block: {
+      id: key,
+      name: label,
+      description: line ?? fitText(ctx, fallback, MAX_LINE, "description", where),
+      modelCallable: rule.kind === "requested",
+      content: text,
+    },
+    file: rule.file,
+  });
 }
 
 /** Keys from the rule names, unique across modes, rules and blocks (one namespace: a block and a rule are both updates). */
@@ -131,7 +155,14 @@ function keyRules(rules: readonly AgentRule[], diagnostics: Diagnostic[], skippe
   for (const rule of rules) {
     const key = normalizeKey(ruleName(rule.rel), "rule");
     if (key === null) {
-      diagnostics.push(importRuleSkipped(atFile(rule.file), rule.file, "its name has no letters or digits to make a forge key from", "Rename the file, e.g. to coding-style.md."));
+      diagnostics.push(
+        importRuleSkipped(
+          atFile(rule.file),
+          rule.file,
+          "its name has no letters or digits to make a forge key from",
+          "Rename the file, e.g. to coding-style.md.",
+        ),
+      );
       skipped.push({ file: rule.file, path: "" });
       continue;
     }
@@ -154,7 +185,12 @@ function presetKeyFor(format: AgentFormat, keys: ReadonlySet<string>): string {
 }
 
 export function assembleAgentRules(
-  format: AgentFormat, input: string, rules: readonly AgentRule[], diagnostics: Diagnostic[], skipped: SkippedEntry[], options: ImportOptions,
+  format: AgentFormat,
+  input: string,
+  rules: readonly AgentRule[],
+  diagnostics: Diagnostic[],
+  skipped: SkippedEntry[],
+  options: ImportOptions,
 ): ImportResult {
   const ordered = [...rules.filter((r) => r.first), ...rules.filter((r) => !r.first)];
   const keyed = keyRules(ordered, diagnostics, skipped);
@@ -165,10 +201,24 @@ export function assembleAgentRules(
     const key = presetKeyFor(format, new Set(keyed.map((k) => k.key)));
     // A preset holds at most 64 overlays and 64 blocks: an overflowing mode stays selectable, an overflowing block is lost.
     for (const o of built.overlays.slice(64)) {
-      diagnostics.push(importInvalidValue(atFile(o.file), `overlay "${o.key}"`, `does not fit the preset ${key}, which holds at most 64 overlays; the mode is imported`, `select it yourself: /mode +${o.key}`));
+      diagnostics.push(
+        importInvalidValue(
+          atFile(o.file),
+          `overlay "${o.key}"`,
+          `does not fit the preset ${key}, which holds at most 64 overlays; the mode is imported`,
+          `select it yourself: /mode +${o.key}`,
+        ),
+      );
     }
     for (const b of built.blocks.slice(64)) {
-      diagnostics.push(importRuleSkipped(atFile(b.file), b.file, `the preset ${key} holds at most 64 system-update blocks`, "Split the rules directory and import it in parts."));
+      diagnostics.push(
+        importRuleSkipped(
+          atFile(b.file),
+          b.file,
+          `the preset ${key} holds at most 64 system-update blocks`,
+          "Split the rules directory and import it in parts.",
+        ),
+      );
       skipped.push({ file: b.file, path: "" });
     }
     const source: PresetDraft["source"] = {
@@ -176,7 +226,9 @@ export function assembleAgentRules(
       ...(built.overlays.length > 0 ? { overlays: built.overlays.slice(0, 64).map((o) => o.key) } : {}),
       ...(built.blocks.length > 0 ? { systemUpdates: built.blocks.slice(0, 64).map((b) => b.block) } : {}),
     };
-    const comments = [`Imported by forge import ${format.name} from ${input}: select it (pi --preset ${key}, or /preset use ${key}) for the rules ${format.tool} applies always.`];
+    const comments = [
+      `Imported by forge import ${format.name} from ${input}: select it (pi --preset ${key}, or /preset use ${key}) for the rules ${format.tool} applies always.`,
+    ];
     presets.push({ key, keyWhere: { file: input, start: null, end: null, path: "" }, entry: `the ${format.name} preset`, comments, source });
   }
   return assembleImport({ modes: built.modes, presets, rules: built.rules, diagnostics, skipped }, options);

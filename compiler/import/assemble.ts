@@ -85,8 +85,18 @@ export function assembleImport(drafts: Drafts, options: ImportOptions): ImportRe
   const diagnostics = [...drafts.diagnostics];
   const renames = planRenames(drafts.modes, drafts.presets, options, diagnostics);
   const taken = new Map<string, string>();
-  const modes = keepUnique(drafts.modes.map((m) => renamed(m, renames, true)), "mode", taken, diagnostics);
-  const presets = keepUnique(drafts.presets.map((p) => renamed(p, renames, false)), "preset", taken, diagnostics);
+  const modes = keepUnique(
+    drafts.modes.map((m) => renamed(m, renames, true)),
+    "mode",
+    taken,
+    diagnostics,
+  );
+  const presets = keepUnique(
+    drafts.presets.map((p) => renamed(p, renames, false)),
+    "preset",
+    taken,
+    diagnostics,
+  );
   const rules = keepUnique(drafts.rules ?? [], "rule", taken, diagnostics);
 
   const files: Array<[string, string]> = [

@@ -28,7 +28,9 @@ export function fitText(ctx: Pick<EntryContext, "diagnostics" | "comments">, tex
   const length = text.length;
   if (length <= max) return text;
   const cut = prefixWithin(text, max - 1).trimEnd() + "…";
-  ctx.diagnostics.push(importValueTooLong(where, field, length, max, `it is shortened to ${max} characters, ending in "…"; edit the imported file to reword it`));
+  ctx.diagnostics.push(
+    importValueTooLong(where, field, length, max, `it is shortened to ${max} characters, ending in "…"; edit the imported file to reword it`),
+  );
   // The written file says so too, next to what was not imported.
   ctx.comments.push(`shortened: ${field} had ${length} characters, forge allows ${max}`);
   return cut;

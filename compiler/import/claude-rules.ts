@@ -31,7 +31,16 @@ function ruleFrom(input: ImportInput, diagnostics: Diagnostic[], skipped: Skippe
   const description = readText(ctx, fieldOf(header, "description"), "description: How API handlers are written");
   // A scope that names no usable glob must not turn the rule on everywhere: it waits to be switched on by hand.
   const kind = globs.length > 0 ? "paths" : namesGlobs(scope) ? "manual" : "always";
-  return { file: input.path, rel: read.rel, kind, globs, ...(description ? { description } : {}), body: read.body, bodyWhere: read.bodyWhere, comments: ctx.comments };
+  return {
+    file: input.path,
+    rel: read.rel,
+    kind,
+    globs,
+    ...(description ? { description } : {}),
+    body: read.body,
+    bodyWhere: read.bodyWhere,
+    comments: ctx.comments,
+  };
 }
 
 export function importClaudeRules(inputs: readonly ImportInput[], options: ImportOptions): ImportResult {

@@ -27,11 +27,25 @@ function ruleFrom(input: ImportInput, diagnostics: Diagnostic[], skipped: Skippe
   const globsField = fieldOf(header, "globs");
   let globs = readGlobs(ctx, globsField, GLOBS_EXAMPLE, { tool: FORMAT.tool, noteTopLevel: !always });
   if (always && globs.length > 0 && globsField) {
-    reportUnsupportedField(ctx, globsField, "alwaysApply: true applies the rule everywhere and Cursor ignores its globs; kept: always on", `globs ${globs.join(", ")} (alwaysApply: true)`);
+    reportUnsupportedField(
+      ctx,
+      globsField,
+      "alwaysApply: true applies the rule everywhere and Cursor ignores its globs; kept: always on",
+      `globs ${globs.join(", ")} (alwaysApply: true)`,
+    );
     globs = [];
   }
   const kind = always ? "always" : globs.length > 0 ? "paths" : description ? "requested" : "manual";
-  return { file: input.path, rel: read.rel, kind, globs, ...(description ? { description } : {}), body: read.body, bodyWhere: read.bodyWhere, comments: ctx.comments };
+  return {
+    file: input.path,
+    rel: read.rel,
+    kind,
+    globs,
+    ...(description ? { description } : {}),
+    body: read.body,
+    bodyWhere: read.bodyWhere,
+    comments: ctx.comments,
+  };
 }
 
 export function importCursorRules(inputs: readonly ImportInput[], options: ImportOptions): ImportResult {

@@ -71,7 +71,7 @@ export function requoteDeep(doc: Document, source: object, text: string, emit: (
       for (let i = 1; i < path.length; i++) {
         const parent = path[i - 1];
         const child = path[i];
-        if (isMap(parent) && child && isScalar((child as { key?: unknown }).key)) segments.push(((child as { key: Scalar }).key).value);
+        if (isMap(parent) && child && isScalar((child as { key?: unknown }).key)) segments.push((child as { key: Scalar }).key.value);
         else if (isSeq(parent)) segments.push(parent.items.indexOf(child as never));
       }
       const last = path[path.length - 1];

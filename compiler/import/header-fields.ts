@@ -30,13 +30,15 @@ function fieldsFromYaml(file: string, header: FrontMatter, expected: string): { 
   const value = parsed.value;
   if (value === null || value === undefined) return { header: { fields: [], lenient: false }, diagnostics: [], problem: null };
   if (!isRecord(value)) return { header: null, diagnostics: [], problem: "it is not a mapping of fields" };
-  const fields = Object.keys(value).map((key): HeaderField => ({
-    key,
-    value: value[key],
-    keyWhere: whereAt(parsed.pd, [key], "key"),
-    valueWhere: whereAt(parsed.pd, [key]),
-    itemWhere: (i) => whereAt(parsed.pd, [key, i]),
-  }));
+  const fields = Object.keys(value).map(
+    (key): HeaderField => ({
+      key,
+      value: value[key],
+      keyWhere: whereAt(parsed.pd, [key], "key"),
+      valueWhere: whereAt(parsed.pd, [key]),
+      itemWhere: (i) => whereAt(parsed.pd, [key, i]),
+    }),
+  );
   return { header: { fields, lenient: false }, diagnostics: [], problem: null };
 }
 
@@ -155,7 +157,10 @@ export function readLenientHeader(file: string, header: FrontMatter, tool: strin
   const read = fieldsFromYaml(file, header, "a YAML mapping of fields");
   if (read.header) return { header: read.header, diagnostics: [] };
   const { fields, unread } = fieldsFromLines(file, header);
-  const problem = (read.problem ?? "").replace(/^cannot import: /, "").replace(/; expected .*$/s, "").replace(/^not valid JSON or YAML \((.*)\)$/s, "$1");
+  const problem = (read.problem ?? "")
+    .replace(/^cannot import: /, "")
+    .replace(/; expected .*$/s, "")
+    .replace(/^not valid JSON or YAML \((.*)\)$/s, "$1");
   const where: Where = { file, start: { line: header.firstLine, column: 1 }, end: { line: header.firstLine, column: 1 }, path: "" };
   return { header: { fields, lenient: true }, diagnostics: [importHeaderLenient(where, tool, problem, unread)] };
 }

@@ -47,7 +47,10 @@ export function parseInput(input: ImportInput, expected: string): { parsed: Pars
   const duplicate = duplicateKeys(doc)[0];
   if (duplicate) {
     const where: Where = { file: input.path, ...rangeAt(lineCounter, duplicate.range![0], duplicate.range![1]), path: "" };
-    return { parsed: null, diagnostics: [importUnreadable(where, `not valid JSON or YAML (Map keys must be unique; "${String(duplicate.value)}" repeats)`, expected)] };
+    return {
+      parsed: null,
+      diagnostics: [importUnreadable(where, `not valid JSON or YAML (Map keys must be unique; "${String(duplicate.value)}" repeats)`, expected)],
+    };
   }
   // toJS resolves aliases; one without its anchor (an unquoted *.ts in a YAML header) throws rather than erring.
   let value: unknown;
@@ -55,7 +58,10 @@ export function parseInput(input: ImportInput, expected: string): { parsed: Pars
     value = doc.toJS() as unknown;
   } catch (err) {
     const where: Where = { file: input.path, ...rangeAt(lineCounter, 0, 0), path: "" };
-    return { parsed: null, diagnostics: [importUnreadable(where, `not valid JSON or YAML (${(err instanceof Error ? err.message : String(err)).split("\n")[0]})`, expected)] };
+    return {
+      parsed: null,
+      diagnostics: [importUnreadable(where, `not valid JSON or YAML (${(err instanceof Error ? err.message : String(err)).split("\n")[0]})`, expected)],
+    };
   }
   return { parsed: { pd: positionDoc(input.path, doc, lineCounter), value }, diagnostics: [] };
 }

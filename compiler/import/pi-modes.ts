@@ -18,7 +18,17 @@ import { importInvalidEntry, importStrategyDefaulted, importTextJoined } from ".
 import { assembleImport } from "./assemble.js";
 import { fitText, MAX_DESCRIPTION, MAX_LABEL, promptFits, shortName } from "./bounds.js";
 import {
-  entryWhere, fieldWhere, joinParts, keyFrom, readKeyList, readString, readStringList, reportInvalid, reportUnknownFields, reportUnsupported, type EntryContext,
+  entryWhere,
+  fieldWhere,
+  joinParts,
+  keyFrom,
+  readKeyList,
+  readString,
+  readStringList,
+  reportInvalid,
+  reportUnknownFields,
+  reportUnsupported,
+  type EntryContext,
 } from "./entry-fields.js";
 import { isRecord, parseInput } from "./input-doc.js";
 import { escapeTemplateText } from "./template-text.js";
@@ -26,8 +36,22 @@ import type { ImportInput, ImportOptions, ImportResult, ModeDraft, ModeSource, S
 
 const FORMAT = "pi-modes";
 const KNOWN_FIELDS = [
-  "$schema", "key", "label", "description", "promptStrategy", "prompt", "systemPrompt", "opener", "appendix",
-  "removeSections", "requires", "conflictsWith", "before", "after", "schemaVersion", "version",
+  "$schema",
+  "key",
+  "label",
+  "description",
+  "promptStrategy",
+  "prompt",
+  "systemPrompt",
+  "opener",
+  "appendix",
+  "removeSections",
+  "requires",
+  "conflictsWith",
+  "before",
+  "after",
+  "schemaVersion",
+  "version",
 ] as const;
 const STRATEGIES = ["append", "replace_base", "replace_final"] as const;
 type Strategy = (typeof STRATEGIES)[number];
@@ -75,11 +99,25 @@ function textV2(ctx: EntryContext, obj: Record<string, unknown>, parts: Record<s
   const raw = obj.promptStrategy;
   if (raw === undefined) {
     const marker = obj.schemaVersion !== undefined ? "schemaVersion" : "version";
-    ctx.diagnostics.push(importInvalidEntry(fieldWhere(ctx, [marker]), ctx.entry, "schema v2 requires promptStrategy (append, replace_base or replace_final)", '{ "schemaVersion": 2, "promptStrategy": "append", ... }'));
+    ctx.diagnostics.push(
+      importInvalidEntry(
+        fieldWhere(ctx, [marker]),
+        ctx.entry,
+        "schema v2 requires promptStrategy (append, replace_base or replace_final)",
+        '{ "schemaVersion": 2, "promptStrategy": "append", ... }',
+      ),
+    );
     return null;
   }
   if (typeof raw !== "string" || !(STRATEGIES as readonly string[]).includes(raw)) {
-    ctx.diagnostics.push(importInvalidEntry(fieldWhere(ctx, ["promptStrategy"]), ctx.entry, `promptStrategy ${JSON.stringify(raw)} is not append, replace_base or replace_final`, '"promptStrategy": "append"'));
+    ctx.diagnostics.push(
+      importInvalidEntry(
+        fieldWhere(ctx, ["promptStrategy"]),
+        ctx.entry,
+        `promptStrategy ${JSON.stringify(raw)} is not append, replace_base or replace_final`,
+        '"promptStrategy": "append"',
+      ),
+    );
     return null;
   }
   const used = (["opener", "prompt", "systemPrompt", "appendix"] as const).filter((f) => (parts[f] ?? "").trim() !== "");
@@ -92,18 +130,41 @@ function textV1(ctx: EntryContext, parts: Record<string, string | undefined>): T
   const baseField = (parts.systemPrompt ?? "").trim() !== "" ? "systemPrompt" : (parts.prompt ?? "").trim() !== "" ? "prompt" : null;
   const appendix = (parts.appendix ?? "").trim() !== "";
   if (baseField !== null) {
-    ctx.diagnostics.push(importStrategyDefaulted(fieldWhere(ctx, [baseField], "key"), "replace_base",
-      `no promptStrategy, so this legacy v1 file keeps the historical replace_base default. pi-modes sent ${baseField} as the whole prompt; forge's replace_base replaces only Pi's base prompt and keeps Pi's appended prompt, context files, skills, date and cwd. For the exact prompt, change the imported file to strategy: replace_final`));
+    ctx.diagnostics.push(
+      importStrategyDefaulted(
+        fieldWhere(ctx, [baseField], "key"),
+        "replace_base",
+        `no promptStrategy, so this legacy v1 file keeps the historical replace_base default. pi-modes sent ${baseField} as the whole prompt; forge's replace_base replaces only Pi's base prompt and keeps Pi's appended prompt, context files, skills, date and cwd. For the exact prompt, change the imported file to strategy: replace_final`,
+      ),
+    );
     if ((parts.opener ?? "").trim() !== "") {
-      reportUnsupported(ctx, ["opener"], "opener", `pi-modes ignored the opener when ${baseField} was set, so forge does too`, "opener (pi-modes ignored it next to systemPrompt)");
+      reportUnsupported(
+        ctx,
+        ["opener"],
+        "opener",
+        `pi-modes ignored the opener when ${baseField} was set, so forge does too`,
+        "opener (pi-modes ignored it next to systemPrompt)",
+      );
     }
-    if (appendix) ctx.diagnostics.push(importTextJoined(fieldWhere(ctx, [baseField], "key"), [baseField, "appendix"], "the prompt (pi-modes appended the appendix after it under a \"# Current prompt mode\" heading)"));
+    if (appendix)
+      ctx.diagnostics.push(
+        importTextJoined(
+          fieldWhere(ctx, [baseField], "key"),
+          [baseField, "appendix"],
+          'the prompt (pi-modes appended the appendix after it under a "# Current prompt mode" heading)',
+        ),
+      );
     return { strategy: "replace_base", prompt: joinParts([parts[baseField], parts.appendix]) };
   }
   const used = (["opener", "appendix"] as const).filter((f) => (parts[f] ?? "").trim() !== "");
   if (used.length === 0) return null;
-  ctx.diagnostics.push(importStrategyDefaulted(fieldWhere(ctx, [used[0]!], "key"), "append",
-    `no promptStrategy and no systemPrompt: pi-modes kept Pi's prompt and appended ${used.join(" and ")} under "# Current prompt mode: <label>", which is a forge append overlay (its heading is "# <label>")`));
+  ctx.diagnostics.push(
+    importStrategyDefaulted(
+      fieldWhere(ctx, [used[0]!], "key"),
+      "append",
+      `no promptStrategy and no systemPrompt: pi-modes kept Pi's prompt and appended ${used.join(" and ")} under "# Current prompt mode: <label>", which is a forge append overlay (its heading is "# <label>")`,
+    ),
+  );
   if (used.length > 1) ctx.diagnostics.push(importTextJoined(fieldWhere(ctx, ["opener"], "key"), used, "the prompt"));
   return { strategy: "append", prompt: joinParts([parts.opener, parts.appendix]) };
 }
@@ -134,7 +195,8 @@ function modeFromFile(ctx: EntryContext, obj: Record<string, unknown>, file: str
   if (text === null) return v2 ? null : skip(entryWhere(ctx), "it has no text: pi-modes requires opener, appendix or systemPrompt");
   if (text.prompt === "") return skip(entryWhere(ctx), "its prompt text is empty");
   const prompt = escapeTemplateText(text.prompt);
-  const promptField = parts.systemPrompt !== undefined ? "systemPrompt" : parts.prompt !== undefined ? "prompt" : parts.opener !== undefined ? "opener" : "appendix";
+  const promptField =
+    parts.systemPrompt !== undefined ? "systemPrompt" : parts.prompt !== undefined ? "prompt" : parts.opener !== undefined ? "opener" : "appendix";
   if (!promptFits(ctx, prompt, `the prompt (${promptField})`, fieldWhere(ctx, [promptField], "key"))) return null;
 
   const rawDescription = readString(ctx, obj, "description", '"description": "Plan before editing."')?.trim();

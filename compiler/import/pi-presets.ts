@@ -13,13 +13,21 @@
 //   switched on as Pi's preset did; an info names listed tools forge does not switch on (edit, write, bash...).
 // - the preset: description generated, overlays [the mode].
 import type { Diagnostic } from "../../core/diagnostic.js";
-import {
-  importInvalidEntry, importNoPrompt, importStrategyDefaulted, importToolsNarrowOnly, importUnreadable,
-} from "../diagnostics/import-codes.js";
+import { importInvalidEntry, importNoPrompt, importStrategyDefaulted, importToolsNarrowOnly, importUnreadable } from "../diagnostics/import-codes.js";
 import { whereAt } from "../phases/yaml-positions.js";
 import { assembleImport } from "./assemble.js";
 import { fitText, MAX_LABEL, promptFits, shortName } from "./bounds.js";
-import { entryWhere, fieldWhere, keyFrom, readString, readStringList, reportInvalid, reportUnknownFields, reportUnsupported, type EntryContext } from "./entry-fields.js";
+import {
+  entryWhere,
+  fieldWhere,
+  keyFrom,
+  readString,
+  readStringList,
+  reportInvalid,
+  reportUnknownFields,
+  reportUnsupported,
+  type EntryContext,
+} from "./entry-fields.js";
 import { isRecord, parseInput } from "./input-doc.js";
 import { MAX_KEY_LENGTH } from "./keys.js";
 import { READ_ONLY_TOOLS } from "../../core/preferences.js";
@@ -31,7 +39,8 @@ const KNOWN_FIELDS = ["provider", "model", "thinkingLevel", "tools", "instructio
 const THINKING = ["off", "minimal", "low", "medium", "high", "xhigh"];
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const MODE_SUFFIX = "-mode";
-const EXAMPLE = '{ "plan": { "provider": "anthropic", "model": "claude-sonnet-4-5", "thinkingLevel": "high", "tools": ["read", "grep"], "instructions": "Plan first." } }';
+const EXAMPLE =
+  '{ "plan": { "provider": "anthropic", "model": "claude-sonnet-4-5", "thinkingLevel": "high", "tools": ["read", "grep"], "instructions": "Plan first." } }';
 
 const baseName = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
 
@@ -42,14 +51,24 @@ function readModel(ctx: EntryContext, obj: Record<string, unknown>): string | un
   if (!provider && !model) return undefined;
   if (!provider || !model) {
     const [present, missing] = provider ? ["provider", "model"] : ["model", "provider"];
-    reportUnsupported(ctx, [present], present,
+    reportUnsupported(
+      ctx,
+      [present],
+      present,
       `forge names a model as provider/model-id and there is no "${missing}" (Pi's preset extension also ignored a ${present} without a ${missing}). Example: "provider": "anthropic", "model": "claude-sonnet-4-5"`,
-      `${present} "${provider ?? model}" without ${missing}`);
+      `${present} "${provider ?? model}" without ${missing}`,
+    );
     return undefined;
   }
   const joined = `${provider}/${model}`;
   if (!/^[^/\s]+\/\S+$/.test(joined) || joined.length > 200) {
-    reportInvalid(ctx, ["provider"], `"provider"/"model"`, `make "${shortName(joined)}", which is not a provider/model-id without spaces of at most 200 characters`, '"provider": "anthropic", "model": "claude-sonnet-4-5"');
+    reportInvalid(
+      ctx,
+      ["provider"],
+      `"provider"/"model"`,
+      `make "${shortName(joined)}", which is not a provider/model-id without spaces of at most 200 characters`,
+      '"provider": "anthropic", "model": "claude-sonnet-4-5"',
+    );
     return undefined;
   }
   return joined;
@@ -66,7 +85,13 @@ function readTools(ctx: EntryContext, obj: Record<string, unknown>): string[] | 
   const raw = readStringList(ctx, obj, "tools", '"tools": ["read", "grep"]');
   if (raw === undefined) return undefined;
   if (raw.length === 0) {
-    reportUnsupported(ctx, ["tools"], "tools []", "Pi's preset extension ignored an empty tools list, while forge's tools: [] would switch every tool off", "tools [] (Pi ignored an empty list)");
+    reportUnsupported(
+      ctx,
+      ["tools"],
+      "tools []",
+      "Pi's preset extension ignored an empty tools list, while forge's tools: [] would switch every tool off",
+      "tools [] (Pi ignored an empty list)",
+    );
     return undefined;
   }
   const tools: string[] = [];
@@ -97,10 +122,16 @@ function draftsFromEntry(ctx: EntryContext, name: string, obj: Record<string, un
   const text = instructions?.trim() ?? "";
   const prompt = escapeTemplateText(text);
   if (!promptFits(ctx, prompt, "instructions", fieldWhere(ctx, ["instructions"], "key"))) return null;
-  if (text === "") ctx.diagnostics.push(importNoPrompt(obj.instructions === undefined ? keyWhere : fieldWhere(ctx, ["instructions"]), ctx.entry, "instructions"));
+  if (text === "")
+    ctx.diagnostics.push(importNoPrompt(obj.instructions === undefined ? keyWhere : fieldWhere(ctx, ["instructions"]), ctx.entry, "instructions"));
   else {
-    ctx.diagnostics.push(importStrategyDefaulted(fieldWhere(ctx, ["instructions"], "key"), "append",
-      "Pi's preset extension appended the instructions after Pi's prompt, which is a forge append overlay; forge puts them under the heading \"# <label>\""));
+    ctx.diagnostics.push(
+      importStrategyDefaulted(
+        fieldWhere(ctx, ["instructions"], "key"),
+        "append",
+        "Pi's preset extension appended the instructions after Pi's prompt, which is a forge append overlay; forge puts them under the heading \"# <label>\"",
+      ),
+    );
   }
   const modeKey = `${key}${MODE_SUFFIX}`;
   const source: ModeSource = {

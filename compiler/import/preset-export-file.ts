@@ -3,7 +3,8 @@
 import { validatePresetExport } from "../../generated/source-validators.js";
 import type { ForgePresetExport } from "../../generated/types.js";
 
-const EXAMPLE = '{"format":"forge-preset-export","v":1,"name":"review-flow","description":"...","base":null,"overlays":["review"],"driftPolicy":"block","digests":{...},"forgeVersion":"0.1.0"}';
+const EXAMPLE =
+  '{"format":"forge-preset-export","v":1,"name":"review-flow","description":"...","base":null,"overlays":["review"],"driftPolicy":"block","digests":{...},"forgeVersion":"0.1.0"}';
 
 export function parsePresetExportText(text: string, shown: string): { ok: true; value: ForgePresetExport } | { ok: false; error: string } {
   let value: unknown;

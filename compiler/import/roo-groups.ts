@@ -67,14 +67,24 @@ export function mapRooGroups(ctx: EntryContext, groups: unknown): Pick<ModeSourc
       return;
     }
     if (isRecord(options) && typeof options.description === "string") {
-      reportUnsupported(ctx, [...at, "description"], `the description of group ${name}`,
+      reportUnsupported(
+        ctx,
+        [...at, "description"],
+        `the description of group ${name}`,
         "Roo showed it when it refused an edit; forge's refusal names the mode and its allowed patterns instead",
-        `the description ${JSON.stringify(options.description)} of group ${name}`);
+        `the description ${JSON.stringify(options.description)} of group ${name}`,
+      );
     }
     const { regex, ok } = fileRegexOf(ctx, options, at, name);
     if (!ok) return;
     if (regex !== null && name !== "edit") {
-      reportUnsupported(ctx, [...at, "fileRegex"], `fileRegex of group ${name}`, "Roo applies a fileRegex to the edit group only", `fileRegex ${JSON.stringify(regex)} of group ${name} (only the edit group limits files)`);
+      reportUnsupported(
+        ctx,
+        [...at, "fileRegex"],
+        `fileRegex of group ${name}`,
+        "Roo applies a fileRegex to the edit group only",
+        `fileRegex ${JSON.stringify(regex)} of group ${name} (only the edit group limits files)`,
+      );
     } else if (name === "edit") {
       if (regex === null) unrestricted = true;
       else if (!regexes.includes(regex)) regexes.push(regex);
@@ -88,7 +98,9 @@ export function mapRooGroups(ctx: EntryContext, groups: unknown): Pick<ModeSourc
     // Roo runs the command group's shell commands whatever the fileRegex: kept, and said (forge would turn bash off).
     if (tools.includes("bash")) {
       out.edits.bash = "unchecked";
-      ctx.comments.push("edits.bash: unchecked keeps Roo's command group: bash can change any file and forge cannot check it; remove it and forge turns bash off while the limit is active");
+      ctx.comments.push(
+        "edits.bash: unchecked keeps Roo's command group: bash can change any file and forge cannot check it; remove it and forge turns bash off while the limit is active",
+      );
     }
   }
   return out;

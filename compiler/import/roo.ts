@@ -33,13 +33,23 @@ function descriptionOf(ctx: EntryContext, obj: Record<string, unknown>, slug: st
   const description = readString(ctx, obj, "description", "description: Writes and edits documentation.")?.trim();
   const whenToUse = readString(ctx, obj, "whenToUse", "whenToUse: Use this mode for documentation.")?.trim();
   if (description && whenToUse) {
-    reportUnsupported(ctx, ["whenToUse"], "whenToUse",
+    reportUnsupported(
+      ctx,
+      ["whenToUse"],
+      "whenToUse",
       "Roo used it to pick modes automatically; forge has no such field (modes are selected explicitly) and this mode already has a description",
-      "whenToUse (forge never switches modes by itself)");
+      "whenToUse (forge never switches modes by itself)",
+    );
   }
   const text = description || whenToUse;
   if (!text) return `Imported from Roo Code mode "${shortName(slug)}" (${baseName(file)}).`;
-  return fitText(ctx, text, MAX_DESCRIPTION, description ? "description" : "whenToUse (as the description)", fieldWhere(ctx, [description ? "description" : "whenToUse"]));
+  return fitText(
+    ctx,
+    text,
+    MAX_DESCRIPTION,
+    description ? "description" : "whenToUse (as the description)",
+    fieldWhere(ctx, [description ? "description" : "whenToUse"]),
+  );
 }
 
 function modeFromEntry(ctx: EntryContext, obj: Record<string, unknown>, file: string, options: ImportOptions): ModeDraft | null {
@@ -56,7 +66,11 @@ function modeFromEntry(ctx: EntryContext, obj: Record<string, unknown>, file: st
   const name = readString(ctx, obj, "name", "name: Docs Writer")?.trim();
   if (!name) return skip(obj.name === undefined ? entryWhere(ctx) : fieldWhere(ctx, ["name"]), 'it has no non-empty "name" (Roo requires one)');
   const role = readString(ctx, obj, "roleDefinition", "roleDefinition: You write documentation.");
-  if (!role?.trim()) return skip(obj.roleDefinition === undefined ? entryWhere(ctx) : fieldWhere(ctx, ["roleDefinition"]), 'it has no non-empty "roleDefinition" (Roo requires one)');
+  if (!role?.trim())
+    return skip(
+      obj.roleDefinition === undefined ? entryWhere(ctx) : fieldWhere(ctx, ["roleDefinition"]),
+      'it has no non-empty "roleDefinition" (Roo requires one)',
+    );
   const custom = readString(ctx, obj, "customInstructions", "customInstructions: Use short sentences.");
   const roleWhere = fieldWhere(ctx, ["roleDefinition"], "key");
   if (custom?.trim()) ctx.diagnostics.push(importTextJoined(roleWhere, ["roleDefinition", "customInstructions"], "the prompt"));
@@ -66,13 +80,23 @@ function modeFromEntry(ctx: EntryContext, obj: Record<string, unknown>, file: st
   if (!promptFits(ctx, prompt, "the prompt (roleDefinition and customInstructions)", roleWhere)) return null;
 
   const strategy = options.overlay ? "append" : "replace_base";
-  ctx.diagnostics.push(importStrategyDefaulted(roleWhere, strategy, options.overlay
-    ? `with --overlay, roleDefinition becomes an append overlay, added after Pi's prompt under the heading "# ${name}"`
-    : "roleDefinition replaced the start of Roo's prompt, so it becomes a replace_base mode: it replaces Pi's base prompt, and Pi still adds its appended prompt, context files, skills, date and cwd. Pass --overlay to add it after Pi's prompt instead"));
+  ctx.diagnostics.push(
+    importStrategyDefaulted(
+      roleWhere,
+      strategy,
+      options.overlay
+        ? `with --overlay, roleDefinition becomes an append overlay, added after Pi's prompt under the heading "# ${name}"`
+        : "roleDefinition replaced the start of Roo's prompt, so it becomes a replace_base mode: it replaces Pi's base prompt, and Pi still adds its appended prompt, context files, skills, date and cwd. Pass --overlay to add it after Pi's prompt instead",
+    ),
+  );
   if (obj.source !== undefined) {
-    reportUnsupported(ctx, ["source"], `source ${JSON.stringify(obj.source)}`,
+    reportUnsupported(
+      ctx,
+      ["source"],
+      `source ${JSON.stringify(obj.source)}`,
       "it is Roo's record of where the mode was defined; forge takes the scope from where it writes (--root or --global)",
-      `source ${JSON.stringify(obj.source)} (the scope comes from --root/--global)`);
+      `source ${JSON.stringify(obj.source)} (the scope comes from --root/--global)`,
+    );
   }
   const source: ModeSource = {
     label: fitText(ctx, name, MAX_LABEL, "name (as the label)", fieldWhere(ctx, ["name"])),
@@ -96,7 +120,9 @@ export function importRoo(inputs: readonly ImportInput[], options: ImportOptions
     const top = parsed.value;
     if (!isRecord(top) || !Array.isArray(top.customModes)) {
       const where = isRecord(top) && top.customModes !== undefined ? whereAt(parsed.pd, ["customModes"]) : whereAt(parsed.pd, []);
-      diagnostics.push(importUnreadable(where, isRecord(top) && top.customModes !== undefined ? "customModes is not a list" : "there is no customModes list", expected));
+      diagnostics.push(
+        importUnreadable(where, isRecord(top) && top.customModes !== undefined ? "customModes is not a list" : "there is no customModes list", expected),
+      );
       continue;
     }
     const fileCtx: EntryContext = { pd: parsed.pd, at: [], entry: baseName(input.path), diagnostics, comments: [] };

@@ -35,14 +35,16 @@ export function readRuleFile(input: ImportInput, options: ReadOptions, diagnosti
     return null;
   };
   const split = splitRuleFile(input.text);
-  if (split.unclosed) return skip(atFile(input.path), "its front matter opens with --- on line 1 and never closes", "Close it with a --- line after the fields.");
+  if (split.unclosed)
+    return skip(atFile(input.path), "its front matter opens with --- on line 1 and never closes", "Close it with a --- line after the fields.");
   let header: Header | null = null;
   if (split.header) {
     if (options.reading === "strict") {
       const read = readStrictHeader(input.path, split.header, options.expected);
       if (read.diagnostics.length > 0 || !read.header) {
         diagnostics.push(...read.diagnostics);
-        if (read.diagnostics.length === 0) return skip(atFile(input.path), "its front matter is not a mapping of fields", `Write fields as key: value, e.g. ${options.expected}.`);
+        if (read.diagnostics.length === 0)
+          return skip(atFile(input.path), "its front matter is not a mapping of fields", `Write fields as key: value, e.g. ${options.expected}.`);
         skipped.push({ file: input.path, path: "" });
         return null;
       }

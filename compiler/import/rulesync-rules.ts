@@ -11,7 +11,16 @@
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
 import { importRuleSkipped } from "../diagnostics/import-codes.js";
-import { fieldOf, readFlag, readGlobs, readText, reportInvalidField, reportUnknownFields, reportUnsupportedField, type RuleFileContext } from "./agent-rule-fields.js";
+import {
+  fieldOf,
+  readFlag,
+  readGlobs,
+  readText,
+  reportInvalidField,
+  reportUnknownFields,
+  reportUnsupportedField,
+  type RuleFileContext,
+} from "./agent-rule-fields.js";
 import { assembleAgentRules, commonDir, namesGlobs, type AgentFormat, type AgentRule } from "./agent-rules.js";
 import { describeType } from "./entry-fields.js";
 import { splitGlobList, type Header } from "./header-fields.js";
@@ -28,7 +37,12 @@ function reportToolSections(ctx: RuleFileContext, header: Header | null): void {
   for (const field of header?.fields ?? []) {
     if ((CANONICAL as readonly string[]).includes(field.key)) continue;
     if (isRecord(field.value) || field.key === "cursorRuleType") {
-      reportUnsupportedField(ctx, field, `it holds settings rulesync writes for ${field.key === "cursorRuleType" ? "Cursor" : field.key} only; forge follows the canonical fields (root, globs, description)`, `${field.key} (settings for one tool)`);
+      reportUnsupportedField(
+        ctx,
+        field,
+        `it holds settings rulesync writes for ${field.key === "cursorRuleType" ? "Cursor" : field.key} only; forge follows the canonical fields (root, globs, description)`,
+        `${field.key} (settings for one tool)`,
+      );
     }
   }
   const unknown = (header?.fields ?? []).filter((f) => !isRecord(f.value) && f.key !== "cursorRuleType");
@@ -41,7 +55,13 @@ function readTargets(ctx: RuleFileContext, header: Header | null): string[] {
   if (field === undefined || field.value === null || field.value === undefined) return ["*"];
   if (typeof field.value === "string") return splitGlobList(field.value);
   if (Array.isArray(field.value) && field.value.every((t) => typeof t === "string")) return field.value as string[];
-  reportInvalidField(ctx, field.valueWhere, '"targets"', `must be a list of tool names, got ${describeType(field.value)}, so the default ["*"] applies`, 'targets: ["*"]');
+  reportInvalidField(
+    ctx,
+    field.valueWhere,
+    '"targets"',
+    `must be a list of tool names, got ${describeType(field.value)}, so the default ["*"] applies`,
+    'targets: ["*"]',
+  );
   return ["*"];
 }
 
@@ -51,7 +71,14 @@ function ruleFrom(input: ImportInput, diagnostics: Diagnostic[], skipped: Skippe
   const { ctx, header } = read;
   const targets = readTargets(ctx, header);
   if (!targets.includes("*") && !targets.includes("pi")) {
-    diagnostics.push(importRuleSkipped(fieldOf(header, "targets")?.valueWhere ?? atFile(input.path), input.path, `its targets [${targets.join(", ")}] leave Pi out, so rulesync would not give it to Pi`, 'Add "pi" to targets to import it.'));
+    diagnostics.push(
+      importRuleSkipped(
+        fieldOf(header, "targets")?.valueWhere ?? atFile(input.path),
+        input.path,
+        `its targets [${targets.join(", ")}] leave Pi out, so rulesync would not give it to Pi`,
+        'Add "pi" to targets to import it.',
+      ),
+    );
     skipped.push({ file: input.path, path: "" });
     return null;
   }
@@ -63,16 +90,37 @@ function ruleFrom(input: ImportInput, diagnostics: Diagnostic[], skipped: Skippe
   const globsField = fieldOf(header, "globs");
   let globs = readGlobs(ctx, globsField, 'globs: ["src/api/**"]', { tool: FORMAT.tool, noteTopLevel: !root && !localRoot });
   if (localRoot && localRootField) {
-    reportUnsupportedField(ctx, localRootField, "rulesync keeps a localRoot rule out of version control (CLAUDE.local.md, AGENTS.local.md); forge has no personal scope inside a project, so it is an always-on mode in the scope you import into (use --global for a personal one)", "localRoot (imported as always on)");
+    reportUnsupportedField(
+      ctx,
+      localRootField,
+      "rulesync keeps a localRoot rule out of version control (CLAUDE.local.md, AGENTS.local.md); forge has no personal scope inside a project, so it is an always-on mode in the scope you import into (use --global for a personal one)",
+      "localRoot (imported as always on)",
+    );
   }
   const scopesEverything = globs.length === 1 && (globs[0] === "**/*" || globs[0] === "**");
   if ((root || localRoot) && globs.length > 0 && globsField) {
-    if (!scopesEverything) reportUnsupportedField(ctx, globsField, `a ${root ? "root" : "localRoot"} rule applies always in rulesync; its globs are not used; kept: always on`, `globs ${globs.join(", ")} (the rule applies always)`);
+    if (!scopesEverything)
+      reportUnsupportedField(
+        ctx,
+        globsField,
+        `a ${root ? "root" : "localRoot"} rule applies always in rulesync; its globs are not used; kept: always on`,
+        `globs ${globs.join(", ")} (the rule applies always)`,
+      );
     globs = [];
   }
   // Globs that were given but none usable: the rule waits to be switched on by hand, it is never widened to always.
   const kind = root || localRoot ? "always" : globs.length > 0 ? "paths" : namesGlobs(globsField) ? "manual" : "always";
-  return { file: input.path, rel: read.rel, kind, globs, ...(description ? { description } : {}), body: read.body, bodyWhere: read.bodyWhere, first: root, comments: ctx.comments };
+  return {
+    file: input.path,
+    rel: read.rel,
+    kind,
+    globs,
+    ...(description ? { description } : {}),
+    body: read.body,
+    bodyWhere: read.bodyWhere,
+    first: root,
+    comments: ctx.comments,
+  };
 }
 
 export function importRulesyncRules(inputs: readonly ImportInput[], options: ImportOptions): ImportResult {

@@ -6,7 +6,6 @@ import type { SignatureReport } from "../review/signature-report.js";
 import { compareCodeUnits } from "../../core/canonical-json.js";
 import type { ForgeBundle } from "../../generated/types.js";
 
-
 const SIGNATURE_FIELDS = ["algorithm", "publicKey", "fingerprint", "name", "signedAt", "signature"] as const;
 
 /** An entry of the old file's signatures with every field a string (the file may be anything). */
@@ -22,14 +21,22 @@ function oldSignatures(existing: string | null): { bundleHash: string | null; si
   if (existing === null) return { bundleHash: null, signatures: [] };
   try {
     const value = JSON.parse(existing) as { bundleHash?: unknown; signatures?: unknown } | null;
-    return { bundleHash: typeof value?.bundleHash === "string" ? value.bundleHash : null, signatures: Array.isArray(value?.signatures) ? value.signatures : [] };
+    return {
+      bundleHash: typeof value?.bundleHash === "string" ? value.bundleHash : null,
+      signatures: Array.isArray(value?.signatures) ? value.signatures : [],
+    };
   } catch {
     return { bundleHash: null, signatures: [] };
   }
 }
 
 /** The bundle to write, with the signatures it keeps and adds; `key` null: no --sign. */
-export function applySignatures(next: ForgeBundle, existing: string | null, key: SigningKey | null, now: Date): { bundle: ForgeBundle; report: SignatureReport | null } {
+export function applySignatures(
+  next: ForgeBundle,
+  existing: string | null,
+  key: SigningKey | null,
+  now: Date,
+): { bundle: ForgeBundle; report: SignatureReport | null } {
   const old = oldSignatures(existing);
   const kept = new Map<string, BundleSignature>();
   const dropped: SignatureReport["dropped"] = [];
@@ -43,7 +50,8 @@ export function applySignatures(next: ForgeBundle, existing: string | null, key:
     if (kept.has(signature.fingerprint)) continue;
     const problem = signatureProblem(next.bundleHash, signature);
     if (problem === null) kept.set(signature.fingerprint, signature);
-    else if (old.bundleHash !== null && old.bundleHash !== next.bundleHash) dropped.push({ ...who, reason: `it signed the previous bundle (bundleHash ${old.bundleHash.slice(0, 12)}), not this one` });
+    else if (old.bundleHash !== null && old.bundleHash !== next.bundleHash)
+      dropped.push({ ...who, reason: `it signed the previous bundle (bundleHash ${old.bundleHash.slice(0, 12)}), not this one` });
     else dropped.push({ ...who, reason: problem });
   }
   let added: Signer | null = null;

@@ -22,7 +22,11 @@ export interface CompileContext {
 }
 
 /** Reads the layers above a project target; with the built-in bundle they are the layers beneath its sources. */
-export function readCompileContext(target: { scope: BundleScope; root: string; cwd: string }, builtin: BuiltinBundleResult, overrides?: LayerOverrides): CompileContext {
+export function readCompileContext(
+  target: { scope: BundleScope; root: string; cwd: string },
+  builtin: BuiltinBundleResult,
+  overrides?: LayerOverrides,
+): CompileContext {
   if (target.scope === "builtin") return { builtin: null, builtinProblem: null, outer: [], outerWarnings: [], link: {}, fingerprint: null };
   const outer = target.scope === "project" ? readOuterLayers(target.root, overrides) : { layers: [], warnings: [] };
   const layersBeneath: LayerBeneath[] = [];

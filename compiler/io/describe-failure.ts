@@ -11,4 +11,3 @@ export function describeFailure(err: unknown): string {
   }
   return `internal error: ${err instanceof Error ? err.message : String(err)}`;
 }
-

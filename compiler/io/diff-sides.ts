@@ -78,7 +78,11 @@ function loadWorktree(ctx: SpecContext): SpecLoad {
   }
   const warnings = result.diagnostics.length;
   if (warnings > 0) notes.push(`the worktree build reported ${warnings} warning(s); \`npx --no-install forge build\` shows them`);
-  return loaded({ spec: WORKTREE_SPEC, kind: "worktree", label: WORKTREE_SPEC, location: `sources in ${target.displayForgeRoot}, built in memory` }, result.bundle, notes);
+  return loaded(
+    { spec: WORKTREE_SPEC, kind: "worktree", label: WORKTREE_SPEC, location: `sources in ${target.displayForgeRoot}, built in memory` },
+    result.bundle,
+    notes,
+  );
 }
 
 /** A bundle file; `missingIsEmpty` only for the defaulted on-disk bundle outside git (nothing built yet). */
@@ -133,7 +137,9 @@ function loadGitRef(spec: string, ctx: SpecContext): SpecLoad {
   }
   const commit = resolveCommit(top.dir, spec, ctx.env);
   if (commit === null) {
-    return fail(`'${spec}' is neither a bundle file nor a commit in the git repository at ${displayDir(ctx.cwd, top.dir)} (e.g. HEAD, HEAD~1, main, a tag or a commit id)`);
+    return fail(
+      `'${spec}' is neither a bundle file nor a commit in the git repository at ${displayDir(ctx.cwd, top.dir)} (e.g. HEAD, HEAD~1, main, a tag or a commit id)`,
+    );
   }
   return loadBundleAt(spec, top.dir, commit, ctx);
 }

@@ -35,7 +35,10 @@ export function findForgeRoots(start: string): ForgeRoots {
       } catch {
         continue; // unreadable: nothing forge could build there
       }
-      const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+      const names = entries
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort();
       if (names.includes(".pi") && isForgeDir(join(dir, ".pi"))) roots.push(dir);
       for (const name of names) if (name !== "node_modules" && !name.startsWith(".")) next.push(join(dir, name));
     }

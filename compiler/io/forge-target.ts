@@ -112,11 +112,16 @@ export function resolveLibraryTarget(flags: TargetFlags, cwd: string): BuildTarg
   if ("problem" in manifest) return { problem: `${displayPath(cwd, root)} is not a forge library package: ${manifest.problem}; ${example}` };
   const bundlePath = manifestBundlePath(root, manifest.bundle);
   const forgeRoot = join(root, ".pi", "forge");
-  if (bundlePath === null) return { problem: `"forge": { "bundle": ${JSON.stringify(manifest.bundle)} } in ${displayPath(cwd, join(root, "package.json"))} leaves the package directory; ${example}` };
+  if (bundlePath === null)
+    return {
+      problem: `"forge": { "bundle": ${JSON.stringify(manifest.bundle)} } in ${displayPath(cwd, join(root, "package.json"))} leaves the package directory; ${example}`,
+    };
   // Inside the forge root only bundle.json is never read as a source.
   const inRoot = posixRelative(forgeRoot, bundlePath);
   if (!inRoot.startsWith("..") && inRoot !== BUNDLE_FILE) {
-    return { problem: `"forge": { "bundle": ${JSON.stringify(manifest.bundle)} } points inside .pi/forge/, where only bundle.json is forge's output; ${example}` };
+    return {
+      problem: `"forge": { "bundle": ${JSON.stringify(manifest.bundle)} } points inside .pi/forge/, where only bundle.json is forge's output; ${example}`,
+    };
   }
   return { scope: "library", root, forgeRoot, bundlePath, cwd, displayPath: displayPath(cwd, bundlePath), displayForgeRoot: displayDir(cwd, forgeRoot) };
 }
@@ -136,7 +141,8 @@ export interface BuiltinBundleResult {
  */
 export function loadBuiltinBundle(path: string = packagePath("presets", BUNDLE_FILE)): BuiltinBundleResult {
   const read = readBoundedText(path, LIMITS.maxBundleBytes);
-  if (!read.ok) return { bundle: undefined, problem: read.reason === "absent" ? `the built-in bundle ${path} is missing` : `the built-in bundle ${path} ${read.detail}` };
+  if (!read.ok)
+    return { bundle: undefined, problem: read.reason === "absent" ? `the built-in bundle ${path} is missing` : `the built-in bundle ${path} ${read.detail}` };
   // The same verification the runtime refuses a bundle by: an edited built-in library is not linked against.
   const { bundle, problems } = verifyBundleText(read.text, "builtin");
   if (bundle === null || problems.length > 0) {

@@ -83,7 +83,12 @@ export function readHeadFiles(dir: string, env: NodeJS.ProcessEnv, paths?: reado
   if (entries.length > LIMITS.maxFiles) return { status: "failed", message: `HEAD holds more than ${LIMITS.maxFiles} files here` };
   const files = new Map<string, Uint8Array>();
   if (entries.length === 0) return { status: "ok", files };
-  const r = spawnSync("git", ["-C", dir, "cat-file", "--batch"], { env, input: entries.map((e) => e.oid).join("\n") + "\n", maxBuffer: MAX_TREE_BYTES, windowsHide: true });
+  const r = spawnSync("git", ["-C", dir, "cat-file", "--batch"], {
+    env,
+    input: entries.map((e) => e.oid).join("\n") + "\n",
+    maxBuffer: MAX_TREE_BYTES,
+    windowsHide: true,
+  });
   if (r.error || r.status !== 0) return { status: "failed", message: r.error?.message ?? (r.stderr?.toString("utf8").trim() || "git cat-file failed") };
   const out = r.stdout;
   let at = 0;

@@ -28,5 +28,14 @@ export function inspectSources(target: ForgeTarget, context: CompileContext): In
   const sources = catalogSourcesFor(target, context, result.bundle);
   const libraryVersions = (result.bundle.lock ?? []).map(({ name, version }) => ({ name, version }));
   const tokensOf = tokensOfSources(sources);
-  return { diagnostics: result.diagnostics, getSource, catalog: buildLayeredCatalog(sources), rules: collectRules(sources), libraries: libraryVersions, bundleHash: result.bundle.bundleHash, signedBy, tokensOf };
+  return {
+    diagnostics: result.diagnostics,
+    getSource,
+    catalog: buildLayeredCatalog(sources),
+    rules: collectRules(sources),
+    libraries: libraryVersions,
+    bundleHash: result.bundle.bundleHash,
+    signedBy,
+    tokensOf,
+  };
 }

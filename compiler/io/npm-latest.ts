@@ -3,15 +3,19 @@
 import { spawn } from "node:child_process";
 import type { LatestVersion } from "../review/outdated-report.js";
 
-
 /** One `npm view` at most this long: a registry that hangs is "unreachable", never a hung CI step. */
 const NPM_TIMEOUT_MS = 20_000;
-const NETWORK_CODES = /\b(ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNABORTED|ERR_SOCKET_TIMEOUT|EOFFLINE|ENOTCACHED)\b/;
+const NETWORK_CODES =
+  /\b(ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNABORTED|ERR_SOCKET_TIMEOUT|EOFFLINE|ENOTCACHED)\b/;
 const NPM_OUTPUT_LIMIT = 64 * 1024;
 
 /** The first line of npm's error output, bounded and without control characters (it may quote a registry's reply). */
 function firstLine(text: string): string {
-  const line = text.split("\n").map((l) => l.replace(/^npm (error|ERR!)\s*/, "").trim()).find((l) => l !== "" && !/^code /.test(l)) ?? "npm view failed";
+  const line =
+    text
+      .split("\n")
+      .map((l) => l.replace(/^npm (error|ERR!)\s*/, "").trim())
+      .find((l) => l !== "" && !/^code /.test(l)) ?? "npm view failed";
   return line.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ").slice(0, 200);
 }
 
@@ -25,7 +29,8 @@ export function interpretNpmView(status: number | null, stdout: string, stderr: 
     parsed = undefined;
   }
   if (status === 0 && typeof parsed === "string" && parsed !== "") return { status: "ok", version: parsed.slice(0, 256) };
-  if (status === 0 && Array.isArray(parsed) && typeof parsed[parsed.length - 1] === "string") return { status: "ok", version: String(parsed[parsed.length - 1]).slice(0, 256) };
+  if (status === 0 && Array.isArray(parsed) && typeof parsed[parsed.length - 1] === "string")
+    return { status: "ok", version: String(parsed[parsed.length - 1]).slice(0, 256) };
   const error = (parsed as { error?: { code?: unknown; summary?: unknown } } | undefined)?.error;
   const all = `${typeof error?.code === "string" ? error.code : ""}\n${stderr}`;
   // npm --json reports the error as JSON on stdout; its summary is the one line worth showing.
@@ -41,7 +46,12 @@ function viewLatest(name: string, cwd: string, env: NodeJS.ProcessEnv): Promise<
     let stdout = "";
     let stderr = "";
     let timedOut = false;
-    const child = spawn("npm", ["view", name, "version", "--json", "--fetch-retries=0", "--fetch-timeout=10000"], { cwd, env, stdio: ["ignore", "pipe", "pipe"], windowsHide: true });
+    const child = spawn("npm", ["view", name, "version", "--json", "--fetch-retries=0", "--fetch-timeout=10000"], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      windowsHide: true,
+    });
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill("SIGKILL");

@@ -42,7 +42,10 @@ export function projectFiles(root: string): ProjectFiles {
     let probe = dirname(target);
     while (lstatOrNull(probe) === null && probe !== dirname(probe)) probe = dirname(probe);
     const real = realpathSync(probe);
-    if (!inside(realRoot, real)) throw new ProjectPathRefused(`${path}: ${relative(root, probe) || "."} resolves to ${real}, outside the project ${realRoot}; forge export never writes through a symbolic link out of the project`);
+    if (!inside(realRoot, real))
+      throw new ProjectPathRefused(
+        `${path}: ${relative(root, probe) || "."} resolves to ${real}, outside the project ${realRoot}; forge export never writes through a symbolic link out of the project`,
+      );
     const st = lstatOrNull(target);
     if (st?.isSymbolicLink()) throw new ProjectPathRefused(`${path} is a symbolic link; forge export does not replace or follow it`);
     if (st && !st.isFile() && !st.isDirectory()) throw new ProjectPathRefused(`${path} is not a regular file`);

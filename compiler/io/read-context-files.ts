@@ -25,11 +25,24 @@ function listWithGit(root: string, env: NodeJS.ProcessEnv): Listing {
   const pathspecs = CONTEXT_FILE_NAMES.map((name) => `:(glob)**/${name}`);
   const args = ["-c", "core.fsmonitor=false", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...pathspecs];
   const r = spawnSync("git", args, { env, maxBuffer: MAX_LISTING_BYTES, windowsHide: true });
-  const failed = (detail: string): Listing => ({ ok: false, problem: { kind: "unreadable", detail: `git could not list the files of the repository (${detail}), so forge cannot tell which ones git ignores` } });
+  const failed = (detail: string): Listing => ({
+    ok: false,
+    problem: { kind: "unreadable", detail: `git could not list the files of the repository (${detail}), so forge cannot tell which ones git ignores` },
+  });
   if (r.error) return failed((r.error as NodeJS.ErrnoException).code === "ENOENT" ? "git is not installed" : r.error.message);
   if (r.status !== 0) return failed(r.stderr?.toString("utf8").trim().split("\n")[0] || `git ls-files exited with ${r.status}`);
   // git lists a file once per stage during a merge conflict: the set keeps one.
-  return { ok: true, paths: [...new Set(r.stdout.toString("utf8").split("\0").filter((p) => p !== ""))] };
+  return {
+    ok: true,
+    paths: [
+      ...new Set(
+        r.stdout
+          .toString("utf8")
+          .split("\0")
+          .filter((p) => p !== ""),
+      ),
+    ],
+  };
 }
 
 /**
@@ -46,12 +59,21 @@ function listByWalking(root: string, skipped: ContextScan["skipped"], maxEntries
     try {
       entries = readdirSync(join(root, dir), { withFileTypes: true });
     } catch (err) {
-      skipped.push({ path: dir, reason: `is a directory forge cannot read, so its context files are not searched (${(err as NodeJS.ErrnoException).code ?? "EIO"})` });
+      skipped.push({
+        path: dir,
+        reason: `is a directory forge cannot read, so its context files are not searched (${(err as NodeJS.ErrnoException).code ?? "EIO"})`,
+      });
       continue;
     }
     seen += entries.length;
     if (seen > maxEntries) {
-      return { ok: false, problem: { kind: "too-many", detail: `the project holds more than ${maxEntries} files and directories outside node_modules and hidden directories, and it is not a git repository` } };
+      return {
+        ok: false,
+        problem: {
+          kind: "too-many",
+          detail: `the project holds more than ${maxEntries} files and directories outside node_modules and hidden directories, and it is not a git repository`,
+        },
+      };
     }
     const subdirs: string[] = [];
     for (const entry of entries) {

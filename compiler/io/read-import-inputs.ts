@@ -29,7 +29,14 @@ export function displayInputPath(cwd: string, abs: string): string {
 function errnoText(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   const code = e?.code ?? "EIO";
-  const reason = code === "ENOENT" ? "no such file or directory" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EISDIR" ? "is a directory" : (e?.message ?? String(err));
+  const reason =
+    code === "ENOENT"
+      ? "no such file or directory"
+      : code === "EACCES" || code === "EPERM"
+        ? "permission denied"
+        : code === "EISDIR"
+          ? "is a directory"
+          : (e?.message ?? String(err));
   return `${reason} (${code})`;
 }
 
@@ -41,7 +48,11 @@ export interface ReadInputs {
 function readOne(abs: string, shown: string, format: ImportFormatName): ReadInputs {
   // Regular files only, bounded: an input named by a repository could be a FIFO or /dev/zero.
   const read = readBoundedText(abs, LIMITS.maxImportInputBytes);
-  if (read.ok) return { inputs: [{ path: shown, text: read.text, ...(RULE_FORMATS.has(format) ? { rel: shown.slice(shown.lastIndexOf("/") + 1) } : {}) }], diagnostics: [] };
+  if (read.ok)
+    return {
+      inputs: [{ path: shown, text: read.text, ...(RULE_FORMATS.has(format) ? { rel: shown.slice(shown.lastIndexOf("/") + 1) } : {}) }],
+      diagnostics: [],
+    };
   return { inputs: [], diagnostics: [importUnreadable(wholeFile(shown), `${shown} ${read.detail}`, EXPECTED_PATH[format])] };
 }
 
@@ -69,7 +80,10 @@ export function readImportInputs(format: ImportFormatName, abs: string, shown: s
   }
   const files = pickInputFiles(format, names);
   if (files.length === 0) {
-    return { inputs: [], diagnostics: [importUnreadable(wholeFile(shown), `the directory ${shown} holds no ${DIRECTORY_CONTENTS[format]}`, EXPECTED_PATH[format])] };
+    return {
+      inputs: [],
+      diagnostics: [importUnreadable(wholeFile(shown), `the directory ${shown} holds no ${DIRECTORY_CONTENTS[format]}`, EXPECTED_PATH[format])],
+    };
   }
   const out: ReadInputs = { inputs: [], diagnostics: [] };
   for (const name of files) {

@@ -48,7 +48,8 @@ export function readLibraryManifest(packageDir: string): LibraryManifest | { pro
   } catch {
     return { problem: "its package.json is not valid JSON" };
   }
-  const obj = (v: unknown): Record<string, unknown> | null => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+  const obj = (v: unknown): Record<string, unknown> | null =>
+    v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
   const forge = obj(obj(pkg)?.forge);
   const bundle = forge?.bundle;
   if (typeof bundle !== "string" || bundle.trim() === "") return { problem: 'its package.json has no "forge": { "bundle": "<path>" } field' };

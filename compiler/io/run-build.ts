@@ -105,7 +105,8 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   };
   // A bundle that is exactly the trusted one proves what it was built from: forge's trust record keeps the sources.
   const attest = (bundleHash: string): void => {
-    if (settings.trustFile && !settings.check) recordTrustedSources(settings.trustFile, realRootOf(target.root), target.forgeRoot, bundleHash, tree, settings.env ?? process.env, new Date());
+    if (settings.trustFile && !settings.check)
+      recordTrustedSources(settings.trustFile, realRootOf(target.root), target.forgeRoot, bundleHash, tree, settings.env ?? process.env, new Date());
   };
   // An incremental rebuild keeps its own results: the no-op cache would only hash every file again and write an entry
   // per save (the cache is for the next process). Signing must see the bundle on disk and may add a signature: the

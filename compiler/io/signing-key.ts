@@ -83,7 +83,10 @@ export type KeyWrite = { ok: true; key: SigningKey; privateFile: string; publicF
 export function writeKeyPair(file: string, name: string, force: boolean): KeyWrite {
   const inside = repositoryContaining(file);
   if (inside !== null) {
-    return { ok: false, message: `refusing to write a private key inside a repository (${inside}): a key there is one \`git add\` from being published. Choose a path outside it with --out, e.g. ~/.config/forge/signing-key.pem` };
+    return {
+      ok: false,
+      message: `refusing to write a private key inside a repository (${inside}): a key there is one \`git add\` from being published. Choose a path outside it with --out, e.g. ~/.config/forge/signing-key.pem`,
+    };
   }
   const publicFile = `${file}.pub`;
   for (const target of [file, publicFile]) {
@@ -94,7 +97,8 @@ export function writeKeyPair(file: string, name: string, force: boolean): KeyWri
     } catch {
       exists = false;
     }
-    if (exists && !force) return { ok: false, message: `${target} exists; forge never overwrites a key without --force (a lost private key cannot sign again)` };
+    if (exists && !force)
+      return { ok: false, message: `${target} exists; forge never overwrites a key without --force (a lost private key cannot sign again)` };
   }
   const { privateKey } = generateKeyPairSync("ed25519");
   const pem = privateKey.export({ format: "pem", type: "pkcs8" }).toString();
@@ -117,11 +121,16 @@ export function loadSigningKey(keyFile: string | undefined, env: NodeJS.ProcessE
   if (keyFile !== undefined) return loadKeyFile(resolve(cwd, keyFile), keyFile);
   const value = env.FORGE_SIGNING_KEY;
   if (value === undefined || value.trim() === "") {
-    return { ok: false, message: "signing needs a private key: --key FILE, or FORGE_SIGNING_KEY holding the key file's text or its path (forge key new writes one)" };
+    return {
+      ok: false,
+      message: "signing needs a private key: --key FILE, or FORGE_SIGNING_KEY holding the key file's text or its path (forge key new writes one)",
+    };
   }
   if (value.includes("-----BEGIN")) {
     const key = parseKeyText(value);
-    return key === null ? { ok: false, message: "FORGE_SIGNING_KEY holds no Ed25519 private key (expected the text of a key file written by forge key new)" } : { ok: true, key, from: "FORGE_SIGNING_KEY" };
+    return key === null
+      ? { ok: false, message: "FORGE_SIGNING_KEY holds no Ed25519 private key (expected the text of a key file written by forge key new)" }
+      : { ok: true, key, from: "FORGE_SIGNING_KEY" };
   }
   const loaded = loadKeyFile(resolve(cwd, value), "the file FORGE_SIGNING_KEY names");
   return loaded.ok ? { ...loaded, from: "FORGE_SIGNING_KEY (a file)" } : { ok: false, message: loaded.message };

@@ -16,7 +16,12 @@ export function sourceDigests(files: ReadonlyArray<{ path: string; bytes: Uint8A
   const out: Record<string, string> = {};
   const entries = files instanceof Map ? [...files] : (files as ReadonlyArray<{ path: string; bytes: Uint8Array }>).map((f) => [f.path, f.bytes] as const);
   for (const [path, bytes] of entries) {
-    Object.defineProperty(out, path, { value: createHash("sha256").update(bytes).digest("hex").slice(0, 16), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, path, {
+      value: createHash("sha256").update(bytes).digest("hex").slice(0, 16),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -48,7 +53,9 @@ function changedLibraries(record: TrustRecord, next: ForgeBundle): string[] {
 
 /** Every change since the trusted bundle, by component (`modes: changed alpha`). */
 function changedSince(record: TrustRecord, next: ForgeBundle): string[] {
-  return record.components === undefined ? ["a record without components: every component"] : describeComponentChanges(record.components, comparableDigests(next));
+  return record.components === undefined
+    ? ["a record without components: every component"]
+    : describeComponentChanges(record.components, comparableDigests(next));
 }
 
 /**
@@ -67,15 +74,24 @@ const contextPrefix = (tree: SourceTree): string => tree.context?.fromForgeRoot 
  * HEAD's files of the forge root, plus HEAD's version of each nested context file the build read or the record names
  * (keyed like buildInputs). Context files are asked for by name: the project's whole tree may be far larger.
  */
-function readHeadInputs(forgeRoot: string, layerRoot: string, tree: SourceTree, recorded: Readonly<Record<string, string>> | undefined, env: NodeJS.ProcessEnv) {
+function readHeadInputs(
+  forgeRoot: string,
+  layerRoot: string,
+  tree: SourceTree,
+  recorded: Readonly<Record<string, string>> | undefined,
+  env: NodeJS.ProcessEnv,
+) {
   const head = readHeadFiles(forgeRoot, env);
   if (head.status !== "ok") return head;
   // forge's own output is never a source (the reader skips it too).
   for (const path of [...head.files.keys()]) if (isOwnOutput(path)) head.files.delete(path);
   const prefix = contextPrefix(tree);
-  const named = new Set([...buildInputs(tree).map((f) => f.path), ...Object.keys(recorded ?? {})].filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length)));
+  const named = new Set(
+    [...buildInputs(tree).map((f) => f.path), ...Object.keys(recorded ?? {})].filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length)),
+  );
   const context = readHeadFiles(layerRoot, env, [...named]);
-  if (context.status !== "ok") return context.status === "failed" ? context : ({ status: "failed", message: "git could not read the committed context files" } as const);
+  if (context.status !== "ok")
+    return context.status === "failed" ? context : ({ status: "failed", message: "git could not read the committed context files" } as const);
   for (const [path, bytes] of context.files) head.files.set(`${prefix}${path}`, bytes);
   return head;
 }
@@ -123,7 +139,12 @@ export function carryTrust(input: CarryInput): TrustOutcome | null {
     const head = readHeadInputs(input.forgeRoot, input.layerRoot, input.tree, record.sources, input.env);
     if (head.status === "failed") return notKept(`git could not list the committed sources (${head.message})`);
     if (head.status !== "ok") {
-      const why = head.status === "no-commit" ? "the repository has no commit yet" : head.status === "git-missing" ? "git is not installed" : "this is not a git repository";
+      const why =
+        head.status === "no-commit"
+          ? "the repository has no commit yet"
+          : head.status === "git-missing"
+            ? "git is not installed"
+            : "this is not a git repository";
       return notKept(`${why}, so forge cannot tell your edits from changes that arrived another way`);
     }
     const headNow = sourceDigests(head.files);
@@ -133,7 +154,10 @@ export function carryTrust(input: CarryInput): TrustOutcome | null {
       // Trusted in Pi: forge does not know what the bundle was built from, unless the committed sources build it.
       if (input.buildHash(committedTree(head.files, input.tree)) !== record.bundleHash) {
         // Nothing can be attributed, so every change since the trusted bundle is listed, by component.
-        return notKept("the bundle you trusted is not what the committed sources build, so forge cannot tell your edits from others'", changedSince(record, next));
+        return notKept(
+          "the bundle you trusted is not what the committed sources build, so forge cannot tell your edits from others'",
+          changedSince(record, next),
+        );
       }
       base = headNow;
       headThen = headNow;
@@ -154,7 +178,15 @@ export function carryTrust(input: CarryInput): TrustOutcome | null {
  * what HEAD held, so the next build can attribute changes (a bundle trusted in Pi has none recorded). Only in a git
  * repository with a commit; best effort: never throws.
  */
-export function recordTrustedSources(trustFile: string, layerRoot: string, forgeRoot: string, bundleHash: string, tree: SourceTree, env: NodeJS.ProcessEnv, now: Date): void {
+export function recordTrustedSources(
+  trustFile: string,
+  layerRoot: string,
+  forgeRoot: string,
+  bundleHash: string,
+  tree: SourceTree,
+  env: NodeJS.ProcessEnv,
+  now: Date,
+): void {
   try {
     const store = readTrustStore(trustFile);
     const record = recordOf(store, layerRoot);
@@ -171,7 +203,8 @@ export function recordTrustedSources(trustFile: string, layerRoot: string, forge
     if (same(record.sources, current) && same(record.committed, committed)) return;
     const next: TrustRecord = { ...record, sources: current, committed, trustedAt: record.trustedAt || now.toISOString() };
     const projects: Record<string, TrustRecord> = {};
-    for (const [root, r] of Object.entries(store.projects)) Object.defineProperty(projects, root, { value: r, enumerable: true, writable: true, configurable: true });
+    for (const [root, r] of Object.entries(store.projects))
+      Object.defineProperty(projects, root, { value: r, enumerable: true, writable: true, configurable: true });
     Object.defineProperty(projects, layerRoot, { value: next, enumerable: true, writable: true, configurable: true });
     writeTrustStore(trustFile, { ...store, v: 1, projects });
   } catch {

@@ -24,7 +24,12 @@ function realOr(path: string): string {
 }
 
 /** `signedBy`: what the sources' forge.yaml requires per library (the compiled config, when the caller has it). */
-export function readTrustView(target: BuildTarget, env: NodeJS.ProcessEnv, builtHash: string | null, signedBy: Readonly<Record<string, readonly string[]>> = {}): TrustView {
+export function readTrustView(
+  target: BuildTarget,
+  env: NodeJS.ProcessEnv,
+  builtHash: string | null,
+  signedBy: Readonly<Record<string, readonly string[]>> = {},
+): TrustView {
   const path = displayPath(target.cwd, target.bundlePath);
   const read = readBoundedText(target.bundlePath, LIMITS.maxBundleBytes);
   const view: TrustView = {
@@ -43,7 +48,14 @@ export function readTrustView(target: BuildTarget, env: NodeJS.ProcessEnv, built
     return view;
   }
   const signers: Signer[] = signersOf(bundle);
-  view.bundle = { path, status: "ok", bundleHash: bundle.bundleHash, current: builtHash === null ? null : builtHash === bundle.bundleHash, signers, problem: null };
+  view.bundle = {
+    path,
+    status: "ok",
+    bundleHash: bundle.bundleHash,
+    current: builtHash === null ? null : builtHash === bundle.bundleHash,
+    signers,
+    problem: null,
+  };
   view.libraries = ((bundle.lock ?? []) as LockedLibrary[]).map((l) => ({
     name: l.name,
     version: l.version,

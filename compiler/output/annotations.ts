@@ -61,15 +61,20 @@ export function renderAnnotations(report: BuildReport, paths: AnnotationPaths): 
   const lines = report.diagnostics.map((d) => annotateDiagnostic(d, paths));
   const bundle: Array<[string, string]> = [["file", workspacePath(paths, paths.bundlePath)]];
   if (report.status === "missing") {
-    lines.push(workflowCommand("error", [...bundle, ["title", "forge bundle missing"]], `${report.path} does not exist; run \`npx --no-install forge build\` and commit it.`));
+    lines.push(
+      workflowCommand(
+        "error",
+        [...bundle, ["title", "forge bundle missing"]],
+        `${report.path} does not exist; run \`npx --no-install forge build\` and commit it.`,
+      ),
+    );
   } else if (report.status === "stale") {
     const changes = report.changes ? describeChanges(report.changes).map((l) => l.trim()) : [];
     const message = [`${report.path} is stale: it differs from the sources. Run \`npx --no-install forge build\` and commit it.`, ...changes].join("\n");
     lines.push(workflowCommand("error", [...bundle, ["title", "forge bundle stale"]], message));
   }
   const { errors, warnings, infos } = report.summary;
-  const verdict =
-    report.status === "errors" ? "failed" : report.status === "stale" || report.status === "missing" ? `bundle ${report.status}` : report.status;
+  const verdict = report.status === "errors" ? "failed" : report.status === "stale" || report.status === "missing" ? `bundle ${report.status}` : report.status;
   const counts = `${plural(errors, "error")}, ${plural(warnings, "warning")}, ${infos} info`;
   lines.push(`forge ${report.check ? "check" : "build"}: ${verdict} (${counts})`);
   return lines.join("\n") + "\n";

@@ -30,7 +30,20 @@ export interface ExportReport {
 }
 
 export function makeExportReport(target: string, preset: string | null, bundle: string): ExportReport {
-  return { command: "export", status: "written", target, preset, bundle, bundleHash: null, written: [], unchanged: [], removed: [], stale: [], summary: summarize([]), diagnostics: [] };
+  return {
+    command: "export",
+    status: "written",
+    target,
+    preset,
+    bundle,
+    bundleHash: null,
+    written: [],
+    unchanged: [],
+    removed: [],
+    stale: [],
+    summary: summarize([]),
+    diagnostics: [],
+  };
 }
 
 /** Status lines: each file written or removed, then one summary line. `shown` names a root-relative path for humans. */
@@ -43,7 +56,9 @@ export function renderExportReport(report: ExportReport, p: Painter, shown: (pat
     case "unchanged":
       for (const f of report.written) out.push(`${p.paint("green", "wrote")} ${shown(f)}`);
       for (const f of report.removed) out.push(`${p.paint("yellow", "removed")} ${shown(f)} (stale)`);
-      out.push(`forge: exported to ${report.target}: ${plural(report.written.length, "file")} written, ${report.unchanged.length} unchanged, ${report.removed.length} removed`);
+      out.push(
+        `forge: exported to ${report.target}: ${plural(report.written.length, "file")} written, ${report.unchanged.length} unchanged, ${report.removed.length} removed`,
+      );
       break;
     case "fresh":
       out.push(`forge: ${report.target} files are fresh (${plural(report.unchanged.length, "file")} match bundle ${report.bundleHash?.slice(0, 12) ?? ""})`);

@@ -41,8 +41,18 @@ export interface ImportReport {
 
 export function makeReport(format: string, scope: Scope, input: string): ImportReport {
   return {
-    command: "import", status: "written", format, scope, input, planned: [], written: [], overwritten: [], skipped: [],
-    summary: summarize([]), diagnostics: [], build: null,
+    command: "import",
+    status: "written",
+    format,
+    scope,
+    input,
+    planned: [],
+    written: [],
+    overwritten: [],
+    skipped: [],
+    summary: summarize([]),
+    diagnostics: [],
+    build: null,
   };
 }
 
@@ -74,12 +84,16 @@ export function renderImportReport(report: ImportReport, p: Painter): { out: str
       break;
     case "files-exist": {
       const existing = report.diagnostics.filter((d) => d.code === "import_file_exists").map((d) => d.file ?? "");
-      err.push(`${p.paint("red", "forge: import refused:")} ${plural(existing.length, "file")} already exist${existing.length === 1 ? "s" : ""}: ${existing.join(", ")}`);
+      err.push(
+        `${p.paint("red", "forge: import refused:")} ${plural(existing.length, "file")} already exist${existing.length === 1 ? "s" : ""}: ${existing.join(", ")}`,
+      );
       err.push("forge: nothing was written; pass --force to overwrite them");
       break;
     }
     case "compile-errors":
-      err.push(`${p.paint("red", "forge: import refused:")} the imported sources would not compile together with the existing ones (errors above); nothing was written`);
+      err.push(
+        `${p.paint("red", "forge: import refused:")} the imported sources would not compile together with the existing ones (errors above); nothing was written`,
+      );
       break;
     case "nothing":
       err.push(`${p.paint("red", "forge: nothing to import")} from ${report.input}: every entry was skipped (see the warnings above)`);

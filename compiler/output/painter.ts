@@ -27,11 +27,9 @@ export function makePainter(color: boolean): Painter {
   return {
     color,
     // validateStream:false: the decision above is already made (Node 22 would recheck stdout otherwise).
-    paint: (style, text) =>
-      color ? (styleText as (f: Style, t: string, o?: object) => string)(style, text, { validateStream: false }) : text,
+    paint: (style, text) => (color ? (styleText as (f: Style, t: string, o?: object) => string)(style, text, { validateStream: false }) : text),
   };
 }
-
 
 export function summarize(diagnostics: readonly Diagnostic[]): DiagnosticSummary {
   const s = { errors: 0, warnings: 0, infos: 0 };

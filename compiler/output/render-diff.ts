@@ -119,7 +119,7 @@ export function summaryLine(report: DiffReport): string {
     [s.rulesChanged, "rule", "changed"],
   ] as const;
   const text = parts.filter(([n]) => n > 0).map(([n, word, what]) => `${plural(n, word)} ${what}`);
-  if (s.librariesChanged > 0) text.unshift(`${(s.librariesChanged === 1 ? "1 library" : `${s.librariesChanged} libraries`)} changed`);
+  if (s.librariesChanged > 0) text.unshift(`${s.librariesChanged === 1 ? "1 library" : `${s.librariesChanged} libraries`} changed`);
   if (report.scope !== null) text.unshift(`scope ${report.scope.from} -> ${report.scope.to}`);
   return `forge diff: ${text.join(", ") || "changes"}`;
 }
@@ -138,8 +138,10 @@ export function renderDiffReport(report: DiffReport, painter: Painter): string {
     sections.push([`${painter.paint("yellow", `built-in mode ${p.key}: changed`)} (pinned digest ${shortHash(p.from)} -> ${shortHash(p.to)})`]);
   }
   sections.push(...presetSections(report, painter));
-  for (const r of report.rules.removed) sections.push([painter.paint("red", `rule ${r.key}: removed`) + ` (paths: ${r.paths.join(", ")})`, ...paintDiff(r.diff, painter)]);
-  for (const r of report.rules.added) sections.push([painter.paint("green", `rule ${r.key}: added`) + ` (paths: ${r.paths.join(", ")})`, ...paintDiff(r.diff, painter)]);
+  for (const r of report.rules.removed)
+    sections.push([painter.paint("red", `rule ${r.key}: removed`) + ` (paths: ${r.paths.join(", ")})`, ...paintDiff(r.diff, painter)]);
+  for (const r of report.rules.added)
+    sections.push([painter.paint("green", `rule ${r.key}: added`) + ` (paths: ${r.paths.join(", ")})`, ...paintDiff(r.diff, painter)]);
   for (const r of report.rules.changed) {
     const { inline, lines } = fieldLines(r.fields);
     sections.push([`${painter.paint("yellow", `rule ${r.key}: changed`)}${inline}`, ...lines, ...paintDiff(r.diff, painter)]);

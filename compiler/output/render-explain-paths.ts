@@ -3,7 +3,12 @@ import type { Painter } from "./painter.js";
 import type { ExplainEditLimit, ExplainPath, ExplainRule } from "../review/explain-paths.js";
 
 function ruleLine(r: ExplainRule): string {
-  const origin = r.contextFile !== null ? `nested context file (${r.source})` : r.kind === "rule" ? `rule (${r.scope}, ${r.source})` : `block of preset ${r.preset} (${r.source})`;
+  const origin =
+    r.contextFile !== null
+      ? `nested context file (${r.source})`
+      : r.kind === "rule"
+        ? `rule (${r.scope}, ${r.source})`
+        : `block of preset ${r.preset} (${r.source})`;
   const tools = r.tools ? `; tools: ${r.tools.join(", ")}` : "";
   return `  ${r.id.padEnd(16)} ${origin}: ${r.paths.join(", ")}${tools}`;
 }
@@ -21,7 +26,14 @@ export function renderPathSections(r: { rules: ExplainRule[]; editLimits: Explai
     out.push("", p.paint("bold", "path rules (switch on once per branch when a tool call names a matching path):"), ...r.rules.map(ruleLine));
   }
   if (r.editLimits.length > 0) {
-    out.push("", p.paint("bold", "edit limits (edit and write are checked, every limit must allow a path; bash and tools not known to be read-only are off while a limit is active):"), ...r.editLimits.map(limitLine));
+    out.push(
+      "",
+      p.paint(
+        "bold",
+        "edit limits (edit and write are checked, every limit must allow a path; bash and tools not known to be read-only are off while a limit is active):",
+      ),
+      ...r.editLimits.map(limitLine),
+    );
   }
   for (const w of r.warnings) out.push(p.paint("yellow", `  warning: ${w}`));
   return out;
@@ -29,7 +41,14 @@ export function renderPathSections(r: { rules: ExplainRule[]; editLimits: Explai
 
 /** `--path P`: the rules it would switch on and each limit's verdict. */
 export function renderPathVerdict(path: ExplainPath, p: Painter): string[] {
-  const where = path.relative === null ? " (outside the project)" : path.relative === "" ? " (the project root)" : path.relative === path.path ? "" : ` (${path.relative} from the project root, as rules and limits match it)`;
+  const where =
+    path.relative === null
+      ? " (outside the project)"
+      : path.relative === ""
+        ? " (the project root)"
+        : path.relative === path.path
+          ? ""
+          : ` (${path.relative} from the project root, as rules and limits match it)`;
   const out = ["", p.paint("bold", `path ${path.path}${where}:`)];
   if (path.rules.length === 0) out.push("  switches on no rule");
   for (const r of path.rules) {

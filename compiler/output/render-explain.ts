@@ -43,9 +43,11 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
     if (c.extends.length > 0) out.push(`      extends ${[c.key, ...c.extends.map((s) => s.key)].join(" -> ")}`);
     for (const s of c.extends) {
       const where =
-        s.source === null ? "as built; the mode of that key offered now is another one (this mode takes its key, or a deeper scope redefines it)"
-        : s.library !== null ? `library ${s.source} (carried in the ${s.scope} bundle)`
-        : `${s.scope} ${s.source}`;
+        s.source === null
+          ? "as built; the mode of that key offered now is another one (this mode takes its key, or a deeper scope redefines it)"
+          : s.library !== null
+            ? `library ${s.source} (carried in the ${s.scope} bundle)`
+            : `${s.scope} ${s.source}`;
       out.push(p.paint("dim", `        ${s.key}: ${where}, digest ${short(s.digest)}`));
     }
   });
@@ -86,7 +88,9 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
     for (const u of r.systemUpdates) {
       const callable = u.modelCallable ? "model-callable" : "user only";
       const slots = u.slots.filter((s) => s.cacheSensitive).map((s) => `{{${s.slot}}}`);
-      out.push(`  ${u.id.padEnd(16)} "${u.name}", ${callable}, ${u.chars} chars ~${u.estimatedTokens} tokens, digest ${short(u.digest)}${slots.length ? `, uses ${slots.join(" ")}` : ""}`);
+      out.push(
+        `  ${u.id.padEnd(16)} "${u.name}", ${callable}, ${u.chars} chars ~${u.estimatedTokens} tokens, digest ${short(u.digest)}${slots.length ? `, uses ${slots.join(" ")}` : ""}`,
+      );
     }
     if (r.updateDelivery) out.push(p.paint("dim", `  delivery: ${r.updateDelivery}`));
   }
@@ -98,7 +102,9 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
   out.push(...renderTokens(r, p));
   out.push("");
   if (r.size) {
-    out.push(`size: ${r.size.chars} chars (~${r.size.estimatedTokens} tokens) against a sample host prompt; forge's components: ${r.size.forgeChars} chars (~${r.size.forgeEstimatedTokens} tokens)`);
+    out.push(
+      `size: ${r.size.chars} chars (~${r.size.estimatedTokens} tokens) against a sample host prompt; forge's components: ${r.size.forgeChars} chars (~${r.size.forgeEstimatedTokens} tokens)`,
+    );
   } else {
     out.push(p.paint("red", "size: not composed (the selection is refused)"));
   }

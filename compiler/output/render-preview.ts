@@ -10,7 +10,10 @@ export function renderPreviewHeader(report: PreviewReport, showLayer: (root: str
   const layered = new Set(report.components.map((c) => c.layer).filter((l) => l !== null)).size > 1;
   const lines = [
     `forge preview: ${report.selection.preset ? `preset ${report.selection.preset}` : "modes"} against a sample host prompt`,
-    ...report.components.map((c) => `  ${c.role.padEnd(7)} ${c.key} (${c.strategy}, ${c.scope}${layered && c.layer !== null ? ` layer ${showLayer(c.layer)}` : ""}, ${c.digest.slice(0, 12)})`),
+    ...report.components.map(
+      (c) =>
+        `  ${c.role.padEnd(7)} ${c.key} (${c.strategy}, ${c.scope}${layered && c.layer !== null ? ` layer ${showLayer(c.layer)}` : ""}, ${c.digest.slice(0, 12)})`,
+    ),
     `  size: ${report.size!.chars} chars, ~${report.size!.estimatedTokens} tokens`,
   ];
   return lines.join("\n") + "\n";

@@ -152,7 +152,12 @@ export const decodeSources: Phase<SourceTree, Decoded> = (tree, { memo }) => {
   const files = new Map<string, DecodedFile>();
   for (const file of tree.files) {
     const tooLarge = file.tooLarge === true;
-    const decoded = memo.reuse("decode", file.path, () => [tooLarge, contentDigest(file.bytes)], () => decodeFile(file.path, file.bytes, tooLarge));
+    const decoded = memo.reuse(
+      "decode",
+      file.path,
+      () => [tooLarge, contentDigest(file.bytes)],
+      () => decodeFile(file.path, file.bytes, tooLarge),
+    );
     files.set(file.path, decoded);
   }
   const scan = tree.context;
@@ -161,7 +166,14 @@ export const decodeSources: Phase<SourceTree, Decoded> = (tree, { memo }) => {
       ? null
       : {
           ...scan,
-          files: scan.files.map((f) => memo.reuse("decode context", f.path, () => [f.tooLarge === true, contentDigest(f.bytes)], () => decodeContextFile(f.path, f.bytes, f.tooLarge === true))),
+          files: scan.files.map((f) =>
+            memo.reuse(
+              "decode context",
+              f.path,
+              () => [f.tooLarge === true, contentDigest(f.bytes)],
+              () => decodeContextFile(f.path, f.bytes, f.tooLarge === true),
+            ),
+          ),
         };
   const value = { files, escapingLinks: tree.escapingLinks.map((l) => l.path), outputLinks: (tree.outputLinks ?? []).map((l) => l.path), context };
   return { value, diagnostics };

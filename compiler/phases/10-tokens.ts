@@ -36,7 +36,13 @@ interface CountedPreset {
  */
 export const countBundleTokens: Phase<Lowered, Counted> = (input, { memo }) => {
   const diagnostics: Diagnostic[] = [];
-  const count = (subject: string, text: string): number => memo.reuse("tokens", subject, () => [text], () => countTokens(text));
+  const count = (subject: string, text: string): number =>
+    memo.reuse(
+      "tokens",
+      subject,
+      () => [text],
+      () => countTokens(text),
+    );
   const { lowered, paths } = input;
   const plan = planCarry(input.beneath.libraries, input.parsed.modeKeys, input.parsed.presetKeys);
   const config = input.valid.config;
@@ -53,7 +59,10 @@ export const countBundleTokens: Phase<Lowered, Counted> = (input, { memo }) => {
 
   // Nested context files' rules (phase 4) are rules of the bundle too: dormant lines in every preset's inventory.
   const rules: InventoryRule[] = [
-    ...lowered.rules.map((r) => ({ key: r.key, rule: { name: nfc(r.data.name), description: nfc(r.data.description), when: paths.ruleWhen.get(r.key) ?? { paths: [] } } })),
+    ...lowered.rules.map((r) => ({
+      key: r.key,
+      rule: { name: nfc(r.data.name), description: nfc(r.data.description), when: paths.ruleWhen.get(r.key) ?? { paths: [] } },
+    })),
     ...input.contextRules.map((c) => ({ key: c.key, rule: { ...contextRuleLabel(c.entry), when: c.entry.when } })),
   ].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const ruleCounts: Record<string, number> = {};
@@ -77,20 +86,33 @@ export const countBundleTokens: Phase<Lowered, Counted> = (input, { memo }) => {
   const counted: CountedPreset[] = [
     ...lowered.presets.map((p): CountedPreset => {
       const blocks = p.updates.map((u, i): InventoryBlock & { content: readonly Segment[] } => {
-        const block: InventoryBlock & { content: readonly Segment[] } = { id: u.data.id, name: nfc(u.data.name), description: nfc(u.data.description), modelCallable: u.data.modelCallable ?? false, content: u.content };
+        const block: InventoryBlock & { content: readonly Segment[] } = {
+          id: u.data.id,
+          name: nfc(u.data.name),
+          description: nfc(u.data.description),
+          modelCallable: u.data.modelCallable ?? false,
+          content: u.content,
+        };
         const when = paths.updateWhen.get(updateKey(p.key, i));
         if (when !== undefined) block.when = when;
         return block;
       });
       const budget = budgetFor(p.data.budget, rootBudget, p.file, config?.source.file ?? "forge.yaml");
-      return { key: p.key, text: { base: p.data.base, overlays: p.data.overlays ?? [], systemUpdates: blocks }, contents: blocks.map((b) => ({ id: b.id, content: b.content })), budget };
+      return {
+        key: p.key,
+        text: { base: p.data.base, overlays: p.data.overlays ?? [], systemUpdates: blocks },
+        contents: blocks.map((b) => ({ id: b.id, content: b.content })),
+        budget,
+      };
     }),
-    ...[...plan.presets].map(([key, { preset }]): CountedPreset => ({
-      key,
-      text: preset,
-      contents: preset.systemUpdates,
-      budget: budgetFor(undefined, rootBudget, "", config?.source.file ?? "forge.yaml"),
-    })),
+    ...[...plan.presets].map(
+      ([key, { preset }]): CountedPreset => ({
+        key,
+        text: preset,
+        contents: preset.systemUpdates,
+        budget: budgetFor(undefined, rootBudget, "", config?.source.file ?? "forge.yaml"),
+      }),
+    ),
   ];
   const presets: Record<string, PresetTokens> = {};
   for (const p of counted) {
@@ -117,7 +139,8 @@ function partTokens(part: AlwaysOnPart, tokens: number): PresetTokens["parts"][n
 
 /** Each field from the preset's own budget, else forge.yaml's; null when neither sets one. */
 function budgetFor(own: TokenBudget | undefined, root: TokenBudget | undefined, presetFile: string, configFile: string): BudgetSource | null {
-  const alwaysOn = own?.alwaysOn !== undefined ? { limit: own.alwaysOn, own: true } : root?.alwaysOn !== undefined ? { limit: root.alwaysOn, own: false } : null;
+  const alwaysOn =
+    own?.alwaysOn !== undefined ? { limit: own.alwaysOn, own: true } : root?.alwaysOn !== undefined ? { limit: root.alwaysOn, own: false } : null;
   const block = own?.block !== undefined ? { limit: own.block, own: true } : root?.block !== undefined ? { limit: root.block, own: false } : null;
   if (alwaysOn === null && block === null) return null;
   return { alwaysOn, block, presetFile, configFile };

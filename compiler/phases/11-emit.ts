@@ -100,7 +100,12 @@ export const emitBundle: Phase<Counted, ForgeBundle> = (input, { options, memo }
   const offered = input.beneath.offered.modes;
   const plan = planCarry(libraries, input.parsed.modeKeys, input.parsed.presetKeys);
   const modes: Record<string, Mode> = {};
-  const carried = memo.reuse("emit", "carried modes", () => [scope, ...[...plan.modes].flatMap(([key, c]) => [key, c.mode, c.origin])], () => emitCarriedModes(plan, scope));
+  const carried = memo.reuse(
+    "emit",
+    "carried modes",
+    () => [scope, ...[...plan.modes].flatMap(([key, c]) => [key, c.mode, c.origin])],
+    () => emitCarriedModes(plan, scope),
+  );
   for (const [key, mode] of carried) setOwn(modes, key, mode);
   const own = new Map(lowered.modes.map((m) => [m.key, m] as const));
   const emitted = new Set<string>();
@@ -113,14 +118,19 @@ export const emitBundle: Phase<Counted, ForgeBundle> = (input, { options, memo }
     let parentDigest: string | undefined;
     if (inherit?.origin === "own") parentDigest = modes[inherit.parent]!.digest;
     // A library parent of another key is carried (own keys win): point at the carried entry, else at the library's.
-    else if (inherit?.origin === "library") parentDigest = inherit.parent !== m.key && plan.modes.has(inherit.parent) ? modes[inherit.parent]!.digest : inherit.entry!.digest;
+    else if (inherit?.origin === "library")
+      parentDigest = inherit.parent !== m.key && plan.modes.has(inherit.parent) ? modes[inherit.parent]!.digest : inherit.entry!.digest;
     else if (inherit?.origin === "builtin") parentDigest = inherit.entry!.digest;
     // A mode that sets no edits inherits its parent's limit as compiled (an own parent's was emitted just above), like
     // every other field it does not set (5-extends.ts): a child of a limited mode is limited the same way.
     let edits = paths.edits.get(m.key);
     if (edits === undefined && inherit != null) edits = inherit.origin === "own" ? modes[inherit.parent]!.edits : inherit.entry!.edits;
     const deps = () => [m.data, m.prompt, m.file, scope, parentDigest, edits, inherit?.parent];
-    setOwn(modes, m.key, memo.reuse("emit mode", m.key, deps, () => emitMode(m, scope, parentDigest, edits)));
+    setOwn(
+      modes,
+      m.key,
+      memo.reuse("emit mode", m.key, deps, () => emitMode(m, scope, parentDigest, edits)),
+    );
   };
   for (const m of lowered.modes) emitOwn(m);
   const modeDigest = (key: string) => (Object.hasOwn(modes, key) ? modes[key]!.digest : offered.get(key)?.mode.digest);
@@ -135,13 +145,26 @@ export const emitBundle: Phase<Counted, ForgeBundle> = (input, { options, memo }
   const presets: Record<string, Preset> = {};
   for (const [key, { origin, preset }] of plan.presets) {
     const pins = JSON.stringify(digestsOf(preset));
-    setOwn(presets, key, memo.reuse("emit carried preset", key, () => [origin, preset, scope, pins], () => carryPreset(key, origin, preset, scope, modeDigest)));
+    setOwn(
+      presets,
+      key,
+      memo.reuse(
+        "emit carried preset",
+        key,
+        () => [origin, preset, scope, pins],
+        () => carryPreset(key, origin, preset, scope, modeDigest),
+      ),
+    );
   }
   for (const p of lowered.presets) {
     const modeDigests = digestsOf(p.data);
     const when = p.updates.map((_, i) => paths.updateWhen.get(updateKey(p.key, i)));
     const deps = () => [p.data, p.file, scope, JSON.stringify(modeDigests), ...p.updates.map((u) => u.content), ...when];
-    setOwn(presets, p.key, memo.reuse("emit preset", p.key, deps, () => emitPreset(p, scope, modeDigests, paths)));
+    setOwn(
+      presets,
+      p.key,
+      memo.reuse("emit preset", p.key, deps, () => emitPreset(p, scope, modeDigests, paths)),
+    );
   }
   const bundle: Omit<ForgeBundle, "bundleHash"> = {
     generated: "by forge build, do not edit",
@@ -158,10 +181,24 @@ export const emitBundle: Phase<Counted, ForgeBundle> = (input, { options, memo }
     const rules: Record<string, Rule> = {};
     for (const r of lowered.rules) {
       const deps = () => [r.data, r.file, r.content, paths.ruleWhen.get(r.key), scope];
-      setOwn(rules, r.key, memo.reuse("emit rule", r.key, deps, () => emitRule(r, scope, paths)));
+      setOwn(
+        rules,
+        r.key,
+        memo.reuse("emit rule", r.key, deps, () => emitRule(r, scope, paths)),
+      );
     }
     // Phase 4 refused a context rule whose id a rules/ file takes, so none replaces another here.
-    for (const c of input.contextRules) setOwn(rules, c.key, memo.reuse("emit context rule", c.key, () => [c.entry, c.source, scope], () => emitContextRule(c, scope)));
+    for (const c of input.contextRules)
+      setOwn(
+        rules,
+        c.key,
+        memo.reuse(
+          "emit context rule",
+          c.key,
+          () => [c.entry, c.source, scope],
+          () => emitContextRule(c, scope),
+        ),
+      );
     bundle.rules = rules;
   }
   if (libraries.libraries.length > 0) {

@@ -3,7 +3,16 @@ import { LineCounter, isScalar, parseDocument, visit } from "yaml";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 import {
-  duplicateDefinition, duplicateKey, invalidJson, invalidKey, pathEscapesRoot, reservedKey, unrecognizedSourceFile, yamlSyntaxError, yamlTooDeep, yamlWarning,
+  duplicateDefinition,
+  duplicateKey,
+  invalidJson,
+  invalidKey,
+  pathEscapesRoot,
+  reservedKey,
+  unrecognizedSourceFile,
+  yamlSyntaxError,
+  yamlTooDeep,
+  yamlWarning,
 } from "../diagnostics/codes.js";
 import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type Decoded } from "./1-decode.js";
@@ -50,7 +59,11 @@ type FolderKind = Exclude<SourceKind, "config">;
 /** Names that would reach Object.prototype machinery if they ever became object keys. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 // A Map, not an object literal: a folder named "constructor" or "__proto__" must not look like a source folder.
-const SOURCE_FOLDERS: ReadonlyMap<string, FolderKind> = new Map([["modes", "mode"], ["presets", "preset"], ["rules", "rule"]]);
+const SOURCE_FOLDERS: ReadonlyMap<string, FolderKind> = new Map([
+  ["modes", "mode"],
+  ["presets", "preset"],
+  ["rules", "rule"],
+]);
 const SOURCE_EXTENSIONS = new Set(["yaml", "yml", "json"]);
 
 /** Checks a key (file stem); returns a diagnostic or null. */
@@ -83,9 +96,11 @@ export function parseOne(kind: SourceKind, key: string, file: string, text: stri
   // against every earlier one (quadratic in a mapping's size), so duplicates are found below with one set per mapping.
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
   const diagnostics: Diagnostic[] = [];
-  for (const m of yamlMistakes(text, doc, lineCounter, doc.errors)) diagnostics.push(yamlSyntaxError(whereRange(file, lineCounter, m.from, m.to), m.detail, m.hint ?? undefined));
+  for (const m of yamlMistakes(text, doc, lineCounter, doc.errors))
+    diagnostics.push(yamlSyntaxError(whereRange(file, lineCounter, m.from, m.to), m.detail, m.hint ?? undefined));
   // Underline the whole duplicated key.
-  if (doc.errors.length === 0) for (const key of duplicateKeys(doc)) diagnostics.push(duplicateKey(whereRange(file, lineCounter, key.range![0], key.range![1]), String(key.value)));
+  if (doc.errors.length === 0)
+    for (const key of duplicateKeys(doc)) diagnostics.push(duplicateKey(whereRange(file, lineCounter, key.range![0], key.range![1]), String(key.value)));
   for (const warning of doc.warnings) diagnostics.push(yamlWarning(whereRange(file, lineCounter, warning.pos[0], warning.pos[1]), warning.message));
   if (isJson && doc.errors.length === 0) {
     try {
@@ -99,14 +114,15 @@ export function parseOne(kind: SourceKind, key: string, file: string, text: stri
   }
   // Reserved names are rejected as keys anywhere in a document, before any toJS() could touch a prototype.
   // The substring test is only a fast path (a backslash may spell a key with escapes, "\x5f_proto__"): the walk decides.
-  if (text.includes("\\") || [...RESERVED_KEYS].some((k) => text.includes(k))) visit(doc, {
-    Pair(_, pair) {
-      if (isScalar(pair.key) && RESERVED_KEYS.has(String(pair.key.value))) {
-        const range = pair.key.range ?? [0, 0, 0];
-        diagnostics.push(reservedKey(whereRange(file, lineCounter, range[0], range[1]), String(pair.key.value)));
-      }
-    },
-  });
+  if (text.includes("\\") || [...RESERVED_KEYS].some((k) => text.includes(k)))
+    visit(doc, {
+      Pair(_, pair) {
+        if (isScalar(pair.key) && RESERVED_KEYS.has(String(pair.key.value))) {
+          const range = pair.key.range ?? [0, 0, 0];
+          diagnostics.push(reservedKey(whereRange(file, lineCounter, range[0], range[1]), String(pair.key.value)));
+        }
+      },
+    });
   let value: unknown = undefined;
   if (!diagnostics.some((d) => d.severity === "error")) {
     try {
@@ -133,7 +149,12 @@ export const parseSources: Phase<Decoded, Parsed> = (decoded, { memo }) => {
     if (path === CONFIG_FILE) {
       const text = useFile(decoded, path, diagnostics);
       if (text === null) continue;
-      const parsed = memo.reuse("parse", path, () => [decoded.files.get(path)], () => parseOne("config", "forge", path, text, false));
+      const parsed = memo.reuse(
+        "parse",
+        path,
+        () => [decoded.files.get(path)],
+        () => parseOne("config", "forge", path, text, false),
+      );
       diagnostics.push(...parsed.diagnostics);
       config = parsed.source;
       continue;
@@ -161,7 +182,12 @@ export const parseSources: Phase<Decoded, Parsed> = (decoded, { memo }) => {
       continue;
     }
     if (text === null) continue;
-    const parsed = memo.reuse("parse", path, () => [decoded.files.get(path)], () => parseOne(kind, stem, path, text, ext === "json"));
+    const parsed = memo.reuse(
+      "parse",
+      path,
+      () => [decoded.files.get(path)],
+      () => parseOne(kind, stem, path, text, ext === "json"),
+    );
     diagnostics.push(...parsed.diagnostics);
     const id = `${kind}:${stem}`;
     byKey.set(id, [...(byKey.get(id) ?? []), parsed.source]);
@@ -170,7 +196,10 @@ export const parseSources: Phase<Decoded, Parsed> = (decoded, { memo }) => {
   for (const group of byKey.values()) {
     if (group.length > 1) {
       for (const s of group) {
-        const others = group.filter((o) => o !== s).map((o) => o.file).join(" and ");
+        const others = group
+          .filter((o) => o !== s)
+          .map((o) => o.file)
+          .join(" and ");
         diagnostics.push(duplicateDefinition(atFile(s.file), s.key, s.kind, others));
       }
     }

@@ -16,10 +16,22 @@ export type UpdateData = SystemUpdateSource;
 export type RuleData = ForgeRuleSource;
 export type ConfigData = ForgeConfigSource;
 
-export interface ValidMode { source: ParsedSource; data: ModeData }
-export interface ValidPreset { source: ParsedSource; data: PresetData }
-export interface ValidRule { source: ParsedSource; data: RuleData }
-export interface ValidConfig { source: ParsedSource; data: ConfigData }
+export interface ValidMode {
+  source: ParsedSource;
+  data: ModeData;
+}
+export interface ValidPreset {
+  source: ParsedSource;
+  data: PresetData;
+}
+export interface ValidRule {
+  source: ParsedSource;
+  data: RuleData;
+}
+export interface ValidConfig {
+  source: ParsedSource;
+  data: ConfigData;
+}
 
 export interface ValidSources {
   modes: ValidMode[];
@@ -82,10 +94,11 @@ function checkDuplicateEntries(source: ParsedSource): Diagnostic[] {
 function validateConfig(source: ParsedSource | null, diagnostics: Diagnostic[]): ValidConfig | null {
   if (source === null || source.value === undefined) return null;
   const own: Diagnostic[] = [];
-  if (!validateForgeConfig(source.value)) for (const err of validateForgeConfig.errors ?? []) {
-    const d = mapAjvError(source, err);
-    if (d) own.push(d);
-  }
+  if (!validateForgeConfig(source.value))
+    for (const err of validateForgeConfig.errors ?? []) {
+      const d = mapAjvError(source, err);
+      if (d) own.push(d);
+    }
   own.push(...checkDuplicateEntries(source));
   diagnostics.push(...own);
   return own.some((d) => d.severity === "error") ? null : { source, data: source.value as ConfigData };
@@ -97,10 +110,11 @@ const VALIDATORS = { mode: validateModeSource, preset: validatePresetSource, rul
 function validateOne(source: ParsedSource): Diagnostic[] {
   const validate = VALIDATORS[source.kind as keyof typeof VALIDATORS];
   const own: Diagnostic[] = [];
-  if (!validate(source.value)) for (const err of validate.errors ?? []) {
-    const d = mapAjvError(source, err);
-    if (d) own.push(d);
-  }
+  if (!validate(source.value))
+    for (const err of validate.errors ?? []) {
+      const d = mapAjvError(source, err);
+      if (d) own.push(d);
+    }
   if (source.kind === "mode") own.push(...checkPromptChoice(source, source.value, [], "prompt", "promptFile"));
   else if (source.kind === "rule") own.push(...checkPromptChoice(source, source.value, [], "content", "file"));
   else if (isObject(source.value) && Array.isArray(source.value.systemUpdates)) {
@@ -120,7 +134,12 @@ function soundFields(value: unknown, errors: readonly Diagnostic[]): Record<stri
   const out: Record<string, unknown> = {};
   for (const [field, v] of Object.entries(value)) if (!tainted.has(field)) out[field] = v;
   if (Array.isArray(value.systemUpdates) && tainted.has("systemUpdates")) {
-    const bad = new Set(errors.map((d) => d.path.split("/")).filter((s) => s[1] === "systemUpdates" && s[2] !== undefined).map((s) => s[2]));
+    const bad = new Set(
+      errors
+        .map((d) => d.path.split("/"))
+        .filter((s) => s[1] === "systemUpdates" && s[2] !== undefined)
+        .map((s) => s[2]),
+    );
     // Only when every error names an entry: an error on the list itself (too many entries) leaves none sound.
     if (!errors.some((d) => d.path === "/systemUpdates")) out.systemUpdates = value.systemUpdates.filter((_, i) => !bad.has(String(i)));
   }
@@ -135,7 +154,12 @@ export const validateSources: Phase<Parsed, Validated> = (parsed, { memo }) => {
   const { modes, presets, rules, config } = parsed.parsed;
   for (const source of [...modes, ...presets, ...rules]) {
     if (source.value === undefined) continue; // parse errors were already reported
-    const own = memo.reuse("validate", source.file, () => [source], () => validateOne(source));
+    const own = memo.reuse(
+      "validate",
+      source.file,
+      () => [source],
+      () => validateOne(source),
+    );
     diagnostics.push(...own);
     const errors = own.filter((d) => d.severity === "error");
     if (errors.length > 0) {

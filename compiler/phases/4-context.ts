@@ -7,7 +7,12 @@ import { atFile } from "../../core/diagnostics/make-diagnostic.js";
 import { KEY_PATTERN, LIMITS } from "../../generated/constants.js";
 import type { PathTrigger, Segment } from "../../generated/types.js";
 import {
-  contextFileSkipped, contextFilesNotProject, contextFilesTooMany, contextFilesUnreadable, contextFileTooLarge, contextRuleIdTaken,
+  contextFileSkipped,
+  contextFilesNotProject,
+  contextFilesTooMany,
+  contextFilesUnreadable,
+  contextFileTooLarge,
+  contextRuleIdTaken,
 } from "../diagnostics/codes.js";
 import type { DecodedContext, DecodedContextFile } from "./1-decode.js";
 import type { Validated } from "./3-validate.js";
@@ -53,7 +58,8 @@ function compileContextFile(file: DecodedContextFile, at: string): ContextEntry 
   const text = file.text.replace(/\n+$/, "");
   if (text.trim() === "") return null;
   const content = contextRuleText(path, text);
-  if (content.length > LIMITS.maxPromptChars) return contextFileTooLarge(where, path, `it is ${content.length} characters with its heading`, LIMITS.maxPromptChars);
+  if (content.length > LIMITS.maxPromptChars)
+    return contextFileTooLarge(where, path, `it is ${content.length} characters with its heading`, LIMITS.maxPromptChars);
   const dir = contextDirectory(path);
   const glob = compileGlob(contextRuleGlob(dir));
   if (!glob.ok) return contextFileSkipped(where, path, `has a directory name forge cannot match as a path (${glob.detail})`);
@@ -101,7 +107,12 @@ export const compileContextFiles: Phase<Validated, Contextual> = (input, { optio
   const used = new Set<string>();
   const rules: ContextRule[] = [];
   for (const file of context.files) {
-    const built = memo.reuse("context", file.path, () => [file, context.fromForgeRoot], () => compileContextFile(file, at(file.path)));
+    const built = memo.reuse(
+      "context",
+      file.path,
+      () => [file, context.fromForgeRoot],
+      () => compileContextFile(file, at(file.path)),
+    );
     if (built === null) continue;
     if ("code" in built) {
       diagnostics.push(built);

@@ -25,18 +25,29 @@ export interface Libraries extends Contextual {
 
 /** What a library's verification depends on: its entry as the I/O edge read it. */
 const libraryFacts = (input: LibraryInput): unknown[] =>
-  input.status === "installed" ? [input.name, input.status, input.version, input.bundlePath, input.bundleText] : [input.name, input.status, input.status === "not-forge" ? input.reason : null];
+  input.status === "installed"
+    ? [input.name, input.status, input.version, input.bundlePath, input.bundleText]
+    : [input.name, input.status, input.status === "not-forge" ? input.reason : null];
 
 /** Phase 5 (the verified libraries are kept while forge.yaml and every library's bundle text are the same). */
 export const layerLibraries: Phase<Contextual, Libraries> = (validated, { options, memo }) => {
   const config = validated.valid.config;
   const inputs = options.libraries ?? [];
-  const loaded = memo.reuse("libraries", "forge.yaml", () => [config?.source ?? null, ...inputs.flatMap(libraryFacts)], () => loadLibraries(config, inputs));
+  const loaded = memo.reuse(
+    "libraries",
+    "forge.yaml",
+    () => [config?.source ?? null, ...inputs.flatMap(libraryFacts)],
+    () => loadLibraries(config, inputs),
+  );
   const layers = options.layersBeneath ?? [];
   const offered = layerComponents(layers.map((l) => ({ origin: l.name, modes: l.modes, presets: l.presets })));
   const all = layerComponents<BeneathOrigin>([
     ...layers.map((l) => ({ origin: { kind: "offered" as const, name: l.name }, modes: l.modes, presets: l.presets })),
-    ...loaded.layered.libraries.map((library) => ({ origin: { kind: "library" as const, library }, modes: library.bundle.modes, presets: library.bundle.presets })),
+    ...loaded.layered.libraries.map((library) => ({
+      origin: { kind: "library" as const, library },
+      modes: library.bundle.modes,
+      presets: library.bundle.presets,
+    })),
   ]);
   return { value: { ...validated, beneath: { offered, libraries: loaded.layered, all } }, diagnostics: loaded.diagnostics };
 };

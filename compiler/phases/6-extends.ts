@@ -90,7 +90,12 @@ export const resolveExtends: Phase<Libraries, Resolved> = (input, { memo }) => {
     if (done.has(key)) return done.get(key)!;
     const parent = m.data.extends;
     if (parent === undefined) {
-      const plain = memo.reuse("extends", key, () => [m.source], (): ResolvedMode => ({ ...m, data: m.data as ResolvedModeData, inherit: null }));
+      const plain = memo.reuse(
+        "extends",
+        key,
+        () => [m.source],
+        (): ResolvedMode => ({ ...m, data: m.data as ResolvedModeData, inherit: null }),
+      );
       done.set(key, plain);
       return plain;
     }
@@ -128,7 +133,17 @@ export const resolveExtends: Phase<Libraries, Resolved> = (input, { memo }) => {
     } else {
       inherit = external(key, parent, prompt);
       if (inherit === null) {
-        diagnostics.push(extendsUnknown(where, key, parent, suggestClosest(parent, knownKeys.filter((k) => k !== key))));
+        diagnostics.push(
+          extendsUnknown(
+            where,
+            key,
+            parent,
+            suggestClosest(
+              parent,
+              knownKeys.filter((k) => k !== key),
+            ),
+          ),
+        );
         return finish(null);
       }
       parentData = inherit.entry!;

@@ -3,7 +3,18 @@
 // not break a preset beneath (shadowing.ts), and a library's carried presets must still fit (carry-libraries.ts).
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Mode } from "../../generated/types.js";
-import { contractConflict, contractOrder, contractRequires, exactBaseWithOverlays, duplicateOverlay, duplicateUpdateId, invalidBase, invalidOverlay, unknownContractReference, unknownMode } from "../diagnostics/codes.js";
+import {
+  contractConflict,
+  contractOrder,
+  contractRequires,
+  exactBaseWithOverlays,
+  duplicateOverlay,
+  duplicateUpdateId,
+  invalidBase,
+  invalidOverlay,
+  unknownContractReference,
+  unknownMode,
+} from "../diagnostics/codes.js";
 import { type Where } from "../../core/diagnostics/make-diagnostic.js";
 import type { ParsedSource } from "./2-parse.js";
 import type { ModeData, PresetData, RuleData, UpdateData } from "./3-validate.js";
@@ -18,10 +29,30 @@ import { whereAt } from "./yaml-positions.js";
 
 export type { TemplateRef } from "./template-refs.js";
 
-export interface LinkedMode { key: string; file: string; source: ParsedSource; data: ResolvedModeData; template: TemplateRef | null; inherit: Inheritance | null }
-export interface LinkedUpdate { data: UpdateData; template: TemplateRef | null }
-export interface LinkedPreset { key: string; file: string; data: PresetData; updates: LinkedUpdate[] }
-export interface LinkedRule { key: string; file: string; data: RuleData; template: TemplateRef | null }
+export interface LinkedMode {
+  key: string;
+  file: string;
+  source: ParsedSource;
+  data: ResolvedModeData;
+  template: TemplateRef | null;
+  inherit: Inheritance | null;
+}
+export interface LinkedUpdate {
+  data: UpdateData;
+  template: TemplateRef | null;
+}
+export interface LinkedPreset {
+  key: string;
+  file: string;
+  data: PresetData;
+  updates: LinkedUpdate[];
+}
+export interface LinkedRule {
+  key: string;
+  file: string;
+  data: RuleData;
+  template: TemplateRef | null;
+}
 
 export interface LinkedSources {
   modes: LinkedMode[];
@@ -48,8 +79,13 @@ export const linkSources: Phase<Resolved, Linked> = (input, { memo }) => {
   const own = new Map(input.resolved.modes.map((m) => [m.source.key, m] as const));
   const knownKeys = [...new Set([...modeKeys, ...beneath.keys()])].sort();
   const known = new Set(knownKeys);
-  const template = (source: ParsedSource, base: (string | number)[], fields: readonly [string, string], inline: string | undefined, fileRef: string | undefined) =>
-    loadTemplate({ source, base, fields, inline, fileRef }, input, memo, diagnostics);
+  const template = (
+    source: ParsedSource,
+    base: (string | number)[],
+    fields: readonly [string, string],
+    inline: string | undefined,
+    fileRef: string | undefined,
+  ) => loadTemplate({ source, base, fields, inline, fileRef }, input, memo, diagnostics);
 
   /** A mode's contract references and its template. */
   const linkMode = (source: ParsedSource, data: ModeData): TemplateRef | null => {
@@ -120,9 +156,25 @@ export const linkSources: Phase<Resolved, Linked> = (input, { memo }) => {
     });
   };
 
-  const modes: LinkedMode[] = input.resolved.modes.map(({ source, data, inherit }) => ({ key: source.key, file: source.file, source, data, template: linkMode(source, data), inherit }));
-  const presets = input.valid.presets.map(({ source, data }): LinkedPreset => ({ key: source.key, file: source.file, data, updates: linkPreset(source, data) }));
-  const rules = input.valid.rules.map(({ source, data }): LinkedRule => ({ key: source.key, file: source.file, data, template: template(source, [], ["content", "file"], data.content, data.file) }));
+  const modes: LinkedMode[] = input.resolved.modes.map(({ source, data, inherit }) => ({
+    key: source.key,
+    file: source.file,
+    source,
+    data,
+    template: linkMode(source, data),
+    inherit,
+  }));
+  const presets = input.valid.presets.map(
+    ({ source, data }): LinkedPreset => ({ key: source.key, file: source.file, data, updates: linkPreset(source, data) }),
+  );
+  const rules = input.valid.rules.map(
+    ({ source, data }): LinkedRule => ({
+      key: source.key,
+      file: source.file,
+      data,
+      template: template(source, [], ["content", "file"], data.content, data.file),
+    }),
+  );
   const checkOnly = checkUnbuilt(input, linkMode, linkPreset, (source, data) => template(source, [], ["content", "file"], data.content, data.file));
   diagnostics.push(...checkOtherLayers(input, modes));
   return { value: { ...input, linked: { modes, presets, rules, checkOnly } }, diagnostics };

@@ -11,10 +11,18 @@ import { lowerTemplate, type LowerContext, type PartialUse } from "./handlebars-
 import type { Phase } from "./pipeline.js";
 import { normalizeSegments } from "./segments.js";
 
-export interface LoweredMode extends LinkedMode { prompt: Segment[] }
-export interface LoweredUpdate extends LinkedUpdate { content: Segment[] }
-export interface LoweredPreset extends LinkedPreset { updates: LoweredUpdate[] }
-export interface LoweredRule extends LinkedRule { content: Segment[] }
+export interface LoweredMode extends LinkedMode {
+  prompt: Segment[];
+}
+export interface LoweredUpdate extends LinkedUpdate {
+  content: Segment[];
+}
+export interface LoweredPreset extends LinkedPreset {
+  updates: LoweredUpdate[];
+}
+export interface LoweredRule extends LinkedRule {
+  content: Segment[];
+}
 
 export interface LoweredSources {
   /** With inherited text joined. */
@@ -53,10 +61,17 @@ export const lowerTemplates: Phase<Paths, Lowered> = (input, { memo }) => {
   const shared = { partials, decoded: input, cache: new Map() };
   const names = [...partials.keys()].sort().join("\n");
   const same = (t: LoweredTemplate) =>
-    (t.names === null || t.names === names) && t.uses.every((u) => partials.get(u.name) === u.path && (u.path === undefined || input.files.get(u.path) === u.file));
+    (t.names === null || t.names === names) &&
+    t.uses.every((u) => partials.get(u.name) === u.path && (u.path === undefined || input.files.get(u.path) === u.file));
   const lower = (ref: TemplateRef | null, what: string): Segment[] => {
     if (!ref) return [];
-    const done = memo.reuse("lower", ref.slot, () => [ref, what], () => lowerRef(shared, ref, what, names), same);
+    const done = memo.reuse(
+      "lower",
+      ref.slot,
+      () => [ref, what],
+      () => lowerRef(shared, ref, what, names),
+      same,
+    );
     diagnostics.push(...done.diagnostics);
     return done.segments;
   };

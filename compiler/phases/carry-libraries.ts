@@ -89,7 +89,13 @@ export function buildLock(layered: LayeredLibraries, plan: CarryPlan, parents: R
     for (const [key, c] of plan.presets) if (c.origin === library) put(presets, key, c.preset.digest);
     // Who signed the installed bundle (verified with it): a change of signer is a lock change a review sees.
     const signers = signersOf(library.bundle).sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1));
-    return { name: library.name, version: library.version, bundleHash: library.bundle.bundleHash, ...(signers.length > 0 ? { signers } : {}), components: { modes, presets } };
+    return {
+      name: library.name,
+      version: library.version,
+      bundleHash: library.bundle.bundleHash,
+      ...(signers.length > 0 ? { signers } : {}),
+      components: { modes, presets },
+    };
   });
 }
 
@@ -97,7 +103,13 @@ interface OwnRole extends Role {
   file: string;
 }
 
-const contractsOf = (key: string, m: Mode): ContractComponent => ({ key, requires: m.requires, conflictsWith: m.conflictsWith, before: m.before, after: m.after });
+const contractsOf = (key: string, m: Mode): ContractComponent => ({
+  key,
+  requires: m.requires,
+  conflictsWith: m.conflictsWith,
+  before: m.before,
+  after: m.after,
+});
 
 /**
  * Carried presets were checked when their library was built, against that library's modes. Here a key can resolve to
@@ -108,13 +120,16 @@ export function checkCarriedPresets(plan: CarryPlan, layered: LayeredLibraries, 
   const own = new Map(
     ownModes.map(({ key, file, data: d }): [string, OwnRole] => [
       key,
-      { file, strategy: d.strategy, contracts: { key, requires: d.requires ?? [], conflictsWith: d.conflictsWith ?? [], before: d.before ?? [], after: d.after ?? [] } },
+      {
+        file,
+        strategy: d.strategy,
+        contracts: { key, requires: d.requires ?? [], conflictsWith: d.conflictsWith ?? [], before: d.before ?? [], after: d.after ?? [] },
+      },
     ]),
   );
   const builtinMode = (key: string) => offered.modes.get(key)?.mode;
   /** Who provides a key now: this bundle ("own"), a library (its name), "builtin", or null. */
-  const provider = (key: string): string | null =>
-    own.has(key) ? "own" : (layered.modes.get(key)?.origin.name ?? (builtinMode(key) ? "builtin" : null));
+  const provider = (key: string): string | null => (own.has(key) ? "own" : (layered.modes.get(key)?.origin.name ?? (builtinMode(key) ? "builtin" : null)));
   const role = (key: string): Role | undefined => {
     const mine = own.get(key);
     if (mine) return mine;

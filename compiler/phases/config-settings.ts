@@ -28,6 +28,7 @@ export function wantsNestedContext(tree: SourceTree): boolean {
 /** forge.yaml's signedBy (valid config only), for views that show what each library must be signed by. */
 export function configuredSignedBy(tree: SourceTree): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const [name, keys] of Object.entries(configOf(tree)?.signedBy ?? {})) Object.defineProperty(out, name, { value: [...(keys ?? [])], enumerable: true, writable: true, configurable: true });
+  for (const [name, keys] of Object.entries(configOf(tree)?.signedBy ?? {}))
+    Object.defineProperty(out, name, { value: [...(keys ?? [])], enumerable: true, writable: true, configurable: true });
   return out;
 }

@@ -40,7 +40,12 @@ export function inheritPrompts<M extends LoweredMode>(modes: readonly M[], memo:
     if (inherit !== null && inherit.prompt === "append") {
       // Own parents were resolved without cycles (resolveExtends), so this recursion ends.
       const parentPrompt = inherit.origin === "own" ? promptOf(byKey.get(inherit.parent)!) : inherit.entry!.prompt;
-      const joined = memo.reuse("inherit", m.key, () => [m.source, m.prompt, parentPrompt], () => joinPrompts(m, parentPrompt));
+      const joined = memo.reuse(
+        "inherit",
+        m.key,
+        () => [m.source, m.prompt, parentPrompt],
+        () => joinPrompts(m, parentPrompt),
+      );
       diagnostics.push(...joined.diagnostics);
       prompt = joined.prompt;
     }

@@ -22,7 +22,7 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   base: "base: architect",
   overlays: "overlays: [plan, review]",
   driftPolicy: "driftPolicy: block",
-  systemUpdates: "systemUpdates: [{ id: strict-tests, name: Strict tests, description: Run tests, content: \"Run the tests.\" }]",
+  systemUpdates: 'systemUpdates: [{ id: strict-tests, name: Strict tests, description: Run tests, content: "Run the tests." }]',
   id: "id: strict-tests",
   name: "name: Strict tests",
   modelCallable: "modelCallable: false",
@@ -46,7 +46,7 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
 };
 
 export function exampleFor(field: string): string {
-  return FIELD_EXAMPLES[field] ?? 'label: Plan';
+  return FIELD_EXAMPLES[field] ?? "label: Plan";
 }
 
 /** Follows the systemUpdates item $ref ("#/$defs/<name>"), so renaming the definition cannot break this. */

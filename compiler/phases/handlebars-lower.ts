@@ -3,7 +3,21 @@ import Handlebars from "handlebars";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { KEY_PATTERN, LIMITS, SLOT_NAMES } from "../../generated/constants.js";
 import type { SlotName } from "../../generated/types.js";
-import { dateVariable, dynamicPartial, missingPartial, partialCycle, partialTooDeep, templateSyntaxError, tripleStash, unknownVariable, unsupportedBlock, unsupportedDecorator, unsupportedHelper, unsupportedPartialBlock, volatileTime } from "../diagnostics/codes.js";
+import {
+  dateVariable,
+  dynamicPartial,
+  missingPartial,
+  partialCycle,
+  partialTooDeep,
+  templateSyntaxError,
+  tripleStash,
+  unknownVariable,
+  unsupportedBlock,
+  unsupportedDecorator,
+  unsupportedHelper,
+  unsupportedPartialBlock,
+  volatileTime,
+} from "../diagnostics/codes.js";
 import { type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type Decoded, type DecodedFile } from "./1-decode.js";
 import { suggestClosest } from "../../core/suggest.js";
@@ -35,7 +49,10 @@ export interface LowerContext {
 }
 
 /** Per-template state: the running size lets inlining stop before exponential partial fan-out blows up. */
-interface TemplateState { chars: number; overflow: boolean }
+interface TemplateState {
+  chars: number;
+  overflow: boolean;
+}
 
 /** Line (1-based) and column (0-based) of `offset` in a template, as handlebars counts them. */
 function templatePosition(text: string, offset: number): { line: number; column: number } {
@@ -139,7 +156,14 @@ export function lowerTemplate(ctx: LowerContext, file: string, origin: TemplateO
 }
 
 /** `stack` holds the partials being inlined (cycle detection and depth bound). */
-function lowerProgram(ctx: LowerContext, file: string, origin: TemplateOrigin, program: hbs.AST.Program, stack: readonly string[], state: TemplateState): RawSegment[] {
+function lowerProgram(
+  ctx: LowerContext,
+  file: string,
+  origin: TemplateOrigin,
+  program: hbs.AST.Program,
+  stack: readonly string[],
+  state: TemplateState,
+): RawSegment[] {
   const out: RawSegment[] = [];
   const report = (d: (w: Where) => Diagnostic, node: hbs.AST.Node) => ctx.diagnostics.push(d(whereOf(file, origin, node)));
   for (const node of program.body) {
@@ -191,7 +215,14 @@ function lowerProgram(ctx: LowerContext, file: string, origin: TemplateOrigin, p
   return out;
 }
 
-function inlinePartial(ctx: LowerContext, file: string, origin: TemplateOrigin, node: hbs.AST.PartialStatement, stack: readonly string[], state: TemplateState): RawSegment[] {
+function inlinePartial(
+  ctx: LowerContext,
+  file: string,
+  origin: TemplateOrigin,
+  node: hbs.AST.PartialStatement,
+  stack: readonly string[],
+  state: TemplateState,
+): RawSegment[] {
   const where = whereOf(file, origin, node);
   if (node.name.type !== "PathExpression" || node.params.length > 0 || node.hash) {
     ctx.diagnostics.push(dynamicPartial(where, node.name.type === "PathExpression" ? `{{> ${nameOf(node.name)} ...}}` : "{{> (...)}}"));

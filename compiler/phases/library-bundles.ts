@@ -7,7 +7,15 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import { layerComponents, type Layered } from "../../core/layering.js";
 import type { ForgeBundle } from "../../generated/types.js";
-import { libraryInvalid, libraryNotForge, libraryNotInstalled, libraryPatternRefused, librarySignerRequired, libraryUnsupportedFormat, signedByUnknownLibrary } from "../diagnostics/codes.js";
+import {
+  libraryInvalid,
+  libraryNotForge,
+  libraryNotInstalled,
+  libraryPatternRefused,
+  librarySignerRequired,
+  libraryUnsupportedFormat,
+  signedByUnknownLibrary,
+} from "../diagnostics/codes.js";
 import { describeSigner, signersOf } from "../../core/bundle-signature.js";
 import { suggestClosest } from "../../core/suggest.js";
 import { recompileLibraryPatterns } from "./library-patterns.js";
@@ -42,7 +50,13 @@ function verifyLibrary(input: Extract<LibraryInput, { status: "installed" }>, wh
       const recompiled = recompileLibraryPatterns(bundle!);
       return recompiled.problem === null ? recompiled.bundle : libraryPatternRefused(where, input.name, input.bundlePath, recompiled.problem);
     }
-    return libraryInvalid(where, input.name, input.bundlePath, describeBundleProblem({ kind: "schema", detail: describeValidationError(validateBundleStrict) }), 0);
+    return libraryInvalid(
+      where,
+      input.name,
+      input.bundlePath,
+      describeBundleProblem({ kind: "schema", detail: describeValidationError(validateBundleStrict) }),
+      0,
+    );
   }
   switch (first.kind) {
     case "format":

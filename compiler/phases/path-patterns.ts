@@ -16,8 +16,10 @@ export type GlobResult = { ok: true; pattern: PathPattern } | { ok: false; code:
  */
 export function compileGlob(glob: string): GlobResult {
   if (/[\u0000-\u001f\u007f]/.test(glob)) return { ok: false, code: "invalid_glob", detail: "it holds a control character" };
-  if (glob.startsWith("!")) return { ok: false, code: "invalid_glob", detail: "negation (a leading !) is not supported; list what it may not match under edits.deny" };
-  if (glob.startsWith("/") || glob.startsWith("\\") || /^[A-Za-z]:/.test(glob)) return { ok: false, code: "glob_never_matches", detail: "it is an absolute path" };
+  if (glob.startsWith("!"))
+    return { ok: false, code: "invalid_glob", detail: "negation (a leading !) is not supported; list what it may not match under edits.deny" };
+  if (glob.startsWith("/") || glob.startsWith("\\") || /^[A-Za-z]:/.test(glob))
+    return { ok: false, code: "glob_never_matches", detail: "it is an absolute path" };
   if (glob.startsWith("~")) return { ok: false, code: "glob_never_matches", detail: "it starts with ~ (a home directory)" };
   if (glob.split("/").includes("..")) return { ok: false, code: "glob_never_matches", detail: 'it has a ".." segment, and paths are normalized first' };
   if (glob.endsWith("/")) return { ok: false, code: "glob_never_matches", detail: `paths never end with /; write ${glob}** for everything under it` };
@@ -33,7 +35,11 @@ export function compileGlob(glob: string): GlobResult {
   // the normalized paths forge tests (core/path-match.ts), and RE2 has no lookaround.
   const regex = linearForm(re.source);
   if (hasNestedQuantifier(regex)) {
-    return { ok: false, code: "glob_not_linear", detail: `it compiles to ${regex}, a repeat inside a repeat, which takes exponential time in a backtracking matcher; write the repeated part once (e.g. *a instead of *(*a), *.md instead of +(*.md))` };
+    return {
+      ok: false,
+      code: "glob_not_linear",
+      detail: `it compiles to ${regex}, a repeat inside a repeat, which takes exponential time in a backtracking matcher; write the repeated part once (e.g. *a instead of *(*a), *.md instead of +(*.md))`,
+    };
   }
   if (compileLinear(regex) === null) {
     return {

@@ -18,7 +18,14 @@ function typeName(value: unknown): string {
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 
-const TYPE_WORDS: Record<string, string> = { object: "a mapping", array: "a list", string: "a string", boolean: "true or false", number: "a number", integer: "an integer" };
+const TYPE_WORDS: Record<string, string> = {
+  object: "a mapping",
+  array: "a list",
+  string: "a string",
+  boolean: "true or false",
+  number: "a number",
+  integer: "an integer",
+};
 
 function valueAt(root: unknown, segments: readonly string[]): unknown {
   let v = root;
@@ -66,7 +73,10 @@ export function mapAjvError(source: ParsedSource, err: ValidationError): Diagnos
       return missingField(where, missing, exampleFor(missing));
     }
     case "type": {
-      const expected = String(p.type).split(",").map((t) => TYPE_WORDS[t] ?? t).join(" or ");
+      const expected = String(p.type)
+        .split(",")
+        .map((t) => TYPE_WORDS[t] ?? t)
+        .join(" or ");
       const what = field ? `${field}: ` : "the document: ";
       return wrongType(where, `${what}${expected}`, typeName(valueAt(source.value, segments)), exampleFor(field || "label"));
     }
@@ -82,11 +92,15 @@ export function mapAjvError(source: ParsedSource, err: ValidationError): Diagnos
     case "pattern": {
       const actual = typeName(valueAt(source.value, segments));
       const expected =
-        segments[0] === "signedBy" ? "a key's full fingerprint: 64 lowercase hex digits, as forge key new prints it"
-        : field === "model" ? "provider/model-id"
-        : field === "tools" ? "a tool name (letters, digits, _ and -)"
-        : field === "libraries" ? "an npm package name, e.g. @acme/forge-house"
-        : "a key: lowercase letters, digits and dashes, starting with a letter";
+        segments[0] === "signedBy"
+          ? "a key's full fingerprint: 64 lowercase hex digits, as forge key new prints it"
+          : field === "model"
+            ? "provider/model-id"
+            : field === "tools"
+              ? "a tool name (letters, digits, _ and -)"
+              : field === "libraries"
+                ? "an npm package name, e.g. @acme/forge-house"
+                : "a key: lowercase letters, digits and dashes, starting with a letter";
       const what = segments[0] === "signedBy" ? "signedBy entry" : field;
       return invalidValue(where, `${what} is ${actual}; expected ${expected} (pattern ${String(p.pattern)})`, exampleFor(what === field ? field : "signedBy"));
     }
@@ -100,7 +114,11 @@ export function mapAjvError(source: ParsedSource, err: ValidationError): Diagnos
       return tooShort(where, field || "value", Number(p.limit), exampleFor(field));
     case "minimum":
     case "maximum":
-      return invalidValue(where, `${field} is ${typeName(valueAt(source.value, segments))}; expected ${err.keyword === "minimum" ? "at least" : "at most"} ${Number(p.limit)}`, exampleFor(field));
+      return invalidValue(
+        where,
+        `${field} is ${typeName(valueAt(source.value, segments))}; expected ${err.keyword === "minimum" ? "at least" : "at most"} ${Number(p.limit)}`,
+        exampleFor(field),
+      );
     case "minProperties":
       return invalidValue(where, `${field || "value"} is empty; give at least one of ${allowedFor(source.kind, segments).join(", ")}`, exampleFor(field));
     default:

@@ -25,7 +25,8 @@ export function presetProblems(preset: Preset, role: (key: string) => Role | und
   const problems: string[] = [];
   const base = preset.base === undefined ? undefined : role(preset.base);
   if (preset.base !== undefined && base?.strategy === "append") problems.push(`its base "${preset.base}" would be an append mode`);
-  if (base?.strategy === "replace_final" && preset.overlays.length > 0) problems.push(`its base "${preset.base}" would be replace_final, which takes no overlays`);
+  if (base?.strategy === "replace_final" && preset.overlays.length > 0)
+    problems.push(`its base "${preset.base}" would be replace_final, which takes no overlays`);
   for (const key of preset.overlays) {
     const overlay = role(key);
     if (overlay && overlay.strategy !== "append") problems.push(`its overlay "${key}" would be ${overlay.strategy}, not an append mode`);
@@ -44,7 +45,11 @@ export function checkShadowing(modes: readonly OwnMode[], offered: Layered<strin
   const role = (key: string): Role | undefined => {
     const mine = own.get(key);
     const c = (d: { requires?: readonly string[]; conflictsWith?: readonly string[]; before?: readonly string[]; after?: readonly string[] }) => ({
-      key, requires: d.requires ?? [], conflictsWith: d.conflictsWith ?? [], before: d.before ?? [], after: d.after ?? [],
+      key,
+      requires: d.requires ?? [],
+      conflictsWith: d.conflictsWith ?? [],
+      before: d.before ?? [],
+      after: d.after ?? [],
     });
     if (mine) return { strategy: mine.data.strategy, contracts: c(mine.data) };
     const beneath = offered.modes.get(key)?.mode;

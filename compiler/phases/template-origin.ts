@@ -9,9 +9,7 @@ import { nodeAt, positionAt, type PositionedDoc } from "./yaml-positions.js";
  * block scalars (| and >), whose lines all start at that indent. Positions are best effort for folded and
  * escaped strings.
  */
-export type TemplateOrigin =
-  | { kind: "file" }
-  | { kind: "inline"; line: number; column: number; blockIndent: number | null };
+export type TemplateOrigin = { kind: "file" } | { kind: "inline"; line: number; column: number; blockIndent: number | null };
 
 export function inlineOrigin(pd: PositionedDoc, text: string, segments: readonly (string | number)[]): TemplateOrigin {
   const node = nodeAt(pd, segments);

@@ -55,13 +55,24 @@ export interface TemplateField {
 
 /** The template a source names, or null (none, or a reference that cannot be used: reported into `diagnostics`). */
 export function loadTemplate(field: TemplateField, decoded: Decoded, memo: Memo, diagnostics: Diagnostic[]): TemplateRef | null {
-  const { source, base, fields: [inlineField, fileField], inline, fileRef } = field;
+  const {
+    source,
+    base,
+    fields: [inlineField, fileField],
+    inline,
+    fileRef,
+  } = field;
   // The memo step names the place in the source (updates have one each), the subject its file.
   const step = base.length === 0 ? "template" : `template /${base.join("/")}`;
   const slot = base.length === 0 ? source.file : `${source.file} /${base.join("/")}`;
   if (inline !== undefined) {
     const at = [...base, inlineField];
-    return memo.reuse(step, source.file, () => [source], () => ({ file: source.file, text: inline, origin: inlineOrigin(source, source.text, at), where: () => whereAt(source, at), source, slot }));
+    return memo.reuse(
+      step,
+      source.file,
+      () => [source],
+      () => ({ file: source.file, text: inline, origin: inlineOrigin(source, source.text, at), where: () => whereAt(source, at), source, slot }),
+    );
   }
   if (fileRef === undefined) return null;
   const where = () => whereAt(source, [...base, fileField]);
@@ -81,5 +92,10 @@ export function loadTemplate(field: TemplateField, decoded: Decoded, memo: Memo,
   const text = useFile(decoded, resolved.ok, diagnostics);
   if (text === null) return null;
   const file = decoded.files.get(resolved.ok);
-  return memo.reuse(step, source.file, () => [source, file], () => ({ file: resolved.ok, text, origin: { kind: "file" as const }, where, source, slot }));
+  return memo.reuse(
+    step,
+    source.file,
+    () => [source, file],
+    () => ({ file: resolved.ok, text, origin: { kind: "file" as const }, where, source, slot }),
+  );
 }

@@ -92,7 +92,11 @@ export function findTemplateMistake(text: string): TemplateMistake | null {
     if (comment) continue;
     const tag = text.slice(open, close + 2);
     if (triple && text[close + 2] !== "}") {
-      return { from: open, to: close + 2, detail: `the tag ${shown(tag)} opens with three braces but closes with two; write ${closedForm(tag)} (forge never escapes a value)` };
+      return {
+        from: open,
+        to: close + 2,
+        detail: `the tag ${shown(tag)} opens with three braces but closes with two; write ${closedForm(tag)} (forge never escapes a value)`,
+      };
     }
     if (!triple && text[close + 2] === "}") {
       return { from: open, to: close + 3, detail: `the tag ${shown(`${tag}}`)} opens with two braces but closes with three; write ${closedForm(tag)}` };
@@ -121,7 +125,11 @@ export function findTemplateMistake(text: string): TemplateMistake | null {
   const unclosed = blocks.pop();
   if (unclosed === undefined) return null;
   const opener = text.slice(unclosed.from, unclosed.to);
-  return { from: unclosed.from, to: unclosed.to, detail: `${shown(opener)} opens a block that is never closed with {{/${unclosed.name}}}; forge templates have no blocks` };
+  return {
+    from: unclosed.from,
+    to: unclosed.to,
+    detail: `${shown(opener)} opens a block that is never closed with {{/${unclosed.name}}}; forge templates have no blocks`,
+  };
 }
 
 /** Handlebars' token names in words, for the mistakes the scan does not recognize. */

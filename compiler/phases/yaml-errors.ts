@@ -18,7 +18,8 @@ interface YamlError {
 }
 
 /** The hint of an indentation mistake, in place of "A source is one YAML mapping". */
-const indentHint = (key: string, like: string, indent: number) => `Keys of one mapping start at the same column: start "${key}" at column ${indent + 1}, as "${like}" does`;
+const indentHint = (key: string, like: string, indent: number) =>
+  `Keys of one mapping start at the same column: start "${key}" at column ${indent + 1}, as "${like}" does`;
 const BLOCK_HINT = "Every line of a block (| or >) keeps the block's indent, e.g. prompt: | with each line below it indented 2 spaces";
 
 const spaces = (n: number) => `${n} space${n === 1 ? "" : "s"}`;
@@ -45,7 +46,6 @@ function keyLineAbove(text: string, lc: LineCounter, line: number): { line: numb
   }
   return null;
 }
-
 
 /**
  * yaml's errors as mistakes, one per line. A key indented more than the key above it makes yaml read both lines as

@@ -49,7 +49,10 @@ export function rangeAt(lineCounter: LineCounter, from: number, to: number): { s
 /** Splits a JSON pointer ("/overlays/2", "/a~1b") into its unescaped segments. */
 export function pointerSegments(pointer: string): string[] {
   if (pointer === "") return [];
-  return pointer.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
 }
 
 function toPointer(segments: readonly (string | number)[]): string {

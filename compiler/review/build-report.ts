@@ -37,7 +37,6 @@ export interface BuildReport {
   diagnostics: Diagnostic[];
 }
 
-
 /** schema/cli-report.schema.json describes this report (the extension reads it as CliBuildReport): compile fails if not. */
 type Holds<T extends true> = T;
 export type BuildReportMatchesSchema = Holds<BuildReport extends CliBuildReport ? true : false>;

@@ -75,7 +75,13 @@ function parseBundle(text: string): Record<string, unknown> | null {
  * neither rewrites committed bundles nor fails `--check`. The next bundle is written with the old
  * version and compared byte for byte, as a bundle of the same version is.
  */
-export function isBundleCurrent(existing: string, nextText: string, next: ForgeBundle, emit: (b: ForgeBundle) => string, known: ForgeBundle | null = null): boolean {
+export function isBundleCurrent(
+  existing: string,
+  nextText: string,
+  next: ForgeBundle,
+  emit: (b: ForgeBundle) => string,
+  known: ForgeBundle | null = null,
+): boolean {
   if (existing === nextText) return true;
   const old = known ?? parseBundle(existing);
   if (!old || typeof old.forgeVersion !== "string" || old.forgeVersion === next.forgeVersion) return false;
@@ -102,7 +108,7 @@ function locksOf(lock: unknown): Map<string, LockView> {
       section !== null && typeof section === "object" && !Array.isArray(section)
         ? Object.fromEntries(Object.entries(section as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v : ""]))
         : {};
-    const signers = Array.isArray((e as { signers?: unknown }).signers) ? ((e as { signers: unknown[] }).signers) : [];
+    const signers = Array.isArray((e as { signers?: unknown }).signers) ? (e as { signers: unknown[] }).signers : [];
     out.set(e.name, {
       signers: signers.flatMap((s) => {
         const v = s as { fingerprint?: unknown; name?: unknown } | null;
@@ -130,7 +136,11 @@ export function diffLocks(oldLock: unknown, nextLock: unknown): LibraryChange[] 
     const modes = compareDigests(a.modes, b.modes);
     const presets = compareDigests(a.presets, b.presets);
     const signersChanged = a.signers.join("\n") !== b.signers.join("\n");
-    const same = !signersChanged && a.version === b.version && a.bundleHash === b.bundleHash && [modes, presets].every((c) => c.added.length + c.removed.length + c.changed.length === 0);
+    const same =
+      !signersChanged &&
+      a.version === b.version &&
+      a.bundleHash === b.bundleHash &&
+      [modes, presets].every((c) => c.added.length + c.removed.length + c.changed.length === 0);
     if (same) continue;
     const change = !before.has(name) ? "added" : !after.has(name) ? "removed" : "changed";
     const bumpedOnly = change === "changed" && a.version !== b.version && a.bundleHash !== null && a.bundleHash === b.bundleHash;
@@ -161,8 +171,7 @@ export function diffBundles(existing: string | null, next: ForgeBundle, known: F
   const presets = compareDigests(oldPresets ?? {}, nextPresets);
   const rules = compareDigests((old ? digestsOf(old.rules ?? {}) : null) ?? {}, nextRules);
   const from = old && typeof old.bundleHash === "string" ? old.bundleHash : null;
-  const semantic =
-    [modes, presets, rules].some((c) => c.added.length + c.removed.length + c.changed.length > 0) || from !== next.bundleHash;
+  const semantic = [modes, presets, rules].some((c) => c.added.length + c.removed.length + c.changed.length > 0) || from !== next.bundleHash;
   const libraries = diffLocks(old?.lock, next.lock);
   return { previous, modes, presets, rules, libraries, bundleHash: { from, to: next.bundleHash }, otherChanges: previous === "ok" && !semantic };
 }
@@ -171,11 +180,25 @@ const short = (hash: string | null): string => (hash === null ? "none" : hash.sl
 
 /** e.g. `  library @acme/house: 1.0.0 -> 1.1.0 (bundleHash 04e921f7a64e -> 9b1c...)` and the components that changed. */
 export function describeLibraryChange(lib: LibraryChange): string[] {
-  const version = lib.change === "added" ? `added at ${lib.version.to}` : lib.change === "removed" ? `removed (was ${lib.version.from})` : lib.version.from === lib.version.to ? `${lib.version.to}, rebuilt` : `${lib.version.from} -> ${lib.version.to}`;
+  const version =
+    lib.change === "added"
+      ? `added at ${lib.version.to}`
+      : lib.change === "removed"
+        ? `removed (was ${lib.version.from})`
+        : lib.version.from === lib.version.to
+          ? `${lib.version.to}, rebuilt`
+          : `${lib.version.from} -> ${lib.version.to}`;
   const lines = [`  library ${lib.name}: ${version} (bundleHash ${short(lib.bundleHash.from)} -> ${short(lib.bundleHash.to)})`];
   const parts: string[] = [];
-  for (const [kind, set] of [["mode", lib.modes], ["preset", lib.presets]] as const) {
-    for (const [word, keys] of [["added", set.added], ["removed", set.removed], ["changed", set.changed]] as const) {
+  for (const [kind, set] of [
+    ["mode", lib.modes],
+    ["preset", lib.presets],
+  ] as const) {
+    for (const [word, keys] of [
+      ["added", set.added],
+      ["removed", set.removed],
+      ["changed", set.changed],
+    ] as const) {
       if (keys.length > 0) parts.push(`${kind}s ${word}: ${keys.join(", ")}`);
     }
   }
@@ -223,7 +246,11 @@ export function describeChanges(c: BundleChanges): string[] {
   for (const lib of c.libraries) lines.push(...describeLibraryChange(lib));
   lines.push(...libraryAdvice(c.libraries));
   const items: string[] = [];
-  for (const [kind, set] of [["mode", c.modes], ["preset", c.presets], ["rule", c.rules]] as const) {
+  for (const [kind, set] of [
+    ["mode", c.modes],
+    ["preset", c.presets],
+    ["rule", c.rules],
+  ] as const) {
     for (const k of set.added) items.push(`  ${kind} ${k}: added`);
     for (const k of set.removed) items.push(`  ${kind} ${k}: removed`);
     for (const k of set.changed) items.push(`  ${kind} ${k}: changed`);

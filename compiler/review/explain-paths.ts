@@ -75,7 +75,17 @@ export interface PathQuery {
 export function explainRules(rules: readonly RuleRef[], catalog: Catalog, presets: readonly string[], describeSource: DescribeSource): TriggeredRule[] {
   const paths = (t: PathTrigger) => t.paths.map(describePattern);
   const out: TriggeredRule[] = rules.map((r) => ({
-    rule: { id: r.key, kind: "rule", preset: null, scope: r.scope, source: describeSource(r.scope, r.rule.source, r.layer), description: r.rule.description, paths: paths(r.rule.when), tools: r.rule.when.tools ?? null, contextFile: r.rule.contextFile ?? null },
+    rule: {
+      id: r.key,
+      kind: "rule",
+      preset: null,
+      scope: r.scope,
+      source: describeSource(r.scope, r.rule.source, r.layer),
+      description: r.rule.description,
+      paths: paths(r.rule.when),
+      tools: r.rule.when.tools ?? null,
+      contextFile: r.rule.contextFile ?? null,
+    },
     trigger: r.rule.when,
     layer: r.layer,
   }));
@@ -84,7 +94,17 @@ export function explainRules(rules: readonly RuleRef[], catalog: Catalog, preset
     for (const b of entry?.preset.systemUpdates ?? []) {
       if (!b.when || !entry) continue;
       out.push({
-        rule: { id: b.id, kind: "block", preset: key, scope: entry.scope, source: describeSource(entry.scope, entry.preset.source, entry.layer), description: b.description, paths: paths(b.when), tools: b.when.tools ?? null, contextFile: null },
+        rule: {
+          id: b.id,
+          kind: "block",
+          preset: key,
+          scope: entry.scope,
+          source: describeSource(entry.scope, entry.preset.source, entry.layer),
+          description: b.description,
+          paths: paths(b.when),
+          tools: b.when.tools ?? null,
+          contextFile: null,
+        },
         trigger: b.when,
         layer: entry.layer,
       });
@@ -94,16 +114,21 @@ export function explainRules(rules: readonly RuleRef[], catalog: Catalog, preset
 }
 
 /** The edit limits of `modes`; `tools` is each mode's effective tool list (undefined: Pi's tools, bash included by default). */
-export function explainEditLimits(modes: ReadonlyArray<{ key: string; mode: Mode }>, tools: (key: string) => readonly string[] | undefined): ExplainEditLimit[] {
+export function explainEditLimits(
+  modes: ReadonlyArray<{ key: string; mode: Mode }>,
+  tools: (key: string) => readonly string[] | undefined,
+): ExplainEditLimit[] {
   return modes.flatMap(({ key, mode }) => {
     if (!mode.edits) return [];
     const t = tools(key);
-    return [{
-      mode: key,
-      allow: mode.edits.allow === undefined ? null : mode.edits.allow.map(describePattern),
-      deny: mode.edits.deny.map(describePattern),
-      bashUnchecked: mode.edits.bash === "unchecked" && (t === undefined || t.includes("bash")),
-    }];
+    return [
+      {
+        mode: key,
+        allow: mode.edits.allow === undefined ? null : mode.edits.allow.map(describePattern),
+        deny: mode.edits.deny.map(describePattern),
+        bashUnchecked: mode.edits.bash === "unchecked" && (t === undefined || t.includes("bash")),
+      },
+    ];
   });
 }
 
@@ -111,7 +136,10 @@ export function explainEditLimits(modes: ReadonlyArray<{ key: string; mode: Mode
 export function bashWarnings(limits: readonly ExplainEditLimit[]): string[] {
   return limits
     .filter((l) => l.bashUnchecked)
-    .map((l) => `mode "${l.mode}" limits edits, but bash is among its tools (edits.bash: unchecked): bash can change any file and forge cannot check it (remove edits.bash: unchecked, and forge turns bash off while the limit is active)`);
+    .map(
+      (l) =>
+        `mode "${l.mode}" limits edits, but bash is among its tools (edits.bash: unchecked): bash can change any file and forge cannot check it (remove edits.bash: unchecked, and forge turns bash off while the limit is active)`,
+    );
 }
 
 /**
@@ -141,9 +169,18 @@ export function explainPath(query: PathQuery, root: string, rules: readonly Trig
  * `forge explain --path P` without a selection: every rule (each preset's blocks with `when` too) and every
  * mode's edit limit, judged for P.
  */
-export function explainPathOnly(catalog: Catalog, rules: readonly RuleRef[], query: PathQuery, root: string, describeSource: DescribeSource): { rules: ExplainRule[]; editLimits: ExplainEditLimit[]; warnings: string[]; path: ExplainPath } {
+export function explainPathOnly(
+  catalog: Catalog,
+  rules: readonly RuleRef[],
+  query: PathQuery,
+  root: string,
+  describeSource: DescribeSource,
+): { rules: ExplainRule[]; editLimits: ExplainEditLimit[]; warnings: string[]; path: ExplainPath } {
   const triggered = explainRules(rules, catalog, [...catalog.presets.keys()].sort(), describeSource);
-  const modes = [...catalog.modes.values()].filter((m) => m.mode.edits).sort((a, b) => (a.key < b.key ? -1 : 1)).map((m) => ({ key: m.key, mode: m.mode, layer: m.layer }));
+  const modes = [...catalog.modes.values()]
+    .filter((m) => m.mode.edits)
+    .sort((a, b) => (a.key < b.key ? -1 : 1))
+    .map((m) => ({ key: m.key, mode: m.mode, layer: m.layer }));
   const editLimits = explainEditLimits(modes, (key) => catalog.modes.get(key)?.mode.tools);
   return { rules: triggered.map((t) => t.rule), editLimits, warnings: bashWarnings(editLimits), path: explainPath(query, root, triggered, modes) };
 }

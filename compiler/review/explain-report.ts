@@ -37,8 +37,6 @@ export interface ExplainComponent {
 /** One part of the final prompt, in order: a forge component or a part Pi builds. */
 export type LayoutPart = { part: "mode"; key: string; role: "base" | "overlay" } | { part: "host"; description: string };
 
-
-
 export type ExplainPreferences = PreferenceOrigins;
 
 export interface ExplainUpdate {

@@ -60,7 +60,8 @@ function largestFirst(parts: ReadonlyArray<Omit<ExplainTokenPart, "share">>, tot
 }
 
 /** No path here: every path a command prints goes through display-path (test/cli/path-sweep.test.ts). */
-const notCounted = (origin: Origin): string => `its ${origin.scope} bundle carries no token counts (built before forge counted tokens): rebuild it with forge build`;
+const notCounted = (origin: Origin): string =>
+  `its ${origin.scope} bundle carries no token counts (built before forge counted tokens): rebuild it with forge build`;
 
 /**
  * A preset's figures from its own bundle's counts, or a mode list's from each mode's bundle (no preset: no inventory,
@@ -80,7 +81,8 @@ export function explainTokens(catalog: Catalog, preset: string | null, modes: re
   for (const key of modes) {
     const mode = catalog.modes.get(key);
     const tokens = mode === undefined ? undefined : tokensOf(mode)?.modes[key];
-    if (mode === undefined || tokens === undefined) return { ...head, alwaysOn: null, parts: [], blocks: [], missing: mode === undefined ? `mode ${key} is not offered` : notCounted(mode) };
+    if (mode === undefined || tokens === undefined)
+      return { ...head, alwaysOn: null, parts: [], blocks: [], missing: mode === undefined ? `mode ${key} is not offered` : notCounted(mode) };
     parts.push({ kind: "mode", key, what: `mode ${key}`, tokens });
   }
   const total = parts.reduce((n, p) => n + p.tokens, 0);

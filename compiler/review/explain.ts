@@ -29,7 +29,8 @@ export function explainPreferences(modes: ReadonlyArray<{ key: string; mode: Mod
 
 /** The runtime's delivery rule (runtime/updates/model-view.ts) in one paragraph, for a selection with a forced prompt or not. */
 export function describeUpdateDelivery(forced: boolean): string {
-  if (forced) return "this selection forces the prompt (replace_final), which hides prompt sections: every host gets tagged <system_update> messages, and the forced prompt restates updates the model already holds as sections";
+  if (forced)
+    return "this selection forces the prompt (replace_final), which hides prompt sections: every host gets tagged <system_update> messages, and the forced prompt restates updates the model already holds as sections";
   return (
     "Pi 1.x with a model that has mid-conversation system messages (compat.supportsMidConvoSystemMessages): a prompt section per update, which Pi appends as a patch; " +
     "any other model, and Pi 0.73.1: tagged <system_update> messages, the prompt stays byte-stable. No update change rewrites the cached prefix; " +
@@ -142,14 +143,33 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
       input.prompt === null
         ? null
         : { chars: input.prompt.length, estimatedTokens: estimateTokens(input.prompt.length), forgeChars, forgeEstimatedTokens: estimateTokens(forgeChars) },
-    tokens: explainTokens(catalog, input.preset, roles.map(([key]) => key), input.tokensOf ?? (() => null)),
+    tokens: explainTokens(
+      catalog,
+      input.preset,
+      roles.map(([key]) => key),
+      input.tokensOf ?? (() => null),
+    ),
     diagnostics: input.diagnostics,
   };
 }
 
 function refusedExplain(reason: string, status: ExplainReport["status"], diagnostics: ExplainReport["diagnostics"]): ExplainReport {
   const none = { selection: null, preset: null, preferences: null, path: null, updateDelivery: null, size: null, tokens: null };
-  return { command: "explain", status, reason, ...none, layout: [], components: [], contracts: [], cacheSensitive: [], systemUpdates: [], rules: [], editLimits: [], warnings: [], diagnostics };
+  return {
+    command: "explain",
+    status,
+    reason,
+    ...none,
+    layout: [],
+    components: [],
+    contracts: [],
+    cacheSensitive: [],
+    systemUpdates: [],
+    rules: [],
+    editLimits: [],
+    warnings: [],
+    diagnostics,
+  };
 }
 
 /** `forge explain <names>` over the inspected sources: the report and its exit code (1 when refused or a contract breaks). */

@@ -16,7 +16,9 @@ export function findAffectedModes(a: Modes, b: Modes, modes: SemanticDiff["modes
   for (const m of modes.removed) status.set(m.key, "removed");
   for (const m of modes.changed) status.set(m.key, "changed");
   const out: AffectedMode[] = [];
-  const keys = Object.keys(b).filter((k) => Object.hasOwn(a, k)).sort(compareCodeUnits);
+  const keys = Object.keys(b)
+    .filter((k) => Object.hasOwn(a, k))
+    .sort(compareCodeUnits);
   for (const key of keys) {
     const chain = [key];
     let current = key;

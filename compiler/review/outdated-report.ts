@@ -74,7 +74,12 @@ export function changedBy(change: LibraryChange, diff: SemanticDiff, a: BundleVi
     const preset = Object.hasOwn(bundle.presets, key) ? bundle.presets[key] : undefined;
     return preset !== undefined && [...(preset.base === undefined ? [] : [preset.base]), ...preset.overlays].some((m) => modes.has(m));
   };
-  const touched = new Set([...diff.presets.added.map((p) => p.key), ...diff.presets.removed.map((p) => p.key), ...diff.presets.changed.map((p) => p.key), ...diff.affectedPresets.map((p) => p.preset)]);
+  const touched = new Set([
+    ...diff.presets.added.map((p) => p.key),
+    ...diff.presets.removed.map((p) => p.key),
+    ...diff.presets.changed.map((p) => p.key),
+    ...diff.affectedPresets.map((p) => p.preset),
+  ]);
   const ownPresets = new Set(all(change.presets));
   const presets = [...touched].filter((key) => ownPresets.has(key) || fromLibrary(a, key) || fromLibrary(b, key) || uses(a, key) || uses(b, key));
   return { modes: [...modes].sort(), presets: presets.sort() };
@@ -98,7 +103,8 @@ export function outdatedReport(input: OutdatedInput): OutdatedReport {
     const locked = input.lock.find((l) => l.name === name) ?? null;
     const inst = input.installed.find((l) => l.name === name);
     const installed = inst?.status === "installed" ? inst.version : null;
-    const installedProblem = inst === undefined || inst.status === "missing" ? `not installed; run \`npm install ${name}\`` : inst.status === "not-forge" ? inst.reason : null;
+    const installedProblem =
+      inst === undefined || inst.status === "missing" ? `not installed; run \`npm install ${name}\`` : inst.status === "not-forge" ? inst.reason : null;
     const answer = input.latest?.get(name);
     const latest = answer?.status === "ok" ? answer.version : null;
     const change = input.diff?.libraries.find((l) => l.name === name) ?? null;
@@ -118,7 +124,14 @@ export function outdatedReport(input: OutdatedInput): OutdatedReport {
     };
   });
   const statuses = libraries.map((l) => l.latestStatus);
-  const registry = input.latest === null ? "skipped" : statuses.every((s) => s === "ok" || s === "not-found") ? "ok" : statuses.some((s) => s === "ok") ? "partial" : "offline";
+  const registry =
+    input.latest === null
+      ? "skipped"
+      : statuses.every((s) => s === "ok" || s === "not-found")
+        ? "ok"
+        : statuses.some((s) => s === "ok")
+          ? "partial"
+          : "offline";
   const outdated = libraries.some((l) => l.differsFromLock || l.newerOnRegistry || l.installed === null);
   return { command: "outdated", status: outdated ? "outdated" : "current", registry, problem: input.problem, libraries };
 }

@@ -34,13 +34,25 @@ export interface RuleDiffDeps {
 type RuleRecord = Readonly<Record<string, Rule | undefined>>;
 
 /** rules/ of A against B, by id: added and removed with their text, changed with field changes and a content diff. */
-export function compareRules(a: RuleRecord, b: RuleRecord, labels: { a: string; b: string }, deps: RuleDiffDeps): { added: RuleOnOneSide[]; removed: RuleOnOneSide[]; changed: RuleChange[] } {
-  const keys = (r: RuleRecord) => Object.keys(r).filter((k) => r[k] !== undefined).sort(compareCodeUnits);
+export function compareRules(
+  a: RuleRecord,
+  b: RuleRecord,
+  labels: { a: string; b: string },
+  deps: RuleDiffDeps,
+): { added: RuleOnOneSide[]; removed: RuleOnOneSide[]; changed: RuleChange[] } {
+  const keys = (r: RuleRecord) =>
+    Object.keys(r)
+      .filter((k) => r[k] !== undefined)
+      .sort(compareCodeUnits);
   // By own keys: a rule id such as "constructor" must not find Object.prototype's.
   const has = (r: RuleRecord, k: string) => Object.hasOwn(r, k) && r[k] !== undefined;
   const label = (side: "a" | "b", key: string) => `${labels[side]}:rule/${key}`;
-  const added = keys(b).filter((k) => !has(a, k)).map((key) => ({ key, paths: b[key]!.when.paths.map(describePattern), diff: deps.templateDiff(null, b[key]!.content, "", label("b", key)) }));
-  const removed = keys(a).filter((k) => !has(b, k)).map((key) => ({ key, paths: a[key]!.when.paths.map(describePattern), diff: deps.templateDiff(a[key]!.content, null, label("a", key), "") }));
+  const added = keys(b)
+    .filter((k) => !has(a, k))
+    .map((key) => ({ key, paths: b[key]!.when.paths.map(describePattern), diff: deps.templateDiff(null, b[key]!.content, "", label("b", key)) }));
+  const removed = keys(a)
+    .filter((k) => !has(b, k))
+    .map((key) => ({ key, paths: a[key]!.when.paths.map(describePattern), diff: deps.templateDiff(a[key]!.content, null, label("a", key), "") }));
   const changed: RuleChange[] = [];
   for (const key of keys(a).filter((k) => has(b, k))) {
     const from = a[key]!;

@@ -34,7 +34,12 @@ function refused(reason: string, diagnostics: Diagnostic[], status: PreviewRepor
 }
 
 /** The preview of `names` over the inspected sources; `cwd` is the {{cwd}} the sample renders. Exit 1 when refused. */
-export function previewSelection(inspected: InspectedSources, spec: SelectionSpec, settings: SampleSettings, cwd: string): { report: PreviewReport; exitCode: number } {
+export function previewSelection(
+  inspected: InspectedSources,
+  spec: SelectionSpec,
+  settings: SampleSettings,
+  cwd: string,
+): { report: PreviewReport; exitCode: number } {
   const { diagnostics, catalog } = inspected;
   if (catalog === null) return { report: refused("the sources have errors; fix them first", diagnostics, "errors"), exitCode: 1 };
   const resolved = resolveSelection(catalog, spec);

@@ -43,11 +43,17 @@ export function readBundleText(text: string, name: string): ReadBundle {
     case "not-object":
       return { ok: false, message: `${name} is not a forge bundle: not a JSON object` };
     case "format": {
-      const what = first.format === undefined ? "it has no \"format\" field" : `unsupported format ${JSON.stringify(first.format)}`;
-      return { ok: false, message: `${name} is not a forge bundle this forge reads: ${what} (expected format ${SUPPORTED_BUNDLE_FORMAT}, written by forge build)` };
+      const what = first.format === undefined ? 'it has no "format" field' : `unsupported format ${JSON.stringify(first.format)}`;
+      return {
+        ok: false,
+        message: `${name} is not a forge bundle this forge reads: ${what} (expected format ${SUPPORTED_BUNDLE_FORMAT}, written by forge build)`,
+      };
     }
     case "schema":
-      return { ok: false, message: `${name} is not a valid forge bundle: does not match schema/bundle.schema.json${first.detail === null ? "" : ` ${first.detail}`}` };
+      return {
+        ok: false,
+        message: `${name} is not a valid forge bundle: does not match schema/bundle.schema.json${first.detail === null ? "" : ` ${first.detail}`}`,
+      };
   }
   const notes = problems.map((p) => describeMismatch(p, name));
   if (notes.length > 0) notes.push(`${name}: Pi would refuse this bundle; run \`npx --no-install forge build\` to rebuild it`);

@@ -36,7 +36,13 @@ export interface BundleView {
 }
 
 /** No bundle on a side: nothing in it, so every component's tokens count from 0. */
-export const EMPTY_BUNDLE: BundleView = { scope: null, forgeVersion: null, modes: {}, presets: {}, tokens: { tokenizer: "o200k_base", modes: {}, presets: {} } };
+export const EMPTY_BUNDLE: BundleView = {
+  scope: null,
+  forgeVersion: null,
+  modes: {},
+  presets: {},
+  tokens: { tokenizer: "o200k_base", modes: {}, presets: {} },
+};
 
 /** Names the sides in diff headers: `<a>:mode/plan` and `<b>:mode/plan`. */
 export interface SideLabels {
@@ -44,7 +50,21 @@ export interface SideLabels {
   b: string;
 }
 
-const MODE_FIELDS = ["label", "description", "strategy", "requires", "conflictsWith", "before", "after", "model", "thinking", "tools", ...EDITS_FIELDS, "extends", "library"] as const;
+const MODE_FIELDS = [
+  "label",
+  "description",
+  "strategy",
+  "requires",
+  "conflictsWith",
+  "before",
+  "after",
+  "model",
+  "thinking",
+  "tools",
+  ...EDITS_FIELDS,
+  "extends",
+  "library",
+] as const;
 const PRESET_FIELDS = ["description", "base", "overlays", "driftPolicy", "library"] as const;
 const UPDATE_FIELDS = ["name", "description", "modelCallable", ...WHEN_FIELDS] as const;
 
@@ -63,7 +83,7 @@ function contentOf(entry: object, without: readonly string[]): string {
 const BOOKKEEPING = ["source", "digest"];
 
 function fieldChanges(a: object, b: object, fields: readonly string[]): FieldChange[] {
-  const value = (entry: object, field: string): FieldValue => ((entry as Record<string, FieldValue | undefined>)[field] ?? null);
+  const value = (entry: object, field: string): FieldValue => (entry as Record<string, FieldValue | undefined>)[field] ?? null;
   return fields
     .filter((f) => stringifyCanonical(value(a, f)) !== stringifyCanonical(value(b, f)))
     .map((f) => ({ field: f, from: value(a, f), to: value(b, f) }));
@@ -90,10 +110,7 @@ function compareModes(a: BundleView, b: BundleView, labels: SideLabels, notes: s
   const oneSide = (mode: Mode, key: string, side: "a" | "b"): ModeOnOneSide => ({
     key,
     strategy: mode.strategy,
-    diff:
-      side === "a"
-        ? templateDiff(mode.prompt, null, `${labels.a}:mode/${key}`, "")
-        : templateDiff(null, mode.prompt, "", `${labels.b}:mode/${key}`),
+    diff: side === "a" ? templateDiff(mode.prompt, null, `${labels.a}:mode/${key}`, "") : templateDiff(null, mode.prompt, "", `${labels.b}:mode/${key}`),
   });
   const changed: ModeChange[] = [];
   for (const key of keys.both) {
@@ -145,9 +162,7 @@ function compareUpdates(from: readonly SystemUpdate[], to: readonly SystemUpdate
 
 function comparePins(from: Preset, to: Preset): PinChange[] {
   const keys = [...new Set([...Object.keys(from.modeDigests), ...Object.keys(to.modeDigests)])].sort(compareCodeUnits);
-  return keys
-    .map((key) => ({ key, from: from.modeDigests[key] ?? null, to: to.modeDigests[key] ?? null }))
-    .filter((p) => p.from !== p.to);
+  return keys.map((key) => ({ key, from: from.modeDigests[key] ?? null, to: to.modeDigests[key] ?? null })).filter((p) => p.from !== p.to);
 }
 
 function comparePresets(a: BundleView, b: BundleView, labels: SideLabels, notes: string[]): SemanticDiff["presets"] {
@@ -254,7 +269,9 @@ export function compareBundles(a: BundleView, b: BundleView, labels: SideLabels)
     scope !== null ||
     builtinModes.length > 0 ||
     libraries.length > 0 ||
-    [modes.added, modes.removed, modes.changed, presets.added, presets.removed, presets.changed, rules.added, rules.removed, rules.changed].some((list) => list.length > 0);
+    [modes.added, modes.removed, modes.changed, presets.added, presets.removed, presets.changed, rules.added, rules.removed, rules.changed].some(
+      (list) => list.length > 0,
+    );
   const found = { semantic, scope, modes, presets, rules, builtinModes, affectedPresets, affectedModes, libraries, notes, summary };
   return { ...found, tokens: compareTokens(a.tokens, b.tokens, found) };
 }

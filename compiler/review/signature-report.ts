@@ -14,7 +14,11 @@ export interface SignatureReport {
 /** Human lines for the build output. */
 export function describeSignatures(report: SignatureReport): string[] {
   const lines: string[] = [];
-  if (report.signers.length > 0) lines.push(`  signed by ${report.signers.map(describeSigner).join(", ")}${report.added ? "; this build added the signature of the key it signed with" : ""}`);
-  for (const d of report.dropped) lines.push(`  signature dropped${d.fingerprint ? ` (${describeSigner(d)})` : ""}: ${d.reason}; sign again with forge build --sign`);
+  if (report.signers.length > 0)
+    lines.push(
+      `  signed by ${report.signers.map(describeSigner).join(", ")}${report.added ? "; this build added the signature of the key it signed with" : ""}`,
+    );
+  for (const d of report.dropped)
+    lines.push(`  signature dropped${d.fingerprint ? ` (${describeSigner(d)})` : ""}: ${d.reason}; sign again with forge build --sign`);
   return lines;
 }

@@ -33,7 +33,14 @@ type Sides = { added: Keyed; removed: Keyed; changed: Keyed };
 export interface ChangedKeys {
   modes: Sides;
   rules: Sides;
-  presets: { added: Keyed; removed: Keyed; changed: ReadonlyArray<{ key: string; systemUpdates: { added: ReadonlyArray<{ id: string }>; removed: ReadonlyArray<{ id: string }>; changed: ReadonlyArray<{ id: string }> } }> };
+  presets: {
+    added: Keyed;
+    removed: Keyed;
+    changed: ReadonlyArray<{
+      key: string;
+      systemUpdates: { added: ReadonlyArray<{ id: string }>; removed: ReadonlyArray<{ id: string }>; changed: ReadonlyArray<{ id: string }> };
+    }>;
+  };
   affectedPresets: ReadonlyArray<{ preset: string }>;
 }
 

@@ -44,12 +44,22 @@ export function describeTrustView(view: TrustView): string[] {
   }
   if (view.trust !== null && b.status === "ok") {
     const t = view.trust;
-    const state = t.state === "hash" ? "trusted by its bundleHash" : t.state === "signer" ? `trusted: signed by ${describeSigner(t.signer!)}, a key you trust` : "not trusted by you (/forge trust in Pi)";
-    const where = t.setting === "forge" ? "forge's own trust decides on both hosts (trust: forge)" : "forge's own trust decides on Pi 0.73.1; Pi 1.x follows its folder trust (trust: host)";
+    const state =
+      t.state === "hash"
+        ? "trusted by its bundleHash"
+        : t.state === "signer"
+          ? `trusted: signed by ${describeSigner(t.signer!)}, a key you trust`
+          : "not trusted by you (/forge trust in Pi)";
+    const where =
+      t.setting === "forge"
+        ? "forge's own trust decides on both hosts (trust: forge)"
+        : "forge's own trust decides on Pi 0.73.1; Pi 1.x follows its folder trust (trust: host)";
     lines.push(`  trust: ${state}; ${where}`);
-    if (t.revokedSigners.length > 0) lines.push(`  revoked keys among its signers: ${t.revokedSigners.map(describeSigner).join(", ")} (their signatures grant nothing)`);
+    if (t.revokedSigners.length > 0)
+      lines.push(`  revoked keys among its signers: ${t.revokedSigners.map(describeSigner).join(", ")} (their signatures grant nothing)`);
   }
-  if (view.repositorySigners.length > 0) lines.push(`  the repository names these signers (.pi/forge/signers; grants nothing): ${view.repositorySigners.map(describeSigner).join(", ")}`);
+  if (view.repositorySigners.length > 0)
+    lines.push(`  the repository names these signers (.pi/forge/signers; grants nothing): ${view.repositorySigners.map(describeSigner).join(", ")}`);
   for (const lib of view.libraries) {
     const required = lib.signedBy.length > 0 ? `; signedBy requires ${lib.signedBy.map((f) => f.slice(0, 16)).join(" or ")}` : "";
     lines.push(`  library ${lib.name}@${lib.version}: ${who(lib.signers)}${required}`);

@@ -45,7 +45,9 @@ export function verifyOne(
   const signers = signersOf(bundle).filter((s) => !bad.has(s.fingerprint));
   if (signedBy.length > 0 && !signers.some((s) => signedBy.includes(s.fingerprint))) {
     const by = signers.length === 0 ? "it is unsigned" : `it is signed only by ${signers.map(describeSigner).join(", ")}`;
-    described.push(`not signed by ${signedBy.length === 1 ? "the required key" : "any of the required keys"} (${signedBy.map(shortFingerprint).join(", ")}): ${by}`);
+    described.push(
+      `not signed by ${signedBy.length === 1 ? "the required key" : "any of the required keys"} (${signedBy.map(shortFingerprint).join(", ")}): ${by}`,
+    );
   }
   return {
     ...base,
@@ -64,14 +66,20 @@ export function renderVerifyReport(report: VerifyReport): string {
   for (const b of report.bundles) {
     if (b.status === "verified") {
       const signed = b.signers.length > 0 ? `signed by ${b.signers.map(describeSigner).join(", ")}` : "unsigned";
-      lines.push(`forge verify: ${b.path}: verified (bundleHash ${b.bundleHash!.slice(0, 12)}, ${plural(b.counts!.modes, "mode")}, ${plural(b.counts!.presets, "preset")}), ${signed}`);
+      lines.push(
+        `forge verify: ${b.path}: verified (bundleHash ${b.bundleHash!.slice(0, 12)}, ${plural(b.counts!.modes, "mode")}, ${plural(b.counts!.presets, "preset")}), ${signed}`,
+      );
     } else {
       lines.push(`forge verify: ${b.path}: FAILED`);
       for (const p of b.problems) lines.push(`  ${p}`);
     }
   }
   const failed = report.bundles.filter((b) => b.status === "failed").length;
-  lines.push(failed === 0 ? `forge verify: ${report.bundles.length} bundle${report.bundles.length === 1 ? "" : "s"} verified` : `forge verify: ${failed} of ${report.bundles.length} failed`);
+  lines.push(
+    failed === 0
+      ? `forge verify: ${report.bundles.length} bundle${report.bundles.length === 1 ? "" : "s"} verified`
+      : `forge verify: ${failed} of ${report.bundles.length} failed`,
+  );
   return lines.join("\n") + "\n";
 }
 

@@ -55,7 +55,8 @@ export function renderModeTemplate(key: string, strategy: Strategy, prompt?: str
  */
 export function setModePrompt(source: string, prompt: string): { ok: true; text: string } | { ok: false; error: string } {
   const doc = parseDocument(source, { uniqueKeys: false });
-  if (doc.errors.length > 0) return { ok: false, error: `it does not parse as YAML (${doc.errors[0]!.message.split("\n")[0]}); fix it or pass the whole source with --file` };
+  if (doc.errors.length > 0)
+    return { ok: false, error: `it does not parse as YAML (${doc.errors[0]!.message.split("\n")[0]}); fix it or pass the whole source with --file` };
   if (!isMap(doc.contents)) return { ok: false, error: "it has no top-level `prompt:` to replace; pass the whole source with --file" };
   if (doc.contents.flow) return { ok: false, error: "it is JSON, which has no block for a prompt; pass the whole source with --file" };
   if (doc.has("promptFile")) return { ok: false, error: "it keeps its prompt in promptFile: edit that file, or pass the whole source with --file" };

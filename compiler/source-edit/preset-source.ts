@@ -18,7 +18,10 @@ export interface PresetSourceFields {
 export function renderPresetSource(p: PresetSourceFields): string {
   const doc = new Document({ description: p.description, ...(p.base === null ? {} : { base: p.base }), overlays: [...p.overlays], driftPolicy: p.driftPolicy });
   // A header line never holds a line break, so it stays one comment line whatever a file name held.
-  commentFirstKey(doc, p.header.map((h) => h.replace(/[\r\n]+/g, " ")));
+  commentFirstKey(
+    doc,
+    p.header.map((h) => h.replace(/[\r\n]+/g, " ")),
+  );
   // An empty list reads best as [], a non-empty one as a block list.
   if (isMap(doc.contents)) for (const pair of doc.contents.items) if (isSeq(pair.value)) pair.value.flow = pair.value.items.length === 0;
   return doc.toString(WRITE_OPTIONS);
@@ -27,7 +30,10 @@ export function renderPresetSource(p: PresetSourceFields): string {
 /** The preset source an import writes: the export's keys, order and policy, with where it came from in a comment. */
 export function importedPresetSource(value: ForgePresetExport, from: string): string {
   return renderPresetSource({
-    header: [`Preset "${value.name}", imported by forge from ${JSON.stringify(from)} (exported by forge ${value.forgeVersion}).`, "Run `forge build` after editing it."],
+    header: [
+      `Preset "${value.name}", imported by forge from ${JSON.stringify(from)} (exported by forge ${value.forgeVersion}).`,
+      "Run `forge build` after editing it.",
+    ],
     description: value.description,
     base: value.base,
     overlays: value.overlays,

@@ -35,7 +35,19 @@ function tokenizer(): CountFn {
   return loaded;
 }
 
-const isSpace = (code: number): boolean => code === 32 || (code >= 9 && code <= 13) || code === 0x85 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+const isSpace = (code: number): boolean =>
+  code === 32 ||
+  (code >= 9 && code <= 13) ||
+  code === 0x85 ||
+  code === 0xa0 ||
+  code === 0x1680 ||
+  (code >= 0x2000 && code <= 0x200a) ||
+  code === 0x2028 ||
+  code === 0x2029 ||
+  code === 0x202f ||
+  code === 0x205f ||
+  code === 0x3000 ||
+  code === 0xfeff;
 
 /** Whether o200k's pre-tokenizer always ends a pre-token right before position `i` (0 < i < text.length). */
 function isSafeCut(text: string, i: number): boolean {

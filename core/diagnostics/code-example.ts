@@ -45,7 +45,13 @@ export type CodeExample =
    * `alsoYields`: codes the importer always reports beside this one for such input (a Pi preset with tools always has
    * instructions, or an empty prompt), which the test then allows; every other code is still refused.
    */
-  | { kind: "import"; format: "pi-modes" | "pi-presets" | "roo" | "claude-rules" | "cursor" | "rulesync"; files: Record<string, string>; existing?: string[]; alsoYields?: string[] }
+  | {
+      kind: "import";
+      format: "pi-modes" | "pi-presets" | "roo" | "claude-rules" | "cursor" | "rulesync";
+      files: Record<string, string>;
+      existing?: string[];
+      alsoYields?: string[];
+    }
   /**
    * Sources under .pi/forge/ (paths relative to it) built into a bundle that `forge export <target>` renders;
    * `preset`: --preset; `existing`: files already in the project (paths relative to its root).

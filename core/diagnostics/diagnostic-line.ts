@@ -7,7 +7,11 @@ import { visible } from "../safe-text.js";
 export type LinePart = "where" | "error" | "warning" | "info" | "code";
 
 /** `file` is the path as it should be shown (null: the diagnostic names no file); the message is made safe to print. */
-export function diagnosticLine(d: Pick<ForgeDiagnostic, "code" | "severity" | "message" | "start">, file: string | null, paint: (part: LinePart, text: string) => string = (_, t) => t): string {
+export function diagnosticLine(
+  d: Pick<ForgeDiagnostic, "code" | "severity" | "message" | "start">,
+  file: string | null,
+  paint: (part: LinePart, text: string) => string = (_, t) => t,
+): string {
   const where = file === null ? "forge" : file + (d.start ? `:${d.start.line}:${d.start.column}` : "");
   return `${paint("where", where)} ${paint(d.severity, d.severity)} ${paint("code", d.code)}: ${visible(d.message)}`;
 }

@@ -9,7 +9,11 @@ function cut(items: readonly string[], max: number): string[] {
 export const listOf = (items: readonly string[], max = 12): string => cut(items, max).join(", ");
 
 /** `"a", "b"`: names JSON-quoted (a control character never reaches a terminal raw), at most `max`. */
-export const quotedList = (items: readonly string[], max = 12): string => cut(items.map((i) => JSON.stringify(i)), max).join(", ");
+export const quotedList = (items: readonly string[], max = 12): string =>
+  cut(
+    items.map((i) => JSON.stringify(i)),
+    max,
+  ).join(", ");
 
 /** Joins "did you mean" into a sentence: `; did you mean "x"?` or just `;`. */
 export const didYouMean = (s: string | null): string => (s ? `; did you mean "${s}"?` : ";");

@@ -18,7 +18,10 @@ export interface AuthoringArgs {
 const VALUED = ["--strategy", "--prompt-file", "--file"] as const;
 
 export function parseAuthoringArgs(text: string): AuthoringArgs {
-  const tokens = text.trim().split(/\s+/).filter((t) => t !== "");
+  const tokens = text
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== "");
   const out: AuthoringArgs = { words: [], strategy: "append", global: false, promptFile: null, file: null, force: false, confirm: false, errors: [] };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;

@@ -53,10 +53,16 @@ export function resolveTarget(loaded: LoadedScopes, ctx: CtxPort, scope: Authori
   if (scope === "global") {
     const forgeRoot = join(d.paths.agentDir, "forge");
     const load = d.loads.global;
-    return { ok: true, target: { scope, forgeRoot, cwd: d.paths.agentDir, scopeArgs: ["--global"], previous: load.status === "ok" ? load.bundle : null, boundary: null } };
+    return {
+      ok: true,
+      target: { scope, forgeRoot, cwd: d.paths.agentDir, scopeArgs: ["--global"], previous: load.status === "ok" ? load.bundle : null, boundary: null },
+    };
   }
   const project = d.loads.project;
-  const untrusted = (how: string) => ({ ok: false as const, error: `the project is not trusted, so forge writes nothing there: ${how}; or add --global to write to your agent dir` });
+  const untrusted = (how: string) => ({
+    ok: false as const,
+    error: `the project is not trusted, so forge writes nothing there: ${how}; or add --global to write to your agent dir`,
+  });
   if (project.status === "refused") return { ok: false, error: `${project.reason}; fix or rebuild it first, or add --global` };
   if (project.status === "ok" && d.trust.trusted !== true) {
     return untrusted(d.trust.decidedBy === "host" ? "trust it in Pi" : "run /forge trust (after reviewing its bundle)");

@@ -28,7 +28,6 @@ export const MODE_AUTHORING_USAGE = [
   "       /mode delete <key> [--global] [--confirm]",
 ].join("\n");
 
-
 /** The key argument, or null when there is not exactly one valid key. */
 export function oneKey(args: AuthoringArgs): string | null {
   const [key, extra] = args.words;
@@ -106,16 +105,18 @@ async function newMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: Aut
   if (!resolved.ok) return say(ctx, `forge: ${resolved.error}`, "error");
   const target = resolved.target;
   const existing = findSource(target, "modes", key, target.previous?.modes[key]?.source);
-  if (existing !== null) return say(ctx, `forge: mode "${key}" already has a source, ${shownPath(ctx.cwd, existing)}; change it with /mode edit ${key}`, "error");
+  if (existing !== null)
+    return say(ctx, `forge: mode "${key}" already has a source, ${shownPath(ctx.cwd, existing)}; change it with /mode edit ${key}`, "error");
   const file = join(target.forgeRoot, "modes", `${key}.yaml`);
   const shown = shownPath(ctx.cwd, file);
   const escape = escapeOf(target, file);
   if (escape !== null) return say(ctx, `forge: /mode new ${key} refused: ${escape}; nothing written`, "error");
-  const template = (promptFile?: string) => requestSourceText(deps.cli, target.cwd, { kind: "mode-template", key, strategy: args.strategy, ...(promptFile === undefined ? {} : { promptFile }) });
+  const template = (promptFile?: string) =>
+    requestSourceText(deps.cli, target.cwd, { kind: "mode-template", key, strategy: args.strategy, ...(promptFile === undefined ? {} : { promptFile }) });
   const title = editorTitle(deps, ctx, `New forge mode "${key}": ${shown}`);
   const input = await sourceInput(ctx, args, { title, prefill: () => template() }, (promptFile) => template(promptFile));
   mkdirSync(dirname(file), { recursive: true });
-  const saved = await saveUntilBuilt(deps.cli, ctx, input, { file, shown, previous: null, target }, args.file ?? args.promptFile ? null : title);
+  const saved = await saveUntilBuilt(deps.cli, ctx, input, { file, shown, previous: null, target }, (args.file ?? args.promptFile) ? null : title);
   if (saved.kind !== "saved") return tellUnsaved(ctx, "new", key, shown, saved);
   const trust = await followTrust(deps.session, ctx, target, { kind: "mode", key }, deps.now());
   const shadowed = loaded.catalog.modes.get(key);
@@ -137,7 +138,7 @@ async function editMode(deps: AuthoringDeps, ctx: CtxPort, key: string, args: Au
     const replaced = await requestSourceText(deps.cli, target.cwd, { kind: "set-prompt", file, promptFile });
     return replaced.ok ? replaced : { ok: false, error: `cannot put the prompt into ${shown}: ${replaced.error}` };
   });
-  const saved = await saveUntilBuilt(deps.cli, ctx, input, { file, shown, previous: current.text, target }, args.file ?? args.promptFile ? null : title);
+  const saved = await saveUntilBuilt(deps.cli, ctx, input, { file, shown, previous: current.text, target }, (args.file ?? args.promptFile) ? null : title);
   if (saved.kind !== "saved") return tellUnsaved(ctx, "edit", key, shown, saved);
   const trust = await followTrust(deps.session, ctx, target, { kind: "mode", key }, deps.now());
   const active = await repinOwnEdit(deps, ctx, key, target.scope);
@@ -154,8 +155,10 @@ async function repinOwnEdit(deps: AuthoringDeps, ctx: CtxPort, key: string, scop
   const state = session.selection().state;
   if (state === null || !state.overlays.concat(state.base ?? []).includes(key)) return null;
   const current = session.catalog().modes.get(key);
-  if (current === undefined || current.scope !== scope) return `"${key}" is selected, but the ${scope} definition is not the one offered here; /mode status shows it`;
-  if (state.components[key]?.digest === current.mode.digest && state.components[key]?.layer === (current.layer ?? undefined)) return `"${key}" is active; its definition did not change (same digest)`;
+  if (current === undefined || current.scope !== scope)
+    return `"${key}" is selected, but the ${scope} definition is not the one offered here; /mode status shows it`;
+  if (state.components[key]?.digest === current.mode.digest && state.components[key]?.layer === (current.layer ?? undefined))
+    return `"${key}" is active; its definition did not change (same digest)`;
   const repin = repinAuthored(session.catalog(), state, key, deps.now());
   if (!repin.ok) return `"${key}" is selected, but ${repin.reason}: it shows as drift until /mode set`;
   await session.commit(ctx, repin.entry);

@@ -29,14 +29,19 @@ export async function deleteMode(deps: AuthoringDeps, ctx: CtxPort, key: string,
   const users = presetsUsing(target, key);
   if (users.length > 0) {
     const where = users.map((u) => (u.source === null ? u.name : `${u.name} (${shownPath(ctx.cwd, join(target.forgeRoot, u.source))})`)).join(", ");
-    return say(ctx, `forge: refused: ${users.length === 1 ? "preset" : "presets"} ${where} ${users.length === 1 ? "uses" : "use"} "${key}"; take "${key}" out of ${users.length === 1 ? "its" : "their"} base or overlays (or /preset delete ${users.map((u) => u.name).join(", ")}), then delete it; nothing deleted`, "error");
+    return say(
+      ctx,
+      `forge: refused: ${users.length === 1 ? "preset" : "presets"} ${where} ${users.length === 1 ? "uses" : "use"} "${key}"; take "${key}" out of ${users.length === 1 ? "its" : "their"} base or overlays (or /preset delete ${users.map((u) => u.name).join(", ")}), then delete it; nothing deleted`,
+      "error",
+    );
   }
   const state = session.selection().state;
   const active = state !== null && isActiveIn(state, key, target.scope);
   let effect = "the selection is unchanged";
   if (active) {
     const violations = remainderViolations(session.catalog(), state, key);
-    if (violations.length > 0) return say(ctx, `forge: refused: without "${key}" the active selection breaks its contracts: ${violations.join("; ")}; nothing deleted`, "error");
+    if (violations.length > 0)
+      return say(ctx, `forge: refused: without "${key}" the active selection breaks its contracts: ${violations.join("; ")}; nothing deleted`, "error");
     const remainder = selectionWithout(state, key, deps.now());
     effect = `the selection continues with ${selectedKeys(remainder).length > 0 ? describeSelection(remainder) : "nothing (Pi's native prompt)"}`;
   }

@@ -55,7 +55,13 @@ export async function runBuild(cli: ForgeCli, target: AuthoringTarget, ctx: CtxP
  * Deletes a source and rebuilds. Sources and bundle stay in step: a deletion the build cannot take (a preset still
  * uses the mode) is undone, the file written back. The build's lines on success; null when it was refused (told).
  */
-export async function removeSourceAndRebuild(cli: ForgeCli, target: AuthoringTarget, ctx: CtxPort, file: string, tell: (head: string, build: RebuildResult) => void): Promise<RebuildResult | null> {
+export async function removeSourceAndRebuild(
+  cli: ForgeCli,
+  target: AuthoringTarget,
+  ctx: CtxPort,
+  file: string,
+  tell: (head: string, build: RebuildResult) => void,
+): Promise<RebuildResult | null> {
   const shown = shownPath(ctx.cwd, file);
   const escape = escapeOf(target, file);
   if (escape !== null) {

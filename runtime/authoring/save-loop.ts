@@ -59,7 +59,11 @@ export async function saveUntilBuilt(cli: ForgeCli, ctx: CtxPort, first: SourceI
     restore(save);
     const editor = ctx.hasUI ? ctx.ui.editor : undefined;
     if (editorTitle === null || editor === undefined) return { kind: "failed", build };
-    say(ctx, [`forge: not saved: ${save.shown} does not build with this text, so nothing was written; the editor reopens with it:`, ...build.lines].join("\n"), "error");
+    say(
+      ctx,
+      [`forge: not saved: ${save.shown} does not build with this text, so nothing was written; the editor reopens with it:`, ...build.lines].join("\n"),
+      "error",
+    );
     const text = await editor.call(ctx.ui, `${editorTitle} · fix: ${build.lines[0] ?? "the build failed"}`, input.text);
     input = text === undefined || text.trim() === "" ? { kind: "cancelled" } : { kind: "text", text };
   }

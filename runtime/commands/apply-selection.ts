@@ -27,7 +27,13 @@ export function tellActivation(ctx: CtxPort, result: ActivationResult, extras: N
   if (!result.ok) return say(ctx, `forge: refused: ${result.message}; nothing changed`, result.cancelled ? "info" : "error");
   const warnings = extras.warnings ?? [];
   const report = extras.report ?? null;
-  tellNotice(ctx, { head: `${result.message}${extras.note ?? ""}`, cache: report?.words ?? null, cost: report?.cost ?? null, notes: [...warnings, ...(extras.lines ?? [])], level: report?.warn || warnings.length > 0 ? "warning" : "info" });
+  tellNotice(ctx, {
+    head: `${result.message}${extras.note ?? ""}`,
+    cache: report?.words ?? null,
+    cost: report?.cost ?? null,
+    notes: [...warnings, ...(extras.lines ?? [])],
+    level: report?.warn || warnings.length > 0 ? "warning" : "info",
+  });
 }
 
 /** Activates `candidate` and tells the outcome with the cache estimate of the change, in one notice. */

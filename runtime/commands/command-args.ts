@@ -15,7 +15,6 @@ export interface CommandArgs {
 
 const POLICIES = new Set(["block", "warn", "allow"]);
 
-
 export function parseArgs(text: string): CommandArgs {
   const tokens = wordsOf(text);
   const out: CommandArgs = { words: [], json: false, drift: null, confirm: { given: false }, force: false, errors: [] };

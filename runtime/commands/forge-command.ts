@@ -21,7 +21,8 @@ export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge statu
 
 export function forgeCommand(session: SessionView): CommandSpec {
   return {
-    description: "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json], /forge rules [--json] (path rules switched on in this branch), /forge cost [--json] (this branch's usage, cache share, spend and prefix rewrites)",
+    description:
+      "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json], /forge rules [--json] (path rules switched on in this branch), /forge cost [--json] (this branch's usage, cache share, spend and prefix rewrites)",
     getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
     handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
   };
@@ -46,7 +47,9 @@ export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
       { word: "--revoke", description: "revoke a key" },
     ]);
   }
-  return (before[0] === "status" || before[0] === "rules" || before[0] === "cost") && !before.includes("--json") ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]) : null;
+  return (before[0] === "status" || before[0] === "rules" || before[0] === "cost") && !before.includes("--json")
+    ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }])
+    : null;
 }
 
 /** /forge cost: the branch's usage as the provider reported it (core/usage-report.ts), priced at catalog prices. */
@@ -88,7 +91,8 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
       lines.push(`  ${scope}: ${b.status}${b.file ? ` ${b.file}` : ""}${b.bundleHash ? ` (${b.bundleHash.slice(0, 12)})` : ""}`);
     }
     if (data.layers.length > 1) {
-      for (const l of data.layers) lines.push(`  project layer ${l.root}: ${l.status}${l.bundleHash ? ` (${l.bundleHash.slice(0, 12)})` : ""}, trusted: ${String(l.trusted)}`);
+      for (const l of data.layers)
+        lines.push(`  project layer ${l.root}: ${l.status}${l.bundleHash ? ` (${l.bundleHash.slice(0, 12)})` : ""}, trusted: ${String(l.trusted)}`);
     } else lines.push(`  project trust: ${String(data.project.trusted)}${data.project.decidedBy ? ` (decided by ${data.project.decidedBy})` : ""}`);
     lines.push(...signerStatusLines(loaded));
     const withheld = [...data.withheld.modes, ...data.withheld.presets];
@@ -109,7 +113,12 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
   const before = previouslyTrusted(store, realRoot, bundle.bundleHash);
   if (before?.components) {
     const changes = describeComponentChanges(before.components, comparableDigests(bundle));
-    lines.push(changes.length > 0 ? `Since the version you trusted (${before.bundleHash.slice(0, 12)}):` : "Since the version you trusted: nothing it switches on changed.", ...changes.map((c) => `  ${c}`));
+    lines.push(
+      changes.length > 0
+        ? `Since the version you trusted (${before.bundleHash.slice(0, 12)}):`
+        : "Since the version you trusted: nothing it switches on changed.",
+      ...changes.map((c) => `  ${c}`),
+    );
   } else if (before) lines.push(`You trusted another version before (${before.bundleHash.slice(0, 12)}).`);
   else lines.push("You have not trusted this project's forge bundle before.");
   const contents = describeContents(bundle);
@@ -123,7 +132,11 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
   const d = loaded.discovered;
   if (d.layers.length === 0) return say(ctx, "forge: no project bundle (.pi/forge/bundle.json) above the current directory; nothing to trust", "error");
   if (d.trust.decidedBy === "host") {
-    return say(ctx, `forge: this Pi decides project trust itself (currently ${d.trust.trusted ? "trusted" : "not trusted"}); use Pi's project trust`, d.trust.trusted ? "info" : "warning");
+    return say(
+      ctx,
+      `forge: this Pi decides project trust itself (currently ${d.trust.trusted ? "trusted" : "not trusted"}); use Pi's project trust`,
+      d.trust.trusted ? "info" : "warning",
+    );
   }
   for (const layer of d.layers) {
     const load = layer.load;
@@ -150,7 +163,10 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
         writeTrustStore(d.paths.trustFile, withSeen(withTrustedSigner(store, choice.signer, now), layer.realRoot!, load.bundle, choice.signer, now));
         // Read the scopes again, as a trusted hash does: the "not trusted" widget goes away now, not at the next turn.
         session.scopes(ctx, true);
-        say(ctx, `forge: trusted the key ${describeSigner(choice.signer)}: ${load.file} and every later bundle it signs are trusted when they load; revoke it with /forge trust --revoke ${choice.signer.fingerprint.slice(0, 16)}`);
+        say(
+          ctx,
+          `forge: trusted the key ${describeSigner(choice.signer)}: ${load.file} and every later bundle it signs are trusted when they load; revoke it with /forge trust --revoke ${choice.signer.fingerprint.slice(0, 16)}`,
+        );
         continue;
       }
     } else say(ctx, `forge: trusting, as you asked (no dialog in this mode):\n${question}`);

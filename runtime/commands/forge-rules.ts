@@ -69,7 +69,16 @@ export function buildRuleReports(input: {
     status: offered.has(r) ? "offered" : "loaded-by-pi",
   }));
   for (const b of input.blocks) {
-    inputs.push({ key: appliedRuleKey(b), id: `${b.presetId}/${b.blockId}`, kind: "block", layer: b.layer, contextFile: null, paths: b.paths, content: b.content, status: "offered" });
+    inputs.push({
+      key: appliedRuleKey(b),
+      id: `${b.presetId}/${b.blockId}`,
+      kind: "block",
+      layer: b.layer,
+      contextFile: null,
+      paths: b.paths,
+      content: b.content,
+      status: "offered",
+    });
   }
   const known = new Set(inputs.map((i) => i.key));
   const reports = inputs.map((i) => report(i, input.session.appliedRules.get(i.key) ?? null, input));
@@ -81,19 +90,36 @@ export function buildRuleReports(input: {
   return reports;
 }
 
-function switched(applied: AppliedRule, input: { session: Pick<SessionState, "updates">; render: (c: readonly Segment[]) => string }, content: readonly Segment[] | null): RuleReport["switchedOn"] {
+function switched(
+  applied: AppliedRule,
+  input: { session: Pick<SessionState, "updates">; render: (c: readonly Segment[]) => string },
+  content: readonly Segment[] | null,
+): RuleReport["switchedOn"] {
   const active = input.session.updates.active.some((u) => u.updateId === applied.updateId);
   const changed = content !== null && sha256Hex(input.render(content)) !== applied.digest;
   return { at: applied.at, path: applied.path, glob: applied.glob, updateId: applied.updateId, active, changed };
 }
 
-function report(i: RuleInput, applied: AppliedRule | null, input: { session: Pick<SessionState, "updates">; render: (c: readonly Segment[]) => string }): RuleReport {
-  return { id: i.id, kind: i.kind, contextFile: i.contextFile, layer: i.layer, paths: i.paths, status: i.status, switchedOn: applied === null ? null : switched(applied, input, i.content) };
+function report(
+  i: RuleInput,
+  applied: AppliedRule | null,
+  input: { session: Pick<SessionState, "updates">; render: (c: readonly Segment[]) => string },
+): RuleReport {
+  return {
+    id: i.id,
+    kind: i.kind,
+    contextFile: i.contextFile,
+    layer: i.layer,
+    paths: i.paths,
+    status: i.status,
+    switchedOn: applied === null ? null : switched(applied, input, i.content),
+  };
 }
 
 /** The human lines: switched-on rules first (when, path, glob), then the dormant ones, then those Pi loaded itself. */
 export function renderRuleReports(reports: readonly RuleReport[]): string {
-  if (reports.length === 0) return "forge: no path rules here (rules/ files, nested context files with forge.yaml contextFiles: nested, or preset blocks with when)";
+  if (reports.length === 0)
+    return "forge: no path rules here (rules/ files, nested context files with forge.yaml contextFiles: nested, or preset blocks with when)";
   const on = reports.filter((r) => r.switchedOn !== null);
   const lines = [`forge: ${on.length} of ${reports.length} path rules switched on in this branch`];
   const from = (r: RuleReport) => (r.contextFile !== null ? ` (${r.contextFile})` : "");
@@ -149,6 +175,10 @@ export function createRuleDriftNotice(session: SessionView): (ctx: CtxPort) => v
     for (const r of fresh) told.add(`${r.kind}:${r.id}:${r.switchedOn!.updateId}`);
     const names = fresh.map((r) => `${r.id}${r.contextFile !== null ? ` (${r.contextFile})` : ""}`).join(", ");
     const one = fresh.length === 1;
-    say(ctx, `forge: rule${one ? "" : "s"} ${names} changed since ${one ? "it" : "they"} switched on in this branch; the model keeps the text it got then (see /forge rules)`, "warning");
+    say(
+      ctx,
+      `forge: rule${one ? "" : "s"} ${names} changed since ${one ? "it" : "they"} switched on in this branch; the model keeps the text it got then (see /forge rules)`,
+      "warning",
+    );
   };
 }

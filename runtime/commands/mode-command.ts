@@ -32,16 +32,24 @@ const AUTHORING = new Set(["new", "edit", "delete"]);
 
 export function modeCommand(session: SessionCommands, estimator?: SelectionEstimator, authoring?: AuthoringDeps): CommandSpec {
   return {
-    description: "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove, /mode new|edit|delete <key>",
+    description:
+      "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove, /mode new|edit|delete <key>",
     getArgumentCompletions: (prefix) => completeModeArgs(session, prefix),
     handler: guardCommand("mode", (args, ctx) => handleMode(session, args, ctx, estimator, authoring)),
   };
 }
 
-export async function handleMode(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator, authoring?: AuthoringDeps): Promise<void> {
+export async function handleMode(
+  session: SessionCommands,
+  args: string,
+  ctx: CtxPort,
+  estimator?: SelectionEstimator,
+  authoring?: AuthoringDeps,
+): Promise<void> {
   // new, edit and delete take their own options (--strategy, --prompt-file...): routed before the selection parser.
   const sub = args.trim().split(/\s+/, 1)[0]!;
-  if (authoring !== undefined && AUTHORING.has(sub)) return handleModeAuthoring(authoring, sub as "new" | "edit" | "delete", args.trim().slice(sub.length), ctx);
+  if (authoring !== undefined && AUTHORING.has(sub))
+    return handleModeAuthoring(authoring, sub as "new" | "edit" | "delete", args.trim().slice(sub.length), ctx);
   session.scopes(ctx);
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${MODE_USAGE}`, "error");
@@ -75,7 +83,11 @@ export async function handleMode(session: SessionCommands, args: string, ctx: Ct
       // `/mode stauts`: a word that is no mode but close to a subcommand is a typo, not a selection.
       const near = isEdit(first) || session.catalog().modes.has(first) ? null : nearSubcommand(first, SUBCOMMANDS);
       if (near !== null) {
-        return say(ctx, `forge: refused: "${first}" is not a mode; did you mean /mode ${near}? (to select modes by key: /mode set <key>...); nothing changed`, "error");
+        return say(
+          ctx,
+          `forge: refused: "${first}" is not a mode; did you mean /mode ${near}? (to select modes by key: /mode set <key>...); nothing changed`,
+          "error",
+        );
       }
       if (parsed.words.every(isEdit)) return adjust(session, ctx, parsed, estimator);
       if (parsed.words.some(isEdit)) {
@@ -91,7 +103,14 @@ function isEdit(word: string): boolean {
   return word.startsWith("+") || word.startsWith("-");
 }
 
-async function setKeys(session: SessionCommands, ctx: CtxPort, keys: string[], drift: DriftPolicy, parsed: CommandArgs, estimator?: SelectionEstimator): Promise<void> {
+async function setKeys(
+  session: SessionCommands,
+  ctx: CtxPort,
+  keys: string[],
+  drift: DriftPolicy,
+  parsed: CommandArgs,
+  estimator?: SelectionEstimator,
+): Promise<void> {
   const resolved = resolveRequest(session.catalog(), { kind: "keys", keys }, drift);
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
   return applySelection(session, ctx, resolved.candidate, "command", parsed.confirm, estimator);
@@ -117,7 +136,8 @@ async function adjust(session: SessionCommands, ctx: CtxPort, parsed: CommandArg
     if (!entry) return say(ctx, `forge: refused: unknown mode "${key}"; nothing changed`, "error");
     if (base === key || overlays.includes(key)) return say(ctx, `forge: refused: "${key}" is already selected; nothing changed`, "error");
     if (entry.mode.strategy === "append") overlays.push(key);
-    else if (base !== null) return say(ctx, `forge: refused: base "${base}" is already selected (at most one base); use /mode set or /mode -${base}; nothing changed`, "error");
+    else if (base !== null)
+      return say(ctx, `forge: refused: base "${base}" is already selected (at most one base); use /mode set or /mode -${base}; nothing changed`, "error");
     else base = key;
   }
   if (base === null && overlays.length === 0) return applyOff(session, ctx, estimator);

@@ -36,13 +36,29 @@ export function completeModeArgs(session: SessionView, prefix: string): Autocomp
   ];
   const last = before[before.length - 1];
   if (before.length === 0) return completeLastWord(prefix, [...MODE_SUBCOMMANDS, ...edits()]);
-  if (last === "--drift") return completeLastWord(prefix, ["block", "warn", "allow"].map((word) => ({ word, description: `drift policy ${word}` })));
-  if (last === "--strategy") return completeLastWord(prefix, STRATEGIES.map((word) => ({ word })));
+  if (last === "--drift")
+    return completeLastWord(
+      prefix,
+      ["block", "warn", "allow"].map((word) => ({ word, description: `drift policy ${word}` })),
+    );
+  if (last === "--strategy")
+    return completeLastWord(
+      prefix,
+      STRATEGIES.map((word) => ({ word })),
+    );
   // +key and -key edit the selection one key at a time: after one, more of them.
-  if (before.every((w) => w.startsWith("+") || w.startsWith("-"))) return completeLastWord(prefix, edits().filter((c) => !before.includes(c.word)));
+  if (before.every((w) => w.startsWith("+") || w.startsWith("-")))
+    return completeLastWord(
+      prefix,
+      edits().filter((c) => !before.includes(c.word)),
+    );
   switch (before[0]) {
     case "set":
-      return completeLastWord(prefix, [...offered.filter((k) => !before.includes(k.word)), { word: "--drift", description: "block, warn or allow" }, { word: "--confirm-exact", description: "confirm a replace_final base" }]);
+      return completeLastWord(prefix, [
+        ...offered.filter((k) => !before.includes(k.word)),
+        { word: "--drift", description: "block, warn or allow" },
+        { word: "--confirm-exact", description: "confirm a replace_final base" },
+      ]);
     case "status":
     case "preview":
       return completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }]);
@@ -51,18 +67,37 @@ export function completeModeArgs(session: SessionView, prefix: string): Autocomp
     case "edit":
     case "delete": {
       // Only what authoring can change: never a built-in, nor a mode of a layer it does not write.
-      if (before.length === 1) return completeLastWord(prefix, session.writable("modes").filter((k) => catalog.modes.has(k)).map(describe));
-      const own = before[0] === "edit" ? [{ word: "--prompt-file", description: "the new prompt from a file" }, { word: "--file", description: "the whole source from a file" }] : [{ word: "--confirm", description: "delete without a dialog (headless)" }];
-      return completeLastWord(prefix, [{ word: "--global", description: "the mode of your agent dir" }, ...own].filter((c) => !before.includes(c.word)));
+      if (before.length === 1)
+        return completeLastWord(
+          prefix,
+          session
+            .writable("modes")
+            .filter((k) => catalog.modes.has(k))
+            .map(describe),
+        );
+      const own =
+        before[0] === "edit"
+          ? [
+              { word: "--prompt-file", description: "the new prompt from a file" },
+              { word: "--file", description: "the whole source from a file" },
+            ]
+          : [{ word: "--confirm", description: "delete without a dialog (headless)" }];
+      return completeLastWord(
+        prefix,
+        [{ word: "--global", description: "the mode of your agent dir" }, ...own].filter((c) => !before.includes(c.word)),
+      );
     }
     case "new":
       if (before.length === 1) return null; // a new key: nothing to offer
-      return completeLastWord(prefix, [
-        { word: "--strategy", description: "append, replace_base or replace_final" },
-        { word: "--global", description: "in your agent dir, not the project" },
-        { word: "--prompt-file", description: "the prompt from a file" },
-        { word: "--file", description: "the whole source from a file" },
-      ].filter((c) => !before.includes(c.word)));
+      return completeLastWord(
+        prefix,
+        [
+          { word: "--strategy", description: "append, replace_base or replace_final" },
+          { word: "--global", description: "in your agent dir, not the project" },
+          { word: "--prompt-file", description: "the prompt from a file" },
+          { word: "--file", description: "the whole source from a file" },
+        ].filter((c) => !before.includes(c.word)),
+      );
     default:
       return null;
   }

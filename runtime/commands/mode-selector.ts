@@ -44,8 +44,7 @@ export async function runModeSelector(session: SessionCommands, ctx: CtxPort, es
   let picked: Picked | null | undefined;
   const tui = ctx.mode === undefined || ctx.mode === "tui";
   if (tui && typeof ctx.ui.custom === "function") {
-    picked = await ctx.ui.custom<Picked | null>((tui, _theme, keybindings, done) => createPicker(session, ctx, initial, tui, keybindings, done),
-    );
+    picked = await ctx.ui.custom<Picked | null>((tui, _theme, keybindings, done) => createPicker(session, ctx, initial, tui, keybindings, done));
   }
   if (picked === undefined) picked = await selectLoop(session, ctx, initial);
   if (picked === null || picked === undefined) return say(ctx, "forge: selection cancelled; nothing changed");
@@ -77,7 +76,6 @@ async function selectLoop(session: SessionCommands, ctx: CtxPort, initial: strin
   }
   return null;
 }
-
 
 /** A dependency-free TUI component: type to search, up/down, space/tab toggle, enter apply, esc cancel. */
 function createPicker(

@@ -53,17 +53,42 @@ export function completePresetArgs(session: SessionView, prefix: string): Autoco
   const describe = (key: string): Choice => ({ word: key, description: presets.get(key)?.preset.description });
   const [sub] = before;
   if (before.length === 1 && (sub === "use" || sub === "export")) return completeLastWord(prefix, [...presets.keys()].sort().map(describe));
-  if (before.length === 1 && sub === "delete") return completeLastWord(prefix, session.writable("presets").filter((k) => presets.has(k)).map(describe));
+  if (before.length === 1 && sub === "delete")
+    return completeLastWord(
+      prefix,
+      session
+        .writable("presets")
+        .filter((k) => presets.has(k))
+        .map(describe),
+    );
   if (sub === "use" && before[before.length - 1] === "--drift") return completeLastWord(prefix, choices(["block", "warn", "allow"]));
-  if (sub === "use") return completeLastWord(prefix, [{ word: "--drift", description: "block, warn or allow" }, { word: "--confirm-exact", description: "confirm a replace_final base" }].filter((c) => !before.includes(c.word)));
-  if (sub === "delete") return completeLastWord(prefix, [{ word: "--global", description: "the preset of your agent dir" }].filter((c) => !before.includes(c.word)));
+  if (sub === "use")
+    return completeLastWord(
+      prefix,
+      [
+        { word: "--drift", description: "block, warn or allow" },
+        { word: "--confirm-exact", description: "confirm a replace_final base" },
+      ].filter((c) => !before.includes(c.word)),
+    );
+  if (sub === "delete")
+    return completeLastWord(
+      prefix,
+      [{ word: "--global", description: "the preset of your agent dir" }].filter((c) => !before.includes(c.word)),
+    );
   if (sub === "save" && before.length === 2) return completeLastWord(prefix, [{ word: "--force", description: "replace an existing source" }]);
   return null;
 }
 
-export async function handlePreset(session: SessionCommands, args: string, ctx: CtxPort, estimator?: SelectionEstimator, authoring?: AuthoringDeps): Promise<void> {
+export async function handlePreset(
+  session: SessionCommands,
+  args: string,
+  ctx: CtxPort,
+  estimator?: SelectionEstimator,
+  authoring?: AuthoringDeps,
+): Promise<void> {
   const first = args.trim().split(/\s+/, 1)[0]!;
-  if (authoring !== undefined && TRANSFER.has(first)) return handlePresetTransfer(authoring, first as "export" | "import" | "delete", args.trim().slice(first.length), ctx);
+  if (authoring !== undefined && TRANSFER.has(first))
+    return handlePresetTransfer(authoring, first as "export" | "import" | "delete", args.trim().slice(first.length), ctx);
   const loaded = session.scopes(ctx);
   const parsed = parseArgs(args);
   if (parsed.errors.length > 0) return say(ctx, `forge: ${parsed.errors.join("; ")}\n${PRESET_USAGE}`, "error");
@@ -79,11 +104,21 @@ export async function handlePreset(session: SessionCommands, args: string, ctx: 
 }
 
 /** /preset use: the preset's selection, in one notice (a preset built against other definitions is folded in as a warning). */
-async function usePreset(session: SessionCommands, ctx: CtxPort, name: string, drift: DriftPolicy | null, confirm: ExactConfirmation, estimator?: SelectionEstimator): Promise<void> {
+async function usePreset(
+  session: SessionCommands,
+  ctx: CtxPort,
+  name: string,
+  drift: DriftPolicy | null,
+  confirm: ExactConfirmation,
+  estimator?: SelectionEstimator,
+): Promise<void> {
   const resolved = resolveRequest(session.catalog(), { kind: "preset", name }, drift ?? undefined);
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
   const stale = stalePresetModes(session.catalog(), name);
-  const warnings = stale.length > 0 ? [`preset "${name}" was built against other versions of ${stale.join(", ")}; it uses the current definitions (run forge build to refresh it)`] : [];
+  const warnings =
+    stale.length > 0
+      ? [`preset "${name}" was built against other versions of ${stale.join(", ")}; it uses the current definitions (run forge build to refresh it)`]
+      : [];
   return applySelection(session, ctx, resolved.candidate, "preset", confirm, estimator, warnings);
 }
 
@@ -100,7 +135,10 @@ function listPresets(session: SessionCommands): string {
   if (presets.length === 0) return "forge: no presets offered";
   const active = session.selection().state?.preset ?? null;
   return presets
-    .map((p) => `${p.key === active ? "* " : "  "}${p.key} (${p.scope}${p.key === active ? ", active" : ""}): ${p.preset.description} [base ${p.preset.base ?? "(native)"}; overlays ${p.preset.overlays.join(", ") || "(none)"}; drift ${p.preset.driftPolicy ?? "block"}]`)
+    .map(
+      (p) =>
+        `${p.key === active ? "* " : "  "}${p.key} (${p.scope}${p.key === active ? ", active" : ""}): ${p.preset.description} [base ${p.preset.base ?? "(native)"}; overlays ${p.preset.overlays.join(", ") || "(none)"}; drift ${p.preset.driftPolicy ?? "block"}]`,
+    )
     .join("\n");
 }
 
@@ -117,7 +155,14 @@ async function selectPreset(session: SessionCommands, ctx: CtxPort, estimator?: 
   return usePreset(session, ctx, picked.key, null, { given: false }, estimator);
 }
 
-async function savePreset(session: SessionCommands, ctx: CtxPort, root: string, name: string | undefined, force: boolean, authoring: AuthoringDeps | undefined): Promise<void> {
+async function savePreset(
+  session: SessionCommands,
+  ctx: CtxPort,
+  root: string,
+  name: string | undefined,
+  force: boolean,
+  authoring: AuthoringDeps | undefined,
+): Promise<void> {
   if (!name || !isPresetName(name)) {
     return say(ctx, `forge: /preset save needs a name like "review-flow" (lowercase letters, digits, dashes)`, "error");
   }

@@ -27,7 +27,12 @@ export function createSelectionEstimator(session: SessionView, updates: () => Sy
           const entry = previewStateEntry(catalog, candidate);
           next = composeSelection(catalog, { state: entry, error: null }, { ...vars, preset: candidate.preset ?? "" }).composition;
         }
-        return feature.estimateSelectionChange(ctx, { now, nowPreset: session.activePreset(ctx), next, nextPreset: session.presetRef(next, candidate?.preset) });
+        return feature.estimateSelectionChange(ctx, {
+          now,
+          nowPreset: session.activePreset(ctx),
+          next,
+          nextPreset: session.presetRef(next, candidate?.preset),
+        });
       } catch {
         return null;
       }

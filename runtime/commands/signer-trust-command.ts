@@ -26,7 +26,10 @@ export function parseSignerRequest(words: readonly string[]): SignerRequest {
   const kind = word.startsWith("--key") ? "key" : "revoke";
   const value = word.includes("=") ? word.slice(word.indexOf("=") + 1) : words[at + 1];
   if (value === undefined || !/^[0-9a-f]{16,64}$/.test(value)) {
-    return { kind: "error", message: `forge: --${kind} takes a key's fingerprint (64 hex digits, or at least its first ${MIN_PREFIX} as forge shows them), got "${(value ?? "").slice(0, 80)}"\nusage: ${SIGNER_USAGE}` };
+    return {
+      kind: "error",
+      message: `forge: --${kind} takes a key's fingerprint (64 hex digits, or at least its first ${MIN_PREFIX} as forge shows them), got "${(value ?? "").slice(0, 80)}"\nusage: ${SIGNER_USAGE}`,
+    };
   }
   return { kind, fingerprint: value };
 }
@@ -63,7 +66,12 @@ function hostNote(loaded: LoadedScopes): string {
 }
 
 /** /forge trust --key | --revoke. `rescan` re-reads the scopes after the store changed. */
-export function handleSignerRequest(request: Extract<SignerRequest, { kind: "key" | "revoke" }>, loaded: LoadedScopes, ctx: CtxPort, rescan: () => LoadedScopes): void {
+export function handleSignerRequest(
+  request: Extract<SignerRequest, { kind: "key" | "revoke" }>,
+  loaded: LoadedScopes,
+  ctx: CtxPort,
+  rescan: () => LoadedScopes,
+): void {
   const file = loaded.discovered.paths.trustFile;
   const store = readTrustStore(file);
   const signer = resolveFingerprint(request.fingerprint, knownSigners(loaded, store));
@@ -78,13 +86,17 @@ export function handleSignerRequest(request: Extract<SignerRequest, { kind: "key
   let next = withTrustedSigner(store, signer, now);
   // The bundles it signs here are what the user has seen now: the next pull's notice lists what changed since.
   for (const layer of loaded.discovered.layers) {
-    if (layer.load.status === "ok" && layer.realRoot !== null && layer.signers.some((s) => s.fingerprint === signer.fingerprint)) next = withSeen(next, layer.realRoot, layer.load.bundle, signer, now);
+    if (layer.load.status === "ok" && layer.realRoot !== null && layer.signers.some((s) => s.fingerprint === signer.fingerprint))
+      next = withSeen(next, layer.realRoot, layer.load.bundle, signer, now);
   }
   writeTrustStore(file, next);
   const now2 = rescan().discovered.layers.filter((l) => l.via === "signer" && l.signer?.fingerprint === signer.fingerprint);
   const unnamed = signer.name === "" ? " (forge has not seen a bundle it signed yet, so it has no name here)" : "";
   const trustedHere = now2.length > 0 ? ` Trusted now: ${now2.map((l) => l.file).join(", ")}.` : "";
-  say(ctx, `forge: trusted the key ${describeSigner(signer)}${unnamed}: every bundle it signs is trusted when it loads, with a notice of what changed.${trustedHere} Revoke it with /forge trust --revoke ${shortFingerprint(signer.fingerprint)}${hostNote(loaded)}`);
+  say(
+    ctx,
+    `forge: trusted the key ${describeSigner(signer)}${unnamed}: every bundle it signs is trusted when it loads, with a notice of what changed.${trustedHere} Revoke it with /forge trust --revoke ${shortFingerprint(signer.fingerprint)}${hostNote(loaded)}`,
+  );
 }
 
 /** What the dialog asks: the bundle, one key that signed it, or nothing. */
@@ -123,7 +135,8 @@ export function signerStatusLines(loaded: LoadedScopes): string[] {
   const lines: string[] = [];
   for (const l of loaded.discovered.layers) {
     if (l.signers.length === 0) continue;
-    const why = l.via === "signer" && l.signer ? `, trusted for the signature of ${describeSigner(l.signer)}` : l.via === "hash" ? ", trusted by its bundleHash" : "";
+    const why =
+      l.via === "signer" && l.signer ? `, trusted for the signature of ${describeSigner(l.signer)}` : l.via === "hash" ? ", trusted by its bundleHash" : "";
     lines.push(`  ${l.file}: signed by ${l.signers.map(describeSigner).join(", ")}${why}`);
   }
   const store = readTrustStore(loaded.discovered.paths.trustFile);

@@ -96,7 +96,8 @@ function observeRun(event: BeforeAgentStartEvent): RunObservation {
   }
 }
 
-const previewWith = (composition: Composition, fallback: NativeInputs, lastRun?: RunObservation | null) => previewOver(composition, lastRun?.native ?? fallback);
+const previewWith = (composition: Composition, fallback: NativeInputs, lastRun?: RunObservation | null) =>
+  previewOver(composition, lastRun?.native ?? fallback);
 
 /** 0.73.1 passes the returned string to the next handler as its prompt. */
 function chainLegacy(event: BeforeAgentStartEvent, result: BeforeAgentStartResult | undefined): BeforeAgentStartEvent {
@@ -204,7 +205,8 @@ const detectedHostAdapter: HostAdapter = Object.freeze({
   chainEvent(event: BeforeAgentStartEvent, result: BeforeAgentStartResult | undefined) {
     return (hasSections(event.systemPromptOptions) ? sectionsHostAdapter : legacyHostAdapter).chainEvent(event, result);
   },
-  supportsSections: (options: PromptOptions | null, lastRun?: RunObservation | null) => (options === null ? lastRun?.sections === true : sectionsUsable(options)),
+  supportsSections: (options: PromptOptions | null, lastRun?: RunObservation | null) =>
+    options === null ? lastRun?.sections === true : sectionsUsable(options),
   // 1.x contexts carry isProjectTrusted; 0.73.1's do not. A 1.x that lacked it gets 0.73.1's resolver, which refuses
   // every scheme (file:// included) under a limit: the wrong guess can only refuse more.
   toolPathResolver: (ctx: Pick<CtxPort, "isProjectTrusted">) => (typeof ctx.isProjectTrusted === "function" ? resolveModernToolPath : resolveLegacyToolPath),

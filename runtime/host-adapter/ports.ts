@@ -214,7 +214,10 @@ export interface PiPort {
   registerTool(tool: ToolDefinition): void;
   appendEntry(customType: string, data?: unknown): void;
   /** Both hosts: how the TUI draws custom messages of `customType` (forge's delivered updates: one compact line). */
-  registerMessageRenderer?(customType: string, renderer: (message: { content?: unknown; details?: unknown }, options: { expanded: boolean }, theme: unknown) => ComponentPort | undefined): void;
+  registerMessageRenderer?(
+    customType: string,
+    renderer: (message: { content?: unknown; details?: unknown }, options: { expanded: boolean }, theme: unknown) => ComponentPort | undefined,
+  ): void;
   /** Idle: appended to the session at once. While a run streams: steered in before the next model request. */
   sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void;
   getActiveTools(): string[];

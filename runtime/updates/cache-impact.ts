@@ -86,7 +86,8 @@ export function branchMessages(branch: readonly BranchEntry[], patchesInPlace = 
 /** 1.x: the leading system message of a request (the latest compaction's stored one, else the first), as text. */
 export function leadingPrompt(branch: readonly BranchEntry[]): string | null {
   const { cut } = latestCompaction(branch);
-  const first = cut >= 0 ? (branch[cut]!.systemMessage as SystemMessage | undefined) : branch.find((e) => e.type === "message" && messageOf(e)?.role === "system")?.message;
+  const first =
+    cut >= 0 ? (branch[cut]!.systemMessage as SystemMessage | undefined) : branch.find((e) => e.type === "message" && messageOf(e)?.role === "system")?.message;
   const m = first as SystemMessage | undefined;
   if (m?.role !== "system") return null;
   return [textOf(m.content), ...Object.values(m.sections ?? {})].filter((t): t is string => typeof t === "string" && t !== "").join("\n\n");
@@ -157,7 +158,12 @@ const NO_REPORT: PromptChangeReport = { impact: null, usage: null, warn: false, 
  * The report of going from request `previous` (null: not known) to `next` on `branch` (its last cache usage decides
  * the warning). Nothing is reported before a request was sent on the branch.
  */
-export function reportCacheImpact(branch: readonly BranchEntry[], previous: string | null, next: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
+export function reportCacheImpact(
+  branch: readonly BranchEntry[],
+  previous: string | null,
+  next: string,
+  threshold = DEFAULT_WARN_REWRITTEN_CHARS,
+): PromptChangeReport {
   if (previous === null || !hasSentRequest(branch)) return NO_REPORT;
   const impact = measureCacheImpact(previous, next);
   const usage = lastCacheRead(branch);
@@ -169,7 +175,12 @@ export function reportCacheImpact(branch: readonly BranchEntry[], previous: stri
  * For /mode and /preset: the effect of replacing the system prompt `previousPrompt` (null: not known) with
  * `nextPrompt` under the branch's messages (a prompt change rewrites everything after its first changed char).
  */
-export function promptChangeImpact(branch: readonly BranchEntry[], previousPrompt: string | null, nextPrompt: string, threshold = DEFAULT_WARN_REWRITTEN_CHARS): PromptChangeReport {
+export function promptChangeImpact(
+  branch: readonly BranchEntry[],
+  previousPrompt: string | null,
+  nextPrompt: string,
+  threshold = DEFAULT_WARN_REWRITTEN_CHARS,
+): PromptChangeReport {
   if (previousPrompt === null) return NO_REPORT;
   const messages = branchMessages(branch);
   return reportCacheImpact(branch, serializeRequest(previousPrompt, messages), serializeRequest(nextPrompt, messages), threshold);

@@ -28,7 +28,11 @@ export function announceModelSwitch(adapter: HostAdapter, ctx: CtxPort, event: M
   const before = choiceForModel(adapter, event.previousModel, sectionsHost);
   const after = choiceForModel(adapter, event.model ?? ctx.model, sectionsHost);
   if (before.kind === after.kind) return;
-  const report = reportCacheImpact(branch, requestFor(adapter, ctx, branch, before.kind === "sections"), requestFor(adapter, ctx, branch, after.kind === "sections"));
+  const report = reportCacheImpact(
+    branch,
+    requestFor(adapter, ctx, branch, before.kind === "sections"),
+    requestFor(adapter, ctx, branch, after.kind === "sections"),
+  );
   tell(ctx, `forge: system updates now use ${after.kind} delivery: ${describeChoice(after)}. What the model already holds stays where it is.`, report);
 }
 

@@ -44,7 +44,10 @@ export function checkBlockActivation(ref: ActivePresetRef | null, blockId: strin
     return { ok: false, reason: `block "${blockId}" comes from the untrusted project bundle of preset "${ref.key}"; trust the project first` };
   }
   if (actor === "agent" && !block.modelCallable) {
-    return { ok: false, reason: `block "${blockId}" is not declared modelCallable: true in preset "${ref.key}"; only the user can activate it (/system-update use ${blockId})` };
+    return {
+      ok: false,
+      reason: `block "${blockId}" is not declared modelCallable: true in preset "${ref.key}"; only the user can activate it (/system-update use ${blockId})`,
+    };
   }
   return { ok: true, block };
 }

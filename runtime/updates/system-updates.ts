@@ -50,7 +50,15 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
   const records = deps.records ?? createSessionStore();
   const toolRegistered = { value: false };
   let completions: CompletionData = { blockIds: [], activeIds: [] };
-  const rt: UpdatesRuntime = { ...deps, pi, run, now: deps.now ?? (() => new Date()), afterChange: refresh, readSession: (ctx) => records.read(ctx), lastRun: records.lastRun };
+  const rt: UpdatesRuntime = {
+    ...deps,
+    pi,
+    run,
+    now: deps.now ?? (() => new Date()),
+    afterChange: refresh,
+    readSession: (ctx) => records.read(ctx),
+    lastRun: records.lastRun,
+  };
   const triggers: TriggerCache = new WeakMap();
   /** The prompt's inventory: the active preset's blocks, then the offered path rules. */
   const inventory = (ref: ActivePresetRef | null, ctx: CtxPort) => renderInventory(ref, deps.getPathRules?.(ctx).rules);
@@ -114,7 +122,11 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
     ),
     onToolCall: (event, ctx, paths) => void guarded("path rules", applyPathRules, (_rt, _event, c) => c)(rt, event, ctx, triggers, paths),
     // Switches of model and compactions rewrite the cached prefix through Pi's own layout: said before the next request.
-    onModelSelect: guarded("model_select", (event: ModelSelectEvent, ctx: CtxPort) => announceModelSwitch(deps.adapter, ctx, event, run.sectionsHost, rt.readSession(ctx).branch), (_e, ctx) => ctx),
+    onModelSelect: guarded(
+      "model_select",
+      (event: ModelSelectEvent, ctx: CtxPort) => announceModelSwitch(deps.adapter, ctx, event, run.sectionsHost, rt.readSession(ctx).branch),
+      (_e, ctx) => ctx,
+    ),
     onCompact: guarded(
       "session_compact",
       (ctx: CtxPort) => {

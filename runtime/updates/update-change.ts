@@ -65,7 +65,14 @@ export interface PickedDelivery {
 }
 
 /** Appends the event and delivers the change through the delivery `picked` once by the caller. */
-export function recordChange({ pi, run, afterChange }: UpdatesRuntime, read: BranchRead, change: UpdateChange, picked: PickedDelivery, toolCallId: string | null, ref: ActivePresetRef | null): void {
+export function recordChange(
+  { pi, run, afterChange }: UpdatesRuntime,
+  read: BranchRead,
+  change: UpdateChange,
+  picked: PickedDelivery,
+  toolCallId: string | null,
+  ref: ActivePresetRef | null,
+): void {
   pi.appendEntry(UPDATE_ENTRY_TYPE, change.event);
   deliverChange(pi, { read, after: change.next.active, ...picked, toolCallId }, run);
   afterChange(ref, change.next);

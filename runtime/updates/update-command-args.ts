@@ -42,7 +42,8 @@ export function parseSystemUpdateArgs(args: string): SystemUpdateArgs {
   if (head === "reset" && rest.length === 0) return { kind: "reset" };
   if (head === "list" && (rest.length === 0 || (rest.length === 1 && rest[0] === "--json"))) return { kind: "list", json: rest.length === 1 };
   if ((head === "use" || head === "off") && rest.length <= 1) {
-    if (rest.length === 0) return { kind: "error", message: `/system-update ${head} needs an id, e.g. /system-update ${head} ${head === "use" ? "tdd" : "update-1"}` };
+    if (rest.length === 0)
+      return { kind: "error", message: `/system-update ${head} needs an id, e.g. /system-update ${head} ${head === "use" ? "tdd" : "update-1"}` };
     return { kind: head, id: rest[0]! };
   }
   const typo = describeTypo(tokens);
@@ -87,8 +88,16 @@ export function completeSystemUpdateArgs(prefix: string, data: CompletionData): 
   const before = precedingWords(prefix);
   if (before.length === 0) return completeLastWord(prefix, SUBCOMMAND_CHOICES);
   const [sub] = before;
-  if (before.length === 1 && sub === "use") return completeLastWord(prefix, data.blockIds.map((word) => ({ word, description: "block" })));
-  if (before.length === 1 && sub === "off") return completeLastWord(prefix, data.activeIds.map((word) => ({ word, description: "active update" })));
+  if (before.length === 1 && sub === "use")
+    return completeLastWord(
+      prefix,
+      data.blockIds.map((word) => ({ word, description: "block" })),
+    );
+  if (before.length === 1 && sub === "off")
+    return completeLastWord(
+      prefix,
+      data.activeIds.map((word) => ({ word, description: "active update" })),
+    );
   if (sub === "status") return completeLastWord(prefix, choices(["--json", "--full"].filter((o) => !before.includes(o))));
   if (sub === "list" && before.length === 1) return completeLastWord(prefix, choices(["--json"]));
   return null;

@@ -48,7 +48,9 @@ export function renderStatus(state: UpdateState, delivery: DeliveryStatus, opts:
   if (opts.json) return JSON.stringify({ delivery: kind, deliveryReason: reason, deliveryWhy: why, active: rows, diagnostics: state.diagnostics }, null, 2);
   const lines = [`forge system updates: ${rows.length} active; ${kind} delivery: ${why}`];
   for (const r of rows) {
-    const origin = (r.blockId ? ` block ${r.blockId}${r.presetId ? ` of ${r.presetId}` : ""}` : r.ruleId ? ` rule ${r.ruleId}` : "") + (r.matchedPath !== undefined ? ` (path ${r.matchedPath})` : "");
+    const origin =
+      (r.blockId ? ` block ${r.blockId}${r.presetId ? ` of ${r.presetId}` : ""}` : r.ruleId ? ` rule ${r.ruleId}` : "") +
+      (r.matchedPath !== undefined ? ` (path ${r.matchedPath})` : "");
     lines.push(`  ${r.updateId}  ${r.source}  ${shortDigest(r.digest)}  ${r.size} chars  ${r.createdAt}${origin}  (${TOLD[String(r.told)]})`);
     if (opts.full) lines.push(...(r.content ?? "").split("\n").map((l) => `    | ${l}`));
   }
@@ -57,7 +59,11 @@ export function renderStatus(state: UpdateState, delivery: DeliveryStatus, opts:
 }
 
 /** The offered path rules, for /system-update list. */
-function listRules(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState): Array<{ id: string; scope: string; description: string; paths: string; active: boolean }> {
+function listRules(
+  rt: UpdatesRuntime,
+  ctx: CtxPort,
+  state: UpdateState,
+): Array<{ id: string; scope: string; description: string; paths: string; active: boolean }> {
   return (rt.getPathRules?.(ctx).rules ?? []).map((r) => ({
     id: r.key,
     scope: r.scope,
@@ -69,7 +75,13 @@ function listRules(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState): Array<
 
 function listBlocks(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState, json: boolean): string {
   const rules = listRules(rt, ctx, state);
-  const ruleLines = rules.length === 0 ? [] : ["forge: path rules (switch on by themselves when a tool call names a matching path):", ...rules.map((r) => `  ${r.id}  ${r.description}  paths: ${r.paths}  ${r.active ? "active" : "dormant"}`)];
+  const ruleLines =
+    rules.length === 0
+      ? []
+      : [
+          "forge: path rules (switch on by themselves when a tool call names a matching path):",
+          ...rules.map((r) => `  ${r.id}  ${r.description}  paths: ${r.paths}  ${r.active ? "active" : "dormant"}`),
+        ];
   const ref = rt.getActivePreset(ctx);
   if (ref === null || ref.preset.systemUpdates.length === 0) {
     if (json) return JSON.stringify({ preset: ref?.key ?? null, blocks: [], rules }, null, 2);
@@ -85,7 +97,9 @@ function listBlocks(rt: UpdatesRuntime, ctx: CtxPort, state: UpdateState, json: 
     activatable: usable,
   }));
   if (json) return JSON.stringify({ preset: ref.key, scope: ref.scope, trusted: usable, blocks, rules }, null, 2);
-  const lines = [`forge: blocks of preset "${ref.key}" (${ref.scope})${usable ? "" : ": untrusted project bundle, none can be activated; trust the project first"}`];
+  const lines = [
+    `forge: blocks of preset "${ref.key}" (${ref.scope})${usable ? "" : ": untrusted project bundle, none can be activated; trust the project first"}`,
+  ];
   for (const b of blocks) lines.push(`  ${b.id}  ${b.name}: ${b.description}  callable: ${b.callable ? "yes" : "no"}  ${b.active ? "active" : "inactive"}`);
   return [...lines, ...ruleLines].join("\n");
 }
@@ -121,7 +135,8 @@ export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, c
     if (!check.ok) return error(`forge: cannot activate "${blockId}": ${check.reason}`);
     const content = rt.renderTemplate(check.block.content, ctx);
     if (content.trim() === "") return error(`forge: block "${blockId}" renders to empty text; nothing to activate`);
-    if (content.length > LIMITS.maxPromptChars) return error(`forge: block "${blockId}" renders to ${content.length} chars; the limit is ${LIMITS.maxPromptChars}`);
+    if (content.length > LIMITS.maxPromptChars)
+      return error(`forge: block "${blockId}" renders to ${content.length} chars; the limit is ${LIMITS.maxPromptChars}`);
     const updateId = chooseBlockUpdateId(state, blockId, sha256Hex(content));
     if (state.active.some((u) => u.updateId === updateId)) return say(ctx, `forge: ${updateId} is already active`);
     const event = createApplyEvent({ updateId, source: "user", content, presetId: ref!.key, blockId, now: rt.now() });

@@ -57,7 +57,12 @@ export function hostPromptOptions(ctx: Pick<CtxPort, "getSystemPromptOptions">):
  * mid-conversation system messages (otherwise Pi folds every section change into the prompt it replays, which
  * rewrites the cached prefix). Timeline messages everywhere else. `options` null: what the last run showed.
  */
-export function chooseDelivery(adapter: HostAdapter, ctx: Pick<CtxPort, "model">, options: PromptOptions | null, lastRun: RunObservation | null = null): DeliveryChoice {
+export function chooseDelivery(
+  adapter: HostAdapter,
+  ctx: Pick<CtxPort, "model">,
+  options: PromptOptions | null,
+  lastRun: RunObservation | null = null,
+): DeliveryChoice {
   const model = ctx.model ? `${ctx.model.provider}/${ctx.model.id}` : "";
   if (!adapter.supportsSections(options, lastRun)) return { kind: "timeline", reason: sectionsOf(options) ? "forced" : "no-sections", model };
   if (adapter.foldsSectionChanges(ctx)) return { kind: "timeline", reason: "model-without", model };
@@ -90,7 +95,13 @@ export function describeChoice(choice: DeliveryChoice): string {
  * restate in the prompt string what it must carry itself (0.73.1: the compaction fold; a forced 1.x prompt: the update
  * sections it hides), and send the planned messages with the run.
  */
-export function deliverRun(event: BeforeAgentStartEvent, read: BranchRead, inventory: string, run: RunState, choice: DeliveryChoice): BeforeAgentStartResult | undefined {
+export function deliverRun(
+  event: BeforeAgentStartEvent,
+  read: BranchRead,
+  inventory: string,
+  run: RunState,
+  choice: DeliveryChoice,
+): BeforeAgentStartResult | undefined {
   const sections = sectionsOf(event.systemPromptOptions);
   const view = readModelView(read, sections !== null);
   const plan = planDelivery(view, read.state.active, choice.kind);
@@ -161,7 +172,12 @@ export function deliverChange(pi: PiPort, change: ChangeInput, run: RunState): v
 }
 
 /** `view` with what the branch does not show yet: messages still in flight, and (mid-run) the run's own sections. */
-function pendingView(view: ModelView, inFlight: readonly DeliveredChange[], live: Record<string, string> | undefined, isUpdateId: (id: string) => boolean): ModelView {
+function pendingView(
+  view: ModelView,
+  inFlight: readonly DeliveredChange[],
+  live: Record<string, string> | undefined,
+  isUpdateId: (id: string) => boolean,
+): ModelView {
   if (inFlight.length === 0 && live === undefined) return view;
   const last = new Map(view.timeline.last);
   for (const change of inFlight) last.set(change.updateId, change);
@@ -184,7 +200,11 @@ function pendingView(view: ModelView, inFlight: readonly DeliveredChange[], live
  * last run's choice, else the adapter's host capability. A wrong guess here costs nothing: the next run start
  * reconciles what the model holds with the active set.
  */
-export function pickDelivery({ adapter, run, lastRun }: { adapter: HostAdapter; run: RunState; lastRun(): RunObservation | null }, ctx: CtxPort, prefer: "run" | "host"): { choice: DeliveryChoice; sectionsHost: boolean } {
+export function pickDelivery(
+  { adapter, run, lastRun }: { adapter: HostAdapter; run: RunState; lastRun(): RunObservation | null },
+  ctx: CtxPort,
+  prefer: "run" | "host",
+): { choice: DeliveryChoice; sectionsHost: boolean } {
   if (prefer === "run" && run.choice) return { choice: run.choice, sectionsHost: run.sectionsHost };
   const options = hostPromptOptions(ctx);
   if (options) return { choice: chooseDelivery(adapter, ctx, options), sectionsHost: sectionsOf(options) !== null };

@@ -26,7 +26,13 @@ function changesOf(details: unknown): { applied: string[]; revoked: string[] } |
 /** The compact line: `forge system update: applied update-1; revoked update-2`. */
 export function summarizeUpdateMessage(message: RenderedMessage): string {
   const changes = changesOf(message.details);
-  const parts = changes === null ? ["delivered"] : [...(changes.applied.length > 0 ? [`applied ${changes.applied.join(", ")}`] : []), ...(changes.revoked.length > 0 ? [`revoked ${changes.revoked.join(", ")}`] : [])];
+  const parts =
+    changes === null
+      ? ["delivered"]
+      : [
+          ...(changes.applied.length > 0 ? [`applied ${changes.applied.join(", ")}`] : []),
+          ...(changes.revoked.length > 0 ? [`revoked ${changes.revoked.join(", ")}`] : []),
+        ];
   return `forge system update: ${parts.join("; ") || "delivered"}`;
 }
 
@@ -40,7 +46,13 @@ export function renderUpdateMessage(message: RenderedMessage, options: { expande
     render(width: number): string[] {
       const w = Math.max(10, width - 2);
       if (options.expanded !== true) return [` ${color("dim", fitWidth(`${head} (Ctrl+O shows the text)`, w))}`];
-      return [` ${color("accent", fitWidth(head, w))}`, ...text.split("\n").flatMap((l) => wrapWidth(l, w - 2)).map((l) => `   ${color("dim", l)}`)];
+      return [
+        ` ${color("accent", fitWidth(head, w))}`,
+        ...text
+          .split("\n")
+          .flatMap((l) => wrapWidth(l, w - 2))
+          .map((l) => `   ${color("dim", l)}`),
+      ];
     },
     invalidate() {},
   };

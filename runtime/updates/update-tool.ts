@@ -55,18 +55,23 @@ export function executeUpdateTool(rt: UpdatesRuntime, toolCallId: string, params
   if (action === "deactivate") {
     const target = findActive(state, id);
     if (!target) refuse(`"${id}" is not active`);
-    if (target.source !== "agent") refuse(`"${target.updateId}" was activated by the ${target.source}; the agent may only deactivate updates it activated itself`);
+    if (target.source !== "agent")
+      refuse(`"${target.updateId}" was activated by the ${target.source}; the agent may only deactivate updates it activated itself`);
     record(createRevokeEvent({ updateId: target.updateId, source: "agent", now: rt.now() }));
     return ok(`Deactivated system update "${target.updateId}". Its instructions no longer apply.`, { action, updateId: target.updateId });
   }
   const check = checkBlockActivation(ref, id, "agent");
   if (!check.ok) refuse(check.reason);
   const content = rt.renderTemplate(check.block.content, ctx);
-  if (content.trim() === "" || content.length > LIMITS.maxPromptChars) refuse(`block "${id}" renders to ${content.length} chars, outside 1..${LIMITS.maxPromptChars}`);
+  if (content.trim() === "" || content.length > LIMITS.maxPromptChars)
+    refuse(`block "${id}" renders to ${content.length} chars, outside 1..${LIMITS.maxPromptChars}`);
   const updateId = chooseBlockUpdateId(state, id, sha256Hex(content));
   if (state.active.some((u) => u.updateId === updateId)) return ok(`System update "${updateId}" is already active.`, { action, updateId, unchanged: true });
   record(createApplyEvent({ updateId, source: "agent", content, presetId: ref!.key, blockId: id, now: rt.now() }));
-  return ok(`Activated system update "${updateId}" (block ${id} of preset ${ref!.key}). Its full text is delivered as a system update before your next step.`, { action, updateId });
+  return ok(`Activated system update "${updateId}" (block ${id} of preset ${ref!.key}). Its full text is delivered as a system update before your next step.`, {
+    action,
+    updateId,
+  });
 }
 
 export function createUpdateTool(rt: UpdatesRuntime): ToolDefinition {

@@ -11,7 +11,9 @@ const NUMBERED = /^(\d+)-[a-z0-9-]+\.ts$/;
 /** The relative imports of a TypeScript file (static, re-exports, dynamic), resolved to .ts paths under `root`. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"/g), ...text.matchAll(/\bimport\(\s*"(\.[^"]+)"\s*\)/g)].map((m) => m[1]!);
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"/g), ...text.matchAll(/\bimport\(\s*"(\.[^"]+)"\s*\)/g)].map(
+    (m) => m[1]!,
+  );
   return specs.map((spec) => resolve(dirname(file), spec).replace(/\.js$/, ".ts")).filter((path) => existsSync(path));
 }
 
@@ -38,7 +40,8 @@ export function phaseOrderProblems(root: string): string[] {
         const path = [...via.get(file)!, relative(dir, target)];
         via.set(target, path);
         const later = numberOf.get(target);
-        if (later && later.n > phase.n) problems.push(`${phase.name} imports a later phase, ${later.name}${path.length > 1 ? ` (through ${path.slice(0, -1).join(" -> ")})` : ""}`);
+        if (later && later.n > phase.n)
+          problems.push(`${phase.name} imports a later phase, ${later.name}${path.length > 1 ? ` (through ${path.slice(0, -1).join(" -> ")})` : ""}`);
         else if (!later) queue.push(target);
       }
     }
@@ -48,7 +51,8 @@ export function phaseOrderProblems(root: string): string[] {
   const imported = new Map([...compile.matchAll(/import \{ (\w+) \} from "\.\/phases\/(\d+)-[a-z0-9-]+\.js"/g)].map((m) => [m[1]!, Number(m[2])] as const));
   const runs = [...compile.matchAll(/run\.(?:through|finish)\((\w+),/g)].map((m) => imported.get(m[1]!) ?? -1);
   const expected = phases.map((p) => p.n);
-  if (JSON.stringify(runs) !== JSON.stringify(expected)) problems.push(`compiler/compile.ts runs the phases ${JSON.stringify(runs)}, not 1..${phases.length} in order`);
+  if (JSON.stringify(runs) !== JSON.stringify(expected))
+    problems.push(`compiler/compile.ts runs the phases ${JSON.stringify(runs)}, not 1..${phases.length} in order`);
   return problems;
 }
 
@@ -62,7 +66,10 @@ describe("the compile pipeline's order", () => {
     for (const dir of probes) rmSync(dir, { recursive: true, force: true });
   });
   /** A throwaway tree with compiler/compile.ts and compiler/phases/ holding `files`. */
-  const probe = (files: Record<string, string>, compile = 'import { a } from "./phases/1-a.js";\nimport { b } from "./phases/2-b.js";\nrun.through(a, x);\nrun.finish(b, y);\n') => {
+  const probe = (
+    files: Record<string, string>,
+    compile = 'import { a } from "./phases/1-a.js";\nimport { b } from "./phases/2-b.js";\nrun.through(a, x);\nrun.finish(b, y);\n',
+  ) => {
     const root = mkdtempSync(join(tmpdir(), "forge-phase-order-"));
     probes.push(root);
     mkdirSync(join(root, "compiler", "phases"), { recursive: true });
@@ -72,21 +79,38 @@ describe("the compile pipeline's order", () => {
   };
 
   test("the check passes a well-ordered probe (the control for the cases below)", () => {
-    expect(probe({ "1-a.ts": 'import { h } from "./helper.js";\nexport const a = h;\n', "2-b.ts": 'import { a } from "./1-a.js";\nexport const b = a;\n', "helper.ts": "export const h = 1;\n" })).toEqual([]);
+    expect(
+      probe({
+        "1-a.ts": 'import { h } from "./helper.js";\nexport const a = h;\n',
+        "2-b.ts": 'import { a } from "./1-a.js";\nexport const b = a;\n',
+        "helper.ts": "export const h = 1;\n",
+      }),
+    ).toEqual([]);
   });
 
   test("it fails a phase that imports a later one, directly or through a helper", () => {
-    expect(probe({ "1-a.ts": 'import { b } from "./2-b.js";\nexport const a = b;\n', "2-b.ts": "export const b = 1;\n" })).toEqual(["1-a.ts imports a later phase, 2-b.ts"]);
-    expect(probe({ "1-a.ts": 'import type { H } from "./helper.js";\nexport const a = 1;\n', "2-b.ts": "export const b = 1;\n", "helper.ts": 'export { b as H } from "./2-b.js";\n' })).toEqual([
-      "1-a.ts imports a later phase, 2-b.ts (through helper.ts)",
+    expect(probe({ "1-a.ts": 'import { b } from "./2-b.js";\nexport const a = b;\n', "2-b.ts": "export const b = 1;\n" })).toEqual([
+      "1-a.ts imports a later phase, 2-b.ts",
     ]);
+    expect(
+      probe({
+        "1-a.ts": 'import type { H } from "./helper.js";\nexport const a = 1;\n',
+        "2-b.ts": "export const b = 1;\n",
+        "helper.ts": 'export { b as H } from "./2-b.js";\n',
+      }),
+    ).toEqual(["1-a.ts imports a later phase, 2-b.ts (through helper.ts)"]);
   });
 
   test("it fails a gap in the numbers and a compile.ts that runs the phases out of order", () => {
-    expect(probe({ "1-a.ts": "export const a = 1;\n", "3-b.ts": "export const b = 1;\n" }, 'import { a } from "./phases/1-a.js";\nimport { b } from "./phases/3-b.js";\nrun.through(a, x);\nrun.finish(b, y);\n')).toContain(
-      "phases are numbered 1..2 without gaps or repeats, but 3-b.ts is number 2",
-    );
+    expect(
+      probe(
+        { "1-a.ts": "export const a = 1;\n", "3-b.ts": "export const b = 1;\n" },
+        'import { a } from "./phases/1-a.js";\nimport { b } from "./phases/3-b.js";\nrun.through(a, x);\nrun.finish(b, y);\n',
+      ),
+    ).toContain("phases are numbered 1..2 without gaps or repeats, but 3-b.ts is number 2");
     const swapped = 'import { a } from "./phases/1-a.js";\nimport { b } from "./phases/2-b.js";\nrun.through(b, x);\nrun.finish(a, y);\n';
-    expect(probe({ "1-a.ts": "export const a = 1;\n", "2-b.ts": "export const b = 1;\n" }, swapped)).toEqual(["compiler/compile.ts runs the phases [2,1], not 1..2 in order"]);
+    expect(probe({ "1-a.ts": "export const a = 1;\n", "2-b.ts": "export const b = 1;\n" }, swapped)).toEqual([
+      "compiler/compile.ts runs the phases [2,1], not 1..2 in order",
+    ]);
   });
 });

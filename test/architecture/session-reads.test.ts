@@ -27,7 +27,11 @@ describe("session reads", () => {
     const adapter = runtime.filter((f) => f.rel.startsWith("runtime/host-adapter/"));
     expect(adapter.length).toBeGreaterThan(2);
     // tool-path-resolver.ts's pure functions rebind a local path; nothing else in the adapter may rebind anything.
-    const stateful = adapter.filter((f) => (f.rel.endsWith("tool-path-resolver.ts") ? /^(export )?(let|var) /m : /\b(let|var) /).test(f.text) || /new (Map|Set|WeakMap)\b/.test(f.text)).map((f) => f.rel);
+    const stateful = adapter
+      .filter(
+        (f) => (f.rel.endsWith("tool-path-resolver.ts") ? /^(export )?(let|var) /m : /\b(let|var) /).test(f.text) || /new (Map|Set|WeakMap)\b/.test(f.text),
+      )
+      .map((f) => f.rel);
     expect(stateful).toEqual([]);
     expect(detectHostAdapter({})).toBe(detectHostAdapter({}));
     expect(Object.isFrozen(detectHostAdapter({}))).toBe(true);

@@ -33,7 +33,10 @@ describe.each(Object.keys(ALLOWED))("%s/ runs without the test runner", (dir) =>
       if (!spec.startsWith(".")) continue;
       const target = relative(ROOT, join(ROOT, dirname(file), spec)).replace(/\\/g, "/");
       if (target === "") continue; // the repository root, as a base for paths (REPO_ROOT)
-      expect(ALLOWED[dir]!.some((prefix) => `${target}/`.startsWith(prefix) || target.startsWith(prefix)), `${file} imports ${spec}`).toBe(true);
+      expect(
+        ALLOWED[dir]!.some((prefix) => `${target}/`.startsWith(prefix) || target.startsWith(prefix)),
+        `${file} imports ${spec}`,
+      ).toBe(true);
     }
   });
 });

@@ -19,13 +19,17 @@ describe("bench quick pass", () => {
   });
 
   // Sequential (one bench at a time, as npm run bench runs them); each prints its figures into the test output.
-  it.each(benches.map((file) => [basename(file), file]))("%s --quick runs and records its figures", async (_name, file) => {
-    const run = await runBench(file, { quick: true });
-    console.log(`${basename(file)} --quick (${run.seconds.toFixed(1)} s):\n${run.output}`);
-    expect(run.reason, run.output).toBeNull();
-    expect(run.figures?.quick).toBe(true);
-    expect(run.figures?.bench).toBe(basename(file, ".mjs"));
-  }, 180_000);
+  it.each(benches.map((file) => [basename(file), file]))(
+    "%s --quick runs and records its figures",
+    async (_name, file) => {
+      const run = await runBench(file, { quick: true });
+      console.log(`${basename(file)} --quick (${run.seconds.toFixed(1)} s):\n${run.output}`);
+      expect(run.reason, run.output).toBeNull();
+      expect(run.figures?.quick).toBe(true);
+      expect(run.figures?.bench).toBe(basename(file, ".mjs"));
+    },
+    180_000,
+  );
 });
 
 describe("the quick-pass runner", () => {

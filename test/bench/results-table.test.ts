@@ -82,4 +82,3 @@ describe("README bench tables", () => {
     });
   });
 });
-

@@ -42,7 +42,8 @@ describe("forge build --check --format github", () => {
     const { workspace, root } = project({
       ...GOOD,
       // An unknown field (error), a duplicate contract entry (warning), an unknown preset mode with a "did you mean".
-      ".pi/forge/modes/plan.yaml": "label: Plan\ndescription: Plan first.\nstrategy: append\nprompt: Think first.\nrequires: [review, review]\npromt: \"typo, with: colons\"\n",
+      ".pi/forge/modes/plan.yaml":
+        'label: Plan\ndescription: Plan first.\nstrategy: append\nprompt: Think first.\nrequires: [review, review]\npromt: "typo, with: colons"\n',
       ".pi/forge/presets/daily.yaml": "description: Daily work.\noverlays: [plan, reveiw]\n",
     });
     const r = check(root, workspace);
@@ -116,7 +117,12 @@ describe("workflow command escaping", () => {
 
 describe("hostile file names", () => {
   // A pull request can add files with any name; none may inject a workflow command or a forged diagnostic line.
-  const names = ["x.yaml:1:1 error fake_code: forged.yaml", "a\n::error file=pwned.yaml::injected\n.yaml", "esc\u001b[2J\u001b]0;title\u0007.yaml", "c::d,e.yaml"];
+  const names = [
+    "x.yaml:1:1 error fake_code: forged.yaml",
+    "a\n::error file=pwned.yaml::injected\n.yaml",
+    "esc\u001b[2J\u001b]0;title\u0007.yaml",
+    "c::d,e.yaml",
+  ];
   function hostile() {
     const files: Record<string, string> = { ...GOOD };
     for (const name of names) files[`.pi/forge/modes/${name}`] = "label: X\n";

@@ -98,7 +98,12 @@ describe("forge build", () => {
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     // Relative to the current directory, as every printed path; the absolute one beside it.
-    expect(report).toMatchObject({ status: "written", scope: "global", path: relative(cwd, join(agent, "forge", "bundle.json")), absolutePath: join(agent, "forge", "bundle.json") });
+    expect(report).toMatchObject({
+      status: "written",
+      scope: "global",
+      path: relative(cwd, join(agent, "forge", "bundle.json")),
+      absolutePath: join(agent, "forge", "bundle.json"),
+    });
     const bundle = JSON.parse(readFileSync(join(agent, "forge", "bundle.json"), "utf8"));
     expect(bundle.scope).toBe("global");
     expect(Object.keys(bundle.modes)).toEqual(["terse"]);

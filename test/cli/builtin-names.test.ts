@@ -59,7 +59,9 @@ describe("preview and explain name a preset or modes explicitly", () => {
     for (const command of ["preview", "explain"]) {
       const r = runCli([command, "plan"], root);
       expect(r.code).toBe(1);
-      expect(r.stderr + r.stdout).toContain('"plan" is both a preset (project, presets/plan.yaml) and a mode (builtin, modes/plan.yaml); say which: --preset plan or --modes plan');
+      expect(r.stderr + r.stdout).toContain(
+        '"plan" is both a preset (project, presets/plan.yaml) and a mode (builtin, modes/plan.yaml); say which: --preset plan or --modes plan',
+      );
     }
   });
 

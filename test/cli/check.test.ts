@@ -102,7 +102,17 @@ describe("--json", () => {
     expect(r.stderr).toBe("");
     const report = JSON.parse(r.stdout);
     expect(Object.keys(report)).toEqual([
-      "command", "check", "status", "scope", "path", "absolutePath", "bundleHash", "counts", "changes", "summary", "diagnostics",
+      "command",
+      "check",
+      "status",
+      "scope",
+      "path",
+      "absolutePath",
+      "bundleHash",
+      "counts",
+      "changes",
+      "summary",
+      "diagnostics",
     ]);
     expect(report).toMatchObject({
       command: "build",
@@ -189,7 +199,12 @@ describe("usage errors", () => {
 
   it("no error names a flag the help does not document", () => {
     const help = runCli(["--help"], root()).stdout;
-    const errors = [["build", "--root", "x", "--global"], ["build", "--library", "--global"], ["build", "--all", "--global"], ["build", "--all", "--watch"]].map((a) => runCli(a, root()).stderr);
+    const errors = [
+      ["build", "--root", "x", "--global"],
+      ["build", "--library", "--global"],
+      ["build", "--all", "--global"],
+      ["build", "--all", "--watch"],
+    ].map((a) => runCli(a, root()).stderr);
     for (const text of errors) {
       for (const flag of text.split("\n")[0]!.match(/--[a-z-]+/g) ?? []) expect(help, `${flag} in: ${text}`).toContain(flag);
     }

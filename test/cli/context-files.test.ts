@@ -22,7 +22,11 @@ const PROJECT = {
 };
 
 function git(cwd: string, ...args: string[]): void {
-  const r = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", ...args], { cwd, encoding: "utf8", env: { PATH: process.env.PATH, HOME: "/nonexistent" } });
+  const r = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, HOME: "/nonexistent" },
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
 }
 

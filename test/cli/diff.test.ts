@@ -10,7 +10,6 @@ import { MODE_PLAN, PRESET_DAILY, assertBuilt, makeProject, makeTempDir, removeT
 beforeAll(assertBuilt);
 afterAll(removeTempDirs);
 
-
 /** MODE_PLAN and PRESET_DAILY rewritten: flow vs block, quoting, indentation, key order, comments. Same meaning. */
 const PLAN_REFORMATTED = `# planning mode, reformatted
 strategy: append      # unchanged
@@ -80,7 +79,9 @@ const cases: Case[] = [
     name: "a field edited: old and new values in the header",
     setup: () => {
       const root = committedProject();
-      writeTree(root, { ".pi/forge/modes/review.yaml": "label: Review\ndescription: Review the change.\nstrategy: append\nprompt: Review carefully.\nthinking: high\n" });
+      writeTree(root, {
+        ".pi/forge/modes/review.yaml": "label: Review\ndescription: Review the change.\nstrategy: append\nprompt: Review carefully.\nthinking: high\n",
+      });
       return { root, args: [] };
     },
     code: 1,
@@ -140,7 +141,12 @@ const cases: Case[] = [
       return { root, args: [".pi/forge/bundle.json", "edited.json"] };
     },
     code: 1,
-    stdout: ["-Review carefully.", "+Review by hand.", "preset daily: affected by mode review (changed)", "note: edited.json: mode review does not match its digest"],
+    stdout: [
+      "-Review carefully.",
+      "+Review by hand.",
+      "preset daily: affected by mode review (changed)",
+      "note: edited.json: mode review does not match its digest",
+    ],
   },
 ];
 
@@ -162,7 +168,23 @@ describe("forge diff --json", () => {
     const r = diff(["--json"], root);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as DiffReport;
-    expect(Object.keys(report)).toEqual(["command", "a", "b", "semantic", "scope", "modes", "presets", "rules", "builtinModes", "affectedPresets", "affectedModes", "libraries", "notes", "summary", "tokens"]);
+    expect(Object.keys(report)).toEqual([
+      "command",
+      "a",
+      "b",
+      "semantic",
+      "scope",
+      "modes",
+      "presets",
+      "rules",
+      "builtinModes",
+      "affectedPresets",
+      "affectedModes",
+      "libraries",
+      "notes",
+      "summary",
+      "tokens",
+    ]);
     expect(report.a).toMatchObject({ spec: "HEAD", kind: "git", label: "HEAD", location: "HEAD:.pi/forge/bundle.json" });
     expect(report.a.bundleHash).toMatch(/^[0-9a-f]{64}$/);
     expect(report.b).toMatchObject({ spec: "worktree", kind: "worktree", label: "worktree" });
@@ -176,8 +198,18 @@ describe("forge diff --json", () => {
     expect(report.presets.changed.map((p) => [p.key, p.ownChange])).toEqual([["daily", false]]);
     expect(report.affectedPresets).toEqual([{ preset: "daily", modes: [{ key: "review", change: "changed", builtin: false }] }]);
     expect(report.summary).toEqual({
-      modesAdded: 0, modesRemoved: 0, modesChanged: 1, presetsAdded: 0, presetsRemoved: 0, presetsChanged: 0, presetsAffected: 1,
-      rulesAdded: 0, rulesRemoved: 0, rulesChanged: 0, modesAffected: 0, librariesChanged: 0,
+      modesAdded: 0,
+      modesRemoved: 0,
+      modesChanged: 1,
+      presetsAdded: 0,
+      presetsRemoved: 0,
+      presetsChanged: 0,
+      presetsAffected: 1,
+      rulesAdded: 0,
+      rulesRemoved: 0,
+      rulesChanged: 0,
+      modesAffected: 0,
+      librariesChanged: 0,
     });
   });
 
@@ -198,7 +230,12 @@ describe("forge diff --json", () => {
 
 describe("forge diff: cannot compare (exit 2)", () => {
   const bad: Array<{ name: string; files: Record<string, string>; args: string[]; message: string }> = [
-    { name: "a JSON file that is not a bundle", files: { "x.json": '{"hello": 1}\n' }, args: ["x.json"], message: 'x.json is not a forge bundle this forge reads: it has no "format" field' },
+    {
+      name: "a JSON file that is not a bundle",
+      files: { "x.json": '{"hello": 1}\n' },
+      args: ["x.json"],
+      message: 'x.json is not a forge bundle this forge reads: it has no "format" field',
+    },
     { name: "a file that is not JSON", files: { "notes.txt": "just text\n" }, args: ["notes.txt"], message: "notes.txt is not a forge bundle: invalid JSON" },
     {
       name: "a format-1 file that fails the schema",

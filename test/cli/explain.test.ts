@@ -68,9 +68,16 @@ describe("forge explain", () => {
       { component: "ship", slot: "time", volatility: "per-request", offset: "# Ship\n\nIt is ".length },
     ]);
     expect(report.systemUpdates).toEqual([
-      expect.objectContaining({ id: "freeze", name: "Code freeze", modelCallable: true, slots: [expect.objectContaining({ slot: "date", cacheSensitive: true })] }),
+      expect.objectContaining({
+        id: "freeze",
+        name: "Code freeze",
+        modelCallable: true,
+        slots: [expect.objectContaining({ slot: "date", cacheSensitive: true })],
+      }),
     ]);
-    expect(report.updateDelivery).toMatch(/^Pi 1\.x with a model that has mid-conversation system messages .*: a prompt section per update.*any other model, and Pi 0\.73\.1: tagged <system_update> messages/);
+    expect(report.updateDelivery).toMatch(
+      /^Pi 1\.x with a model that has mid-conversation system messages .*: a prompt section per update.*any other model, and Pi 0\.73\.1: tagged <system_update> messages/,
+    );
     expect(report.size.forgeChars).toBe(report.components.reduce((n: number, c: { chars: number }) => n + c.chars, 0));
     expect(report.size.chars).toBeGreaterThan(report.size.forgeChars);
   });
@@ -119,7 +126,13 @@ describe("forge explain", () => {
     expect(report.status).toBe("refused");
     expect(report.reason).toMatch(/^contracts: /);
     expect(report.size).toBeNull();
-    expect(report.contracts).toContainEqual({ declaredBy: "focus", kind: "before", other: "ship", status: "violated", detail: "focus (overlay 2) before ship (overlay 1)" });
+    expect(report.contracts).toContainEqual({
+      declaredBy: "focus",
+      kind: "before",
+      other: "ship",
+      status: "violated",
+      detail: "focus (overlay 2) before ship (overlay 1)",
+    });
     const human = runCli(["explain", "ship", "focus", "wander"], root);
     expect(human.code).toBe(1);
     expect(human.stdout).toContain("VIOLATED focus conflicts with wander, which is selected");

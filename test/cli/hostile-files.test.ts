@@ -39,7 +39,9 @@ describe("a bundle.json that is not a regular file", () => {
     const root = project(kind);
     const r = runCli(["diff", ".pi/forge/bundle.json", "worktree"], root);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(kind === "dir" ? /is a directory/ : kind === "zero" ? /is a character device, not a regular file/ : /is a FIFO \(named pipe\), not a regular file/);
+    expect(r.stderr).toMatch(
+      kind === "dir" ? /is a directory/ : kind === "zero" ? /is a character device, not a regular file/ : /is a FIFO \(named pipe\), not a regular file/,
+    );
   });
 });
 

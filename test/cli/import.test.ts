@@ -11,7 +11,13 @@ const FIXTURES = join(import.meta.dirname, "..", "fixtures", "import");
 const fixtureInput = (name: string, file: string): string => readFileSync(join(FIXTURES, name, "input", file), "utf8");
 
 const PRESETS_JSON = JSON.stringify({
-  plan: { provider: "anthropic", model: "claude-sonnet-4-5", thinkingLevel: "high", tools: ["read", "grep"], instructions: "Plan first. Work in {{cwd}} literally." },
+  plan: {
+    provider: "anthropic",
+    model: "claude-sonnet-4-5",
+    thinkingLevel: "high",
+    tools: ["read", "grep"],
+    instructions: "Plan first. Work in {{cwd}} literally.",
+  },
   fast: { provider: "anthropic", model: "claude-haiku-4-5" },
 });
 
@@ -48,7 +54,10 @@ describe("forge import", () => {
 
   it("--json prints one report with what was written and the build report", () => {
     const root = makeTempDir();
-    writeTree(root, { "modes/lean.json": fixtureInput("pi-modes-original", "lean.json"), "modes/writer.json": fixtureInput("pi-modes-original", "writer.json") });
+    writeTree(root, {
+      "modes/lean.json": fixtureInput("pi-modes-original", "lean.json"),
+      "modes/writer.json": fixtureInput("pi-modes-original", "writer.json"),
+    });
     const r = runCli(["import", "pi-modes", "modes", "--json"], root);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as ImportJson;
@@ -102,7 +111,10 @@ describe("forge import", () => {
 
   it("reports unreadable input with a coded error, exits 1 and writes nothing", () => {
     const root = makeTempDir();
-    writeTree(root, { "modes/broken.json": fixtureInput("pi-modes-unreadable", "broken.json"), "modes/plan.json": fixtureInput("pi-modes-unreadable", "plan.json") });
+    writeTree(root, {
+      "modes/broken.json": fixtureInput("pi-modes-unreadable", "broken.json"),
+      "modes/plan.json": fixtureInput("pi-modes-unreadable", "plan.json"),
+    });
     const r = runCli(["import", "pi-modes", "modes"], root);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("modes/broken.json:5:1 error import_unreadable");
@@ -115,7 +127,10 @@ describe("forge import", () => {
 
   it("refuses key collisions in the input, writing nothing", () => {
     const root = makeTempDir();
-    writeTree(root, { "m/a-focus.json": fixtureInput("pi-modes-collision", "a-focus.json"), "m/b-focus.json": fixtureInput("pi-modes-collision", "b-focus.json") });
+    writeTree(root, {
+      "m/a-focus.json": fixtureInput("pi-modes-collision", "a-focus.json"),
+      "m/b-focus.json": fixtureInput("pi-modes-collision", "b-focus.json"),
+    });
     const r = runCli(["import", "pi-modes", "m", "--json"], root);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as ImportJson;

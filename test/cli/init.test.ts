@@ -80,7 +80,10 @@ describe("forge init", () => {
   it("starts each YAML file with a yaml-language-server $schema line pointing at the shipped schema", () => {
     const root = makeTempDir();
     expect(runCli(["init"], root).code).toBe(0);
-    for (const [file, schema] of [["modes", "mode"], ["presets", "preset"]] as const) {
+    for (const [file, schema] of [
+      ["modes", "mode"],
+      ["presets", "preset"],
+    ] as const) {
       const first = readFileSync(join(root, ".pi/forge", file, file === "modes" ? "small-steps.yaml" : "example.yaml"), "utf8").split("\n")[0]!;
       const m = /^# yaml-language-server: \$schema=(\S+)$/.exec(first);
       expect(m).not.toBeNull();

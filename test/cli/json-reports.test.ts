@@ -63,7 +63,16 @@ describe("--json reports match schema/cli-report.schema.json", () => {
 
   it("import (dry run), preset export and import, source, and their refusals", () => {
     const input = makeTempDir("forge-json-in-");
-    writeTree(input, { "notes.json": JSON.stringify({ schemaVersion: 2, key: "notes", label: "Notes", description: "Takes notes.", promptStrategy: "append", prompt: "Take notes." }) });
+    writeTree(input, {
+      "notes.json": JSON.stringify({
+        schemaVersion: 2,
+        key: "notes",
+        label: "Notes",
+        description: "Takes notes.",
+        promptStrategy: "append",
+        prompt: "Take notes.",
+      }),
+    });
     expect(report(["import", "pi-modes", input, "--dry-run"])).toMatchObject({ command: "import", status: "dry-run" });
     const file = join(root, "daily.json");
     expect(report(["preset", "export", "daily", file])).toMatchObject({ command: "preset export", status: "written" });
@@ -72,7 +81,10 @@ describe("--json reports match schema/cli-report.schema.json", () => {
     expect(report(["preset", "import", file])).toMatchObject({ command: "preset import", status: "exists" });
     expect(report(["preset", "import", file, "--force"])).toMatchObject({ command: "preset import", status: "written" });
     expect(report(["source", JSON.stringify({ kind: "mode-template", key: "notes", strategy: "append" })])).toMatchObject({ command: "source", status: "ok" });
-    expect(report(["source", JSON.stringify({ kind: "set-prompt", file: "relative.yaml", promptFile: "/x" })])).toMatchObject({ command: "source", status: "failed" });
+    expect(report(["source", JSON.stringify({ kind: "set-prompt", file: "relative.yaml", promptFile: "/x" })])).toMatchObject({
+      command: "source",
+      status: "failed",
+    });
   });
 
   it("the schema refuses what no command prints", () => {

@@ -93,7 +93,12 @@ describe("a project consuming a forge library", () => {
     expect(bundle.modes["house-review"]).toMatchObject({ library: LIB, label: "House review" });
     expect(bundle.modes["house-review"]!.digest).not.toBe(library.modes["house-review"]!.digest);
     expect(bundle.presets.house).toMatchObject({ library: LIB, base: "house-base" });
-    expect(bundle.modes["billing-review"]).toMatchObject({ extends: "house-review", extendsDigest: bundle.modes["house-review"]!.digest, thinking: "medium", strategy: "append" });
+    expect(bundle.modes["billing-review"]).toMatchObject({
+      extends: "house-review",
+      extendsDigest: bundle.modes["house-review"]!.digest,
+      thinking: "medium",
+      strategy: "append",
+    });
     expect(bundle.lock).toEqual([
       {
         name: LIB,
@@ -197,7 +202,9 @@ describe("reading a library's files", () => {
  * `^$` matches nothing, and every digest and the bundleHash are recomputed, so it verifies.
  */
 export function writeLyingLibrary(lib: string): void {
-  writeTree(lib, { ".pi/forge/modes/house-docs.yaml": "label: House docs\ndescription: Docs only.\nstrategy: append\nprompt: Write docs.\nedits:\n  deny: [secrets/**]\n" });
+  writeTree(lib, {
+    ".pi/forge/modes/house-docs.yaml": "label: House docs\ndescription: Docs only.\nstrategy: append\nprompt: Write docs.\nedits:\n  deny: [secrets/**]\n",
+  });
   expect(runCli(["build", "--library", "--root", lib], lib).code).toBe(0);
   const file = join(lib, "forge-bundle.json");
   const bundle = readBundle(file);
@@ -319,7 +326,9 @@ describe("forge explain", () => {
     expect(r.stdout).toContain(`house-review: library ${LIB}@1.0.0: modes/house-review.yaml`);
     const json = JSON.parse(runCli(["explain", "billing", "--json"], project).stdout);
     const review = json.components.find((c: { key: string }) => c.key === "billing-review");
-    expect(review.extends).toEqual([{ key: "house-review", digest: expect.stringMatching(/^[0-9a-f]{64}$/), scope: "project", source: `${LIB}@1.0.0: modes/house-review.yaml`, library: LIB }]);
+    expect(review.extends).toEqual([
+      { key: "house-review", digest: expect.stringMatching(/^[0-9a-f]{64}$/), scope: "project", source: `${LIB}@1.0.0: modes/house-review.yaml`, library: LIB },
+    ]);
   });
 });
 
@@ -340,7 +349,9 @@ describe("forge studio", () => {
       const composed = await api("/api/compose?names=house&as=preset");
       expect(composed.status).toBe("ok");
       expect(composed.preset.source.display).toBe(`${LIB}@1.0.0: presets/house.yaml`);
-      expect(composed.components.map((c: { key: string; source: { display: string; file: string | null } }) => [c.key, c.source.display, c.source.file])).toEqual([
+      expect(
+        composed.components.map((c: { key: string; source: { display: string; file: string | null } }) => [c.key, c.source.display, c.source.file]),
+      ).toEqual([
         ["house-base", `${LIB}@1.0.0: modes/house-base.yaml`, null],
         ["house-review", `${LIB}@1.0.0: modes/house-review.yaml`, null],
       ]);

@@ -89,7 +89,9 @@ describe("signed libraries", () => {
     const refused = runCli(["build"], project);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`.pi/forge/forge.yaml:3:`);
-    expect(refused.stderr).toContain(`library_signer_required: forge library "${LIB}" must be signed by the key ${eve.fingerprint.slice(0, 16)} (signedBy in forge.yaml), but its installed bundle is signed only by Ada (${ada.fingerprint.slice(0, 16)})`);
+    expect(refused.stderr).toContain(
+      `library_signer_required: forge library "${LIB}" must be signed by the key ${eve.fingerprint.slice(0, 16)} (signedBy in forge.yaml), but its installed bundle is signed only by Ada (${ada.fingerprint.slice(0, 16)})`,
+    );
 
     // Eve signs the same release too: the lock's signers change, so --check names the change of signers.
     install(lib, project, eve.file);
@@ -124,7 +126,9 @@ describe("signed libraries", () => {
     writeProject(project, `libraries: ["${LIB}"]\nsignedBy:\n  "@acme/forge-hose": ["${"ab".repeat(32)}"]\n`);
     const r = runCli(["build"], project);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain(`signed_by_unknown_library: signedBy names "@acme/forge-hose", which libraries does not list, so it requires nothing (did you mean "${LIB}"?)`);
+    expect(r.stderr).toContain(
+      `signed_by_unknown_library: signedBy names "@acme/forge-hose", which libraries does not list, so it requires nothing (did you mean "${LIB}"?)`,
+    );
   });
 });
 
@@ -135,7 +139,13 @@ describe("keeping libraries current", () => {
     registry = createServer((req, res) => {
       if (decodeURIComponent(req.url ?? "") === `/${LIB}`) {
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ name: LIB, "dist-tags": { latest: "1.2.0" }, versions: Object.fromEntries(["1.0.0", "1.1.0", "1.2.0"].map((v) => [v, { name: LIB, version: v }])) }));
+        res.end(
+          JSON.stringify({
+            name: LIB,
+            "dist-tags": { latest: "1.2.0" },
+            versions: Object.fromEntries(["1.0.0", "1.1.0", "1.2.0"].map((v) => [v, { name: LIB, version: v }])),
+          }),
+        );
       } else {
         res.writeHead(404, { "content-type": "application/json" });
         res.end('{"error":"Not found"}');
@@ -156,7 +166,11 @@ describe("keeping libraries current", () => {
     expect(runCli(["build"], project).code).toBe(0);
     const current = await runAsync(["outdated", "--offline", "--json"], project, npmEnv("http://127.0.0.1:1/"));
     expect(current.code).toBe(0);
-    expect(JSON.parse(current.stdout)).toMatchObject({ status: "current", registry: "skipped", libraries: [{ name: LIB, locked: "1.0.0", installed: "1.0.0", differsFromLock: false, presets: [] }] });
+    expect(JSON.parse(current.stdout)).toMatchObject({
+      status: "current",
+      registry: "skipped",
+      libraries: [{ name: LIB, locked: "1.0.0", installed: "1.0.0", differsFromLock: false, presets: [] }],
+    });
 
     writeLibrary(lib, "1.1.0", "Check tests, error handling and logging.");
     install(lib, project);
@@ -165,10 +179,21 @@ describe("keeping libraries current", () => {
     const report = JSON.parse(offline.stdout);
     expect(validateCliReport(report), JSON.stringify(validateCliReport.errors)).toBe(true);
     // house-review changed: the library's house preset, the project's billing and solo (through billing-review); plain did not.
-    expect(report.libraries[0]).toMatchObject({ name: LIB, locked: "1.0.0", installed: "1.1.0", latest: null, latestStatus: "skipped", differsFromLock: true, presets: ["billing", "house", "solo"], modes: ["billing-review", "house-review"] });
+    expect(report.libraries[0]).toMatchObject({
+      name: LIB,
+      locked: "1.0.0",
+      installed: "1.1.0",
+      latest: null,
+      latestStatus: "skipped",
+      differsFromLock: true,
+      presets: ["billing", "house", "solo"],
+      modes: ["billing-review", "house-review"],
+    });
     const human = await runAsync(["outdated", "--offline"], project, npmEnv("http://127.0.0.1:1/"));
     expect(human.stdout).toMatch(new RegExp(`${LIB.replace("/", "\\/")}\\s+1\\.0\\.0\\s+1\\.1\\.0\\s+\\(offline\\)`));
-    expect(human.stdout).toContain(`${LIB}: the installed 1.1.0 differs from the lock (1.0.0); it changes presets: billing, house, solo (modes: billing-review, house-review)`);
+    expect(human.stdout).toContain(
+      `${LIB}: the installed 1.1.0 differs from the lock (1.0.0); it changes presets: billing, house, solo (modes: billing-review, house-review)`,
+    );
     expect(human.stdout).toContain("take it: npx --no-install forge build");
 
     const check = runCli(["build", "--check"], project);
@@ -190,7 +215,9 @@ describe("keeping libraries current", () => {
     const r = await runAsync(["outdated"], project, npmEnv("http://127.0.0.1:1/"));
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/1\.0\.0\s+1\.0\.0\s+\(unreachable\)/);
-    expect(r.stdout).toContain("forge outdated: the npm registry is unreachable (offline?): latest versions are unknown; locked and installed versions are still compared");
+    expect(r.stdout).toContain(
+      "forge outdated: the npm registry is unreachable (offline?): latest versions are unknown; locked and installed versions are still compared",
+    );
   });
 });
 
@@ -220,14 +247,24 @@ describe("explain and the studio show signers and trust", () => {
     });
     const human = runCli(["explain", "billing"], project, env).stdout;
     expect(human).toContain("bundle, signers and trust:");
-    expect(human).toContain(`.pi/forge/bundle.json: bundleHash ${untrusted.trust.bundle.bundleHash.slice(0, 12)}, current, signed by Ada (${ada.fingerprint.slice(0, 16)})`);
-    expect(human).toContain(`trust: trusted: signed by Ada (${ada.fingerprint.slice(0, 16)}), a key you trust; forge's own trust decides on both hosts (trust: forge)`);
+    expect(human).toContain(
+      `.pi/forge/bundle.json: bundleHash ${untrusted.trust.bundle.bundleHash.slice(0, 12)}, current, signed by Ada (${ada.fingerprint.slice(0, 16)})`,
+    );
+    expect(human).toContain(
+      `trust: trusted: signed by Ada (${ada.fingerprint.slice(0, 16)}), a key you trust; forge's own trust decides on both hosts (trust: forge)`,
+    );
     expect(human).toContain(`library ${LIB}@1.0.0: signed by Ada (${ada.fingerprint.slice(0, 16)}); signedBy requires ${ada.fingerprint.slice(0, 16)}`);
     // The studio's state carries the same view (its Library panel renders these lines).
     const target = resolveTarget({ root: project }, env, project);
     const sources = studioSources(target, env, loadBuiltinBundle());
     sources.refresh();
-    expect(sources.state().trustLines).toContain(`library ${LIB}@1.0.0: signed by Ada (${ada.fingerprint.slice(0, 16)}); signedBy requires ${ada.fingerprint.slice(0, 16)}`);
-    expect(sources.state().trust).toMatchObject({ bundle: { signers: [adaSigner], current: true }, trust: { state: "signer", signer: adaSigner }, libraries: [{ name: LIB, signers: [adaSigner] }] });
+    expect(sources.state().trustLines).toContain(
+      `library ${LIB}@1.0.0: signed by Ada (${ada.fingerprint.slice(0, 16)}); signedBy requires ${ada.fingerprint.slice(0, 16)}`,
+    );
+    expect(sources.state().trust).toMatchObject({
+      bundle: { signers: [adaSigner], current: true },
+      trust: { state: "signer", signer: adaSigner },
+      libraries: [{ name: LIB, signers: [adaSigner] }],
+    });
   });
 });

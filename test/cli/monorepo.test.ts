@@ -87,7 +87,9 @@ describe("forge build --all", () => {
     writeTree(repo, { "packages/api/.pi/forge/modes/style.yaml": mode("API style", "Follow the API style guide.", "replace_base") });
     const r = runCli(["build", "--all"], repo);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('shadowed_preset_broken: mode "style" takes the key of the mode "style" of the layer .pi/forge, and the preset "house" of the layer .pi/forge uses it');
+    expect(r.stderr).toContain(
+      'shadowed_preset_broken: mode "style" takes the key of the mode "style" of the layer .pi/forge, and the preset "house" of the layer .pi/forge uses it',
+    );
   });
 
   it("--all with no forge root under the repository, or with --watch, is refused", () => {
@@ -155,7 +157,9 @@ describe("diff and studio in a package", () => {
       const tone = state.library.entries.find((e: { key: string }) => e.key === "tone");
       expect(tone.source).toEqual({ scope: "project", display: "../../.pi/forge/modes/tone.yaml", file: null, line: null });
       const styles = state.library.entries.filter((e: { key: string; kind: string }) => e.key === "style" && e.kind === "mode");
-      expect(styles.map((e: { source: { display: string; file: string | null }; shadowedBy: string | null }) => [e.source.display, e.source.file, e.shadowedBy])).toEqual([
+      expect(
+        styles.map((e: { source: { display: string; file: string | null }; shadowedBy: string | null }) => [e.source.display, e.source.file, e.shadowedBy]),
+      ).toEqual([
         ["../../.pi/forge/modes/style.yaml", null, "project"],
         [".pi/forge/modes/style.yaml", "modes/style.yaml", null],
       ]);

@@ -10,7 +10,8 @@ import { assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } from "./h
 beforeAll(assertBuilt);
 afterAll(removeTempDirs);
 
-const mode = (label: string, prompt: string, extra = "") => `label: ${label}\ndescription: ${label}.\nstrategy: append\nprompt: ${JSON.stringify(prompt)}\n${extra}`;
+const mode = (label: string, prompt: string, extra = "") =>
+  `label: ${label}\ndescription: ${label}.\nstrategy: append\nprompt: ${JSON.stringify(prompt)}\n${extra}`;
 
 /**
  * A monorepo: the root layer (a mode with an info and two warnings, a partial, a rule, a preset), a package with its
@@ -61,7 +62,10 @@ function checkJson(cwd: string, value: unknown, tempRoots: readonly string[], ke
   const record = value as Record<string, unknown>;
   // A diagnostic's `path` is a JSON pointer into its file; prompt text is the composed prompt, not a path.
   const skip = new Set(["prompt", ...("code" in record && "severity" in record ? ["path"] : [])]);
-  return Object.entries(record).flatMap(([k, v]) => [...(k.includes("/") ? checkText(cwd, k, tempRoots) : []), ...(skip.has(k) ? [] : checkJson(cwd, v, tempRoots, k))]);
+  return Object.entries(record).flatMap(([k, v]) => [
+    ...(k.includes("/") ? checkText(cwd, k, tempRoots) : []),
+    ...(skip.has(k) ? [] : checkJson(cwd, v, tempRoots, k)),
+  ]);
 }
 
 describe("every path a command prints is relative to the current directory", () => {
@@ -156,7 +160,10 @@ describe("every path a command prints is relative to the current directory", () 
   it("forge studio names the forge root it serves from the current directory", async () => {
     const studio = await startStudio(sub, ["--root", "../../.."]);
     try {
-      const lines = studio.output().split("\n").filter((l) => !l.startsWith("http://"));
+      const lines = studio
+        .output()
+        .split("\n")
+        .filter((l) => !l.startsWith("http://"));
       expect(checkText(sub, lines.join("\n"), roots)).toEqual([]);
       expect(studio.output()).toContain("serving ../../../.pi/forge/");
     } finally {

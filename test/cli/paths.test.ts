@@ -11,11 +11,11 @@ afterAll(removeTempDirs);
 
 const SOURCES = {
   ".pi/forge/modes/docs.yaml":
-    "label: Docs\ndescription: Docs only.\nstrategy: append\nprompt: Write docs.\ntools: [read, grep, edit, write]\nedits:\n  allow: [docs/**, \"*.md\"]\n  deny: [docs/generated/**]\n",
+    'label: Docs\ndescription: Docs only.\nstrategy: append\nprompt: Write docs.\ntools: [read, grep, edit, write]\nedits:\n  allow: [docs/**, "*.md"]\n  deny: [docs/generated/**]\n',
   ".pi/forge/modes/careful.yaml": "label: Careful\ndescription: No secrets.\nstrategy: append\nprompt: Careful.\nedits: { deny: [.env], bash: unchecked }\n",
   ".pi/forge/presets/db-work.yaml":
     "description: Database work.\noverlays: [docs]\nsystemUpdates:\n  - id: db-rules\n    name: DB rules\n    description: Schema rules.\n    when: { paths: [src/db/**], tools: [read, edit] }\n    content: Migrations for every schema change.\n",
-  ".pi/forge/rules/api-style.yaml": "name: API style\ndescription: Handlers.\nwhen: { paths: [\"src/api/**/*.ts\"] }\ncontent: Keep handlers thin.\n",
+  ".pi/forge/rules/api-style.yaml": 'name: API style\ndescription: Handlers.\nwhen: { paths: ["src/api/**/*.ts"] }\ncontent: Keep handlers thin.\n',
 };
 
 function project(): string {
@@ -31,8 +31,28 @@ describe("forge explain and paths", () => {
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.rules).toEqual([
-      { id: "api-style", kind: "rule", preset: null, scope: "project", source: ".pi/forge/rules/api-style.yaml", description: "Handlers.", paths: ["src/api/**/*.ts"], tools: null, contextFile: null },
-      { id: "db-rules", kind: "block", preset: "db-work", scope: "project", source: ".pi/forge/presets/db-work.yaml", description: "Schema rules.", paths: ["src/db/**"], tools: ["edit", "read"], contextFile: null },
+      {
+        id: "api-style",
+        kind: "rule",
+        preset: null,
+        scope: "project",
+        source: ".pi/forge/rules/api-style.yaml",
+        description: "Handlers.",
+        paths: ["src/api/**/*.ts"],
+        tools: null,
+        contextFile: null,
+      },
+      {
+        id: "db-rules",
+        kind: "block",
+        preset: "db-work",
+        scope: "project",
+        source: ".pi/forge/presets/db-work.yaml",
+        description: "Schema rules.",
+        paths: ["src/db/**"],
+        tools: ["edit", "read"],
+        contextFile: null,
+      },
     ]);
     expect(report.editLimits).toEqual([{ mode: "docs", allow: ["docs/**", "*.md"], deny: ["docs/generated/**"], bashUnchecked: false }]);
     expect(report.warnings).toEqual([]);
@@ -61,7 +81,7 @@ describe("forge explain and paths", () => {
     expect(report.warnings).toEqual([expect.stringContaining('mode "careful" limits edits, but bash is among its tools')]);
     const human = runCli(["explain", "--path", ".env"], root);
     expect(human.stdout).toContain("refused by mode careful:");
-    expect(human.stdout).toContain("warning: mode \"careful\" limits edits");
+    expect(human.stdout).toContain('warning: mode "careful" limits edits');
     // explain names the hole a mode accepts, and says bash is off under every other limit.
     expect(human.stdout).toContain("allow any path; deny .env; bash on, unchecked (edits.bash: unchecked)");
     expect(human.stdout).toContain("allow docs/**, *.md; deny docs/generated/**; bash off");
@@ -71,9 +91,12 @@ describe("forge explain and paths", () => {
     const repo = makeTempDir();
     writeTree(repo, {
       ".git/HEAD": "ref: refs/heads/main\n",
-      ".pi/forge/rules/root-db.yaml": "name: DB\ndescription: House DB rules.\nwhen: { paths: [packages/api/src/db/**] }\ncontent: Reviewed by the data team.\n",
-      ".pi/forge/modes/root-docs.yaml": "label: Root docs\ndescription: Docs.\nstrategy: append\nprompt: Docs.\ntools: [read]\nedits: { allow: [packages/api/docs/**] }\n",
-      "packages/api/.pi/forge/rules/api-db.yaml": "name: API DB\ndescription: Package DB rules.\nwhen: { paths: [src/db/**] }\ncontent: Queries live in src/db.\n",
+      ".pi/forge/rules/root-db.yaml":
+        "name: DB\ndescription: House DB rules.\nwhen: { paths: [packages/api/src/db/**] }\ncontent: Reviewed by the data team.\n",
+      ".pi/forge/modes/root-docs.yaml":
+        "label: Root docs\ndescription: Docs.\nstrategy: append\nprompt: Docs.\ntools: [read]\nedits: { allow: [packages/api/docs/**] }\n",
+      "packages/api/.pi/forge/rules/api-db.yaml":
+        "name: API DB\ndescription: Package DB rules.\nwhen: { paths: [src/db/**] }\ncontent: Queries live in src/db.\n",
     });
     expect(runCli(["build", "--all"], repo).code).toBe(0);
     const api = join(repo, "packages", "api");
@@ -85,7 +108,9 @@ describe("forge explain and paths", () => {
       ["api-db", "src/db/**"],
       ["root-db", "packages/api/src/db/**"],
     ]);
-    expect(report.path.editLimits).toEqual([{ mode: "root-docs", allowed: false, refusal: expect.stringContaining('mode "root-docs" allows edits only to packages/api/docs/**') }]);
+    expect(report.path.editLimits).toEqual([
+      { mode: "root-docs", allowed: false, refusal: expect.stringContaining('mode "root-docs" allows edits only to packages/api/docs/**') },
+    ]);
     const docs = JSON.parse(runCli(["explain", "--path", "docs/guide.md", "--json"], api).stdout);
     expect(docs.path.editLimits).toEqual([{ mode: "root-docs", allowed: true, refusal: null }]);
   });
@@ -97,7 +122,10 @@ describe("forge explain and paths", () => {
     expect(runCli(["build"], root).code).toBe(0);
     git("add", "-A");
     git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init");
-    writeFileSync(join(root, ".pi/forge/modes/docs.yaml"), SOURCES[".pi/forge/modes/docs.yaml"].replace("deny: [docs/generated/**]", "deny: [docs/generated/**, docs/drafts/**]"));
+    writeFileSync(
+      join(root, ".pi/forge/modes/docs.yaml"),
+      SOURCES[".pi/forge/modes/docs.yaml"].replace("deny: [docs/generated/**]", "deny: [docs/generated/**, docs/drafts/**]"),
+    );
     writeFileSync(join(root, ".pi/forge/rules/api-style.yaml"), SOURCES[".pi/forge/rules/api-style.yaml"].replace("src/api/**/*.ts", "src/api/**"));
     const diff = runCli(["diff"], root);
     expect(diff.code, diff.stderr).toBe(1);

@@ -42,7 +42,10 @@ describe("forge preset export", () => {
     // Without a file it goes to standard output, the same text.
     const out = runCli(["preset", "export", "flow"], root);
     expect(out.stdout).toBe(readFileSync(file, "utf8"));
-    expect(runCli(["preset", "export", "flow", "flow.json"], root)).toMatchObject({ code: 1, stderr: expect.stringContaining("exists; not overwritten (add --force") });
+    expect(runCli(["preset", "export", "flow", "flow.json"], root)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("exists; not overwritten (add --force"),
+    });
     expect(runCli(["preset", "export", "flow", "flow.json", "--force"], root).code).toBe(0);
   });
 
@@ -59,7 +62,10 @@ describe("forge preset export", () => {
 describe("forge preset import", () => {
   it("into a project with the same definitions: writes presets/<name>.yaml, builds, and the preset is usable", () => {
     const { file } = exported();
-    const importer = project({ ".pi/forge/modes/alpha.yaml": EXPORTER[".pi/forge/modes/alpha.yaml"], ".pi/forge/modes/beta.yaml": EXPORTER[".pi/forge/modes/beta.yaml"] });
+    const importer = project({
+      ".pi/forge/modes/alpha.yaml": EXPORTER[".pi/forge/modes/alpha.yaml"],
+      ".pi/forge/modes/beta.yaml": EXPORTER[".pi/forge/modes/beta.yaml"],
+    });
     const r = runCli(["preset", "import", file], importer);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('forge: imported preset "flow" into .pi/forge/presets/flow.yaml');
@@ -72,7 +78,10 @@ describe("forge preset import", () => {
 
   it("names the components whose definitions differ from the exporter's (--json too)", () => {
     const { file } = exported();
-    const importer = project({ ".pi/forge/modes/alpha.yaml": mode("Alpha", "My own alpha"), ".pi/forge/modes/beta.yaml": EXPORTER[".pi/forge/modes/beta.yaml"] });
+    const importer = project({
+      ".pi/forge/modes/alpha.yaml": mode("Alpha", "My own alpha"),
+      ".pi/forge/modes/beta.yaml": EXPORTER[".pi/forge/modes/beta.yaml"],
+    });
     const r = runCli(["preset", "import", file, "--json"], importer);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -84,7 +93,10 @@ describe("forge preset import", () => {
   it("checks the keys against the importer's layers: a missing mode or a broken contract writes nothing", () => {
     const { file } = exported();
     const missing = project({ ".pi/forge/modes/alpha.yaml": EXPORTER[".pi/forge/modes/alpha.yaml"] });
-    expect(runCli(["preset", "import", file], missing)).toMatchObject({ code: 1, stderr: expect.stringContaining("names modes your layers do not have: beta") });
+    expect(runCli(["preset", "import", file], missing)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("names modes your layers do not have: beta"),
+    });
     expect(existsSync(join(missing, ".pi/forge/presets/flow.yaml"))).toBe(false);
     const contract = project({ ".pi/forge/modes/alpha.yaml": mode("Alpha", "a", "after: [beta]\n"), ".pi/forge/modes/beta.yaml": mode("Beta", "b") });
     expect(runCli(["preset", "import", file], contract)).toMatchObject({ code: 1, stderr: expect.stringContaining("breaks contracts") });
@@ -93,7 +105,10 @@ describe("forge preset import", () => {
 
   it("never overwrites without --force; --global writes the agent dir's forge/ and needs nothing else", () => {
     const { file, root } = exported();
-    expect(runCli(["preset", "import", file], root)).toMatchObject({ code: 1, stderr: expect.stringContaining("flow.yaml exists; not overwritten (add --force") });
+    expect(runCli(["preset", "import", file], root)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("flow.yaml exists; not overwritten (add --force"),
+    });
     expect(runCli(["preset", "import", file, "--force"], root).code).toBe(0);
     const agent = makeTempDir();
     writeTree(agent, { "forge/modes/alpha.yaml": EXPORTER[".pi/forge/modes/alpha.yaml"], "forge/modes/beta.yaml": EXPORTER[".pi/forge/modes/beta.yaml"] });

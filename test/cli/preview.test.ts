@@ -41,7 +41,7 @@ describe("forge preview", () => {
 
   it("prints replace_final bytes exactly", () => {
     const root = makeTempDir();
-    makeProject(root, { ".pi/forge/modes/exact.yaml": "label: Exact\ndescription: d\nstrategy: replace_final\nprompt: \"ONLY THIS\"\n" });
+    makeProject(root, { ".pi/forge/modes/exact.yaml": 'label: Exact\ndescription: d\nstrategy: replace_final\nprompt: "ONLY THIS"\n' });
     const r = runCli(["preview", "exact", "--json"], root);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).prompt).toBe("ONLY THIS");

@@ -101,7 +101,10 @@ describe("forge build --sign and forge verify, as CI runs them", () => {
     expect(readFileSync(bundle, "utf8")).toBe(signedText);
     // A second signer signs beside the first (--key wins over FORGE_SIGNING_KEY); forge diff sees no semantic change
     // between signed and unsigned.
-    expect(JSON.parse(runCli(["build", "--sign", "--key", eve.file, "--json"], repo, env).stdout).signatures.added).toEqual({ fingerprint: eve.fingerprint, name: "Eve" });
+    expect(JSON.parse(runCli(["build", "--sign", "--key", eve.file, "--json"], repo, env).stdout).signatures.added).toEqual({
+      fingerprint: eve.fingerprint,
+      name: "Eve",
+    });
     expect(JSON.parse(readFileSync(bundle, "utf8")).signatures).toHaveLength(2);
     const unsigned = join(repo, "unsigned.json");
     const plain = JSON.parse(signedText);

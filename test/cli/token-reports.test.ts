@@ -15,7 +15,8 @@ const README = join(REPO, "README.md");
 const SOURCES = {
   ".pi/forge/modes/focus.yaml":
     "label: Focus\ndescription: Stay on the task.\nstrategy: append\nprompt: |\n  Stay on the task in front of you. Do not refactor code you were not asked to touch, and say so when a change\n  outside the task looks necessary instead of making it.\n",
-  ".pi/forge/modes/evidence.yaml": "label: Evidence\ndescription: Show that it works.\nstrategy: append\nprompt: Before you call a change done, list the commands you ran and their results.\n",
+  ".pi/forge/modes/evidence.yaml":
+    "label: Evidence\ndescription: Show that it works.\nstrategy: append\nprompt: Before you call a change done, list the commands you ran and their results.\n",
   ".pi/forge/presets/shipping.yaml":
     "description: Focused work that ends with evidence.\noverlays: [focus, evidence]\nbudget: { alwaysOn: 400 }\nsystemUpdates:\n  - id: freeze\n    name: Code freeze\n    description: Only bug fixes.\n    content: We are in a code freeze until the release is cut. Only fix bugs that block the release, and link each fix to its issue in the tracker before you start on it.\n",
   ".pi/forge/rules/db.yaml":
@@ -64,7 +65,9 @@ describe("forge explain: tokens", () => {
     expect(t.exactFor).toContain("o200k");
     expect(t.estimateFor).toContain("Claude");
     expect(t.parts.map((p: { tokens: number }) => p.tokens)).toEqual(counts.parts.map((p) => p.tokens).sort((a, b) => b - a));
-    expect(t.parts.map((p: { what: string }) => p.what)).toEqual(expect.arrayContaining(["overlay focus", "overlay evidence", "the inventory of blocks", "the inventory of path rules"]));
+    expect(t.parts.map((p: { what: string }) => p.what)).toEqual(
+      expect.arrayContaining(["overlay focus", "overlay evidence", "the inventory of blocks", "the inventory of path rules"]),
+    );
     for (const p of t.parts) expect(p.share).toBeCloseTo((p.tokens / counts.alwaysOn) * 100, 1);
 
     const human = runCli(["explain", "shipping"], root).stdout;
@@ -107,8 +110,19 @@ describe("forge diff: tokens", () => {
     const t = JSON.parse(r.stdout).tokens;
     const delta = after.presets.shipping!.alwaysOn - before.presets.shipping!.alwaysOn;
     expect(delta).toBeGreaterThan(0);
-    expect(t.components).toEqual([{ kind: "mode", key: "evidence", preset: null, from: before.modes.evidence, to: after.modes.evidence, delta: after.modes.evidence! - before.modes.evidence! }]);
-    expect(t.presets).toEqual([{ kind: "preset", key: "shipping", preset: null, from: before.presets.shipping!.alwaysOn, to: after.presets.shipping!.alwaysOn, delta }]);
+    expect(t.components).toEqual([
+      {
+        kind: "mode",
+        key: "evidence",
+        preset: null,
+        from: before.modes.evidence,
+        to: after.modes.evidence,
+        delta: after.modes.evidence! - before.modes.evidence!,
+      },
+    ]);
+    expect(t.presets).toEqual([
+      { kind: "preset", key: "shipping", preset: null, from: before.presets.shipping!.alwaysOn, to: after.presets.shipping!.alwaysOn, delta },
+    ]);
 
     const human = runCli(["diff", "HEAD~1", "HEAD"], root).stdout;
     const section = paragraph(human, "tokens (o200k_base");
@@ -128,14 +142,21 @@ describe("budgets", () => {
     const r = runCli(["build", "--check"], root);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("budget_exceeded");
-    expect(r.stderr).toContain(`preset "shipping" is ${counts.alwaysOn - 100} tokens over its always-on budget: ${counts.alwaysOn} tokens (o200k_base) against alwaysOn: 100`);
+    expect(r.stderr).toContain(
+      `preset "shipping" is ${counts.alwaysOn - 100} tokens over its always-on budget: ${counts.alwaysOn} tokens (o200k_base) against alwaysOn: 100`,
+    );
     expect(r.stderr).toMatch(new RegExp(`Largest contributors: [^.]*${largest.tokens} \\(`));
     const json = JSON.parse(runCli(["build", "--check", "--json"], root).stdout);
     expect(json.diagnostics.map((d: { code: string }) => d.code)).toContain("budget_exceeded");
   });
 
   it("the README's budget_exceeded example is the budgets fixture's message, as forge build prints it", () => {
-    const fixture = JSON.parse(readFileSync(join(REPO, "test/fixtures/compile/budgets/diagnostics.json"), "utf8")) as Array<{ code: string; file: string; message: string; start: { line: number; column: number } }>;
+    const fixture = JSON.parse(readFileSync(join(REPO, "test/fixtures/compile/budgets/diagnostics.json"), "utf8")) as Array<{
+      code: string;
+      file: string;
+      message: string;
+      start: { line: number; column: number };
+    }>;
     const d = fixture.find((x) => x.code === "budget_exceeded" && x.file === "presets/shipping.yaml")!;
     expect(readFileSync(README, "utf8")).toContain(`.pi/forge/${d.file}:${d.start.line}:${d.start.column} error budget_exceeded: ${d.message}\n`);
   });

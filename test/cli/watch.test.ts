@@ -3,9 +3,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
-import {
-  MODE_REVIEW, assertBuilt, makeProject, makeTempDir, outputWatcher, removeTempDirs, snapshot, startCli, waitUntil, writeTree,
-} from "./helpers.js";
+import { MODE_REVIEW, assertBuilt, makeProject, makeTempDir, outputWatcher, removeTempDirs, snapshot, startCli, waitUntil, writeTree } from "./helpers.js";
 
 beforeAll(assertBuilt);
 afterAll(removeTempDirs);

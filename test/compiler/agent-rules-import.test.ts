@@ -34,7 +34,11 @@ describe("splitRuleFile: the text is everything after the front matter, less one
 });
 
 describe("the preset and the keys", () => {
-  const rule = (path: string, header: string): { path: string; rel: string; text: string } => ({ path, rel: path, text: `---\n${header}\n---\n\nText of ${path}.\n` });
+  const rule = (path: string, header: string): { path: string; rel: string; text: string } => ({
+    path,
+    rel: path,
+    text: `---\n${header}\n---\n\nText of ${path}.\n`,
+  });
 
   test("a mode on a built-in key gets the format's suffix, and the preset follows; a rule on the preset's key moves it", () => {
     const result = importCursorRules([rule("review.mdc", "alwaysApply: true"), rule("cursor-rules.mdc", "alwaysApply: true")], OPTIONS);
@@ -87,7 +91,11 @@ describe("the rules directory reader", () => {
       ".cursor/rules/.hidden/d.mdc": "D\n",
     });
     const read = readRuleTree("cursor", root, "repo", "rules");
-    expect(read.inputs.map((i) => [i.path, i.rel])).toEqual([["repo/.cursor/rules/a.mdc", "a.mdc"], ["repo/.cursor/rules/deep/b.mdc", "deep/b.mdc"], ["repo/.cursor/rules/folder/RULE.md", "folder/RULE.md"]]);
+    expect(read.inputs.map((i) => [i.path, i.rel])).toEqual([
+      ["repo/.cursor/rules/a.mdc", "a.mdc"],
+      ["repo/.cursor/rules/deep/b.mdc", "deep/b.mdc"],
+      ["repo/.cursor/rules/folder/RULE.md", "folder/RULE.md"],
+    ]);
   });
 
   test("a symbolic link is read only when it ends at a file inside the rules directory", () => {

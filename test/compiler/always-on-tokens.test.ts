@@ -57,14 +57,35 @@ describe("the committed fixtures' token counts", () => {
       const text = composedAlwaysOn(bundle, key);
       expect(tokens.presets[key]!.alwaysOn, `preset ${key}: ${JSON.stringify(text)}`).toBe(whole(text));
       expect(tokens.presets[key]!.parts.reduce((n, p) => n + p.tokens, 0)).toBe(tokens.presets[key]!.alwaysOn);
-      for (const block of preset!.systemUpdates) expect(tokens.presets[key]!.blocks[block.id]).toBe(whole(renderTemplate(block.content, buildTimeVars(key), block.id)));
+      for (const block of preset!.systemUpdates)
+        expect(tokens.presets[key]!.blocks[block.id]).toBe(whole(renderTemplate(block.content, buildTimeVars(key), block.id)));
     }
     for (const [key, rule] of Object.entries(bundle.rules ?? {})) expect(tokens.rules![key]).toBe(whole(renderTemplate(rule!.content, buildTimeVars(""), key)));
   });
 });
 
 /** Prompt pieces that meet at every kind of edge: words, spaces, line breaks, "/" after a break, CJK, slots. */
-const piece = fc.constantFrom("Review", " the", " change", ".", "\n", "\n\n", "  ", "/", "\n/tmp", "#", "- ", "漢字", "😀", "don't", "{{preset}}", "{{mode}}", "<x>", "123", "\t");
+const piece = fc.constantFrom(
+  "Review",
+  " the",
+  " change",
+  ".",
+  "\n",
+  "\n\n",
+  "  ",
+  "/",
+  "\n/tmp",
+  "#",
+  "- ",
+  "漢字",
+  "😀",
+  "don't",
+  "{{preset}}",
+  "{{mode}}",
+  "<x>",
+  "123",
+  "\t",
+);
 const text = fc.array(piece, { minLength: 1, maxLength: 40 }).map((p) => p.join("").trim() || "x");
 const label = fc.constantFrom("Plan", "Code review", "Évidence", "漢字 mode");
 const yamlString = (s: string): string => JSON.stringify(s);
@@ -84,12 +105,20 @@ describe("property: a preset's always-on count is the count of its composed prom
         const overlays = s.base?.strategy === "replace_final" ? [] : s.overlays;
         const files: Record<string, string> = {};
         if (s.base) files["modes/base.yaml"] = `label: Base\ndescription: The base.\nstrategy: ${s.base.strategy}\nprompt: ${yamlString(s.base.prompt)}\n`;
-        overlays.forEach((o, i) => (files[`modes/o${i}.yaml`] = `label: ${yamlString(o.label)}\ndescription: An overlay.\nstrategy: append\nprompt: ${yamlString(o.prompt)}\n`));
+        overlays.forEach(
+          (o, i) =>
+            (files[`modes/o${i}.yaml`] = `label: ${yamlString(o.label)}\ndescription: An overlay.\nstrategy: append\nprompt: ${yamlString(o.prompt)}\n`),
+        );
         if (!s.base && overlays.length === 0) files["modes/o0.yaml"] = "label: Only\ndescription: x\nstrategy: append\nprompt: Only.\n";
-        const blocks = s.blocks.map((b, i) => `  - id: b${i}\n    name: ${yamlString(b.name)}\n    description: ${yamlString(b.description)}\n    modelCallable: ${b.callable}\n    content: ${yamlString(b.content)}\n`);
+        const blocks = s.blocks.map(
+          (b, i) =>
+            `  - id: b${i}\n    name: ${yamlString(b.name)}\n    description: ${yamlString(b.description)}\n    modelCallable: ${b.callable}\n    content: ${yamlString(b.content)}\n`,
+        );
         const overlayKeys = overlays.length > 0 || s.base ? overlays.map((_, i) => `o${i}`) : ["o0"];
-        files["presets/p.yaml"] = `description: P.\n${s.base ? "base: base\n" : ""}overlays: [${overlayKeys.join(", ")}]\n${blocks.length ? `systemUpdates:\n${blocks.join("")}` : ""}`;
-        if (s.rule) files["rules/r.yaml"] = `name: R\ndescription: ${yamlString(s.rule.description)}\nwhen:\n  paths: [src/**]\ncontent: ${yamlString(s.rule.content)}\n`;
+        files["presets/p.yaml"] =
+          `description: P.\n${s.base ? "base: base\n" : ""}overlays: [${overlayKeys.join(", ")}]\n${blocks.length ? `systemUpdates:\n${blocks.join("")}` : ""}`;
+        if (s.rule)
+          files["rules/r.yaml"] = `name: R\ndescription: ${yamlString(s.rule.description)}\nwhen:\n  paths: [src/**]\ncontent: ${yamlString(s.rule.content)}\n`;
         const result = compile(treeOf(files), FIXED_OPTIONS);
         expect(result.bundle, JSON.stringify(result.diagnostics)).not.toBeNull();
         const bundle = result.bundle!;

@@ -43,7 +43,9 @@ describe("applySignatures", () => {
     const onDisk = emitBundleText(signed(V1, ADA));
     const unsigned = applySignatures(V2, onDisk, null, new Date(3));
     expect(unsigned.bundle.signatures).toBeUndefined();
-    expect(unsigned.report?.dropped).toEqual([{ fingerprint: ADA.fingerprint, name: "Ada", reason: `it signed the previous bundle (bundleHash ${V1.bundleHash.slice(0, 12)}), not this one` }]);
+    expect(unsigned.report?.dropped).toEqual([
+      { fingerprint: ADA.fingerprint, name: "Ada", reason: `it signed the previous bundle (bundleHash ${V1.bundleHash.slice(0, 12)}), not this one` },
+    ]);
     const resigned = applySignatures(V2, onDisk, ADA, new Date(3));
     expect(resigned.bundle.signatures?.map((s) => s.fingerprint)).toEqual([ADA.fingerprint]);
   });
@@ -53,6 +55,9 @@ describe("applySignatures", () => {
     const broken = { ...bundle, signatures: [{ ...bundle.signatures![0]!, name: "Mallory" }, { nonsense: true }] };
     const { bundle: out, report } = applySignatures(V1, JSON.stringify(broken), null, new Date(4));
     expect(out.signatures).toBeUndefined();
-    expect(report?.dropped.map((d) => d.reason)).toEqual(["it does not verify: the bundle or the signature was changed after signing", "it is not a forge signature"]);
+    expect(report?.dropped.map((d) => d.reason)).toEqual([
+      "it does not verify: the bundle or the signature was changed after signing",
+      "it is not a forge signature",
+    ]);
   });
 });

@@ -48,7 +48,14 @@ function project(recordSources: boolean) {
   const carry = () => {
     const next = build();
     const outcome = carryTrust({
-      trustFile, layerRoot: root, forgeRoot, replacedHash: first.bundle.bundleHash, next: next.bundle, tree: next.tree, env: ENV, now: new Date(1),
+      trustFile,
+      layerRoot: root,
+      forgeRoot,
+      replacedHash: first.bundle.bundleHash,
+      next: next.bundle,
+      tree: next.tree,
+      env: ENV,
+      now: new Date(1),
       buildHash: (t) => compile(t, OPTIONS).bundle?.bundleHash ?? null,
     });
     return { outcome, trusted: isBundleTrusted(readTrustStore(trustFile), root, next.bundle.bundleHash) };

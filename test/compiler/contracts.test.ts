@@ -4,7 +4,12 @@ import { describe, expect, test } from "vitest";
 import { checkSelection, judgeContracts, type ContractComponent } from "../../core/contracts.js";
 
 const c = (key: string, contracts: Partial<Omit<ContractComponent, "key">> = {}): ContractComponent => ({
-  key, requires: [], conflictsWith: [], before: [], after: [], ...contracts,
+  key,
+  requires: [],
+  conflictsWith: [],
+  before: [],
+  after: [],
+  ...contracts,
 });
 
 describe("checkSelection", () => {
@@ -30,7 +35,9 @@ describe("checkSelection", () => {
     const overlays = [c("b"), c("a", { before: ["b"] })];
     expect(checkSelection(null, overlays)).toEqual([{ kind: "order", at: "a", first: "a", second: "b", declaredBy: "a", via: "before" }]);
     expect(overlays.map((o) => o.key)).toEqual(["b", "a"]);
-    expect(checkSelection(null, [c("a", { after: ["b"] }), c("b")])).toEqual([{ kind: "order", at: "a", first: "b", second: "a", declaredBy: "a", via: "after" }]);
+    expect(checkSelection(null, [c("a", { after: ["b"] }), c("b")])).toEqual([
+      { kind: "order", at: "a", first: "b", second: "a", declaredBy: "a", via: "after" },
+    ]);
     // An order contract naming an unselected overlay, or the base, does not apply.
     expect(checkSelection(c("base"), [c("a", { before: ["base", "zzz"], after: ["base"] })])).toEqual([]);
   });

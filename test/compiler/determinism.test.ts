@@ -55,7 +55,10 @@ describe("determinism", () => {
   test("the layers beneath passed in options are not mutated", () => {
     const builtin = build(treeOf({ "modes/base.yaml": "label: B\ndescription: B.\nstrategy: replace_base\nprompt: B.\n" }));
     const modes = deepFreeze(structuredClone(builtin.modes));
-    const result = compile(treeOf({ "presets/p.yaml": "description: P.\nbase: base\n" }), { ...FIXED_OPTIONS, layersBeneath: [{ name: null, modes, presets: {} }] });
+    const result = compile(treeOf({ "presets/p.yaml": "description: P.\nbase: base\n" }), {
+      ...FIXED_OPTIONS,
+      layersBeneath: [{ name: null, modes, presets: {} }],
+    });
     expect(result.bundle?.presets.p?.modeDigests).toEqual({ base: builtin.modes.base!.digest });
   });
 
@@ -77,9 +80,13 @@ describe("determinism", () => {
   test("reformatting YAML (comments, key order, quoting, indentation, JSON instead of YAML) changes no byte", () => {
     const reformatted = {
       ...BASE_SOURCES,
-      "modes/plan.json": JSON.stringify({ requires: ["review"], strategy: "append", prompt: "Plan in {{cwd}}.\nThen wait.\n", description: "Plan first.", label: "Plan" }, null, 4),
+      "modes/plan.json": JSON.stringify(
+        { requires: ["review"], strategy: "append", prompt: "Plan in {{cwd}}.\nThen wait.\n", description: "Plan first.", label: "Plan" },
+        null,
+        4,
+      ),
       "modes/review.yaml": "# a comment\nstrategy: 'append'\nprompt: \"Review it.\"\n\nlabel:    Review   # trailing comment\ndescription: >-\n    Review.\n",
-      "presets/daily.yaml": "overlays:\n    - review\n    - plan\ndescription: \"Daily.\"\n",
+      "presets/daily.yaml": 'overlays:\n    - review\n    - plan\ndescription: "Daily."\n',
     } as Record<string, string>;
     delete reformatted["modes/plan.yaml"];
     const a = build(treeOf(BASE_SOURCES));
@@ -167,12 +174,14 @@ describe("bundle contents", () => {
   });
 
   test("contract lists are sorted and deduplicated; modelCallable defaults to false", () => {
-    const b = build(treeOf({
-      "modes/a.yaml": "label: A\ndescription: A.\nstrategy: append\nprompt: A.\nconflictsWith: [c, b, c]\ntools: [write, read]\n",
-      "modes/b.yaml": "label: B\ndescription: B.\nstrategy: append\nprompt: B.\n",
-      "modes/c.yaml": "label: C\ndescription: C.\nstrategy: append\nprompt: C.\n",
-      "presets/p.yaml": "description: P.\noverlays: [a]\nsystemUpdates:\n  - { id: u, name: U, description: U., content: U. }\n",
-    }));
+    const b = build(
+      treeOf({
+        "modes/a.yaml": "label: A\ndescription: A.\nstrategy: append\nprompt: A.\nconflictsWith: [c, b, c]\ntools: [write, read]\n",
+        "modes/b.yaml": "label: B\ndescription: B.\nstrategy: append\nprompt: B.\n",
+        "modes/c.yaml": "label: C\ndescription: C.\nstrategy: append\nprompt: C.\n",
+        "presets/p.yaml": "description: P.\noverlays: [a]\nsystemUpdates:\n  - { id: u, name: U, description: U., content: U. }\n",
+      }),
+    );
     expect(b.modes.a!.conflictsWith).toEqual(["b", "c"]);
     expect(b.modes.a!.tools).toEqual(["read", "write"]);
     expect(b.modes.b!.requires).toEqual([]);
@@ -180,11 +189,14 @@ describe("bundle contents", () => {
   });
 
   test("any error gives a null bundle, and errors in several files are all reported", () => {
-    const result = compile(treeOf({
-      ...BASE_SOURCES,
-      "modes/x.yaml": "label: X\ndescription: X.\nstrategy: nope\nprompt: X.\n",
-      "modes/y.yaml": "label: Y\ndescription: Y.\nstrategy: append\nprompt: \"{{nope}}\"\n",
-    }), FIXED_OPTIONS);
+    const result = compile(
+      treeOf({
+        ...BASE_SOURCES,
+        "modes/x.yaml": "label: X\ndescription: X.\nstrategy: nope\nprompt: X.\n",
+        "modes/y.yaml": 'label: Y\ndescription: Y.\nstrategy: append\nprompt: "{{nope}}"\n',
+      }),
+      FIXED_OPTIONS,
+    );
     expect(result.bundle).toBeNull();
     expect(result.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(["modes/x.yaml invalid_value", "modes/y.yaml unknown_variable"]);
   });

@@ -32,7 +32,14 @@ describe("catalog", () => {
   test("one constructor per code: as many exported constructors as catalog entries", () => {
     // Each is defined in its catalog file; codes.ts gathers the compiler's, import-codes.ts forge import's, export-codes.ts
     // forge export's, replay-codes.ts, compose-codes.ts and load-codes.ts the runtime's.
-    const constructors = [...Object.keys(codes), ...Object.keys(importCodes), ...Object.keys(exportCodes), ...Object.keys(replayCodes), ...Object.keys(composeCodes), ...Object.keys(loadCodes)];
+    const constructors = [
+      ...Object.keys(codes),
+      ...Object.keys(importCodes),
+      ...Object.keys(exportCodes),
+      ...Object.keys(replayCodes),
+      ...Object.keys(composeCodes),
+      ...Object.keys(loadCodes),
+    ];
     const camel = DIAGNOSTIC_CATALOG.map((c) => c.code.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase()));
     expect(constructors.sort()).toEqual([...camel].sort());
   });

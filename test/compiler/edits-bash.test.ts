@@ -43,8 +43,15 @@ describe("edits.bash", () => {
       }),
       FIXED_OPTIONS,
     ).bundle!;
-    const limits = explainEditLimits(["shell", "plain", "no-bash"].map((key) => ({ key, mode: built.modes[key]! })), (key) => built.modes[key]!.tools);
-    expect(limits.map((l) => [l.mode, l.bashUnchecked])).toEqual([["shell", true], ["plain", false], ["no-bash", false]]);
+    const limits = explainEditLimits(
+      ["shell", "plain", "no-bash"].map((key) => ({ key, mode: built.modes[key]! })),
+      (key) => built.modes[key]!.tools,
+    );
+    expect(limits.map((l) => [l.mode, l.bashUnchecked])).toEqual([
+      ["shell", true],
+      ["plain", false],
+      ["no-bash", false],
+    ]);
     expect(bashWarnings(limits)).toEqual([expect.stringContaining('mode "shell" limits edits, but bash is among its tools (edits.bash: unchecked)')]);
   });
 });

@@ -47,8 +47,15 @@ function prompts(bundle: ForgeBundle): Map<string, string> {
 /** Exports `bundle` to `target` and imports the written files again into a fresh bundle. */
 function roundTrip(bundle: ForgeBundle, target: Exclude<ExportTarget, "agents-md">, preset: string | null): ForgeBundle {
   const plan = planExport({
-    bundle, target, presetKey: preset, builtinModes: builtin.modes, forgeRoot: ".pi/forge/", bundleFile: ".pi/forge/bundle.json",
-    existing: () => null, listOwned: () => [], force: false,
+    bundle,
+    target,
+    presetKey: preset,
+    builtinModes: builtin.modes,
+    forgeRoot: ".pi/forge/",
+    bundleFile: ".pi/forge/bundle.json",
+    existing: () => null,
+    listOwned: () => [],
+    force: false,
   });
   expect(plan.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   const reader = READER[target];
@@ -74,17 +81,27 @@ describe("export, then import: the real rule fixtures", () => {
     const cursor = prompts(roundTrip(bundle, "cursor", preset));
     expect([...cursor.keys()].sort()).toEqual([...before.keys()].sort());
     const claude = prompts(roundTrip(bundle, "claude", preset));
-    const carried = new Set([...Object.values(bundle.rules ?? {}).map((r) => `text:${textOf(r!.content)}`), ...Object.values(bundle.modes).map((m) => `text:${textOf(m!.prompt)}`)]);
+    const carried = new Set([
+      ...Object.values(bundle.rules ?? {}).map((r) => `text:${textOf(r!.content)}`),
+      ...Object.values(bundle.modes).map((m) => `text:${textOf(m!.prompt)}`),
+    ]);
     expect([...claude.keys()].sort()).toEqual([...carried].sort());
     const roo = prompts(roundTrip(bundle, "roo", null));
-    expect([...roo.keys()].sort()).toEqual(Object.values(bundle.modes).map((m) => `text:${textOf(m!.prompt)}`).sort());
+    expect([...roo.keys()].sort()).toEqual(
+      Object.values(bundle.modes)
+        .map((m) => `text:${textOf(m!.prompt)}`)
+        .sort(),
+    );
   });
 });
 
 describe("export, then import: any text", () => {
   // Braces and backslashes (handlebars), dashes and # (front matter), quotes and colons (YAML), CR, tabs, accents.
   const alphabet = fc.constantFrom("a", "Z", " ", "\n", "\r", "\t", "-", "#", ":", "{", "}", "\\", "!", ">", "é", "`", '"', "'", "*", "|");
-  const text = fc.array(alphabet, { minLength: 1, maxLength: 30 }).map((c) => c.join("")).filter((t) => t.trim() !== "");
+  const text = fc
+    .array(alphabet, { minLength: 1, maxLength: 30 })
+    .map((c) => c.join(""))
+    .filter((t) => t.trim() !== "");
 
   function sources(t: string): Record<string, string> {
     const emit = (source: object): string => emitSourceYaml({ key: "x", keyWhere: NOWHERE, entry: "t", comments: [], source });
@@ -109,7 +126,11 @@ describe("export, then import: any text", () => {
       fc.property(text, (t) => {
         const bundle = build(sources(t));
         const back = roundTrip(bundle, target, target === "roo" ? null : "team");
-        const texts = [...Object.values(back.modes).map((m) => textOf(m!.prompt)), ...Object.values(back.rules ?? {}).map((r) => textOf(r!.content)), ...Object.values(back.presets).flatMap((p) => p!.systemUpdates.map((b) => textOf(b.content)))];
+        const texts = [
+          ...Object.values(back.modes).map((m) => textOf(m!.prompt)),
+          ...Object.values(back.rules ?? {}).map((r) => textOf(r!.content)),
+          ...Object.values(back.presets).flatMap((p) => p!.systemUpdates.map((b) => textOf(b.content))),
+        ];
         // cursor: the rule, the always-on mode, both blocks (the replace_base mode is not expressible); claude: the rule and the
         // always-on mode (role becomes an output style, which forge import claude-rules does not read); roo: both modes.
         expect(texts.length).toBe(target === "cursor" ? 4 : 2);

@@ -29,7 +29,10 @@ describe("extends digests", () => {
   test("a parent's text change changes its descendants and the presets using them, nothing else", () => {
     const before = digests(build(SOURCES));
     const after = digests(build({ ...SOURCES, "modes/review.yaml": SOURCES["modes/review.yaml"]!.replace("Review it.", "Review it twice.") }));
-    const changed = (kind: "modes" | "presets") => Object.keys(before[kind]).filter((k) => before[kind][k] !== after[kind][k]).sort();
+    const changed = (kind: "modes" | "presets") =>
+      Object.keys(before[kind])
+        .filter((k) => before[kind][k] !== after[kind][k])
+        .sort();
     expect(changed("modes")).toEqual(["review", "strict", "stricter"]);
     expect(changed("presets")).toEqual(["daily"]);
   });

@@ -34,7 +34,9 @@ describe("extends and edits", () => {
     const after = build({ ...SOURCES, "modes/docs.yaml": SOURCES["modes/docs.yaml"]!.replace("docs/generated/**", "docs/api/**") });
     expect(globs(after.modes["docs-stricter"]).deny).toEqual(["docs/api/**"]);
     expect(globs(after.modes["readme-only"]).deny).toEqual([]);
-    const changed = Object.keys(before.modes).filter((k) => before.modes[k]!.digest !== after.modes[k]!.digest).sort();
+    const changed = Object.keys(before.modes)
+      .filter((k) => before.modes[k]!.digest !== after.modes[k]!.digest)
+      .sort();
     // readme-only's own limit is unchanged, yet its parent's digest moved (extendsDigest is hashed).
     expect(changed).toEqual(["docs", "docs-strict", "docs-stricter", "readme-only"]);
   });

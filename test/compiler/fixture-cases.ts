@@ -131,7 +131,11 @@ function caseLibrary(caseDir: string, lib: CaseLibrary, builtinModes: Record<str
   const bundlePath = `node_modules/${lib.name}/forge-bundle.json`;
   const version = lib.version ?? "1.0.0";
   if (lib.bundleText !== undefined) return { name: lib.name, status: "installed", version, bundleText: lib.bundleText, bundlePath };
-  const built = compile(readSourceTree(join(caseDir, lib.dir!)), { scope: lib.scope ?? "library", forgeVersion: "0.0.0-test", ...(builtinModes ? { layersBeneath: [{ name: null, modes: builtinModes, presets: {} }] } : {}) });
+  const built = compile(readSourceTree(join(caseDir, lib.dir!)), {
+    scope: lib.scope ?? "library",
+    forgeVersion: "0.0.0-test",
+    ...(builtinModes ? { layersBeneath: [{ name: null, modes: builtinModes, presets: {} }] } : {}),
+  });
   if (!built.bundle) throw new Error(`${lib.dir} of ${caseDir} does not compile: ${JSON.stringify(built.diagnostics)}`);
   let bundleText = emitBundleText(built.bundle);
   if (lib.tamper) {
@@ -145,4 +149,3 @@ function caseLibrary(caseDir: string, lib: CaseLibrary, builtinModes: Record<str
   }
   return { name: lib.name, status: "installed", version, bundleText, bundlePath };
 }
-

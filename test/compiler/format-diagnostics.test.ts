@@ -58,7 +58,9 @@ describe("formatDiagnostics under hostile names", () => {
   test("a newline in a file name cannot start a second line", () => {
     const d = codes.utf8Bom(atFile("a.yaml\nmodes/b.yaml:2:2 error forged: x"));
     const text = formatDiagnostics([d], () => undefined, { color: false });
-    expect(text.split("\n")[0]).toBe('"a.yaml\\nmodes/b.yaml:2:2 error forged: x":1:1 warning utf8_bom: file starts with a UTF-8 byte order mark, which is ignored; save it as UTF-8 without BOM.');
+    expect(text.split("\n")[0]).toBe(
+      '"a.yaml\\nmodes/b.yaml:2:2 error forged: x":1:1 warning utf8_bom: file starts with a UTF-8 byte order mark, which is ignored; save it as UTF-8 without BOM.',
+    );
   });
 
   test("visible and showPath leave ordinary text alone", () => {

@@ -31,9 +31,13 @@ describe("escapeTemplateText", () => {
     "Work in {{cwd}} on {{ unknown }}.",
     "{{#if x}}a{{/if}} {{> partial}} {{{triple}}} {{! comment }}",
     "a \\{{escaped}} and \\\\{{double}} and \\\\\\{{triple}}",
-    "{{{{", "ends with {{", "\\", "}}{{}}",
+    "{{{{",
+    "ends with {{",
+    "\\",
+    "}}{{}}",
     "  indented\n\n{{cwd}}\n trailing  \n",
-    " \n", "a\n \t\nb",
+    " \n",
+    "a\n \t\nb",
   ])("keeps %j literally", (text) => {
     expect(roundTrip(text)).toEqual({ prompt: text, errors: [] });
   });
@@ -41,9 +45,12 @@ describe("escapeTemplateText", () => {
   test("keeps any text of braces, backslashes, bangs and whitespace literally", () => {
     const alphabet = fc.constantFrom("{", "}", "\\", "!", "#", ">", "~", "a", " ", "\n", "é");
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 24 }).map((chars) => chars.join("")), (text) => {
-        expect(roundTrip(text)).toEqual({ prompt: text, errors: [] });
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 24 }).map((chars) => chars.join("")),
+        (text) => {
+          expect(roundTrip(text)).toEqual({ prompt: text, errors: [] });
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -55,9 +62,15 @@ describe("escapeTemplateText scans once", () => {
 
   test("and escapes exactly as the regex did", () => {
     const alphabet = fc.constantFrom("{", "}", "\\", "a", "!");
-    fc.assert(fc.property(fc.array(alphabet, { maxLength: 40 }).map((c) => c.join("")), (t) => {
-      expect(escapeTemplateText(t)).toBe(byRegex(t));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 40 }).map((c) => c.join("")),
+        (t) => {
+          expect(escapeTemplateText(t)).toBe(byRegex(t));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   test("a 200,000-backslash run without braces, as a rule file may hold, is left as it is", () => {

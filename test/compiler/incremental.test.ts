@@ -26,11 +26,20 @@ const BUILTIN = compile(
 const BENEATH: LayerBeneath[] = [{ name: null, modes: BUILTIN.modes, presets: BUILTIN.presets }];
 
 /** A library forge.yaml may list: its bundle text is what the I/O edge reads. */
-const LIBRARY_UNSIGNED = compile(treeOf({ "modes/house.yaml": "label: House\ndescription: From a library.\nstrategy: append\nprompt: House rules.\n" }), { scope: "library", forgeVersion: "0.0.0-test" }).bundle!;
+const LIBRARY_UNSIGNED = compile(treeOf({ "modes/house.yaml": "label: House\ndescription: From a library.\nstrategy: append\nprompt: House rules.\n" }), {
+  scope: "library",
+  forgeVersion: "0.0.0-test",
+}).bundle!;
 /** Its signer, which forge.yaml's signedBy may require (another key's requirement refuses the library). */
 const ADA = newKey("Ada");
 const EVE = newKey("Eve");
-const libraryInput = (bundle: ForgeBundle): LibraryInput => ({ name: "@acme/house", status: "installed", version: "1.0.0", bundleText: emitBundleText(bundle), bundlePath: "node_modules/@acme/house/forge-bundle.json" });
+const libraryInput = (bundle: ForgeBundle): LibraryInput => ({
+  name: "@acme/house",
+  status: "installed",
+  version: "1.0.0",
+  bundleText: emitBundleText(bundle),
+  bundlePath: "node_modules/@acme/house/forge-bundle.json",
+});
 const LIBRARY = libraryInput(signed(LIBRARY_UNSIGNED, ADA));
 /** The same version installed without its signature: a signedBy requirement that held must be checked again. */
 const LIBRARY_STRIPPED = libraryInput(LIBRARY_UNSIGNED);
@@ -52,7 +61,9 @@ const anyTemplate = fc.array(fc.oneof({ arbitrary: goodPart, weight: 3 }, { arbi
 function modeText(name: (typeof MODES)[number], good: boolean) {
   const role = name === "delta" ? "replace_base" : "append";
   const earlier = MODES.slice(0, MODES.indexOf(name)).filter((m) => (m === "delta") === (name === "delta"));
-  const parents = good ? [...earlier, role === "append" ? "alpha" : "base"].filter((p) => p !== name || role === "append") : [...MODES, "base", "house", "missing"];
+  const parents = good
+    ? [...earlier, role === "append" ? "alpha" : "base"].filter((p) => p !== name || role === "append")
+    : [...MODES, "base", "house", "missing"];
   return fc
     .record({
       label: fc.constantFrom<string | number | undefined>("Alpha", "Beta", "Ünïcode", undefined, ...(good ? [] : [5])),
@@ -60,10 +71,19 @@ function modeText(name: (typeof MODES)[number], good: boolean) {
       strategy: fc.constantFrom(...(good ? [role, undefined] : ["append", "replace_base", "replace_final", undefined])),
       extends: fc.option(fc.constantFrom(...parents), { nil: undefined, freq: 2 }),
       extendsPrompt: fc.constantFrom("append", "replace", undefined),
-      prompt: fc.oneof((good ? goodTemplate : anyTemplate).map((t) => `prompt: ${quote(t)}\n`), fc.constant("promptFile: shared.md\n")),
+      prompt: fc.oneof(
+        (good ? goodTemplate : anyTemplate).map((t) => `prompt: ${quote(t)}\n`),
+        fc.constant("promptFile: shared.md\n"),
+      ),
       requires: good ? fc.constant([]) : fc.array(fc.constantFrom(...MODES, "missing"), { maxLength: 2 }),
       model: fc.constantFrom("", "model: acme/fast\n", "thinking: high\n"),
-      edits: fc.constantFrom("", "", "edits:\n  allow: [src/**]\n  deny: [src/gen/**]\n", "edits:\n  deny: [secrets/**]\n", ...(good ? [] : ["edits:\n  allow: ['[']\n"])),
+      edits: fc.constantFrom(
+        "",
+        "",
+        "edits:\n  allow: [src/**]\n  deny: [src/gen/**]\n",
+        "edits:\n  deny: [secrets/**]\n",
+        ...(good ? [] : ["edits:\n  allow: ['[']\n"]),
+      ),
       broken: fc.constantFrom(...(good ? [false] : [false, false, true])),
     })
     .map((m) => {
@@ -102,7 +122,13 @@ function presetText(good: boolean) {
 }
 
 /** Nested context files (keys `project:<path>`), read as the I/O edge reads them when forge.yaml says contextFiles: nested. */
-const CONTEXT_PATHS = ["packages/api/AGENTS.md", "packages/api/CLAUDE.md", "packages/web/CLAUDE.md", "packages/a-b/AGENTS.md", "packages/a/b/AGENTS.md"] as const;
+const CONTEXT_PATHS = [
+  "packages/api/AGENTS.md",
+  "packages/api/CLAUDE.md",
+  "packages/web/CLAUDE.md",
+  "packages/a-b/AGENTS.md",
+  "packages/a/b/AGENTS.md",
+] as const;
 const contextText = (good: boolean) =>
   fc.constantFrom<string | Uint8Array>(
     "Use the API client.\n",
@@ -125,7 +151,8 @@ function treeWithContext(files: Record<string, string | Uint8Array>): SourceTree
   return { ...tree, context: { fromForgeRoot: "../../", files: picked.map((path) => ({ path, bytes: bytes(context[path]!) })), skipped: [], problem: null } };
 }
 
-const ruleText = (good: boolean) => (good ? goodTemplate : anyTemplate).map((t) => `name: Docs\ndescription: For docs.\nwhen:\n  paths: [docs/**]\ncontent: ${quote(t || "Docs.")}\n`);
+const ruleText = (good: boolean) =>
+  (good ? goodTemplate : anyTemplate).map((t) => `name: Docs\ndescription: For docs.\nwhen:\n  paths: [docs/**]\ncontent: ${quote(t || "Docs.")}\n`);
 
 /** One step: write a file (new or changed, well-formed or not) or delete one, over the paths a small project has. */
 function writes(good: boolean) {
@@ -141,8 +168,20 @@ function writes(good: boolean) {
       fc.constant("forge.yaml"),
       fc.constantFrom(
         ...(good
-          ? ["libraries: ['@acme/house']\n", "libraries: []\n", requireSigner("@acme/house", ADA.fingerprint), "contextFiles: nested\n", "libraries: ['@acme/house']\ncontextFiles: nested\n"]
-          : ["libraries: 5\n", "libraries: ['@acme/none']\n", requireSigner("@acme/house", EVE.fingerprint), requireSigner("@acme/hose", ADA.fingerprint), "contextFiles: all\n"]),
+          ? [
+              "libraries: ['@acme/house']\n",
+              "libraries: []\n",
+              requireSigner("@acme/house", ADA.fingerprint),
+              "contextFiles: nested\n",
+              "libraries: ['@acme/house']\ncontextFiles: nested\n",
+            ]
+          : [
+              "libraries: 5\n",
+              "libraries: ['@acme/none']\n",
+              requireSigner("@acme/house", EVE.fingerprint),
+              requireSigner("@acme/hose", ADA.fingerprint),
+              "contextFiles: all\n",
+            ]),
       ),
     ),
     fc.tuple(fc.constantFrom(...CONTEXT_PATHS.map((p) => `project:${p}`)), contextText(good)),
@@ -151,7 +190,17 @@ function writes(good: boolean) {
   );
 }
 const deletion = fc.tuple(
-  fc.constantFrom("modes/beta.yaml", "modes/gamma.yaml", "partials/nested.md", "modes/shared.md", "presets/solo.yaml", "rules/docs.yaml", "forge.yaml", "rules/context-packages-web.yaml", ...CONTEXT_PATHS.map((p) => `project:${p}`)),
+  fc.constantFrom(
+    "modes/beta.yaml",
+    "modes/gamma.yaml",
+    "partials/nested.md",
+    "modes/shared.md",
+    "presets/solo.yaml",
+    "rules/docs.yaml",
+    "forge.yaml",
+    "rules/context-packages-web.yaml",
+    ...CONTEXT_PATHS.map((p) => `project:${p}`),
+  ),
   fc.constant(null),
 );
 const step = fc.oneof({ arbitrary: writes(true), weight: 6 }, { arbitrary: writes(false), weight: 1 }, { arbitrary: deletion, weight: 1 });
@@ -251,7 +300,10 @@ describe("incremental rebuilds", () => {
     const sources = { ...PROJECT, ...edit };
     const after = incremental.compile(treeOf(sources), FIXED_OPTIONS).bundle!;
     expect(incremental.bundleText(after)).toBe(emitBundleText(compile(treeOf(sources), FIXED_OPTIONS).bundle!));
-    const changed = (kind: "modes" | "presets") => Object.keys(after[kind]).filter((k) => after[kind][k] !== before[kind][k]).map((k) => `${kind}/${k}`);
+    const changed = (kind: "modes" | "presets") =>
+      Object.keys(after[kind])
+        .filter((k) => after[kind][k] !== before[kind][k])
+        .map((k) => `${kind}/${k}`);
     return [...changed("modes"), ...changed("presets")];
   }
 
@@ -259,18 +311,31 @@ describe("incremental rebuilds", () => {
     // Nothing changed: every entry is the very object of the build before.
     expect(rebuilt({})).toEqual([]);
     // A mode's own text: that mode and the preset that pins its digest.
-    expect(rebuilt({ "modes/plain.yaml": PROJECT["modes/plain.yaml"]!.replace("prompt: Plain.", "prompt: Plainer.") })).toEqual(["modes/plain", "presets/daily"]);
+    expect(rebuilt({ "modes/plain.yaml": PROJECT["modes/plain.yaml"]!.replace("prompt: Plain.", "prompt: Plainer.") })).toEqual([
+      "modes/plain",
+      "presets/daily",
+    ]);
     // A partial: the modes that inline it.
     expect(rebuilt({ "partials/intro.md": "Intro, changed.\n" })).toEqual(["modes/uses-intro"]);
     // A partial no one uses: nothing.
     expect(rebuilt({ "partials/outro.md": "Outro, changed.\n" })).toEqual([]);
     // An extends parent: the parent and its children (inherited text, or only the parent's digest for a child that
     // replaces the text), and what pins them.
-    expect(rebuilt({ "modes/parent.yaml": PROJECT["modes/parent.yaml"]!.replace("prompt: Parent.", "prompt: Parent, changed.") })).toEqual(["modes/parent", "modes/child", "modes/own-text", "presets/family"]);
+    expect(rebuilt({ "modes/parent.yaml": PROJECT["modes/parent.yaml"]!.replace("prompt: Parent.", "prompt: Parent, changed.") })).toEqual([
+      "modes/parent",
+      "modes/child",
+      "modes/own-text",
+      "presets/family",
+    ]);
     // A partial the parent inlines: the same three (the child that replaces the text pins the parent's new digest).
     expect(rebuilt({ "partials/signature.md": "Signed, changed.\n" })).toEqual(["modes/parent", "modes/child", "modes/own-text", "presets/family"]);
     // A field a child inherits (its label): the parent and both children.
-    expect(rebuilt({ "modes/parent.yaml": PROJECT["modes/parent.yaml"]!.replace("label: Parent", "label: Parent, renamed") })).toEqual(["modes/parent", "modes/child", "modes/own-text", "presets/family"]);
+    expect(rebuilt({ "modes/parent.yaml": PROJECT["modes/parent.yaml"]!.replace("label: Parent", "label: Parent, renamed") })).toEqual([
+      "modes/parent",
+      "modes/child",
+      "modes/own-text",
+      "presets/family",
+    ]);
     // Reformatting a file (a comment): its mode is built again, with the same digest, so no preset is.
     expect(rebuilt({ "modes/plain.yaml": `# a comment\n${PROJECT["modes/plain.yaml"]!}` })).toEqual(["modes/plain"]);
   });

@@ -14,7 +14,14 @@ import { treeOf } from "./source-tree.js";
 const OPTIONS = { forgeVersion: "0.0.0-test" } as const;
 
 /** One library mode's values; every formatting below must lower to exactly these. */
-const REVIEW = { label: "House review", description: "The house checklist, with care.", strategy: "append", prompt: "Check the tests.\nCheck the errors.\n", requires: ["house-tone"], tools: ["read", "grep"] };
+const REVIEW = {
+  label: "House review",
+  description: "The house checklist, with care.",
+  strategy: "append",
+  prompt: "Check the tests.\nCheck the errors.\n",
+  requires: ["house-tone"],
+  tools: ["read", "grep"],
+};
 const TONE = { label: "House tone", description: "Polite and short.", strategy: "append", prompt: "Be polite.\n" };
 
 interface Style {
@@ -44,7 +51,14 @@ function toYaml(value: Record<string, string | string[]>, style: Style): string 
   for (const i of style.order) {
     const [key, v] = entries[i]!;
     if (Array.isArray(v)) lines.push(style.block ? `${key}:\n${v.map((x) => `${pad}- ${scalar(x)}`).join("\n")}` : `${key}: [${v.map(scalar).join(", ")}]`);
-    else if (key === "prompt" && style.block) lines.push(`${key}: |\n${v.replace(/\n$/, "").split("\n").map((l) => pad + l).join("\n")}`);
+    else if (key === "prompt" && style.block)
+      lines.push(
+        `${key}: |\n${v
+          .replace(/\n$/, "")
+          .split("\n")
+          .map((l) => pad + l)
+          .join("\n")}`,
+      );
     else lines.push(`${key}: ${scalar(v)}`);
     if (style.comments) lines.push(`# after ${key}`);
   }
@@ -52,7 +66,10 @@ function toYaml(value: Record<string, string | string[]>, style: Style): string 
 }
 
 function buildLibrary(review: Style, tone: Style): string {
-  const result = compile(treeOf({ "modes/house-review.yaml": toYaml(REVIEW, review), "modes/house-tone.yaml": toYaml(TONE, tone) }), { ...OPTIONS, scope: "library" });
+  const result = compile(treeOf({ "modes/house-review.yaml": toYaml(REVIEW, review), "modes/house-tone.yaml": toYaml(TONE, tone) }), {
+    ...OPTIONS,
+    scope: "library",
+  });
   expect(result.diagnostics).toEqual([]);
   return emitBundleText(result.bundle!);
 }
@@ -64,7 +81,15 @@ const PROJECT = {
 };
 
 function buildProject(libraryText: string): string {
-  const libraries: LibraryInput[] = [{ name: "@acme/forge-house", status: "installed", version: "1.0.0", bundleText: libraryText, bundlePath: "node_modules/@acme/forge-house/forge-bundle.json" }];
+  const libraries: LibraryInput[] = [
+    {
+      name: "@acme/forge-house",
+      status: "installed",
+      version: "1.0.0",
+      bundleText: libraryText,
+      bundlePath: "node_modules/@acme/forge-house/forge-bundle.json",
+    },
+  ];
   const result = compile(treeOf(PROJECT), { ...OPTIONS, scope: "project", libraries });
   expect(result.diagnostics).toEqual([]);
   return emitBundleText(result.bundle!);

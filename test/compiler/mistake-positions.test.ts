@@ -8,7 +8,11 @@ import { FIXED_OPTIONS } from "./fixture-cases.js";
 import { treeOf } from "./source-tree.js";
 
 const HEAD = "label: Notes\ndescription: Keeps notes.\nstrategy: append\n";
-const at = (d: { start: { line: number; column: number } | null; end: { line: number; column: number } | null }) => [d.start?.line, d.start?.column, d.end?.column];
+const at = (d: { start: { line: number; column: number } | null; end: { line: number; column: number } | null }) => [
+  d.start?.line,
+  d.start?.column,
+  d.end?.column,
+];
 const build = (files: Record<string, string>) => compile(treeOf(files), FIXED_OPTIONS).diagnostics;
 /** Handlebars' parser vocabulary, which a message in forge's words never shows. */
 const PARSER_WORDS = /Expecting|'[A-Z_]{3,}'|Parse error|Lexical error|doesn't match/;
@@ -45,7 +49,9 @@ describe("template syntax errors", () => {
     ["{{ 'a }}", 1, 9, /has a quoted string that is not closed/],
   ])("%j is reported at its tag, in forge's words", (template, from, to, message) => {
     // A template file (promptFile): columns are the template's own.
-    const diagnostics = build({ "modes/notes.yaml": `${HEAD}promptFile: notes.md\n`, "modes/notes.md": template }).filter((d) => d.code !== "unrecognized_source_file");
+    const diagnostics = build({ "modes/notes.yaml": `${HEAD}promptFile: notes.md\n`, "modes/notes.md": template }).filter(
+      (d) => d.code !== "unrecognized_source_file",
+    );
     expect(diagnostics.map((d) => [d.code, ...at(d)])).toEqual([["template_syntax_error", 1, from, to]]);
     expect(diagnostics[0]!.message).toMatch(message);
     expect(diagnostics[0]!.message).not.toMatch(PARSER_WORDS);
@@ -53,14 +59,18 @@ describe("template syntax errors", () => {
 
   test("a mistake only handlebars' lexer finds (a raw block opening a comment) is still in forge's words", () => {
     // Found by the property below: "{{{{" starts a raw block, which the scan leaves to handlebars.
-    const errors = build({ "modes/notes.yaml": `${HEAD}promptFile: notes.md\n`, "modes/notes.md": "{{{{{{!--" }).filter((d) => d.code === "template_syntax_error");
+    const errors = build({ "modes/notes.yaml": `${HEAD}promptFile: notes.md\n`, "modes/notes.md": "{{{{{{!--" }).filter(
+      (d) => d.code === "template_syntax_error",
+    );
     expect(errors).toHaveLength(1);
     expect(errors[0]!.message).not.toMatch(PARSER_WORDS);
     expect(errors[0]!.message).toMatch(/cannot stand inside a tag/);
   });
 
   test("any template handlebars refuses gets one diagnostic in forge's words, inside the template", () => {
-    const text = fc.array(fc.constantFrom("{{", "}}", "{", "}", "#", "/", "!", ">", "~", "a", " ", "\n", "'", "--", "else", "^"), { maxLength: 14 }).map((parts) => parts.join(""));
+    const text = fc
+      .array(fc.constantFrom("{{", "}}", "{", "}", "#", "/", "!", ">", "~", "a", " ", "\n", "'", "--", "else", "^"), { maxLength: 14 })
+      .map((parts) => parts.join(""));
     fc.assert(
       fc.property(text, (template) => {
         let refused = false;
@@ -71,7 +81,9 @@ describe("template syntax errors", () => {
         }
         fc.pre(refused);
         const lines = template.split("\n");
-        const errors = build({ "modes/notes.yaml": `${HEAD}promptFile: notes.md\n`, "modes/notes.md": template }).filter((d) => d.code === "template_syntax_error");
+        const errors = build({ "modes/notes.yaml": `${HEAD}promptFile: notes.md\n`, "modes/notes.md": template }).filter(
+          (d) => d.code === "template_syntax_error",
+        );
         expect(errors).toHaveLength(1);
         const d = errors[0]!;
         expect(d.message).not.toMatch(PARSER_WORDS);
@@ -95,7 +107,9 @@ describe("YAML indentation mistakes", () => {
   });
 
   test("inside a list item, and a key that lines up with none above it", () => {
-    const nested = build({ "presets/daily.yaml": "description: Daily.\nsystemUpdates:\n  - id: freeze\n    name: Freeze\n      description: Stop.\n    content: Stop.\n" });
+    const nested = build({
+      "presets/daily.yaml": "description: Daily.\nsystemUpdates:\n  - id: freeze\n    name: Freeze\n      description: Stop.\n    content: Stop.\n",
+    });
     expect(nested.map((d) => [d.code, ...at(d)])).toEqual([["yaml_syntax_error", 5, 7, 18]]);
     expect(nested[0]!.message).toContain('start "description" at column 5, as "name" does');
     const between = build({ "modes/notes.yaml": `${HEAD}prompt: Hi.\nedits:\n    deny: [a/**]\n  allow: [b/**]\n` });
@@ -124,7 +138,9 @@ describe("every phase's diagnostics of a file at once", () => {
     expect(mode.map((d) => d.code)).toEqual(["wrong_type", "missing_partial", "invalid_glob"]);
     const file = build({ "modes/notes.yaml": "label: Notes\ndescription: 7\nstrategy: append\npromptFile: gone.md\n" });
     expect(file.map((d) => d.code)).toEqual(["wrong_type", "file_not_found"]);
-    const preset = build({ "presets/daily.yaml": "description: [Daily]\noverlays: [notes]\nsystemUpdates:\n  - id: a\n    name: A\n    description: A.\n    content: '{{nope}}'\n" });
+    const preset = build({
+      "presets/daily.yaml": "description: [Daily]\noverlays: [notes]\nsystemUpdates:\n  - id: a\n    name: A\n    description: A.\n    content: '{{nope}}'\n",
+    });
     expect(preset.map((d) => d.code)).toEqual(["wrong_type", "unknown_mode", "unknown_variable"]);
   });
 

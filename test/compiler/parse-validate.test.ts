@@ -11,7 +11,10 @@ const brief = (files: Record<string, string>) =>
 
 describe("keys and YAML", () => {
   test("reserved keys anywhere in a document are errors and never reach a prototype", () => {
-    const result = run({ "presets/p.yaml": "description: P.\nsystemUpdates:\n  - id: a\n    name: A\n    description: A.\n    content: A.\n    constructor: 1\n    __proto__: { polluted: true }\n" });
+    const result = run({
+      "presets/p.yaml":
+        "description: P.\nsystemUpdates:\n  - id: a\n    name: A\n    description: A.\n    content: A.\n    constructor: 1\n    __proto__: { polluted: true }\n",
+    });
     expect(result.diagnostics.map((d) => `${d.start?.line} ${d.code}`)).toEqual(["7 reserved_key", "8 reserved_key"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -54,14 +57,13 @@ describe("keys and YAML", () => {
 
 describe("ajv errors map to YAML node ranges", () => {
   test("an unknown field points at the key, a wrong value at the value, inside nested lists", () => {
-    expect(brief({
-      "modes/plan.yaml": MODE + "requires:\n  - review\n  - Bad Key\n",
-      "modes/review.yaml": MODE,
-      "presets/p.yaml": "description: P.\nsystemUpdates:\n  - id: a\n    name: A\n    description: A.\n    content: A.\n    modelCalable: true\n",
-    })).toEqual([
-      "modes/plan.yaml:7:5-7:12 invalid_value /requires/1",
-      "presets/p.yaml:7:5-7:17 unknown_field /systemUpdates/0/modelCalable",
-    ]);
+    expect(
+      brief({
+        "modes/plan.yaml": MODE + "requires:\n  - review\n  - Bad Key\n",
+        "modes/review.yaml": MODE,
+        "presets/p.yaml": "description: P.\nsystemUpdates:\n  - id: a\n    name: A\n    description: A.\n    content: A.\n    modelCalable: true\n",
+      }),
+    ).toEqual(["modes/plan.yaml:7:5-7:12 invalid_value /requires/1", "presets/p.yaml:7:5-7:17 unknown_field /systemUpdates/0/modelCalable"]);
   });
 
   test("a missing field points at the first line of the mapping that lacks it", () => {
@@ -72,8 +74,20 @@ describe("ajv errors map to YAML node ranges", () => {
   });
 
   test("all files are validated: errors in several files are all reported", () => {
-    const codes = run({ "modes/a.yaml": "label: 1\n", "modes/b.yaml": "nope: 1\n", "presets/c.yaml": "description: 2\n" }).diagnostics.map((d) => `${d.file} ${d.code}`);
-    expect(new Set(codes)).toEqual(new Set(["modes/a.yaml wrong_type", "modes/a.yaml missing_field", "modes/a.yaml prompt_missing", "modes/b.yaml unknown_field", "modes/b.yaml missing_field", "modes/b.yaml prompt_missing", "presets/c.yaml wrong_type"]));
+    const codes = run({ "modes/a.yaml": "label: 1\n", "modes/b.yaml": "nope: 1\n", "presets/c.yaml": "description: 2\n" }).diagnostics.map(
+      (d) => `${d.file} ${d.code}`,
+    );
+    expect(new Set(codes)).toEqual(
+      new Set([
+        "modes/a.yaml wrong_type",
+        "modes/a.yaml missing_field",
+        "modes/a.yaml prompt_missing",
+        "modes/b.yaml unknown_field",
+        "modes/b.yaml missing_field",
+        "modes/b.yaml prompt_missing",
+        "presets/c.yaml wrong_type",
+      ]),
+    );
   });
 
   test("enum errors list the allowed values and suggest the closest", () => {
@@ -86,13 +100,15 @@ describe("ajv errors map to YAML node ranges", () => {
 describe("template positions", () => {
   test("inline, quoted, block-scalar and file templates map handlebars positions into the file", () => {
     const mode = (prompt: string) => `label: M\ndescription: M.\nstrategy: append\n${prompt}`;
-    expect(brief({
-      "modes/a.yaml": mode("prompt: x {{nope}}\n"),
-      "modes/b.yaml": mode('prompt: "x {{nope}}"\n'),
-      "modes/c.yaml": mode("prompt: |\n    first\n    x {{nope}}\n"),
-      "modes/d.yaml": mode("promptFile: ../p/d.md\n"),
-      "p/d.md": "line\n\tx {{nope}}\n",
-    })).toEqual([
+    expect(
+      brief({
+        "modes/a.yaml": mode("prompt: x {{nope}}\n"),
+        "modes/b.yaml": mode('prompt: "x {{nope}}"\n'),
+        "modes/c.yaml": mode("prompt: |\n    first\n    x {{nope}}\n"),
+        "modes/d.yaml": mode("promptFile: ../p/d.md\n"),
+        "p/d.md": "line\n\tx {{nope}}\n",
+      }),
+    ).toEqual([
       "modes/a.yaml:4:11-4:19 unknown_variable ",
       "modes/b.yaml:4:12-4:20 unknown_variable ",
       "modes/c.yaml:6:7-6:15 unknown_variable ",

@@ -33,7 +33,9 @@ describe("renderModeTemplate", () => {
     expect(value).toMatchObject({ label: "Code review", strategy });
     expect(text).toContain("nothing is activated");
     // A plain block scalar in the editor, with a comment saying how it reads (not `|-` or `|2-`).
-    expect(text).toMatch(/\n# `prompt: \|` starts the text: every line below it, indented by two spaces, is kept as written[^\n]*\nprompt: \|\n {2}Describe how/);
+    expect(text).toMatch(
+      /\n# `prompt: \|` starts the text: every line below it, indented by two spaces, is kept as written[^\n]*\nprompt: \|\n {2}Describe how/,
+    );
     expect(text).toContain(`# ${strategy}:`);
   });
 
@@ -81,6 +83,10 @@ describe("renderPresetSource", () => {
     const value = parse(text);
     expect(validatePresetSource(value)).toBe(true);
     expect(value).toEqual({ description: 'line\n"two" # x: y', base: "plan", overlays: ["a", "b"], driftPolicy: "warn" });
-    expect(parse(renderPresetSource({ header: [], description: "d", base: null, overlays: [], driftPolicy: "block" }))).toEqual({ description: "d", overlays: [], driftPolicy: "block" });
+    expect(parse(renderPresetSource({ header: [], description: "d", base: null, overlays: [], driftPolicy: "block" }))).toEqual({
+      description: "d",
+      overlays: [],
+      driftPolicy: "block",
+    });
   });
 });

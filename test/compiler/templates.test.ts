@@ -40,7 +40,9 @@ describe("lowering", () => {
 
   test("standalone partials are indented line by line like handlebars", () => {
     const { segments } = lowerWith("list:\n  {{> items}}\nend\n", { items: "- {{cwd}}\n- b\n\n- c\n" });
-    expect(render(segments!, VARS)).toBe(Handlebars.compile("list:\n  {{> items}}\nend\n", { noEscape: true })(VARS, { partials: { items: "- {{cwd}}\n- b\n\n- c\n" } }));
+    expect(render(segments!, VARS)).toBe(
+      Handlebars.compile("list:\n  {{> items}}\nend\n", { noEscape: true })(VARS, { partials: { items: "- {{cwd}}\n- b\n\n- c\n" } }),
+    );
     expect(segments).toEqual([{ text: "list:\n  - " }, { slot: "cwd" }, { text: "\n  - b\n  \n  - c\nend\n" }]);
   });
 

@@ -7,14 +7,27 @@ import type { TokenCounts } from "../../generated/types.js";
 
 const none = { added: [], removed: [], changed: [] };
 const changes = (over: Partial<ChangedKeys> = {}): ChangedKeys => ({ modes: none, rules: none, presets: none, affectedPresets: [], ...over });
-const preset = (alwaysOn: number, blocks: Record<string, number> = {}) => ({ alwaysOn, parts: [{ kind: "overlay" as const, key: "m", tokens: alwaysOn }], blocks });
-const counts = (modes: Record<string, number>, presets: TokenCounts["presets"], rules?: Record<string, number>): TokenCounts => ({ tokenizer: "o200k_base", modes, presets, ...(rules ? { rules } : {}) });
+const preset = (alwaysOn: number, blocks: Record<string, number> = {}) => ({
+  alwaysOn,
+  parts: [{ kind: "overlay" as const, key: "m", tokens: alwaysOn }],
+  blocks,
+});
+const counts = (modes: Record<string, number>, presets: TokenCounts["presets"], rules?: Record<string, number>): TokenCounts => ({
+  tokenizer: "o200k_base",
+  modes,
+  presets,
+  ...(rules ? { rules } : {}),
+});
 
 describe("compareTokens", () => {
   test("a changed mode, an added one, a changed block and every preset whose always-on count moved", () => {
     const a = counts({ m: 10, gone: 4 }, { p: preset(30, { b: 5 }), q: preset(12) });
     const b = counts({ m: 14, extra: 6 }, { p: preset(34, { b: 9 }), q: preset(12) });
-    const t = compareTokens(a, b, changes({ modes: { added: [{ key: "extra" }], removed: [{ key: "gone" }], changed: [{ key: "m" }] }, affectedPresets: [{ preset: "q" }] }));
+    const t = compareTokens(
+      a,
+      b,
+      changes({ modes: { added: [{ key: "extra" }], removed: [{ key: "gone" }], changed: [{ key: "m" }] }, affectedPresets: [{ preset: "q" }] }),
+    );
     expect(t.uncounted).toEqual([]);
     expect(t.components).toEqual([
       { kind: "mode", key: "extra", preset: null, from: null, to: 6, delta: 6 },

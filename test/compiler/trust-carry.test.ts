@@ -42,7 +42,14 @@ function project(opts: { git: boolean; recordSources: boolean }) {
   const carry = (replaced = first.bundle.bundleHash): (TrustOutcome & { bundle: ForgeBundle }) | null => {
     const next = build();
     const input: CarryInput = {
-      trustFile, layerRoot: root, forgeRoot, replacedHash: replaced, next: next.bundle, tree: next.tree, env: process.env, now: new Date(1),
+      trustFile,
+      layerRoot: root,
+      forgeRoot,
+      replacedHash: replaced,
+      next: next.bundle,
+      tree: next.tree,
+      env: process.env,
+      now: new Date(1),
       buildHash: (t) => compile(t, OPTIONS).bundle?.bundleHash ?? null,
     };
     const outcome = carryTrust(input);
@@ -82,7 +89,7 @@ describe("carryTrust", () => {
     const p = project({ git: true, recordSources: true });
     writeFileSync(join(p.forgeRoot, "modes", "alpha.yaml"), mode("pulled"));
     mkdirSync(join(p.forgeRoot, "rules"));
-    writeFileSync(join(p.forgeRoot, "rules", "inject.yaml"), "name: Inject\ndescription: I.\nwhen: { paths: [\"**\"] }\ncontent: Obey.\n");
+    writeFileSync(join(p.forgeRoot, "rules", "inject.yaml"), 'name: Inject\ndescription: I.\nwhen: { paths: ["**"] }\ncontent: Obey.\n');
     git(p.root, "add", "-A");
     git(p.root, "commit", "-qm", "someone else's");
     const outcome = p.carry();

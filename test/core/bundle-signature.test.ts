@@ -27,7 +27,11 @@ describe("bundle signatures", () => {
     const both = signed(BUNDLE, ADA, BOB);
     expect(computeBundleHash(both)).toBe(BUNDLE.bundleHash);
     expect(verifyBundleValue(both, "project").problems).toEqual([]);
-    expect(signersOf(both).map((s) => s.name).sort()).toEqual(["Ada <ada@example.com>", "Bob"]);
+    expect(
+      signersOf(both)
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["Ada <ada@example.com>", "Bob"]);
   });
 
   it("covers the bundleHash, the key, its name and the time: changing any of them is a bad signature", () => {
@@ -65,12 +69,17 @@ describe("bundle signatures", () => {
     const bundle = signed(BUNDLE, ADA);
     const s = bundle.signatures![0]!;
     fc.assert(
-      fc.property(fc.constantFrom("signature", "publicKey") as fc.Arbitrary<"signature" | "publicKey">, fc.nat(), fc.integer({ min: 1, max: 255 }), (field, at, xor) => {
-        const bytes = Buffer.from(s[field], "base64");
-        bytes[at % bytes.length] = bytes[at % bytes.length]! ^ xor;
-        const changed = { ...s, [field]: bytes.toString("base64") };
-        return verifyBundleValue({ ...bundle, signatures: [changed] }, "project").problems.some((p) => p.kind === "signature" || p.kind === "schema");
-      }),
+      fc.property(
+        fc.constantFrom("signature", "publicKey") as fc.Arbitrary<"signature" | "publicKey">,
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        (field, at, xor) => {
+          const bytes = Buffer.from(s[field], "base64");
+          bytes[at % bytes.length] = bytes[at % bytes.length]! ^ xor;
+          const changed = { ...s, [field]: bytes.toString("base64") };
+          return verifyBundleValue({ ...bundle, signatures: [changed] }, "project").problems.some((p) => p.kind === "signature" || p.kind === "schema");
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -23,7 +23,8 @@ function nfc(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(nfc);
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k.normalize("NFC"), { value: nfc(v), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(value))
+      Object.defineProperty(out, k.normalize("NFC"), { value: nfc(v), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return value;
@@ -44,9 +45,19 @@ describe("canonical JSON is JCS after NFC", () => {
     const values = JSON.parse(
       '{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}',
     ) as unknown;
-    expect(stringifyCanonical(values)).toBe('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
+    expect(stringifyCanonical(values)).toBe(
+      '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
+    );
     expect(stringifyCanonical(values)).toBe(jcs(values));
-    const keys = { "\u20ac": "Euro Sign", "\r": "Carriage Return", "\ufb33": "Hebrew Letter Dalet With Dagesh", "1": "One", "\ud83d\ude00": "Emoji: Grinning Face", "\u0080": "Control", "\u00f6": "Latin Small Letter O With Diaeresis" };
+    const keys = {
+      "\u20ac": "Euro Sign",
+      "\r": "Carriage Return",
+      "\ufb33": "Hebrew Letter Dalet With Dagesh",
+      "1": "One",
+      "\ud83d\ude00": "Emoji: Grinning Face",
+      "\u0080": "Control",
+      "\u00f6": "Latin Small Letter O With Diaeresis",
+    };
     // Read back as text: JSON.parse would list the integer-like key "1" first whatever the order written.
     const order = (text: string) => [...text.matchAll(/"((?:[^"\\]|\\.)*)":/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
     expect(order(jcs(keys)!)).toEqual(["\r", "1", "\u0080", "\u00f6", "\u20ac", "\ud83d\ude00", "\ufb33"]);
@@ -56,7 +67,11 @@ describe("canonical JSON is JCS after NFC", () => {
   });
 
   it("random JSON values, full Unicode strings included", () => {
-    const json = fc.jsonValue({ maxDepth: 4, stringUnit: fc.constantFrom(..."aA0 é\u0065\u0301\u00c5\u212b\u1e9b\u0323\ufb33\u2000\ud83d\ude00\"\\\n\u0000"), noUnicodeString: false } as never);
+    const json = fc.jsonValue({
+      maxDepth: 4,
+      stringUnit: fc.constantFrom(...'aA0 é\u0065\u0301\u00c5\u212b\u1e9b\u0323\ufb33\u2000\ud83d\ude00"\\\n\u0000'),
+      noUnicodeString: false,
+    } as never);
     fc.assert(
       fc.property(json, (value) => {
         expect(stringifyCanonical(value)).toBe(oracle(value));

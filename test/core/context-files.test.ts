@@ -114,7 +114,10 @@ describe.each(["0.73.1", "1.x"] as const)("parity with %s's loadProjectContextFi
     CASES.forEach((c, i) => {
       // What Pi loads from a directory below the root (the root's own file is Pi's in every session there).
       const piLoaded = answers[i]!.filter((p) => p.startsWith(`${c.root}/`) && dirname(p) !== c.root).sort();
-      const forge = pickContextFiles(c.paths).filter((f) => loadedByPi(f, c.root, c.cwd)).map((f) => join(c.root, f)).sort();
+      const forge = pickContextFiles(c.paths)
+        .filter((f) => loadedByPi(f, c.root, c.cwd))
+        .map((f) => join(c.root, f))
+        .sort();
       expect(forge, JSON.stringify({ paths: c.paths, cwd: c.cwd })).toEqual(piLoaded);
     });
   });

@@ -43,15 +43,24 @@ describe("layering", () => {
       { origin: 0, modes: { a: mode("a0") }, presets: {} },
       { origin: 1, modes: { b: mode("b1") }, presets: {} },
     ]);
-    expect([...modes.values()].map((m) => [m.key, m.origin])).toEqual([["a", 0], ["b", 1]]);
+    expect([...modes.values()].map((m) => [m.key, m.origin])).toEqual([
+      ["a", 0],
+      ["b", 1],
+    ]);
     expect(presets.size).toBe(0);
   });
 
   test("the catalog, the path rules and the compiler's layers beneath take their winners from it", () => {
     const build = (sources: Record<string, string>, scope: "builtin" | "project") => compile(treeOf(sources), { scope, forgeVersion: "0" }).bundle!;
     const rule = (text: string) => `name: R\ndescription: R.\nwhen:\n  paths: [docs/**]\ncontent: ${text}\n`;
-    const shallow: ForgeBundle = build({ "modes/plan.yaml": "label: Shallow\ndescription: S.\nstrategy: append\nprompt: Shallow.\n", "rules/docs.yaml": rule("Shallow.") }, "builtin");
-    const deep: ForgeBundle = build({ "modes/plan.yaml": "label: Deep\ndescription: D.\nstrategy: append\nprompt: Deep.\n", "rules/docs.yaml": rule("Deep.") }, "project");
+    const shallow: ForgeBundle = build(
+      { "modes/plan.yaml": "label: Shallow\ndescription: S.\nstrategy: append\nprompt: Shallow.\n", "rules/docs.yaml": rule("Shallow.") },
+      "builtin",
+    );
+    const deep: ForgeBundle = build(
+      { "modes/plan.yaml": "label: Deep\ndescription: D.\nstrategy: append\nprompt: Deep.\n", "rules/docs.yaml": rule("Deep.") },
+      "project",
+    );
     const sources: CatalogSource[] = [
       { scope: "builtin", layer: null, bundle: shallow, trusted: true, file: "" },
       { scope: "project", layer: "/repo", bundle: deep, trusted: true, file: "" },

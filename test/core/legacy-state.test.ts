@@ -11,14 +11,30 @@ const forge = (overlays: string[], extra: Partial<ForgeModeStateEntry> = {}): Br
   type: "custom",
   customType: MODE_STATE_TYPE,
   data: {
-    v: 1, base: null, overlays, preset: null, components: Object.fromEntries(overlays.map((k) => [k, { digest: D, scope: "global" }])),
-    bundleHashes: {}, driftPolicy: "block", source: "command", activatedAt: "2026-01-01T00:00:00.000Z", ...extra,
+    v: 1,
+    base: null,
+    overlays,
+    preset: null,
+    components: Object.fromEntries(overlays.map((k) => [k, { digest: D, scope: "global" }])),
+    bundleHashes: {},
+    driftPolicy: "block",
+    source: "command",
+    activatedAt: "2026-01-01T00:00:00.000Z",
+    ...extra,
   },
 });
 const custom = (customType: string, data: unknown): BranchEntryLike => ({ type: "custom", customType, data });
 const message: BranchEntryLike = { type: "message" };
 const v3 = (baseKey: string | null, overlayKeys: string[], extra: Record<string, unknown> = {}) =>
-  custom("pi-mode-state.v3", { baseKey, overlayKeys, fingerprints: {}, driftPolicy: "warn", activatedAt: "2026-07-13T10:00:00.000Z", source: "selector", ...extra });
+  custom("pi-mode-state.v3", {
+    baseKey,
+    overlayKeys,
+    fingerprints: {},
+    driftPolicy: "warn",
+    activatedAt: "2026-07-13T10:00:00.000Z",
+    source: "selector",
+    ...extra,
+  });
 const withIds = (entries: BranchEntryLike[]) => entries.map((e, i) => ({ ...e, id: `e${i}` }));
 
 describe("findPendingLegacy", () => {
@@ -27,12 +43,27 @@ describe("findPendingLegacy", () => {
     ["MaximeRivest mode-switch", [message, custom("mode-switch", { mode: "review" })], { keys: ["review"], index: 1, split: null, driftPolicy: "block" }, []],
     ["the newest of several wins", [custom("mode-switch", { mode: "a" }), custom("pi-mode-state.v1", { key: "plan" })], { keys: ["plan"], index: 1 }, []],
     ["v1 off (key null) is pending with no keys", [custom("pi-mode-state.v1", { key: null })], { keys: [], index: 0 }, []],
-    ["v2 base and overlays", [custom("pi-mode-state.v2", { baseKey: "plan", overlayKeys: ["review", "tests"] })], { keys: ["plan", "review", "tests"], index: 0, split: { base: "plan", overlays: ["review", "tests"] } }, []],
+    [
+      "v2 base and overlays",
+      [custom("pi-mode-state.v2", { baseKey: "plan", overlayKeys: ["review", "tests"] })],
+      { keys: ["plan", "review", "tests"], index: 0, split: { base: "plan", overlays: ["review", "tests"] } },
+      [],
+    ],
     ["v3 keeps its drift policy", [v3(null, ["review"])], { keys: ["review"], index: 0, driftPolicy: "warn" }, []],
     ["a forge entry after it: already migrated (or superseded)", [custom("mode-switch", { mode: "review" }), forge(["tests"])], null, []],
     ["a forge entry before it: still pending", [forge(["tests"]), custom("mode-switch", { mode: "review" })], { keys: ["review"], index: 1 }, []],
-    ["a malformed forge entry after it does not count", [custom("mode-switch", { mode: "review" }), custom(MODE_STATE_TYPE, { v: 9 })], { keys: ["review"], index: 0 }, []],
-    ["a malformed entry is skipped with a diagnostic; the older well-formed one stays pending", [custom("mode-switch", { mode: "review" }), custom("pi-mode-state.v2", { baseKey: 7, overlayKeys: [] })], { keys: ["review"], index: 0 }, ["legacy_state_malformed"]],
+    [
+      "a malformed forge entry after it does not count",
+      [custom("mode-switch", { mode: "review" }), custom(MODE_STATE_TYPE, { v: 9 })],
+      { keys: ["review"], index: 0 },
+      [],
+    ],
+    [
+      "a malformed entry is skipped with a diagnostic; the older well-formed one stays pending",
+      [custom("mode-switch", { mode: "review" }), custom("pi-mode-state.v2", { baseKey: 7, overlayKeys: [] })],
+      { keys: ["review"], index: 0 },
+      ["legacy_state_malformed"],
+    ],
     ["v3 with an unknown drift policy is malformed", [v3(null, ["review"], { driftPolicy: "sometimes" })], null, ["legacy_state_malformed"]],
     ["v1 with a numeric key is malformed", [custom("pi-mode-state.v1", { key: 7 })], null, ["legacy_state_malformed"]],
     ["a mode-switch without its mode is malformed", [custom("mode-switch", { key: "review" })], null, ["legacy_state_malformed"]],
@@ -50,7 +81,12 @@ describe("findPendingLegacy", () => {
   });
 
   it("never throws on exotic data", () => {
-    const data = Object.defineProperty({}, "mode", { get: () => { throw new Error("boom"); }, enumerable: true });
+    const data = Object.defineProperty({}, "mode", {
+      get: () => {
+        throw new Error("boom");
+      },
+      enumerable: true,
+    });
     expect(findPendingLegacy([custom("mode-switch", data)]).diagnostics.map((d) => d.code)).toEqual(["legacy_state_malformed"]);
   });
 });
@@ -76,7 +112,11 @@ describe("planLegacyMigration", () => {
     ["an off selection needs nothing", legacy([]), { kind: "none" }],
     ["one append key becomes an overlay", legacy(["review"]), { kind: "migrate", base: null, overlays: ["review"], driftPolicy: "block" }],
     ["one replace_base key becomes the base", legacy(["plan"]), { kind: "migrate", base: "plan", overlays: [] }],
-    ["v2 split kept, with v3's policy", legacy(["plan", "tests", "strict"], { base: "plan", overlays: ["tests", "strict"] }, "warn"), { kind: "migrate", base: "plan", overlays: ["tests", "strict"], driftPolicy: "warn" }],
+    [
+      "v2 split kept, with v3's policy",
+      legacy(["plan", "tests", "strict"], { base: "plan", overlays: ["tests", "strict"] }, "warn"),
+      { kind: "migrate", base: "plan", overlays: ["tests", "strict"], driftPolicy: "warn" },
+    ],
     ["an unknown key freezes, named", legacy(["deep_work"]), { kind: "freeze", says: `not in forge's layers: "deep_work"` }],
     ["every unknown key is named", legacy(["review", "x", "y"], { base: null, overlays: ["review", "x", "y"] }), { kind: "freeze", says: `"x", "y"` }],
     ["a broken contract freezes", legacy(["strict"], { base: null, overlays: ["strict"] }), { kind: "freeze", says: "contracts:" }],

@@ -9,9 +9,14 @@ import type { PathPattern } from "../../generated/types.js";
 
 const TOKENS = ["a", "b", ".", "*", "?", "[ab]", "[!a]", "{a,b}", "{a,.b}", "@(a|b)", "*(a)", "+(b)", "?(a)", "*(a|b.)", ".*", "*.*"];
 const segment = fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 4 }).map((t) => t.join(""));
-const glob = fc.array(fc.oneof({ weight: 4, arbitrary: segment }, { weight: 1, arbitrary: fc.constant("**") }), { minLength: 1, maxLength: 4 }).map((s) => s.join("/"));
+const glob = fc
+  .array(fc.oneof({ weight: 4, arbitrary: segment }, { weight: 1, arbitrary: fc.constant("**") }), { minLength: 1, maxLength: 4 })
+  .map((s) => s.join("/"));
 /** Paths as forge tests them: relative, normalized (no "." or ".." segment, no empty segment), never empty. */
-const name = fc.array(fc.constantFrom("a", "b", "."), { minLength: 1, maxLength: 4 }).map((c) => c.join("")).filter((n) => n !== "." && n !== "..");
+const name = fc
+  .array(fc.constantFrom("a", "b", "."), { minLength: 1, maxLength: 4 })
+  .map((c) => c.join(""))
+  .filter((n) => n !== "." && n !== "..");
 const path = fc.array(name, { minLength: 1, maxLength: 4 }).map((s) => s.join("/"));
 
 describe("a glob's linear form", () => {
@@ -51,11 +56,33 @@ describe("a glob's linear form", () => {
     const old = (g: string): PathPattern => ({ kind: "glob", source: g, regex: picomatch.makeRe(g, { dot: true, strictBrackets: true }).source });
     const compiled = compilePatterns([old("src/*.ts"), old("docs/**")]);
     expect(hasBrokenPattern(compiled)).toBe(false);
-    expect(["src/a.ts", "src/a/b.ts", "docs", "docs/x/y.md", "src/.env.ts"].map((p) => firstMatch(compiled, p)?.source ?? null)).toEqual(["src/*.ts", null, "docs/**", "docs/**", "src/*.ts"]);
+    expect(["src/a.ts", "src/a/b.ts", "docs", "docs/x/y.md", "src/.env.ts"].map((p) => firstMatch(compiled, p)?.source ?? null)).toEqual([
+      "src/*.ts",
+      null,
+      "docs/**",
+      "docs/**",
+      "src/*.ts",
+    ]);
   });
 
   it("accepts the globs people write", () => {
-    for (const g of ["src/**", "**/*.md", "*.md", "src/*.ts", "src/**/*.{ts,tsx}", "a?c", "[a-z]*.js", ".env", ".*", "*.*", "src/.env*", "**/node_modules/**", "@(a|b).js", "docs/**/*", "{src,lib}/**/*.test.ts"]) {
+    for (const g of [
+      "src/**",
+      "**/*.md",
+      "*.md",
+      "src/*.ts",
+      "src/**/*.{ts,tsx}",
+      "a?c",
+      "[a-z]*.js",
+      ".env",
+      ".*",
+      "*.*",
+      "src/.env*",
+      "**/node_modules/**",
+      "@(a|b).js",
+      "docs/**/*",
+      "{src,lib}/**/*.test.ts",
+    ]) {
       expect(compileGlob(g).ok, g).toBe(true);
     }
   });

@@ -9,10 +9,19 @@ import { validatePresetExport, validatePresetSource } from "../../generated/sour
 import type { ForgePresetExport } from "../../generated/types.js";
 import { makeBundle } from "../runtime/helpers.js";
 
-const MODES = { plan: { strategy: "replace_base" as const, text: "SECRET PLAN TEXT" }, review: { text: "SECRET REVIEW TEXT" }, tests: {}, strict: { requires: ["tests"] } };
+const MODES = {
+  plan: { strategy: "replace_base" as const, text: "SECRET PLAN TEXT" },
+  review: { text: "SECRET REVIEW TEXT" },
+  tests: {},
+  strict: { requires: ["tests"] },
+};
 const exporter = buildCatalog({
   builtin: makeBundle("builtin", { tests: {} }),
-  project: makeBundle("project", { plan: MODES.plan, review: MODES.review, strict: MODES.strict }, { flow: { base: "plan", overlays: ["review", "tests"], driftPolicy: "warn", description: "Plan, then review." } }),
+  project: makeBundle(
+    "project",
+    { plan: MODES.plan, review: MODES.review, strict: MODES.strict },
+    { flow: { base: "plan", overlays: ["review", "tests"], driftPolicy: "warn", description: "Plan, then review." } },
+  ),
 });
 
 function exported(): ForgePresetExport {
@@ -25,7 +34,16 @@ describe("createPresetExport", () => {
   it("carries keys, order, policy and each mode's digest and scope as the exporter resolves them; no prompt text", () => {
     const value = exported();
     expect(validatePresetExport(value)).toBe(true);
-    expect(value).toMatchObject({ format: "forge-preset-export", v: 1, name: "flow", description: "Plan, then review.", base: "plan", overlays: ["review", "tests"], driftPolicy: "warn", forgeVersion: "1.2.3" });
+    expect(value).toMatchObject({
+      format: "forge-preset-export",
+      v: 1,
+      name: "flow",
+      description: "Plan, then review.",
+      base: "plan",
+      overlays: ["review", "tests"],
+      driftPolicy: "warn",
+      forgeVersion: "1.2.3",
+    });
     expect(value.digests).toEqual({
       plan: { digest: exporter.modes.get("plan")!.mode.digest, scope: "project" },
       review: { digest: exporter.modes.get("review")!.mode.digest, scope: "project" },
@@ -71,7 +89,14 @@ describe("checkPresetImport", () => {
 
   it("writes a valid preset source naming where it came from, safely commented", () => {
     const text = importedPresetSource(exported(), "/tmp/evil\nbase: x.json");
-    expect(text.split("\n").filter((l) => !l.startsWith("#") && l !== "")).toEqual(["description: Plan, then review.", "base: plan", "overlays:", "  - review", "  - tests", "driftPolicy: warn"]);
+    expect(text.split("\n").filter((l) => !l.startsWith("#") && l !== "")).toEqual([
+      "description: Plan, then review.",
+      "base: plan",
+      "overlays:",
+      "  - review",
+      "  - tests",
+      "driftPolicy: warn",
+    ]);
     expect(validatePresetSource(parse(text))).toBe(true);
   });
 });

@@ -18,11 +18,22 @@ const LIMIT: EditLimit = { allow: [{ kind: "glob", source: "docs/**", regex: "^d
 function state(overlays: string[], pins: Record<string, Partial<ForgeModeStateEntry["components"][string] & object>> = {}): ForgeModeStateEntry {
   const components: ForgeModeStateEntry["components"] = {};
   for (const k of overlays) components[k] = { digest: D, scope: "builtin", ...pins[k] };
-  return { v: 1, base: null, overlays, preset: null, components, bundleHashes: {}, driftPolicy: "block", source: "command", activatedAt: "2026-01-01T00:00:00.000Z" };
+  return {
+    v: 1,
+    base: null,
+    overlays,
+    preset: null,
+    components,
+    bundleHashes: {},
+    driftPolicy: "block",
+    source: "command",
+    activatedAt: "2026-01-01T00:00:00.000Z",
+  };
 }
 
 const custom = (customType: string, data: unknown): SessionEntry => ({ type: "custom", customType, data });
-const rule = (ruleId: string, path: string) => custom(UPDATE_ENTRY_TYPE, createApplyEvent({ updateId: ruleId, source: "rule", content: `Rule ${ruleId}.`, rule: { ruleId, path, glob: "src/**" }, now }));
+const rule = (ruleId: string, path: string) =>
+  custom(UPDATE_ENTRY_TYPE, createApplyEvent({ updateId: ruleId, source: "rule", content: `Rule ${ruleId}.`, rule: { ruleId, path, glob: "src/**" }, now }));
 
 /** The parts of a session value that must not depend on how it was folded. */
 function view(s: SessionState) {
@@ -78,7 +89,10 @@ describe("reduceSession", () => {
 
   it("refolds from the root when `from` is not a prefix of this branch (another tree branch)", () => {
     const a = [custom(MODE_STATE_TYPE, state(["a"])), { type: "message", message: { role: "user" } }].map((e, i) => ({ ...e, id: `x${i}` }));
-    const b = [custom(MODE_STATE_TYPE, state(["b"])), { type: "message", message: { role: "user" } }, { type: "message" }].map((e, i) => ({ ...e, id: `y${i}` }));
+    const b = [custom(MODE_STATE_TYPE, state(["b"])), { type: "message", message: { role: "user" } }, { type: "message" }].map((e, i) => ({
+      ...e,
+      id: `y${i}`,
+    }));
     expect(reduceSession(b, reduceSession(a)).selection.state?.overlays).toEqual(["b"]);
     expect(reduceSession([], reduceSession(a))).toMatchObject({ count: 0, leafId: null, selection: { state: null } });
   });

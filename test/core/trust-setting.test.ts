@@ -27,7 +27,7 @@ const FRAGMENTS = [
   "trust: Forge",
   "trust: &a forge",
   "trust: !!str forge",
-  "signedBy:\n  \"@acme/forge-house\": []",
+  'signedBy:\n  "@acme/forge-house": []',
   "$schema: ../schema/forge-config.schema.json",
   "---",
   '{"trust": "forge"}',
@@ -36,7 +36,7 @@ const FRAGMENTS = [
   "prompt: |\n  trust: forge",
   "trustee: forge",
   "notes: the trust model",
-  "x: \"abc\ntrust: host\ndef\"",
+  'x: "abc\ntrust: host\ndef"',
 ];
 
 function yamlTrust(text: string): { ok: true; trust: unknown } | { ok: false } {

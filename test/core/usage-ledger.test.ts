@@ -15,7 +15,8 @@ import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
 let seq = 0;
 const id = () => `e${++seq}`;
 type U = { input: number; output?: number; cacheRead: number; cacheWrite: number };
-const turn = (u: U, model = "fake-model"): SessionEntry => ({ type: "message", id: id(), message: { role: "assistant", provider: "fake", model, usage: { output: 5, ...u } } }) as SessionEntry;
+const turn = (u: U, model = "fake-model"): SessionEntry =>
+  ({ type: "message", id: id(), message: { role: "assistant", provider: "fake", model, usage: { output: 5, ...u } } }) as SessionEntry;
 const user = (): SessionEntry => ({ type: "message", id: id(), message: { role: "user", content: "hi" } }) as SessionEntry;
 const mode = (preset: string | null = null): SessionEntry => ({ type: "custom", id: id(), customType: MODE_STATE_TYPE, data: { preset } }) as SessionEntry;
 const update = (source: string): SessionEntry => ({ type: "custom", id: id(), customType: UPDATE_ENTRY_TYPE, data: { source } }) as SessionEntry;
@@ -68,7 +69,14 @@ describe("readUsageLedger", () => {
     const branch = [
       turn({ input: 10, cacheRead: 0, cacheWrite: 0 }),
       { type: "compaction", id: id(), summary: "s", usage: { input: 50, output: 7, cacheRead: 0, cacheWrite: 0 } } as SessionEntry,
-      { type: "usage", id: id(), kind: "cache_warm", provider: "fake", model: "fake-model", usage: { input: 0, output: 0, cacheRead: 90, cacheWrite: 0 } } as SessionEntry,
+      {
+        type: "usage",
+        id: id(),
+        kind: "cache_warm",
+        provider: "fake",
+        model: "fake-model",
+        usage: { input: 0, output: 0, cacheRead: 90, cacheWrite: 0 },
+      } as SessionEntry,
       { type: "message", id: id(), message: { role: "assistant", usage: null } } as SessionEntry,
       { type: "message", id: id(), message: { role: "assistant", usage: { input: "x", cacheRead: -3 } } } as SessionEntry,
       null as unknown as SessionEntry,
@@ -93,7 +101,10 @@ describe("readUsageLedger", () => {
         expect(ledger.rewrites.every((r) => r.turn >= 1 && r.turn < used.length)).toBe(true);
         const report = buildCostReport(ledger, () => PRICES);
         expect(report.rewrites.forge + report.rewrites.user + report.rewrites.both + report.rewrites.unexplained).toBe(report.rewrites.total);
-        expect(report.spend ?? 0).toBeCloseTo(used.reduce((a, u) => a + spendOf(u, PRICES), 0), 9);
+        expect(report.spend ?? 0).toBeCloseTo(
+          used.reduce((a, u) => a + spendOf(u, PRICES), 0),
+          9,
+        );
       }),
     );
   });
@@ -112,11 +123,15 @@ describe("the session model's usage", () => {
 
 describe("prices", () => {
   it("words a rewrite as the issue's example does, and nothing about money without prices", () => {
-    expect(describeRewritePrice(14_200, PRICES, "claude-sonnet-5-5")).toBe("rewrites about 14,200 cached tokens: about $0.018 now, then about $0.0014 a turn cached (claude-sonnet-5-5)");
+    expect(describeRewritePrice(14_200, PRICES, "claude-sonnet-5-5")).toBe(
+      "rewrites about 14,200 cached tokens: about $0.018 now, then about $0.0014 a turn cached (claude-sonnet-5-5)",
+    );
     expect(describeRewritePrice(14_200, { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, "free")).toBeNull();
     expect(describeRewritePrice(14_200, null, "x")).toBeNull();
     // A provider that charges no cache write pays the input price for the tokens sent again.
-    expect(describeRewritePrice(10_000, { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 }, "gpt")).toBe("rewrites about 10,000 cached tokens: about $0.02 now, then about $0.005 a turn cached (gpt)");
+    expect(describeRewritePrice(10_000, { input: 2, output: 8, cacheRead: 0.5, cacheWrite: 0 }, "gpt")).toBe(
+      "rewrites about 10,000 cached tokens: about $0.02 now, then about $0.005 a turn cached (gpt)",
+    );
     expect([formatDollars(0), formatDollars(1.234), formatDollars(0.000123)]).toEqual(["$0", "$1.23", "$0.00012"]);
     // The README: on Anthropic's prices (write 1.25x input, read 0.1x) one rewrite costs about 12 cached turns.
     const anthropic = priceRewrite(10_000, { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 })!;
@@ -132,7 +147,11 @@ describe("prices", () => {
   });
 
   it("reports spend per model, and says when a model has no prices", () => {
-    const ledger = readUsageLedger([turn({ input: 1_000_000, cacheRead: 0, cacheWrite: 0 }), modelChange("free"), turn({ input: 0, cacheRead: 0, cacheWrite: 10 }, "free")]);
+    const ledger = readUsageLedger([
+      turn({ input: 1_000_000, cacheRead: 0, cacheWrite: 0 }),
+      modelChange("free"),
+      turn({ input: 0, cacheRead: 0, cacheWrite: 10 }, "free"),
+    ]);
     const report = buildCostReport(ledger, (_p, m) => (m === "fake-model" ? PRICES : null));
     expect(report.models.map((m) => [m.model, m.spend])).toEqual([
       ["fake/fake-model", 1.000025],
@@ -151,7 +170,16 @@ describe("prices", () => {
  */
 function exampleBranch(): SessionEntry[] {
   const t = (cacheRead: number, cacheWrite: number, model = "fake-model") => [user(), turn({ input: 0, cacheRead, cacheWrite }, model)];
-  return [...t(0, 3_389), ...t(3_389, 26), mode(null), ...t(183, 2_564), update("user"), ...t(2_746, 55), modelChange("fake-other"), ...t(0, 2_827, "fake-other")];
+  return [
+    ...t(0, 3_389),
+    ...t(3_389, 26),
+    mode(null),
+    ...t(183, 2_564),
+    update("user"),
+    ...t(2_746, 55),
+    modelChange("fake-other"),
+    ...t(0, 2_827, "fake-other"),
+  ];
 }
 
 const SONNET_LIKE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
@@ -161,8 +189,11 @@ describe("README", () => {
   it("shows /forge cost's output and the priced notice as forge renders them", () => {
     // The branch starts under a preset: its selection entry comes first (a preset change when /mode leaves it).
     const report = buildCostReport(readUsageLedger([mode("audit"), ...exampleBranch()]), (_p, m) => (m === "fake-model" ? SONNET_LIKE : null));
-    const block = (name: string) => readme.match(new RegExp(`<!-- example:${name}:start -->\n\`\`\`text\n([\\s\\S]*?)\n\`\`\`\n<!-- example:${name}:end -->`))?.[1];
+    const block = (name: string) =>
+      readme.match(new RegExp(`<!-- example:${name}:start -->\n\`\`\`text\n([\\s\\S]*?)\n\`\`\`\n<!-- example:${name}:end -->`))?.[1];
     expect(block("forge-cost")).toBe(renderCostReport(report));
-    expect(block("priced-notice")).toBe(`forge: active overlays explain (drift policy block; was preset audit overlays review, test-first) · keeps 21% of the cached prompt, re-sends about 2,102 tokens (the last request read 3,389 cached tokens) · ${describeRewritePrice(2_102, SONNET_LIKE, "fake-model")}`);
+    expect(block("priced-notice")).toBe(
+      `forge: active overlays explain (drift policy block; was preset audit overlays review, test-first) · keeps 21% of the cached prompt, re-sends about 2,102 tokens (the last request read 3,389 cached tokens) · ${describeRewritePrice(2_102, SONNET_LIKE, "fake-model")}`,
+    );
   });
 });

@@ -5,8 +5,19 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  buildProject, expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, lastStatus, nativePrompt, onlyPrompt, overlayTail, projectEnv,
-  rpcCommand, rpcStatus, seedProjectTrust,
+  buildProject,
+  expectSamePrompt,
+  FORGE_EXTENSION,
+  forgePrint,
+  forgeSuite,
+  lastStatus,
+  nativePrompt,
+  onlyPrompt,
+  overlayTail,
+  projectEnv,
+  rpcCommand,
+  rpcStatus,
+  seedProjectTrust,
 } from "./harness/forge-project.js";
 import { systemPromptOf } from "../shared/fake-server.js";
 import type { PiEnv } from "../shared/pi-env.js";
@@ -55,7 +66,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: authoring
     expectSamePrompt(onlyPrompt(reapproved), native + overlayTail(["focus", "Focus", V2]));
     // /mode new appended no state; the selection did, and the edit re-pinned the mode it changed (source edit).
     const [file] = sessionFiles(env);
-    expect(customEntries(file!).map(([type, data]) => [type, data.source])).toEqual([["forge-mode-state", "command"], ["forge-mode-state", "edit"]]);
+    expect(customEntries(file!).map(([type, data]) => [type, data.source])).toEqual([
+      ["forge-mode-state", "command"],
+      ["forge-mode-state", "edit"],
+    ]);
   });
 
   it("over RPC: /mode new in Pi's editor; an active /mode delete asks (No first), then keeps the remainder", async () => {
@@ -88,12 +102,18 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: authoring
     const prompts = suite.server.completions().map((r) => systemPromptOf(r));
     expect(prompts).toHaveLength(2);
     // The editor's template holds the prompt in a plain `|` block, which keeps one final line break.
-    expectSamePrompt(prompts[0]!, native + overlayTail(["alpha", "Alpha", "Alpha written in the editor.\n"], ["beta", "Beta", "Beta written in the editor.\n"]));
+    expectSamePrompt(
+      prompts[0]!,
+      native + overlayTail(["alpha", "Alpha", "Alpha written in the editor.\n"], ["beta", "Beta", "Beta written in the editor.\n"]),
+    );
     expectSamePrompt(prompts[1]!, native + overlayTail(["alpha", "Alpha", "Alpha written in the editor.\n"]));
   });
 
   it("a preset exported in one project is imported in another: keys checked, differences named, usable at once", async () => {
-    const modes = { alpha: { label: "Alpha", strategy: "append" as const, prompt: "Alpha of project A." }, beta: { label: "Beta", strategy: "append" as const, prompt: "Beta." } };
+    const modes = {
+      alpha: { label: "Alpha", strategy: "append" as const, prompt: "Alpha of project A." },
+      beta: { label: "Beta", strategy: "append" as const, prompt: "Beta." },
+    };
     const { env: a } = await projectEnv(suite, host, modes, { flow: { overlays: ["alpha", "beta"], driftPolicy: "warn" } });
     const file = join(a.root, "flow.json");
     const exported = await print(a, ["--no-session", `/preset export flow ${file}`]);
@@ -111,19 +131,30 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: authoring
   });
 
   it("a session written with pi-modes entries, resumed under forge: migrated once (source migrate); unknown keys freeze", async () => {
-    const modes = { alpha: { label: "Alpha", strategy: "append" as const, prompt: "Alpha." }, beta: { label: "Beta", strategy: "append" as const, prompt: "Beta." } };
+    const modes = {
+      alpha: { label: "Alpha", strategy: "append" as const, prompt: "Alpha." },
+      beta: { label: "Beta", strategy: "append" as const, prompt: "Beta." },
+    };
     const { env, native } = await projectEnv(suite, host, modes);
-    await print(env, ['/pi-modes-write mode-switch {"mode":"alpha"}', '/pi-modes-write pi-mode-state.v2 {"baseKey":null,"overlayKeys":["beta","alpha"]}', "under pi-modes"], [PI_MODES_WRITER]);
+    await print(
+      env,
+      ['/pi-modes-write mode-switch {"mode":"alpha"}', '/pi-modes-write pi-mode-state.v2 {"baseKey":null,"overlayKeys":["beta","alpha"]}', "under pi-modes"],
+      [PI_MODES_WRITER],
+    );
     const [file] = sessionFiles(env);
     const resumed = await print(env, ["--session", file!, "under forge", "/mode status --json"]);
-    expect(resumed.stderr).toContain('forge: migrated the pi-modes selection (pi-mode-state.v2 entry');
+    expect(resumed.stderr).toContain("forge: migrated the pi-modes selection (pi-mode-state.v2 entry");
     expectSamePrompt(onlyPrompt(resumed), native + overlayTail(["beta", "Beta", "Beta."], ["alpha", "Alpha", "Alpha."]));
     expect(lastStatus(resumed.stderr)).toMatchObject({ overlays: ["beta", "alpha"], source: "migrate" });
     const again = await print(env, ["--session", file!, "again"]);
     expect(again.stderr).not.toContain("pi-modes");
     expectSamePrompt(onlyPrompt(again), native + overlayTail(["beta", "Beta", "Beta."], ["alpha", "Alpha", "Alpha."]));
     // History stays: the pi-modes entries as written, then forge's one migration entry.
-    expect(customEntries(file!).map(([type, data]) => [type, data.source ?? null])).toEqual([["mode-switch", null], ["pi-mode-state.v2", null], ["forge-mode-state", "migrate"]]);
+    expect(customEntries(file!).map(([type, data]) => [type, data.source ?? null])).toEqual([
+      ["mode-switch", null],
+      ["pi-mode-state.v2", null],
+      ["forge-mode-state", "migrate"],
+    ]);
     expect(customEntries(file!)[0]![1]).toEqual({ mode: "alpha" });
 
     const unknown = await suite.env();
@@ -135,6 +166,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: authoring
     const frozen = await print(unknown, ["--session", frozenFile!, "under forge"]);
     expect(frozen.stderr).toContain(`not in forge's layers: "deep_work"; using Pi's native prompt`);
     expectSamePrompt(onlyPrompt(frozen), nativeU);
-    expect(customEntries(frozenFile!).map(([type, data]) => [type, data.source ?? null])).toEqual([["mode-switch", null], ["forge-mode-state", "migrate"]]);
+    expect(customEntries(frozenFile!).map(([type, data]) => [type, data.source ?? null])).toEqual([
+      ["mode-switch", null],
+      ["forge-mode-state", "migrate"],
+    ]);
   });
 });

@@ -34,7 +34,14 @@ const PROJECT: Record<string, string> = {
 const read = (path: string) => ({ name: "read", arguments: { path } });
 
 /** The JSON `/forge rules --json` printed last (one canonical line) in a print run's stderr. */
-function printedRules(stderr: string): Array<{ id: string; contextFile: string | null; status: string; switchedOn: null | { at: string; path: string; glob: string; active: boolean; changed: boolean } }> {
+function printedRules(
+  stderr: string,
+): Array<{
+  id: string;
+  contextFile: string | null;
+  status: string;
+  switchedOn: null | { at: string; path: string; glob: string; active: boolean; changed: boolean };
+}> {
   const line = stderr.split("\n").findLast((l) => l.startsWith('{"rules":'));
   if (line === undefined) throw new Error(`no /forge rules JSON in stderr:\n${stderr}`);
   return JSON.parse(line).rules;
@@ -61,8 +68,12 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: nested co
       expect(occurrences(r, IGNORED_TEXT)).toBe(0);
       expect(occurrences(r, ROOT_TEXT)).toBe(1);
     }
-    expect(systemPromptOf(outside.requests[0]!)).toContain(`- ${RULE_ID}: packages/api/AGENTS.md: instructions for work in packages/api/ (paths: packages/api/**)`);
-    expect(printedRules(outside.stderr)).toEqual([expect.objectContaining({ id: RULE_ID, contextFile: "packages/api/AGENTS.md", status: "offered", switchedOn: null })]);
+    expect(systemPromptOf(outside.requests[0]!)).toContain(
+      `- ${RULE_ID}: packages/api/AGENTS.md: instructions for work in packages/api/ (paths: packages/api/**)`,
+    );
+    expect(printedRules(outside.stderr)).toEqual([
+      expect.objectContaining({ id: RULE_ID, contextFile: "packages/api/AGENTS.md", status: "offered", switchedOn: null }),
+    ]);
 
     // A session that reads packages/api/src/x.ts, then y.ts: the text arrives once, after the first read.
     suite.server.reset();
@@ -92,7 +103,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: nested co
     if (host.id === "legacy") expect(systemPromptOf(last)).toContain(applyTag(RULE_ID, DELIVERED));
     else expect(timeline(last).at(-1)!.text).toBe(applyTag(RULE_ID, DELIVERED));
     const [rule] = printedRules(after.stderr);
-    expect(rule).toMatchObject({ id: RULE_ID, status: "offered", switchedOn: { path: "packages/api/src/x.ts", glob: "packages/api/**", active: true, changed: false } });
+    expect(rule).toMatchObject({
+      id: RULE_ID,
+      status: "offered",
+      switchedOn: { path: "packages/api/src/x.ts", glob: "packages/api/**", active: true, changed: false },
+    });
     expect(Date.parse(rule!.switchedOn!.at)).not.toBeNaN();
   });
 });

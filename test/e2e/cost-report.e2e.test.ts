@@ -73,7 +73,16 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: prices an
 
     // Spend per model at its catalog prices; the other model has none (zero prices), so the total says so.
     const first = usages.slice(0, 4);
-    const fakeSpend = first.reduce((a, u) => a + ((u.prompt_tokens - u.cached_tokens - u.cache_write_tokens) * PRICES.input + u.completion_tokens * PRICES.output + u.cached_tokens * PRICES.cacheRead + u.cache_write_tokens * PRICES.cacheWrite) / 1e6, 0);
+    const fakeSpend = first.reduce(
+      (a, u) =>
+        a +
+        ((u.prompt_tokens - u.cached_tokens - u.cache_write_tokens) * PRICES.input +
+          u.completion_tokens * PRICES.output +
+          u.cached_tokens * PRICES.cacheRead +
+          u.cache_write_tokens * PRICES.cacheWrite) /
+          1e6,
+      0,
+    );
     expect(report!.models.map((m) => [m.model, m.requests])).toEqual([
       ["fake/fake-model", 4],
       [`fake/${OTHER}`, 1],
@@ -90,6 +99,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: prices an
     expect(report!.rewrites.list.filter((r) => r.by === "user").map((r) => [r.turn, r.causes])).toEqual([[4, ["model"]]]);
     expect(report!.rewrites).toMatchObject({ total: 2, forge: 1, user: 1, both: 0, unexplained: 0 });
     expect(text).toContain(`forge cost: this branch, from the provider's own usage (5 requests)`);
-    expect(text).toMatch(/prefix rewrites: 2; after forge's actions 1 \((?:mode|preset) change 1\), after your model switches or compaction 1 \(model switch 1\), unexplained 0/);
+    expect(text).toMatch(
+      /prefix rewrites: 2; after forge's actions 1 \((?:mode|preset) change 1\), after your model switches or compaction 1 \(model switch 1\), unexplained 0/,
+    );
   });
 });

@@ -13,7 +13,8 @@ import { printRun, systemPromptOf, toolNames, toolResults, updatesSuite } from "
 const suite = updatesSuite();
 
 const DOCS_TEXT = "You write documentation.";
-const mode = (label: string, edits: string, prompt = `${label} mode.`) => `label: ${label}\ndescription: ${label}.\nstrategy: append\nprompt: ${prompt}\nedits:\n${edits}`;
+const mode = (label: string, edits: string, prompt = `${label} mode.`) =>
+  `label: ${label}\ndescription: ${label}.\nstrategy: append\nprompt: ${prompt}\nedits:\n${edits}`;
 const SOURCES: Record<string, string> = {
   ".pi/forge/modes/docs.yaml": mode("Docs", "  allow: [docs/**]\n", DOCS_TEXT),
   ".pi/forge/modes/careful.yaml": mode("Careful", '  deny: ["secrets/**", "docs/café.md"]\n'),
@@ -66,7 +67,17 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: edit limi
       { text: "done" },
       { text: "hello" },
     );
-    const { requests, stderr } = await printRun(host, env, suite.server, ["--no-session", "--mode=careful", "go", "/mode set md-only", "again", "/mode set shell", "/mode status", "/mode status --json", "third"]);
+    const { requests, stderr } = await printRun(host, env, suite.server, [
+      "--no-session",
+      "--mode=careful",
+      "go",
+      "/mode set md-only",
+      "again",
+      "/mode set shell",
+      "/mode status",
+      "/mode status --json",
+      "third",
+    ]);
     expect(requests).toHaveLength(5);
     // A request carries every tool result so far: the second turn's are its last two.
     const [careful, md] = [toolResults(requests[1]!), toolResults(requests[3]!).slice(-2)];

@@ -5,7 +5,15 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  buildProject, expectSamePrompt, forgePrint, forgeSuite, nativePrompt, onlyPrompt, projectForgeDir, readJson, trustProjectIfLegacy,
+  buildProject,
+  expectSamePrompt,
+  forgePrint,
+  forgeSuite,
+  nativePrompt,
+  onlyPrompt,
+  projectForgeDir,
+  readJson,
+  trustProjectIfLegacy,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS } from "../shared/pi-host.js";
@@ -34,7 +42,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a hostile
     await trustProjectIfLegacy(host, env, suite.server);
     const native = await nativePrompt(host, env, suite.server);
     const original = readFileSync(file, "utf8");
-    for (const [plain, lookAlike] of [["K", KELVIN], [";", GREEK_QUESTION_MARK]] as const) {
+    for (const [plain, lookAlike] of [
+      ["K", KELVIN],
+      [";", GREEK_QUESTION_MARK],
+    ] as const) {
       const bundle = readJson(file);
       bundle.modes.alpha.prompt[0].text = TEXT.replace(plain, lookAlike);
       writeFileSync(file, JSON.stringify(bundle, null, 2));

@@ -1,9 +1,7 @@
 // End-to-end: definitions brought in with `forge import` (Roo modes, Pi presets, pi-modes files) compose in both real Pi hosts.
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, seedProjectTrust,
-} from "./harness/forge-project.js";
+import { expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, seedProjectTrust } from "./harness/forge-project.js";
 import { toolNames } from "../shared/fake-server.js";
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS } from "../shared/pi-host.js";

@@ -5,7 +5,16 @@
 // each of its three answers doing what it says.
 import { describe, expect, it } from "vitest";
 import {
-  buildProject, commitProject, expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgeSuite, nativePrompt, overlayTail, projectForgeDir, writeMode,
+  buildProject,
+  commitProject,
+  expectSamePrompt,
+  FORGE_EXTENSION,
+  forgeBuild,
+  forgeSuite,
+  nativePrompt,
+  overlayTail,
+  projectForgeDir,
+  writeMode,
 } from "./harness/forge-project.js";
 import { systemPromptOf } from "../shared/fake-server.js";
 import { HOSTS } from "../shared/pi-host.js";
@@ -19,7 +28,10 @@ const MODES = { alpha: { label: "Alpha", strategy: "append" as const, prompt: AL
 
 /** The notify messages Pi sent from record `from` up to (not including) record `to`. */
 const noticesBetween = (rpc: RpcClient, from: number, to: number) =>
-  rpc.records.slice(from, to).filter((r) => r?.type === "extension_ui_request" && r.method === "notify").map((r) => String(r.message));
+  rpc.records
+    .slice(from, to)
+    .filter((r) => r?.type === "extension_ui_request" && r.method === "notify")
+    .map((r) => String(r.message));
 
 /** Runs an extension command; returns every notice it sent (the response comes after the handler finished). */
 async function command(rpc: RpcClient, text: string): Promise<string[]> {
@@ -69,25 +81,45 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the inter
         const widget = await rpc.waitFor((r) => r?.method === "setWidget" && r.widgetKey === "forge-trust");
         expect(String(widget.widgetLines)).toContain("is not trusted; its modes and presets are not offered. Run /forge trust");
         expect(await command(rpc, "/forge trust")).toEqual([expect.stringMatching(/^forge: trusted project bundle /)]);
-        expect(String(dialogs("confirm")[0]!.message)).toMatch(/You have not trusted this project's forge bundle before\.\nIt holds:\n {2}modes: alpha, beta\n {2}presets: duo\n/);
+        expect(String(dialogs("confirm")[0]!.message)).toMatch(
+          /You have not trusted this project's forge bundle before\.\nIt holds:\n {2}modes: alpha, beta\n {2}presets: duo\n/,
+        );
         const cleared = rpc.records.filter((r) => r?.method === "setWidget" && r.widgetKey === "forge-trust").at(-1);
         expect(cleared.widgetLines).toBeUndefined();
       }
       await prompt(rpc, "one", true);
 
       // Each selection command: exactly one notice, naming the change, what it was, and the cached prompt kept.
-      expect(await command(rpc, "/mode set alpha")).toEqual([expect.stringMatching(/^forge: active overlays alpha \(drift policy block; was Pi's native prompt\) · keeps \d+% of the cached prompt, re-sends about [\d,]+ tokens$/)]);
-      expect(await command(rpc, "/mode +beta")).toEqual([expect.stringMatching(/^forge: active overlays alpha, beta \(drift policy block; was overlays alpha\)( · keeps|$)/)]);
-      expect(await command(rpc, "/mode -alpha")).toEqual([expect.stringMatching(/^forge: active overlays beta \(drift policy block; was overlays alpha, beta\)( · keeps|$)/)]);
-      expect(await command(rpc, "/preset use duo")).toEqual([expect.stringMatching(/^forge: active preset duo overlays alpha, beta \(drift policy block; was overlays beta\)( · keeps|$)/)]);
-      expect(await command(rpc, "/mode off")).toEqual([expect.stringMatching(/^forge: mode off \(Pi's native prompt; was preset duo overlays alpha, beta\) · keeps the whole cached prompt$/)]);
+      expect(await command(rpc, "/mode set alpha")).toEqual([
+        expect.stringMatching(
+          /^forge: active overlays alpha \(drift policy block; was Pi's native prompt\) · keeps \d+% of the cached prompt, re-sends about [\d,]+ tokens$/,
+        ),
+      ]);
+      expect(await command(rpc, "/mode +beta")).toEqual([
+        expect.stringMatching(/^forge: active overlays alpha, beta \(drift policy block; was overlays alpha\)( · keeps|$)/),
+      ]);
+      expect(await command(rpc, "/mode -alpha")).toEqual([
+        expect.stringMatching(/^forge: active overlays beta \(drift policy block; was overlays alpha, beta\)( · keeps|$)/),
+      ]);
+      expect(await command(rpc, "/preset use duo")).toEqual([
+        expect.stringMatching(/^forge: active preset duo overlays alpha, beta \(drift policy block; was overlays beta\)( · keeps|$)/),
+      ]);
+      expect(await command(rpc, "/mode off")).toEqual([
+        expect.stringMatching(/^forge: mode off \(Pi's native prompt; was preset duo overlays alpha, beta\) · keeps the whole cached prompt$/),
+      ]);
 
       // /mode new without a key asks for one (a free key suggested), then opens the editor: one notice.
-      expect(await command(rpc, "/mode new")).toEqual([expect.stringContaining('forge: created mode "gamma" (.pi/forge/modes/gamma.yaml) and rebuilt the project bundle')]);
+      expect(await command(rpc, "/mode new")).toEqual([
+        expect.stringContaining('forge: created mode "gamma" (.pi/forge/modes/gamma.yaml) and rebuilt the project bundle'),
+      ]);
       expect(String(dialogs("input")[0]!.title)).toContain('empty takes "my-mode"');
-      expect(String(dialogs("editor")[0]!.title)).toMatch(/^New forge mode "gamma": \.pi\/forge\/modes\/gamma\.yaml · Enter saves \(only when it builds\) · .*: new line · Esc cancels$/);
+      expect(String(dialogs("editor")[0]!.title)).toMatch(
+        /^New forge mode "gamma": \.pi\/forge\/modes\/gamma\.yaml · Enter saves \(only when it builds\) · .*: new line · Esc cancels$/,
+      );
       // Deletion asks, "No" first: one notice.
-      expect(await command(rpc, "/mode delete gamma")).toEqual([expect.stringContaining("forge: deleted .pi/forge/modes/gamma.yaml and rebuilt the project bundle; the selection is unchanged")]);
+      expect(await command(rpc, "/mode delete gamma")).toEqual([
+        expect.stringContaining("forge: deleted .pi/forge/modes/gamma.yaml and rebuilt the project bundle; the selection is unchanged"),
+      ]);
       expect(dialogs("select").at(-1)!.options).toEqual(["No, keep it", "Yes, delete it"]);
 
       // Drift: alpha is rebuilt with a new text by the user; the next prompt is held before anything is sent.
@@ -100,8 +132,14 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the inter
       await prompt(rpc, "three", false);
       const held = dialogs("select").at(-1)!;
       expect(asked.find((a) => a.request === held)!.requestsSoFar).toBe(sent);
-      expect(String(held.title)).toMatch(/"alpha" changed since activation \(pinned [0-9a-f]{12}, now [0-9a-f]{12}\):\n {4}@@ line 1\n {4}- Alpha: cite files\.\n {4}\+ Alpha: cite files and line numbers\.\nUnchanged, and held back with them under policy block: beta$/);
-      expect(held.options).toEqual(["Reapprove and send: accept the current alpha", "Send without alpha: beta as approved, this prompt only", "Cancel: send nothing, keep the text in the editor"]);
+      expect(String(held.title)).toMatch(
+        /"alpha" changed since activation \(pinned [0-9a-f]{12}, now [0-9a-f]{12}\):\n {4}@@ line 1\n {4}- Alpha: cite files\.\n {4}\+ Alpha: cite files and line numbers\.\nUnchanged, and held back with them under policy block: beta$/,
+      );
+      expect(held.options).toEqual([
+        "Reapprove and send: accept the current alpha",
+        "Send without alpha: beta as approved, this prompt only",
+        "Cancel: send nothing, keep the text in the editor",
+      ]);
       // Cancel: nothing sent, the text back in the editor.
       await rpc.waitFor((r) => r?.method === "set_editor_text" && r.text === "three");
       expect(suite.server.completions()).toHaveLength(sent);
@@ -127,7 +165,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the inter
     expect(prompts[3]).not.toContain(`${ALPHA}\n`);
     const notes = rpc.records.filter((r) => r?.method === "notify").map((r) => String(r.message));
     expect(notes).toContainEqual(expect.stringMatching(/^forge: drift_prompt_held: prompt not sent: alpha drifted since activation/));
-    expect(notes).toContainEqual(expect.stringMatching(/^forge: drift_left_out: this prompt is sent without alpha \(drifted; not reapproved\), with beta as approved/));
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^forge: drift_left_out: this prompt is sent without alpha \(drifted; not reapproved\), with beta as approved/),
+    );
     expect(notes).toContainEqual(expect.stringMatching(/\(accepted: alpha\); sending$/));
   });
 });

@@ -5,7 +5,15 @@ import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, readJson, seedProjectTrust,
+  expectSamePrompt,
+  FORGE_CLI,
+  forgePrint,
+  forgeSuite,
+  nativePrompt,
+  onlyPrompt,
+  overlayTail,
+  readJson,
+  seedProjectTrust,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS, REPO_ROOT } from "../shared/pi-host.js";
@@ -14,7 +22,8 @@ const suite = forgeSuite();
 const EXAMPLE = join(REPO_ROOT, "examples", "library");
 const LIB = "@acme/forge-house";
 
-const REVIEW_V1 = "Review every change against ACME's checklist:\n1. it has tests;\n2. errors are handled, not swallowed.\nAnswer in plain sentences; no preamble.\n";
+const REVIEW_V1 =
+  "Review every change against ACME's checklist:\n1. it has tests;\n2. errors are handled, not swallowed.\nAnswer in plain sentences; no preamble.\n";
 const REVIEW_V2 = REVIEW_V1.replace("not swallowed.", "not swallowed;\n3. logs carry no secrets.");
 const BILLING = "Amounts are integers in cents; flag any float.";
 
@@ -26,7 +35,12 @@ interface Cli {
 
 /** The real forge CLI (Node 20) in `cwd`, without the build cache so each step compiles. */
 function forge(cwd: string, args: string[]): Cli {
-  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], { cwd, env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" }, encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -81,7 +95,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a forge l
 
   it("3-4. a bumped library fails --check, naming it and its changed components, and forge diff shows what it changes", () => {
     const mode = join(library, ".pi", "forge", "modes", "house-review.yaml");
-    writeFileSync(mode, readFileSync(mode, "utf8").replace("  2. errors are handled, not swallowed.\n", "  2. errors are handled, not swallowed;\n  3. logs carry no secrets.\n"));
+    writeFileSync(
+      mode,
+      readFileSync(mode, "utf8").replace("  2. errors are handled, not swallowed.\n", "  2. errors are handled, not swallowed;\n  3. logs carry no secrets.\n"),
+    );
     const pkg = join(library, "package.json");
     writeFileSync(pkg, readFileSync(pkg, "utf8").replace('"version": "1.0.0"', '"version": "1.1.0"'));
     expect(forge(library, ["build", "--library"]).code).toBe(0);

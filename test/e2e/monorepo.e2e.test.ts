@@ -6,7 +6,17 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, projectForgeDir, trustProjectIfLegacy, writeMode, writePreset,
+  expectSamePrompt,
+  FORGE_CLI,
+  forgePrint,
+  forgeSuite,
+  nativePrompt,
+  onlyPrompt,
+  overlayTail,
+  projectForgeDir,
+  trustProjectIfLegacy,
+  writeMode,
+  writePreset,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS } from "../shared/pi-host.js";
@@ -37,7 +47,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a monorep
     const pkg = projectForgeDir(env.cwd);
     writeMode(pkg, "style", { label: "Style", strategy: "append", prompt: API_STYLE });
     writePreset(pkg, "api", { overlays: ["tone", "style"] });
-    const build = spawnSync(process.execPath, [FORGE_CLI, "build", "--all"], { cwd: env.root, env: { PATH: process.env.PATH, HOME: env.home, FORGE_NO_CACHE: "1" }, encoding: "utf8" });
+    const build = spawnSync(process.execPath, [FORGE_CLI, "build", "--all"], {
+      cwd: env.root,
+      env: { PATH: process.env.PATH, HOME: env.home, FORGE_NO_CACHE: "1" },
+      encoding: "utf8",
+    });
     expect(build.status, build.stdout + build.stderr).toBe(0);
     native = await nativePrompt(host, env, suite.server);
   });
@@ -62,7 +76,12 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a monorep
   it("the package's preset uses the root's tone, and /mode status names each component's layer", async () => {
     const r = await fresh(["--preset=api", "hello", "/mode status --json"]);
     expectSamePrompt(onlyPrompt(r), native + tone + style(API_STYLE));
-    const status = JSON.parse(r.stderr.split("\n").filter((l) => l.startsWith('{"')).at(-1)!);
+    const status = JSON.parse(
+      r.stderr
+        .split("\n")
+        .filter((l) => l.startsWith('{"'))
+        .at(-1)!,
+    );
     expect(status.components.map((c: { key: string; currentLayer: string }) => [c.key, c.currentLayer])).toEqual([
       ["tone", env.root],
       ["style", env.cwd],

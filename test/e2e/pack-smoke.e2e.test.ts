@@ -36,9 +36,19 @@ describe("the packed package", () => {
     expect(pkg.files).toEqual(expect.arrayContaining(["dist/", "schema/", "presets/"]));
     expect(pkg.pi).toEqual({ extensions: ["./dist/extension.js"] });
     expect(pkg.keywords).toContain("pi-package");
-    expect(packedFiles).toEqual(expect.arrayContaining(["package.json", "dist/cli.js", "dist/extension.js", "presets/bundle.json", "schema/bundle.schema.json", "schema/mode.schema.json"]));
+    expect(packedFiles).toEqual(
+      expect.arrayContaining([
+        "package.json",
+        "dist/cli.js",
+        "dist/extension.js",
+        "presets/bundle.json",
+        "schema/bundle.schema.json",
+        "schema/mode.schema.json",
+      ]),
+    );
     expect(packedFiles.filter((f) => /^(test|runtime|compiler|common|bench|scripts|node_modules)\//.test(f))).toEqual([]);
-    for (const f of ["dist/cli.js", "dist/extension.js", "presets/bundle.json", "schema/bundle.schema.json"]) expect(existsSync(join(installed, f)), f).toBe(true);
+    for (const f of ["dist/cli.js", "dist/extension.js", "presets/bundle.json", "schema/bundle.schema.json"])
+      expect(existsSync(join(installed, f)), f).toBe(true);
     expect(existsSync(join(installed, "node_modules"))).toBe(false);
   });
 });
@@ -75,7 +85,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the insta
     expectSamePrompt(onlyPrompt(r), native + overlayTail(["alpha", "Alpha", ALPHA], ["plan", plan.label, planText]));
     const status = lastStatus(r.stderr);
     expect(status.bundles.builtin).toMatchObject({ file: join(installed, "presets", "bundle.json"), status: "ok" });
-    expect(status.components.map((c: any) => [c.key, c.currentScope])).toEqual([["alpha", "project"], ["plan", "builtin"]]);
+    expect(status.components.map((c: any) => [c.key, c.currentScope])).toEqual([
+      ["alpha", "project"],
+      ["plan", "builtin"],
+    ]);
   });
 
   it("pi install <installed package dir> (local path, offline) loads forge through the package's pi manifest", async () => {

@@ -21,7 +21,12 @@ function write(root: string, files: Record<string, string>): void {
 }
 
 function cli(args: string[], cwd: string): void {
-  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], { cwd, env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent" }, encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent" },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   expect(r.status, r.stdout + r.stderr).toBe(0);
 }
 
@@ -44,14 +49,17 @@ function craft(file: string, scope: "project" | "library", edit: (bundle: ForgeB
 const glob = (source: string, regex: string): PathPattern => ({ kind: "glob", source, regex });
 // 1,001 characters in four names (a file system refuses one name over 255 bytes, and the tool gate with it, before any
 // pattern runs): each name still holds a run of a's long enough for a backtracking matcher to take forever on.
-const LONG = [..."aaa"].map(() => "a".repeat(250)).concat(`${"a".repeat(247)}!`).join("/");
+const LONG = [..."aaa"]
+  .map(() => "a".repeat(250))
+  .concat(`${"a".repeat(247)}!`)
+  .join("/");
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path patterns", (_id, host) => {
   it("a hand-crafted bundle with *(*a) in a rule and ^(a+)+$ in an edit limit cannot stall Pi on a 1,001-character path", async () => {
     const env = await suite.env();
     write(env.cwd, {
       ".pi/forge/rules/slow.yaml": "name: Slow\ndescription: A rule.\nwhen:\n  paths: [zz]\ncontent: SLOW-RULE\n",
-      ".pi/forge/modes/limited.yaml": "label: Limited\ndescription: L.\nstrategy: append\nprompt: Limited.\nedits:\n  allowRegex: [\"^zz$\"]\n  deny: []\n",
+      ".pi/forge/modes/limited.yaml": 'label: Limited\ndescription: L.\nstrategy: append\nprompt: Limited.\nedits:\n  allowRegex: ["^zz$"]\n  deny: []\n',
     });
     forgeBuild({ root: env.cwd });
     craft(join(env.cwd, ".pi", "forge", "bundle.json"), "project", (b) => {
@@ -59,7 +67,15 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path patt
       (b.modes.limited as Mode).edits = { allow: [{ kind: "regex", source: "^(a+)+$", regex: "^(a+)+$" }], deny: [] };
     });
     seedProjectTrust(host, env);
-    suite.server.enqueue({ toolCalls: [{ name: "read", arguments: { path: LONG } }, { name: "write", arguments: { path: LONG, content: "x" } }] }, { text: "done" });
+    suite.server.enqueue(
+      {
+        toolCalls: [
+          { name: "read", arguments: { path: LONG } },
+          { name: "write", arguments: { path: LONG, content: "x" } },
+        ],
+      },
+      { text: "done" },
+    );
     // Before RE2 each call backtracked for longer than the universe has existed; this run must simply finish.
     const { requests, stderr } = await printRun(host, env, suite.server, ["--no-session", "--mode=limited", "go"]);
     expect(stderr).not.toContain("refused bundle");

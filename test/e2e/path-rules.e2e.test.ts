@@ -10,7 +10,18 @@ import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS, MODERN_HOST, type PiHost } from "../shared/pi-host.js";
 import { withoutDate } from "./harness/probe.js";
-import { applyTag, extendsRequest, occurrences, printRun, section, systemPromptOf, timeline, toolNames, toolResults, updatesSuite } from "./harness/updates-session.js";
+import {
+  applyTag,
+  extendsRequest,
+  occurrences,
+  printRun,
+  section,
+  systemPromptOf,
+  timeline,
+  toolNames,
+  toolResults,
+  updatesSuite,
+} from "./harness/updates-session.js";
 
 const suite = updatesSuite();
 
@@ -20,7 +31,14 @@ const SOURCES: Record<string, string> = {
   ".pi/forge/modes/docs.yaml": "label: Docs\ndescription: Docs only.\nstrategy: append\nprompt: You write documentation.\nedits:\n  allow: [docs/**]\n",
 };
 const ROOMODES = JSON.stringify({
-  customModes: [{ slug: "docs-writer", name: "Docs Writer", roleDefinition: "You write docs.", groups: ["read", ["edit", { fileRegex: "\\.md$", description: "Markdown only" }]] }],
+  customModes: [
+    {
+      slug: "docs-writer",
+      name: "Docs Writer",
+      roleDefinition: "You write docs.",
+      groups: ["read", ["edit", { fileRegex: "\\.md$", description: "Markdown only" }]],
+    },
+  ],
 });
 /** A Cursor rule as Cursor's editor writes it: unquoted globs, which are not YAML; forge import cursor reads it as Cursor does. */
 const CURSOR_TEXT = "API-RULE: handlers validate input first.\n";
@@ -41,10 +59,26 @@ function write(root: string, files: Record<string, string>): void {
 /** The project the tests share per host: hand-written sources, an imported Roo mode, Pi preset and Cursor rule, built (and trusted). */
 async function projectFor(host: PiHost, options: { compat?: Record<string, unknown> } = {}): Promise<PiEnv> {
   const env = await suite.env(options);
-  write(env.cwd, { ...SOURCES, ".roomodes": ROOMODES, "presets.json": PRESETS_JSON, ".cursor/rules/api.mdc": CURSOR_RULE, "src/db/schema.sql": "create table t (id int);\n", "src/api/handler.ts": "export {};\n" });
+  write(env.cwd, {
+    ...SOURCES,
+    ".roomodes": ROOMODES,
+    "presets.json": PRESETS_JSON,
+    ".cursor/rules/api.mdc": CURSOR_RULE,
+    "src/db/schema.sql": "create table t (id int);\n",
+    "src/api/handler.ts": "export {};\n",
+  });
   forgeBuild({ root: env.cwd });
-  for (const args of [["roo", ".roomodes", "--overlay"], ["pi-presets", "presets.json"], ["cursor", "."]]) {
-    const r = spawnSync(process.execPath, [FORGE_CLI, "import", ...args], { cwd: env.cwd, env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" }, encoding: "utf8", timeout: 30_000 });
+  for (const args of [
+    ["roo", ".roomodes", "--overlay"],
+    ["pi-presets", "presets.json"],
+    ["cursor", "."],
+  ]) {
+    const r = spawnSync(process.execPath, [FORGE_CLI, "import", ...args], {
+      cwd: env.cwd,
+      env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
   }
   seedProjectTrust(host, env);
@@ -108,7 +142,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path rule
     expect(requests).toHaveLength(2);
     const results = toolResults(requests[1]!);
     expect(results).toHaveLength(2);
-    expect(results[0]).toContain('forge: edit refused: mode "docs" allows edits only to docs/** (paths relative to the project root); "src/app.ts" is not among them. The file was not changed.');
+    expect(results[0]).toContain(
+      'forge: edit refused: mode "docs" allows edits only to docs/** (paths relative to the project root); "src/app.ts" is not among them. The file was not changed.',
+    );
     expect(results[1]).not.toContain("refused");
     expect(readFileSync(join(env.cwd, "src/app.ts"), "utf8")).toBe(APP);
     expect(readFileSync(join(env.cwd, "docs/guide.md"), "utf8")).toBe("# Guide\n\nNew text.\n");

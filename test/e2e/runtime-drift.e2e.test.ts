@@ -3,8 +3,20 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  BETA, commitProject, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, projectForgeDir,
-  statusLines, writeMode, type ModeSource,
+  BETA,
+  commitProject,
+  expectSamePrompt,
+  forgeBuild,
+  forgePrint,
+  forgeSuite,
+  projectEnv,
+  lastStatus,
+  onlyPrompt,
+  overlayTail,
+  projectForgeDir,
+  statusLines,
+  writeMode,
+  type ModeSource,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS } from "../shared/pi-host.js";
@@ -54,10 +66,15 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
     expect(status).toMatchObject({ active: false, composition: "native", drift: true, driftPolicy: "block" });
     expect(status.fallbackReason).toContain("forge: drift_blocked: drift (policy block)");
     expect(status.fallbackReason).toContain('"alpha" changed since activation');
-    expect(status.components.map((c: any) => [c.key, c.drift])).toEqual([["alpha", "changed"], ["beta", "none"]]);
+    expect(status.components.map((c: any) => [c.key, c.drift])).toEqual([
+      ["alpha", "changed"],
+      ["beta", "none"],
+    ]);
     expect(second.stderr).toContain("run /mode reapprove to accept the current definitions");
     // Print mode cannot ask: one warning, before the request, names every mode left out (the unchanged beta too).
-    expect(notices(second.stderr).filter((l) => l.startsWith("forge: drift_blocked:"))).toEqual([expect.stringContaining("drift (policy block): Pi's native prompt, without alpha, beta: \"alpha\" changed since activation")]);
+    expect(notices(second.stderr).filter((l) => l.startsWith("forge: drift_blocked:"))).toEqual([
+      expect.stringContaining('drift (policy block): Pi\'s native prompt, without alpha, beta: "alpha" changed since activation'),
+    ]);
     // A new process still blocks (the reason persists) until the operator reapproves.
     const third = await run(["--continue", "/mode status --json", "third", "/mode reapprove", "fourth", "/mode status --json"]);
     expect(third.prompts).toHaveLength(2);
@@ -68,7 +85,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
     expect(after).toMatchObject({ active: true, drift: false, fallbackReason: null, source: "reapprove" });
     expect(third.stderr).toContain("(accepted: alpha)");
     // Headless, the reapproval's one notice carries the review (this process never loaded alpha's pinned text).
-    expect(third.stderr).toMatch(/\(accepted: alpha\)\n"alpha" changed since activation \(pinned [0-9a-f]{12}, now [0-9a-f]{12}\):\n {4}\(the pinned text is not known to this Pi process/);
+    expect(third.stderr).toMatch(
+      /\(accepted: alpha\)\n"alpha" changed since activation \(pinned [0-9a-f]{12}, now [0-9a-f]{12}\):\n {4}\(the pinned text is not known to this Pi process/,
+    );
   });
 
   it("warn: the current text, with a notice naming the drifted component", async () => {
@@ -122,7 +141,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: drift", (
     const second = await run(["--continue", "second", "/mode status --json", "/mode reapprove"]);
     expectSamePrompt(onlyPrompt(second), native);
     const status = lastStatus(second.stderr);
-    expect(status.components.map((c: any) => [c.key, c.drift])).toEqual([["alpha", "none"], ["beta", "missing"]]);
+    expect(status.components.map((c: any) => [c.key, c.drift])).toEqual([
+      ["alpha", "none"],
+      ["beta", "missing"],
+    ]);
     expect(status.fallbackReason).toContain('"beta" is no longer offered by any trusted bundle');
     expect(second.stderr).toContain('forge: refused: "beta" no longer offered');
   });

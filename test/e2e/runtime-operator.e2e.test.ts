@@ -3,7 +3,21 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  ALPHA, ALPHA_BETA_MODES, ALPHA_BETA_TAIL, BETA, commitProject, expectSamePrompt, FORGE_EXTENSION, forgeBuild, forgePrint, forgeSuite, projectEnv, lastStatus, onlyPrompt, overlayTail, rpcCommand,
+  ALPHA,
+  ALPHA_BETA_MODES,
+  ALPHA_BETA_TAIL,
+  BETA,
+  commitProject,
+  expectSamePrompt,
+  FORGE_EXTENSION,
+  forgeBuild,
+  forgePrint,
+  forgeSuite,
+  projectEnv,
+  lastStatus,
+  onlyPrompt,
+  overlayTail,
+  rpcCommand,
   rpcStatus,
 } from "./harness/forge-project.js";
 import { systemPromptOf, toolNames } from "../shared/fake-server.js";
@@ -18,7 +32,6 @@ const MODES = {
   readonly: { label: "Read only", strategy: "append", prompt: "Only read.", tools: ["read", "grep"] },
   pinned: { label: "Pinned", strategy: "append", prompt: "Pinned model.", model: "nowhere/no-such-model" },
 } as const;
-
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator surface", (_id, host) => {
   let env: PiEnv;

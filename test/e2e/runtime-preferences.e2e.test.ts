@@ -2,9 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { systemPromptOf, type RecordedRequest } from "../shared/fake-server.js";
-import {
-  expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, notices, overlayTail, rpcCommand, rpcStatus, noticeHead,
-} from "./harness/forge-project.js";
+import { expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, notices, overlayTail, rpcCommand, rpcStatus, noticeHead } from "./harness/forge-project.js";
 import { FAKE_MODEL, FAKE_PROVIDER, type PiEnv } from "../shared/pi-env.js";
 import { HOSTS, type PiHost } from "../shared/pi-host.js";
 import { startRpc, type RpcClient } from "../shared/rpc-client.js";
@@ -40,7 +38,13 @@ function modelsJson(baseUrl: string): string {
 /** A fresh env per test: Pi may persist a model or thinking change into the agent dir's settings. */
 async function preferencesEnv(host: PiHost): Promise<{ env: PiEnv; native: string }> {
   // agentFiles are written after createPiEnv's own single-model models.json, so this one replaces it.
-  return projectEnv(suite, host, MODES, {}, { agentFiles: { "models.json": modelsJson(suite.server.baseUrl) }, settings: { defaultThinkingLevel: START_THINKING } });
+  return projectEnv(
+    suite,
+    host,
+    MODES,
+    {},
+    { agentFiles: { "models.json": modelsJson(suite.server.baseUrl) }, settings: { defaultThinkingLevel: START_THINKING } },
+  );
 }
 
 async function startSession(host: PiHost, env: PiEnv): Promise<RpcClient> {
@@ -66,7 +70,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: mode mode
     try {
       await rpc.prompt("one");
       states.push(await hostState(rpc));
-      expect(noticeHead(await rpcCommand(rpc, "/mode set deep", "forge: active"))).toBe("forge: active overlays deep (drift policy block; was Pi's native prompt)");
+      expect(noticeHead(await rpcCommand(rpc, "/mode set deep", "forge: active"))).toBe(
+        "forge: active overlays deep (drift policy block; was Pi's native prompt)",
+      );
       // Activating a mode starts no turn, even when it switches the model.
       expect(suite.server.completions()).toHaveLength(1);
       states.push(await hostState(rpc));
@@ -103,7 +109,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: mode mode
     const rpc = await startSession(host, env);
     try {
       const from = rpc.records.length;
-      expect(noticeHead(await rpcCommand(rpc, "/mode set ghost", "forge: active"))).toBe("forge: active overlays ghost (drift policy block; was Pi's native prompt)");
+      expect(noticeHead(await rpcCommand(rpc, "/mode set ghost", "forge: active"))).toBe(
+        "forge: active overlays ghost (drift policy block; was Pi's native prompt)",
+      );
       expect(notices(rpc, from)).toContain('forge: preferred model "fake/no-such-model" was not found; keeping the current model');
       // The other preference still applies.
       expect(await hostState(rpc)).toEqual({ model: FAKE_MODEL, thinking: "high" });

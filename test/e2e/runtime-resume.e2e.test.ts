@@ -3,8 +3,19 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  ALPHA, ALPHA_BETA_MODES, ALPHA_BETA_TAIL, BETA, expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, projectEnv, lastStatus,
-  onlyPrompt, overlayTail, rpcCommand,
+  ALPHA,
+  ALPHA_BETA_MODES,
+  ALPHA_BETA_TAIL,
+  BETA,
+  expectSamePrompt,
+  FORGE_EXTENSION,
+  forgePrint,
+  forgeSuite,
+  projectEnv,
+  lastStatus,
+  onlyPrompt,
+  overlayTail,
+  rpcCommand,
 } from "./harness/forge-project.js";
 import { messageText, systemPromptOf } from "../shared/fake-server.js";
 import type { PiEnv } from "../shared/pi-env.js";

@@ -1,7 +1,19 @@
 // End-to-end: selection sources (PI_MODES > PI_MODE > flags), presets and RPC /mode and /preset commands in both real Pi hosts.
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  buildProject, expectSamePrompt, FORGE_EXTENSION, forgePrint, forgeSuite, projectEnv, nativePrompt, notices, onlyPrompt, overlayTail, rpcCommand, rpcStatus, noticeHead,
+  buildProject,
+  expectSamePrompt,
+  FORGE_EXTENSION,
+  forgePrint,
+  forgeSuite,
+  projectEnv,
+  nativePrompt,
+  notices,
+  onlyPrompt,
+  overlayTail,
+  rpcCommand,
+  rpcStatus,
+  noticeHead,
 } from "./harness/forge-project.js";
 import { systemMessagesOf, systemPromptOf } from "../shared/fake-server.js";
 import type { PiEnv } from "../shared/pi-env.js";
@@ -88,12 +100,17 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: RPC comma
     const rpc = await rpcWithForge(host, env);
     try {
       await rpc.prompt("first");
-      expect(noticeHead(await rpcCommand(rpc, "/mode set alpha beta", "forge: active"))).toBe("forge: active overlays alpha, beta (drift policy block; was Pi's native prompt)");
+      expect(noticeHead(await rpcCommand(rpc, "/mode set alpha beta", "forge: active"))).toBe(
+        "forge: active overlays alpha, beta (drift policy block; was Pi's native prompt)",
+      );
       // A command starts no turn and makes no request.
       expect(suite.server.completions()).toHaveLength(1);
       const status = await rpcStatus(rpc);
       expect(status).toMatchObject({ active: true, overlays: ["alpha", "beta"], source: "command", fallbackReason: null });
-      expect(status.components.map((c: any) => [c.key, c.pinnedScope, c.drift])).toEqual([["alpha", "project", "none"], ["beta", "project", "none"]]);
+      expect(status.components.map((c: any) => [c.key, c.pinnedScope, c.drift])).toEqual([
+        ["alpha", "project", "none"],
+        ["beta", "project", "none"],
+      ]);
       await rpc.prompt("second");
       expect(noticeHead(await rpcCommand(rpc, "/mode off", "forge: mode off"))).toBe("forge: mode off (Pi's native prompt; was overlays alpha, beta)");
       await rpc.prompt("third");
@@ -112,7 +129,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: RPC comma
     const rpc = await rpcWithForge(host, env);
     try {
       expect(await rpcCommand(rpc, "/preset list", "duo")).toContain("duo (project)");
-      expect(noticeHead(await rpcCommand(rpc, "/preset use duo", "forge: active"))).toBe("forge: active preset duo overlays gamma, alpha (drift policy block; was Pi's native prompt)");
+      expect(noticeHead(await rpcCommand(rpc, "/preset use duo", "forge: active"))).toBe(
+        "forge: active preset duo overlays gamma, alpha (drift policy block; was Pi's native prompt)",
+      );
       await rpc.prompt("hello");
       expect(await rpcStatus(rpc)).toMatchObject({ preset: "duo", overlays: ["gamma", "alpha"], source: "preset" });
     } finally {

@@ -2,9 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messageText, systemPromptOf, type RecordedRequest } from "../shared/fake-server.js";
-import {
-  expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, overlayTail, rpcCommand, rpcStatus, noticeHead,
-} from "./harness/forge-project.js";
+import { expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, overlayTail, rpcCommand, rpcStatus, noticeHead } from "./harness/forge-project.js";
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS } from "../shared/pi-host.js";
 import { startRpc, type RpcClient } from "../shared/rpc-client.js";
@@ -21,8 +19,7 @@ const MODES = {
 const tail = (key: keyof typeof TEXT) => overlayTail([key, key === "alpha" ? "Alpha" : "Beta", TEXT[key]]);
 
 /** The user and assistant texts of a request, in order (the system prompt left out). */
-const conversation = (request: RecordedRequest) =>
-  (request.body.messages as any[]).filter((m) => m.role === "user" || m.role === "assistant").map(messageText);
+const conversation = (request: RecordedRequest) => (request.body.messages as any[]).filter((m) => m.role === "user" || m.role === "assistant").map(messageText);
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: mode state and the session tree", (_id, host) => {
   let env: PiEnv;
@@ -44,7 +41,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: mode stat
     const statuses: any[] = [];
     try {
       await rpc.prompt("zero");
-      expect(noticeHead(await rpcCommand(rpc, "/mode set alpha", "forge: active"))).toBe("forge: active overlays alpha (drift policy block; was Pi's native prompt)");
+      expect(noticeHead(await rpcCommand(rpc, "/mode set alpha", "forge: active"))).toBe(
+        "forge: active overlays alpha (drift policy block; was Pi's native prompt)",
+      );
       statuses.push(await rpcStatus(rpc));
       await rpc.prompt("one");
       expect(noticeHead(await rpcCommand(rpc, "/mode set beta", "forge: active"))).toBe("forge: active overlays beta (drift policy block; was overlays alpha)");

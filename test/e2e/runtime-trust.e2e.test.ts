@@ -3,8 +3,22 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  ALPHA, buildProject, commitProject, expectSamePrompt, forgeBuild, forgePrint, forgeSuite, globalForgeDir, lastStatus, nativePrompt, onlyPrompt, overlayTail, readJson,
-  seedProjectTrust, trustProjectIfLegacy, writeMode,
+  ALPHA,
+  buildProject,
+  commitProject,
+  expectSamePrompt,
+  forgeBuild,
+  forgePrint,
+  forgeSuite,
+  globalForgeDir,
+  lastStatus,
+  nativePrompt,
+  onlyPrompt,
+  overlayTail,
+  readJson,
+  seedProjectTrust,
+  trustProjectIfLegacy,
+  writeMode,
 } from "./harness/forge-project.js";
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS } from "../shared/pi-host.js";
@@ -73,74 +87,78 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: integrity
   });
 
   // Each host has its own trust mechanism: the describe exists only for its host.
-  if (host.id === "legacy") describe("0.73.1: forge's trust store", () => {
-    beforeEach(async () => {
-      env = await suite.env();
+  if (host.id === "legacy")
+    describe("0.73.1: forge's trust store", () => {
+      beforeEach(async () => {
+        env = await suite.env();
+      });
+
+      it("untrusted: project modes not offered (global ones are), the notice says how to trust; /forge trust", async () => {
+        buildGlobal(env);
+        const file = buildProject(env.cwd, { alpha: alphaMode(ALPHA), gamma: gammaMode(GAMMA_PROJECT) });
+        const native = await nativePrompt(host, env, suite.server);
+        const untrusted = await fresh(["--mode=alpha", "hello"]);
+        expectSamePrompt(onlyPrompt(untrusted), native);
+        expect(untrusted.stderr).toContain(`forge: project bundle ${file} is not trusted; its modes and presets are not offered. Run /forge trust`);
+        expect(untrusted.stderr).toMatch(/--mode refused: .*alpha/);
+        // The global gamma is offered; the project's own gamma is not.
+        expectSamePrompt(onlyPrompt(await fresh(["--mode=gamma", "hello"])), native + tailGamma(GAMMA_GLOBAL));
+
+        await trustProjectIfLegacy(host, env, suite.server);
+        // Trusted, the deeper (project) scope wins for the same key.
+        expectSamePrompt(onlyPrompt(await fresh(["--mode=alpha,gamma", "hello"])), native + tailAlpha() + tailGamma(GAMMA_PROJECT));
+      });
+
+      it("the user's own rebuild keeps trust; a bundle that arrives changed needs it again", async () => {
+        buildProject(env.cwd, { alpha: alphaMode(ALPHA) });
+        commitProject(env.cwd);
+        await trustProjectIfLegacy(host, env, suite.server);
+        const native = await nativePrompt(host, env, suite.server);
+        // The user edits (not committed) and rebuilds with their own forge: trust carries to the bundle they built.
+        writeMode(join(env.cwd, ".pi", "forge"), "alpha", alphaMode(ALPHA_V2));
+        forgeBuild({ root: env.cwd, agentDir: env.agentDir });
+        expectSamePrompt(onlyPrompt(await fresh(["--mode=alpha", "hello"])), native + tailAlpha(ALPHA_V2));
+
+        // A bundle that arrives changed (built elsewhere, then pulled) is not trusted until the user says so.
+        writeMode(join(env.cwd, ".pi", "forge"), "alpha", alphaMode(ALPHA));
+        forgeBuild({ root: env.cwd });
+        const pulled = await fresh(["--mode=alpha", "hello"]);
+        expectSamePrompt(onlyPrompt(pulled), native);
+        expect(pulled.stderr).toContain("is not trusted");
+        expect(pulled.stderr).toContain("a bundle that arrives changed needs trust again");
+        await trustProjectIfLegacy(host, env, suite.server);
+        expectSamePrompt(onlyPrompt(await fresh(["--mode=alpha", "hello"])), native + tailAlpha());
+      });
     });
 
-    it("untrusted: project modes not offered (global ones are), the notice says how to trust; /forge trust", async () => {
-      buildGlobal(env);
-      const file = buildProject(env.cwd, { alpha: alphaMode(ALPHA), gamma: gammaMode(GAMMA_PROJECT) });
-      const native = await nativePrompt(host, env, suite.server);
-      const untrusted = await fresh(["--mode=alpha", "hello"]);
-      expectSamePrompt(onlyPrompt(untrusted), native);
-      expect(untrusted.stderr).toContain(`forge: project bundle ${file} is not trusted; its modes and presets are not offered. Run /forge trust`);
-      expect(untrusted.stderr).toMatch(/--mode refused: .*alpha/);
-      // The global gamma is offered; the project's own gamma is not.
-      expectSamePrompt(onlyPrompt(await fresh(["--mode=gamma", "hello"])), native + tailGamma(GAMMA_GLOBAL));
+  if (host.id === "modern")
+    describe("1.x: Pi's project trust", () => {
+      beforeEach(async () => {
+        // Protected project resources and no trust decision: untrusted in print mode.
+        env = await suite.env({ cwdFiles: { ".pi/settings.json": "{}" } });
+      });
 
-      await trustProjectIfLegacy(host, env, suite.server);
-      // Trusted, the deeper (project) scope wins for the same key.
-      expectSamePrompt(onlyPrompt(await fresh(["--mode=alpha,gamma", "hello"])), native + tailAlpha() + tailGamma(GAMMA_PROJECT));
+      it("untrusted: project components ignored (global ones offered), the notice says how; --approve honors them", async () => {
+        buildGlobal(env);
+        const file = buildProject(env.cwd, { alpha: alphaMode(ALPHA), gamma: gammaMode(GAMMA_PROJECT) });
+        const native = await nativePrompt(host, env, suite.server);
+        const untrusted = await fresh(["--mode=alpha", "hello", "/mode status --json"]);
+        expectSamePrompt(onlyPrompt(untrusted), native);
+        expect(untrusted.stderr).toContain(
+          `forge: project bundle ${file} is not trusted; its modes and presets are not offered. Trust the project in Pi to use its modes.`,
+        );
+        expect(lastStatus(untrusted.stderr).project).toMatchObject({ trusted: false, decidedBy: "host" });
+        expectSamePrompt(onlyPrompt(await fresh(["--mode=gamma", "hello"])), native + tailGamma(GAMMA_GLOBAL));
+        // forge's own trust store does not override the host's decision.
+        const trust = await fresh(["--mode=alpha", "/forge trust", "hello"]);
+        expect(trust.stderr).toContain("forge: this Pi decides project trust itself (currently not trusted)");
+        expectSamePrompt(onlyPrompt(trust), native);
+
+        const approvedNative = await nativePrompt(host, env, suite.server, ["--approve"]);
+        const approved = await fresh(["--approve", "--mode=alpha,gamma", "hello", "/mode status --json"]);
+        expectSamePrompt(onlyPrompt(approved), approvedNative + tailAlpha() + tailGamma(GAMMA_PROJECT));
+        expect(approved.stderr).not.toContain("is not trusted");
+        expect(lastStatus(approved.stderr).project).toMatchObject({ trusted: true, decidedBy: "host" });
+      });
     });
-
-    it("the user's own rebuild keeps trust; a bundle that arrives changed needs it again", async () => {
-      buildProject(env.cwd, { alpha: alphaMode(ALPHA) });
-      commitProject(env.cwd);
-      await trustProjectIfLegacy(host, env, suite.server);
-      const native = await nativePrompt(host, env, suite.server);
-      // The user edits (not committed) and rebuilds with their own forge: trust carries to the bundle they built.
-      writeMode(join(env.cwd, ".pi", "forge"), "alpha", alphaMode(ALPHA_V2));
-      forgeBuild({ root: env.cwd, agentDir: env.agentDir });
-      expectSamePrompt(onlyPrompt(await fresh(["--mode=alpha", "hello"])), native + tailAlpha(ALPHA_V2));
-
-      // A bundle that arrives changed (built elsewhere, then pulled) is not trusted until the user says so.
-      writeMode(join(env.cwd, ".pi", "forge"), "alpha", alphaMode(ALPHA));
-      forgeBuild({ root: env.cwd });
-      const pulled = await fresh(["--mode=alpha", "hello"]);
-      expectSamePrompt(onlyPrompt(pulled), native);
-      expect(pulled.stderr).toContain("is not trusted");
-      expect(pulled.stderr).toContain("a bundle that arrives changed needs trust again");
-      await trustProjectIfLegacy(host, env, suite.server);
-      expectSamePrompt(onlyPrompt(await fresh(["--mode=alpha", "hello"])), native + tailAlpha());
-    });
-  });
-
-  if (host.id === "modern") describe("1.x: Pi's project trust", () => {
-    beforeEach(async () => {
-      // Protected project resources and no trust decision: untrusted in print mode.
-      env = await suite.env({ cwdFiles: { ".pi/settings.json": "{}" } });
-    });
-
-    it("untrusted: project components ignored (global ones offered), the notice says how; --approve honors them", async () => {
-      buildGlobal(env);
-      const file = buildProject(env.cwd, { alpha: alphaMode(ALPHA), gamma: gammaMode(GAMMA_PROJECT) });
-      const native = await nativePrompt(host, env, suite.server);
-      const untrusted = await fresh(["--mode=alpha", "hello", "/mode status --json"]);
-      expectSamePrompt(onlyPrompt(untrusted), native);
-      expect(untrusted.stderr).toContain(`forge: project bundle ${file} is not trusted; its modes and presets are not offered. Trust the project in Pi to use its modes.`);
-      expect(lastStatus(untrusted.stderr).project).toMatchObject({ trusted: false, decidedBy: "host" });
-      expectSamePrompt(onlyPrompt(await fresh(["--mode=gamma", "hello"])), native + tailGamma(GAMMA_GLOBAL));
-      // forge's own trust store does not override the host's decision.
-      const trust = await fresh(["--mode=alpha", "/forge trust", "hello"]);
-      expect(trust.stderr).toContain("forge: this Pi decides project trust itself (currently not trusted)");
-      expectSamePrompt(onlyPrompt(trust), native);
-
-      const approvedNative = await nativePrompt(host, env, suite.server, ["--approve"]);
-      const approved = await fresh(["--approve", "--mode=alpha,gamma", "hello", "/mode status --json"]);
-      expectSamePrompt(onlyPrompt(approved), approvedNative + tailAlpha() + tailGamma(GAMMA_PROJECT));
-      expect(approved.stderr).not.toContain("is not trusted");
-      expect(lastStatus(approved.stderr).project).toMatchObject({ trusted: true, decidedBy: "host" });
-    });
-  });
 });

@@ -12,14 +12,29 @@ import { readTrustStore, writeTrustStore } from "../../io/trust-store.js";
 import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS, MODERN_HOST, assertPrintOk, runPrint } from "../shared/pi-host.js";
 import {
-  FORGE_CLI, FORGE_EXTENSION, expectSamePrompt, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, projectForgeDir, readJson, writeMode,
+  FORGE_CLI,
+  FORGE_EXTENSION,
+  expectSamePrompt,
+  forgePrint,
+  forgeSuite,
+  nativePrompt,
+  onlyPrompt,
+  overlayTail,
+  projectForgeDir,
+  readJson,
+  writeMode,
 } from "./harness/forge-project.js";
 
 const suite = forgeSuite();
 
 /** A CLI run as someone else (no agent dir, no trust store): a maintainer's build, or a key made on their machine. */
 function cli(cwd: string, ...args: string[]): string {
-  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], { cwd, env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent" }, encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent" },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   if (r.status !== 0) throw new Error(`forge ${args.join(" ")} failed (${r.status})\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
@@ -107,7 +122,12 @@ describe("1.x with trust: forge", () => {
   async function readRun(env: PiEnv, args: string[]): Promise<{ prompts: string[]; bodies: string[]; stderr: string }> {
     suite.server.reset();
     suite.server.enqueue({ toolCalls: [{ name: "read", arguments: { path: "src/db/schema.sql" } }] }, { text: "done" });
-    const result = await runPrint(host, ["--no-session", ...args], { env, extensions: [FORGE_EXTENSION], extraEnv: { PI_MODE_CONFIRM_EXACT: "1" }, timeoutMs: 60_000 });
+    const result = await runPrint(host, ["--no-session", ...args], {
+      env,
+      extensions: [FORGE_EXTENSION],
+      extraEnv: { PI_MODE_CONFIRM_EXACT: "1" },
+      timeoutMs: 60_000,
+    });
     assertPrintOk(result);
     const requests = suite.server.completions();
     return { prompts: requests.map((r) => systemPromptOf(r)), bodies: requests.map((r) => JSON.stringify(r.body.messages)), stderr: result.stderr };

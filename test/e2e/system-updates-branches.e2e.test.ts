@@ -4,7 +4,16 @@ import type { RecordedRequest } from "../shared/fake-server.js";
 import { HOSTS } from "../shared/pi-host.js";
 import { startRpc } from "../shared/rpc-client.js";
 import {
-  allText, applyTag, EXTENSIONS, occurrences, printRun, rpcActiveIds, rpcCommand, systemPromptOf, timeline, updatesSuite,
+  allText,
+  applyTag,
+  EXTENSIONS,
+  occurrences,
+  printRun,
+  rpcActiveIds,
+  rpcCommand,
+  systemPromptOf,
+  timeline,
+  updatesSuite,
 } from "./harness/updates-session.js";
 
 const suite = updatesSuite();
@@ -49,7 +58,14 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: branches 
     const env = await suite.env({ settings: { compaction: { keepRecentTokens: 1 } } });
     suite.server.reset();
     await printRun(host, env, suite.server, ["--preset", "audit", "/system-update Be terse.", "one"]);
-    const { requests } = await printRun(host, env, suite.server, ["--continue", "/system-update Keep it short.", "two", "/compact-now", "/system-update status --json", "three"]);
+    const { requests } = await printRun(host, env, suite.server, [
+      "--continue",
+      "/system-update Keep it short.",
+      "two",
+      "/compact-now",
+      "/system-update status --json",
+      "three",
+    ]);
     // two, the summarization request(s) (a split turn adds one), three.
     expect(requests.length).toBeGreaterThanOrEqual(3);
     const summaries = requests.slice(1, -1);
@@ -68,7 +84,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: branches 
       // 1.x keeps sections through a compaction, but these updates were timeline messages (this model has no
       // mid-conversation system messages): only summarized now, so they are told again, once, after the prompt.
       expect(prompt).not.toContain("Be terse.");
-      expect(timeline(three).slice(-2).map((m) => m.text)).toEqual(["three", `${applyTag("update-1", "Be terse.")}\n\n${applyTag("update-2", "Keep it short.")}`]);
+      expect(
+        timeline(three)
+          .slice(-2)
+          .map((m) => m.text),
+      ).toEqual(["three", `${applyTag("update-1", "Be terse.")}\n\n${applyTag("update-2", "Keep it short.")}`]);
       expect(occurrences(three, "Be terse.")).toBe(1);
     }
     // The inventory stays, and the next turn (a resumed process) keeps the post-compaction prompt byte-identical.
@@ -76,9 +96,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: branches 
     const four = await printRun(host, env, suite.server, ["--continue", "/system-update off update-1", "four"]);
     const after = four.requests.at(-1)!;
     expect(systemPromptOf(after)).toBe(prompt);
-    expect(timeline(after).slice(-2).map((m) => m.text)).toEqual([
-      '<system_update id="update-1" status="revoked">\nThe previous update "update-1" no longer applies.\n</system_update>',
-      "four",
-    ]);
+    expect(
+      timeline(after)
+        .slice(-2)
+        .map((m) => m.text),
+    ).toEqual(['<system_update id="update-1" status="revoked">\nThe previous update "update-1" no longer applies.\n</system_update>', "four"]);
   });
 });

@@ -36,7 +36,9 @@ describe("1.x: switching between a model with mid-conversation system messages a
       await rpcCommand(rpc, "/system-update Alpha.", "applied update-1");
       await rpc.prompt("one");
       const toTimeline = await switchModel(rpc, WITHOUT, "system updates now use timeline delivery");
-      expect(toTimeline).toMatch(/model fake\/fake-without has no mid-conversation system messages[^\n]* · keeps (?:the whole|\d+% of the|none of the) cached prompt/);
+      expect(toTimeline).toMatch(
+        /model fake\/fake-without has no mid-conversation system messages[^\n]* · keeps (?:the whole|\d+% of the|none of the) cached prompt/,
+      );
       await rpcCommand(rpc, "/system-update Beta.", "applied update-2");
       await rpc.prompt("two");
       await rpcCommand(rpc, "/system-update off update-1", "revoked update-1");
@@ -58,12 +60,20 @@ describe("1.x: switching between a model with mid-conversation system messages a
     expect(told(two)).toEqual({ "update-1": "section", "update-2": "message" });
     expect(systemPromptOf(three)).toBe(systemPromptOf(two));
     expect(extendsRequest(three, two)).toBe(true);
-    expect(timeline(three).slice(-2).map((m) => m.text)).toEqual([retractTag("update-1"), "three"]);
+    expect(
+      timeline(three)
+        .slice(-2)
+        .map((m) => m.text),
+    ).toEqual([retractTag("update-1"), "three"]);
     expect(told(three)).toEqual({ "update-2": "message" });
     // Back on the model with them: a message-held update is retracted by a message, a new one is Pi's patch.
     expect(told(four)).toEqual({ "update-3": "section" });
     expect(timeline(four).map((m) => m.text)).toContain(retractTag("update-2"));
-    expect(timeline(four).map((m) => m.text).filter((t) => t === applyTag("update-2", "Beta."))).toHaveLength(1);
+    expect(
+      timeline(four)
+        .map((m) => m.text)
+        .filter((t) => t === applyTag("update-2", "Beta.")),
+    ).toHaveLength(1);
   });
 });
 

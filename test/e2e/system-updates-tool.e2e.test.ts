@@ -4,8 +4,20 @@ import { systemMessagesOf, type RecordedRequest } from "../shared/fake-server.js
 import { HOSTS, MODERN_HOST } from "../shared/pi-host.js";
 import { withoutDate } from "./harness/probe.js";
 import {
-  applyTag, builtinBlockText, extendsRequest, occurrences, printedStatus, printRun, retractTag, section, systemPromptOf, timeline, TOOL, toolNames,
-  toolResults, updatesSuite,
+  applyTag,
+  builtinBlockText,
+  extendsRequest,
+  occurrences,
+  printedStatus,
+  printRun,
+  retractTag,
+  section,
+  systemPromptOf,
+  timeline,
+  TOOL,
+  toolNames,
+  toolResults,
+  updatesSuite,
 } from "./harness/updates-session.js";
 
 const suite = updatesSuite();
@@ -17,7 +29,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the agent
   it("activates a callable block mid-run: its text reaches the next request of the same run; it may deactivate its own", async () => {
     const env = await suite.env();
     suite.server.reset();
-    suite.server.enqueue({ toolCalls: [call({ action: "activate", id: "security-pass" })] }, { toolCalls: [call({ action: "deactivate", id: "security-pass" })] }, { text: "done" });
+    suite.server.enqueue(
+      { toolCalls: [call({ action: "activate", id: "security-pass" })] },
+      { toolCalls: [call({ action: "deactivate", id: "security-pass" })] },
+      { text: "done" },
+    );
     const { requests, stderr } = await printRun(host, env, suite.server, ["--no-session", "--preset", "audit", "go", "/system-update status --json"]);
     expect(requests).toHaveLength(3);
     const [first, second, third] = requests as [RecordedRequest, RecordedRequest, RecordedRequest];
@@ -76,9 +92,13 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the agent
     expect(requests.map((r) => toolNames(r).includes(TOOL))).toEqual([false, false, true, false]);
     // The inventory follows the preset: careful-change's block is user-only, audit's is callable.
     expect(systemPromptOf(requests[0]!)).not.toContain("System update blocks");
-    expect(systemPromptOf(requests[1]!)).toContain("- plan-approved: Plan approved. The user approved the plan; lift the no-edit rule and carry it out test first. (callable: no)");
+    expect(systemPromptOf(requests[1]!)).toContain(
+      "- plan-approved: Plan approved. The user approved the plan; lift the no-edit rule and carry it out test first. (callable: no)",
+    );
     expect(systemPromptOf(requests[1]!)).toContain("Only the user can activate them.");
-    expect(systemPromptOf(requests[2]!)).toContain("- security-pass: Security pass. A focused pass over untrusted input, authentication and secrets. (callable: yes)");
+    expect(systemPromptOf(requests[2]!)).toContain(
+      "- security-pass: Security pass. A focused pass over untrusted input, authentication and secrets. (callable: yes)",
+    );
     expect(systemPromptOf(requests[3]!)).not.toContain("System update blocks");
     // /preset use and /mode off report their cache impact in their one notice.
     expect(stderr.match(/forge: active preset (careful-change|audit)[^\n]* · keeps (the whole|\d+% of the|none of the) cached prompt/g)).toHaveLength(2);
@@ -103,7 +123,11 @@ describe("modern host, a model with mid-conversation system messages", () => {
   it("an activation in the run's first tool batch is Pi's patch after the tool result; a later batch's deactivation is a retraction message", async () => {
     const env = await suite.env({ compat: { supportsMidConvoSystemMessages: true } });
     suite.server.reset();
-    suite.server.enqueue({ toolCalls: [call({ action: "activate", id: "security-pass" })] }, { toolCalls: [call({ action: "deactivate", id: "security-pass" })] }, { text: "done" });
+    suite.server.enqueue(
+      { toolCalls: [call({ action: "activate", id: "security-pass" })] },
+      { toolCalls: [call({ action: "deactivate", id: "security-pass" })] },
+      { text: "done" },
+    );
     const { requests } = await printRun(MODERN_HOST, env, suite.server, ["--no-session", "--preset", "audit", "/system-update Be terse.", "hello"]);
     const [first, second, third] = requests as [RecordedRequest, RecordedRequest, RecordedRequest];
     expect(systemPromptOf(second)).toBe(systemPromptOf(first));

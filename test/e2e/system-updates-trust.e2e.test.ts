@@ -31,7 +31,12 @@ function buildProject(cwd: string): void {
       "",
     ].join("\n"),
   );
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, "dist/cli.js"), "build", "--root", cwd], { cwd, encoding: "utf8", timeout: 30_000, env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" } });
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, "dist/cli.js"), "build", "--root", cwd], {
+    cwd,
+    encoding: "utf8",
+    timeout: 30_000,
+    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+  });
   if (r.status !== 0) throw new Error(`forge build failed (${r.status})\n${r.stdout}\n${r.stderr}`);
 }
 
@@ -52,9 +57,17 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: project t
     suite.server.reset();
     suite.server.enqueue({ toolCalls: [{ name: TOOL, arguments: { action: "activate", id: "proj-block" } }] }, { text: "done" });
     const untrusted = await trustArgs(host, env, false);
-    const denied = await printRun(host, env, suite.server, [...untrusted, "--no-session", "--preset", "proj", "/system-update list", "/system-update use proj-block", "go"]);
+    const denied = await printRun(host, env, suite.server, [
+      ...untrusted,
+      "--no-session",
+      "--preset",
+      "proj",
+      "/system-update list",
+      "/system-update use proj-block",
+      "go",
+    ]);
     expect(denied.stderr).toMatch(/not trusted|not offered|unknown preset/i);
-    expect(denied.stderr).toContain("forge: cannot activate \"proj-block\"");
+    expect(denied.stderr).toContain('forge: cannot activate "proj-block"');
     expect(denied.stderr).not.toContain("proj-block  Project block");
     const [first, second] = denied.requests;
     expect(toolNames(first!)).not.toContain(TOOL);

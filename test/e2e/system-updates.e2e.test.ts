@@ -5,7 +5,17 @@ import type { PiEnv } from "../shared/pi-env.js";
 import { HOSTS, MODERN_HOST, type PiHost } from "../shared/pi-host.js";
 import { withoutDate } from "./harness/probe.js";
 import {
-  applyTag, extendsRequest, occurrences, printedStatus, printRun, retractTag, section, sessionFiles, systemPromptOf, timeline, updatesSuite,
+  applyTag,
+  extendsRequest,
+  occurrences,
+  printedStatus,
+  printRun,
+  retractTag,
+  section,
+  sessionFiles,
+  systemPromptOf,
+  timeline,
+  updatesSuite,
 } from "./harness/updates-session.js";
 
 const suite = updatesSuite();
@@ -71,13 +81,19 @@ function expectDeliveredOnce(s: Session): void {
  * update a reset ends) is retracted the same way, and appending never breaks the cached prefix (the report says so).
  */
 function expectTimelineMessages(s: Session): void {
-  expect(timeline(s.requests.one).slice(-2)).toEqual([{ role: "user", text: applyTag("update-1", TERSE) }, { role: "user", text: "one" }]);
+  expect(timeline(s.requests.one).slice(-2)).toEqual([
+    { role: "user", text: applyTag("update-1", TERSE) },
+    { role: "user", text: "one" },
+  ]);
   expect(timeline(s.requests.two).slice(-3)).toEqual([
     { role: "user", text: applyTag("update-2", SHORT) },
     { role: "user", text: retractTag("update-1") },
     { role: "user", text: "two" },
   ]);
-  expect(timeline(s.requests.three).slice(-2)).toEqual([{ role: "user", text: retractTag("update-2") }, { role: "user", text: "three" }]);
+  expect(timeline(s.requests.three).slice(-2)).toEqual([
+    { role: "user", text: retractTag("update-2") },
+    { role: "user", text: "three" },
+  ]);
   for (const err of [s.stderr.one, s.stderr.two, s.stderr.three]) expect(err.match(CACHE_LINE)?.[1]).toBe("the whole");
 }
 
@@ -116,7 +132,11 @@ describe("modern host (1.x): the delivery follows the model", () => {
     // No timeline message duplicates a section.
     expect(JSON.stringify(s.requests.three.body.messages)).not.toContain("<system_update");
     for (const err of [s.stderr.one, s.stderr.two, s.stderr.three]) expect(err.match(CACHE_LINE)?.[1]).toBe("the whole");
-    expect(printedStatus(s.stderr.resumed)).toMatchObject({ delivery: "sections", deliveryReason: "model-with", active: [{ updateId: "update-1", told: "section" }] });
+    expect(printedStatus(s.stderr.resumed)).toMatchObject({
+      delivery: "sections",
+      deliveryReason: "model-with",
+      active: [{ updateId: "update-1", told: "section" }],
+    });
   });
 
   it("a model without them: timeline messages; the prompt Pi replays never changes", async () => {

@@ -24,13 +24,22 @@ function write(root: string, files: Record<string, string>): void {
 }
 
 function git(cwd: string, ...args: string[]): void {
-  const r = spawnSync("git", ["-c", "user.name=e2e", "-c", "user.email=e2e@forge.invalid", "-c", "commit.gpgsign=false", ...args], { cwd, encoding: "utf8", env: { PATH: process.env.PATH, HOME: "/nonexistent" } });
+  const r = spawnSync("git", ["-c", "user.name=e2e", "-c", "user.email=e2e@forge.invalid", "-c", "commit.gpgsign=false", ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, HOME: "/nonexistent" },
+  });
   expect(r.status, `git ${args.join(" ")}\n${r.stderr}`).toBe(0);
 }
 
 /** The user's own `forge build` (their agent dir, so their trust store), with its output. */
 function ownBuild(root: string, agentDir: string): string {
-  const r = spawnSync(process.execPath, [FORGE_CLI, "build", "--root", root], { cwd: root, env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent", PI_CODING_AGENT_DIR: agentDir }, encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync(process.execPath, [FORGE_CLI, "build", "--root", root], {
+    cwd: root,
+    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent", PI_CODING_AGENT_DIR: agentDir },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   expect(r.status, r.stdout + r.stderr).toBe(0);
   return r.stdout + r.stderr;
 }
@@ -74,7 +83,9 @@ describe("0.73.1: forge's trust store", () => {
     write(env.cwd, { ".pi/forge/rules/inject.yaml": RULE });
     forgeBuild({ root: env.cwd }); // someone else's build, pulled with bundle.json
     const { stderr } = await printRun(host, env, suite.server, ["--no-session", "/forge trust"]);
-    expect(stderr).toMatch(/Since the version you trusted \([0-9a-f]{12}\):\n {2}rules: added inject\nIt holds:\n {2}modes: alpha\n {2}rules: inject\nA bundle that arrives changed/);
+    expect(stderr).toMatch(
+      /Since the version you trusted \([0-9a-f]{12}\):\n {2}rules: added inject\nIt holds:\n {2}modes: alpha\n {2}rules: inject\nA bundle that arrives changed/,
+    );
     expect(stderr).not.toContain("no mode or preset changed");
     expect(stderr).toContain("its modes, presets, rules and blocks will be offered");
   });

@@ -23,7 +23,10 @@ function region(screen: string[], first: string, last: string): string {
   const to = screen.findIndex((l, i) => i >= from && l.includes(last));
   expect(from, `no "${first}" on the screen:\n${screen.join("\n")}`).toBeGreaterThanOrEqual(0);
   expect(to, `no "${last}" on the screen:\n${screen.join("\n")}`).toBeGreaterThanOrEqual(from);
-  return screen.slice(from, to + 1).map((l) => l.trimEnd()).join("\n");
+  return screen
+    .slice(from, to + 1)
+    .map((l) => l.trimEnd())
+    .join("\n");
 }
 
 /** Holds the README's capture `name` equal to `text` (or rewrites it with FORGE_UPDATE_SCREENS=1). */

@@ -91,7 +91,10 @@ describe("fake provider without a prefix cache", () => {
     try {
       fixed.enqueue({ text: "a" }, { text: "b", usage: { cached_tokens: 30 } });
       for (const text of ["one", "two"]) {
-        await fetch(`${fixed.baseUrl}/chat/completions`, { method: "POST", body: JSON.stringify({ model: "m", messages: [{ role: "user", content: text }] }) }).then((r) => r.text());
+        await fetch(`${fixed.baseUrl}/chat/completions`, {
+          method: "POST",
+          body: JSON.stringify({ model: "m", messages: [{ role: "user", content: text }] }),
+        }).then((r) => r.text());
       }
       expect(fixed.completions().map((r) => r.usage)).toEqual([
         { prompt_tokens: 40, completion_tokens: 5, cached_tokens: 0, cache_write_tokens: 0 },

@@ -13,7 +13,12 @@ describe("diffLocks", () => {
   it("lists nothing for equal locks, and a library only on one side as added or removed", () => {
     expect(diffLocks([lock("1.0.0", "a", { review: "1" })], [lock("1.0.0", "a", { review: "1" })])).toEqual([]);
     expect(diffLocks(undefined, [lock("1.0.0", "a", { review: "1" })])).toEqual([
-      expect.objectContaining({ name: "@acme/x", change: "added", version: { from: null, to: "1.0.0" }, modes: { added: ["review"], removed: [], changed: [] } }),
+      expect.objectContaining({
+        name: "@acme/x",
+        change: "added",
+        version: { from: null, to: "1.0.0" },
+        modes: { added: ["review"], removed: [], changed: [] },
+      }),
     ]);
     expect(diffLocks([lock("1.0.0", "a", {})], [])).toEqual([expect.objectContaining({ change: "removed", version: { from: "1.0.0", to: null } })]);
   });
@@ -41,7 +46,9 @@ describe("diffLocks", () => {
     expect(bumped!.bundleUnchanged).toBe(true);
     const lines = describeLibraryChange(bumped!);
     expect(lines[0]).toBe(`  library @acme/x: 1.0.0 -> 1.1.0 (bundleHash ${"a".repeat(12)} -> ${"a".repeat(12)})`);
-    expect(lines.at(-1)).toContain("warning: @acme/x's version changed but its bundle did not: if its sources changed, its bundle is stale (run `forge build --library` in the library");
+    expect(lines.at(-1)).toContain(
+      "warning: @acme/x's version changed but its bundle did not: if its sources changed, its bundle is stale (run `forge build --library` in the library",
+    );
     // A real upgrade (a new bundle) is no such case.
     const [upgraded] = diffLocks([lock("1.0.0", "a", { review: "1" })], [lock("1.1.0", "b", { review: "2" })]);
     expect(upgraded!.bundleUnchanged).toBeUndefined();

@@ -67,9 +67,11 @@ describe("checkDeclaredContracts", () => {
       "b requires c: violated",
       "b before a: violated",
     ]);
-    expect(checkDeclaredContracts(catalog, null, ["b", "a", "c"]).filter((c) => c.status === "violated").map((c) => c.detail)).toEqual([
-      "a conflicts with c, which is selected",
-    ]);
+    expect(
+      checkDeclaredContracts(catalog, null, ["b", "a", "c"])
+        .filter((c) => c.status === "violated")
+        .map((c) => c.detail),
+    ).toEqual(["a conflicts with c, which is selected"]);
   });
 });
 

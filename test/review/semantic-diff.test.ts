@@ -64,7 +64,8 @@ const cases: Case[] = [
     b: () =>
       build({
         ...BASE,
-        "modes/plan.yaml": "# the plan mode\nstrategy: append\nprompt: \"Plan in {{cwd}}.\\nThen wait.\\nThen plan.\\n\"\ndescription: 'Plan first.'\nlabel:   Plan\n",
+        "modes/plan.yaml":
+          "# the plan mode\nstrategy: append\nprompt: \"Plan in {{cwd}}.\\nThen wait.\\nThen plan.\\n\"\ndescription: 'Plan first.'\nlabel:   Plan\n",
         "presets/daily.yaml": "overlays:\n    - review\n    - plan\ndescription: Daily.   # same\n",
       }),
     semantic: false,
@@ -129,7 +130,9 @@ const cases: Case[] = [
     semantic: true,
     summary: { modesRemoved: 1, presetsChanged: 1, presetsAffected: 1 },
     check: (d) => {
-      expect(d.modes.removed).toEqual([{ key: "review", strategy: "append", diff: "--- A:mode/review\n+++ /dev/null\n@@ -1 +0,0 @@\n-Review it.\n\\ No newline at end of file\n" }]);
+      expect(d.modes.removed).toEqual([
+        { key: "review", strategy: "append", diff: "--- A:mode/review\n+++ /dev/null\n@@ -1 +0,0 @@\n-Review it.\n\\ No newline at end of file\n" },
+      ]);
       const daily = d.presets.changed.find((p) => p.key === "daily")!;
       expect(daily.ownChange).toBe(true);
       expect(daily.fields).toEqual([{ field: "overlays", from: ["review", "plan"], to: ["plan"] }]);
@@ -159,7 +162,9 @@ const cases: Case[] = [
     semantic: true,
     summary: { modesAdded: 1, presetsChanged: 1, presetsAffected: 1 },
     check: (d) => {
-      expect(d.modes.added.map((m) => [m.key, m.diff])).toEqual([["check", "--- /dev/null\n+++ B:mode/check\n@@ -0,0 +1 @@\n+Check it.\n\\ No newline at end of file\n"]]);
+      expect(d.modes.added.map((m) => [m.key, m.diff])).toEqual([
+        ["check", "--- /dev/null\n+++ B:mode/check\n@@ -0,0 +1 @@\n+Check it.\n\\ No newline at end of file\n"],
+      ]);
       expect(d.affectedPresets[0]!.modes.map((m) => m.key)).toEqual(["check"]);
     },
   },
@@ -194,7 +199,12 @@ const cases: Case[] = [
   },
   {
     name: "system updates: one added, one with changed content",
-    a: () => build({ ...BASE, "presets/solo.yaml": "description: Solo.\nbase: other\nsystemUpdates:\n  - id: tests\n    name: Tests\n    description: Run tests.\n    content: Run the tests.\n" }),
+    a: () =>
+      build({
+        ...BASE,
+        "presets/solo.yaml":
+          "description: Solo.\nbase: other\nsystemUpdates:\n  - id: tests\n    name: Tests\n    description: Run tests.\n    content: Run the tests.\n",
+      }),
     b: () =>
       build({
         ...BASE,
@@ -231,7 +241,13 @@ const cases: Case[] = [
   {
     name: "a changed parent names the modes that inherit from it, through a chain",
     a: () => build({ ...BASE, "modes/strict.yaml": "extends: review\nprompt: Strictly.\n", "modes/stricter.yaml": "extends: strict\nprompt: More.\n" }),
-    b: () => build({ ...BASE, "modes/review.yaml": REVIEW.replace("Review it.", "Review it twice."), "modes/strict.yaml": "extends: review\nprompt: Strictly.\n", "modes/stricter.yaml": "extends: strict\nprompt: More.\n" }),
+    b: () =>
+      build({
+        ...BASE,
+        "modes/review.yaml": REVIEW.replace("Review it.", "Review it twice."),
+        "modes/strict.yaml": "extends: review\nprompt: Strictly.\n",
+        "modes/stricter.yaml": "extends: strict\nprompt: More.\n",
+      }),
     semantic: true,
     summary: { modesChanged: 3, modesAffected: 2 },
     check: (d) => {
@@ -256,8 +272,16 @@ const cases: Case[] = [
   },
   {
     name: "a library upgrade is listed with its version and the components taken from it",
-    a: () => ({ ...build(BASE), lock: [{ name: "@acme/x", version: "1.0.0", bundleHash: "a".repeat(64), components: { modes: { review: "1".repeat(64) }, presets: {} } }] }),
-    b: () => ({ ...build(BASE), lock: [{ name: "@acme/x", version: "1.1.0", bundleHash: "b".repeat(64), components: { modes: { review: "2".repeat(64), plan: "3".repeat(64) }, presets: {} } }] }),
+    a: () => ({
+      ...build(BASE),
+      lock: [{ name: "@acme/x", version: "1.0.0", bundleHash: "a".repeat(64), components: { modes: { review: "1".repeat(64) }, presets: {} } }],
+    }),
+    b: () => ({
+      ...build(BASE),
+      lock: [
+        { name: "@acme/x", version: "1.1.0", bundleHash: "b".repeat(64), components: { modes: { review: "2".repeat(64), plan: "3".repeat(64) }, presets: {} } },
+      ],
+    }),
     semantic: true,
     summary: { librariesChanged: 1 },
     check: (d) => {

@@ -11,7 +11,8 @@ import { inProcessCli } from "../support/in-process-cli.js";
 
 export const BUILTIN = fileURLToPath(new URL("../../presets/bundle.json", import.meta.url));
 
-export const modeYaml = (label: string, prompt: string, extra = "") => `label: ${label}\ndescription: The ${label} mode.\nstrategy: append\n${extra}prompt: ${JSON.stringify(prompt)}\n`;
+export const modeYaml = (label: string, prompt: string, extra = "") =>
+  `label: ${label}\ndescription: The ${label} mode.\nstrategy: append\n${extra}prompt: ${JSON.stringify(prompt)}\n`;
 
 export interface AuthoringSetup {
   host?: HostFlavor;
@@ -45,7 +46,16 @@ export function useAuthoringFixture() {
     const calls: string[][] = [];
     createForgeExtension(pi, { env: env(), builtinFile: BUILTIN, cli: inProcessCli(env(), calls), os: "linux" });
     const cwd = opts.cwd ?? paths.cwd;
-    const ctx = pi.ctx({ host: opts.host ?? "1.x", cwd, hasUI: opts.hasUI ?? true, editor: opts.editor, confirm: opts.confirm, select: opts.select, input: opts.input, trusted: opts.trusted });
+    const ctx = pi.ctx({
+      host: opts.host ?? "1.x",
+      cwd,
+      hasUI: opts.hasUI ?? true,
+      editor: opts.editor,
+      confirm: opts.confirm,
+      select: opts.select,
+      input: opts.input,
+      trusted: opts.trusted,
+    });
     const notes = () => ctx.log.notes.map((n) => n.text).join("\n");
     const last = () => ctx.log.notes.at(-1) ?? { text: "", level: "" };
     const run = (args: string) => pi.run("mode", args, ctx);

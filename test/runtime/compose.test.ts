@@ -35,7 +35,12 @@ function pin(catalog: Catalog, keys: string[], driftPolicy: DriftPolicy = "block
 describe("composeSelection strategies", () => {
   const c = catalogWith();
   it("nothing selected is native without a reason", () => {
-    expect(composeSelection(c, { state: null, error: null }, vars)).toEqual({ composition: { kind: "native", reason: null }, drift: [], fallbackReason: null, fallback: null });
+    expect(composeSelection(c, { state: null, error: null }, vars)).toEqual({
+      composition: { kind: "native", reason: null },
+      drift: [],
+      fallbackReason: null,
+      fallback: null,
+    });
   });
   it("append overlays are labelled sections in order, slots rendered", () => {
     const r = composeSelection(c, { state: pin(c, ["review", "tests"]), error: null }, vars);

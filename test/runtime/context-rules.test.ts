@@ -35,7 +35,10 @@ function write(path: string, text: string): void {
 /** What forge build writes: the project's sources and its nested context files, compiled. */
 function build(): void {
   const forgeRoot = join(cwd, ".pi", "forge");
-  const result = compile(readTargetTree({ scope: "project", root: cwd, forgeRoot }, { PATH: process.env.PATH }), { scope: "project", forgeVersion: "0.0.0-test" });
+  const result = compile(readTargetTree({ scope: "project", root: cwd, forgeRoot }, { PATH: process.env.PATH }), {
+    scope: "project",
+    forgeVersion: "0.0.0-test",
+  });
   if (!result.bundle) throw new Error(JSON.stringify(result.diagnostics));
   writeFileSync(join(forgeRoot, "bundle.json"), JSON.stringify(result.bundle));
 }
@@ -65,7 +68,14 @@ describe("nested context files at runtime", () => {
     expect(t.pi.lastNote()).toBe(`forge: 0 of 1 path rules switched on in this branch\n  ${ID} (packages/api/AGENTS.md): dormant (paths: packages/api/**)`);
     await t.pi.toolCall(t.ctx, "read", { path: "packages/api/src/x.ts" });
     expect(t.applies()).toEqual([
-      expect.objectContaining({ op: "apply", source: "rule", ruleId: ID, matchedPath: "packages/api/src/x.ts", matchedGlob: "packages/api/**", contentSnapshot: `# packages/api/AGENTS.md\n\n${API_TEXT}` }),
+      expect.objectContaining({
+        op: "apply",
+        source: "rule",
+        ruleId: ID,
+        matchedPath: "packages/api/src/x.ts",
+        matchedGlob: "packages/api/**",
+        contentSnapshot: `# packages/api/AGENTS.md\n\n${API_TEXT}`,
+      }),
     ]);
     const at = t.applies()[0]!.createdAt;
     // Unchanged: the next turn warns of nothing.

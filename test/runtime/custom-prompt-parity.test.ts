@@ -86,10 +86,9 @@ describe("buildLegacyCustomPrompt matches Pi 0.73.1 buildSystemPrompt with custo
       appendSystemPrompt: fc.option(text, { nil: undefined }),
       contextFiles: fc.option(fc.array(fc.record({ path: text, content: text }), { maxLength: 3 }), { nil: undefined }),
       skills: fc.option(
-        fc.array(
-          fc.record({ name: text, description: text, filePath: text, disableModelInvocation: fc.option(fc.boolean(), { nil: undefined }) }),
-          { maxLength: 3 },
-        ),
+        fc.array(fc.record({ name: text, description: text, filePath: text, disableModelInvocation: fc.option(fc.boolean(), { nil: undefined }) }), {
+          maxLength: 3,
+        }),
         { nil: undefined },
       ),
       selectedTools: fc.option(fc.subarray(["read", "bash", "edit", "write", "grep"]), { nil: undefined }),

@@ -47,7 +47,12 @@ describe("drift asks before the prompt", () => {
     const before = states(t.pi).length;
     expect(await t.pi.input("hello", t.ctx)).toBe("continue");
     expect((await t.turn())?.systemPrompt).toBe(`NATIVE${overlay("tests", "Tests", "TESTS")}`);
-    expect(t.ctx.log.notes.at(-1)).toMatchObject({ level: "warning", text: expect.stringContaining("forge: drift_left_out: this prompt is sent without review (drifted; not reapproved), with tests as approved; the edit limits pinned with them stay in force") });
+    expect(t.ctx.log.notes.at(-1)).toMatchObject({
+      level: "warning",
+      text: expect.stringContaining(
+        "forge: drift_left_out: this prompt is sent without review (drifted; not reapproved), with tests as approved; the edit limits pinned with them stay in force",
+      ),
+    });
     expect(states(t.pi)).toHaveLength(before);
     // The answer was for one prompt: a turn no input preceded (another extension's) is blocked as policy block says.
     expect(await t.turn()).toBeUndefined();
@@ -58,22 +63,29 @@ describe("drift asks before the prompt", () => {
     const t = await drifted(pick("Cancel"));
     expect(await t.pi.input("my long prompt", t.ctx)).toBe("handled");
     expect(t.ctx.log.editorTexts).toEqual(["my long prompt"]);
-    expect(t.ctx.log.notes.at(-1)!.text).toBe("forge: drift_prompt_held: prompt not sent: review drifted since activation; its text is back in the editor. /mode reapprove accepts the current definitions, /mode status shows the selection");
+    expect(t.ctx.log.notes.at(-1)!.text).toBe(
+      "forge: drift_prompt_held: prompt not sent: review drifted since activation; its text is back in the editor. /mode reapprove accepts the current definitions, /mode status shows the selection",
+    );
   });
 
   it("without a UI nothing is asked: the prompt runs on Pi's native prompt, and the warning names every mode left out", async () => {
     const written: string[] = [];
     const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: unknown) => (written.push(String(chunk)), true));
     try {
-      const t = await drifted(() => {
-        throw new Error("no dialog without a UI");
-      }, { hasUI: false });
+      const t = await drifted(
+        () => {
+          throw new Error("no dialog without a UI");
+        },
+        { hasUI: false },
+      );
       expect(await t.pi.input("hello", t.ctx)).toBe("continue");
       expect(await t.turn()).toBeUndefined();
     } finally {
       spy.mockRestore();
     }
-    expect(written.at(-1)).toMatch(/^forge: drift_blocked: drift \(policy block\): Pi's native prompt, without review, tests: "review" changed since activation/);
+    expect(written.at(-1)).toMatch(
+      /^forge: drift_blocked: drift \(policy block\): Pi's native prompt, without review, tests: "review" changed since activation/,
+    );
   });
 
   it("asks nothing while a run streams (the text joins it), nor under policy warn", async () => {

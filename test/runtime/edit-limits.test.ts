@@ -10,11 +10,14 @@ import { treeOf } from "../compiler/source-tree.js";
 import { FakePi } from "../support/fake-pi.js";
 
 const SOURCES: Record<string, string> = {
-  "modes/docs.yaml": "label: Docs\ndescription: Docs only.\nstrategy: append\nprompt: Write docs.\nedits:\n  allow: [docs/**, \"*.md\"]\n  deny: [docs/generated/**]\n",
-  "modes/careful.yaml": "label: Careful\ndescription: No secrets.\nstrategy: append\nprompt: Be careful.\nedits:\n  deny: [.env, \"secrets/**\"]\n",
-  "modes/tests-only.yaml": "label: Tests only\ndescription: Roo's test engineer.\nstrategy: append\nprompt: Tests.\nedits:\n  allowRegex: [\"(__tests__/.*|\\\\.test\\\\.(ts|tsx)$)\"]\n",
+  "modes/docs.yaml":
+    'label: Docs\ndescription: Docs only.\nstrategy: append\nprompt: Write docs.\nedits:\n  allow: [docs/**, "*.md"]\n  deny: [docs/generated/**]\n',
+  "modes/careful.yaml": 'label: Careful\ndescription: No secrets.\nstrategy: append\nprompt: Be careful.\nedits:\n  deny: [.env, "secrets/**"]\n',
+  "modes/tests-only.yaml":
+    'label: Tests only\ndescription: Roo\'s test engineer.\nstrategy: append\nprompt: Tests.\nedits:\n  allowRegex: ["(__tests__/.*|\\\\.test\\\\.(ts|tsx)$)"]\n',
   "modes/planner.yaml": "label: Planner\ndescription: Pi's example plan preset.\nstrategy: append\nprompt: Plan.\ntools: [read, grep, find, ls]\n",
-  "modes/writer.yaml": "label: Writer\ndescription: Asks for everything.\nstrategy: append\nprompt: Write.\ntools: [read, grep, edit, write, bash, web_search]\n",
+  "modes/writer.yaml":
+    "label: Writer\ndescription: Asks for everything.\nstrategy: append\nprompt: Write.\ntools: [read, grep, edit, write, bash, web_search]\n",
   "modes/free.yaml": "label: Free\ndescription: No limit.\nstrategy: append\nprompt: Anything.\n",
 };
 
@@ -45,13 +48,14 @@ describe("edit limits", () => {
     expect(await t.edit("README.md", "write")).toBeUndefined();
     expect(await t.edit("src/app.ts")).toEqual({
       block: true,
-      reason: 'forge: edit refused: mode "docs" allows edits only to docs/**, *.md and never to docs/generated/** (paths relative to the project root); "src/app.ts" is not among them. The file was not changed.',
+      reason:
+        'forge: edit refused: mode "docs" allows edits only to docs/**, *.md and never to docs/generated/** (paths relative to the project root); "src/app.ts" is not among them. The file was not changed.',
     });
     expect((await t.edit("docs/generated/api.md", "write"))?.reason).toContain('"docs/generated/api.md" matches docs/generated/**');
     expect(await t.edit(join(dir, "elsewhere.md"))).toMatchObject({ block: true });
     expect(await t.pi.toolCall(t.ctx, "read", { path: "src/app.ts" })).toBeUndefined();
     // bash could write anywhere: under a limit it is refused (issue 20, finding 10), unless the mode declares edits.bash: unchecked.
-    expect((await t.pi.toolCall(t.ctx, "bash", { command: "echo x > src/app.ts" }))?.reason).toContain("forge: bash refused: mode \"docs\"");
+    expect((await t.pi.toolCall(t.ctx, "bash", { command: "echo x > src/app.ts" }))?.reason).toContain('forge: bash refused: mode "docs"');
   });
 
   it("several active modes intersect: a limit only narrows", async () => {

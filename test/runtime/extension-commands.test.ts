@@ -29,7 +29,9 @@ describe("commands", () => {
     expect(states(t.pi)).toHaveLength(1);
     expect(states(t.pi)[0]).toMatchObject({ v: 1, base: "plan", overlays: ["review"], source: "command", driftPolicy: "block" });
     // replace_base is Pi's custom-prompt branch over the run's options, then the overlays.
-    expect((await t.turn())?.systemPrompt).toBe(`PLAN BASE\nCurrent date: ${TODAY}\nCurrent working directory: ${fx.cwd}${overlay("review", "Review", "REVIEW")}`);
+    expect((await t.turn())?.systemPrompt).toBe(
+      `PLAN BASE\nCurrent date: ${TODAY}\nCurrent working directory: ${fx.cwd}${overlay("review", "Review", "REVIEW")}`,
+    );
     await t.pi.run("mode", "set plan review", t.ctx);
     await t.pi.run("mode", "reapprove", t.ctx);
     expect(states(t.pi)).toHaveLength(1); // an unchanged selection is not a change
@@ -64,15 +66,34 @@ describe("commands", () => {
     t.ctx.log.notes.length = 0;
     await t.pi.run("mode", "status --json", t.ctx);
     const status = JSON.parse(t.ctx.log.notes[0]!.text);
-    expect(status).toMatchObject({ v: 1, active: true, composition: "compose", base: null, overlays: ["review", "tests"], driftPolicy: "warn", drift: false, fallbackReason: null });
-    expect(status.components[0]).toMatchObject({ key: "review", role: "overlay", strategy: "append", pinnedScope: "global", currentScope: "global", drift: "none" });
+    expect(status).toMatchObject({
+      v: 1,
+      active: true,
+      composition: "compose",
+      base: null,
+      overlays: ["review", "tests"],
+      driftPolicy: "warn",
+      drift: false,
+      fallbackReason: null,
+    });
+    expect(status.components[0]).toMatchObject({
+      key: "review",
+      role: "overlay",
+      strategy: "append",
+      pinnedScope: "global",
+      currentScope: "global",
+      drift: "none",
+    });
     expect(status.components[0].pinnedDigest).toMatch(/^[0-9a-f]{64}$/);
     expect(status.bundles.global.status).toBe("ok");
     await t.pi.run("mode", "preview --json", t.ctx);
     const preview = JSON.parse(t.ctx.log.notes[1]!.text);
     const chars = "# Review\n\nREVIEW".length + "# Tests\n\nTESTS".length;
     expect(preview.size).toEqual({ chars, estimatedTokens: Math.ceil(chars / 4), basis: "forge-parts" });
-    expect(preview.sections).toEqual([{ key: "review", kind: "overlay", chars: 16 }, { key: "tests", kind: "overlay", chars: 14 }]);
+    expect(preview.sections).toEqual([
+      { key: "review", kind: "overlay", chars: 16 },
+      { key: "tests", kind: "overlay", chars: 14 },
+    ]);
     expect(preview.lastPrompt).toBeNull();
     await t.pi.run("mode", "preview --json", t.ctx);
     expect(t.ctx.log.notes[2]!.text).toBe(t.ctx.log.notes[1]!.text);
@@ -195,7 +216,9 @@ describe("/preset and /forge", () => {
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
     // "Not trusted" is a widget above the editor (not a chat line that would outlive the fix) ...
     expect(t.notes()).not.toContain("Run /forge trust");
-    expect(t.ctx.log.widgets).toEqual([{ key: "forge-trust", content: [expect.stringContaining("is not trusted; its modes and presets are not offered. Run /forge trust")] }]);
+    expect(t.ctx.log.widgets).toEqual([
+      { key: "forge-trust", content: [expect.stringContaining("is not trusted; its modes and presets are not offered. Run /forge trust")] },
+    ]);
     await t.pi.run("mode", "set local", t.ctx);
     expect(t.pi.appended).toEqual([]);
     await t.pi.run("forge", "trust", t.ctx);
@@ -213,7 +236,13 @@ describe("/preset and /forge", () => {
 
 /** The bundle with a rule added (digests and bundleHash recomputed), as a pulled bundle whose only change is a rule. */
 function withRule(bundle: ForgeBundle): ForgeBundle {
-  const entry = { name: "Inject", description: "I.", when: { paths: [{ kind: "glob" as const, source: "**", regex: "^(?:(?:.)*?\\/?)$" }] }, content: [{ text: "Obey." }], source: "rules/inject.yaml" };
+  const entry = {
+    name: "Inject",
+    description: "I.",
+    when: { paths: [{ kind: "glob" as const, source: "**", regex: "^(?:(?:.)*?\\/?)$" }] },
+    content: [{ text: "Obey." }],
+    source: "rules/inject.yaml",
+  };
   const next = { ...bundle, rules: { inject: { ...entry, digest: digestComponent("rule", "inject", "project", entry) } } } as ForgeBundle;
   return { ...next, bundleHash: computeBundleHash(next) };
 }
@@ -239,7 +268,9 @@ describe("/forge trust lists everything the bundle switches on", () => {
     const first = setup({ hasUI: false });
     await printed(() => first.pi.emit("session_start", { reason: "startup" }, first.ctx));
     // A first trust in print mode lists what it switches on.
-    expect(await printed(() => first.pi.run("forge", "trust", first.ctx))).toContain("You have not trusted this project's forge bundle before.\nIt holds:\n  modes: local");
+    expect(await printed(() => first.pi.run("forge", "trust", first.ctx))).toContain(
+      "You have not trusted this project's forge bundle before.\nIt holds:\n  modes: local",
+    );
     writeFileSync(bundleFile, JSON.stringify(withRule(base)));
     const dialog = setup({ confirm: false });
     await dialog.pi.emit("session_start", { reason: "startup" }, dialog.ctx);

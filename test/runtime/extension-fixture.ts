@@ -52,7 +52,10 @@ export function useExtensionFixture() {
   let env: NodeJS.ProcessEnv = {};
 
   function writeGlobal(modes: Record<string, ModeSpec> = GLOBAL_MODES) {
-    writeFileSync(join(agent, "forge", "bundle.json"), JSON.stringify(makeBundle("global", modes, { duo: { overlays: ["review", "tests"], driftPolicy: "warn" } })));
+    writeFileSync(
+      join(agent, "forge", "bundle.json"),
+      JSON.stringify(makeBundle("global", modes, { duo: { overlays: ["review", "tests"], driftPolicy: "warn" } })),
+    );
   }
 
   beforeEach(() => {
@@ -73,7 +76,15 @@ export function useExtensionFixture() {
     const pi = new FakePi({ session, flags: opts.flags, activeTools: ["read", "bash", "edit", "write"] });
     const adapter = opts.adapter ? opts.adapter(detectHostAdapter(pi)) : undefined;
     createForgeExtension(pi, { ...(adapter ? { adapter } : {}), env: { ...env, ...opts.env }, builtinFile: join(dir, "no-builtin.json"), os: "linux" });
-    const ctx = pi.ctx({ host: opts.host, cwd, hasUI: opts.hasUI ?? true, confirm: opts.confirm, select: opts.select, models: [{ provider: "prov", id: "big" }], model: { provider: "prov", id: "small" } });
+    const ctx = pi.ctx({
+      host: opts.host,
+      cwd,
+      hasUI: opts.hasUI ?? true,
+      confirm: opts.confirm,
+      select: opts.select,
+      models: [{ provider: "prov", id: "big" }],
+      model: { provider: "prov", id: "small" },
+    });
     /** One 0.73.1-shaped turn over Pi's prompt "NATIVE": forge's merged result, undefined when the prompt stays native. */
     const turn = () => pi.emit("before_agent_start", { systemPrompt: "NATIVE", systemPromptOptions: { cwd } }, ctx);
     const notes = () => ctx.log.notes.map((n) => n.text).join("\n");

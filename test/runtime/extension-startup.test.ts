@@ -79,8 +79,15 @@ describe("startup and replay", () => {
     const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (writes.push(String(chunk)), true));
     try {
       await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
-      const startup = writes.join("").split("\n").filter((l) => l.includes("malformed"));
-      expect(startup).toEqual([expect.stringMatching(/^forge: 20000 malformed forge-mode-state entries skipped on this branch; the first: skipped a malformed forge-mode-state entry \(e1\) .*; \/mode status --json lists them all$/)]);
+      const startup = writes
+        .join("")
+        .split("\n")
+        .filter((l) => l.includes("malformed"));
+      expect(startup).toEqual([
+        expect.stringMatching(
+          /^forge: 20000 malformed forge-mode-state entries skipped on this branch; the first: skipped a malformed forge-mode-state entry \(e1\) .*; \/mode status --json lists them all$/,
+        ),
+      ]);
       writes.length = 0;
       await t.pi.run("mode", "status", t.ctx);
       expect(writes.join("").split("\n").length).toBeLessThan(20);

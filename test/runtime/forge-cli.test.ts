@@ -27,6 +27,9 @@ describe("createForgeCli", () => {
     const dir = makeTempDir();
     expect(await createForgeCli({}, join(dir, "nope.js"))(["build"], dir)).toMatchObject({ ok: false, failure: expect.stringContaining("nope.js is missing") });
     writeFileSync(join(dir, "crash.mjs"), "process.stderr.write('boom'); process.exit(3);");
-    expect(await createForgeCli({}, join(dir, "crash.mjs"))(["build"], dir)).toEqual({ ok: false, failure: "forge build exited with 3 without a JSON report: boom" });
+    expect(await createForgeCli({}, join(dir, "crash.mjs"))(["build"], dir)).toEqual({
+      ok: false,
+      failure: "forge build exited with 3 without a JSON report: boom",
+    });
   });
 });

@@ -167,7 +167,9 @@ describe("1.x host: mutates systemPromptOptions and returns nothing", () => {
 
   it("append writes forge-<key> sections in composition order", () => {
     const { event, options } = modernEvent({ sections: { "forge-beta": "stale", other: "theirs" } });
-    const before = modernPrompt.buildSystemPrompt(modernPrompt.normalizeBuildSystemPromptOptions({ ...BASE_OPTIONS, sections: { other: "theirs" } } as Modern.BuildSystemPromptOptions));
+    const before = modernPrompt.buildSystemPrompt(
+      modernPrompt.normalizeBuildSystemPromptOptions({ ...BASE_OPTIONS, sections: { other: "theirs" } } as Modern.BuildSystemPromptOptions),
+    );
     expect(adapter.applyComposition(event, append(A, B))).toBeUndefined();
     expect(Object.keys(options.sections)).toEqual(["other", "forge-alpha", "forge-beta"]);
     expect(options.sections["forge-alpha"]).toBe(A.text);

@@ -13,7 +13,9 @@ const fx = useExtensionFixture();
 
 describe("one notice per command", () => {
   it("renders head · cache · cost on one line, notes below; an absent part leaves no separator", () => {
-    expect(renderNotice({ head: "forge: active x", cache: "keeps 38% of the cached prompt", cost: "about $0.01" })).toBe("forge: active x · keeps 38% of the cached prompt · about $0.01");
+    expect(renderNotice({ head: "forge: active x", cache: "keeps 38% of the cached prompt", cost: "about $0.01" })).toBe(
+      "forge: active x · keeps 38% of the cached prompt · about $0.01",
+    );
     expect(renderNotice({ head: "forge: active x", cache: null, notes: [null, "warning: stale"] })).toBe("forge: active x\nwarning: stale");
   });
 
@@ -66,7 +68,16 @@ describe("smaller parts", () => {
   });
 
   it("a delivered update renders as one line collapsed, its text expanded; no line is wider than the terminal", () => {
-    const message = { content: '<system_update id="update-1">\nBe terse. 日本語のテキスト '.concat("x".repeat(200), "\n</system_update>"), details: { v: 1, changes: [{ updateId: "update-1", op: "apply" }, { updateId: "update-0", op: "revoke" }] } };
+    const message = {
+      content: '<system_update id="update-1">\nBe terse. 日本語のテキスト '.concat("x".repeat(200), "\n</system_update>"),
+      details: {
+        v: 1,
+        changes: [
+          { updateId: "update-1", op: "apply" },
+          { updateId: "update-0", op: "revoke" },
+        ],
+      },
+    };
     expect(summarizeUpdateMessage(message)).toBe("forge system update: applied update-1; revoked update-0");
     const collapsed = renderUpdateMessage(message, { expanded: false }, undefined).render(40);
     expect(collapsed).toHaveLength(1);

@@ -14,7 +14,8 @@ import { FakePi, type HostFlavor } from "../support/fake-pi.js";
 
 /** The repository root's layer: its globs name the package's files from the root. */
 const ROOT_SOURCES: Record<string, string> = {
-  "rules/root-db.yaml": "name: DB\ndescription: House database rules.\nwhen:\n  paths: [packages/api/src/db/**]\ncontent: Migrations are reviewed by the data team.\n",
+  "rules/root-db.yaml":
+    "name: DB\ndescription: House database rules.\nwhen:\n  paths: [packages/api/src/db/**]\ncontent: Migrations are reviewed by the data team.\n",
   "modes/root-docs.yaml": "label: Root docs\ndescription: Docs.\nstrategy: append\nprompt: Docs.\nedits:\n  allow: [packages/api/docs/**]\n",
 };
 /** The package's layer: the same files, from the package's root. */
@@ -38,7 +39,8 @@ beforeEach(() => {
   agent = join(dir, "agent");
   repo = join(dir, "repo");
   pkg = join(repo, "packages", "api");
-  for (const d of [join(agent, "forge"), join(repo, ".git"), join(repo, ".pi", "forge"), join(pkg, ".pi", "forge"), join(pkg, "src", "db")]) mkdirSync(d, { recursive: true });
+  for (const d of [join(agent, "forge"), join(repo, ".git"), join(repo, ".pi", "forge"), join(pkg, ".pi", "forge"), join(pkg, "src", "db")])
+    mkdirSync(d, { recursive: true });
   root = bundle(ROOT_SOURCES);
   writeFileSync(join(repo, ".pi", "forge", "bundle.json"), JSON.stringify(root));
   writeFileSync(join(pkg, ".pi", "forge", "bundle.json"), JSON.stringify(bundle(PKG_SOURCES)));

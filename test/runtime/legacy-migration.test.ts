@@ -15,7 +15,11 @@ function piModesSession(...entries: Array<[customType: string, data: unknown]>):
   return session;
 }
 
-const customTypes = (session: FakeSession) => session.getBranch().filter((e) => e.type === "custom").map((e) => e.customType);
+const customTypes = (session: FakeSession) =>
+  session
+    .getBranch()
+    .filter((e) => e.type === "custom")
+    .map((e) => e.customType);
 
 describe("pi-modes sessions", () => {
   it("mode-switch {mode}: migrates once into one forge entry with source migrate; the pi-modes entry stays", async () => {
@@ -40,7 +44,17 @@ describe("pi-modes sessions", () => {
   it("v3: base and overlays in order, with v3's drift policy; the newest pi-modes entry wins", async () => {
     const session = piModesSession(
       ["pi-mode-state.v1", { key: "tests" }],
-      ["pi-mode-state.v3", { baseKey: "plan", overlayKeys: ["tests", "strict"], fingerprints: {}, driftPolicy: "warn", activatedAt: "2026-07-13T10:00:00.000Z", source: "selector" }],
+      [
+        "pi-mode-state.v3",
+        {
+          baseKey: "plan",
+          overlayKeys: ["tests", "strict"],
+          fingerprints: {},
+          driftPolicy: "warn",
+          activatedAt: "2026-07-13T10:00:00.000Z",
+          source: "selector",
+        },
+      ],
     );
     const t = setup({ session });
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
@@ -55,7 +69,11 @@ describe("pi-modes sessions", () => {
     expect(await t.turn()).toBeUndefined();
     expect(t.notes()).toContain(`not in forge's layers: "deep_work"; using Pi's native prompt`);
     await t.pi.run("mode", "status --json", t.ctx);
-    expect(JSON.parse(t.ctx.log.notes.at(-1)!.text)).toMatchObject({ active: false, source: "migrate", fallbackReason: expect.stringContaining('"deep_work"') });
+    expect(JSON.parse(t.ctx.log.notes.at(-1)!.text)).toMatchObject({
+      active: false,
+      source: "migrate",
+      fallbackReason: expect.stringContaining('"deep_work"'),
+    });
     // A later process: the freeze is history, nothing is appended or told again, and commands work as always.
     const later = setup({ session });
     await later.pi.emit("session_start", { reason: "resume" }, later.ctx);
@@ -102,7 +120,10 @@ describe("pi-modes sessions", () => {
   it("an explicit startup request still applies over a migrated selection", async () => {
     const t = setup({ session: piModesSession(["mode-switch", { mode: "review" }]), env: { PI_MODE: "tests" } });
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
-    expect(states(t.pi).map((s) => [s.source, s.overlays])).toEqual([["migrate", ["review"]], ["env", ["tests"]]]);
+    expect(states(t.pi).map((s) => [s.source, s.overlays])).toEqual([
+      ["migrate", ["review"]],
+      ["env", ["tests"]],
+    ]);
   });
 
   it("on /tree, the branch decides: a branch back before the forge entry migrates on it", async () => {

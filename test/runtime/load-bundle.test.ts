@@ -61,12 +61,16 @@ describe("parseBundleText", () => {
   });
 
   it("refuses a tampered system update by id", () => {
-    const b = makeBundle("global", { a: {} }, {
-      p: {
-        overlays: ["a"],
-        systemUpdates: [{ id: "sec", name: "Sec", description: "d", modelCallable: false, content: [{ text: "x" }], digest: "" }],
+    const b = makeBundle(
+      "global",
+      { a: {} },
+      {
+        p: {
+          overlays: ["a"],
+          systemUpdates: [{ id: "sec", name: "Sec", description: "d", modelCallable: false, content: [{ text: "x" }], digest: "" }],
+        },
       },
-    });
+    );
     // makeBundle does not digest updates: give it a right one first, then tamper
     const u = b.presets.p!.systemUpdates[0]!;
     u.digest = digestComponent("update", "sec", "global", u);

@@ -10,7 +10,11 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const EXTENSION = join(ROOT, "dist/extension.js");
 const HOSTS = [
   { name: "0.73.1 on Node 20", node: process.execPath, cli: join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js") },
-  { name: "1.x on Node 22", node: join(ROOT, "node_modules/node/bin/node"), cli: join(ROOT, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js") },
+  {
+    name: "1.x on Node 22",
+    node: join(ROOT, "node_modules/node/bin/node"),
+    cli: join(ROOT, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js"),
+  },
 ];
 
 function isolated() {
@@ -46,7 +50,12 @@ describe("dist/extension.js loads in real Pi", () => {
       expect(r.status).toBe(0);
       expect(r.stderr).toContain("forge: active overlays smoke (drift policy block; was Pi's native prompt)");
       const json = r.stderr.split("\n").find((l) => l.startsWith("{"));
-      expect(JSON.parse(json!)).toMatchObject({ v: 1, active: true, overlays: ["smoke"], components: [{ key: "smoke", pinnedScope: "global", drift: "none" }] });
+      expect(JSON.parse(json!)).toMatchObject({
+        v: 1,
+        active: true,
+        overlays: ["smoke"],
+        components: [{ key: "smoke", pinnedScope: "global", drift: "none" }],
+      });
     });
   }
 });

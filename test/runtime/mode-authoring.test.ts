@@ -18,7 +18,10 @@ describe("/mode new", () => {
     expect(t.ctx.log.editors[0]!.title).toContain(".pi/forge/modes/focus.yaml");
     expect(t.ctx.log.editors[0]!.prefill).toMatch(/^# Mode "focus", created by \/mode new/);
     expect(t.ctx.log.editors[0]!.prefill).toContain("strategy: append");
-    expect(t.last()).toMatchObject({ level: "info", text: expect.stringContaining('created mode "focus" (.pi/forge/modes/focus.yaml) and rebuilt the project bundle; it is not active') });
+    expect(t.last()).toMatchObject({
+      level: "info",
+      text: expect.stringContaining('created mode "focus" (.pi/forge/modes/focus.yaml) and rebuilt the project bundle; it is not active'),
+    });
     expect(fx.bundleOf(fx.paths.cwd).modes.focus).toMatchObject({ strategy: "append", source: "modes/focus.yaml" });
     expect(states(t.pi)).toEqual([]);
     expect(await t.prompt()).not.toContain("Stay focused");
@@ -33,7 +36,10 @@ describe("/mode new", () => {
     expect(existsSync(join(fx.paths.agent, "forge", "modes", "lean.yaml"))).toBe(true);
     expect(JSON.parse(readFileSync(join(fx.paths.agent, "forge", "bundle.json"), "utf8")).modes.lean.strategy).toBe("replace_base");
     // The template comes from forge's CLI (yaml's Document API), then the build.
-    expect(t.calls).toEqual([["source", JSON.stringify({ kind: "mode-template", key: "lean", strategy: "replace_base" }), "--json"], ["build", "--global", "--json"]]);
+    expect(t.calls).toEqual([
+      ["source", JSON.stringify({ kind: "mode-template", key: "lean", strategy: "replace_base" }), "--json"],
+      ["build", "--global", "--json"],
+    ]);
   });
 
   it("headless: --prompt-file is the prompt, never an editor; without text nothing is written", async () => {
@@ -74,8 +80,14 @@ describe("/mode new", () => {
     expect(fixer.ctx.log.editors[1]!.title).toMatch(/· fix: \.pi\/forge\/modes\/bad\.yaml:\d+:\d+ error /);
     expect(fixer.ctx.log.editors[1]!.prefill).toContain("promt: |");
     const notes = fixer.ctx.log.notes;
-    expect(notes.at(-2)).toMatchObject({ level: "error", text: expect.stringContaining("forge: not saved: .pi/forge/modes/bad.yaml does not build with this text") });
-    expect(fixer.last()).toMatchObject({ level: "info", text: expect.stringContaining('created mode "bad" (.pi/forge/modes/bad.yaml) and rebuilt the project bundle') });
+    expect(notes.at(-2)).toMatchObject({
+      level: "error",
+      text: expect.stringContaining("forge: not saved: .pi/forge/modes/bad.yaml does not build with this text"),
+    });
+    expect(fixer.last()).toMatchObject({
+      level: "info",
+      text: expect.stringContaining('created mode "bad" (.pi/forge/modes/bad.yaml) and rebuilt the project bundle'),
+    });
     expect(fx.read(modeFile("bad"))).toContain("prompt: |");
     expect(fx.bundleOf(fx.paths.cwd).modes.bad).toBeDefined();
   });
@@ -108,7 +120,10 @@ describe("/mode new", () => {
     await fx.build(fx.paths.cwd);
     const untrusted = fx.setup({ trusted: false, editor: (_t, p) => p });
     await untrusted.run("new fresh");
-    expect(untrusted.last()).toMatchObject({ level: "error", text: expect.stringContaining("the project is not trusted, so forge writes nothing there: trust it in Pi") });
+    expect(untrusted.last()).toMatchObject({
+      level: "error",
+      text: expect.stringContaining("the project is not trusted, so forge writes nothing there: trust it in Pi"),
+    });
     expect(untrusted.ctx.log.editors).toEqual([]);
   });
 });
@@ -135,7 +150,12 @@ describe("/mode edit", () => {
     expect(out).toContain("forge: saved .pi/forge/modes/notes.yaml and rebuilt the project bundle");
     const written = fx.read(modeFile("notes"));
     for (const comment of source.split("\n").filter((l) => l.includes("#"))) expect(written).toContain(comment.slice(comment.indexOf("#")));
-    expect(written.split("\n").filter((l) => /^[a-z]+:/.test(l)).map((l) => l.split(":")[0])).toEqual(["label", "description", "strategy", "prompt", "tools"]);
+    expect(
+      written
+        .split("\n")
+        .filter((l) => /^[a-z]+:/.test(l))
+        .map((l) => l.split(":")[0]),
+    ).toEqual(["label", "description", "strategy", "prompt", "tools"]);
     expect(written).toContain("label: Notes # shown as the section heading\n");
     expect(written).toContain("tools: [read, grep]\n");
     expect(fx.bundleOf(fx.paths.cwd).modes.notes.prompt).toEqual([{ text: "New text,\n  kept exactly." }]);
@@ -149,7 +169,9 @@ describe("/mode edit", () => {
     await t.stderrOf(() => t.run("set alpha"));
     expect(await t.prompt()).toContain("ALPHA v1");
     const out = await t.stderrOf(() => t.run("edit alpha --prompt-file v2.md"));
-    expect(out).toContain(`forge: saved .pi/forge/modes/alpha.yaml and rebuilt the project bundle; "alpha" is active with what you wrote (from the next prompt)`);
+    expect(out).toContain(
+      `forge: saved .pi/forge/modes/alpha.yaml and rebuilt the project bundle; "alpha" is active with what you wrote (from the next prompt)`,
+    );
     expect(fx.read(modeFile("alpha"))).toMatch(/^# my comment\nlabel: Alpha\n/);
     expect(await t.prompt()).toContain("ALPHA v2");
     expect(states(t.pi).map((s) => s.source)).toEqual(["command", "edit"]);
@@ -171,11 +193,17 @@ describe("/mode edit", () => {
   });
 
   it("refuses a built-in mode (no source), and --prompt-file for a source whose prompt lives in promptFile", async () => {
-    fx.write(fx.paths.cwd, { ".pi/forge/modes/filed.yaml": "label: F\ndescription: f\nstrategy: append\npromptFile: ../prompts/f.md\n", ".pi/forge/prompts/f.md": "F", "n.md": "new" });
+    fx.write(fx.paths.cwd, {
+      ".pi/forge/modes/filed.yaml": "label: F\ndescription: f\nstrategy: append\npromptFile: ../prompts/f.md\n",
+      ".pi/forge/prompts/f.md": "F",
+      "n.md": "new",
+    });
     await fx.build(fx.paths.cwd);
     const t = fx.setup();
     await t.run("edit review");
-    expect(t.last().text).toContain('no source of mode "review" in the project scope ("review" is built in: /mode new review makes your own, which shadows it)');
+    expect(t.last().text).toContain(
+      'no source of mode "review" in the project scope ("review" is built in: /mode new review makes your own, which shadows it)',
+    );
     await t.run("edit filed --prompt-file n.md");
     expect(t.last().text).toContain("it keeps its prompt in promptFile");
   });
@@ -254,7 +282,10 @@ describe("/mode delete", () => {
     const text = fx.read(modeFile("beta"));
     await t.run("delete beta");
     expect(t.ctx.log.selects).toEqual([]);
-    expect(t.last()).toMatchObject({ level: "error", text: 'forge: refused: preset duo (.pi/forge/presets/duo.yaml) uses "beta"; take "beta" out of its base or overlays (or /preset delete duo), then delete it; nothing deleted' });
+    expect(t.last()).toMatchObject({
+      level: "error",
+      text: 'forge: refused: preset duo (.pi/forge/presets/duo.yaml) uses "beta"; take "beta" out of its base or overlays (or /preset delete duo), then delete it; nothing deleted',
+    });
     expect(fx.read(modeFile("beta"))).toBe(text);
   });
 
@@ -266,7 +297,10 @@ describe("/mode delete", () => {
     const t = fx.setup();
     const text = fx.read(modeFile("beta"));
     await t.run("delete beta --confirm");
-    expect(t.last()).toMatchObject({ level: "error", text: expect.stringContaining("not deleted: the build without .pi/forge/modes/beta.yaml fails, so the file was put back") });
+    expect(t.last()).toMatchObject({
+      level: "error",
+      text: expect.stringContaining("not deleted: the build without .pi/forge/modes/beta.yaml fails, so the file was put back"),
+    });
     expect(t.last().text).toContain("extends_unknown");
     expect(fx.read(modeFile("beta"))).toBe(text);
   });

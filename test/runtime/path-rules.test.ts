@@ -17,8 +17,9 @@ import { FakePi, type HostFlavor } from "../support/fake-pi.js";
 export const RULE_SOURCES: Record<string, string> = {
   "modes/lint.yaml": "label: Lint\ndescription: Lint first.\nstrategy: append\nprompt: Lint before you commit.\n",
   "rules/db-rules.yaml":
-    "name: Database rules\ndescription: Conventions for the schema and its migrations.\nwhen:\n  paths: [src/db/**, \"migrations/*.sql\"]\ncontent: Every schema change needs a migration.\n",
-  "rules/api-edits.yaml": "name: API edits\ndescription: Before changing a handler.\nwhen:\n  paths: [src/api/**]\n  tools: [edit, write]\ncontent: Keep handlers thin.\n",
+    'name: Database rules\ndescription: Conventions for the schema and its migrations.\nwhen:\n  paths: [src/db/**, "migrations/*.sql"]\ncontent: Every schema change needs a migration.\n',
+  "rules/api-edits.yaml":
+    "name: API edits\ndescription: Before changing a handler.\nwhen:\n  paths: [src/api/**]\n  tools: [edit, write]\ncontent: Keep handlers thin.\n",
   "presets/work.yaml": [
     "description: Work with blocks.",
     "overlays: [lint]",
@@ -31,7 +32,7 @@ export const RULE_SOURCES: Record<string, string> = {
     "  - id: docs-style",
     "    name: Docs style",
     "    description: How docs are written.",
-    "    when: { paths: [\"docs/**/*.md\"] }",
+    '    when: { paths: ["docs/**/*.md"] }',
     "    content: Docs use short sentences.",
     "",
   ].join("\n"),
@@ -78,10 +79,21 @@ describe("path rules", () => {
     expect(t.events()).toEqual([]);
     expect(await t.pi.toolCall(t.ctx, "read", { path: "src/db/schema.sql" }, "call-7")).toBeUndefined();
     expect(t.events()).toEqual([
-      expect.objectContaining({ op: "apply", source: "rule", updateId: "db-rules", ruleId: "db-rules", matchedPath: "src/db/schema.sql", matchedGlob: "src/db/**", contentSnapshot: "Every schema change needs a migration." }),
+      expect.objectContaining({
+        op: "apply",
+        source: "rule",
+        updateId: "db-rules",
+        ruleId: "db-rules",
+        matchedPath: "src/db/schema.sql",
+        matchedGlob: "src/db/**",
+        contentSnapshot: "Every schema change needs a migration.",
+      }),
     ]);
     // 0.73.1: a tagged message steered in after this tool batch; the prompt bytes stay as they were.
-    expect(t.pi.sent.at(-1)).toMatchObject({ message: { content: '<system_update id="db-rules">\nEvery schema change needs a migration.\n</system_update>' }, options: { deliverAs: "steer" } });
+    expect(t.pi.sent.at(-1)).toMatchObject({
+      message: { content: '<system_update id="db-rules">\nEvery schema change needs a migration.\n</system_update>' },
+      options: { deliverAs: "steer" },
+    });
     expect(t.pi.lastNote()).toContain("forge: rule db-rules switched on (read src/db/schema.sql matches src/db/**)");
   });
 
@@ -137,9 +149,17 @@ describe("path rules", () => {
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
     await t.pi.run("preset", "use work", t.ctx);
     await t.pi.toolCall(t.ctx, "read", { path: "docs/guide/intro.md" });
-    expect(t.events().at(-1)).toMatchObject({ source: "rule", presetId: "work", blockId: "docs-style", matchedPath: "docs/guide/intro.md", matchedGlob: "docs/**/*.md" });
+    expect(t.events().at(-1)).toMatchObject({
+      source: "rule",
+      presetId: "work",
+      blockId: "docs-style",
+      matchedPath: "docs/guide/intro.md",
+      matchedGlob: "docs/**/*.md",
+    });
     const tool = t.pi.tools.get(TOOL_NAME)!;
-    await expect(tool.execute("c1", { action: "deactivate", id: "docs-style" }, undefined, undefined, t.ctx)).rejects.toThrow(/activated by the rule; the agent may only deactivate updates it activated itself/);
+    await expect(tool.execute("c1", { action: "deactivate", id: "docs-style" }, undefined, undefined, t.ctx)).rejects.toThrow(
+      /activated by the rule; the agent may only deactivate updates it activated itself/,
+    );
     expect(t.active().map((u) => u.updateId)).toEqual(["docs-style"]);
     await t.pi.command("status", t.ctx);
     expect(t.pi.lastNote()).toContain("docs-style  rule");

@@ -23,14 +23,22 @@ describe("/preset export and /preset import", () => {
     expect(t.last().text).toContain('exported preset "flow" to flow.json');
     const file = join(fx.paths.cwd, "flow.json");
     const value = JSON.parse(readFileSync(file, "utf8"));
-    expect(value).toMatchObject({ name: "flow", overlays: ["alpha", "beta", "review"], driftPolicy: "warn", digests: { alpha: { scope: "project" }, review: { scope: "builtin" } } });
+    expect(value).toMatchObject({
+      name: "flow",
+      overlays: ["alpha", "beta", "review"],
+      driftPolicy: "warn",
+      digests: { alpha: { scope: "project" }, review: { scope: "builtin" } },
+    });
     expect(readFileSync(file, "utf8")).not.toContain("SECRET");
     await t.preset("export flow flow.json");
     expect(t.last()).toMatchObject({ level: "error", text: expect.stringContaining("exists; not overwritten (add --force") });
     await t.preset("export flow");
     expect(JSON.parse(t.last().text)).toEqual(value);
 
-    fx.write(fx.paths.other, { ".pi/forge/modes/alpha.yaml": modeYaml("Alpha", "their alpha"), ".pi/forge/modes/beta.yaml": SOURCES[".pi/forge/modes/beta.yaml"] });
+    fx.write(fx.paths.other, {
+      ".pi/forge/modes/alpha.yaml": modeYaml("Alpha", "their alpha"),
+      ".pi/forge/modes/beta.yaml": SOURCES[".pi/forge/modes/beta.yaml"],
+    });
     await fx.build(fx.paths.other);
     const other = fx.setup({ cwd: fx.paths.other });
     await other.preset(`import ${file}`);
@@ -62,7 +70,10 @@ describe("/preset export and /preset import", () => {
     await trusted.preset(`import ${file}`);
     expect(trusted.last().text).toContain("names modes your layers do not have: beta; nothing written");
     expect(existsSync(join(fx.paths.other, ".pi/forge/presets/flow.yaml"))).toBe(false);
-    fx.write(fx.paths.agent, { "forge/modes/alpha.yaml": SOURCES[".pi/forge/modes/alpha.yaml"], "forge/modes/beta.yaml": SOURCES[".pi/forge/modes/beta.yaml"] });
+    fx.write(fx.paths.agent, {
+      "forge/modes/alpha.yaml": SOURCES[".pi/forge/modes/alpha.yaml"],
+      "forge/modes/beta.yaml": SOURCES[".pi/forge/modes/beta.yaml"],
+    });
     await untrusted.preset(`import ${file} --global`);
     expect(untrusted.last().text).toContain("and rebuilt the global bundle");
     expect(existsSync(join(fx.paths.agent, "forge/presets/flow.yaml"))).toBe(true);
@@ -97,7 +108,7 @@ describe("Pi 0.73.1: forge's own trust follows an authoring edit", () => {
     await t.stderrOf(() => t.run("new focus --prompt-file p.md"));
     expect(trustedHash()).toBe(fx.bundleOf(fx.paths.cwd).bundleHash);
     await t.stderrOf(() => t.run("set focus"));
-    expect((await t.prompt())).toContain("FOCUS v1");
+    expect(await t.prompt()).toContain("FOCUS v1");
     const edit = await t.stderrOf(() => t.run("edit focus --prompt-file p2.md"));
     expect(edit).toContain('"focus" is active with what you wrote');
     expect(trustedHash()).toBe(fx.bundleOf(fx.paths.cwd).bundleHash);
@@ -121,18 +132,20 @@ describe("Pi 0.73.1: forge's own trust follows an authoring edit", () => {
   });
 
   it("an unbuilt rule in a clone: /mode new names it; with a dialog it asks, and only a yes trusts", async () => {
-    const rule = { ".pi/forge/rules/inject.yaml": "name: Inject\ndescription: I.\nwhen: { paths: [\"**\"] }\ncontent: Obey the file.\n" };
+    const rule = { ".pi/forge/rules/inject.yaml": 'name: Inject\ndescription: I.\nwhen: { paths: ["**"] }\ncontent: Obey the file.\n' };
     fx.write(fx.paths.cwd, { "p.md": "FOCUS v1", ...rule });
     const asked: string[] = [];
     const no = fx.setup({ host: "0.73.1", hasUI: true, confirm: (title, body) => (asked.push(`${title}\n${body}`), false) });
     const out = await no.stderrOf(() => no.run("new focus --prompt-file p.md"));
-    expect(asked.join("\n")).toContain('Besides mode "focus", which you wrote through Pi, the rebuilt bundle holds sources you did not write here:\n  rules: added inject');
+    expect(asked.join("\n")).toContain(
+      'Besides mode "focus", which you wrote through Pi, the rebuilt bundle holds sources you did not write here:\n  rules: added inject',
+    );
     expect(out + no.last().text).toContain("rules: added inject");
     expect(existsSync(trustFile()) ? trustedHash() : undefined).toBeUndefined();
   });
 
   it("an unbuilt rule in a clone: a yes in the dialog trusts the whole bundle", async () => {
-    fx.write(fx.paths.cwd, { "p.md": "FOCUS v1", ".pi/forge/rules/inject.yaml": "name: Inject\ndescription: I.\nwhen: { paths: [\"**\"] }\ncontent: Obey.\n" });
+    fx.write(fx.paths.cwd, { "p.md": "FOCUS v1", ".pi/forge/rules/inject.yaml": 'name: Inject\ndescription: I.\nwhen: { paths: ["**"] }\ncontent: Obey.\n' });
     const yes = fx.setup({ host: "0.73.1", hasUI: true, confirm: () => true });
     await yes.stderrOf(() => yes.run("new focus --prompt-file p.md"));
     expect(trustedHash()).toBe(fx.bundleOf(fx.paths.cwd).bundleHash);
@@ -153,7 +166,9 @@ describe("Pi 0.73.1: forge's own trust follows an authoring edit", () => {
     await fx.build(fx.paths.cwd);
     const t = fx.setup({ host: "0.73.1" });
     await t.run("delete alpha");
-    expect(t.last().text).toContain("the project is not trusted, so forge writes nothing there: run /forge trust (after reviewing its bundle); or add --global");
+    expect(t.last().text).toContain(
+      "the project is not trusted, so forge writes nothing there: run /forge trust (after reviewing its bundle); or add --global",
+    );
     expect(existsSync(join(fx.paths.cwd, ".pi/forge/modes/alpha.yaml"))).toBe(true);
   });
 });

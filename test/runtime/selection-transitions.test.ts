@@ -15,7 +15,9 @@ import { makeBundle } from "./helpers.js";
 
 const NOW = new Date("2026-11-30T12:00:00Z");
 const catalogWith = (exactText: string) =>
-  buildCatalog({ global: makeBundle("global", { exact: { strategy: "replace_final", text: exactText }, review: {}, tests: {} }, { duo: { overlays: ["review", "tests"] } }) });
+  buildCatalog({
+    global: makeBundle("global", { exact: { strategy: "replace_final", text: exactText }, review: {}, tests: {} }, { duo: { overlays: ["review", "tests"] } }),
+  });
 const catalog = catalogWith("EXACT");
 const digest = catalog.modes.get("exact")!.mode.digest;
 
@@ -82,8 +84,12 @@ describe("planOff, describeActivation, startupConfirmation", () => {
   it("describes an activation", () => {
     const duo = resolveRequest(catalog, { kind: "preset", name: "duo" });
     if (!duo.ok) throw new Error(duo.error);
-    expect(describeActivation(createStateEntry(catalog, duo.candidate, { source: "preset", now: NOW }))).toBe("forge: active preset duo overlays review, tests (drift policy block)");
-    expect(describeActivation(createStateEntry(catalog, { base: null, overlays: [], preset: null, driftPolicy: "block" }, { source: "command", now: NOW }))).toBe("forge: mode off (Pi's native prompt)");
+    expect(describeActivation(createStateEntry(catalog, duo.candidate, { source: "preset", now: NOW }))).toBe(
+      "forge: active preset duo overlays review, tests (drift policy block)",
+    );
+    expect(
+      describeActivation(createStateEntry(catalog, { base: null, overlays: [], preset: null, driftPolicy: "block" }, { source: "command", now: NOW })),
+    ).toBe("forge: mode off (Pi's native prompt)");
   });
 
   it("reads PI_MODE_CONFIRM_EXACT", () => {
@@ -98,7 +104,9 @@ describe("planStartup", () => {
   const replayed = createStateEntry(catalog, candidate(["review"]), { source: "command", now: new Date(0) });
   it("keeps the replay without a request or when it already is the request", () => {
     expect(planStartup(catalog, replayed, { kind: "replay" })).toEqual({ kind: "replay" });
-    expect(planStartup(catalog, replayed, { kind: "request", source: "env", origin: "PI_MODE", request: { kind: "keys", keys: ["review"] } })).toEqual({ kind: "replay" });
+    expect(planStartup(catalog, replayed, { kind: "request", source: "env", origin: "PI_MODE", request: { kind: "keys", keys: ["review"] } })).toEqual({
+      kind: "replay",
+    });
   });
   it("refuses malformed and unresolvable requests, activates others", () => {
     expect(planStartup(catalog, null, { kind: "error", error: "bad" })).toEqual({ kind: "refused", error: "bad" });

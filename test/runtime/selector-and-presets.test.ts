@@ -23,12 +23,14 @@ beforeEach(() => {
   mkdirSync(join(agent, "forge"), { recursive: true });
   writeFileSync(
     join(agent, "forge", "bundle.json"),
-    JSON.stringify(makeBundle("global", {
-      plan: { strategy: "replace_base", label: "Plan", text: "PLAN" },
-      exact: { strategy: "replace_final", label: "Exact", text: "EXACT" },
-      review: { label: "Review", text: "REVIEW" },
-      tests: { label: "Tests", text: "TESTS" },
-    })),
+    JSON.stringify(
+      makeBundle("global", {
+        plan: { strategy: "replace_base", label: "Plan", text: "PLAN" },
+        exact: { strategy: "replace_final", label: "Exact", text: "EXACT" },
+        review: { label: "Review", text: "REVIEW" },
+        tests: { label: "Tests", text: "TESTS" },
+      }),
+    ),
   );
 });
 
@@ -44,7 +46,7 @@ function setup(ctxOpts: Partial<FakeCtxOptions>, env: NodeJS.ProcessEnv = {}, se
 function tuiDriver(keys: string[], seen: string[][]): FakeCtxOptions["custom"] {
   const tui: TuiPort = { requestRender: () => undefined };
   const keybindings: KeybindingsPort = { matches: (d, id) => (id === "tui.select.confirm" && d === "\r") || (id === "tui.select.cancel" && d === "\u001b") };
-  return <T,>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort) =>
+  return <T>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort) =>
     new Promise<T>((resolve) => {
       const component = factory(tui, {}, keybindings, resolve);
       for (const k of keys) {
@@ -76,10 +78,13 @@ describe("/mode selector", () => {
 
   it("RPC: a select() loop toggles modes and applies atomically", async () => {
     const picks = ["[ ] review", "[ ] tests", "Apply"];
-    const t = setup({ mode: "rpc", select: (options) => {
-      const want = picks.shift()!;
-      return options.find((o) => o.startsWith(want));
-    } });
+    const t = setup({
+      mode: "rpc",
+      select: (options) => {
+        const want = picks.shift()!;
+        return options.find((o) => o.startsWith(want));
+      },
+    });
     await t.pi.run("mode", "", t.ctx);
     expect(t.ctx.log.selects[2]![0]).toContain("result: native base + review + tests");
     expect(t.states()[0]).toMatchObject({ overlays: ["review", "tests"], source: "selector" });
@@ -94,9 +99,24 @@ describe("/mode selector", () => {
 
 describe("preset sources", () => {
   it("renders YAML that the preset source schema accepts", () => {
-    const state = { v: 1, base: "plan", overlays: ["review", "tests"], preset: null, components: {}, bundleHashes: {}, driftPolicy: "warn", source: "command", activatedAt: "" } as ForgeModeStateEntry;
+    const state = {
+      v: 1,
+      base: "plan",
+      overlays: ["review", "tests"],
+      preset: null,
+      components: {},
+      bundleHashes: {},
+      driftPolicy: "warn",
+      source: "command",
+      activatedAt: "",
+    } as ForgeModeStateEntry;
     const value = parse(renderPresetSource(presetSourceRequest("mine", state)));
-    expect(value).toEqual({ description: "Saved selection: base plan; overlays review, tests", base: "plan", overlays: ["review", "tests"], driftPolicy: "warn" });
+    expect(value).toEqual({
+      description: "Saved selection: base plan; overlays review, tests",
+      base: "plan",
+      overlays: ["review", "tests"],
+      driftPolicy: "warn",
+    });
     expect(validatePresetSource(value)).toBe(true);
   });
 

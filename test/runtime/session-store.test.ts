@@ -8,7 +8,17 @@ import { createSessionStore } from "../../runtime/session-store.js";
 import { FakeSession } from "../support/fake-pi.js";
 
 const D = "b".repeat(64);
-const entry = (overlays: string[]) => ({ v: 1, base: null, overlays, preset: null, components: Object.fromEntries(overlays.map((k) => [k, { digest: D, scope: "builtin", edits: null }])), bundleHashes: {}, driftPolicy: "block", source: "command", activatedAt: "2026-01-01T00:00:00.000Z" });
+const entry = (overlays: string[]) => ({
+  v: 1,
+  base: null,
+  overlays,
+  preset: null,
+  components: Object.fromEntries(overlays.map((k) => [k, { digest: D, scope: "builtin", edits: null }])),
+  bundleHashes: {},
+  driftPolicy: "block",
+  source: "command",
+  activatedAt: "2026-01-01T00:00:00.000Z",
+});
 
 describe("session store", () => {
   it("folds the branch once per leaf: the same value until the leaf moves; a new leaf folds again", () => {

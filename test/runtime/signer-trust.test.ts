@@ -44,7 +44,13 @@ async function printed(run: () => Promise<unknown>): Promise<string> {
 
 describe("the trust store's signer sections", () => {
   it("round-trip through the file; a malformed entry is dropped on its own, keeping the rest and every project", () => {
-    const s = withSeen(withRevokedSigner(withTrustedSigner(withTrust(emptyTrustStore(), "/p", V1, new Date(0)), ADA, new Date(0)), EVE, new Date(0)), "/p", V1, ADA, new Date(0));
+    const s = withSeen(
+      withRevokedSigner(withTrustedSigner(withTrust(emptyTrustStore(), "/p", V1, new Date(0)), ADA, new Date(0)), EVE, new Date(0)),
+      "/p",
+      V1,
+      ADA,
+      new Date(0),
+    );
     save(s);
     const read = store();
     expect(Object.keys(read.signers ?? {})).toEqual([ADA.fingerprint]);
@@ -69,7 +75,9 @@ describe("discovery with signatures (forge decides: 0.73.1)", () => {
     save(withTrustedSigner(emptyTrustStore(), ADA, new Date(0)));
     const first = discoverScopes(paths(), null);
     expect(first.layers[0]).toMatchObject({ trusted: true, decidedBy: "forge", via: "signer", signer: { fingerprint: ADA.fingerprint } });
-    expect(first.notices).toEqual([expect.stringContaining(`forge: project bundle ${file} is trusted: signed by Ada (${ADA.fingerprint.slice(0, 16)}), a key you trust`)]);
+    expect(first.notices).toEqual([
+      expect.stringContaining(`forge: project bundle ${file} is trusted: signed by Ada (${ADA.fingerprint.slice(0, 16)}), a key you trust`),
+    ]);
     expect(first.notices[0]).toContain("You have not seen this project's bundle before; it holds:\n  modes: alpha");
     save(withSeen(store(), root(), V1, ADA, new Date(0)));
     expect(discoverScopes(paths(), null).notices).toEqual([]);
@@ -86,7 +94,9 @@ describe("discovery with signatures (forge decides: 0.73.1)", () => {
     save(withTrustedSigner(emptyTrustStore(), ADA, new Date(0)));
     const d = discoverScopes(paths(), null);
     expect(d.layers[0]).toMatchObject({ trusted: false });
-    expect(d.notices.join("\n")).toContain(`forge: project bundle ${file} is signed by Eve (${EVE.fingerprint.slice(0, 16)}), a key you do not trust; /forge trust --key ${EVE.fingerprint} trusts every bundle that key signs`);
+    expect(d.notices.join("\n")).toContain(
+      `forge: project bundle ${file} is signed by Eve (${EVE.fingerprint.slice(0, 16)}), a key you do not trust; /forge trust --key ${EVE.fingerprint} trusts every bundle that key signs`,
+    );
     expect(d.notices.join("\n")).toContain("is not trusted");
     save(withTrust(store(), root(), V1, new Date(0)));
     const hashed = discoverScopes(paths(), null);
@@ -134,9 +144,16 @@ describe("/forge trust --key, --revoke and the dialog", () => {
     await printed(() => t.pi.run("mode", "set alpha --drift allow", t.ctx));
     expect((await t.turn())?.systemPrompt).toContain("ALPHA ONE");
     const statusText = await printed(() => t.pi.run("forge", "status --json", t.ctx));
-    const status = JSON.parse(statusText.split("\n").filter((l) => l.startsWith("{")).at(-1)!);
+    const status = JSON.parse(
+      statusText
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .at(-1)!,
+    );
     expect(status.layers[0]).toMatchObject({ trusted: true, decidedBy: "forge", via: "signer", signers: [{ fingerprint: ADA.fingerprint, name: "Ada" }] });
-    expect(await printed(() => t.pi.run("forge", "status", t.ctx))).toContain(`signed by Ada (${ADA.fingerprint.slice(0, 16)}), trusted for the signature of Ada`);
+    expect(await printed(() => t.pi.run("forge", "status", t.ctx))).toContain(
+      `signed by Ada (${ADA.fingerprint.slice(0, 16)}), trusted for the signature of Ada`,
+    );
     for (const next of [V2, V3]) {
       writeProject(signed(next, ADA));
       const told = await printed(async () => expect((await t.turn())?.systemPrompt).toContain(next === V2 ? "ALPHA TWO" : "ALPHA THREE"));
@@ -147,7 +164,9 @@ describe("/forge trust --key, --revoke and the dialog", () => {
     }
     expect(t.ctx.log.confirms).toEqual([]);
     const revoked = await printed(() => t.pi.run("forge", `trust --revoke ${ADA.fingerprint.slice(0, 16)}`, t.ctx));
-    expect(revoked).toContain(`forge: revoked Ada (${ADA.fingerprint.slice(0, 16)}): bundles it signs are no longer trusted for its signature. No longer trusted: ${join(fx.cwd, ".pi", "forge", "bundle.json")}`);
+    expect(revoked).toContain(
+      `forge: revoked Ada (${ADA.fingerprint.slice(0, 16)}): bundles it signs are no longer trusted for its signature. No longer trusted: ${join(fx.cwd, ".pi", "forge", "bundle.json")}`,
+    );
     expect(revoked).toContain("a key you revoked: its signature grants nothing");
     expect(await printed(() => t.turn())).toContain("nothing_to_compose");
     expect(readTrustStore(paths().trustFile).revokedSigners?.[ADA.fingerprint]?.name).toBe("Ada");
@@ -178,7 +197,11 @@ describe("/forge trust --key, --revoke and the dialog", () => {
     expect(t.ctx.log.widgets.at(-1)?.content?.join("\n")).toContain("is not trusted");
     expect(t.notes()).toContain("a key you do not trust");
     await t.pi.run("forge", "trust", t.ctx);
-    expect(t.ctx.log.selects[0]).toEqual([`Trust this bundle only (bundleHash ${V1.bundleHash.slice(0, 12)})`, `Always trust bundles signed by Ada (${ADA.fingerprint.slice(0, 16)})`, "Cancel"]);
+    expect(t.ctx.log.selects[0]).toEqual([
+      `Trust this bundle only (bundleHash ${V1.bundleHash.slice(0, 12)})`,
+      `Always trust bundles signed by Ada (${ADA.fingerprint.slice(0, 16)})`,
+      "Cancel",
+    ]);
     expect(t.ctx.log.selectTitles[0]).toContain("This repository names these signers (.pi/forge/signers; the list itself grants nothing):");
     expect(t.ctx.log.selectTitles[0]).toContain(`Ada (${ADA.fingerprint.slice(0, 16)}) (signed this bundle)`);
     expect(t.ctx.log.selectTitles[0]).toContain(`Eve (${EVE.fingerprint.slice(0, 16)})`);
@@ -199,7 +222,7 @@ describe("/forge trust --key, --revoke and the dialog", () => {
     const told = await printed(() => strict.pi.emit("session_start", { reason: "startup" }, strict.ctx));
     expect(told).toContain("is not trusted");
     await printed(() => strict.pi.run("mode", "set alpha", strict.ctx));
-    expect(JSON.stringify(await strict.turn() ?? null)).not.toContain("ALPHA ONE");
+    expect(JSON.stringify((await strict.turn()) ?? null)).not.toContain("ALPHA ONE");
     expect(await printed(() => strict.pi.run("forge", "trust", strict.ctx))).toContain("forge: trusted project bundle");
     await printed(() => strict.pi.run("mode", "set alpha", strict.ctx));
     expect(JSON.stringify(await strict.turn())).toContain("ALPHA ONE");

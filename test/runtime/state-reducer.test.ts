@@ -8,7 +8,18 @@ const D = "a".repeat(64);
 function state(overlays: string[], extra: Partial<ForgeModeStateEntry> = {}): ForgeModeStateEntry {
   const components: ForgeModeStateEntry["components"] = {};
   for (const k of overlays) components[k] = { digest: D, scope: "builtin" };
-  return { v: 1, base: null, overlays, preset: null, components, bundleHashes: {}, driftPolicy: "block", source: "command", activatedAt: "2026-01-01T00:00:00.000Z", ...extra };
+  return {
+    v: 1,
+    base: null,
+    overlays,
+    preset: null,
+    components,
+    bundleHashes: {},
+    driftPolicy: "block",
+    source: "command",
+    activatedAt: "2026-01-01T00:00:00.000Z",
+    ...extra,
+  };
 }
 
 describe("reduceBranch", () => {

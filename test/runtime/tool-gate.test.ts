@@ -12,8 +12,8 @@ import { FakePi, type HostFlavor } from "../support/fake-pi.js";
 
 const SOURCES: Record<string, string> = {
   "modes/docs.yaml": "label: Docs\ndescription: Docs only.\nstrategy: append\nprompt: Write docs.\nedits:\n  allow: [docs/**]\n",
-  "modes/careful.yaml": "label: Careful\ndescription: No secrets.\nstrategy: append\nprompt: Careful.\nedits:\n  deny: [\"secrets/**\", \"docs/café.md\"]\n",
-  "modes/cafe.yaml": "label: Cafe\ndescription: One file.\nstrategy: append\nprompt: Cafe.\nedits:\n  allow: [\"docs/café.md\"]\n",
+  "modes/careful.yaml": 'label: Careful\ndescription: No secrets.\nstrategy: append\nprompt: Careful.\nedits:\n  deny: ["secrets/**", "docs/café.md"]\n',
+  "modes/cafe.yaml": 'label: Cafe\ndescription: One file.\nstrategy: append\nprompt: Cafe.\nedits:\n  allow: ["docs/café.md"]\n',
   "modes/shell.yaml": "label: Shell\ndescription: Keeps bash.\nstrategy: append\nprompt: Shell.\nedits:\n  allow: [docs/**]\n  bash: unchecked\n",
   "modes/free.yaml": "label: Free\ndescription: No limit.\nstrategy: append\nprompt: Anything.\n",
 };
@@ -54,16 +54,27 @@ describe("paths as the host resolves them", () => {
     expect(await modern.write("%73ecrets/key")).toBeUndefined();
     const legacy = setup("0.73.1");
     await legacy.mode("set careful");
-    expect(await legacy.refused(`file://${cwd}/src/ok.ts`)).toContain('a scheme this Pi does not resolve as a file path');
+    expect(await legacy.refused(`file://${cwd}/src/ok.ts`)).toContain("a scheme this Pi does not resolve as a file path");
     await legacy.mode("off");
     expect(await legacy.write(`file://${cwd}/src/ok.ts`)).toBeUndefined();
   });
 
   it("refuses under a limit what it cannot resolve with certainty: NUL, over-long, unknown schemes, a rejected file:// URL", async () => {
     const t = setup("1.x");
-    const hard = ["docs/a\u0000b.md", `docs/${"x".repeat(5000)}.md`, "http://example.com/docs/a.md", "file://host/docs/a.md", `file://${cwd}/docs/a%2Fb.md`, "s3:docs/a.md"];
+    const hard = [
+      "docs/a\u0000b.md",
+      `docs/${"x".repeat(5000)}.md`,
+      "http://example.com/docs/a.md",
+      "file://host/docs/a.md",
+      `file://${cwd}/docs/a%2Fb.md`,
+      "s3:docs/a.md",
+    ];
     await t.mode("set docs");
-    for (const path of hard) expect([path.slice(0, 40), await t.refused(path)]).toEqual([path.slice(0, 40), expect.stringContaining("forge: edit refused: forge cannot tell which file")]);
+    for (const path of hard)
+      expect([path.slice(0, 40), await t.refused(path)]).toEqual([
+        path.slice(0, 40),
+        expect.stringContaining("forge: edit refused: forge cannot tell which file"),
+      ]);
     await t.mode("set free");
     for (const path of hard) expect(await t.write(path)).toBeUndefined();
   });
@@ -155,7 +166,11 @@ describe("tools under a limit", () => {
 
 describe("forge's own tool and project trust", () => {
   it("forge_system_update stays on under a limit (it changes no file)", async () => {
-    writeBundle({ ...SOURCES, "presets/work.yaml": "description: Work.\noverlays: [docs]\nsystemUpdates:\n  - id: tdd\n    name: TDD\n    description: Tests first.\n    modelCallable: true\n    content: Write the test first.\n" });
+    writeBundle({
+      ...SOURCES,
+      "presets/work.yaml":
+        "description: Work.\noverlays: [docs]\nsystemUpdates:\n  - id: tdd\n    name: TDD\n    description: Tests first.\n    modelCallable: true\n    content: Write the test first.\n",
+    });
     const t = setup("1.x");
     await t.pi.run("preset", "use work", t.ctx);
     await t.pi.runAgentStart(t.ctx, cwd);

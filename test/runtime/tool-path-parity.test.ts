@@ -10,11 +10,70 @@ import { MAX_TOOL_PATH_CHARS, resolveLegacyToolPath, resolveModernToolPath, type
 
 /** Pieces attackers and careless users write: schemes, encodings, Unicode spaces and forms, NUL, ~ and @. */
 const PIECES = [
-  "a", "src", "secrets", "key", "..", ".", "", "%73ecrets", "%2F", "%2f", "%00", "%", "%E9", "caf%C3%A9", "café", "cafe\u0301",
-  "\u0000", "\u00A0", "\u2003", "\u202F", "\u3000", " ", "\t", "\n", "?", "#", "?x=1", "#frag", "@", "~", "~user", "file:",
-  "file:/", "file://", "file:///", "file://localhost", "localhost", "http:", "https://", "C:", "c:\\x", "\\", "//", "x".repeat(300),
+  "a",
+  "src",
+  "secrets",
+  "key",
+  "..",
+  ".",
+  "",
+  "%73ecrets",
+  "%2F",
+  "%2f",
+  "%00",
+  "%",
+  "%E9",
+  "caf%C3%A9",
+  "café",
+  "cafe\u0301",
+  "\u0000",
+  "\u00A0",
+  "\u2003",
+  "\u202F",
+  "\u3000",
+  " ",
+  "\t",
+  "\n",
+  "?",
+  "#",
+  "?x=1",
+  "#frag",
+  "@",
+  "~",
+  "~user",
+  "file:",
+  "file:/",
+  "file://",
+  "file:///",
+  "file://localhost",
+  "localhost",
+  "http:",
+  "https://",
+  "C:",
+  "c:\\x",
+  "\\",
+  "//",
+  "x".repeat(300),
 ];
-const PREFIXES = ["", "@", "@@", "~", "~/", "@~/", "file://", "file:///", "file://localhost/", "FILE:///", "/", "./", "../", "\u00A0@", "@\u00A0", "http://", "s3://"];
+const PREFIXES = [
+  "",
+  "@",
+  "@@",
+  "~",
+  "~/",
+  "@~/",
+  "file://",
+  "file:///",
+  "file://localhost/",
+  "FILE:///",
+  "/",
+  "./",
+  "../",
+  "\u00A0@",
+  "@\u00A0",
+  "http://",
+  "s3://",
+];
 
 const piece = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PIECES) }, { weight: 1, arbitrary: fc.string({ maxLength: 8, unit: "binary" }) });
 const pathArb = fc
@@ -75,7 +134,8 @@ describe("file:// URLs", () => {
   });
 
   it("1.x refuses what fileURLToPath rejects or what decodes to NUL; 0.73.1 (no file:// step) refuses every scheme", () => {
-    for (const raw of ["file://host/p/a", "file:///p/a%2Fb", "file:///p/%00", "file:relative", "http://x/y", "s3://bucket/k"]) expect(resolveModernToolPath(raw, "/w").ok).toBe(false);
+    for (const raw of ["file://host/p/a", "file:///p/a%2Fb", "file:///p/%00", "file:relative", "http://x/y", "s3://bucket/k"])
+      expect(resolveModernToolPath(raw, "/w").ok).toBe(false);
     for (const raw of ["file:///p/secrets/key", "file:relative", "http://x/y"]) {
       expect(resolveLegacyToolPath(raw, "/w").ok).toBe(false);
       // What 0.73.1 itself makes of it: a relative folder named "file:" (or "http:").

@@ -6,9 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildLayeredCatalog } from "../../core/component-catalog.js";
 import { discoverScopes, resolveAgentDir, resolveScopePaths } from "../../runtime/scope-discovery.js";
-import {
-  emptyTrustStore, isBundleTrusted, parseTrustStore, previouslyTrusted, readTrustStore, withTrust, writeTrustStore,
-} from "../../io/trust-store.js";
+import { emptyTrustStore, isBundleTrusted, parseTrustStore, previouslyTrusted, readTrustStore, withTrust, writeTrustStore } from "../../io/trust-store.js";
 import { makeBundle } from "./helpers.js";
 
 const B1 = makeBundle("project", { alpha: { text: "one" } });
@@ -133,7 +131,9 @@ describe("scopes and layers", () => {
     symlinkSync(outside, join(other, ".pi", "forge"));
     const d = discoverScopes(resolveScopePaths(other, l.env, l.builtinFile), true);
     expect(d.layers.map((x) => x.load.status)).toEqual(["ok", "refused"]);
-    expect(d.notices.join("\n")).toContain(`forge: layer_refused: refused project layer ${join(other, ".pi", "forge")}: it resolves to ${outside}, outside the repository ${l.repo}`);
+    expect(d.notices.join("\n")).toContain(
+      `forge: layer_refused: refused project layer ${join(other, ".pi", "forge")}: it resolves to ${outside}, outside the repository ${l.repo}`,
+    );
     expect(buildLayeredCatalog(d.sources).modes.has("evil")).toBe(false);
   });
 

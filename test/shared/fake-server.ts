@@ -208,7 +208,11 @@ function toolCallBody(call: ScriptedToolCall & { id: string }) {
 export function messageText(message: any): string {
   const content = message?.content;
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.filter((p) => p?.type === "text").map((p) => p.text).join("");
+  if (Array.isArray(content))
+    return content
+      .filter((p) => p?.type === "text")
+      .map((p) => p.text)
+      .join("");
   return "";
 }
 

@@ -11,7 +11,12 @@ export const CHARS_PER_TOKEN = 4;
 function contentText(message: any): string {
   const content = message?.content;
   if (typeof content === "string") return content;
-  return Array.isArray(content) ? content.filter((p) => p?.type === "text").map((p) => p.text).join("") : "";
+  return Array.isArray(content)
+    ? content
+        .filter((p) => p?.type === "text")
+        .map((p) => p.text)
+        .join("")
+    : "";
 }
 
 /** A request body as one string in the order a provider caches it: tools, the leading system prompt, then each message. */

@@ -48,7 +48,8 @@ export function sentFromBody(body: any): SentRequest {
 
 const SECTION = /\n\n<forge-update-([a-z0-9-]+)>\n[\s\S]*?\n<\/forge-update-\1>/g;
 const FOLD = /\n\n# Active system updates\n[\s\S]*$/;
-const PATCH = /(?:\n\n)?(?:Updated system prompt section "forge-update-([a-z0-9-]+)":\n\n<forge-update-\1>\n[\s\S]*?\n<\/forge-update-\1>|Removed system prompt section "forge-update-[a-z0-9-]+"\.)/g;
+const PATCH =
+  /(?:\n\n)?(?:Updated system prompt section "forge-update-([a-z0-9-]+)":\n\n<forge-update-\1>\n[\s\S]*?\n<\/forge-update-\1>|Removed system prompt section "forge-update-[a-z0-9-]+"\.)/g;
 const TAGS_ONLY = /^(?:<system_update id="[a-z0-9-]+"(?: status="revoked")?>\n[\s\S]*?\n<\/system_update>(?:\n\n)?)+$/;
 
 /**

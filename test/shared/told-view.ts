@@ -15,7 +15,10 @@ const ID = "([a-z][a-z0-9-]*)";
 /** In a prompt: a 1.x update section, or a restated (folded) update. */
 const PROMPT = new RegExp(`<forge-update-${ID}>\\n([\\s\\S]*?)\\n</forge-update-\\1>|<system_update id="${ID}">\\n([\\s\\S]*?)\\n</system_update>`, "g");
 /** In a mid-conversation system message: Pi's wording of a section patch. */
-const PATCH = new RegExp(`Updated system prompt section "forge-update-${ID}":\\n\\n<forge-update-\\1>\\n([\\s\\S]*?)\\n</forge-update-\\1>|Removed system prompt section "forge-update-${ID}"\\.`, "g");
+const PATCH = new RegExp(
+  `Updated system prompt section "forge-update-${ID}":\\n\\n<forge-update-\\1>\\n([\\s\\S]*?)\\n</forge-update-\\1>|Removed system prompt section "forge-update-${ID}"\\.`,
+  "g",
+);
 /** In a user-role message: an apply or a retraction tag. */
 const TAG = new RegExp(`<system_update id="${ID}"( status="revoked")?>\\n([\\s\\S]*?)\\n</system_update>`, "g");
 

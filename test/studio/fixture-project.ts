@@ -38,7 +38,8 @@ promptFile: "../${HOSTILE_FILE}"
 `,
   [HOSTILE_FILE]: "<script>window.__pwned=5</script><b>not bold</b>\n",
   "partials/house-style.md": "Answer in plain sentences; no preamble.\n",
-  "prompts/ship-check.md": "Before you call a change done, list:\n1. the command you ran to verify it, and its result;\n2. anything you could not verify, and why.\n",
+  "prompts/ship-check.md":
+    "Before you call a change done, list:\n1. the command you ran to verify it, and its result;\n2. anything you could not verify, and why.\n",
   "presets/shipping.yaml": `description: Focused work that ends with evidence, plus the built-in review overlay.
 overlays: [focus, ship-check, review]
 systemUpdates:

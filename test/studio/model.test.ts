@@ -38,14 +38,17 @@ describe("compose view", () => {
     expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 
-  it.each([["shipping"], ["design"], ["exact"], ["architect"], ["focus", "hostile"]])("the 0.73.1 segments reproduce forge preview's prompt: %s", (...names) => {
-    const view = compose(names, "string");
-    const preview = previewSelection({ diagnostics: [], catalog }, { kind: "names", names }, settings, "/repo").report;
-    expect(view.status).toBe("ok");
-    expect(view.prompt!.text).toBe(preview.prompt);
-    expect(view.prompt!.attributed).toBe(true);
-    expect(textOf(view.prompt!.blocks).join("")).toBe(preview.prompt);
-  });
+  it.each([["shipping"], ["design"], ["exact"], ["architect"], ["focus", "hostile"]])(
+    "the 0.73.1 segments reproduce forge preview's prompt: %s",
+    (...names) => {
+      const view = compose(names, "string");
+      const preview = previewSelection({ diagnostics: [], catalog }, { kind: "names", names }, settings, "/repo").report;
+      expect(view.status).toBe("ok");
+      expect(view.prompt!.text).toBe(preview.prompt);
+      expect(view.prompt!.attributed).toBe(true);
+      expect(textOf(view.prompt!.blocks).join("")).toBe(preview.prompt);
+    },
+  );
 
   it("attributes every overlay and marks cache-sensitive slots", () => {
     const view = compose(["shipping"], "string");
@@ -67,9 +70,22 @@ describe("compose view", () => {
   });
 
   it("a selected mode's edit limit shows under the preferences, globs as written", () => {
-    const sources = { ...FIXTURE, "modes/docs-only.yaml": "label: Docs only\ndescription: d\nstrategy: append\nprompt: x\nedits: { allow: [docs/**], deny: [docs/generated/**] }\n" };
-    const bundle = compile(treeOf(sources), { scope: "project", forgeVersion: "0", layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }] }).bundle!;
-    const view = composeView({ catalog: buildCatalog({ builtin, project: bundle }), diagnostics: [], names: ["focus", "docs-only"], host: "string", settings, cwd: "/repo", promptRef: ref, definitionRef: ref });
+    const sources = {
+      ...FIXTURE,
+      "modes/docs-only.yaml": "label: Docs only\ndescription: d\nstrategy: append\nprompt: x\nedits: { allow: [docs/**], deny: [docs/generated/**] }\n",
+    };
+    const bundle = compile(treeOf(sources), { scope: "project", forgeVersion: "0", layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }] })
+      .bundle!;
+    const view = composeView({
+      catalog: buildCatalog({ builtin, project: bundle }),
+      diagnostics: [],
+      names: ["focus", "docs-only"],
+      host: "string",
+      settings,
+      cwd: "/repo",
+      promptRef: ref,
+      definitionRef: ref,
+    });
     expect(view.preferences?.editLimits).toEqual({ value: { "docs-only": "allow docs/**; deny docs/generated/**" }, from: ["docs-only"] });
   });
 
@@ -98,7 +114,15 @@ describe("library", () => {
   const vars = buildPromptVars({ cwd: "/repo", now: settings.now, os: "linux", preset: null });
   const diagnostics = diagnosticViews(
     [
-      { code: "volatile_time", severity: "warning", message: "m", file: "modes/focus.yaml", start: { line: 5, column: 3 }, end: { line: 5, column: 9 }, path: "" },
+      {
+        code: "volatile_time",
+        severity: "warning",
+        message: "m",
+        file: "modes/focus.yaml",
+        start: { line: 5, column: 3 },
+        end: { line: 5, column: 9 },
+        path: "",
+      },
       { code: "missing_partial", severity: "error", message: "n", file: "partials/x.md", start: { line: 1, column: 1 }, end: { line: 1, column: 2 }, path: "" },
     ],
     ".pi/forge/",

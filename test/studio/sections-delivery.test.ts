@@ -7,10 +7,40 @@ import type { PromptOptions as HostPromptOptionsLike } from "../../runtime/host-
 
 const compositions: Array<[string, Composition]> = [
   ["native", { kind: "native", reason: null }],
-  ["overlays only", { kind: "compose", base: null, overlays: [{ key: "plan", label: "Plan", text: "# Plan\n\nThink." }, { key: "review", label: "Review", text: "# Review\n\nLook." }] }],
-  ["an empty overlay is dropped", { kind: "compose", base: null, overlays: [{ key: "empty", label: "E", text: "" }, { key: "b", label: "B", text: "# B\n\nb" }] }],
-  ["replace_base", { kind: "compose", base: { key: "arch", strategy: "replace_base", text: "You design." }, overlays: [{ key: "plan", label: "Plan", text: "# Plan\n\nThink." }] }],
-  ["empty replace_base", { kind: "compose", base: { key: "arch", strategy: "replace_base", text: "" }, overlays: [{ key: "plan", label: "Plan", text: "# Plan\n\nThink." }] }],
+  [
+    "overlays only",
+    {
+      kind: "compose",
+      base: null,
+      overlays: [
+        { key: "plan", label: "Plan", text: "# Plan\n\nThink." },
+        { key: "review", label: "Review", text: "# Review\n\nLook." },
+      ],
+    },
+  ],
+  [
+    "an empty overlay is dropped",
+    {
+      kind: "compose",
+      base: null,
+      overlays: [
+        { key: "empty", label: "E", text: "" },
+        { key: "b", label: "B", text: "# B\n\nb" },
+      ],
+    },
+  ],
+  [
+    "replace_base",
+    {
+      kind: "compose",
+      base: { key: "arch", strategy: "replace_base", text: "You design." },
+      overlays: [{ key: "plan", label: "Plan", text: "# Plan\n\nThink." }],
+    },
+  ],
+  [
+    "empty replace_base",
+    { kind: "compose", base: { key: "arch", strategy: "replace_base", text: "" }, overlays: [{ key: "plan", label: "Plan", text: "# Plan\n\nThink." }] },
+  ],
   ["replace_final", { kind: "compose", base: { key: "exact", strategy: "replace_final", text: "Exactly this." }, overlays: [] }],
   ["empty replace_final", { kind: "compose", base: { key: "exact", strategy: "replace_final", text: "" }, overlays: [] }],
 ];

@@ -39,14 +39,22 @@ describe("forge studio access", () => {
     expect(studio.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32}$/);
   });
 
-  it.each(["/", "/index.html", "/app.js", "/app.css", "/api/state", "/api/compose?names=shipping", "/api/diff", "/api/source?file=modes/focus.yaml", "/api/events", "/nope"])(
-    "refuses %s without the token (403)",
-    async (path) => {
-      const r = await get(path);
-      expect(r.status).toBe(403);
-      expect(r.body).toContain("forbidden");
-    },
-  );
+  it.each([
+    "/",
+    "/index.html",
+    "/app.js",
+    "/app.css",
+    "/api/state",
+    "/api/compose?names=shipping",
+    "/api/diff",
+    "/api/source?file=modes/focus.yaml",
+    "/api/events",
+    "/nope",
+  ])("refuses %s without the token (403)", async (path) => {
+    const r = await get(path);
+    expect(r.status).toBe(403);
+    expect(r.body).toContain("forbidden");
+  });
 
   it("refuses a wrong token, and the right token from another Host (DNS rebinding)", async () => {
     expect((await get("/api/state?token=wrong")).status).toBe(403);

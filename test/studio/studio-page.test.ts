@@ -41,7 +41,8 @@ const CONTRAST_PROBE = `(() => {
   return out;
 })()`;
 
-const NEW_CHECK = "Before you call a change done, list:\n1. the command you ran (paste its output), and its result;\n2. anything you could not verify, and why.\n";
+const NEW_CHECK =
+  "Before you call a change done, list:\n1. the command you ran (paste its output), and its result;\n2. anything you could not verify, and why.\n";
 
 /**
  * Set when the browser or the studio could not start. Each test then fails with it (rather than being reported as
@@ -139,7 +140,11 @@ describe("forge studio page", () => {
     await page.click("#tab-compose");
     await page.selectOption("#compose-preset", "shipping");
     await expect.poll(() => text("#compose-status"), SERVER_REPLY).toContain("Composes: preset shipping");
-    expect(await page.locator("table.components tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-component")))).toEqual(["focus", "ship-check", "review"]);
+    expect(await page.locator("table.components tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-component")))).toEqual([
+      "focus",
+      "ship-check",
+      "review",
+    ]);
     // Each segment carries its component's colour; the built-in review links nowhere but still says where it is from.
     expect(await page.locator('.prompt [data-component="focus"]').first().getAttribute("class")).toContain("c0");
     expect(await page.locator('.prompt [data-component="ship-check"]').first().getAttribute("class")).toContain("c1");
@@ -214,8 +219,12 @@ describe("forge studio page", () => {
     expect(await item.locator("td.code.insert").innerText()).toContain("1. the command you ran (paste its output), and its result;");
     expect(await text("#diff-affected")).toContain("preset shipping: affected by mode ship-check (changed)");
     // The token deltas, as forge diff prints them, from the two commits' bundles.
-    const [was, now] = ["HEAD~1", "HEAD"].map((ref) => (JSON.parse(git(root, "show", `${ref}:.pi/forge/bundle.json`)) as ForgeBundle).tokens!.presets.shipping!.alwaysOn);
-    expect(await text('#diff-tokens li[data-kind="preset"][data-key="shipping"]')).toBe(`preset shipping: +${now! - was!} token${now! - was! === 1 ? "" : "s"} always-on (${was} -> ${now})`);
+    const [was, now] = ["HEAD~1", "HEAD"].map(
+      (ref) => (JSON.parse(git(root, "show", `${ref}:.pi/forge/bundle.json`)) as ForgeBundle).tokens!.presets.shipping!.alwaysOn,
+    );
+    expect(await text('#diff-tokens li[data-kind="preset"][data-key="shipping"]')).toBe(
+      `preset shipping: +${now! - was!} token${now! - was! === 1 ? "" : "s"} always-on (${was} -> ${now})`,
+    );
     expect(await text('#diff-tokens li[data-kind="mode"][data-key="ship-check"]')).toMatch(/^mode ship-check: \+\d+ tokens? \(\d+ -> \d+\)$/);
     await shot("diff");
   });
@@ -227,7 +236,9 @@ describe("forge studio page", () => {
     await expect.poll(() => text("#compose-status"), SERVER_REPLY).toContain("preset shipping");
     const before = Number(await page.locator("body").getAttribute("data-generation"));
     const digest = await page.locator('tr.entry[data-key="focus"] code[title]').getAttribute("title");
-    writeTree(root, { ".pi/forge/modes/focus.yaml": FIXTURE["modes/focus.yaml"]!.replace("Stay on the task in front of you", "Stay on the one task in front of you") });
+    writeTree(root, {
+      ".pi/forge/modes/focus.yaml": FIXTURE["modes/focus.yaml"]!.replace("Stay on the task in front of you", "Stay on the one task in front of you"),
+    });
     await expect.poll(() => text(".prompt"), { timeout: LIVE_TIMEOUT }).toContain("Stay on the one task in front of you");
     await expect.poll(async () => Number(await page.locator("body").getAttribute("data-generation")), SERVER_REPLY).toBeGreaterThan(before);
     expect(await page.locator('tr.entry[data-key="focus"] code[title]').getAttribute("title")).not.toBe(digest);
@@ -283,7 +294,9 @@ describe("forge studio page", () => {
     expect(await page.evaluate("document.activeElement?.id")).toBe("tab-library");
     // Every form control has a label.
     // Evaluated in the page (the test itself has no DOM types).
-    const unlabelled = await page.evaluate('[...document.querySelectorAll("input, select")].filter((e) => e.labels.length === 0 && !e.getAttribute("aria-label")).map((e) => e.id)');
+    const unlabelled = await page.evaluate(
+      '[...document.querySelectorAll("input, select")].filter((e) => e.labels.length === 0 && !e.getAttribute("aria-label")).map((e) => e.id)',
+    );
     expect(unlabelled).toEqual([]);
   });
 

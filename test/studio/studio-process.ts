@@ -49,7 +49,13 @@ export async function startStudio(root: string, args: string[] = []): Promise<Ru
 
 /** git in a temp repository, with a fixed identity so commits work on any machine. */
 export function git(cwd: string, ...args: string[]): string {
-  const env = { ...process.env, GIT_AUTHOR_NAME: "forge test", GIT_AUTHOR_EMAIL: "test@example.invalid", GIT_COMMITTER_NAME: "forge test", GIT_COMMITTER_EMAIL: "test@example.invalid" };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: "forge test",
+    GIT_AUTHOR_EMAIL: "test@example.invalid",
+    GIT_COMMITTER_NAME: "forge test",
+    GIT_COMMITTER_EMAIL: "test@example.invalid",
+  };
   const r = spawnSync("git", ["-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", ...args], { cwd, env, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${r.stderr}`);
   return r.stdout;

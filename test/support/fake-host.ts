@@ -113,7 +113,10 @@ export class FakeHost {
     const cut = path.map((e) => e.type).lastIndexOf("compaction");
     if (cut < 0) return path.map((e) => e.id);
     const kept = path.findIndex((e, i) => i < cut && e.id === path[cut]!.firstKeptEntryId);
-    return path.slice(kept >= 0 ? kept : cut + 1).filter((e) => e.type !== "compaction").map((e) => e.id);
+    return path
+      .slice(kept >= 0 ? kept : cut + 1)
+      .filter((e) => e.type !== "compaction")
+      .map((e) => e.id);
   }
 
   /** The entries a request carries, as both hosts build them after compactions (1.x also drops kept system messages). */
@@ -179,7 +182,13 @@ export class FakeHost {
     let options = modernPrompt.normalizeBuildSystemPromptOptions({ cwd: CWD });
     for (const handler of this.pi.handlers.before_agent_start) {
       const event = modern
-        ? { prompt, get systemPrompt() { return modernPrompt.buildSystemPrompt(options); }, systemPromptOptions: options }
+        ? {
+            prompt,
+            get systemPrompt() {
+              return modernPrompt.buildSystemPrompt(options);
+            },
+            systemPromptOptions: options,
+          }
         : { prompt, systemPrompt: legacy, systemPromptOptions: { cwd: CWD } };
       const r = await handler(event, this.ctx);
       if (r?.message) messages.push(r.message);
@@ -190,7 +199,8 @@ export class FakeHost {
     }
     if (modern) this.recordSections(options);
     this.session.append({ type: "message", message: { role: "user", content: prompt } });
-    for (const m of messages) this.session.append({ type: "custom_message", customType: m.customType, content: m.content, display: m.display, details: m.details });
+    for (const m of messages)
+      this.session.append({ type: "custom_message", customType: m.customType, content: m.content, display: m.display, details: m.details });
     this.pi.streaming = true;
     try {
       for (let turn = 0; turn <= batches.length; turn++) {
@@ -225,7 +235,8 @@ export class FakeHost {
       }
       this.session.append({ type: "message", message: { role: "toolResult", toolCallId: ids[i], content: result } });
     }
-    for (const m of this.pi.steered.splice(0)) this.session.append({ type: "custom_message", customType: m.customType, content: m.content, display: m.display, details: m.details });
+    for (const m of this.pi.steered.splice(0))
+      this.session.append({ type: "custom_message", customType: m.customType, content: m.content, display: m.display, details: m.details });
   }
 
   /**
@@ -239,7 +250,12 @@ export class FakeHost {
       throw new Error(`compaction keeping from ${firstKeptEntryId}, which the current context does not carry (Pi never cuts there)`);
     }
     const systemMessage = this.flavor === "1.x" ? transcript.getCurrentSystemMessage(this.contextMessages()) : undefined;
-    this.session.append({ type: "compaction", summary: "The user and the agent discussed the parser.", firstKeptEntryId: firstKeptEntryId ?? "none", ...(systemMessage ? { systemMessage } : {}) });
+    this.session.append({
+      type: "compaction",
+      summary: "The user and the agent discussed the parser.",
+      firstKeptEntryId: firstKeptEntryId ?? "none",
+      ...(systemMessage ? { systemMessage } : {}),
+    });
     await this.pi.emitEach("session_compact", {}, this.ctx);
   }
 }

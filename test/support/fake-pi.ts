@@ -83,7 +83,16 @@ export class FakePi implements PiPort {
   readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], selectTitles: [], editors: [], widgets: [], editorTexts: [] };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
-  readonly handlers: HandlerLists = { session_start: [], input: [], session_tree: [], before_agent_start: [], context_with_system: [], tool_call: [], model_select: [], session_compact: [] };
+  readonly handlers: HandlerLists = {
+    session_start: [],
+    input: [],
+    session_tree: [],
+    before_agent_start: [],
+    context_with_system: [],
+    tool_call: [],
+    model_select: [],
+    session_compact: [],
+  };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];
   readonly sent: Array<{ message: CustomMessage; options?: unknown }> = [];
@@ -125,7 +134,13 @@ export class FakePi implements PiPort {
   sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void {
     this.sent.push({ message, options });
     if (this.streaming) return void this.steered.push(structuredClone(message));
-    this.session.append({ type: "custom_message", customType: message.customType, content: message.content, display: message.display, details: structuredClone(message.details) });
+    this.session.append({
+      type: "custom_message",
+      customType: message.customType,
+      content: message.content,
+      display: message.display,
+      details: structuredClone(message.details),
+    });
   }
   getActiveTools(): string[] {
     return [...this.activeTools];
@@ -210,14 +225,19 @@ export class FakePi implements PiPort {
    * Runs the handlers like 0.73.1's runner: a later before_agent_start handler sees an earlier one's systemPrompt.
    * Returns the merged result (undefined when no handler returned one).
    */
-  async emit<K extends HostEventName>(event: K, payload: HostEvents[K]["event"], ctx: CtxPort): Promise<{ systemPrompt?: string; message?: CustomMessage } | undefined> {
+  async emit<K extends HostEventName>(
+    event: K,
+    payload: HostEvents[K]["event"],
+    ctx: CtxPort,
+  ): Promise<{ systemPrompt?: string; message?: CustomMessage } | undefined> {
     let result: { systemPrompt?: string; message?: CustomMessage } | undefined;
     let current = payload;
     for (const handler of this.handlers[event]) {
       const r = (await handler(current, ctx)) as { systemPrompt?: string; message?: CustomMessage } | undefined;
       if (!r || typeof r !== "object") continue;
       if (r.systemPrompt !== undefined || r.message !== undefined) result = { ...result, ...r };
-      if (event === "before_agent_start" && r.systemPrompt !== undefined) current = { ...(current as BeforeAgentStartEvent), systemPrompt: r.systemPrompt } as HostEvents[K]["event"];
+      if (event === "before_agent_start" && r.systemPrompt !== undefined)
+        current = { ...(current as BeforeAgentStartEvent), systemPrompt: r.systemPrompt } as HostEvents[K]["event"];
     }
     return result;
   }

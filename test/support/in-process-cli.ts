@@ -20,7 +20,8 @@ export function inProcessCli(env: NodeJS.ProcessEnv, calls: string[][] = []): Fo
     const err = capture();
     const parsed = parseCliArgs([...args]);
     const io = { stdout: out.stream, stderr: err.stream, env: { ...env, FORGE_NO_CACHE: "1" }, cwd };
-    const code = parsed.command === "build" ? await buildCommand(parsed, io) : parsed.command === "source" ? sourceCommand(parsed, io) : presetCommand(parsed, io);
+    const code =
+      parsed.command === "build" ? await buildCommand(parsed, io) : parsed.command === "source" ? sourceCommand(parsed, io) : presetCommand(parsed, io);
     try {
       return { ok: true, code, json: JSON.parse(out.text()) };
     } catch {

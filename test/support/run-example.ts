@@ -46,7 +46,11 @@ function libraryInput(lib: ExampleLibrary): LibraryInput {
   const version = lib.version ?? "1.0.0";
   const bundlePath = `node_modules/${lib.name}/forge-bundle.json`;
   if (lib.bundleText !== undefined) return { name: lib.name, status: "installed", version, bundleText: lib.bundleText, bundlePath };
-  const built = compile(treeOf(lib.sources ?? {}), { scope: "library", forgeVersion: "0.0.0-test", layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }] });
+  const built = compile(treeOf(lib.sources ?? {}), {
+    scope: "library",
+    forgeVersion: "0.0.0-test",
+    layersBeneath: [{ name: null, modes: builtin.modes, presets: {} }],
+  });
   if (built.bundle === null) throw new Error(`the library ${lib.name} of an example does not build: ${JSON.stringify(built.diagnostics)}`);
   let bundleText = emitBundleText(built.bundle);
   if (lib.tamper) {
@@ -105,8 +109,13 @@ function runExport(example: Extract<CodeExample, { kind: "export" }>): Diagnosti
   if (built.bundle === null) throw new Error(`the sources of an export example do not build: ${JSON.stringify(built.diagnostics)}`);
   const existing = example.existing ?? {};
   const plan = planExport({
-    bundle: built.bundle, target: example.target, presetKey: example.preset ?? null, builtinModes: builtin.modes,
-    forgeRoot: ".pi/forge/", bundleFile: ".pi/forge/bundle.json", force: false,
+    bundle: built.bundle,
+    target: example.target,
+    presetKey: example.preset ?? null,
+    builtinModes: builtin.modes,
+    forgeRoot: ".pi/forge/",
+    bundleFile: ".pi/forge/bundle.json",
+    force: false,
     existing: (path) => existing[path] ?? null,
     listOwned: (dir, suffix) => Object.keys(existing).filter((p) => p.startsWith(`${dir}/`) && p.endsWith(suffix)),
   });
@@ -117,13 +126,21 @@ function runReplay(example: Extract<CodeExample, { kind: "replay" }>): Diagnosti
   const branch = example.branch as BranchEntryLike[];
   const pending = findPendingLegacy(branch);
   const plan = pending.legacy && example.modes ? planLegacyMigration(buildCatalog({ global: makeBundle("global", example.modes) }), pending.legacy) : null;
-  return [...reduceBranch(branch).diagnostics, ...foldUpdateEvents(branch).diagnostics, ...pending.diagnostics, ...(plan && plan.kind !== "none" ? [plan.diagnostic] : [])];
+  return [
+    ...reduceBranch(branch).diagnostics,
+    ...foldUpdateEvents(branch).diagnostics,
+    ...pending.diagnostics,
+    ...(plan && plan.kind !== "none" ? [plan.diagnostic] : []),
+  ];
 }
 
 /** The turn's notice as turn-composer.ts decides it: the fallback, else drift composed under policy warn. */
 function runCompose(example: Extract<CodeExample, { kind: "compose" }>): Diagnostic[] {
   const catalog = buildCatalog({ project: makeBundle("project", example.modes) });
-  const pinned = (key: string) => ({ digest: example.changed?.includes(key) || !catalog.modes.has(key) ? "0".repeat(64) : catalog.modes.get(key)!.mode.digest, scope: "project" as const });
+  const pinned = (key: string) => ({
+    digest: example.changed?.includes(key) || !catalog.modes.has(key) ? "0".repeat(64) : catalog.modes.get(key)!.mode.digest,
+    scope: "project" as const,
+  });
   const keys = [...(example.base === null ? [] : [example.base]), ...example.overlays];
   const state: ForgeModeStateEntry = {
     v: 1,
@@ -135,7 +152,9 @@ function runCompose(example: Extract<CodeExample, { kind: "compose" }>): Diagnos
     driftPolicy: example.driftPolicy,
     source: "command",
     activatedAt: "2026-11-30T08:00:00.000Z",
-    ...(example.base !== null && !example.unconfirmed && catalog.modes.get(example.base)?.mode.strategy === "replace_final" ? { confirmedExact: pinned(example.base).digest } : {}),
+    ...(example.base !== null && !example.unconfirmed && catalog.modes.get(example.base)?.mode.strategy === "replace_final"
+      ? { confirmedExact: pinned(example.base).digest }
+      : {}),
   };
   const vars = { cwd: "/repo", date: "2026-11-30", time: "08:00", model: "test-model", os: "linux", mode: "", preset: "" };
   const result = composeSelection(catalog, { state, error: null }, vars);

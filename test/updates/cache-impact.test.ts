@@ -20,7 +20,10 @@ describe("cache impact", () => {
   });
 
   it("an appended message keeps the whole previous request; a prompt edit rewrites everything after it", () => {
-    const messages = [{ role: "user", content: "hi" }, { role: "assistant", content: "yo" }];
+    const messages = [
+      { role: "user", content: "hi" },
+      { role: "assistant", content: "yo" },
+    ];
     const previous = serializeRequest("SYSTEM PROMPT", messages);
     const appended = measureCacheImpact(previous, serializeRequest("SYSTEM PROMPT", [...messages, { role: "user", content: "<system_update>" }]));
     expect(appended).toMatchObject({ keptChars: previous.length, rewrittenChars: 0, previousChars: previous.length });
@@ -55,11 +58,17 @@ describe("cache impact", () => {
     const partial = { previousChars: 12_400, nextChars: 12_500, keptChars: 12_000, rewrittenChars: 400 };
     expect(describeCacheImpact(partial, { cacheRead: 2900, input: 10 }, false)).toBe("keeps 96% of the cached prompt, re-sends about 100 tokens");
     // A warning names what the last request read from cache.
-    expect(describeCacheImpact(partial, { cacheRead: 2900, input: 10 }, true)).toBe("keeps 96% of the cached prompt, re-sends about 100 tokens (the last request read 2,900 cached tokens)");
+    expect(describeCacheImpact(partial, { cacheRead: 2900, input: 10 }, true)).toBe(
+      "keeps 96% of the cached prompt, re-sends about 100 tokens (the last request read 2,900 cached tokens)",
+    );
     expect(describeCacheImpact({ previousChars: 500, nextChars: 600, keptChars: 500, rewrittenChars: 0 }, null, false)).toBe("keeps the whole cached prompt");
     // 99.9% is not "the whole": a share is rounded down.
-    expect(describeCacheImpact({ previousChars: 10_000, nextChars: 10_000, keptChars: 9_999, rewrittenChars: 1 }, null, false)).toBe("keeps 99% of the cached prompt, re-sends about 1 token");
-    expect(describeCacheImpact({ previousChars: 800, nextChars: 10, keptChars: 0, rewrittenChars: 800 }, null, false)).toBe("keeps none of the cached prompt, re-sends about 200 tokens");
+    expect(describeCacheImpact({ previousChars: 10_000, nextChars: 10_000, keptChars: 9_999, rewrittenChars: 1 }, null, false)).toBe(
+      "keeps 99% of the cached prompt, re-sends about 1 token",
+    );
+    expect(describeCacheImpact({ previousChars: 800, nextChars: 10, keptChars: 0, rewrittenChars: 800 }, null, false)).toBe(
+      "keeps none of the cached prompt, re-sends about 200 tokens",
+    );
   });
 
   it("says nothing before a request was sent on the branch, or when the previous request is not known", () => {
@@ -77,7 +86,10 @@ describe("cache impact", () => {
         { type: "custom", customType: "forge-system-update", data: {} },
         { type: "custom_message", customType: "m", content: "tag" } as any,
       ]),
-    ).toEqual([{ role: "user", content: "a" }, { role: "user", content: "tag" }]);
+    ).toEqual([
+      { role: "user", content: "a" },
+      { role: "user", content: "tag" },
+    ]);
   });
 
   it("reports a /mode-style prompt change against the branch", () => {

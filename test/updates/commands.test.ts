@@ -14,7 +14,11 @@ function setup(host: HostFlavor = "0.73.1", preset = presetRef([block("tdd", { c
   registerSystemUpdates(pi, updatesDeps(pi, holder));
   return { pi, holder, ctx: pi.ctx({ host }) };
 }
-const events = (pi: FakePi) => pi.session.getBranch().filter((e) => e.customType === UPDATE_ENTRY_TYPE).map((e) => e.data as Record<string, unknown>);
+const events = (pi: FakePi) =>
+  pi.session
+    .getBranch()
+    .filter((e) => e.customType === UPDATE_ENTRY_TYPE)
+    .map((e) => e.data as Record<string, unknown>);
 const active = (pi: FakePi) => foldUpdateEvents(pi.session.getBranch()).active.map((u) => u.updateId);
 
 describe("parseSystemUpdateArgs", () => {
@@ -132,7 +136,14 @@ describe("/system-update", () => {
     await pi.command("use tdd", ctx);
     await pi.command("use tdd", ctx);
     expect(events(pi)).toHaveLength(1);
-    expect(events(pi)[0]).toMatchObject({ op: "apply", updateId: "tdd", blockId: "tdd", presetId: "review", source: "user", contentSnapshot: "Instructions of tdd." });
+    expect(events(pi)[0]).toMatchObject({
+      op: "apply",
+      updateId: "tdd",
+      blockId: "tdd",
+      presetId: "review",
+      source: "user",
+      contentSnapshot: "Instructions of tdd.",
+    });
     await pi.command("use nope", ctx);
     expect(pi.notes.at(-1)).toMatchObject({ level: "error" });
     expect(pi.lastNote()).toContain('declares no block "nope"');
@@ -207,7 +218,10 @@ describe("/system-update", () => {
       expect(pi.notes[0]!.text).toMatch(/^forge: applied update-1 \([^)]*\) · keeps the whole cached prompt$/);
       // A revoke of an update held as a section, in the middle of a long prompt: a retraction or Pi's patch, appended.
       const held = `${"P".repeat(10)}\n\n<forge-update-update-1>\nBe terse.\n</forge-update-update-1>${"Q".repeat(20_000)}`;
-      pi.session.push({ type: "message", message: { role: "system", content: "", sections: { "forge-update-update-1": "<forge-update-update-1>\nBe terse.\n</forge-update-update-1>" } } });
+      pi.session.push({
+        type: "message",
+        message: { role: "system", content: "", sections: { "forge-update-update-1": "<forge-update-update-1>\nBe terse.\n</forge-update-update-1>" } },
+      });
       pi.notes.length = 0;
       await pi.command("off update-1", pi.ctx({ host: "1.x", systemPrompt: held, midConvo }));
       expect(pi.notes.some((n) => n.level === "warning")).toBe(false);
@@ -223,7 +237,13 @@ describe("/system-update", () => {
     const getBranch = pi.session.getBranch.bind(pi.session);
     pi.session.getBranch = () => (reads++, getBranch());
     // Each command but status appends an event (a new leaf): the next one folds once; after status the leaf is unchanged.
-    for (const [args, expected] of [["Be terse.", 1], ["use tdd", 1], ["off update-1", 1], ["status", 1], ["reset", 0]] as const) {
+    for (const [args, expected] of [
+      ["Be terse.", 1],
+      ["use tdd", 1],
+      ["off update-1", 1],
+      ["status", 1],
+      ["reset", 0],
+    ] as const) {
       reads = 0;
       await pi.command(args, ctx);
       expect([args, reads]).toEqual([args, expected]);

@@ -30,7 +30,9 @@ type Cmd =
   | { k: "fork"; pick: number };
 
 const BLOCKS = ["tdd", "sec", "strict"];
-const call = fc.record({ action: fc.constantFrom("activate", "deactivate"), id: fc.constantFrom(...BLOCKS) }).map((args): ScriptedCall => ({ name: TOOL_NAME, args }));
+const call = fc
+  .record({ action: fc.constantFrom("activate", "deactivate"), id: fc.constantFrom(...BLOCKS) })
+  .map((args): ScriptedCall => ({ name: TOOL_NAME, args }));
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom("Be terse.", "Name every file.", "Use British spelling.").map((text) => ({ k: "apply" as const, text })) },
   { weight: 2, arbitrary: fc.constantFrom(...BLOCKS).map((b) => ({ k: "use" as const, block: b })) },
@@ -134,4 +136,3 @@ describe("update delivery model test (fake hosts recording requests)", () => {
     }, 120_000);
   }
 });
-

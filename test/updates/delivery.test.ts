@@ -116,7 +116,10 @@ describe("timeline delivery (0.73.1)", () => {
     await start(pi, ctx, { systemPrompt: "CORE" });
     await pi.tools.get(TOOL_NAME)!.execute("call-1", { action: "activate", id: "tdd" }, undefined, undefined, ctx);
     expect(pi.sent).toHaveLength(1);
-    expect(pi.sent[0]).toMatchObject({ options: { deliverAs: "steer" }, message: { content: '<system_update id="tdd">\nInstructions of tdd.\n</system_update>' } });
+    expect(pi.sent[0]).toMatchObject({
+      options: { deliverAs: "steer" },
+      message: { content: '<system_update id="tdd">\nInstructions of tdd.\n</system_update>' },
+    });
   });
 });
 
@@ -172,11 +175,19 @@ describe("sections delivery (1.x)", () => {
     expect(opts.sections["forge-update-tdd"]).toBe("Instructions of tdd.");
     expect(pi.sent).toEqual([]);
     // Pi records the patch, then re-normalizes its options for the second request.
-    pi.session.push({ type: "message", message: { role: "system", content: "", sections: { "forge-update-tdd": "<forge-update-tdd>\nInstructions of tdd.\n</forge-update-tdd>" } } });
+    pi.session.push({
+      type: "message",
+      message: { role: "system", content: "", sections: { "forge-update-tdd": "<forge-update-tdd>\nInstructions of tdd.\n</forge-update-tdd>" } },
+    });
     await pi.emitEach("context_with_system", { messages: [] }, ctx);
     await pi.tools.get(TOOL_NAME)!.execute("call-2", { action: "deactivate", id: "tdd" }, undefined, undefined, ctx);
     expect(opts.sections["forge-update-tdd"]).toBe("Instructions of tdd."); // Pi no longer reads this object
-    expect(pi.sent).toMatchObject([{ options: { deliverAs: "steer" }, message: { content: '<system_update id="tdd" status="revoked">\nThe previous update "tdd" no longer applies.\n</system_update>' } }]);
+    expect(pi.sent).toMatchObject([
+      {
+        options: { deliverAs: "steer" },
+        message: { content: '<system_update id="tdd" status="revoked">\nThe previous update "tdd" no longer applies.\n</system_update>' },
+      },
+    ]);
     // The next run drops the retracted section (Pi's removal patch) and tells nothing twice.
     const next = options();
     expect(await start(pi, ctx, { systemPrompt: "CORE", systemPromptOptions: next })).toBeUndefined();
@@ -190,6 +201,9 @@ describe("sections delivery (1.x)", () => {
       { role: "system", sections: { a: null, c: "3" } },
       { role: "system", sections: { b: "2b" } },
     ]);
-    expect([...folded]).toEqual([["b", "2b"], ["c", "3"]]);
+    expect([...folded]).toEqual([
+      ["b", "2b"],
+      ["c", "3"],
+    ]);
   });
 });

@@ -54,7 +54,9 @@ describe("previewPrompt", () => {
   it("renders over the fallback before any run, then over the last run's inputs as they were before forge applied", () => {
     const adapter = detectHostAdapter({});
     const records = createSessionStore();
-    expect(adapter.previewPrompt(OVERLAY, { systemPrompt: "FALLBACK" }, records.lastRun())).toBe("FALLBACK\n\n<forge-alpha>\n# Alpha\n\nA body\n</forge-alpha>");
+    expect(adapter.previewPrompt(OVERLAY, { systemPrompt: "FALLBACK" }, records.lastRun())).toBe(
+      "FALLBACK\n\n<forge-alpha>\n# Alpha\n\nA body\n</forge-alpha>",
+    );
     const modern = modernEvent();
     records.recordRun(adapter.observeRun(modern));
     adapter.applyComposition(modern, OVERLAY);

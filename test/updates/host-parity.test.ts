@@ -57,7 +57,12 @@ describe("1.x host parity (installed @earendil-works/pi-coding-agent)", async ()
 
   it("replays the prompt from system message entries like pi-ai's getCurrentSystemPrompt", () => {
     const messages = [
-      { role: "system", content: "", sections: sp.buildSystemPromptSections({ cwd: "/w", sections: { "forge-update-a": "A", "forge-update-b": "B" } }), timestamp: 1 },
+      {
+        role: "system",
+        content: "",
+        sections: sp.buildSystemPromptSections({ cwd: "/w", sections: { "forge-update-a": "A", "forge-update-b": "B" } }),
+        timestamp: 1,
+      },
       { role: "user", content: "hi" },
       { role: "system", content: "", sections: { "forge-update-a": null, "forge-update-c": "<forge-update-c>\nC\n</forge-update-c>" }, timestamp: 2 },
       { role: "system", content: "", sections: { "forge-update-b": "<forge-update-b>\nB2\n</forge-update-b>" }, timestamp: 3 },

@@ -78,7 +78,9 @@ describe("a model switch moves later changes to the other delivery; what the mod
     h.forced = "EXACT PROMPT";
     await h.turn("three");
     expect(last(h).prompt).toContain("EXACT PROMPT\n\n# System update blocks");
-    expect(last(h).prompt).toContain('# Active system updates\n\nThese system updates apply to the conversation below, unless a later <system_update status="revoked"> message retracts one.\n\n<system_update id="update-1">\nBe terse.\n</system_update>');
+    expect(last(h).prompt).toContain(
+      '# Active system updates\n\nThese system updates apply to the conversation below, unless a later <system_update status="revoked"> message retracts one.\n\n<system_update id="update-1">\nBe terse.\n</system_update>',
+    );
     expect(held(last(h))).toEqual(["update-1:prompt", "update-2:message"]);
     h.forced = null;
     await h.compact(null); // the summary swallows the message that told update-2
@@ -93,7 +95,9 @@ describe("status and notices say which delivery the current model gets and why",
     const h = await host(false);
     await h.command("Be terse.");
     await h.command("status");
-    expect(h.pi.lastNote()).toMatch(/^forge system updates: 1 active; timeline delivery: model fake\/without-system-messages has no mid-conversation system messages/);
+    expect(h.pi.lastNote()).toMatch(
+      /^forge system updates: 1 active; timeline delivery: model fake\/without-system-messages has no mid-conversation system messages/,
+    );
     expect(h.pi.lastNote()).toContain("(told as a message)");
     await h.switchModel(true);
     await h.command("use tdd");
@@ -101,7 +105,10 @@ describe("status and notices say which delivery the current model gets and why",
     const status = JSON.parse(h.pi.lastNote());
     expect(status).toMatchObject({ delivery: "sections", deliveryReason: "model-with" });
     expect(status.deliveryWhy).toContain("model fake/with-system-messages takes mid-conversation system messages");
-    expect(status.active.map((u: { updateId: string; told: string | null }) => [u.updateId, u.told])).toEqual([["update-1", "message"], ["tdd", null]]);
+    expect(status.active.map((u: { updateId: string; told: string | null }) => [u.updateId, u.told])).toEqual([
+      ["update-1", "message"],
+      ["tdd", null],
+    ]);
   });
 
   it("a model switch that changes the delivery is announced with its cache estimate; a compaction too", async () => {
@@ -110,7 +117,9 @@ describe("status and notices say which delivery the current model gets and why",
     await h.turn("one");
     h.pi.log.notes.length = 0;
     await h.switchModel(false);
-    expect(h.pi.lastNote()).toMatch(/^forge: system updates now use timeline delivery: model fake\/without-system-messages has no mid-conversation system messages[^\n]* · keeps (\d+)% of the cached prompt, re-sends about [\d,]+ tokens/);
+    expect(h.pi.lastNote()).toMatch(
+      /^forge: system updates now use timeline delivery: model fake\/without-system-messages has no mid-conversation system messages[^\n]* · keeps (\d+)% of the cached prompt, re-sends about [\d,]+ tokens/,
+    );
     expect(Number(h.pi.lastNote().match(/keeps (\d+)%/)![1])).toBeLessThan(100);
     h.pi.log.notes.length = 0;
     await h.switchModel(false); // same delivery: nothing to say

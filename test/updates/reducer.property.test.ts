@@ -11,9 +11,9 @@ const sourceArb = fc.constantFrom("user" as const, "agent" as const, "preset" as
 const contentArb = fc.constantFrom("A", "B", "", "long ".repeat(20));
 
 const wellFormed = fc.oneof(
-  fc.record({ id: idArb, content: contentArb, source: sourceArb, block: fc.option(fc.constantFrom("tdd", "review"), { nil: undefined }) }).map(
-    ({ id, content, source, block }) => createApplyEvent({ updateId: id, content, source, blockId: block, presetId: block ? "p" : undefined, now }),
-  ),
+  fc
+    .record({ id: idArb, content: contentArb, source: sourceArb, block: fc.option(fc.constantFrom("tdd", "review"), { nil: undefined }) })
+    .map(({ id, content, source, block }) => createApplyEvent({ updateId: id, content, source, blockId: block, presetId: block ? "p" : undefined, now })),
   fc.record({ id: idArb, source: sourceArb }).map(({ id, source }) => createRevokeEvent({ updateId: id, source, now })),
   fc.record({ id: idArb, source: sourceArb }).map(({ id, source }) => createResetEvent({ updateId: id, source, now })),
 );
@@ -30,7 +30,14 @@ const entryArb: fc.Arbitrary<BranchEntryLike> = fc.oneof(
     })),
   },
   { weight: 1, arbitrary: fc.anything().map((data) => ({ type: "custom", customType: UPDATE_ENTRY_TYPE, data })) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constantFrom("message", "custom", "compaction"), customType: fc.option(fc.string(), { nil: undefined }), data: fc.anything() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constantFrom("message", "custom", "compaction"),
+      customType: fc.option(fc.string(), { nil: undefined }),
+      data: fc.anything(),
+    }),
+  },
 );
 
 const branchArb = fc.array(entryArb, { maxLength: 40 });
@@ -96,17 +103,17 @@ describe("update reducer properties", () => {
     const ownerArb = fc.constantFrom("user" as const, "preset" as const);
     // The user's own history: applies, revokes and resets by the user or a preset.
     const userEvent = fc.oneof(
-      fc.record({ id: idArb, content: contentArb, source: ownerArb, block: fc.option(fc.constantFrom("tdd", "review"), { nil: undefined }) }).map(
-        ({ id, content, source, block }) => createApplyEvent({ updateId: id, content, source, blockId: block, presetId: block ? "p" : undefined, now }),
-      ),
+      fc
+        .record({ id: idArb, content: contentArb, source: ownerArb, block: fc.option(fc.constantFrom("tdd", "review"), { nil: undefined }) })
+        .map(({ id, content, source, block }) => createApplyEvent({ updateId: id, content, source, blockId: block, presetId: block ? "p" : undefined, now })),
       fc.record({ id: idArb, source: ownerArb }).map(({ id, source }) => createRevokeEvent({ updateId: id, source, now })),
       fc.record({ id: idArb, source: ownerArb }).map(({ id, source }) => createResetEvent({ updateId: id, source, now })),
     );
     // Anything the agent could write (or a hand-written entry could claim the agent wrote), with any id.
     const agentEvent = fc.oneof(
-      fc.record({ id: idArb, content: contentArb, block: fc.option(fc.constantFrom("tdd", "review"), { nil: undefined }) }).map(({ id, content, block }) =>
-        createApplyEvent({ updateId: id, content, source: "agent", blockId: block, presetId: block ? "p" : undefined, now }),
-      ),
+      fc
+        .record({ id: idArb, content: contentArb, block: fc.option(fc.constantFrom("tdd", "review"), { nil: undefined }) })
+        .map(({ id, content, block }) => createApplyEvent({ updateId: id, content, source: "agent", blockId: block, presetId: block ? "p" : undefined, now })),
       idArb.map((id) => createRevokeEvent({ updateId: id, source: "agent", now })),
       idArb.map((id) => createResetEvent({ updateId: id, source: "agent", now })),
     );

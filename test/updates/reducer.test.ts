@@ -15,7 +15,10 @@ const codes = (entries: BranchEntryLike[]) => foldUpdateEvents(entries).diagnost
 describe("update reducer", () => {
   it("keeps activation order and snapshots", () => {
     const s = foldUpdateEvents([apply("update-1", "a"), apply("update-2", "b")]);
-    expect(s.active.map((u) => [u.updateId, u.contentSnapshot])).toEqual([["update-1", "a"], ["update-2", "b"]]);
+    expect(s.active.map((u) => [u.updateId, u.contentSnapshot])).toEqual([
+      ["update-1", "a"],
+      ["update-2", "b"],
+    ]);
     expect(s.diagnostics).toEqual([]);
   });
 
@@ -90,7 +93,9 @@ describe("update reducer", () => {
   });
 
   it("a rule-applied update records its rule and path; the user may revoke it, the agent may not", () => {
-    const rule = entry(createApplyEvent({ updateId: "db", content: "D", source: "rule", rule: { ruleId: "db", path: "src/db/schema.sql", glob: "src/db/**" }, now }));
+    const rule = entry(
+      createApplyEvent({ updateId: "db", content: "D", source: "rule", rule: { ruleId: "db", path: "src/db/schema.sql", glob: "src/db/**" }, now }),
+    );
     expect((rule.data as Record<string, unknown>).matchedGlob).toBe("src/db/**");
     const s = foldUpdateEvents([rule]);
     expect(s.diagnostics).toEqual([]);
@@ -116,7 +121,10 @@ describe("update reducer", () => {
     expect(ids([reset("update-1", "agent"), apply("update-1", "A")])).toEqual(["update-1"]);
     expect(ids([apply("a", "A"), reset("reset-1", "agent"), reset("reset-1")])).toEqual([]);
     expect(ids([apply("x", "X", { source: "agent", blockId: "x" }), apply("x", "Y")])).toEqual(["x"]);
-    expect(foldUpdateEvents([apply("x", "X", { source: "agent", blockId: "x" }), apply("x", "Y")]).active[0]).toMatchObject({ source: "user", contentSnapshot: "Y" });
+    expect(foldUpdateEvents([apply("x", "X", { source: "agent", blockId: "x" }), apply("x", "Y")]).active[0]).toMatchObject({
+      source: "user",
+      contentSnapshot: "Y",
+    });
     // The user's claim binds the agent: a conflicting agent apply is refused.
     expect(codes([apply("x", "X"), apply("x", "Y", { source: "agent", blockId: "x" })])).toEqual(["update_id_conflict"]);
   });

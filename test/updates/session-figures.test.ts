@@ -31,7 +31,10 @@ describe("naive baseline", () => {
       "PROMPT\n\n<forge-update-a>\nA.\n</forge-update-a>",
       ["user", "one"],
       ["user", '<system_update id="b">\nB.\n</system_update>'],
-      ["system", 'Updated system prompt section "forge-review":\n\nR\n\nUpdated system prompt section "forge-update-c":\n\n<forge-update-c>\nC.\n</forge-update-c>'],
+      [
+        "system",
+        'Updated system prompt section "forge-review":\n\nR\n\nUpdated system prompt section "forge-update-c":\n\n<forge-update-c>\nC.\n</forge-update-c>',
+      ],
       ["user", "two"],
     );
     const naive = naiveBody(recorded);
@@ -41,7 +44,9 @@ describe("naive baseline", () => {
       'Updated system prompt section "forge-review":\n\nR',
       "two",
     ]);
-    expect(naiveBody(body('P\n\n# Active system updates\n\nfold <system_update id="x">\nX.\n</system_update>')).messages[0].content).toBe('P\n\n<system_update id="x">\nX.\n</system_update>');
+    expect(naiveBody(body('P\n\n# Active system updates\n\nfold <system_update id="x">\nX.\n</system_update>')).messages[0].content).toBe(
+      'P\n\n<system_update id="x">\nX.\n</system_update>',
+    );
   });
 });
 
@@ -51,7 +56,18 @@ describe("side figures", () => {
   const changed = body("Q", ["user", "one"], ["assistant", "ok"], ["user", "two"], ["assistant", "ok"], ["user", "three"]);
 
   it("counts rewritten chars, attributes each prefix rewrite to its gap, and checks it was announced", () => {
-    const f = sideFigures([turn(one), turn(two, ["update"]), turn(changed, ["mode"], ["forge: active preset x overlays a (drift policy block; was Pi's native prompt) · keeps 11% of the cached prompt, re-sends about 20 tokens"])], (b) => b);
+    const f = sideFigures(
+      [
+        turn(one),
+        turn(two, ["update"]),
+        turn(
+          changed,
+          ["mode"],
+          ["forge: active preset x overlays a (drift policy block; was Pi's native prompt) · keeps 11% of the cached prompt, re-sends about 20 tokens"],
+        ),
+      ],
+      (b) => b,
+    );
     expect(f.rewrittenByUpdates).toBe(0);
     expect(f.rewrites).toEqual([{ request: 2, chars: requestText(two).length - requestText(two).indexOf("P"), causes: ["mode"], announced: true }]);
     expect(f.rewritten).toBe(f.rewrites[0]!.chars);
@@ -61,7 +77,10 @@ describe("side figures", () => {
   });
 
   it("an update change that rewrites is counted as such, and a rewrite without a notice is not announced", () => {
-    const f = sideFigures([turn(one), turn(changed, ["update"], ["forge: applied update-1 (9 chars, digest 0123456789ab) · keeps the whole cached prompt"])], (b) => b);
+    const f = sideFigures(
+      [turn(one), turn(changed, ["update"], ["forge: applied update-1 (9 chars, digest 0123456789ab) · keeps the whole cached prompt"])],
+      (b) => b,
+    );
     expect(f.rewrittenByUpdates).toBeGreaterThan(0);
     expect(f.rewrites[0]).toMatchObject({ causes: ["update"], announced: false });
   });
@@ -76,7 +95,14 @@ describe("side figures", () => {
 describe("shares by Pi's recorded usage", () => {
   const b = body("P", ["user", "one"]);
   it("counts the same requests as the simulation (not the first, the compaction's or a mode switch's), and every one", () => {
-    const requests = [turn(b), turn(b, ["update"]), { body: b, kind: "summary" as const, causes: [], notices: [] }, turn(b, ["compaction"]), turn(b, ["mode"]), turn(b, ["model"])];
+    const requests = [
+      turn(b),
+      turn(b, ["update"]),
+      { body: b, kind: "summary" as const, causes: [], notices: [] },
+      turn(b, ["compaction"]),
+      turn(b, ["mode"]),
+      turn(b, ["model"]),
+    ];
     const usages = [
       { input: 0, cacheRead: 0, cacheWrite: 100 },
       { input: 10, cacheRead: 80, cacheWrite: 10 },

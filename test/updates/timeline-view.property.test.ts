@@ -29,7 +29,8 @@ function deliver(branch: BranchEntry[]): void {
   const read = readBranch(branch);
   const plan = planDelivery(readModelView(read, false), read.state.active, "timeline");
   const message = renderDeliveryMessage(plan.changes, read.state.active);
-  if (message) branch.push({ id: `e${branch.length}`, type: "custom_message", customType: message.customType, content: message.content, details: message.details });
+  if (message)
+    branch.push({ id: `e${branch.length}`, type: "custom_message", customType: message.customType, content: message.content, details: message.details });
 }
 
 function replay(steps: Step[]): BranchEntry[] {
@@ -38,7 +39,8 @@ function replay(steps: Step[]): BranchEntry[] {
   for (const s of steps) {
     if (s.kind === "event") push({ type: "custom", customType: UPDATE_ENTRY_TYPE, data: s.data });
     else if (s.kind === "deliver") deliver(branch);
-    else if (s.kind === "compaction") push({ type: "compaction", summary: "s", firstKeptEntryId: s.keep === null || branch.length === 0 ? "none" : `e${s.keep % branch.length}` });
+    else if (s.kind === "compaction")
+      push({ type: "compaction", summary: "s", firstKeptEntryId: s.keep === null || branch.length === 0 ? "none" : `e${s.keep % branch.length}` });
     else push({ type: "custom_message", customType: UPDATE_MESSAGE_TYPE, details: s.details });
   }
   return branch;

@@ -41,7 +41,10 @@ function specOf(input: Pick<ComposeInput, "names" | "as">): SelectionSpec {
   return { kind: "names", names: input.names };
 }
 
-const joined = (segmentsOf: SegmentsOf, key: string, role: "base" | "overlay") => segmentsOf(key, role).map((s) => s.text).join("");
+const joined = (segmentsOf: SegmentsOf, key: string, role: "base" | "overlay") =>
+  segmentsOf(key, role)
+    .map((s) => s.text)
+    .join("");
 
 function promptFor(input: ComposeInput): { prompt: PromptView; fallbackReason: string | null } | null {
   const { catalog, settings, cwd } = input;
@@ -53,7 +56,14 @@ function promptFor(input: ComposeInput): { prompt: PromptView; fallbackReason: s
   const segmentsOf: SegmentsOf = (key, role) => componentSegments(catalog, key, role, sample.vars);
   if (input.host === "string") {
     const { blocks, attributed } = stringBlocks(sample.prompt, composition, segmentsOf);
-    const view = { host: input.host, text: sample.prompt, blocks, attributed, chars: sample.prompt.length, estimatedTokens: estimateTokens(sample.prompt.length) };
+    const view = {
+      host: input.host,
+      text: sample.prompt,
+      blocks,
+      attributed,
+      chars: sample.prompt.length,
+      estimatedTokens: estimateTokens(sample.prompt.length),
+    };
     return { prompt: view, fallbackReason: sample.fallbackReason };
   }
   const delivery = sectionsDelivery(composition);
@@ -63,12 +73,20 @@ function promptFor(input: ComposeInput): { prompt: PromptView; fallbackReason: s
   const attributed =
     (baseText === null || sample.state.base === null || joined(segmentsOf, sample.state.base, "base") === baseText) &&
     (delivery?.sections ?? []).every((s) => joined(segmentsOf, s.key, "overlay") === s.body);
-  return { prompt: { host: input.host, text, blocks, attributed, chars: text.length, estimatedTokens: estimateTokens(text.length) }, fallbackReason: sample.fallbackReason };
+  return {
+    prompt: { host: input.host, text, blocks, attributed, chars: text.length, estimatedTokens: estimateTokens(text.length) },
+    fallbackReason: sample.fallbackReason,
+  };
 }
 
 /** Each limit as one line: "allow docs/**, *.md; deny docs/generated/**". */
 function editLimitsOf(limits: ExplainReport["editLimits"]): NonNullable<EffectivePreferences["editLimits"]> {
-  const value = Object.fromEntries(limits.map((l) => [l.mode, `allow ${l.allow === null ? "any path" : l.allow.join(", ") || "nothing"}${l.deny.length ? `; deny ${l.deny.join(", ")}` : ""}`]));
+  const value = Object.fromEntries(
+    limits.map((l) => [
+      l.mode,
+      `allow ${l.allow === null ? "any path" : l.allow.join(", ") || "nothing"}${l.deny.length ? `; deny ${l.deny.join(", ")}` : ""}`,
+    ]),
+  );
   return { value, from: limits.map((l) => l.mode) };
 }
 
@@ -81,11 +99,20 @@ export function composeView(input: ComposeInput): ComposeData {
   const { catalog, names } = input;
   // Sources are described raw here (a carried one with its library's name); the links are built below from each
   // component's catalog entry: scope, layer, library and source file.
-  const { report } = explainNames({ diagnostics: input.diagnostics, catalog, ...(input.tokensOf ? { tokensOf: input.tokensOf } : {}) }, specOf(input), input.settings, input.cwd, (_scope, source) => source);
+  const { report } = explainNames(
+    { diagnostics: input.diagnostics, catalog, ...(input.tokensOf ? { tokensOf: input.tokensOf } : {}) },
+    specOf(input),
+    input.settings,
+    input.cwd,
+    (_scope, source) => source,
+  );
   const composed = report.status === "ok" ? promptFor(input) : null;
   const promptRefOf = (c: ExplainReport["components"][number]): SourceRef => {
     const entry = catalog.modes.get(c.key);
-    return input.promptRef(originOf(entry, c.scope, (m) => m.mode.library), entry?.mode.source ?? c.source);
+    return input.promptRef(
+      originOf(entry, c.scope, (m) => m.mode.library),
+      entry?.mode.source ?? c.source,
+    );
   };
   return {
     names: [...names],
@@ -93,7 +120,13 @@ export function composeView(input: ComposeInput): ComposeData {
     status: report.status,
     reason: report.reason,
     selection: report.selection,
-    preset: report.preset && { ...report.preset, source: input.definitionRef(originOf(catalog.presets.get(report.preset.key), report.preset.scope, (p) => p.preset.library), report.preset.source) },
+    preset: report.preset && {
+      ...report.preset,
+      source: input.definitionRef(
+        originOf(catalog.presets.get(report.preset.key), report.preset.scope, (p) => p.preset.library),
+        report.preset.source,
+      ),
+    },
     components: report.components.map((c) => ({
       position: c.position,
       key: c.key,
@@ -109,10 +142,22 @@ export function composeView(input: ComposeInput): ComposeData {
     })),
     contracts: report.contracts,
     // editLimits only when a selected mode declares one (the page lists each mode's allowed and denied paths).
-    preferences: report.preferences && report.editLimits.length > 0 ? { ...report.preferences, editLimits: editLimitsOf(report.editLimits) } : report.preferences,
-    cacheSensitive: report.cacheSensitive.map((c) => ({ component: c.component, slot: c.slot, volatility: SLOT_VOLATILITY[c.slot], describe: describeVolatility(SLOT_VOLATILITY[c.slot]) })),
+    preferences:
+      report.preferences && report.editLimits.length > 0 ? { ...report.preferences, editLimits: editLimitsOf(report.editLimits) } : report.preferences,
+    cacheSensitive: report.cacheSensitive.map((c) => ({
+      component: c.component,
+      slot: c.slot,
+      volatility: SLOT_VOLATILITY[c.slot],
+      describe: describeVolatility(SLOT_VOLATILITY[c.slot]),
+    })),
     systemUpdates: report.systemUpdates.map(({ id, name, modelCallable, digest, chars, estimatedTokens }) => ({
-      id, name, modelCallable, digest, chars, estimatedTokens, tokens: report.tokens?.blocks.find((b) => b.id === id)?.tokens ?? null,
+      id,
+      name,
+      modelCallable,
+      digest,
+      chars,
+      estimatedTokens,
+      tokens: report.tokens?.blocks.find((b) => b.id === id)?.tokens ?? null,
     })),
     tokens: report.tokens,
     prompt: composed?.prompt ?? null,

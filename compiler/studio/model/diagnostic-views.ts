@@ -20,11 +20,7 @@ function frameOf(source: string | undefined, line: number | null): FrameLine[] {
  * `displayRoot` is the forge root as the project names it (e.g. `.pi/forge/`); `getSource` gives the text a
  * diagnostic's file had when it was compiled, for the frame.
  */
-export function diagnosticViews(
-  diagnostics: readonly Diagnostic[],
-  displayRoot: string,
-  getSource: (file: string) => string | undefined,
-): DiagnosticView[] {
+export function diagnosticViews(diagnostics: readonly Diagnostic[], displayRoot: string, getSource: (file: string) => string | undefined): DiagnosticView[] {
   return diagnostics.map((d) => {
     const file = d.file ?? null;
     const line = d.start?.line ?? null;

@@ -68,7 +68,10 @@ export function diffView(report: DiffReport): DiffData {
   ]);
   const presetOneSide = (key: string, change: "added" | "removed", base: string | null, overlays: string[]): DiffPresetView => {
     const value = (v: string | string[] | null) => (change === "added" ? { from: null, to: v } : { from: v, to: null });
-    const fields: FieldChange[] = [{ field: "base", ...value(base) }, { field: "overlays", ...value(overlays) }];
+    const fields: FieldChange[] = [
+      { field: "base", ...value(base) },
+      { field: "overlays", ...value(overlays) },
+    ];
     return { key, change, fields, digest: { from: null, to: null }, hunks: [], ownChange: true, updates: [], pins: [] };
   };
   const presets = byKey<DiffPresetView>([

@@ -35,7 +35,12 @@ export function componentSegments(catalog: Catalog, key: string, role: "base" | 
     const text = renderTemplate([segment], vars, key);
     if ("text" in segment) return { text, component: key, role: "body" };
     const volatility = SLOT_VOLATILITY[segment.slot];
-    return { text, component: key, role: "slot", slot: { name: segment.slot, volatility, cacheSensitive: isCacheSensitive(segment.slot), describe: describeVolatility(volatility) } };
+    return {
+      text,
+      component: key,
+      role: "slot",
+      slot: { name: segment.slot, volatility, cacheSensitive: isCacheSensitive(segment.slot), describe: describeVolatility(volatility) },
+    };
   });
   if (role === "base") return merge(body);
   const bodyText = joinText(body);
@@ -53,7 +58,10 @@ export type SegmentsOf = (key: string, role: "base" | "overlay") => PromptSegmen
 
 /** 0.73.1: the one prompt string of renderPromptString, as Pi's text, the base, and each overlay's wrapped section. */
 export function stringBlocks(prompt: string, composition: Composition, segmentsOf: SegmentsOf): { blocks: PromptBlock[]; attributed: boolean } {
-  const whole = (): { blocks: PromptBlock[]; attributed: boolean } => ({ blocks: [{ name: null, segments: [{ text: prompt, component: null, role: "host" }] }], attributed: false });
+  const whole = (): { blocks: PromptBlock[]; attributed: boolean } => ({
+    blocks: [{ name: null, segments: [{ text: prompt, component: null, role: "host" }] }],
+    attributed: false,
+  });
   if (composition.kind === "native") return { blocks: [{ name: null, segments: [{ text: prompt, component: null, role: "host" }] }], attributed: true };
   const { base, overlays } = composition;
   const out: PromptSegment[] = [];
@@ -101,7 +109,8 @@ export function sectionsBlocks(
   const customPrompt = delivery?.customPrompt ?? null;
   const blocks: PromptBlock[] = hostSections(customPrompt).map(({ name, content }) => {
     if (name === "preamble") {
-      const segments = customPrompt !== null && base !== null ? checked(segmentsOf(base, "base"), content, base) : [{ text: content, component: null, role: "host" as const }];
+      const segments =
+        customPrompt !== null && base !== null ? checked(segmentsOf(base, "base"), content, base) : [{ text: content, component: null, role: "host" as const }];
       return { name, segments };
     }
     return { name, segments: [{ text: wrapSection(name, content), component: null, role: "host" }] };
@@ -109,12 +118,18 @@ export function sectionsBlocks(
   for (const section of delivery?.sections ?? []) {
     const [open = "", close = ""] = wrapSection(section.name, MARK).split(MARK);
     const body = checked(segmentsOf(section.key, "overlay"), section.body, section.key);
-    blocks.push({ name: section.name, segments: merge([{ text: open, component: section.key, role: "frame" }, ...body, { text: close, component: section.key, role: "frame" }]) });
+    blocks.push({
+      name: section.name,
+      segments: merge([{ text: open, component: section.key, role: "frame" }, ...body, { text: close, component: section.key, role: "frame" }]),
+    });
   }
   return blocks.filter((b) => joinText(b.segments) !== "");
 }
 
 /** The text 1.x renders from its blocks: non-empty sections joined by a blank line (Pi's getSystemMessageText). */
 export function sectionsText(blocks: readonly PromptBlock[]): string {
-  return blocks.map((b) => joinText(b.segments)).filter((t) => t.length > 0).join("\n\n");
+  return blocks
+    .map((b) => joinText(b.segments))
+    .filter((t) => t.length > 0)
+    .join("\n\n");
 }

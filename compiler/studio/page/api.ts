@@ -13,7 +13,8 @@ async function getJson<T>(path: string, params: Record<string, string> = {}): Pr
 
 export const api = {
   state: () => getJson<StateData>("/api/state"),
-  compose: (names: string[], host: HostKind, as?: "preset" | "modes") => getJson<ComposeData>("/api/compose", { names: names.join(" "), host, ...(as ? { as } : {}) }),
+  compose: (names: string[], host: HostKind, as?: "preset" | "modes") =>
+    getJson<ComposeData>("/api/compose", { names: names.join(" "), host, ...(as ? { as } : {}) }),
   diff: (a: string, b: string) => getJson<DiffData>("/api/diff", { a, b }),
   source: (file: string) => getJson<SourceData>("/api/source", { file }),
 };

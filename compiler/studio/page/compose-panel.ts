@@ -21,7 +21,13 @@ function preferencesNode(p: EffectivePreferences | null): Child {
     el("dd", {}, [value ?? "(unchanged: Pi's current setting)", from.length > 0 ? el("span", { class: "muted" }, [` from ${from.join(", ")}`]) : null]),
   ];
   const edit = p.editLimits
-    ? item("edit limits", Object.entries(p.editLimits.value).map(([k, v]) => `${k}: ${String(v)}`).join(", "), p.editLimits.from)
+    ? item(
+        "edit limits",
+        Object.entries(p.editLimits.value)
+          .map(([k, v]) => `${k}: ${String(v)}`)
+          .join(", "),
+        p.editLimits.from,
+      )
     : [];
   return el("dl", { class: "preferences", id: "compose-preferences" }, [
     ...item("model", p.model?.value ?? null, p.model?.from),
@@ -39,31 +45,86 @@ function render(data: ComposeData): void {
     `: ${what}`,
     data.reason ? ` — ${data.reason}` : "",
   ]);
-  const components = data.components.length === 0 ? null : table("Components in order", ["#", "Component", "Role", "Strategy", "Scope", "Prompt source", "Digest", "Size"], data.components.map((c) =>
-    row([
-      [String(c.position)],
-      [el("span", { class: `swatch ${colourClass(c.position)}`, attrs: { "aria-hidden": "true" } }), el("strong", {}, [c.key]), ` ${c.label}`],
-      [c.role], [el("code", {}, [c.strategy])], [c.scope], [sourceLink(c.source)], [digestCode(c.digest)],
-      [`${c.chars.toLocaleString()} chars, ${c.tokens === null ? `~${c.estimatedTokens.toLocaleString()}` : c.tokens.toLocaleString()} tokens`],
-    ], { attrs: { "data-component": c.key } }),
-  ), "components");
-  const contracts = data.contracts.length === 0 ? el("p", { class: "muted" }, ["No contracts declared by the selected components."]) : table("Each contract the selected components declare, judged against this selection", ["Declared by", "Kind", "Other", "Status", "Detail"], data.contracts.map((c) =>
-    row([[c.declaredBy], [c.kind], [c.other], [el("span", { class: `contract ${c.status}` }, [c.status])], [c.detail]], { attrs: { "data-status": c.status } }),
-  ), "contracts");
-  const slots = data.cacheSensitive.length === 0 ? el("p", { class: "muted" }, ["No cache-sensitive slots: forge's part of the prompt stays the same between requests."]) :
-    el("ul", { class: "cache-slots", id: "compose-cache" }, data.cacheSensitive.map((s) => el("li", {}, [el("strong", {}, [s.component]), " uses ", el("code", {}, [`{{${s.slot}}}`]), ` (${s.volatility}): ${s.describe}`])));
-  const updates = data.systemUpdates.length === 0 ? null : el("ul", { class: "updates" }, data.systemUpdates.map((u) =>
-    el("li", {}, [el("strong", {}, [u.id]), ` ${u.name} — ${u.chars} chars${u.tokens === null ? "" : `, +${u.tokens} tokens when switched on`}, ${u.modelCallable ? "the agent may switch it on" : "only the user switches it on"}`])));
+  const components =
+    data.components.length === 0
+      ? null
+      : table(
+          "Components in order",
+          ["#", "Component", "Role", "Strategy", "Scope", "Prompt source", "Digest", "Size"],
+          data.components.map((c) =>
+            row(
+              [
+                [String(c.position)],
+                [el("span", { class: `swatch ${colourClass(c.position)}`, attrs: { "aria-hidden": "true" } }), el("strong", {}, [c.key]), ` ${c.label}`],
+                [c.role],
+                [el("code", {}, [c.strategy])],
+                [c.scope],
+                [sourceLink(c.source)],
+                [digestCode(c.digest)],
+                [`${c.chars.toLocaleString()} chars, ${c.tokens === null ? `~${c.estimatedTokens.toLocaleString()}` : c.tokens.toLocaleString()} tokens`],
+              ],
+              { attrs: { "data-component": c.key } },
+            ),
+          ),
+          "components",
+        );
+  const contracts =
+    data.contracts.length === 0
+      ? el("p", { class: "muted" }, ["No contracts declared by the selected components."])
+      : table(
+          "Each contract the selected components declare, judged against this selection",
+          ["Declared by", "Kind", "Other", "Status", "Detail"],
+          data.contracts.map((c) =>
+            row([[c.declaredBy], [c.kind], [c.other], [el("span", { class: `contract ${c.status}` }, [c.status])], [c.detail]], {
+              attrs: { "data-status": c.status },
+            }),
+          ),
+          "contracts",
+        );
+  const slots =
+    data.cacheSensitive.length === 0
+      ? el("p", { class: "muted" }, ["No cache-sensitive slots: forge's part of the prompt stays the same between requests."])
+      : el(
+          "ul",
+          { class: "cache-slots", id: "compose-cache" },
+          data.cacheSensitive.map((s) =>
+            el("li", {}, [el("strong", {}, [s.component]), " uses ", el("code", {}, [`{{${s.slot}}}`]), ` (${s.volatility}): ${s.describe}`]),
+          ),
+        );
+  const updates =
+    data.systemUpdates.length === 0
+      ? null
+      : el(
+          "ul",
+          { class: "updates" },
+          data.systemUpdates.map((u) =>
+            el("li", {}, [
+              el("strong", {}, [u.id]),
+              ` ${u.name} — ${u.chars} chars${u.tokens === null ? "" : `, +${u.tokens} tokens when switched on`}, ${u.modelCallable ? "the agent may switch it on" : "only the user switches it on"}`,
+            ]),
+          ),
+        );
   fill(out, [
     status,
-    data.preset ? el("p", {}, ["Preset ", el("strong", {}, [data.preset.key]), ` (${data.preset.scope}, drift policy ${data.preset.driftPolicy}): ${data.preset.description} `, sourceLink(data.preset.source)]) : null,
+    data.preset
+      ? el("p", {}, [
+          "Preset ",
+          el("strong", {}, [data.preset.key]),
+          ` (${data.preset.scope}, drift policy ${data.preset.driftPolicy}): ${data.preset.description} `,
+          sourceLink(data.preset.source),
+        ])
+      : null,
     data.fallbackReason ? el("p", { class: "note" }, [`The runtime would fall back to Pi's native prompt: ${data.fallbackReason}`]) : null,
     components,
     ...tokensNode(data),
-    el("h3", {}, ["Contracts"]), contracts,
-    el("h3", {}, ["Effective preferences"]), preferencesNode(data.preferences),
-    el("h3", {}, ["Cache-sensitive slots"]), slots,
-    updates ? el("h3", {}, ["System updates (dormant until switched on)"]) : null, updates,
+    el("h3", {}, ["Contracts"]),
+    contracts,
+    el("h3", {}, ["Effective preferences"]),
+    preferencesNode(data.preferences),
+    el("h3", {}, ["Cache-sensitive slots"]),
+    slots,
+    updates ? el("h3", {}, ["System updates (dormant until switched on)"]) : null,
+    updates,
     el("h3", {}, ["Prompt"]),
     data.prompt ? promptNode(data.prompt, data.components) : el("p", { class: "muted" }, ["No prompt: the selection is refused."]),
   ]);
@@ -87,7 +148,10 @@ export async function refreshCompose(state: StateData): Promise<void> {
   const chosen = select.value;
   fill(select, [el("option", { attrs: { value: "" } }, ["(choose a preset)"]), ...state.presets.map((p) => el("option", { attrs: { value: p } }, [p]))]);
   select.value = state.presets.includes(chosen) ? chosen : "";
-  fill(byId("compose-mode-list"), state.modes.map((m) => el("option", { attrs: { value: m.key } }, [m.strategy])));
+  fill(
+    byId("compose-mode-list"),
+    state.modes.map((m) => el("option", { attrs: { value: m.key } }, [m.strategy])),
+  );
   if (current) await compose(current.names, current.host, current.as);
 }
 
@@ -105,7 +169,8 @@ export function setupCompose(): void {
     modes.value = "";
     submit();
   });
-  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="compose-host"]')) radio.addEventListener("change", () => current && void compose(current.names, host(), current.as));
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="compose-host"]'))
+    radio.addEventListener("change", () => current && void compose(current.names, host(), current.as));
   byId("compose-form").addEventListener("submit", (event) => {
     event.preventDefault();
     submit();

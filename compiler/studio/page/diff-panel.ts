@@ -11,7 +11,12 @@ const show = (v: FieldChange["from"]): string => (v === null ? "(none)" : Array.
 
 function fieldsNode(fields: FieldChange[]): Child {
   if (fields.length === 0) return null;
-  return table("Changed fields", ["Field", "A", "B"], fields.map((f) => row([[f.field], [show(f.from)], [show(f.to)]])), "fields");
+  return table(
+    "Changed fields",
+    ["Field", "A", "B"],
+    fields.map((f) => row([[f.field], [show(f.from)], [show(f.to)]])),
+    "fields",
+  );
 }
 
 function cell(c: SideBySideCell | null, side: "old" | "new"): HTMLTableCellElement[] {
@@ -19,23 +24,41 @@ function cell(c: SideBySideCell | null, side: "old" | "new"): HTMLTableCellEleme
   const mark = c.kind === "delete" ? "−" : c.kind === "insert" ? "+" : " ";
   return [
     el("td", { class: `ln ${c.kind}` }, [String(c.line)]),
-    el("td", { class: `code ${c.kind}` }, [el("span", { class: "mark", attrs: { "aria-label": c.kind === "equal" ? "unchanged" : c.kind === "delete" ? "removed" : "added" } }, [mark]), c.text]),
+    el("td", { class: `code ${c.kind}` }, [
+      el("span", { class: "mark", attrs: { "aria-label": c.kind === "equal" ? "unchanged" : c.kind === "delete" ? "removed" : "added" } }, [mark]),
+      c.text,
+    ]),
   ];
 }
 
 function hunksNode(title: string, hunks: SideBySideHunk[]): Child {
   if (hunks.length === 0) return null;
-  return el("div", { class: "table-wrap" }, hunks.map((h) =>
-    el("table", { class: "side-by-side" }, [
-      el("caption", {}, [`${title}: `, el("code", {}, [h.header])]),
-      el("thead", {}, [el("tr", {}, ["A line", "A", "B line", "B"].map((t) => el("th", { attrs: { scope: "col" } }, [t])))]),
-      el("tbody", {}, h.rows.map((r) => el("tr", {}, [...cell(r.left, "old"), ...cell(r.right, "new")]))),
-    ]),
-  ));
+  return el(
+    "div",
+    { class: "table-wrap" },
+    hunks.map((h) =>
+      el("table", { class: "side-by-side" }, [
+        el("caption", {}, [`${title}: `, el("code", {}, [h.header])]),
+        el("thead", {}, [
+          el(
+            "tr",
+            {},
+            ["A line", "A", "B line", "B"].map((t) => el("th", { attrs: { scope: "col" } }, [t])),
+          ),
+        ]),
+        el(
+          "tbody",
+          {},
+          h.rows.map((r) => el("tr", {}, [...cell(r.left, "old"), ...cell(r.right, "new")])),
+        ),
+      ]),
+    ),
+  );
 }
 
 function componentNode(kind: string, c: DiffComponentView, extra: Child[] = []): HTMLElement {
-  const digest = c.digest.from !== null || c.digest.to !== null ? el("span", { class: "muted" }, [" ", digestCode(c.digest.from), " → ", digestCode(c.digest.to)]) : null;
+  const digest =
+    c.digest.from !== null || c.digest.to !== null ? el("span", { class: "muted" }, [" ", digestCode(c.digest.from), " → ", digestCode(c.digest.to)]) : null;
   return el("article", { class: `diff-item ${c.change}`, attrs: { "data-kind": kind, "data-key": c.key, "data-change": c.change } }, [
     el("h4", {}, [`${kind} ${c.key}: `, el("span", { class: `badge ${c.change}` }, [c.change]), digest]),
     fieldsNode(c.fields),
@@ -57,23 +80,37 @@ function tokenDeltas(t: Extract<DiffData, { status: "ok" }>["tokens"]): Child[] 
   return [
     el("h3", {}, ["Tokens"]),
     el("p", { class: "muted" }, [t.header]),
-    el("ul", { class: "token-deltas", id: "diff-tokens" }, t.changes.map((c) => el("li", { class: trend(c.delta), attrs: { "data-kind": c.kind, "data-key": c.key } }, [c.text]))),
+    el(
+      "ul",
+      { class: "token-deltas", id: "diff-tokens" },
+      t.changes.map((c) => el("li", { class: trend(c.delta), attrs: { "data-kind": c.kind, "data-key": c.key } }, [c.text])),
+    ),
   ];
 }
 
 function render(data: DiffData): void {
   const out = byId("diff-result");
   if (data.status === "failed") {
-    fill(out, [el("p", { class: "note", id: "diff-status" }, [`Cannot compare: ${data.message}`]), data.diagnostics.length > 0 ? diagnosticList(data.diagnostics) : null]);
+    fill(out, [
+      el("p", { class: "note", id: "diff-status" }, [`Cannot compare: ${data.message}`]),
+      data.diagnostics.length > 0 ? diagnosticList(data.diagnostics) : null,
+    ]);
     return;
   }
-  const side = (label: string, s: typeof data.a): Child => el("li", {}, [`${label}: `, el("strong", {}, [s.label]), ` — ${s.location} `, digestCode(s.bundleHash)]);
+  const side = (label: string, s: typeof data.a): Child =>
+    el("li", {}, [`${label}: `, el("strong", {}, [s.label]), ` — ${s.location} `, digestCode(s.bundleHash)]);
   const sum = data.summary;
   const summary = `${sum.modesAdded} mode(s) added, ${sum.modesRemoved} removed, ${sum.modesChanged} changed; ${sum.presetsAdded} preset(s) added, ${sum.presetsRemoved} removed, ${sum.presetsChanged} changed, ${sum.presetsAffected} affected`;
   fill(out, [
     el("ul", { class: "sides" }, [side("A", data.a), side("B", data.b)]),
     el("p", { id: "diff-status", class: data.semantic ? "changed" : "same" }, [data.semantic ? summary : "No semantic change."]),
-    data.notes.length > 0 ? el("ul", { class: "notes" }, data.notes.map((n) => el("li", {}, [n]))) : null,
+    data.notes.length > 0
+      ? el(
+          "ul",
+          { class: "notes" },
+          data.notes.map((n) => el("li", {}, [n])),
+        )
+      : null,
     data.scope ? el("p", { class: "note" }, [`scope: ${data.scope.from ?? "(none)"} → ${data.scope.to ?? "(none)"}`]) : null,
     data.modes.length > 0 ? el("h3", {}, ["Modes"]) : null,
     ...data.modes.map((m) => componentNode("mode", m)),
@@ -82,8 +119,18 @@ function render(data: DiffData): void {
     ...data.presets.map(presetNode),
     ...tokenDeltas(data.tokens),
     data.affectedPresets.length > 0 ? el("h3", {}, ["Affected presets"]) : null,
-    data.affectedPresets.length > 0 ? el("ul", { class: "affected", id: "diff-affected" }, data.affectedPresets.map((a) =>
-      el("li", { attrs: { "data-preset": a.preset } }, [el("strong", {}, [`preset ${a.preset}`]), `: affected by ${a.modes.map((m) => `${m.builtin ? "built-in " : ""}mode ${m.key} (${m.change})`).join(", ")}`]))) : null,
+    data.affectedPresets.length > 0
+      ? el(
+          "ul",
+          { class: "affected", id: "diff-affected" },
+          data.affectedPresets.map((a) =>
+            el("li", { attrs: { "data-preset": a.preset } }, [
+              el("strong", {}, [`preset ${a.preset}`]),
+              `: affected by ${a.modes.map((m) => `${m.builtin ? "built-in " : ""}mode ${m.key} (${m.change})`).join(", ")}`,
+            ]),
+          ),
+        )
+      : null,
   ]);
 }
 

@@ -45,13 +45,23 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 export function table(caption: string, head: string[], rows: HTMLTableRowElement[], className = ""): HTMLTableElement {
   return el("table", { class: className }, [
     el("caption", {}, [caption]),
-    el("thead", {}, [el("tr", {}, head.map((h) => el("th", { attrs: { scope: "col" } }, [h])))]),
+    el("thead", {}, [
+      el(
+        "tr",
+        {},
+        head.map((h) => el("th", { attrs: { scope: "col" } }, [h])),
+      ),
+    ]),
     el("tbody", {}, rows),
   ]);
 }
 
 export function row(cells: Child[][], props: Props = {}): HTMLTableRowElement {
-  return el("tr", props, cells.map((c) => el("td", {}, c)));
+  return el(
+    "tr",
+    props,
+    cells.map((c) => el("td", {}, c)),
+  );
 }
 
 /** A short digest for tables; the whole one in the title. */

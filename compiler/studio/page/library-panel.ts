@@ -25,7 +25,19 @@ function contractsCell(e: LibraryEntry): Child[] {
 
 function searchText(e: LibraryEntry): string {
   const rule = e.rule === null ? [] : [...e.rule.paths, e.rule.contextFile ?? ""];
-  return [e.kind, e.key, e.label ?? "", e.description, e.strategy ?? "", e.scope, e.source.display, ...rule, ...e.diagnostics.map((d) => `${d.code} ${d.location}`)].join(" ").toLowerCase();
+  return [
+    e.kind,
+    e.key,
+    e.label ?? "",
+    e.description,
+    e.strategy ?? "",
+    e.scope,
+    e.source.display,
+    ...rule,
+    ...e.diagnostics.map((d) => `${d.code} ${d.location}`),
+  ]
+    .join(" ")
+    .toLowerCase();
 }
 
 /** A preset's always-on composition as a small chart, each mode in the colour the Compose view gives it. */
@@ -47,7 +59,12 @@ function entryRows(e: LibraryEntry): HTMLTableRowElement[] {
     el("td", {}, [scope]),
     el("td", {}, [sourceLink(e.source)]),
     el("td", {}, [digestCode(e.digest)]),
-    el("td", { class: "num" }, [`${e.chars.toLocaleString()} chars`, el("br"), e.tokens === null ? `~${e.estimatedTokens.toLocaleString()} tokens` : `${e.tokens.total.toLocaleString()} tokens`, presetChart(e)]),
+    el("td", { class: "num" }, [
+      `${e.chars.toLocaleString()} chars`,
+      el("br"),
+      e.tokens === null ? `~${e.estimatedTokens.toLocaleString()} tokens` : `${e.tokens.total.toLocaleString()} tokens`,
+      presetChart(e),
+    ]),
     el("td", {}, contractsCell(e)),
   ]);
   if (e.diagnostics.length === 0) return [main];
@@ -73,16 +90,27 @@ function applySearch(): void {
 /** Who signed the bundle on disk and its libraries, and whether you trust it (forge explain's lines). */
 function trustNotes(lines: readonly string[]): HTMLElement[] {
   if (lines.length === 0) return [];
-  return [el("div", { class: "trust", attrs: { "data-testid": "trust" } }, [el("strong", {}, ["Signers and trust"]), ...lines.map((line) => el("p", { class: "note" }, [line]))])];
+  return [
+    el("div", { class: "trust", attrs: { "data-testid": "trust" } }, [
+      el("strong", {}, ["Signers and trust"]),
+      ...lines.map((line) => el("p", { class: "note" }, [line])),
+    ]),
+  ];
 }
 
 function render(library: LibraryData, trustLines: readonly string[]): void {
   fill(byId("library-layers"), [
-    el("p", { class: "layers" }, ["Layers, shallow to deep: ", ...library.layers.flatMap((l, i) => [i > 0 ? " → " : "", el("strong", {}, [l.scope]), ` (${l.origin}, `, digestCode(l.bundleHash), ")"])]),
+    el("p", { class: "layers" }, [
+      "Layers, shallow to deep: ",
+      ...library.layers.flatMap((l, i) => [i > 0 ? " → " : "", el("strong", {}, [l.scope]), ` (${l.origin}, `, digestCode(l.bundleHash), ")"]),
+    ]),
     ...library.layers.flatMap((l) => l.notes.map((n) => el("p", { class: "note" }, [n]))),
     ...trustNotes(trustLines),
   ]);
-  fill(byId("library-unattached"), library.unattached.length === 0 ? [] : [el("h3", {}, ["Diagnostics in other files"]), diagnosticList(library.unattached, false)]);
+  fill(
+    byId("library-unattached"),
+    library.unattached.length === 0 ? [] : [el("h3", {}, ["Diagnostics in other files"]), diagnosticList(library.unattached, false)],
+  );
   const head = ["Kind", "Key", "Strategy", "Scope", "File", "Digest", "Size", "Contracts or paths"];
   fill(byId("library-table"), [table("Modes, presets and path rules", head, library.entries.flatMap(entryRows), "library")]);
   applySearch();

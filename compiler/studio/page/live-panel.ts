@@ -21,6 +21,15 @@ export function renderLive(state: StateData): void {
     el("p", { class: "muted" }, [`Update ${state.generation}; last good state: ${time(state.goodAt)}.`]),
   ]);
   fill(byId("live-diagnostics"), state.diagnostics.length === 0 ? [el("p", { class: "muted" }, ["No diagnostics."])] : [diagnosticList(state.diagnostics)]);
-  fill(byId("live-events"), [...state.events].reverse().map((e) =>
-    el("li", { class: `event ${e.status}`, attrs: { value: String(e.generation) } }, [el("time", { attrs: { datetime: e.at } }, [time(e.at)]), ` ${e.status}: ${e.summary}`])));
+  fill(
+    byId("live-events"),
+    [...state.events]
+      .reverse()
+      .map((e) =>
+        el("li", { class: `event ${e.status}`, attrs: { value: String(e.generation) } }, [
+          el("time", { attrs: { datetime: e.at } }, [time(e.at)]),
+          ` ${e.status}: ${e.summary}`,
+        ]),
+      ),
+  );
 }

@@ -28,15 +28,27 @@ function segmentNode(s: PromptSegment, components: ReadonlyMap<string, ComposeCo
   if (file === null) return el(s.slot ? "mark" : "span", { class: classes.join(" "), attrs }, [s.text]);
   const line = c!.source.line;
   // The whole run is the link: keyboard users reach it with Tab, pointer users click anywhere in it.
-  const link = el("a", { class: classes.join(" "), attrs: { ...attrs, href: `#source=${encodeURIComponent(file)}:${line ?? 1}` }, onClick: (event) => {
-    event.preventDefault();
-    void openSource(file, line);
-  } }, [s.slot ? el("mark", {}, [s.text]) : s.text]);
+  const link = el(
+    "a",
+    {
+      class: classes.join(" "),
+      attrs: { ...attrs, href: `#source=${encodeURIComponent(file)}:${line ?? 1}` },
+      onClick: (event) => {
+        event.preventDefault();
+        void openSource(file, line);
+      },
+    },
+    [s.slot ? el("mark", {}, [s.text]) : s.text],
+  );
   return link;
 }
 
 function blockNode(block: PromptBlock, components: ReadonlyMap<string, ComposeComponent>, host: PromptView["host"]): HTMLElement {
-  const pre = el("pre", { class: "prompt", attrs: { tabindex: "0", "aria-label": block.name === null ? "composed prompt" : `section ${block.name}` } }, block.segments.map((s) => segmentNode(s, components)));
+  const pre = el(
+    "pre",
+    { class: "prompt", attrs: { tabindex: "0", "aria-label": block.name === null ? "composed prompt" : `section ${block.name}` } },
+    block.segments.map((s) => segmentNode(s, components)),
+  );
   if (host === "string") return pre;
   const owner = block.segments.find((s) => s.component !== null)?.component ?? null;
   return el("section", { class: "prompt-block", attrs: { "data-section": block.name ?? "" } }, [

@@ -16,7 +16,9 @@ export async function openSource(file: string, line: number | null): Promise<voi
       source.text.split(/\r?\n/).map((text, i) => {
         const n = i + 1;
         const current = n === line;
-        return el("li", { class: current ? "current" : "", attrs: { value: String(n), ...(current ? { "aria-current": "true" } : {}) } }, [text === "" ? " " : text]);
+        return el("li", { class: current ? "current" : "", attrs: { value: String(n), ...(current ? { "aria-current": "true" } : {}) } }, [
+          text === "" ? " " : text,
+        ]);
       }),
     );
   } catch (err) {
@@ -31,14 +33,18 @@ export async function openSource(file: string, line: number | null): Promise<voi
 export function sourceLink(ref: SourceRef, label: string = ref.display): HTMLElement {
   if (ref.file === null) return el("span", { class: "source-ref", attrs: { title: `${ref.scope}: not served (outside the forge root)` } }, [label]);
   const file = ref.file;
-  return el("a", {
-    class: "source-ref",
-    attrs: { href: `#source=${encodeURIComponent(file)}:${ref.line ?? 1}` },
-    onClick: (event) => {
-      event.preventDefault();
-      void openSource(file, ref.line);
+  return el(
+    "a",
+    {
+      class: "source-ref",
+      attrs: { href: `#source=${encodeURIComponent(file)}:${ref.line ?? 1}` },
+      onClick: (event) => {
+        event.preventDefault();
+        void openSource(file, ref.line);
+      },
     },
-  }, [label]);
+    [label],
+  );
 }
 
 export function setupSourceDialog(): void {

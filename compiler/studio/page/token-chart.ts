@@ -7,7 +7,11 @@ import { colourClass } from "./prompt-render.js";
 const n = (x: number): string => x.toLocaleString("en-US");
 
 /** One bar per part (its width its tokens), coloured as the Compose view colours its component, inventories grey. */
-export function barChart(parts: ReadonlyArray<{ what: string; tokens: number; share?: number }>, colour: (index: number) => string, props: { id?: string; mini?: boolean } = {}): HTMLElement {
+export function barChart(
+  parts: ReadonlyArray<{ what: string; tokens: number; share?: number }>,
+  colour: (index: number) => string,
+  props: { id?: string; mini?: boolean } = {},
+): HTMLElement {
   const total = parts.reduce((sum, p) => sum + p.tokens, 0);
   const share = (p: { tokens: number; share?: number }) => p.share ?? (total === 0 ? 0 : Math.round((p.tokens / total) * 1000) / 10);
   const bars = parts.map((p, i) => {
@@ -17,7 +21,11 @@ export function barChart(parts: ReadonlyArray<{ what: string; tokens: number; sh
     return bar;
   });
   const label = `Always-on composition: ${parts.map((p) => `${p.what} ${share(p)}%`).join(", ")}`;
-  return el("div", { class: props.mini ? "token-chart mini" : "token-chart", ...(props.id ? { id: props.id } : {}), attrs: { role: "img", "aria-label": label } }, bars);
+  return el(
+    "div",
+    { class: props.mini ? "token-chart mini" : "token-chart", ...(props.id ? { id: props.id } : {}), attrs: { role: "img", "aria-label": label } },
+    bars,
+  );
 }
 
 /** The section, or a note saying why there are no counts; nothing for a refused selection. */
@@ -31,11 +39,26 @@ export function tokensNode(data: ComposeData): Child[] {
   const colour = (key: string | null) => (key !== null && position.has(key) ? colourClass(position.get(key)!) : "inventory");
   return [
     heading,
-    el("p", { id: "compose-tokens-total" }, [el("strong", {}, [`${n(t.alwaysOn)} tokens`]), ` on every request while ${data.selection?.preset ? `preset ${data.selection.preset}` : "these modes"} ${data.selection?.preset ? "is" : "are"} active (forge's own text; Pi's prompt comes on top).`]),
+    el("p", { id: "compose-tokens-total" }, [
+      el("strong", {}, [`${n(t.alwaysOn)} tokens`]),
+      ` on every request while ${data.selection?.preset ? `preset ${data.selection.preset}` : "these modes"} ${data.selection?.preset ? "is" : "are"} active (forge's own text; Pi's prompt comes on top).`,
+    ]),
     barChart(t.parts, (i) => colour(t.parts[i]!.key), { id: "compose-token-chart" }),
-    el("ul", { class: "token-parts", id: "compose-tokens" }, t.parts.map((p) =>
-      el("li", { attrs: { "data-part": p.what } }, [el("span", { class: `swatch ${colour(p.key)}`, attrs: { "aria-hidden": "true" } }), `${p.what}: ${n(p.tokens)} tokens (${p.share}%)`]))),
-    t.blocks.length === 0 ? null : el("p", { id: "compose-block-tokens" }, [`When a block switches on: ${t.blocks.map((b) => `${b.id} +${b.tokens === null ? "?" : n(b.tokens)} tokens`).join(", ")}.`]),
+    el(
+      "ul",
+      { class: "token-parts", id: "compose-tokens" },
+      t.parts.map((p) =>
+        el("li", { attrs: { "data-part": p.what } }, [
+          el("span", { class: `swatch ${colour(p.key)}`, attrs: { "aria-hidden": "true" } }),
+          `${p.what}: ${n(p.tokens)} tokens (${p.share}%)`,
+        ]),
+      ),
+    ),
+    t.blocks.length === 0
+      ? null
+      : el("p", { id: "compose-block-tokens" }, [
+          `When a block switches on: ${t.blocks.map((b) => `${b.id} +${b.tokens === null ? "?" : n(b.tokens)} tokens`).join(", ")}.`,
+        ]),
     scope,
   ];
 }

@@ -24,7 +24,8 @@ export interface StudioServer {
 
 /** The page loads only its own script and style, talks only to this server, and may not be framed. */
 const SECURITY_HEADERS: Record<string, string> = {
-  "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "Content-Security-Policy":
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",
   "Referrer-Policy": "no-referrer",
@@ -44,7 +45,12 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
   send(res, status, "application/json; charset=utf-8", JSON.stringify(value));
 }
 
-export function startStudioServer(options: { port: number; token: string; assets: ReadonlyMap<string, Asset>; handlers: StudioHandlers }): Promise<StudioServer> {
+export function startStudioServer(options: {
+  port: number;
+  token: string;
+  assets: ReadonlyMap<string, Asset>;
+  handlers: StudioHandlers;
+}): Promise<StudioServer> {
   const { token, assets, handlers } = options;
   const streams = new Set<ServerResponse>();
   let port = options.port;
@@ -74,7 +80,9 @@ export function startStudioServer(options: { port: number; token: string; assets
       case "/api/state":
         return sendJson(res, 200, handlers.state());
       case "/api/compose": {
-        const names = q("names").split(/[\s,]+/).filter((n) => n !== "");
+        const names = q("names")
+          .split(/[\s,]+/)
+          .filter((n) => n !== "");
         if (names.length === 0) return sendJson(res, 400, { error: "give a preset name or mode keys in ?names=" });
         const as = q("as") === "preset" || q("as") === "modes" ? (q("as") as "preset" | "modes") : undefined;
         return sendJson(res, 200, handlers.compose(names, q("host") === "sections" ? "sections" : "string", as));

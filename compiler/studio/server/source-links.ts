@@ -27,7 +27,12 @@ function builtinText(source: string): string | undefined {
  * directory the studio was started in, as every path forge prints), and is never read or served. A component carried from a forge library is named as `forge explain` names it
  * (`@acme/forge-house@1.2.0: modes/review.yaml`, `versions` from the bundle's lock): its file is not in this project.
  */
-export function sourceLinks(target: ForgeTarget, targetText: (file: string) => string | undefined, globalRoot: string, versions: ReadonlyMap<string, string> = new Map()): SourceLinks {
+export function sourceLinks(
+  target: ForgeTarget,
+  targetText: (file: string) => string | undefined,
+  globalRoot: string,
+  versions: ReadonlyMap<string, string> = new Map(),
+): SourceLinks {
   const fromLibrary = (origin: SourceOrigin, source: string): SourceRef | null => {
     if (!origin.library) return null;
     const version = versions.get(origin.library);
@@ -44,7 +49,13 @@ export function sourceLinks(target: ForgeTarget, targetText: (file: string) => s
   };
   return {
     // A nested context file's rule names its file outside the forge root: shown, never served.
-    definitionRef: (origin, source) => fromLibrary(origin, source) ?? { scope: origin.scope, display: display(origin, source), file: own(origin) && !source.startsWith("../") ? source : null, line: null },
+    definitionRef: (origin, source) =>
+      fromLibrary(origin, source) ?? {
+        scope: origin.scope,
+        display: display(origin, source),
+        file: own(origin) && !source.startsWith("../") ? source : null,
+        line: null,
+      },
     promptRef(origin, source) {
       const carried = fromLibrary(origin, source);
       if (carried) return carried;

@@ -120,7 +120,8 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
     const layers = sources.map(({ scope, layer, bundle }, index): LibraryLayer => {
       // catalogSourcesFor puts the target's own bundle last. A layer above that could not be used is named on it:
       // its modes are missing from this view.
-      if (index === sources.length - 1) return { scope, layer, bundle, origin: `${target.displayForgeRoot} (sources, compiled in memory)`, notes: [...context.outerWarnings] };
+      if (index === sources.length - 1)
+        return { scope, layer, bundle, origin: `${target.displayForgeRoot} (sources, compiled in memory)`, notes: [...context.outerWarnings] };
       if (scope === "builtin") return { scope, layer, bundle, origin: "the built-in library (forge package)", notes: [] };
       if (scope === "global" && global) return global;
       return { scope, layer, bundle, origin: `${describeOuterLayer(target.cwd, layer!)} (its bundle.json)`, notes: [] };
@@ -145,7 +146,9 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
       const now = checked ?? { status: "failed" as const, message: "not read yet", views: [], at: new Date().toISOString() };
       // The library's inline diagnostics are those of the latest read, also when it shows the last good state.
       const library = good && checked ? { ...good.library, ...relink(good, checked.views, target) } : (good?.library ?? null);
-      const modes = good ? [...good.catalog.modes.values()].map((m) => ({ key: m.key, strategy: m.mode.strategy })).sort((a, b) => a.key.localeCompare(b.key)) : [];
+      const modes = good
+        ? [...good.catalog.modes.values()].map((m) => ({ key: m.key, strategy: m.mode.strategy })).sort((a, b) => a.key.localeCompare(b.key))
+        : [];
       return {
         generation,
         target: { scope: target.scope, forgeRoot: target.displayForgeRoot },
@@ -164,10 +167,35 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
     },
     compose(names, host, as) {
       if (good === null) {
-        return { names, host, status: "errors", reason: "the sources have not compiled yet; fix the diagnostics first", selection: null, preset: null, components: [], contracts: [], preferences: null, cacheSensitive: [], systemUpdates: [], tokens: null, prompt: null, fallbackReason: null };
+        return {
+          names,
+          host,
+          status: "errors",
+          reason: "the sources have not compiled yet; fix the diagnostics first",
+          selection: null,
+          preset: null,
+          components: [],
+          contracts: [],
+          preferences: null,
+          cacheSensitive: [],
+          systemUpdates: [],
+          tokens: null,
+          prompt: null,
+          fallbackReason: null,
+        };
       }
       const settings = { now: new Date(), os: process.platform };
-      return composeView({ catalog: good.catalog, diagnostics: checked?.diagnostics ?? [], names, ...(as ? { as } : {}), host, settings, cwd: target.root, tokensOf: good.tokensOf, ...good.links });
+      return composeView({
+        catalog: good.catalog,
+        diagnostics: checked?.diagnostics ?? [],
+        names,
+        ...(as ? { as } : {}),
+        host,
+        settings,
+        cwd: target.root,
+        tokensOf: good.tokensOf,
+        ...good.links,
+      });
     },
     source(file) {
       // Only files the reader found under the forge root (escaping symlinks were never read): no path reaches the disk.

@@ -17,4 +17,8 @@ export const example: CodeExample = {
 };
 
 export const contextFileTooLarge = (w: Where, path: string, size: string, max: number): Diagnostic =>
-  makeDiagnostic(code, w, `the context file ${path} is left out: ${size}, and a rule's text holds at most ${max} characters (a file at most 262144 bytes). Split it into the subdirectories it is about (each gets its own rule).`);
+  makeDiagnostic(
+    code,
+    w,
+    `the context file ${path} is left out: ${size}, and a rule's text holds at most ${max} characters (a file at most 262144 bytes). Split it into the subdirectories it is about (each gets its own rule).`,
+  );

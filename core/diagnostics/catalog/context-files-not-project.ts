@@ -5,7 +5,8 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "context_files_not_project";
 export const severity = "warning";
-export const summary = "forge.yaml says contextFiles: nested outside a project (the global scope or a library build); only a project has nested context files, so none are read.";
+export const summary =
+  "forge.yaml says contextFiles: nested outside a project (the global scope or a library build); only a project has nested context files, so none are read.";
 export const example: CodeExample = {
   kind: "compile",
   scope: "global",
@@ -15,4 +16,8 @@ export const example: CodeExample = {
 };
 
 export const contextFilesNotProject = (w: Where, scope: string): Diagnostic =>
-  makeDiagnostic(code, w, `contextFiles: nested applies to a project's .pi/forge/forge.yaml; this is a ${scope} build, which has no project directories to search, so no context file is read. Remove the line, or set it in the project's forge.yaml.`);
+  makeDiagnostic(
+    code,
+    w,
+    `contextFiles: nested applies to a project's .pi/forge/forge.yaml; this is a ${scope} build, which has no project directories to search, so no context file is read. Remove the line, or set it in the project's forge.yaml.`,
+  );

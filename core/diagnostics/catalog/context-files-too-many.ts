@@ -15,4 +15,8 @@ export const example: CodeExample = {
 };
 
 export const contextFilesTooMany = (w: Where, detail: string): Diagnostic =>
-  makeDiagnostic(code, w, `the search for nested context files stopped: ${detail}. forge builds nothing rather than leave some out; git-ignore what is not yours (generated or vendored directories), or set contextFiles: off.`);
+  makeDiagnostic(
+    code,
+    w,
+    `the search for nested context files stopped: ${detail}. forge builds nothing rather than leave some out; git-ignore what is not yours (generated or vendored directories), or set contextFiles: off.`,
+  );

@@ -5,7 +5,8 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "context_files_unreadable";
 export const severity = "error";
-export const summary = "The search for nested context files could not run (git failed in a repository, the project root unreadable), so forge cannot know which files to compile.";
+export const summary =
+  "The search for nested context files could not run (git failed in a repository, the project root unreadable), so forge cannot know which files to compile.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
@@ -19,4 +20,8 @@ export const example: CodeExample = {
 };
 
 export const contextFilesUnreadable = (w: Where, detail: string): Diagnostic =>
-  makeDiagnostic(code, w, `the search for nested context files failed: ${detail}. Fix it (e.g. run git status here to see git's error), or set contextFiles: off.`);
+  makeDiagnostic(
+    code,
+    w,
+    `the search for nested context files failed: ${detail}. Fix it (e.g. run git status here to see git's error), or set contextFiles: off.`,
+  );

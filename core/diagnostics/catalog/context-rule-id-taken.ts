@@ -18,4 +18,8 @@ export const example: CodeExample = {
 };
 
 export const contextRuleIdTaken = (w: Where, id: string, path: string): Diagnostic =>
-  makeDiagnostic(code, w, `the rule id "${id}" is the one the context file ${path} gets as a rule (context- and its directory); rename this file (e.g. rules/api-rules.yaml), since both would switch on for the same paths under one id.`);
+  makeDiagnostic(
+    code,
+    w,
+    `the rule id "${id}" is the one the context file ${path} gets as a rule (context- and its directory); rename this file (e.g. rules/api-rules.yaml), since both would switch on for the same paths under one id.`,
+  );

@@ -14,4 +14,8 @@ export const example: CodeExample = {
 };
 
 export const contractOrder = (w: Where, first: string, second: string, declaredBy: string): Diagnostic =>
-  makeDiagnostic(code, w, `overlay "${first}" must come before "${second}" (declared by "${declaredBy}"); contracts never reorder, so write overlays: [${first}, ${second}]`);
+  makeDiagnostic(
+    code,
+    w,
+    `overlay "${first}" must come before "${second}" (declared by "${declaredBy}"); contracts never reorder, so write overlays: [${first}, ${second}]`,
+  );

@@ -9,9 +9,9 @@ export const summary = "{{date}} changes once a day, invalidating the prompt cac
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"Today is {{date}}.\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "Today is {{date}}."\n',
   },
 };
 
 export const dateVariable = (w: Where): Diagnostic =>
-  makeDiagnostic(code, w, "{{date}} changes once a day, so the cached prompt prefix is invalidated daily. Example: \"Today is {{date}}.\"");
+  makeDiagnostic(code, w, '{{date}} changes once a day, so the cached prompt prefix is invalidated daily. Example: "Today is {{date}}."');

@@ -18,4 +18,8 @@ export const example: CodeExample = {
 
 /** `leftOut`: every selected key (none is composed); `drift`: each drifted component described (core/composition.ts describeDrift). */
 export const driftBlocked = (leftOut: readonly string[], drift: readonly string[]): Diagnostic =>
-  makeDiagnostic(code, NOWHERE, `drift (policy block): Pi's native prompt, without ${leftOut.join(", ")}: ${drift.join("; ")}; run /mode reapprove to accept the current definitions`);
+  makeDiagnostic(
+    code,
+    NOWHERE,
+    `drift (policy block): Pi's native prompt, without ${leftOut.join(", ")}: ${drift.join("; ")}; run /mode reapprove to accept the current definitions`,
+  );

@@ -19,4 +19,8 @@ export const example: CodeExample = {
 
 /** `drifted`: the drifted keys the user was asked about. */
 export const driftPromptHeld = (drifted: readonly string[]): Diagnostic =>
-  makeDiagnostic(code, NOWHERE, `prompt not sent: ${drifted.join(", ")} drifted since activation; its text is back in the editor. /mode reapprove accepts the current definitions, /mode status shows the selection`);
+  makeDiagnostic(
+    code,
+    NOWHERE,
+    `prompt not sent: ${drifted.join(", ")} drifted since activation; its text is back in the editor. /mode reapprove accepts the current definitions, /mode status shows the selection`,
+  );

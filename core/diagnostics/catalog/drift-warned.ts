@@ -17,6 +17,9 @@ export const example: CodeExample = {
 
 /** `composed`: keys composed as they are now; `left`: why the others are left out (described drift). */
 export const driftWarned = (composed: readonly string[], left: readonly string[]): Diagnostic => {
-  const parts = [...(composed.length > 0 ? [`composing the current definitions: ${composed.join(", ")}`] : []), ...(left.length > 0 ? [`left out: ${left.join("; ")}`] : [])];
+  const parts = [
+    ...(composed.length > 0 ? [`composing the current definitions: ${composed.join(", ")}`] : []),
+    ...(left.length > 0 ? [`left out: ${left.join("; ")}`] : []),
+  ];
   return makeDiagnostic(code, NOWHERE, `drift (policy warn), ${parts.join("; ")}`);
 };

@@ -10,7 +10,7 @@ export const example: CodeExample = {
   kind: "compile",
   files: {
     "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: Write down every decision you make.\n",
-    "modes/notes.json": "{ \"label\": \"Notes\", \"description\": \"Keeps notes.\", \"strategy\": \"append\", \"prompt\": \"Take notes.\" }\n",
+    "modes/notes.json": '{ "label": "Notes", "description": "Keeps notes.", "strategy": "append", "prompt": "Take notes." }\n',
   },
 };
 

@@ -9,7 +9,8 @@ export const summary = "The same key appears twice in one mapping.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nlabel: Notes again\nprompt: Write down every decision you make.\n",
+    "modes/notes.yaml":
+      "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nlabel: Notes again\nprompt: Write down every decision you make.\n",
   },
 };
 

@@ -9,10 +9,15 @@ export const summary = "A contract or tools list names the same entry twice; the
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\ntools: [read, grep, read]\nprompt: Write down every decision you make.\n",
+    "modes/notes.yaml":
+      "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\ntools: [read, grep, read]\nprompt: Write down every decision you make.\n",
   },
 };
 
 export const duplicateListEntry = (w: Where, field: string, entry: string): Diagnostic =>
   // A package name such as @acme/x must be quoted in YAML; keys and tool names need not be.
-  makeDiagnostic(code, w, `"${entry}" is listed more than once in ${field}; the duplicate is ignored. Example: ${field}: [${/^[A-Za-z_][A-Za-z0-9_-]*$/.test(entry) ? entry : JSON.stringify(entry)}]`);
+  makeDiagnostic(
+    code,
+    w,
+    `"${entry}" is listed more than once in ${field}; the duplicate is ignored. Example: ${field}: [${/^[A-Za-z_][A-Za-z0-9_-]*$/.test(entry) ? entry : JSON.stringify(entry)}]`,
+  );

@@ -9,7 +9,8 @@ export const summary = "Two system updates of one preset share an id.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "presets/daily.yaml": "description: The daily selection.\noverlays: [review]\nsystemUpdates:\n  - { id: strict, name: Strict, description: Strict tests., content: Run every test. }\n  - { id: strict, name: Stricter, description: Stricter tests., content: Run every test twice. }\n",
+    "presets/daily.yaml":
+      "description: The daily selection.\noverlays: [review]\nsystemUpdates:\n  - { id: strict, name: Strict, description: Strict tests., content: Run every test. }\n  - { id: strict, name: Stricter, description: Stricter tests., content: Run every test twice. }\n",
   },
 };
 

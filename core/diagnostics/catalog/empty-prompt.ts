@@ -9,9 +9,8 @@ export const summary = "A prompt or system update lowers to no text at all.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"{{! nothing yet }}\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "{{! nothing yet }}"\n',
   },
 };
 
-export const emptyPrompt = (w: Where, what: string): Diagnostic =>
-  makeDiagnostic(code, w, `${what} is empty; write some text, e.g. "You are in plan mode."`);
+export const emptyPrompt = (w: Where, what: string): Diagnostic => makeDiagnostic(code, w, `${what} is empty; write some text, e.g. "You are in plan mode."`);

@@ -5,7 +5,8 @@ import { makeDiagnostic, NOWHERE } from "../make-diagnostic.js";
 
 export const code = "exact_base_drift";
 export const severity = "warning";
-export const summary = "The selected replace_final base (the exact final prompt) drifted since it was confirmed: Pi's native prompt under every policy until /mode reapprove confirms it.";
+export const summary =
+  "The selected replace_final base (the exact final prompt) drifted since it was confirmed: Pi's native prompt under every policy until /mode reapprove confirms it.";
 export const example: CodeExample = {
   kind: "compose",
   modes: { exact: { strategy: "replace_final" } },

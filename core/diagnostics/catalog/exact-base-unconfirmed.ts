@@ -5,7 +5,8 @@ import { makeDiagnostic, NOWHERE } from "../make-diagnostic.js";
 
 export const code = "exact_base_unconfirmed";
 export const severity = "warning";
-export const summary = "The selected replace_final base was never confirmed for its current digest: Pi's native prompt until it is activated again with confirmation.";
+export const summary =
+  "The selected replace_final base was never confirmed for its current digest: Pi's native prompt until it is activated again with confirmation.";
 export const example: CodeExample = {
   kind: "compose",
   modes: { exact: { strategy: "replace_final" } },

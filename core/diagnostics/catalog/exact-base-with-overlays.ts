@@ -15,4 +15,8 @@ export const example: CodeExample = {
 };
 
 export const exactBaseWithOverlays = (w: Where, base: string, overlays: readonly string[]): Diagnostic =>
-  makeDiagnostic(code, w, `base "${base}" is replace_final (the exact final prompt), so the overlays ${overlays.map((o) => `"${o}"`).join(", ")} could never apply; remove them (overlays: []) or use a replace_base mode as the base`);
+  makeDiagnostic(
+    code,
+    w,
+    `base "${base}" is replace_final (the exact final prompt), so the overlays ${overlays.map((o) => `"${o}"`).join(", ")} could never apply; remove them (overlays: []) or use a replace_base mode as the base`,
+  );

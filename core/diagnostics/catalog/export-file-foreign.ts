@@ -5,7 +5,8 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "export_file_foreign";
 export const severity = "error";
-export const summary = "A file forge export would write exists and is not forge's (no forge export banner, or an AGENTS.md whose forge region is broken); nothing is written.";
+export const summary =
+  "A file forge export would write exists and is not forge's (no forge export banner, or an AGENTS.md whose forge region is broken); nothing is written.";
 export const example: CodeExample = {
   kind: "export",
   target: "cursor",

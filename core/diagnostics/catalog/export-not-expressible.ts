@@ -5,12 +5,14 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "export_not_expressible";
 export const severity = "warning";
-export const summary = "Part of the bundle has no equivalent in the export target (a rule's tools for Cursor, a preset for Roo, a slot such as {{cwd}}); the warning says what was written instead, or that it was left out.";
+export const summary =
+  "Part of the bundle has no equivalent in the export target (a rule's tools for Cursor, a preset for Roo, a slot such as {{cwd}}); the warning says what was written instead, or that it was left out.";
 export const example: CodeExample = {
   kind: "export",
   target: "cursor",
   files: {
-    "rules/db.yaml": "name: db\ndescription: Schema conventions.\nwhen:\n  paths: [src/db/**]\n  tools: [edit, write]\ncontent: Every schema change needs a migration.\n",
+    "rules/db.yaml":
+      "name: db\ndescription: Schema conventions.\nwhen:\n  paths: [src/db/**]\n  tools: [edit, write]\ncontent: Every schema change needs a migration.\n",
   },
 };
 

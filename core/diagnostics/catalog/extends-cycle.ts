@@ -15,4 +15,8 @@ export const example: CodeExample = {
 };
 
 export const extendsCycle = (w: Where, chain: readonly string[]): Diagnostic =>
-  makeDiagnostic(code, w, `modes extend each other in a cycle: ${chain.join(" -> ")}; a parent cannot inherit from its own child. Remove one extends to break it.`);
+  makeDiagnostic(
+    code,
+    w,
+    `modes extend each other in a cycle: ${chain.join(" -> ")}; a parent cannot inherit from its own child. Remove one extends to break it.`,
+  );

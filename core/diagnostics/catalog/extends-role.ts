@@ -15,4 +15,8 @@ export const example: CodeExample = {
 };
 
 export const extendsRole = (w: Where, chain: readonly string[], strategy: string, parentStrategy: string): Diagnostic =>
-  makeDiagnostic(code, w, `mode "${chain[0]}" is ${strategy} but extends a ${parentStrategy} mode (${chain.join(" -> ")}); a child keeps its parent's role (an append overlay, or a replace_base/replace_final base). Drop strategy to inherit ${parentStrategy}, or extend a mode of that role.`);
+  makeDiagnostic(
+    code,
+    w,
+    `mode "${chain[0]}" is ${strategy} but extends a ${parentStrategy} mode (${chain.join(" -> ")}); a child keeps its parent's role (an append overlay, or a replace_base/replace_final base). Drop strategy to inherit ${parentStrategy}, or extend a mode of that role.`,
+  );

@@ -14,4 +14,8 @@ export const example: CodeExample = {
 };
 
 export const extendsUnknown = (w: Where, key: string, parent: string, suggestion: string | null): Diagnostic =>
-  makeDiagnostic(code, w, `mode "${key}" extends "${parent}", which is neither a mode of this bundle, of a forge library listed in forge.yaml, nor built in${parent === key ? " (a mode may extend its own key only to build on a library or built-in mode of that key)" : ""}${suggestion ? `; did you mean "${suggestion}"?` : "."} Example: extends: ${suggestion ?? "review"}`);
+  makeDiagnostic(
+    code,
+    w,
+    `mode "${key}" extends "${parent}", which is neither a mode of this bundle, of a forge library listed in forge.yaml, nor built in${parent === key ? " (a mode may extend its own key only to build on a library or built-in mode of that key)" : ""}${suggestion ? `; did you mean "${suggestion}"?` : "."} Example: extends: ${suggestion ?? "review"}`,
+  );

@@ -14,4 +14,8 @@ export const example: CodeExample = {
 };
 
 export const fileNotFound = (w: Where, ref: string, resolved: string): Diagnostic =>
-  makeDiagnostic(code, w, `"${ref}" resolves to ${resolved}, which does not exist under the forge root; paths are relative to the defining file, e.g. ../prompts/plan.md`);
+  makeDiagnostic(
+    code,
+    w,
+    `"${ref}" resolves to ${resolved}, which does not exist under the forge root; paths are relative to the defining file, e.g. ../prompts/plan.md`,
+  );

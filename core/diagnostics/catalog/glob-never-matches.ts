@@ -9,7 +9,8 @@ export const summary = "A path glob can never match a project-relative path: it 
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/docs.yaml": "label: Docs\ndescription: Edits documentation only.\nstrategy: append\nprompt: Edit the docs only.\nedits: { allow: [\"../shared/**\"] }\n",
+    "modes/docs.yaml":
+      'label: Docs\ndescription: Edits documentation only.\nstrategy: append\nprompt: Edit the docs only.\nedits: { allow: ["../shared/**"] }\n',
   },
 };
 

@@ -5,11 +5,13 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "glob_not_linear";
 export const severity = "error";
-export const summary = "A path glob compiles to an expression that RE2 cannot run (a !(...) negation needs a lookaround) or that nests a repeat in a repeat (*(*a)); rewrite it.";
+export const summary =
+  "A path glob compiles to an expression that RE2 cannot run (a !(...) negation needs a lookaround) or that nests a repeat in a repeat (*(*a)); rewrite it.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/docs.yaml": "label: Docs\ndescription: Edits documentation only.\nstrategy: append\nprompt: Edit the docs only.\nedits: { deny: [\"*(*a)\"] }   # write *a\n",
+    "modes/docs.yaml":
+      'label: Docs\ndescription: Edits documentation only.\nstrategy: append\nprompt: Edit the docs only.\nedits: { deny: ["*(*a)"] }   # write *a\n',
   },
 };
 

@@ -10,10 +10,14 @@ export const example: CodeExample = {
   kind: "import",
   format: "pi-modes",
   files: {
-    "notes.json": "{\"schemaVersion\": 2, \"key\": \"notes\", \"label\": \"Notes\", \"description\": \"Takes notes.\", \"promptStrategy\": \"append\", \"prompt\": \"Take notes.\"}",
+    "notes.json": '{"schemaVersion": 2, "key": "notes", "label": "Notes", "description": "Takes notes.", "promptStrategy": "append", "prompt": "Take notes."}',
   },
   existing: ["modes/notes.yaml"],
 };
 
 export const importFileExists = (w: Where, file: string): Diagnostic =>
-  makeDiagnostic(code, w, `${file} already exists and forge import never overwrites without --force; rerun with --force to replace it, or move it away first. Nothing was written.`);
+  makeDiagnostic(
+    code,
+    w,
+    `${file} already exists and forge import never overwrites without --force; rerun with --force to replace it, or move it away first. Nothing was written.`,
+  );

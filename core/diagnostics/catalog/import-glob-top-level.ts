@@ -5,12 +5,13 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "import_glob_top_level";
 export const severity = "info";
-export const summary = "An imported Cursor or rulesync glob has no \"/\": forge matches it only at the project root, and the tool does not document its own matching; it is kept as written.";
+export const summary =
+  'An imported Cursor or rulesync glob has no "/": forge matches it only at the project root, and the tool does not document its own matching; it is kept as written.';
 export const example: CodeExample = {
   kind: "import",
   format: "cursor",
   files: {
-    "styles.mdc": "---\ndescription: Stylesheet conventions\nglobs: \"*.css\"\n---\n\nUse the design tokens, never raw colours.\n",
+    "styles.mdc": '---\ndescription: Stylesheet conventions\nglobs: "*.css"\n---\n\nUse the design tokens, never raw colours.\n',
   },
 };
 

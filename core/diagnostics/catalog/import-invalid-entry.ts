@@ -10,7 +10,7 @@ export const example: CodeExample = {
   kind: "import",
   format: "pi-modes",
   files: {
-    "draft.json": "{\"schemaVersion\": 2, \"key\": \"draft\", \"label\": \"Draft\", \"promptStrategy\": \"prepend\", \"prompt\": \"Draft it.\"}",
+    "draft.json": '{"schemaVersion": 2, "key": "draft", "label": "Draft", "promptStrategy": "prepend", "prompt": "Draft it."}',
   },
 };
 

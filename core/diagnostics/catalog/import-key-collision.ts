@@ -10,10 +10,15 @@ export const example: CodeExample = {
   kind: "import",
   format: "pi-modes",
   files: {
-    "a.json": "{\"schemaVersion\": 2, \"key\": \"focus\", \"label\": \"Focus\", \"description\": \"Stay on task.\", \"promptStrategy\": \"append\", \"prompt\": \"Stay on task.\"}",
-    "b.json": "{\"schemaVersion\": 2, \"key\": \"focus\", \"label\": \"Focus\", \"description\": \"Stay on task.\", \"promptStrategy\": \"append\", \"prompt\": \"Stay on the task.\"}",
+    "a.json": '{"schemaVersion": 2, "key": "focus", "label": "Focus", "description": "Stay on task.", "promptStrategy": "append", "prompt": "Stay on task."}',
+    "b.json":
+      '{"schemaVersion": 2, "key": "focus", "label": "Focus", "description": "Stay on task.", "promptStrategy": "append", "prompt": "Stay on the task."}',
   },
 };
 
 export const importKeyCollision = (w: Where, kind: string, key: string, other: string): Diagnostic =>
-  makeDiagnostic(code, w, `${kind} key "${key}" is also produced by ${other}; each key names one file, so rename one of them in the input, e.g. "${key}-2". Nothing was written.`);
+  makeDiagnostic(
+    code,
+    w,
+    `${kind} key "${key}" is also produced by ${other}; each key names one file, so rename one of them in the input, e.g. "${key}-2". Nothing was written.`,
+  );

@@ -10,9 +10,14 @@ export const example: CodeExample = {
   kind: "import",
   format: "pi-modes",
   files: {
-    "deep_work.json": "{\"schemaVersion\": 2, \"key\": \"deep_work\", \"label\": \"Deep work\", \"description\": \"One task at a time.\", \"promptStrategy\": \"append\", \"prompt\": \"Work on one task at a time.\"}",
+    "deep_work.json":
+      '{"schemaVersion": 2, "key": "deep_work", "label": "Deep work", "description": "One task at a time.", "promptStrategy": "append", "prompt": "Work on one task at a time."}',
   },
 };
 
 export const importKeyRenamed = (w: Where, what: string, from: string, to: string): Diagnostic =>
-  makeDiagnostic(code, w, `${what} "${from}" becomes the forge key "${to}" (forge keys are lowercase letters, digits and dashes starting with a letter, at most 64 characters: ^[a-z][a-z0-9-]*$)`);
+  makeDiagnostic(
+    code,
+    w,
+    `${what} "${from}" becomes the forge key "${to}" (forge keys are lowercase letters, digits and dashes starting with a letter, at most 64 characters: ^[a-z][a-z0-9-]*$)`,
+  );

@@ -10,9 +10,13 @@ export const example: CodeExample = {
   kind: "import",
   format: "pi-presets",
   files: {
-    "presets.json": "{\"fast\": {\"provider\": \"anthropic\", \"model\": \"claude-haiku-4-5\"}}",
+    "presets.json": '{"fast": {"provider": "anthropic", "model": "claude-haiku-4-5"}}',
   },
 };
 
 export const importNoPrompt = (w: Where, entry: string, field: string): Diagnostic =>
-  makeDiagnostic(code, w, `${entry} has no ${field}: its mode gets an empty prompt (prompt: "") so its model, thinking and tools preferences still apply, and as an overlay it adds only its heading. Add text, e.g. "${field}": "Keep answers short."`);
+  makeDiagnostic(
+    code,
+    w,
+    `${entry} has no ${field}: its mode gets an empty prompt (prompt: "") so its model, thinking and tools preferences still apply, and as an overlay it adds only its heading. Add text, e.g. "${field}": "Keep answers short."`,
+  );

@@ -5,7 +5,8 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "import_rule_skipped";
 export const severity = "warning";
-export const summary = "A rule file gives Pi nothing to import (rulesync targets that leave Pi out, no text after the front matter, a front matter that never closes); it is skipped.";
+export const summary =
+  "A rule file gives Pi nothing to import (rulesync targets that leave Pi out, no text after the front matter, a front matter that never closes); it is skipped.";
 export const example: CodeExample = {
   kind: "import",
   format: "rulesync",

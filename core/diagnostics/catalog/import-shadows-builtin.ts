@@ -5,12 +5,14 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "import_shadows_builtin";
 export const severity = "info";
-export const summary = "An imported mode has the key of a built-in forge mode: it is renamed with a suffix (plan -> plan-roo) so built-in presets stay intact, unless --rename maps it onto the built-in key deliberately.";
+export const summary =
+  "An imported mode has the key of a built-in forge mode: it is renamed with a suffix (plan -> plan-roo) so built-in presets stay intact, unless --rename maps it onto the built-in key deliberately.";
 export const example: CodeExample = {
   kind: "import",
   format: "pi-modes",
   files: {
-    "review.json": "{\"schemaVersion\": 2, \"key\": \"review\", \"label\": \"Strict review\", \"description\": \"Reviews strictly.\", \"promptStrategy\": \"append\", \"prompt\": \"Quote file and line for every finding.\"}",
+    "review.json":
+      '{"schemaVersion": 2, "key": "review", "label": "Strict review", "description": "Reviews strictly.", "promptStrategy": "append", "prompt": "Quote file and line for every finding."}',
   },
 };
 

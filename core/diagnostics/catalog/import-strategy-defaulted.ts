@@ -10,9 +10,8 @@ export const example: CodeExample = {
   kind: "import",
   format: "pi-modes",
   files: {
-    "architect.json": "{\"key\": \"architect\", \"label\": \"Architect\", \"description\": \"Designs first.\", \"systemPrompt\": \"You design systems.\"}",
+    "architect.json": '{"key": "architect", "label": "Architect", "description": "Designs first.", "systemPrompt": "You design systems."}',
   },
 };
 
-export const importStrategyDefaulted = (w: Where, strategy: string, reason: string): Diagnostic =>
-  makeDiagnostic(code, w, `strategy ${strategy}: ${reason}`);
+export const importStrategyDefaulted = (w: Where, strategy: string, reason: string): Diagnostic => makeDiagnostic(code, w, `strategy ${strategy}: ${reason}`);

@@ -10,7 +10,8 @@ export const example: CodeExample = {
   kind: "import",
   format: "pi-modes",
   files: {
-    "notes.json": "{\"schemaVersion\": 2, \"key\": \"notes\", \"label\": \"Notes\", \"description\": \"Takes notes.\", \"promptStrategy\": \"append\", \"prompt\": \"Take notes.\", \"opener\": \"Before you start:\"}",
+    "notes.json":
+      '{"schemaVersion": 2, "key": "notes", "label": "Notes", "description": "Takes notes.", "promptStrategy": "append", "prompt": "Take notes.", "opener": "Before you start:"}',
   },
 };
 

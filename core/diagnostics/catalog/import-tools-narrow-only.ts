@@ -6,12 +6,13 @@ import { listOf } from "../message-parts.js";
 
 export const code = "import_tools_narrow_only";
 export const severity = "info";
-export const summary = "A Pi preset's tools replace the active tools; forge's tools narrow them and switch on only read, grep, find and ls, so a listed edit, write, bash or extension tool stays off unless already active.";
+export const summary =
+  "A Pi preset's tools replace the active tools; forge's tools narrow them and switch on only read, grep, find and ls, so a listed edit, write, bash or extension tool stays off unless already active.";
 export const example: CodeExample = {
   kind: "import",
   format: "pi-presets",
   files: {
-    "presets.json": "{\"implement\": {\"tools\": [\"read\", \"bash\", \"edit\", \"write\"], \"instructions\": \"Implement the plan.\"}}",
+    "presets.json": '{"implement": {"tools": ["read", "bash", "edit", "write"], "instructions": "Implement the plan."}}',
   },
   alsoYields: ["import_strategy_defaulted"],
 };

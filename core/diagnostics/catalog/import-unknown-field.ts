@@ -11,7 +11,8 @@ export const example: CodeExample = {
   kind: "import",
   format: "pi-modes",
   files: {
-    "notes.json": "{\"schemaVersion\": 2, \"key\": \"notes\", \"label\": \"Notes\", \"description\": \"Takes notes.\", \"promptStrategy\": \"append\", \"prompt\": \"Take notes.\", \"colour\": \"blue\"}",
+    "notes.json":
+      '{"schemaVersion": 2, "key": "notes", "label": "Notes", "description": "Takes notes.", "promptStrategy": "append", "prompt": "Take notes.", "colour": "blue"}',
   },
 };
 

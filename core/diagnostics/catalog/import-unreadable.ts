@@ -10,7 +10,7 @@ export const example: CodeExample = {
   kind: "import",
   format: "pi-modes",
   files: {
-    "notes.json": "{ \"key\": \"notes\", \"label\": \"Notes\", ",
+    "notes.json": '{ "key": "notes", "label": "Notes", ',
   },
 };
 

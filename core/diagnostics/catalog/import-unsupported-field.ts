@@ -5,12 +5,14 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "import_unsupported_field";
 export const severity = "warning";
-export const summary = "An input field has no forge equivalent (removeSections, whenToUse, the browser and mcp groups, a model without provider...); it is not imported.";
+export const summary =
+  "An input field has no forge equivalent (removeSections, whenToUse, the browser and mcp groups, a model without provider...); it is not imported.";
 export const example: CodeExample = {
   kind: "import",
   format: "pi-modes",
   files: {
-    "notes.json": "{\"schemaVersion\": 2, \"key\": \"notes\", \"label\": \"Notes\", \"description\": \"Takes notes.\", \"promptStrategy\": \"append\", \"prompt\": \"Take notes.\", \"removeSections\": [\"skills\"]}",
+    "notes.json":
+      '{"schemaVersion": 2, "key": "notes", "label": "Notes", "description": "Takes notes.", "promptStrategy": "append", "prompt": "Take notes.", "removeSections": ["skills"]}',
   },
 };
 

@@ -10,7 +10,8 @@ export const example: CodeExample = {
   kind: "import",
   format: "pi-modes",
   files: {
-    "notes.json": "{\"schemaVersion\": 2, \"key\": \"notes\", \"label\": \"Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes and more\", \"description\": \"Takes notes.\", \"promptStrategy\": \"append\", \"prompt\": \"Take notes.\"}",
+    "notes.json":
+      '{"schemaVersion": 2, "key": "notes", "label": "Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes and more", "description": "Takes notes.", "promptStrategy": "append", "prompt": "Take notes."}',
   },
 };
 

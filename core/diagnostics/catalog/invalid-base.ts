@@ -14,4 +14,8 @@ export const example: CodeExample = {
 };
 
 export const invalidBase = (w: Where, key: string, strategy: string): Diagnostic =>
-  makeDiagnostic(code, w, `base "${key}" has strategy ${strategy}; a base must be a replace_base or replace_final mode. List append modes under overlays instead, e.g. overlays: [${key}]`);
+  makeDiagnostic(
+    code,
+    w,
+    `base "${key}" has strategy ${strategy}; a base must be a replace_base or replace_final mode. List append modes under overlays instead, e.g. overlays: [${key}]`,
+  );

@@ -9,7 +9,7 @@ export const summary = "A path glob (a mode's edits, a block's or rule's when.pa
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "rules/db.yaml": "name: Database\ndescription: Conventions for the database code.\nwhen:\n  paths: [\"src/{db,sql\"]\ncontent: Use the query builder.\n",
+    "rules/db.yaml": 'name: Database\ndescription: Conventions for the database code.\nwhen:\n  paths: ["src/{db,sql"]\ncontent: Use the query builder.\n',
   },
 };
 

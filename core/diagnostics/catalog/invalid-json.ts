@@ -9,7 +9,7 @@ export const summary = "A .json source is not strict JSON (comments, trailing co
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.json": "{ \"label\": \"Notes\", \"description\": \"Keeps notes.\", \"strategy\": \"append\", \"prompt\": \"Take notes.\", }\n",
+    "modes/notes.json": '{ "label": "Notes", "description": "Keeps notes.", "strategy": "append", "prompt": "Take notes.", }\n',
   },
 };
 

@@ -14,4 +14,8 @@ export const example: CodeExample = {
 };
 
 export const invalidKey = (w: Where, key: string, kind: string): Diagnostic =>
-  makeDiagnostic(code, w, `"${key}" is not a valid ${kind} key: expected lowercase letters, digits and dashes starting with a letter (^[a-z][a-z0-9-]*$), e.g. "plan-mode"`);
+  makeDiagnostic(
+    code,
+    w,
+    `"${key}" is not a valid ${kind} key: expected lowercase letters, digits and dashes starting with a letter (^[a-z][a-z0-9-]*$), e.g. "plan-mode"`,
+  );

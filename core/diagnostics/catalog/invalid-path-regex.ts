@@ -5,11 +5,13 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "invalid_path_regex";
 export const severity = "error";
-export const summary = "An edits.allowRegex entry (Roo's fileRegex) is not valid RE2 syntax (no lookaround, no backreference), the syntax forge matches paths with.";
+export const summary =
+  "An edits.allowRegex entry (Roo's fileRegex) is not valid RE2 syntax (no lookaround, no backreference), the syntax forge matches paths with.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/docs.yaml": "label: Docs\ndescription: Edits documentation only.\nstrategy: append\nprompt: Edit the docs only.\nedits: { allowRegex: [\"\\\\.(md|mdx$\"] }\n",
+    "modes/docs.yaml":
+      'label: Docs\ndescription: Edits documentation only.\nstrategy: append\nprompt: Edit the docs only.\nedits: { allowRegex: ["\\\\.(md|mdx$"] }\n',
   },
 };
 

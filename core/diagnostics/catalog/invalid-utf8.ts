@@ -13,5 +13,4 @@ export const example: CodeExample = {
   },
 };
 
-export const invalidUtf8 = (w: Where): Diagnostic =>
-  makeDiagnostic(code, w, "file is not valid UTF-8; save it as UTF-8 (without BOM).");
+export const invalidUtf8 = (w: Where): Diagnostic => makeDiagnostic(code, w, "file is not valid UTF-8; save it as UTF-8 (without BOM).");

@@ -13,5 +13,4 @@ export const example: CodeExample = {
   },
 };
 
-export const invalidValue = (w: Where, detail: string, example: string): Diagnostic =>
-  makeDiagnostic(code, w, `${detail}. Example: ${example}`);
+export const invalidValue = (w: Where, detail: string, example: string): Diagnostic => makeDiagnostic(code, w, `${detail}. Example: ${example}`);

@@ -15,4 +15,8 @@ export const example: CodeExample = {
 
 /** `forgeDir`: the layer's .pi/forge; `real`: where it resolves; `boundary`: the repository (or project) root it leaves. */
 export const layerRefused = (forgeDir: string, real: string, inRepository: boolean, boundary: string): Diagnostic =>
-  makeDiagnostic(code, NOWHERE, `refused project layer ${forgeDir}: it resolves to ${real}, outside ${inRepository ? "the repository" : "the project"} ${boundary}`);
+  makeDiagnostic(
+    code,
+    NOWHERE,
+    `refused project layer ${forgeDir}: it resolves to ${real}, outside ${inRepository ? "the repository" : "the project"} ${boundary}`,
+  );

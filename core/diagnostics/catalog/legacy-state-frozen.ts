@@ -6,12 +6,11 @@ import { onBranch, legacyEntry, jsonQuoted, type EntryRef } from "../entry-ref.j
 
 export const code = "legacy_state_frozen";
 export const severity = "warning";
-export const summary = "The newest pi-modes entry names keys forge's layers lack, or breaks a contract: the session uses Pi's native prompt (recorded once, with source migrate).";
+export const summary =
+  "The newest pi-modes entry names keys forge's layers lack, or breaks a contract: the session uses Pi's native prompt (recorded once, with source migrate).";
 export const example: CodeExample = {
   kind: "replay",
-  branch: [
-    { type: "custom", id: "e1", customType: "pi-mode-state.v2", data: { baseKey: null, overlayKeys: ["deep_work"] } },
-  ],
+  branch: [{ type: "custom", id: "e1", customType: "pi-mode-state.v2", data: { baseKey: null, overlayKeys: ["deep_work"] } }],
   modes: { review: {} },
 };
 

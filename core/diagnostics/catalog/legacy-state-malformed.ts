@@ -9,11 +9,13 @@ export const severity = "warning";
 export const summary = "A pi-modes session entry (mode-switch, pi-mode-state.v1/v2/v3) does not match schema/pi-modes-state.schema.json; replay skips it.";
 export const example: CodeExample = {
   kind: "replay",
-  branch: [
-    { type: "custom", id: "e1", customType: "pi-mode-state.v2", data: { baseKey: 7 } },
-  ],
+  branch: [{ type: "custom", id: "e1", customType: "pi-mode-state.v2", data: { baseKey: 7 } }],
 };
 
 export function legacyStateMalformed(at: EntryRef, customType: string, detail: string | null): Diagnostic {
-  return makeDiagnostic(code, onBranch(at), `forge: skipped a malformed pi-modes ${legacyEntry(at, customType)}${detail === null ? "" : ` ${detail}`}; expected schema/pi-modes-state.schema.json`);
+  return makeDiagnostic(
+    code,
+    onBranch(at),
+    `forge: skipped a malformed pi-modes ${legacyEntry(at, customType)}${detail === null ? "" : ` ${detail}`}; expected schema/pi-modes-state.schema.json`,
+  );
 }

@@ -5,16 +5,19 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "library_not_forge";
 export const severity = "error";
-export const summary = "A listed package is not a forge library: its package.json has no forge.bundle, that file is missing, or it is not a library-scope bundle.";
+export const summary =
+  "A listed package is not a forge library: its package.json has no forge.bundle, that file is missing, or it is not a library-scope bundle.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
     "forge.yaml": "libraries: [left-pad]\n",
   },
-  libraries: [
-    { name: "left-pad", notForge: "its package.json has no \"forge\": { \"bundle\": ... } field" },
-  ],
+  libraries: [{ name: "left-pad", notForge: 'its package.json has no "forge": { "bundle": ... } field' }],
 };
 
 export const libraryNotForge = (w: Where, name: string, reason: string): Diagnostic =>
-  makeDiagnostic(code, w, `"${name}" is not a forge library: ${reason}. A forge library's package.json names its built bundle, e.g. "forge": { "bundle": "forge-bundle.json" }, written by forge build --library.`);
+  makeDiagnostic(
+    code,
+    w,
+    `"${name}" is not a forge library: ${reason}. A forge library's package.json names its built bundle, e.g. "forge": { "bundle": "forge-bundle.json" }, written by forge build --library.`,
+  );

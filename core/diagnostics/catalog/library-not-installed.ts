@@ -9,12 +9,14 @@ export const summary = "forge.yaml lists a library that is not installed in the 
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "forge.yaml": "libraries: [\"@acme/forge-house\"]\n",
+    "forge.yaml": 'libraries: ["@acme/forge-house"]\n',
   },
-  libraries: [
-    { name: "@acme/forge-house", missing: true },
-  ],
+  libraries: [{ name: "@acme/forge-house", missing: true }],
 };
 
 export const libraryNotInstalled = (w: Where, name: string): Diagnostic =>
-  makeDiagnostic(code, w, `forge library "${name}" is listed but not installed in this project's node_modules; run \`npm install ${name}\` (or npm install / npm ci when package.json already depends on it).`);
+  makeDiagnostic(
+    code,
+    w,
+    `forge library "${name}" is listed but not installed in this project's node_modules; run \`npm install ${name}\` (or npm install / npm ci when package.json already depends on it).`,
+  );

@@ -5,17 +5,28 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "library_preset_broken";
 export const severity = "error";
-export const summary = "A library preset carried into the bundle breaks with the modes its keys resolve to here (an own mode or a later library's takes a key it uses).";
+export const summary =
+  "A library preset carried into the bundle breaks with the modes its keys resolve to here (an own mode or a later library's takes a key it uses).";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "forge.yaml": "libraries: [\"@acme/forge-house\"]\n",
+    "forge.yaml": 'libraries: ["@acme/forge-house"]\n',
     "modes/tone.yaml": "label: Tone\ndescription: My own tone base.\nstrategy: replace_base\nprompt: You write plainly.\n",
   },
   libraries: [
-    { name: "@acme/forge-house", sources: { "modes/tone.yaml": "label: Tone\ndescription: House tone.\nstrategy: append\nprompt: Write plainly.\n", "presets/house.yaml": "description: The house selection.\noverlays: [tone]\n" } },
+    {
+      name: "@acme/forge-house",
+      sources: {
+        "modes/tone.yaml": "label: Tone\ndescription: House tone.\nstrategy: append\nprompt: Write plainly.\n",
+        "presets/house.yaml": "description: The house selection.\noverlays: [tone]\n",
+      },
+    },
   ],
 };
 
 export const libraryPresetBroken = (w: Where, preset: string, library: string, cause: string | null, problems: string): Diagnostic =>
-  makeDiagnostic(code, w, `${cause === null ? "" : `${cause}, and `}the preset "${preset}" of library "${library}" breaks in this project: ${problems}. Define presets/${preset}.yaml to replace it, rename the mode that takes the key, or reorder libraries in forge.yaml.`);
+  makeDiagnostic(
+    code,
+    w,
+    `${cause === null ? "" : `${cause}, and `}the preset "${preset}" of library "${library}" breaks in this project: ${problems}. Define presets/${preset}.yaml to replace it, rename the mode that takes the key, or reorder libraries in forge.yaml.`,
+  );

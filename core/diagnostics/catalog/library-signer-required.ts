@@ -5,13 +5,16 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "library_signer_required";
 export const severity = "error";
-export const summary = "forge.yaml's signedBy requires a library's bundle to be signed by one of the listed keys, and no valid signature by any of them is on it: the library is refused.";
+export const summary =
+  "forge.yaml's signedBy requires a library's bundle to be signed by one of the listed keys, and no valid signature by any of them is on it: the library is refused.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "forge.yaml": "libraries: [\"@acme/forge-house\"]\nsignedBy:\n  \"@acme/forge-house\": [\"3f1c2a9be07d5c4e8a6b1d0f9e2c7a5b4d3c2b1a0f9e8d7c6b5a493827160514\"]\n",
+    "forge.yaml": 'libraries: ["@acme/forge-house"]\nsignedBy:\n  "@acme/forge-house": ["3f1c2a9be07d5c4e8a6b1d0f9e2c7a5b4d3c2b1a0f9e8d7c6b5a493827160514"]\n',
   },
-  libraries: [{ name: "@acme/forge-house", sources: { "modes/tone.yaml": "label: Tone\ndescription: House tone.\nstrategy: append\nprompt: Write plainly.\n" } }],
+  libraries: [
+    { name: "@acme/forge-house", sources: { "modes/tone.yaml": "label: Tone\ndescription: House tone.\nstrategy: append\nprompt: Write plainly.\n" } },
+  ],
 };
 
 /** `signers`: who did sign it ("an unsigned bundle" when nobody). */

@@ -9,12 +9,14 @@ export const summary = "A library's bundle has a format version this forge does 
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "forge.yaml": "libraries: [\"@acme/forge-house\"]\n",
+    "forge.yaml": 'libraries: ["@acme/forge-house"]\n',
   },
-  libraries: [
-    { name: "@acme/forge-house", version: "9.0.0", bundleText: "{\"format\": 2, \"modes\": {}}\n" },
-  ],
+  libraries: [{ name: "@acme/forge-house", version: "9.0.0", bundleText: '{"format": 2, "modes": {}}\n' }],
 };
 
 export const libraryUnsupportedFormat = (w: Where, name: string, format: unknown, supported: number): Diagnostic =>
-  makeDiagnostic(code, w, `the bundle of forge library "${name}" has format ${JSON.stringify(format ?? null)}; this forge reads format ${supported}. Install a version of "${name}" built for it, or upgrade forge.`);
+  makeDiagnostic(
+    code,
+    w,
+    `the bundle of forge library "${name}" has format ${JSON.stringify(format ?? null)}; this forge reads format ${supported}. Install a version of "${name}" built for it, or upgrade forge.`,
+  );

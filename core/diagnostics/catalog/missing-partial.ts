@@ -10,9 +10,13 @@ export const summary = "{{> name}} names no partials/<name>.md file.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"{{> rules}}\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "{{> rules}}"\n',
   },
 };
 
 export const missingPartial = (w: Where, name: string, suggestion: string | null, known: readonly string[]): Diagnostic =>
-  makeDiagnostic(code, w, `partial "${name}" not found: expected partials/${name}.md${didYouMean(suggestion)} known partials: ${quotedList(known) || "(none)"}`);
+  makeDiagnostic(
+    code,
+    w,
+    `partial "${name}" not found: expected partials/${name}.md${didYouMean(suggestion)} known partials: ${quotedList(known) || "(none)"}`,
+  );

@@ -9,13 +9,15 @@ export const severity = "warning";
 export const summary = "A forge-mode-state session entry does not match schema/mode-state.schema.json; replay skips it and the newest well-formed entry wins.";
 export const example: CodeExample = {
   kind: "replay",
-  branch: [
-    { type: "custom", id: "e1", customType: "forge-mode-state", data: { v: 1, base: "Plan" } },
-  ],
+  branch: [{ type: "custom", id: "e1", customType: "forge-mode-state", data: { v: 1, base: "Plan" } }],
 };
 
 export function modeStateMalformed(at: EntryRef, detail: string | null): Diagnostic {
   const where = { file: null, start: null, end: null, path: `/branch/${at.index}` };
   const id = at.id ? ` (${at.id})` : "";
-  return makeDiagnostic(code, where, `forge: skipped a malformed forge-mode-state entry${id}${detail === null ? "" : ` ${detail}`}; expected schema/mode-state.schema.json v1`);
+  return makeDiagnostic(
+    code,
+    where,
+    `forge: skipped a malformed forge-mode-state entry${id}${detail === null ? "" : ` ${detail}`}; expected schema/mode-state.schema.json v1`,
+  );
 }

@@ -15,5 +15,4 @@ export const example: CodeExample = {
 };
 
 /** `drift`: why each selected component is unavailable, described (core/composition.ts describeDrift). */
-export const nothingToCompose = (drift: readonly string[]): Diagnostic =>
-  makeDiagnostic(code, NOWHERE, `nothing left to compose: ${drift.join("; ")}`);
+export const nothingToCompose = (drift: readonly string[]): Diagnostic => makeDiagnostic(code, NOWHERE, `nothing left to compose: ${drift.join("; ")}`);

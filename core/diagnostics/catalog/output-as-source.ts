@@ -16,4 +16,8 @@ export const example: CodeExample = {
 };
 
 export const outputAsSource = (w: Where, ref: string): Diagnostic =>
-  makeDiagnostic(code, w, `"${ref}" is forge's own output (bundle.json), directly or through a symlink; the output can never be an input, or every build would embed the previous one. Point it at a prompt file instead, e.g. prompts/plan.md`);
+  makeDiagnostic(
+    code,
+    w,
+    `"${ref}" is forge's own output (bundle.json), directly or through a symlink; the output can never be an input, or every build would embed the previous one. Point it at a prompt file instead, e.g. prompts/plan.md`,
+  );

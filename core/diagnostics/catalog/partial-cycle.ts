@@ -9,7 +9,7 @@ export const summary = "Partials include each other in a cycle.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"{{> a}}\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "{{> a}}"\n',
     "partials/a.md": "{{> b}}\n",
     "partials/b.md": "{{> a}}\n",
   },

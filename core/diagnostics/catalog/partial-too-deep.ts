@@ -9,7 +9,7 @@ export const summary = "Partials nest deeper than the documented bound (16).";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"{{> p1}}\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "{{> p1}}"\n',
     "partials/p1.md": "{{> p2}}\n",
     "partials/p2.md": "{{> p3}}\n",
     "partials/p3.md": "{{> p4}}\n",

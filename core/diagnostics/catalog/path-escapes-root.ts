@@ -14,4 +14,8 @@ export const example: CodeExample = {
 };
 
 export const pathEscapesRoot = (w: Where, ref: string): Diagnostic =>
-  makeDiagnostic(code, w, `"${ref}" leaves the forge root (.pi/forge/); paths must be relative and stay inside it (no "..", absolute paths or outward symlinks), e.g. prompts/plan.md`);
+  makeDiagnostic(
+    code,
+    w,
+    `"${ref}" leaves the forge root (.pi/forge/); paths must be relative and stay inside it (no "..", absolute paths or outward symlinks), e.g. prompts/plan.md`,
+  );

@@ -9,7 +9,8 @@ export const summary = "Both prompt and promptFile (or content and file of a sys
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\npromptFile: ../prompts/notes.md\nprompt: Write down every decision you make.\n",
+    "modes/notes.yaml":
+      "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\npromptFile: ../prompts/notes.md\nprompt: Write down every decision you make.\n",
     "prompts/notes.md": "Take notes.\n",
   },
 };

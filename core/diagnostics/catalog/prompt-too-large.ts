@@ -9,7 +9,7 @@ export const summary = "A lowered prompt (partials inlined) exceeds the document
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"{{> huge}}{{> huge}}\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "{{> huge}}{{> huge}}"\n',
     "partials/huge.md": { repeat: "Write it down. ", count: 2500 },
   },
 };

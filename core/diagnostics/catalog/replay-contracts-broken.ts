@@ -5,7 +5,8 @@ import { makeDiagnostic, NOWHERE } from "../make-diagnostic.js";
 
 export const code = "replay_contracts_broken";
 export const severity = "warning";
-export const summary = "The selection the session branch holds breaks a contract of the definitions the layers offer now (they changed since activation): Pi's native prompt.";
+export const summary =
+  "The selection the session branch holds breaks a contract of the definitions the layers offer now (they changed since activation): Pi's native prompt.";
 export const example: CodeExample = {
   kind: "compose",
   modes: { review: { conflictsWith: ["tests"] }, tests: {} },

@@ -14,4 +14,8 @@ export const example: CodeExample = {
 };
 
 export const reservedKey = (w: Where, key: string): Diagnostic =>
-  makeDiagnostic(code, w, `"${key}" is reserved (__proto__, constructor and prototype cannot be used as keys); choose another name, e.g. "${key.replace(/[^a-z]/g, "") || "custom"}-mode"`);
+  makeDiagnostic(
+    code,
+    w,
+    `"${key}" is reserved (__proto__, constructor and prototype cannot be used as keys); choose another name, e.g. "${key.replace(/[^a-z]/g, "") || "custom"}-mode"`,
+  );

@@ -5,7 +5,8 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 
 export const code = "shadowed_preset_broken";
 export const severity = "error";
-export const summary = "A mode takes the key of a built-in mode, and a built-in preset using that key would break with it (a role or a contract); the deepest scope wins at runtime.";
+export const summary =
+  "A mode takes the key of a built-in mode, and a built-in preset using that key would break with it (a role or a contract); the deepest scope wins at runtime.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
@@ -14,7 +15,14 @@ export const example: CodeExample = {
 };
 
 /** `modeFrom`/`presetFrom`: where the shadowed mode and the preset come from, null for the built-in bundle. */
-export const shadowedPresetBroken = (w: Where, key: string, preset: string, problem: string, modeFrom: string | null = null, presetFrom: string | null = null): Diagnostic =>
+export const shadowedPresetBroken = (
+  w: Where,
+  key: string,
+  preset: string,
+  problem: string,
+  modeFrom: string | null = null,
+  presetFrom: string | null = null,
+): Diagnostic =>
   makeDiagnostic(
     code,
     w,

@@ -9,7 +9,7 @@ export const summary = "forge.yaml's signedBy names a package that libraries doe
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "forge.yaml": "libraries: []\nsignedBy:\n  \"@acme/forge-hose\": [\"3f1c2a9be07d5c4e8a6b1d0f9e2c7a5b4d3c2b1a0f9e8d7c6b5a493827160514\"]\n",
+    "forge.yaml": 'libraries: []\nsignedBy:\n  "@acme/forge-hose": ["3f1c2a9be07d5c4e8a6b1d0f9e2c7a5b4d3c2b1a0f9e8d7c6b5a493827160514"]\n',
   },
 };
 

@@ -9,7 +9,7 @@ export const summary = "A prompt is not a valid handlebars template.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"Hello {{cwd\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "Hello {{cwd"\n',
   },
 };
 

@@ -9,7 +9,8 @@ export const summary = "A string or list exceeds its maximum length.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes and more\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: Write down every decision you make.\n",
+    "modes/notes.yaml":
+      "label: Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes Notes and more\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: Write down every decision you make.\n",
   },
 };
 

@@ -9,7 +9,7 @@ export const summary = "A string is shorter than its minimum length (e.g. empty)
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: \"\"\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: Write down every decision you make.\n",
+    "modes/notes.yaml": 'label: ""\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: Write down every decision you make.\n',
   },
 };
 

@@ -9,7 +9,7 @@ export const summary = "{{{x}}} is not allowed; variables are always inserted ra
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"In {{{cwd}}}\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "In {{{cwd}}}"\n',
   },
 };
 

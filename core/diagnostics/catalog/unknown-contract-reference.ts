@@ -9,9 +9,14 @@ export const summary = "A contract names a mode that exists neither in this bund
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nrequires: [reveiw]\nprompt: Write down every decision you make.\n",
+    "modes/notes.yaml":
+      "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nrequires: [reveiw]\nprompt: Write down every decision you make.\n",
   },
 };
 
 export const unknownContractReference = (w: Where, field: string, key: string, suggestion: string | null): Diagnostic =>
-  makeDiagnostic(code, w, `${field} names "${key}", which is neither a mode of this bundle nor built in (it may exist in another scope)${suggestion ? `; did you mean "${suggestion}"?` : "."} Example: ${field}: [${suggestion ?? "plan"}]`);
+  makeDiagnostic(
+    code,
+    w,
+    `${field} names "${key}", which is neither a mode of this bundle nor built in (it may exist in another scope)${suggestion ? `; did you mean "${suggestion}"?` : "."} Example: ${field}: [${suggestion ?? "plan"}]`,
+  );

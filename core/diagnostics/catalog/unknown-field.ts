@@ -10,7 +10,8 @@ export const summary = "A field that the schema does not define.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\npromt: Write it down.\nprompt: Write down every decision you make.\n",
+    "modes/notes.yaml":
+      "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\npromt: Write it down.\nprompt: Write down every decision you make.\n",
   },
 };
 

@@ -15,4 +15,8 @@ export const example: CodeExample = {
 };
 
 export const unknownMode = (w: Where, key: string, suggestion: string | null, known: readonly string[]): Diagnostic =>
-  makeDiagnostic(code, w, `unknown mode "${key}"${didYouMean(suggestion)} known modes: ${listOf(known) || "(none)"}. Define modes/${key}.yaml or fix the name.`);
+  makeDiagnostic(
+    code,
+    w,
+    `unknown mode "${key}"${didYouMean(suggestion)} known modes: ${listOf(known) || "(none)"}. Define modes/${key}.yaml or fix the name.`,
+  );

@@ -10,9 +10,13 @@ export const summary = "A {{variable}} that is not one of cwd, date, time, model
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"Working in {{cdw}}\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "Working in {{cdw}}"\n',
   },
 };
 
 export const unknownVariable = (w: Where, name: string, suggestion: string | null, allowed: readonly string[]): Diagnostic =>
-  makeDiagnostic(code, w, `unknown variable {{${name}}}${didYouMean(suggestion)} allowed: ${listOf(allowed)}. Example: "Working in {{cwd}}"; for literal braces write \\{{${name}}}`);
+  makeDiagnostic(
+    code,
+    w,
+    `unknown variable {{${name}}}${didYouMean(suggestion)} allowed: ${listOf(allowed)}. Example: "Working in {{cwd}}"; for literal braces write \\{{${name}}}`,
+  );

@@ -9,9 +9,13 @@ export const summary = "Block statements ({{#if}}, {{#each}}, {{^x}}) are not al
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"{{#if model}}x{{/if}}\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "{{#if model}}x{{/if}}"\n',
   },
 };
 
 export const unsupportedBlock = (w: Where, name: string): Diagnostic =>
-  makeDiagnostic(code, w, `block {{#${name}}} / {{^${name}}} is not allowed: templates have no logic. Write the text out, or move variants into separate modes.`);
+  makeDiagnostic(
+    code,
+    w,
+    `block {{#${name}}} / {{^${name}}} is not allowed: templates have no logic. Write the text out, or move variants into separate modes.`,
+  );

@@ -9,7 +9,7 @@ export const summary = "Decorators ({{* x}}) are not allowed.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"{{* inline}}\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "{{* inline}}"\n',
   },
 };
 

@@ -9,9 +9,13 @@ export const summary = "Helpers, parameters and hash arguments ({{x y}}, {{x k=v
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"{{upper cwd}}\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "{{upper cwd}}"\n',
   },
 };
 
 export const unsupportedHelper = (w: Where, name: string): Diagnostic =>
-  makeDiagnostic(code, w, `{{${name} ...}} uses a helper, parameters or hash arguments, which are not allowed; templates hold only text, variables and partials, e.g. {{cwd}}`);
+  makeDiagnostic(
+    code,
+    w,
+    `{{${name} ...}} uses a helper, parameters or hash arguments, which are not allowed; templates hold only text, variables and partials, e.g. {{cwd}}`,
+  );

@@ -9,7 +9,7 @@ export const summary = "Partial blocks ({{#> name}}...{{/name}}) are not allowed
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"{{#> rules}}fallback{{/rules}}\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "{{#> rules}}fallback{{/rules}}"\n',
   },
 };
 

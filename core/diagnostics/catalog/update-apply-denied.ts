@@ -9,7 +9,20 @@ export const summary = "An agent-sourced apply that is not a declared preset blo
 export const example: CodeExample = {
   kind: "replay",
   branch: [
-    { type: "custom", id: "e1", customType: "forge-system-update", data: { v: 1, updateId: "update-1", op: "apply", source: "agent", contentSnapshot: "free text", digest: "a327bf80ded20582ec8ea27a768d1d856a963786ea736ec85118331bd441aca5", createdAt: "2026-11-30T08:00:00.000Z" } },
+    {
+      type: "custom",
+      id: "e1",
+      customType: "forge-system-update",
+      data: {
+        v: 1,
+        updateId: "update-1",
+        op: "apply",
+        source: "agent",
+        contentSnapshot: "free text",
+        digest: "a327bf80ded20582ec8ea27a768d1d856a963786ea736ec85118331bd441aca5",
+        createdAt: "2026-11-30T08:00:00.000Z",
+      },
+    },
   ],
 };
 

@@ -9,7 +9,20 @@ export const summary = "An apply event's digest is not the sha256 of its content
 export const example: CodeExample = {
   kind: "replay",
   branch: [
-    { type: "custom", id: "e1", customType: "forge-system-update", data: { v: 1, updateId: "update-1", op: "apply", source: "user", contentSnapshot: "Use tabs, edited.", digest: "3daa6bb31940f085636347a3b35f70c917d89e6cde3ed69c46d31e148a607df1", createdAt: "2026-11-30T08:00:00.000Z" } },
+    {
+      type: "custom",
+      id: "e1",
+      customType: "forge-system-update",
+      data: {
+        v: 1,
+        updateId: "update-1",
+        op: "apply",
+        source: "user",
+        contentSnapshot: "Use tabs, edited.",
+        digest: "3daa6bb31940f085636347a3b35f70c917d89e6cde3ed69c46d31e148a607df1",
+        createdAt: "2026-11-30T08:00:00.000Z",
+      },
+    },
   ],
 };
 

@@ -9,8 +9,34 @@ export const summary = "An update id is reused for different content, or a reset
 export const example: CodeExample = {
   kind: "replay",
   branch: [
-    { type: "custom", id: "e1", customType: "forge-system-update", data: { v: 1, updateId: "update-1", op: "apply", source: "user", contentSnapshot: "A", digest: "559aead08264d5795d3909718cdd05abd49572e84fe55590eef31a88a08fdffd", createdAt: "2026-11-30T08:00:00.000Z" } },
-    { type: "custom", id: "e2", customType: "forge-system-update", data: { v: 1, updateId: "update-1", op: "apply", source: "user", contentSnapshot: "B", digest: "df7e70e5021544f4834bbee64a9e3789febc4be81470df629cad6ddb03320a5c", createdAt: "2026-11-30T08:00:00.000Z" } },
+    {
+      type: "custom",
+      id: "e1",
+      customType: "forge-system-update",
+      data: {
+        v: 1,
+        updateId: "update-1",
+        op: "apply",
+        source: "user",
+        contentSnapshot: "A",
+        digest: "559aead08264d5795d3909718cdd05abd49572e84fe55590eef31a88a08fdffd",
+        createdAt: "2026-11-30T08:00:00.000Z",
+      },
+    },
+    {
+      type: "custom",
+      id: "e2",
+      customType: "forge-system-update",
+      data: {
+        v: 1,
+        updateId: "update-1",
+        op: "apply",
+        source: "user",
+        contentSnapshot: "B",
+        digest: "df7e70e5021544f4834bbee64a9e3789febc4be81470df629cad6ddb03320a5c",
+        createdAt: "2026-11-30T08:00:00.000Z",
+      },
+    },
   ],
 };
 

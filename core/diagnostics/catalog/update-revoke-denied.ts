@@ -9,11 +9,33 @@ export const summary = "An agent-sourced event would revoke an update the user o
 export const example: CodeExample = {
   kind: "replay",
   branch: [
-    { type: "custom", id: "e1", customType: "forge-system-update", data: { v: 1, updateId: "update-1", op: "apply", source: "user", contentSnapshot: "A", digest: "559aead08264d5795d3909718cdd05abd49572e84fe55590eef31a88a08fdffd", createdAt: "2026-11-30T08:00:00.000Z" } },
-    { type: "custom", id: "e2", customType: "forge-system-update", data: { v: 1, updateId: "update-1", op: "revoke", source: "agent", createdAt: "2026-11-30T08:00:00.000Z" } },
+    {
+      type: "custom",
+      id: "e1",
+      customType: "forge-system-update",
+      data: {
+        v: 1,
+        updateId: "update-1",
+        op: "apply",
+        source: "user",
+        contentSnapshot: "A",
+        digest: "559aead08264d5795d3909718cdd05abd49572e84fe55590eef31a88a08fdffd",
+        createdAt: "2026-11-30T08:00:00.000Z",
+      },
+    },
+    {
+      type: "custom",
+      id: "e2",
+      customType: "forge-system-update",
+      data: { v: 1, updateId: "update-1", op: "revoke", source: "agent", createdAt: "2026-11-30T08:00:00.000Z" },
+    },
   ],
 };
 
 export function updateRevokeDenied(at: EntryRef, updateId: string, activatedBy: string): Diagnostic {
-  return atEntry(code, at, `ignored the agent's revoke of "${updateId}": it was activated by the ${activatedBy}, and the agent may only deactivate what it activated`);
+  return atEntry(
+    code,
+    at,
+    `ignored the agent's revoke of "${updateId}": it was activated by the ${activatedBy}, and the agent may only deactivate what it activated`,
+  );
 }

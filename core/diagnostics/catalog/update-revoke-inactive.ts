@@ -9,9 +9,32 @@ export const summary = "A revoke names an update that was not active; nothing to
 export const example: CodeExample = {
   kind: "replay",
   branch: [
-    { type: "custom", id: "e1", customType: "forge-system-update", data: { v: 1, updateId: "update-1", op: "apply", source: "user", contentSnapshot: "A", digest: "559aead08264d5795d3909718cdd05abd49572e84fe55590eef31a88a08fdffd", createdAt: "2026-11-30T08:00:00.000Z" } },
-    { type: "custom", id: "e2", customType: "forge-system-update", data: { v: 1, updateId: "update-1", op: "revoke", source: "user", createdAt: "2026-11-30T08:00:00.000Z" } },
-    { type: "custom", id: "e3", customType: "forge-system-update", data: { v: 1, updateId: "update-1", op: "revoke", source: "user", createdAt: "2026-11-30T08:00:00.000Z" } },
+    {
+      type: "custom",
+      id: "e1",
+      customType: "forge-system-update",
+      data: {
+        v: 1,
+        updateId: "update-1",
+        op: "apply",
+        source: "user",
+        contentSnapshot: "A",
+        digest: "559aead08264d5795d3909718cdd05abd49572e84fe55590eef31a88a08fdffd",
+        createdAt: "2026-11-30T08:00:00.000Z",
+      },
+    },
+    {
+      type: "custom",
+      id: "e2",
+      customType: "forge-system-update",
+      data: { v: 1, updateId: "update-1", op: "revoke", source: "user", createdAt: "2026-11-30T08:00:00.000Z" },
+    },
+    {
+      type: "custom",
+      id: "e3",
+      customType: "forge-system-update",
+      data: { v: 1, updateId: "update-1", op: "revoke", source: "user", createdAt: "2026-11-30T08:00:00.000Z" },
+    },
   ],
 };
 

@@ -9,7 +9,12 @@ export const summary = "A revoke names no update applied on this branch.";
 export const example: CodeExample = {
   kind: "replay",
   branch: [
-    { type: "custom", id: "e1", customType: "forge-system-update", data: { v: 1, updateId: "update-9", op: "revoke", source: "user", createdAt: "2026-11-30T08:00:00.000Z" } },
+    {
+      type: "custom",
+      id: "e1",
+      customType: "forge-system-update",
+      data: { v: 1, updateId: "update-9", op: "revoke", source: "user", createdAt: "2026-11-30T08:00:00.000Z" },
+    },
   ],
 };
 

@@ -9,7 +9,7 @@ export const summary = "{{time}} changes on every request, which defeats prompt 
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: \"It is {{time}}.\"\n",
+    "modes/notes.yaml": 'label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: "It is {{time}}."\n',
   },
 };
 

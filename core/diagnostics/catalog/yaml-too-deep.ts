@@ -9,9 +9,14 @@ export const summary = "A YAML or JSON document nests deeper than the documented
 export const example: CodeExample = {
   kind: "compile",
   files: {
-    "modes/notes.yaml": "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: Write down every decision you make.\nextra: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n",
+    "modes/notes.yaml":
+      "label: Notes\ndescription: Keeps notes of decisions.\nstrategy: append\nprompt: Write down every decision you make.\nextra: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n",
   },
 };
 
 export const yamlTooDeep = (w: Where, max: number): Diagnostic =>
-  makeDiagnostic(code, w, `the document nests more than ${max} levels deep here, the documented bound, so it is not parsed; forge sources are flat mappings, e.g. label: Plan`);
+  makeDiagnostic(
+    code,
+    w,
+    `the document nests more than ${max} levels deep here, the documented bound, so it is not parsed; forge sources are flat mappings, e.g. label: Plan`,
+  );

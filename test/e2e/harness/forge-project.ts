@@ -85,7 +85,12 @@ export function forgeBuild(target: { root: string; agentDir?: string } | { globa
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent" };
   if ("globalAgentDir" in target) env.PI_CODING_AGENT_DIR = target.globalAgentDir;
   else if (target.agentDir) env.PI_CODING_AGENT_DIR = target.agentDir;
-  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], { cwd: "root" in target ? target.root : target.globalAgentDir, env, encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
+    cwd: "root" in target ? target.root : target.globalAgentDir,
+    env,
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   if (r.status !== 0) throw new Error(`forge build failed (${r.status})\n${r.stdout}\n${r.stderr}`);
 }
 
@@ -95,7 +100,11 @@ export function forgeBuild(target: { root: string; agentDir?: string } | { globa
  */
 export function commitProject(cwd: string, message = "baseline"): void {
   const git = (...args: string[]) => {
-    const r = spawnSync("git", ["-c", "user.name=forge-e2e", "-c", "user.email=e2e@forge.invalid", "-c", "commit.gpgsign=false", ...args], { cwd, encoding: "utf8", env: { PATH: process.env.PATH, HOME: "/nonexistent" } });
+    const r = spawnSync("git", ["-c", "user.name=forge-e2e", "-c", "user.email=e2e@forge.invalid", "-c", "commit.gpgsign=false", ...args], {
+      cwd,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, HOME: "/nonexistent" },
+    });
     if (r.status !== 0) throw new Error(`git ${args.join(" ")} failed\n${r.stderr}`);
   };
   git("init", "-q");
@@ -224,7 +233,10 @@ export async function projectEnv(
 
 /** The text of every notify the RPC client received from `from` on. */
 export function notices(rpc: RpcClient, from = 0): string[] {
-  return rpc.records.slice(from).filter((r) => r?.type === "extension_ui_request" && r.method === "notify").map((r) => String(r.message));
+  return rpc.records
+    .slice(from)
+    .filter((r) => r?.type === "extension_ui_request" && r.method === "notify")
+    .map((r) => String(r.message));
 }
 
 /** Sends an extension command over RPC and waits for the notify that contains `expected`. */
@@ -232,7 +244,10 @@ export async function rpcCommand(rpc: RpcClient, text: string, expected: string)
   const from = rpc.records.length;
   const response = await rpc.send({ type: "prompt", message: text });
   expect(response.success).toBe(true);
-  const notice = await rpc.waitFor((r) => r?.type === "extension_ui_request" && r.method === "notify" && String(r.message).includes(expected), { from, timeoutMs: 20_000 });
+  const notice = await rpc.waitFor((r) => r?.type === "extension_ui_request" && r.method === "notify" && String(r.message).includes(expected), {
+    from,
+    timeoutMs: 20_000,
+  });
   return String(notice.message);
 }
 

@@ -30,7 +30,10 @@ function promptInputsDigest(env: PiEnv): string {
         walk(path);
       } else if (stat.isFile()) {
         // Each file's fake server has its own port; where the model lives does not shape the prompt.
-        const text = readFileSync(path, "utf8").split(env.root).join(ROOT_MARK).replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>");
+        const text = readFileSync(path, "utf8")
+          .split(env.root)
+          .join(ROOT_MARK)
+          .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>");
         hash.update(`f ${rel} ${text.length}\n`).update(text);
       } else hash.update(`o ${rel}\n`); // never open a FIFO or device a hostile-repo test left behind
     }

@@ -32,8 +32,22 @@ export function startTui(host: PiHost, options: TuiOptions): TuiSession {
   const cols = options.cols ?? 120;
   const rows = options.rows ?? 40;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
-  const args = [host.cli, "--provider", options.env.provider, "--model", options.env.model, ...(options.extensions ?? []).flatMap((e) => ["-e", e]), ...(options.args ?? [])];
-  const child = pty.spawn(host.node(), args, { name: "xterm-256color", cols, rows, cwd: options.env.cwd, env: { ...options.env.vars, TERM: "xterm-256color", COLORTERM: "truecolor" } as Record<string, string> });
+  const args = [
+    host.cli,
+    "--provider",
+    options.env.provider,
+    "--model",
+    options.env.model,
+    ...(options.extensions ?? []).flatMap((e) => ["-e", e]),
+    ...(options.args ?? []),
+  ];
+  const child = pty.spawn(host.node(), args, {
+    name: "xterm-256color",
+    cols,
+    rows,
+    cwd: options.env.cwd,
+    env: { ...options.env.vars, TERM: "xterm-256color", COLORTERM: "truecolor" } as Record<string, string>,
+  });
   let exited = false;
   const exit = new Promise<void>((resolve) => child.onExit(() => ((exited = true), resolve())));
   let pending = Promise.resolve();

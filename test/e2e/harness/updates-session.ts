@@ -106,7 +106,11 @@ export async function rpcActiveIds(rpc: RpcClient): Promise<string[]> {
 }
 
 /** The JSON that `/system-update status --json` printed last in a print run's stderr. */
-export function printedStatus(stderr: string): { delivery: string; deliveryReason: string; active: Array<{ updateId: string; source: string; told: string | null }> } {
+export function printedStatus(stderr: string): {
+  delivery: string;
+  deliveryReason: string;
+  active: Array<{ updateId: string; source: string; told: string | null }>;
+} {
   const start = stderr.lastIndexOf('{\n  "delivery"');
   if (start < 0) throw new Error(`no status JSON in stderr:\n${stderr}`);
   let depth = 0;
