@@ -34,9 +34,7 @@ const PROJECT: Record<string, string> = {
 const read = (path: string) => ({ name: "read", arguments: { path } });
 
 /** The JSON `/forge rules --json` printed last (one canonical line) in a print run's stderr. */
-function printedRules(
-  stderr: string,
-): Array<{
+function printedRules(stderr: string): Array<{
   id: string;
   contextFile: string | null;
   status: string;

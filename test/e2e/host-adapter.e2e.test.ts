@@ -143,13 +143,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mod
     expect(second?.body.messages.slice(-1)).toEqual([{ role: "tool", content: AGENTS_MD, tool_call_id: "call_1" }]);
     const assistant = end.messages.filter((m: any) => m.role === "assistant");
     // The scripted 64, then the fake's prefix cache: the second request extends the first, so most of it is a cache read.
-    const reported = suite.server
-      .completions()
-      .map(({ usage }) => ({
-        input: usage!.prompt_tokens - usage!.cached_tokens - usage!.cache_write_tokens,
-        cacheRead: usage!.cached_tokens,
-        cacheWrite: usage!.cache_write_tokens,
-      }));
+    const reported = suite.server.completions().map(({ usage }) => ({
+      input: usage!.prompt_tokens - usage!.cached_tokens - usage!.cache_write_tokens,
+      cacheRead: usage!.cached_tokens,
+      cacheWrite: usage!.cache_write_tokens,
+    }));
     expect(assistant.map((m: any) => m.usage.cacheRead)).toEqual([64, reported[1]!.cacheRead]);
     expect(reported[1]!.cacheRead).toBeGreaterThan(reported[1]!.cacheWrite);
     expect(assistant.map(({ usage: { input, cacheRead, cacheWrite } }: any) => ({ input, cacheRead, cacheWrite }))).toEqual(reported);
