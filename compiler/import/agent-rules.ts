@@ -8,7 +8,7 @@ import { assembleImport } from "./assemble.js";
 import { fitText, MAX_DESCRIPTION, MAX_PROMPT, promptFits } from "./bounds.js";
 import { normalizeKey } from "./keys.js";
 import { escapeTemplateText } from "./template-text.js";
-import type { BlockSource, ImportOptions, ImportResult, ModeDraft, PresetDraft, RuleDraft, SkippedEntry } from "./types.js";
+import type { BlockSource, ImportInput, ImportOptions, ImportResult, ModeDraft, PresetDraft, RuleDraft, SkippedEntry } from "./types.js";
 
 /** always: on in every session (Cursor alwaysApply, a Claude rule without paths, a rulesync root rule); paths: on by
  * path; requested: the agent decides from the description; manual: only when someone switches it on. */
@@ -182,6 +182,21 @@ function presetKeyFor(format: AgentFormat, keys: ReadonlySet<string>): string {
   let key = format.presetKey;
   for (let n = 2; keys.has(key); n++) key = `${format.presetKey}-${n}`;
   return key;
+}
+
+/** One input file read as a rule of the format, or null (skipped: why is in `diagnostics` and `skipped`). */
+export type ReadAgentRule = (input: ImportInput, diagnostics: Diagnostic[], skipped: SkippedEntry[]) => AgentRule | null;
+
+/** An agent-rules import (claude-rules, cursor, rulesync): each input read by `read`, then assembled as one set. */
+export function importAgentRules(format: AgentFormat, read: ReadAgentRule, inputs: readonly ImportInput[], options: ImportOptions): ImportResult {
+  const diagnostics: Diagnostic[] = [];
+  const skipped: SkippedEntry[] = [];
+  const rules: AgentRule[] = [];
+  for (const input of inputs) {
+    const rule = read(input, diagnostics, skipped);
+    if (rule) rules.push(rule);
+  }
+  return assembleAgentRules(format, commonDir(inputs), rules, diagnostics, skipped, options);
 }
 
 export function assembleAgentRules(

@@ -8,7 +8,7 @@
 // - A paths field whose globs forge cannot use leaves a dormant block you switch on by hand, never an always-on mode.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { fieldOf, readGlobs, readText, reportUnknownFields, reportUnsupportedField } from "./agent-rule-fields.js";
-import { assembleAgentRules, commonDir, namesGlobs, type AgentFormat, type AgentRule } from "./agent-rules.js";
+import { importAgentRules, namesGlobs, type AgentFormat, type AgentRule } from "./agent-rules.js";
 import { readRuleFile } from "./rule-file.js";
 import type { ImportInput, ImportOptions, ImportResult, SkippedEntry } from "./types.js";
 
@@ -44,12 +44,5 @@ function ruleFrom(input: ImportInput, diagnostics: Diagnostic[], skipped: Skippe
 }
 
 export function importClaudeRules(inputs: readonly ImportInput[], options: ImportOptions): ImportResult {
-  const diagnostics: Diagnostic[] = [];
-  const skipped: SkippedEntry[] = [];
-  const rules: AgentRule[] = [];
-  for (const input of inputs) {
-    const rule = ruleFrom(input, diagnostics, skipped);
-    if (rule) rules.push(rule);
-  }
-  return assembleAgentRules(FORMAT, commonDir(inputs), rules, diagnostics, skipped, options);
+  return importAgentRules(FORMAT, ruleFrom, inputs, options);
 }

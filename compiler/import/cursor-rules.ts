@@ -9,7 +9,7 @@
 // The header is read as Cursor reads it: YAML when it is YAML, else line by line (`globs: *.ts, src/**` unquoted).
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { fieldOf, readFlag, readGlobs, readText, reportUnknownFields, reportUnsupportedField } from "./agent-rule-fields.js";
-import { assembleAgentRules, commonDir, type AgentFormat, type AgentRule } from "./agent-rules.js";
+import { importAgentRules, type AgentFormat, type AgentRule } from "./agent-rules.js";
 import { readRuleFile } from "./rule-file.js";
 import type { ImportInput, ImportOptions, ImportResult, SkippedEntry } from "./types.js";
 
@@ -49,12 +49,5 @@ function ruleFrom(input: ImportInput, diagnostics: Diagnostic[], skipped: Skippe
 }
 
 export function importCursorRules(inputs: readonly ImportInput[], options: ImportOptions): ImportResult {
-  const diagnostics: Diagnostic[] = [];
-  const skipped: SkippedEntry[] = [];
-  const rules: AgentRule[] = [];
-  for (const input of inputs) {
-    const rule = ruleFrom(input, diagnostics, skipped);
-    if (rule) rules.push(rule);
-  }
-  return assembleAgentRules(FORMAT, commonDir(inputs), rules, diagnostics, skipped, options);
+  return importAgentRules(FORMAT, ruleFrom, inputs, options);
 }

@@ -21,7 +21,7 @@ import {
   reportUnsupportedField,
   type RuleFileContext,
 } from "./agent-rule-fields.js";
-import { assembleAgentRules, commonDir, namesGlobs, type AgentFormat, type AgentRule } from "./agent-rules.js";
+import { importAgentRules, namesGlobs, type AgentFormat, type AgentRule } from "./agent-rules.js";
 import { describeType } from "./entry-fields.js";
 import { splitGlobList, type Header } from "./header-fields.js";
 import { isRecord } from "./input-doc.js";
@@ -124,12 +124,5 @@ function ruleFrom(input: ImportInput, diagnostics: Diagnostic[], skipped: Skippe
 }
 
 export function importRulesyncRules(inputs: readonly ImportInput[], options: ImportOptions): ImportResult {
-  const diagnostics: Diagnostic[] = [];
-  const skipped: SkippedEntry[] = [];
-  const rules: AgentRule[] = [];
-  for (const input of inputs) {
-    const rule = ruleFrom(input, diagnostics, skipped);
-    if (rule) rules.push(rule);
-  }
-  return assembleAgentRules(FORMAT, commonDir(inputs), rules, diagnostics, skipped, options);
+  return importAgentRules(FORMAT, ruleFrom, inputs, options);
 }
