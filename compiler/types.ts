@@ -88,9 +88,17 @@ export interface CompileOptions {
    * Replaced by `layersBeneath`. Declared `never` so that an old call spreading them (`{ ...options, builtinModes }`),
    * which TypeScript's excess-property check does not catch, fails to type-check instead of compiling without them.
    */
+  /** Counts kept from earlier processes (compiler/io/token-count-cache.ts): a count is the same function of its text either way. */
+  tokenCounts?: TokenCountCache;
   builtinModes?: never;
   builtinPresets?: never;
   inheritedOrigins?: never;
+}
+
+/** Token counts by text that a compile may reuse and add to; without one, every text is counted. */
+export interface TokenCountCache {
+  get(text: string): number | undefined;
+  set(text: string, count: number): void;
 }
 
 /** One layer beneath the bundle being built: its components, and how messages name it. */

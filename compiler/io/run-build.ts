@@ -21,6 +21,7 @@ import { summarize } from "../output/painter.js";
 import type { SigningKey } from "../../core/bundle-signature.js";
 import { applySignatures } from "./bundle-signing.js";
 import type { SignatureReport } from "../review/signature-report.js";
+import { openTokenCountCache } from "./token-count-cache.js";
 
 export interface BuildRun {
   report: BuildReport;
@@ -97,11 +98,14 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   // build. Anything unreadable counts as a stale bundle, which a build replaces (the rename swaps the path itself).
   const read = readBoundedText(target.bundlePath, LIMITS.maxBundleBytes);
   const existing = read.ok ? read.text : read.reason === "absent" ? null : "";
+  // Counts an earlier build made (any project): the tokenizer loads only for a text none counted yet.
+  const tokenCounts = settings.incremental ? null : openTokenCountCache(settings.cacheDir);
   const options = {
     scope: target.scope,
     forgeVersion: settings.forgeVersion,
     ...(settings.layersBeneath ? { layersBeneath: settings.layersBeneath } : {}),
     libraries,
+    ...(tokenCounts ? { tokenCounts } : {}),
   };
   // A bundle that is exactly the trusted one proves what it was built from: forge's trust record keeps the sources.
   const attest = (bundleHash: string): void => {
@@ -124,6 +128,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   }
   const incremental = settings.incremental;
   const compiled = incremental ? incremental.compile(tree, options) : compile(tree, options);
+  tokenCounts?.save();
   const { diagnostics } = compiled;
   if (!compiled.bundle) return finish(1, "errors", diagnostics);
   // The signatures on disk that still hold are kept (a signature never changes bundleHash); --sign adds this key's.

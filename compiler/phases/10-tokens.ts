@@ -34,14 +34,22 @@ interface CountedPreset {
  * Phase 10. Each count is kept while its text is the same (the text is the memo's dep: a string compares by value), so
  * a rebuild tokenizes only what changed. Budgets: a preset's own `budget`, each field else forge.yaml's.
  */
-export const countBundleTokens: Phase<Lowered, Counted> = (input, { memo }) => {
+export const countBundleTokens: Phase<Lowered, Counted> = (input, { options, memo }) => {
   const diagnostics: Diagnostic[] = [];
+  // A count is a pure function of the text: one kept from an earlier process (options.tokenCounts) is the same number.
+  const countOnce = (text: string): number => {
+    const known = options.tokenCounts?.get(text);
+    if (known !== undefined) return known;
+    const tokens = countTokens(text);
+    options.tokenCounts?.set(text, tokens);
+    return tokens;
+  };
   const count = (subject: string, text: string): number =>
     memo.reuse(
       "tokens",
       subject,
       () => [text],
-      () => countTokens(text),
+      () => countOnce(text),
     );
   const { lowered, paths } = input;
   const plan = planCarry(input.beneath.libraries, input.parsed.modeKeys, input.parsed.presetKeys);

@@ -25,9 +25,14 @@ type CountFn = (text: string) => number;
 /** The library is loaded once per process, on the first count (a CLI command that counts nothing never parses it). */
 let loaded: CountFn | null = null;
 
+/** The module the counts come from: dist/tokenizer.cjs beside dist/cli.js, else the library (tests, tsx). */
+export function tokenizerModule(): string {
+  return typeof FORGE_TOKENIZER === "string" ? FORGE_TOKENIZER : "gpt-tokenizer/encoding/o200k_base";
+}
+
 function tokenizer(): CountFn {
   if (loaded !== null) return loaded;
-  const id = typeof FORGE_TOKENIZER === "string" ? FORGE_TOKENIZER : "gpt-tokenizer/encoding/o200k_base";
+  const id = tokenizerModule();
   const library = createRequire(import.meta.url)(id) as { countTokens(text: string, options: object): number };
   // Text that spells a special token (<|endoftext|>) is ordinary text in a prompt, as the API counts it: never refused.
   const options = { disallowedSpecial: new Set<string>() };

@@ -1,0 +1,81 @@
+// Token counts kept between forge processes, beside the build cache: loading the tokenizer costs about a quarter of a
+// second, and most builds count texts an earlier build already counted.
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { TokenCountCache } from "../types.js";
+import { TOKENIZER, tokenizerModule } from "../tokens/count-tokens.js";
+import { writeTextAtomic } from "../../io/atomic-write.js";
+import { readBoundedFile, readBoundedText } from "../../io/read-bounded.js";
+
+/** Past this many counts the file starts again with this process's own (a bound on what every build reads). */
+export const MAX_KEPT_COUNTS = 50_000;
+/** The file's bound: a count is one short line, so 50,000 of them stay far under it. */
+const MAX_FILE_BYTES = 8 * 1024 * 1024;
+/** The tokenizer file's bound when it is hashed (dist/tokenizer.cjs is about 2.8 MB). */
+const MAX_TOKENIZER_BYTES = 16 * 1024 * 1024;
+
+export interface KeptTokenCounts extends TokenCountCache {
+  /** Writes the counts this process added (atomically); nothing when it added none. */
+  save(): void;
+}
+
+const sha256 = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
+
+/** The tokenizer's own bytes name the file: another tokenizer build never reads these counts. */
+function tokenizerId(): string | null {
+  try {
+    const file = createRequire(import.meta.url).resolve(tokenizerModule());
+    const read = readBoundedFile(file, MAX_TOKENIZER_BYTES);
+    return read.ok ? sha256(read.bytes).slice(0, 16) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The counts a file holds: a JSON object of text digests to non-negative integers; anything else is no counts. */
+function readCounts(file: string): Map<string, number> {
+  const read = readBoundedText(file, MAX_FILE_BYTES);
+  if (!read.ok) return new Map();
+  try {
+    const value: unknown = JSON.parse(read.text);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return new Map();
+    const out = new Map<string, number>();
+    for (const [digest, count] of Object.entries(value)) {
+      if (!/^[0-9a-f]{64}$/.test(digest) || !Number.isSafeInteger(count) || (count as number) < 0) return new Map();
+      out.set(digest, count as number);
+    }
+    return out;
+  } catch {
+    return new Map();
+  }
+}
+
+/** The counts kept in `dir` (the build cache's directory); null `dir` (FORGE_NO_CACHE): none kept, none written. */
+export function openTokenCountCache(dir: string | null): KeptTokenCounts | null {
+  if (dir === null) return null;
+  const id = tokenizerId();
+  if (id === null) return null;
+  const file = join(dir, `tokens-${TOKENIZER}-${id}.json`);
+  let kept: Map<string, number> | null = null;
+  const added = new Map<string, number>();
+  const known = (): Map<string, number> => (kept ??= readCounts(file));
+  return {
+    get: (text) => {
+      const digest = sha256(text);
+      return added.get(digest) ?? known().get(digest);
+    },
+    set: (text, count) => void added.set(sha256(text), count),
+    save: () => {
+      if (added.size === 0) return;
+      const all = known().size + added.size > MAX_KEPT_COUNTS ? new Map(added) : new Map([...known(), ...added]);
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        writeTextAtomic(file, `${JSON.stringify(Object.fromEntries(all))}\n`);
+      } catch {
+        // A cache that cannot be written only means counting again next time.
+      }
+    },
+  };
+}
