@@ -199,7 +199,7 @@ ${OPTION_HELP.map(([, text]) => indent(text, "  ")).join("\n")}
 environment:
   NO_COLOR, FORCE_COLOR   color control (default: color only on a terminal)
   PI_CODING_AGENT_DIR     the global scope's agent directory
-  FORGE_CACHE_DIR         where the no-op build cache lives (default $XDG_CACHE_HOME/forge or ~/.cache/forge)
+  FORGE_CACHE_DIR         where the no-op build cache and kept token counts live (default $XDG_CACHE_HOME/forge or ~/.cache/forge)
   FORGE_NO_CACHE=1        always compile in full (the cache only skips recompiling unchanged sources)
   GITHUB_WORKSPACE        --format github reports paths relative to it (default: the current directory)
   FORGE_SIGNING_KEY       build --sign: the private key file's text (a CI secret), or its path; never printed
