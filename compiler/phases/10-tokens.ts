@@ -3,13 +3,13 @@
 import { alwaysOnParts, buildTimeVars, modeContribution, type AlwaysOnPart, type ModeText, type PresetText } from "../../core/always-on.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
-import type { InventoryBlock, InventoryRule } from "../../core/prompt-inventory.js";
+import type { InventoryRule } from "../../core/prompt-inventory.js";
 import { renderTemplate } from "../../core/template.js";
 import type { PresetTokens, Segment, TokenBudget, TokenCounts } from "../../generated/types.js";
 import { countTokens, TOKENIZER } from "../tokens/count-tokens.js";
 import { checkBudget, largestContributors, type BudgetSource } from "../tokens/budgets.js";
 import { contextRuleLabel } from "./4-context.js";
-import { updateKey } from "./8-paths.js";
+import { presetBlockEntries } from "./preset-blocks.js";
 import type { Lowered } from "./9-lower.js";
 import { planCarry } from "./carry-libraries.js";
 import { whereAt } from "./yaml-positions.js";
@@ -93,18 +93,7 @@ export const countBundleTokens: Phase<Lowered, Counted> = (input, { options, mem
 
   const counted: CountedPreset[] = [
     ...lowered.presets.map((p): CountedPreset => {
-      const blocks = p.updates.map((u, i): InventoryBlock & { content: readonly Segment[] } => {
-        const block: InventoryBlock & { content: readonly Segment[] } = {
-          id: u.data.id,
-          name: nfc(u.data.name),
-          description: nfc(u.data.description),
-          modelCallable: u.data.modelCallable ?? false,
-          content: u.content,
-        };
-        const when = paths.updateWhen.get(updateKey(p.key, i));
-        if (when !== undefined) block.when = when;
-        return block;
-      });
+      const blocks = presetBlockEntries(p, paths);
       const budget = budgetFor(p.data.budget, rootBudget, p.file, config?.source.file ?? "forge.yaml");
       return {
         key: p.key,

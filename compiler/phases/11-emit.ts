@@ -8,6 +8,7 @@ import type { LoweredMode, LoweredPreset, LoweredRule } from "./9-lower.js";
 import type { Counted } from "./10-tokens.js";
 import { buildLock, carryPreset, emitCarriedModes, planCarry } from "./carry-libraries.js";
 import type { Phase } from "./pipeline.js";
+import { presetBlockEntries } from "./preset-blocks.js";
 
 const sortedUnique = (list: readonly string[] | undefined): string[] => [...new Set(list ?? [])].sort();
 /** Every string is NFC here already, so the returned object equals what bundle.json holds (canonical JSON is NFC). */
@@ -46,18 +47,7 @@ function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | und
 
 function emitPreset(p: LoweredPreset, scope: BundleScope, modeDigests: Record<string, string>, paths: CompiledPaths): Preset {
   const d = p.data;
-  const systemUpdates = p.updates.map((u, i): SystemUpdate => {
-    const entry: Omit<SystemUpdate, "digest"> = {
-      id: u.data.id,
-      name: nfc(u.data.name),
-      description: nfc(u.data.description),
-      modelCallable: u.data.modelCallable ?? false,
-      content: u.content,
-    };
-    const when = paths.updateWhen.get(updateKey(p.key, i));
-    if (when !== undefined) entry.when = when;
-    return { ...entry, digest: digestComponent("update", entry.id, scope, entry) };
-  });
+  const systemUpdates = presetBlockEntries(p, paths).map((entry): SystemUpdate => ({ ...entry, digest: digestComponent("update", entry.id, scope, entry) }));
   const entry: Omit<Preset, "digest"> = { description: nfc(d.description), overlays: [...(d.overlays ?? [])], modeDigests, systemUpdates, source: p.file };
   if (d.base !== undefined) entry.base = d.base;
   if (d.driftPolicy !== undefined) entry.driftPolicy = d.driftPolicy;
