@@ -8,6 +8,7 @@ import { checkName, defaultKeyFile, loadSigningKey, publicKeyLine, writeKeyPair 
 import { displayPath } from "../output/display-path.js";
 import { printFailure, type CliIO } from "./cli-io.js";
 import type { CliArgs } from "./parse-cli-args.js";
+import type { Holds } from "../review/schema-check.js";
 
 /** What --json prints: the key's fingerprint, name and public line, and (new) the files written. */
 export interface KeyReport {
@@ -108,5 +109,4 @@ function showKey(args: CliArgs, io: CliIO): number {
 }
 
 /** schema/cli-report.schema.json describes this report: compile fails if not. */
-type Holds<T extends true> = T;
 export type KeyReportMatchesSchema = Holds<KeyReport extends import("../../generated/types.js").CliKeyReport ? true : false>;

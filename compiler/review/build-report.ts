@@ -4,6 +4,7 @@ import type { BundleScope } from "../../core/digest.js";
 import type { BundleChanges } from "./bundle-changes.js";
 import type { CliBuildReport } from "../../generated/types.js";
 import type { SignatureReport } from "./signature-report.js";
+import type { Holds } from "./schema-check.js";
 
 /** Diagnostic counts by severity. */
 export interface DiagnosticSummary {
@@ -38,5 +39,4 @@ export interface BuildReport {
 }
 
 /** schema/cli-report.schema.json describes this report (the extension reads it as CliBuildReport): compile fails if not. */
-type Holds<T extends true> = T;
 export type BuildReportMatchesSchema = Holds<BuildReport extends CliBuildReport ? true : false>;

@@ -2,6 +2,8 @@
 // when it switches on, read from the token counts each bundle carries (phase 10-tokens), never recounted here.
 import type { AlwaysOnPart, TokenCounts } from "../../generated/types.js";
 import { describePart } from "../tokens/part-names.js";
+import type { CliExplainTokens } from "../../generated/types.js";
+import type { Holds } from "./schema-check.js";
 
 /** Where a component came from (core/component-catalog.ts's Origin; spelled out so the studio page needs no core). */
 export interface Origin {
@@ -49,6 +51,9 @@ export interface ExplainTokens {
   /** Why there are no counts (a bundle built before forge counted tokens); null when counted. */
   missing: string | null;
 }
+
+/** forge explain --json carries it as the schema's CliExplainTokens. */
+export type ExplainTokensMatchesSchema = Holds<ExplainTokens extends CliExplainTokens ? true : false>;
 
 const share = (tokens: number, total: number): number => (total === 0 ? 0 : Math.round((tokens / total) * 1000) / 10);
 

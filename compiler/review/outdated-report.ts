@@ -5,6 +5,7 @@ import type { LockedLibrary } from "../../generated/types.js";
 import type { LibraryChange } from "./bundle-changes.js";
 import type { BundleView } from "./semantic-diff.js";
 import type { SemanticDiff } from "./diff-report.js";
+import type { Holds } from "./schema-check.js";
 
 /** The registry's answer for one library (compiler/io/npm-latest.ts asks npm). */
 export type LatestVersion =
@@ -137,5 +138,4 @@ export function outdatedReport(input: OutdatedInput): OutdatedReport {
 }
 
 /** schema/cli-report.schema.json describes this report: compile fails if not. */
-type Holds<T extends true> = T;
 export type OutdatedReportMatchesSchema = Holds<OutdatedReport extends import("../../generated/types.js").CliOutdatedReport ? true : false>;

@@ -1,6 +1,7 @@
 // forge diff's token deltas: every changed component (mode, rule, block) and every affected preset's always-on text,
 // from the token counts both bundles carry (phase 10-tokens). Pure.
-import type { TokenCounts } from "../../generated/types.js";
+import type { CliTokenDiff, TokenCounts } from "../../generated/types.js";
+import type { Holds } from "./schema-check.js";
 import { TOKENIZER_SCOPE } from "./explain-tokens.js";
 
 export interface TokenChange {
@@ -26,6 +27,9 @@ export interface TokenDiff {
   /** Every preset added, removed, changed or affected, or whose always-on count differs. */
   presets: TokenChange[];
 }
+
+/** forge diff --json carries it as the schema's CliTokenDiff. */
+export type TokenDiffMatchesSchema = Holds<TokenDiff extends CliTokenDiff ? true : false>;
 
 type Keyed = ReadonlyArray<{ key: string }>;
 type Sides = { added: Keyed; removed: Keyed; changed: Keyed };

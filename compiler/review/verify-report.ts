@@ -4,6 +4,7 @@ import { describeBundleProblem, verifyBundleText } from "../../core/bundle-verif
 import { describeSigner, signersOf, shortFingerprint, type Signer } from "../../core/bundle-signature.js";
 import type { BundleScope } from "../../core/digest.js";
 import { plural } from "../output/painter.js";
+import type { Holds } from "./schema-check.js";
 
 export interface VerifiedBundle {
   /** The bundle file, relative to the current directory; `absolutePath` beside it. */
@@ -84,5 +85,4 @@ export function renderVerifyReport(report: VerifyReport): string {
 }
 
 /** schema/cli-report.schema.json describes this report: compile fails if not. */
-type Holds<T extends true> = T;
 export type VerifyReportMatchesSchema = Holds<VerifyReport extends import("../../generated/types.js").CliVerifyReport ? true : false>;
