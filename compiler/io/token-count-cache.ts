@@ -52,15 +52,30 @@ function readCounts(file: string): Map<string, number> {
   }
 }
 
-/** The counts kept in `dir` (the build cache's directory); null `dir` (FORGE_NO_CACHE): none kept, none written. */
+/**
+ * The counts kept in `dir` (the build cache's directory); null `dir` (FORGE_NO_CACHE): none kept, none written. Nothing
+ * is read until a compile asks for a count, so a build the no-op cache answers never hashes the tokenizer's file.
+ */
 export function openTokenCountCache(dir: string | null): KeptTokenCounts | null {
   if (dir === null) return null;
-  const id = tokenizerId();
-  if (id === null) return null;
-  const file = join(dir, `tokens-${TOKENIZER}-${id}.json`);
+  let file: string | null | undefined;
   let kept: Map<string, number> | null = null;
   const added = new Map<string, number>();
-  const known = (): Map<string, number> => (kept ??= readCounts(file));
+  /** The file for this tokenizer; null when its bytes cannot be read (then nothing is read or written). */
+  const fileOf = (): string | null => {
+    if (file === undefined) {
+      const id = tokenizerId();
+      file = id === null ? null : join(dir, `tokens-${TOKENIZER}-${id}.json`);
+    }
+    return file;
+  };
+  const known = (): Map<string, number> => {
+    if (kept === null) {
+      const at = fileOf();
+      kept = at === null ? new Map() : readCounts(at);
+    }
+    return kept;
+  };
   return {
     get: (text) => {
       const digest = sha256(text);
@@ -69,10 +84,12 @@ export function openTokenCountCache(dir: string | null): KeptTokenCounts | null 
     set: (text, count) => void added.set(sha256(text), count),
     save: () => {
       if (added.size === 0) return;
+      const at = fileOf();
+      if (at === null) return;
       const all = known().size + added.size > MAX_KEPT_COUNTS ? new Map(added) : new Map([...known(), ...added]);
       try {
         mkdirSync(dir, { recursive: true, mode: 0o700 });
-        writeTextAtomic(file, `${JSON.stringify(Object.fromEntries(all))}\n`);
+        writeTextAtomic(at, `${JSON.stringify(Object.fromEntries(all))}\n`);
       } catch {
         // A cache that cannot be written only means counting again next time.
       }
