@@ -7,6 +7,7 @@ import { describeFailure } from "../io/describe-failure.js";
 import { isDirectory, resolveTarget } from "../io/forge-target.js";
 import { readTestSide, type TestSide } from "../io/test-side.js";
 import { runAgainst } from "../io/test-against.js";
+import { TestRunError } from "../io/test-run-error.js";
 import { runPiTier } from "../io/test-pi-tier.js";
 import { runModelTier } from "../io/test-model-tier.js";
 import { displayPath } from "../output/display-path.js";
@@ -133,7 +134,7 @@ export async function testCommand(args: CliArgs, io: CliIO): Promise<number> {
       });
     }
   } catch (err) {
-    return printFailure(io, json, "test", describeFailure(err), github);
+    return printFailure(io, json, "test", err instanceof TestRunError ? err.message : describeFailure(err), github);
   }
   print(report, side, args, io);
   return exitCodeOf(report);

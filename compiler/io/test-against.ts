@@ -12,6 +12,7 @@ import { forgeVersion, loadBuiltinBundle, resolveTarget } from "./forge-target.j
 import { addWorktree } from "./git-worktree.js";
 import { runBuild } from "./run-build.js";
 import { readTestSide, type TestSide } from "./test-side.js";
+import { TestRunError } from "./test-run-error.js";
 
 export interface AgainstRun {
   ref: string;
@@ -25,7 +26,7 @@ export interface AgainstRun {
 
 export async function runAgainst(side: TestSide, tests: readonly PromptTest[], results: readonly TestResult[], run: AgainstRun): Promise<AgainstReport> {
   const worktree = addWorktree(side.target.root, run.ref, run.env);
-  if ("problem" in worktree) throw new Error(worktree.problem);
+  if ("problem" in worktree) throw new TestRunError(worktree.problem);
   try {
     const rel = relative(worktree.top, realpathSync(side.target.root));
     const refTarget = resolveTarget({ root: join(worktree.dir, ...rel.split(sep).filter((s) => s !== "")) }, run.env, side.target.cwd);

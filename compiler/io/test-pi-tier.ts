@@ -18,6 +18,7 @@ import { startCaptureServer, type CaptureServer } from "./pi/capture-server.js";
 import { findHost, type InstalledHost } from "./pi/pi-install.js";
 import { startPiRpc, type PiRpc } from "./pi/pi-rpc.js";
 import type { TestSide } from "./test-side.js";
+import { TestRunError } from "./test-run-error.js";
 
 /** Generous: a loaded 2-core machine starts Pi in seconds, not milliseconds. */
 const START_MS = 90_000;
@@ -33,14 +34,14 @@ export interface PiTierEnv {
 function currentBundle(side: TestSide): ForgeBundle {
   const read = readBoundedText(side.target.bundlePath, LIMITS.maxBundleBytes);
   const build = "run `npx --no-install forge build` first: forge test --pi runs Pi, which loads the built bundle";
-  if (!read.ok) throw new Error(`${side.target.displayPath} cannot be read (${read.reason}); ${build}`);
+  if (!read.ok) throw new TestRunError(`${side.target.displayPath} cannot be read (${read.reason}); ${build}`);
   let bundle: ForgeBundle;
   try {
     bundle = JSON.parse(read.text) as ForgeBundle;
   } catch {
-    throw new Error(`${side.target.displayPath} is not JSON; ${build}`);
+    throw new TestRunError(`${side.target.displayPath} is not JSON; ${build}`);
   }
-  if (bundle.bundleHash !== side.bundleHash) throw new Error(`${side.target.displayPath} is stale: it differs from the sources; ${build}`);
+  if (bundle.bundleHash !== side.bundleHash) throw new TestRunError(`${side.target.displayPath} is stale: it differs from the sources; ${build}`);
   return bundle;
 }
 
