@@ -852,6 +852,18 @@ export interface TestResultReport {
    */
   prompt: string;
   /**
+   * The tools the request declares.
+   */
+  tools: string[];
+  /**
+   * Pi 1.x: the prompt's sections in order; null on 0.73.
+   */
+  sections: string[] | null;
+  /**
+   * The path rules that switched on after the touched paths.
+   */
+  rulesOn: string[];
+  /**
    * --pi: the request body Pi sent, as captured.
    */
   request?: {};

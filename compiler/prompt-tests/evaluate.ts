@@ -38,6 +38,10 @@ export interface TestResult {
   snapshot: SnapshotResult | null;
   /** The prompt text with placeholders: what the snapshot holds (kept for --against and the studio). */
   prompt: string;
+  /** The tools the request declares, the 1.x sections (null on 0.73) and the rules that switched on. */
+  tools: string[];
+  sections: string[] | null;
+  rulesOn: string[];
   /** --pi: the request body Pi sent, as captured. */
   request?: Record<string, unknown>;
   /** --model: how many runs met every expectation, and the tokens they spent (the provider's usage). */
@@ -105,6 +109,9 @@ export function judge(
     assertions,
     snapshot,
     prompt,
+    tools: view.tools,
+    sections: view.sections,
+    rulesOn: view.rulesOn,
   };
   return { result, write };
 }
@@ -128,5 +135,8 @@ export function skipped(test: PromptTest, host: HostId, tier: Tier, reason: stri
     assertions: [],
     snapshot: null,
     prompt: "",
+    tools: [],
+    sections: null,
+    rulesOn: [],
   };
 }

@@ -108,6 +108,7 @@ export async function startCaptureServer(): Promise<CaptureServer> {
     bodies: () => [...bodies],
     reset(replies = [], replyAfter = DEFAULT_REPLY) {
       bodies = [];
+      calls = 0; // tool call ids count per test: call_1 is a test's first, as a fresh session's would be
       queue = [...replies];
       fallback = replyAfter;
     },
