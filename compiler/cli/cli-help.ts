@@ -101,7 +101,7 @@ const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
 const COMMAND_ABOUT: Record<SubCommand, string> = {
   build: `validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors);
 the forge libraries .pi/forge/forge.yaml lists are read from node_modules and pinned`,
-  init: "scaffold .pi/forge/ with an example mode, preset and partial (never overwrites)",
+  init: "scaffold .pi/forge/ with an example mode, preset, partial and prompt test (never overwrites)",
   preview: `print the prompt a preset, or modes in the given order, composes against a sample
 host prompt (compiles the sources in memory; writes nothing)`,
   explain: `print how a preset (or modes in order) resolves: components in order, where each

@@ -37,7 +37,10 @@ describe("forge test --pi without the hosts", () => {
   test("a host whose Node is too old says which Node it needs", () => {
     const pkg = join(root, "node_modules", "@earendil-works", "pi-coding-agent");
     mkdirSync(pkg, { recursive: true });
-    writeFileSync(join(pkg, "package.json"), JSON.stringify({ name: "@earendil-works/pi-coding-agent", version: "9.9.9", bin: { pi: "cli.js" }, engines: { node: ">=99.0.0" } }));
+    writeFileSync(
+      join(pkg, "package.json"),
+      JSON.stringify({ name: "@earendil-works/pi-coding-agent", version: "9.9.9", bin: { pi: "cli.js" }, engines: { node: ">=99.0.0" } }),
+    );
     const r = runCli(["test", "--pi", "--host", "pi-1"], root, env());
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
@@ -49,7 +52,8 @@ describe("forge test --pi without the hosts", () => {
     writeFileSync(join(root, ".pi/forge/partials/house-style.md"), "Be brief.\n");
     expect(runCli(["test", "--pi"], root, env())).toMatchObject({
       code: 1,
-      stderr: "forge: .pi/forge/bundle.json is stale: it differs from the sources; run `npx --no-install forge build` first: forge test --pi runs Pi, which loads the built bundle\n",
+      stderr:
+        "forge: .pi/forge/bundle.json is stale: it differs from the sources; run `npx --no-install forge build` first: forge test --pi runs Pi, which loads the built bundle\n",
     });
     // The pure tier composes the sources themselves.
     expect(runCli(["test"], root, env()).code).toBe(0);
