@@ -40,7 +40,7 @@ beforeAll(() => {
 });
 afterAll(() => removeTempDirs());
 
-describe("forge test --against", () => {
+describe("forge test --against", { timeout: 240_000 }, () => {
   test("lists the prompts that changed since HEAD~1, passing on both sides, with diff and token change", () => {
     const r = runCli(["test", "--against", "HEAD~1"], root);
     expect(r.code).toBe(0);

@@ -19,7 +19,7 @@ beforeAll(() => {
   expect(runCli(["build"], root).code).toBe(0);
 });
 
-describe("forge test --pi without the hosts", () => {
+describe("forge test --pi without the hosts", { timeout: 180_000 }, () => {
   test("says which host is not installed and what to install; its tests are not run and the run fails", () => {
     const r = runCli(["test", "--pi"], root, env());
     expect(r.code).toBe(1);

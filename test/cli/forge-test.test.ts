@@ -39,7 +39,7 @@ afterAll(() => removeTempDirs());
 
 const partial = () => join(root, ".pi", "forge", "partials", "house-style.md");
 
-describe("forge test", () => {
+describe("forge test", { timeout: 240_000 }, () => {
   test("a repository with presets and tests passes once its snapshots are written", () => {
     const first = runCli(["test"], root);
     expect(first.code).toBe(1);
@@ -132,6 +132,7 @@ describe("forge test", () => {
   });
 
   test("names and files pick tests; usage errors exit 2; a project without tests says how to get one", () => {
+    expect(runCli(["test", ".pi/forge/tests/prompts.yaml", "--host", "pi-1"], root).stdout).toContain("3 passed (3 tests, 3 results");
     const one = runCli(["test", "docs-prompt"], root);
     expect(one.code).toBe(0);
     expect(one.stdout).toContain("forge test: 2 passed (1 test, 2 results; pure tier)");

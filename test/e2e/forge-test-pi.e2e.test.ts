@@ -2,7 +2,7 @@
 // every assertion kind passes and fails on the captured request; the body it captures is the body a real session
 // with the same selection sends (captured by the e2e fake server); the pure tier's layout holds to the real one.
 import { spawnSync } from "node:child_process";
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PI_PLACEHOLDERS } from "../../compiler/prompt-tests/host-layouts.js";
@@ -32,10 +32,19 @@ let root: string;
 let report: any;
 let pure: any;
 
+/** The user's own Pi setup, which forge test --pi must not read: a global AGENTS.md Pi would put in every prompt. */
+const USER_RULE = "USER-GLOBAL-RULE: never reach a forge test.";
+
 function forgeTest(args: string[]): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [FORGE_CLI, "test", ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: join(env.root, "forge-home"), FORGE_CACHE_DIR: join(env.root, "cache"), NO_COLOR: "1" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: join(env.root, "forge-home"),
+      FORGE_CACHE_DIR: join(env.root, "cache"),
+      NO_COLOR: "1",
+      PI_CODING_AGENT_DIR: join(env.root, "user-agent"),
+    },
     encoding: "utf8",
     timeout: 300_000,
     maxBuffer: 64 * 1024 * 1024,
@@ -48,6 +57,8 @@ const resultOf = (name: string, host: string, r = report) => r.results.find((x: 
 beforeAll(async () => {
   server = await startFakeServer();
   env = await createPiEnv({ baseUrl: server.baseUrl });
+  mkdirSync(join(env.root, "user-agent"), { recursive: true });
+  writeFileSync(join(env.root, "user-agent", "AGENTS.md"), USER_RULE);
   root = env.cwd;
   writeFixture(root, { "tests/kinds.yaml": KIND_TESTS, "tests/parity.yaml": PARITY });
   // The repository's own Pi: both hosts and Node 22 as this checkout installs them.
@@ -97,6 +108,7 @@ describe("forge test --pi", () => {
     expect(r.snapshot.status).toBe("mismatched");
     expect(r.snapshot.diff).toContain("+Stay on the task in front of you in {{cwd}}.");
     expect(r.prompt).toContain("Current working directory: {{cwd}}");
+    expect(r.prompt).toContain("Current date: {{date}}");
     expect(r.prompt).toContain("{{pi-package}}/README.md");
   });
 
@@ -152,6 +164,34 @@ describe("forge test --pi", () => {
       expect(captured).toEqual(real);
     }, 120_000);
   }
+
+  it("reads nothing of the user's own Pi setup (a temporary HOME and agent directory)", () => {
+    expect(report.results.length).toBeGreaterThan(30);
+    for (const r of report.results) expect(JSON.stringify(r.request)).not.toContain("USER-GLOBAL-RULE");
+  });
+
+  it("--against with --pi builds the ref's bundle and runs its tests through Pi too", () => {
+    spawnSync("git", ["init", "-q"], { cwd: root });
+    const git = (...args: string[]) =>
+      spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@forge.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: root });
+    git("add", "-A", ".pi");
+    git("commit", "-qm", "base");
+    writeFileSync(join(root, ".pi/forge/partials/house-style.md"), "Answer in plain sentences; cite the files you read.\n");
+    forgeBuild({ root, agentDir: env.agentDir });
+    const run = forgeTest(["--pi", "--against", "HEAD", "--json", "contains-pass"]);
+    const against = JSON.parse(run.stdout).against;
+    expect(against.comparisons.map((c: any) => `${c.host} ${c.before} ${c.after} ${c.verdict}`)).toEqual([
+      "pi-0.73 passed passed changed",
+      "pi-1 passed passed changed",
+    ]);
+    expect(against.comparisons[0].diff).toContain("+Stay on the task in front of you in {{cwd}}. Answer in plain sentences; cite the files you read.");
+    // Both sides were captured from Pi: the prompts differ by the one edited line, not by Pi's own text.
+    for (const c of against.comparisons) {
+      const lines = c.diff.split("\n");
+      expect(lines.filter((l: string) => l.startsWith("-") && !l.startsWith("---"))).toHaveLength(1);
+      expect(lines.filter((l: string) => l.startsWith("+") && !l.startsWith("+++"))).toHaveLength(1);
+    }
+  }, 300_000);
 
   it("the parity test's snapshot is the real prompt, volatile parts as placeholders", () => {
     const snap = readFileSync(join(root, ".pi/forge/tests/parity.snap/session-parity.pi-1.pi.txt"), "utf8").trimEnd();
