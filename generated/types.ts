@@ -370,7 +370,7 @@ export type Selection = null | {
   base: string | null;
   overlays: string[];
 };
-export type TestTier = "pure" | "pi";
+export type TestTier = "pure" | "pi" | "model";
 /**
  * pi-0.73: @mariozechner/pi-coding-agent 0.73 (one prompt string); pi-1: @earendil-works/pi-coding-agent 1.x (prompt sections).
  */

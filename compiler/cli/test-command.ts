@@ -114,7 +114,7 @@ export async function testCommand(args: CliArgs, io: CliIO): Promise<number> {
     if (side.ctx === null) {
       report = makeReport({ tier: args.test.pi ? "pi" : "pure", hosts: [], tests: 0, results: [], against: null, diagnostics: side.diagnostics });
     } else if (args.test.model !== null) {
-      report = await runModelTier(side, picked, { model: args.test.model, runs: args.test.runs, env: io.env });
+      report = await runModelTier(side, picked, { model: args.test.model, runs: args.test.runs, hosts: args.test.hosts, env: io.env });
     } else {
       const tier = runTier(args.test.pi, io.env);
       const options = { update: args.test.update, hosts: args.test.hosts };

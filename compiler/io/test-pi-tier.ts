@@ -17,12 +17,12 @@ import { createAgentDir } from "./pi/pi-agent-dir.js";
 import { startCaptureServer, type CaptureServer } from "./pi/capture-server.js";
 import { findHost, type InstalledHost } from "./pi/pi-install.js";
 import { startPiRpc, type PiRpc } from "./pi/pi-rpc.js";
+import { prepareSession, runPrompt } from "./pi/pi-session.js";
 import type { TestSide } from "./test-side.js";
 import { TestRunError } from "./test-run-error.js";
 
 /** Generous: a loaded 2-core machine starts Pi in seconds, not milliseconds. */
 const START_MS = 90_000;
-const STEP_MS = 60_000;
 
 export interface PiTierEnv {
   env: NodeJS.ProcessEnv;
@@ -31,7 +31,7 @@ export interface PiTierEnv {
 }
 
 /** The bundle on disk must be the one the sources build: Pi loads that file, not the sources. */
-function currentBundle(side: TestSide): ForgeBundle {
+export function currentBundle(side: TestSide): ForgeBundle {
   const read = readBoundedText(side.target.bundlePath, LIMITS.maxBundleBytes);
   const build = "run `npx --no-install forge build` first: forge test --pi runs Pi, which loads the built bundle";
   if (!read.ok) throw new TestRunError(`${side.target.displayPath} cannot be read (${read.reason}); ${build}`);
@@ -45,19 +45,6 @@ function currentBundle(side: TestSide): ForgeBundle {
   return bundle;
 }
 
-/** The command that selects a test's selection in a session (confirming a replace_final base, as a headless run must). */
-function selectCommand(test: PromptTest): string {
-  return test.preset !== null ? `/preset use ${test.preset} --confirm-exact` : `/mode set ${(test.modes ?? []).join(" ")} --confirm-exact`;
-}
-
-/** Sends an extension command and returns forge's notice for it (every forge command ends with exactly one). */
-async function command(rpc: PiRpc, text: string): Promise<string> {
-  const from = rpc.mark();
-  await rpc.send({ type: "prompt", message: text }, STEP_MS);
-  const notice = await rpc.waitFor((r) => r.type === "extension_ui_request" && r.method === "notify" && String(r.message).startsWith("forge:"), from, STEP_MS);
-  return String(notice.message);
-}
-
 interface HostRun {
   installed: InstalledHost;
   rpc: PiRpc;
@@ -69,22 +56,12 @@ interface HostRun {
 async function runOne(run: HostRun, side: TestSide, test: PromptTest, options: TierOptions): Promise<{ result: TestResult; write: SnapshotWrite | null }> {
   const { rpc, server, installed } = run;
   const started = formatLocalDate(new Date());
-  await rpc.send({ type: "new_session" }, STEP_MS);
-  if (test.inputs.model !== run.model) {
-    const slash = test.inputs.model.indexOf("/");
-    const set = await rpc.send({ type: "set_model", provider: test.inputs.model.slice(0, slash), modelId: test.inputs.model.slice(slash + 1) }, STEP_MS);
-    if (set.success !== true) throw new Error(`Pi refused the model ${test.inputs.model}: ${JSON.stringify(set.error ?? set)}`);
-    run.model = test.inputs.model;
-  }
-  const selected = await command(rpc, selectCommand(test));
-  const refused = selected.startsWith("forge: active") ? null : selected;
-  for (const id of test.updates) await command(rpc, `/system-update use ${id}`);
+  const prepared = await prepareSession(rpc, test, run.model);
+  run.model = prepared.model;
+  const refused = prepared.refused;
   const reads = test.inputs.touched.map((path) => ({ name: "read", arguments: { path } }));
   server.reset(reads.length > 0 ? [{ toolCalls: reads }] : []);
-  const from = rpc.mark();
-  const response = await rpc.send({ type: "prompt", message: test.prompt }, STEP_MS);
-  if (response.success !== true) throw new Error(`Pi refused the prompt: ${JSON.stringify(response.error ?? response)}`);
-  await rpc.waitFor((r) => r.type === "agent_end", from, STEP_MS);
+  const { from } = await runPrompt(rpc, test.prompt);
   const bodies = server.bodies();
   if (bodies.length === 0) throw new Error("Pi sent no request to the capture server");
   const body = bodies[bodies.length - 1];
@@ -127,7 +104,7 @@ async function runHost(
   const server = await startCaptureServer();
   const models = [...new Set(tests.map((t) => t.inputs.model))];
   const layers = [...side.outer, { root: side.target.root, bundle }];
-  const agent = createAgentDir(host, server.baseUrl, models, layers, piEnv.env);
+  const agent = createAgentDir(host, { baseUrl: server.baseUrl, models }, layers, piEnv.env);
   const first = models[0]!;
   const slash = first.indexOf("/");
   const rpc = startPiRpc({

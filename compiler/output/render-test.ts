@@ -29,8 +29,9 @@ function hostName(r: Pick<TestResult, "host" | "hostVersion">): string {
 function resultLines(r: TestResult, p: Painter, show: ShowPath): string[] {
   const where = `${show(r.file)}:${r.line}:${r.column}`;
   if (r.status === "skipped") return [`${p.paint("yellow", "-")} ${r.test} on ${hostName(r)}: not run: ${r.reason}  ${p.paint("dim", where)}`];
-  if (r.status === "passed") return [`${p.paint("green", "✓")} ${r.test} on ${hostName(r)}`];
-  const lines = [`${p.paint("red", "✗")} ${r.test} on ${hostName(r)}  ${p.paint("dim", where)}`];
+  const rate = r.runs === undefined ? "" : `: ${r.runs.passed}/${r.runs.runs} runs met every expectation`;
+  if (r.status === "passed") return [`${p.paint("green", "✓")} ${r.test} on ${hostName(r)}${rate}`];
+  const lines = [`${p.paint("red", "✗")} ${r.test} on ${hostName(r)}${rate}  ${p.paint("dim", where)}`];
   for (const a of r.assertions.filter((x) => !x.passed)) {
     lines.push(`    ${p.paint("red", a.kind)}: ${visible(a.message)}  ${p.paint("dim", `${show(r.file)}:${a.line}:${a.column}`)}`);
     if (a.kind === "snapshot" && r.snapshot !== null && r.snapshot.diff !== "" && r.snapshot.status !== "missing") {
@@ -63,7 +64,12 @@ export function renderTestReport(report: TestReport, p: Painter, show: ShowPath)
   }
   const s = report.summary;
   const counts = [`${s.passed} passed`, ...(s.failed ? [`${s.failed} failed`] : []), ...(s.skipped ? [`${s.skipped} not run`] : [])].join(", ");
-  const tier = report.tier === "pi" ? "captured from Pi" : "pure tier";
+  const tier = report.tier === "pi" ? "captured from Pi" : report.tier === "model" ? "a real model" : "pure tier";
+  const spent = report.results.flatMap((r) => (r.runs ? [r.runs] : []));
+  if (report.tier === "model") {
+    const sum = (k: "inputTokens" | "outputTokens") => spent.reduce((n, x) => n + x[k], 0).toLocaleString("en-US");
+    lines.push(`token spend: ${sum("inputTokens")} input, ${sum("outputTokens")} output tokens (the provider's usage, as Pi recorded it)`);
+  }
   const head = report.status === "errors" ? p.paint("red", "forge test: errors in the test files or sources (see above)") : `forge test: ${counts}`;
   lines.push(`${head} (${plural(s.tests, "test")}, ${plural(s.results, "result")}; ${tier})`);
   return `${lines.join("\n")}\n`;

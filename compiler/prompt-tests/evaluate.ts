@@ -27,7 +27,7 @@ export interface TestResult {
   column: number;
   test: string;
   host: HostId;
-  tier: Tier;
+  tier: Tier | "model";
   /** The installed host's version (--pi); null for the pure tier. */
   hostVersion: string | null;
   status: "passed" | "failed" | "skipped";
@@ -121,7 +121,7 @@ function lineColumn(p: Position): { line: number; column: number } {
 }
 
 /** A test that could not run on a host: skipped (a host not installed), with why. */
-export function skipped(test: PromptTest, host: HostId, tier: Tier, reason: string, hostVersion: string | null = null): TestResult {
+export function skipped(test: PromptTest, host: HostId, tier: Tier | "model", reason: string, hostVersion: string | null = null): TestResult {
   return {
     file: test.file,
     ...lineColumn(test.at),

@@ -6,6 +6,9 @@ import type { TestResult } from "./evaluate.js";
 import type { TokenChange, Tier } from "./snapshots.js";
 import type { HostId } from "./test-case.js";
 
+/** pure, pi (--pi), or model (--model: a real model's behaviour). */
+export type ReportTier = Tier | "model";
+
 /** --pi: one host as found on this machine. */
 export interface HostStatus {
   host: HostId;
@@ -56,7 +59,7 @@ export interface TestReport {
   command: "test";
   /** passed: every result passed; failed: a result failed or could not run; errors: test files or sources have errors. */
   status: "passed" | "failed" | "errors";
-  tier: Tier;
+  tier: ReportTier;
   hosts: HostStatus[];
   summary: TestSummary;
   results: TestResult[];
@@ -69,7 +72,7 @@ export type TestReportMatchesSchema = Holds<TestReport extends ForgeTestReport ?
 
 /** The report of a run: its status from the results, any error diagnostic, and skipped results (a host that could not run). */
 export function makeReport(input: {
-  tier: Tier;
+  tier: ReportTier;
   hosts: HostStatus[];
   tests: number;
   results: TestResult[];
