@@ -1,5 +1,5 @@
 // `forge test --reporter junit`: the report as JUnit XML (one testsuite per test file, one testcase per test and
-// host), in the shape Jenkins' xunit plugin schema accepts (test/prompt-tests/junit-report.test.ts validates it).
+// host), in the shape Jenkins' xunit plugin schema accepts (test/cli/forge-test.test.ts validates it).
 import type { TestResult } from "../prompt-tests/evaluate.js";
 import type { TestReport } from "../prompt-tests/test-report.js";
 import type { ShowPath } from "./render-test.js";

@@ -1,7 +1,7 @@
 // Test helper: validates an XML document against an XML Schema, for the subset of XSD a JUnit schema uses (global
 // elements and refs, complex types with sequence/choice and min/maxOccurs, mixed content, attributes with `use` and a
 // pattern-restricted simple type). Chosen over an XSD library so the suite adds no dependency; its own test holds it
-// to rejecting what the schema forbids (test/prompt-tests/junit-report.test.ts).
+// to rejecting what the schema forbids (test/cli/forge-test.test.ts).
 
 export interface XmlElement {
   name: string;
