@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { validateTestReport } from "../../generated/report-validators.js";
 import { writeFixture } from "../support/forge-test-fixture.js";
+import { junitErrors } from "../support/junit-schema.js";
 import { assertBuilt, cleanEnv, makeTempDir, runCli } from "./helpers.js";
 
 const TESTS = "tests:\n  - name: shipping\n    preset: shipping\n    assert: { contains: [Stay on the task] }\n";
@@ -20,7 +21,7 @@ beforeAll(() => {
 });
 
 describe("forge test --pi without the hosts", { timeout: 180_000 }, () => {
-  test("says which host is not installed and what to install; its tests are not run and the run fails", () => {
+  test("says which host is not installed and what to install; its tests are not run and the run fails", async () => {
     const r = runCli(["test", "--pi"], root, env());
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
@@ -32,6 +33,10 @@ describe("forge test --pi without the hosts", { timeout: 180_000 }, () => {
     const json = JSON.parse(runCli(["test", "--pi", "--json", "--host", "pi-1"], root, env()).stdout);
     expect(validateTestReport(json)).toBe(true);
     expect(json).toMatchObject({ status: "failed", hosts: [{ host: "pi-1", version: null }], summary: { skipped: 1 } });
+    // A test not run is a skipped testcase whose text says why, still valid JUnit.
+    const junit = runCli(["test", "--pi", "--reporter", "junit", "--host", "pi-1"], root, env()).stdout;
+    expect(junit).toContain("<skipped>pi-1 is not installed");
+    expect(await junitErrors(junit)).toEqual([]);
   });
 
   test("a host whose Node is too old says which Node it needs", () => {
