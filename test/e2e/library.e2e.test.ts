@@ -15,8 +15,8 @@ import {
   readJson,
   seedProjectTrust,
 } from "./harness/forge-project.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, REPO_ROOT } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, REPO_ROOT } from "../../scripts/demo/pi-host.js";
 
 const suite = forgeSuite();
 const EXAMPLE = join(REPO_ROOT, "examples", "library");

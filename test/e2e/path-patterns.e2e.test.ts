@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { computeBundleHash, digestComponent } from "../../core/digest.js";
 import type { ForgeBundle, Mode, PathPattern } from "../../generated/types.js";
 import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
-import { HOSTS } from "../shared/pi-host.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
 import { printRun, toolResults, updatesSuite } from "./harness/updates-session.js";
 
 const suite = updatesSuite();

@@ -3,8 +3,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, REPO_ROOT, type PiHost } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, REPO_ROOT, type PiHost } from "../../scripts/demo/pi-host.js";
 import { allText, printRun, systemPromptOf, TOOL, toolNames, toolResults, updatesSuite } from "./harness/updates-session.js";
 
 const suite = updatesSuite();

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
-import { LEGACY_HOST, MODERN_HOST } from "../shared/pi-host.js";
+import { LEGACY_HOST, MODERN_HOST } from "../../scripts/demo/pi-host.js";
 import { allText, printRun, systemPromptOf, updatesSuite } from "./harness/updates-session.js";
 
 const suite = updatesSuite();

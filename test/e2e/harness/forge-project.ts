@@ -4,13 +4,13 @@ import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { expect, inject } from "vitest";
 import { readTrustStore, withTrust, writeTrustStore } from "../../../io/trust-store.js";
-import { systemPromptOf, type FakeServer } from "../../shared/fake-server.js";
+import { systemPromptOf, type FakeServer } from "../../../scripts/demo/fake-server.js";
 import { piSuite, type PiSuite } from "./pi-suite.js";
-import type { PiEnv, PiEnvOptions } from "../../shared/pi-env.js";
-import { assertPrintOk, REPO_ROOT, runPrint, type PiHost, type PrintResult } from "../../shared/pi-host.js";
+import type { PiEnv, PiEnvOptions } from "../../../scripts/demo/pi-env.js";
+import { assertPrintOk, REPO_ROOT, runPrint, type PiHost, type PrintResult } from "../../../scripts/demo/pi-host.js";
 import { createNativePromptCache } from "./native-prompts.js";
 import { withoutDate } from "./probe.js";
-import type { RpcClient } from "../../shared/rpc-client.js";
+import type { RpcClient } from "../../../scripts/demo/rpc-client.js";
 
 /** The built extension; FORGE_E2E_EXTENSION points the tests at another build (e.g. a mutant, to check the tests fail). */
 export const FORGE_EXTENSION = process.env.FORGE_E2E_EXTENSION || join(REPO_ROOT, "dist/extension.js");

@@ -2,8 +2,8 @@
 // (@xterm/headless): tests type keys and wait for text on the screen, never on raw escape codes.
 import pty from "@lydell/node-pty";
 import xterm from "@xterm/headless";
-import type { PiEnv } from "../../shared/pi-env.js";
-import type { PiHost } from "../../shared/pi-host.js";
+import type { PiEnv } from "../../../scripts/demo/pi-env.js";
+import type { PiHost } from "../../../scripts/demo/pi-host.js";
 
 export interface TuiSession {
   /** The visible screen, one string per row, trailing spaces trimmed. */

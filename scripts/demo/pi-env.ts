@@ -1,4 +1,4 @@
-// Isolated Pi environments for e2e tests: a temp agent dir whose models.json points at the fake server, HOME, empty cwd.
+// Isolated Pi environments for the demo and e2e tests: a temp agent dir whose models.json points at the fake server, HOME, empty cwd.
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
