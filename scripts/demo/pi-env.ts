@@ -91,6 +91,8 @@ export async function createPiEnv(options: PiEnvOptions): Promise<PiEnv> {
 
   const vars: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!DROPPED_VARS.test(key)) vars[key] = value;
+  // The user's caches and config stay out of reach too: XDG's defaults are under HOME, but a set variable would win.
+  for (const key of ["XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"]) delete vars[key];
   Object.assign(vars, { PI_CODING_AGENT_DIR: agentDir, HOME: home, PI_OFFLINE: "1", NO_COLOR: "1" });
 
   return {

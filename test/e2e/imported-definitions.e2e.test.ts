@@ -5,6 +5,7 @@ import { expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, only
 import { toolNames } from "../../scripts/demo/fake-server.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = forgeSuite();
 
@@ -23,7 +24,7 @@ const PI_MODE = JSON.stringify({ key: "release", label: "Release", systemPrompt:
 function forgeImport(env: PiEnv, args: string[]): string {
   const r = spawnSync(process.execPath, [FORGE_CLI, "import", ...args], {
     cwd: env.cwd,
-    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+    env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
     encoding: "utf8",
     timeout: 30_000,
   });

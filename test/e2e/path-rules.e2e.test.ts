@@ -22,6 +22,7 @@ import {
   toolResults,
   updatesSuite,
 } from "./harness/updates-session.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = updatesSuite();
 
@@ -75,7 +76,7 @@ async function projectFor(host: PiHost, options: { compat?: Record<string, unkno
   ]) {
     const r = spawnSync(process.execPath, [FORGE_CLI, "import", ...args], {
       cwd: env.cwd,
-      env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+      env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
       encoding: "utf8",
       timeout: 30_000,
     });

@@ -24,6 +24,7 @@ import {
   readJson,
   writeMode,
 } from "./harness/forge-project.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = forgeSuite();
 
@@ -31,7 +32,7 @@ const suite = forgeSuite();
 function cli(cwd: string, ...args: string[]): string {
   const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
     cwd,
-    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent" },
+    env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
     encoding: "utf8",
     timeout: 30_000,
   });
