@@ -2,7 +2,8 @@
 // included (issue 30 item 4): a /mode switch that changes `tools:`, one that does not, a /system-update and a /preset use.
 import { describe, expect, it } from "vitest";
 import { toolNames } from "../shared/fake-server.js";
-import { HOSTS } from "../shared/pi-host.js";
+import type { PiEnvOptions } from "../shared/pi-env.js";
+import { HOSTS, MODERN_HOST, type PiHost } from "../shared/pi-host.js";
 import { keptPrefix } from "../shared/prefix-cache.js";
 import { forgeSuite, projectEnv } from "./harness/forge-project.js";
 import { printRun } from "./harness/updates-session.js";
@@ -32,25 +33,55 @@ function noticeLine(stderr: string, head: string): string {
   return line;
 }
 
+/** Tokens a notice says it re-sends: N of "re-sends about N tokens", 0 for the whole prompt kept. */
+function resentTokens(notice: string): number {
+  if (notice.includes("keeps the whole cached prompt")) return 0;
+  const m = notice.match(/re-sends about ([\d,]+) tokens?/);
+  if (!m) throw new Error(`no re-sent tokens in notice: ${notice}`);
+  return Number(m[1]!.replace(/,/g, ""));
+}
+
+const HEADS = ["forge: active overlays plain", "forge: active overlays ro", "forge: applied update-1", "forge: active preset back"];
+
+/** One print run of four changes, each followed by a request; each notice against the two bodies around it. */
+async function runSwitches(host: PiHost, options: Omit<PiEnvOptions, "baseUrl"> = {}) {
+  const { env } = await projectEnv(suite, host, MODES, PRESETS, options);
+  suite.server.reset();
+  const args = ["--no-session", "one", "/mode set plain", "two", "/mode set ro", "three", "/system-update Be terse.", "four", "/preset use back", "five"];
+  const { requests, stderr } = await printRun(host, env, suite.server, args);
+  expect(requests).toHaveLength(5);
+  // The switch to ro changes the tools Pi declares; plain does not, and back restores Pi's own.
+  expect(toolNames(requests[2]!)).toEqual(["read", "grep", "find", "ls"]);
+  expect(toolNames(requests[1]!)).toEqual(toolNames(requests[0]!));
+  expect(toolNames(requests[4]!)).toEqual(toolNames(requests[0]!));
+  const notices = HEADS.map((head) => noticeLine(stderr, head));
+  const bodies = HEADS.map((_, i) => keptPrefix(requests[i]!.body, requests[i + 1]!.body));
+  const report = HEADS.map(
+    (h, i) => `${h}: said ${keptPercent(notices[i]!)}%, the bodies keep ${bodies[i]!.percent}% (${bodies[i]!.kept} of ${bodies[i]!.previous})`,
+  );
+  for (let i = 0; i < HEADS.length; i++) {
+    const { kept, previous, percent } = bodies[i]!;
+    expect(Math.abs(keptPercent(notices[i]!) - percent), report.join("\n")).toBeLessThanOrEqual(2);
+    // The tokens it says it sends again: the characters after the first change, at 4 per token (2 points of slack).
+    expect(Math.abs(resentTokens(notices[i]!) - Math.ceil((previous - kept) / 4)), report.join("\n")).toBeLessThanOrEqual(Math.ceil((previous * 0.02) / 4));
+  }
+  return bodies;
+}
+
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: cache notices count the request body", (_id, host) => {
   it("each notice's share is the byte-level prefix the next request body keeps of the one before, tools included", async () => {
-    const { env } = await projectEnv(suite, host, MODES, PRESETS);
-    suite.server.reset();
-    const args = ["--no-session", "one", "/mode set plain", "two", "/mode set ro", "three", "/system-update Be terse.", "four", "/preset use back", "five"];
-    const { requests, stderr } = await printRun(host, env, suite.server, args);
-    expect(requests).toHaveLength(5);
-    // The switch to ro changes the tools Pi declares; plain and back do not (back restores Pi's own).
-    expect(toolNames(requests[2]!)).toEqual(["read", "grep", "find", "ls"]);
-    expect(toolNames(requests[1]!)).toEqual(toolNames(requests[0]!));
-    expect(toolNames(requests[4]!)).not.toEqual(toolNames(requests[3]!));
-
-    const heads = ["forge: active overlays plain", "forge: active overlays ro", "forge: applied update-1", "forge: active preset back"];
-    const said = heads.map((head) => keptPercent(noticeLine(stderr, head)));
-    const bodies = heads.map((_, i) => keptPrefix(requests[i]!.body, requests[i + 1]!.body));
+    const bodies = await runSwitches(host);
     // The tools change rewrites nearly everything; the same text without it keeps nearly everything.
     expect(bodies[0]!.percent).toBeGreaterThan(90);
     expect(bodies[1]!.percent).toBeLessThan(40);
-    const report = heads.map((h, i) => `${h}: said ${said[i]}%, the bodies keep ${bodies[i]!.percent}% (${bodies[i]!.kept} of ${bodies[i]!.previous})`).join("\n");
-    for (let i = 0; i < heads.length; i++) expect(Math.abs(said[i]! - bodies[i]!.percent), report).toBeLessThanOrEqual(2);
+    expect(bodies[2]!.percent).toBe(100);
+  });
+});
+
+describe("modern host, a model with mid-conversation system messages", () => {
+  it("a mode's text travels as Pi's appended section patch, so only a tools change rewrites the prefix", async () => {
+    const bodies = await runSwitches(MODERN_HOST, { compat: { supportsMidConvoSystemMessages: true } });
+    expect(bodies[0]!.percent).toBe(100);
+    expect(bodies[1]!.percent).toBeLessThan(40);
   });
 });

@@ -1,0 +1,162 @@
+// The request bodies Pi sends, as host knowledge: what forge records of each one (before_provider_request), how a
+// provider payload reads in the order a provider caches it (tool declarations, the leading prompt, the messages), and
+// which tools each host declares after the active set changed. Pure but for observeRequest's reads of the host.
+import type { BeforeProviderRequestEvent, CtxPort, PiPort, ToolInfo } from "./ports.js";
+
+/** The last request Pi sent, as forge recorded it: a reference to the payload, serialized only when a notice asks. */
+export interface RequestRecord {
+  payload: unknown;
+  /** The session leaf when it was sent (the prompt or tool result it answers); undefined when the host cannot tell. */
+  leafId: string | null | undefined;
+  /** The active tools then: those active but not declared (1.x's hidden declarations) stay undeclared. */
+  activeTools: readonly string[];
+  /** Whether 1.x sent it (it keeps declared tools in place across a change; 0.73.1 declares the active list as is). */
+  modern: boolean;
+}
+
+/** A request body in the order a provider caches it: tool declarations, the leading system prompt, then the rest. */
+export interface RequestParts {
+  tools: readonly unknown[];
+  lead: string;
+  messages: readonly unknown[];
+}
+
+/**
+ * Records a request without serializing it (a big body costs nothing until a notice asks). Reads only the leaf and
+ * the active tool names; never throws.
+ */
+export function observeRequest(
+  event: BeforeProviderRequestEvent,
+  ctx: Pick<CtxPort, "sessionManager" | "isProjectTrusted">,
+  pi: Pick<PiPort, "getActiveTools">,
+): RequestRecord {
+  let leafId: string | null | undefined;
+  let activeTools: readonly string[] = [];
+  try {
+    const id = ctx.sessionManager.getLeafId?.();
+    leafId = typeof id === "string" || id === null ? id : undefined;
+  } catch {
+    leafId = undefined;
+  }
+  try {
+    activeTools = [...pi.getActiveTools()];
+  } catch {
+    activeTools = [];
+  }
+  return { payload: event?.payload, leafId, activeTools, modern: typeof ctx.isProjectTrusted === "function" };
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A message's or system field's text, as the providers' readers join content parts. */
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((p) => (isObject(p) && typeof p.text === "string" ? p.text : "")).join("");
+}
+
+const isSystemRole = (m: unknown): m is Obj => isObject(m) && (m.role === "system" || m.role === "developer");
+
+/**
+ * The cache-order parts of a payload of the request formats Pi's providers build: chat completions (`messages`, a
+ * leading system or developer message), Anthropic messages (`system` beside `messages`), OpenAI responses
+ * (`instructions` or a leading developer item in `input`). Null for any other shape: forge then says it cannot tell.
+ */
+export function readRequest(payload: unknown): RequestParts | null {
+  if (!isObject(payload)) return null;
+  if (payload.tools !== undefined && !Array.isArray(payload.tools)) return null;
+  const tools = (payload.tools as unknown[] | undefined) ?? [];
+  const list = Array.isArray(payload.messages) ? payload.messages : Array.isArray(payload.input) ? payload.input : null;
+  if (list === null) return null;
+  if (payload.system !== undefined) return { tools, lead: textOf(payload.system), messages: list };
+  if (typeof payload.instructions === "string") return { tools, lead: payload.instructions, messages: list };
+  const [head, ...rest] = list;
+  return isSystemRole(head) ? { tools, lead: textOf(head.content), messages: rest } : { tools, lead: "", messages: list };
+}
+
+/** A declaration's tool name: chat completions nest it under `function` (or `custom`), the others name it at the top. */
+export function declaredName(declaration: unknown): string | null {
+  if (!isObject(declaration)) return null;
+  for (const inner of [declaration.function, declaration.custom]) if (isObject(inner) && typeof inner.name === "string") return inner.name;
+  return typeof declaration.name === "string" ? declaration.name : null;
+}
+
+/**
+ * A declaration of `tool` shaped like `template` (a declaration of the same request): the same keys in the same order,
+ * with the tool's name, description and schema. Good for prefix arithmetic, where only the first differing character
+ * counts; null when the template's shape is not known.
+ */
+export function declareLike(template: unknown, tool: ToolInfo): unknown {
+  if (!isObject(template)) return null;
+  const own = (into: Obj, schemaKey: string): Obj => ({ ...into, name: tool.name, description: tool.description ?? "", [schemaKey]: tool.parameters ?? {} });
+  if (isObject(template.function)) return { ...template, function: own(template.function, "parameters") };
+  if ("input_schema" in template) return own(template, "input_schema");
+  if ("parameters" in template) return own(template, "parameters");
+  return null;
+}
+
+/**
+ * The tools the next request declares once the active set is `activeNow`, in the host's order. 0.73.1 declares the
+ * active list as it is. 1.x folds each change into the tool state it records (a tool kept stays where it was, a new one
+ * goes last) and leaves out what it left out before (a tool active then but not declared).
+ */
+export function nextDeclaredNames(record: RequestRecord, declared: readonly string[], activeNow: readonly string[]): string[] {
+  if (!record.modern) return [...activeNow];
+  const now = new Set(activeNow);
+  const then = new Set(record.activeTools);
+  const kept = declared.filter((n) => now.has(n));
+  return [...kept, ...activeNow.filter((n) => !then.has(n) && !kept.includes(n))];
+}
+
+/**
+ * The declarations of `names`: each one's own from the recorded request when it declared it (byte for byte), else
+ * shaped like the request's others from `infoOf` (the host's tool list). A new tool's declaration only has to be right
+ * up to its first character that differs from what stood there before, where the kept prefix ends anyway.
+ */
+export function declarationsOf(parts: RequestParts, names: readonly string[], infoOf: (name: string) => ToolInfo | undefined): unknown[] {
+  const byName = new Map<string, unknown>();
+  for (const d of parts.tools) {
+    const name = declaredName(d);
+    if (name !== null) byName.set(name, d);
+  }
+  return names.map((name) => byName.get(name) ?? declareLike(parts.tools[0], infoOf(name) ?? { name }) ?? { name });
+}
+
+/** The parts as one string in cache order (the text prefix arithmetic compares): tools, the prompt, each message. */
+export function prefixText(parts: RequestParts): string {
+  let out = `${JSON.stringify(parts.tools)}\u0000${parts.lead}`;
+  for (const m of parts.messages) out += `\u0000${JSON.stringify(m)}`;
+  return out;
+}
+
+/** What changes between the recorded request and the next one. */
+export interface RequestChange {
+  /** The next leading prompt; undefined: the one sent. */
+  lead?: string;
+  /** The active tools at the next request; undefined: the tools declared stay. */
+  activeTools?: readonly string[];
+  /** The host's tool list (pi.getAllTools()), for a tool the recorded request did not declare. */
+  toolInfo?: (name: string) => ToolInfo | undefined;
+  /** The branch was compacted since: the messages after the prompt start from this summary. */
+  summary?: string;
+  /** What the change appends after everything sent (a timeline message, Pi's section patch). */
+  appended?: readonly unknown[];
+}
+
+/** The recorded request and the predicted next one as cache-order text; null when the payload's format is not known. */
+export type RequestPrediction = { previous: string; next: string } | null;
+
+/** The next request after `change`, predicted from the recorded one: only what the change touches differs. */
+export function predictRequest(record: RequestRecord, change: RequestChange): RequestPrediction {
+  const parts = readRequest(record.payload);
+  if (parts === null) return null;
+  let tools: readonly unknown[] = parts.tools;
+  if (change.activeTools !== undefined) {
+    const declared = parts.tools.map(declaredName).filter((n): n is string => n !== null);
+    tools = declarationsOf(parts, nextDeclaredNames(record, declared, change.activeTools), change.toolInfo ?? (() => undefined));
+  }
+  const messages = change.summary === undefined ? parts.messages : [{ role: "user", content: change.summary }];
+  const next: RequestParts = { tools, lead: change.lead ?? parts.lead, messages: [...messages, ...(change.appended ?? [])] };
+  return { previous: prefixText(parts), next: prefixText(next) };
+}
