@@ -2,7 +2,7 @@
 // the next one predicted, both in the order a provider caches them. Where forge cannot know the body it says so.
 import { predictRequest, type RequestChange, type RequestRecord } from "../host-adapter/index.js";
 import type { BranchEntry } from "../host-adapter/ports.js";
-import { hasSentRequest, reportCacheImpact, type PromptChangeReport } from "./cache-impact.js";
+import { describeCacheImpact, hasSentRequest, lastCacheRead, reportCacheImpact, type PromptChangeReport } from "./cache-impact.js";
 import { latestCompaction } from "./branch-read.js";
 
 /** Why a notice cannot say what a change keeps. */
@@ -19,6 +19,18 @@ const NOTHING: PromptChangeReport = { impact: null, usage: null, warn: false, wo
 /** Said instead of a share: the report has no impact (so no price and no warning), only why. */
 export function unknownCacheReport(why: UnknownCache): PromptChangeReport {
   return { ...NOTHING, words: UNKNOWN_WORDS[why] };
+}
+
+/** The whole previous request kept (what an appended change does): for the words only, the sizes are not known. */
+const WHOLE = { previousChars: 0, nextChars: 0, keptChars: 0, rewrittenChars: 0 };
+
+/** Index of the branch's last assistant message: the answer to the last request sent on it (-1: none). */
+function lastAnswerAt(branch: readonly BranchEntry[]): number {
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const e = branch[i];
+    if (e?.type === "message" && (e.message as { role?: unknown } | null | undefined)?.role === "assistant") return i;
+  }
+  return -1;
 }
 
 /**
@@ -39,10 +51,15 @@ function recordedAt(branch: readonly BranchEntry[], record: RequestRecord): numb
  */
 export function requestChangeImpact(branch: readonly BranchEntry[], record: RequestRecord | null, change: Omit<RequestChange, "summary">): PromptChangeReport {
   if (!hasSentRequest(branch)) return NOTHING;
-  if (record === null) return unknownCacheReport("no-request");
-  const at = recordedAt(branch, record);
-  if (at < 0) return unknownCacheReport("other-branch");
   const { cut } = latestCompaction(branch);
+  const at = record === null ? -1 : recordedAt(branch, record);
+  if (record === null || at < 0) {
+    // A change that only appends keeps whatever the provider holds of this branch's last request, body or not; unless
+    // a compaction came after that request, which starts the next one from Pi's summary.
+    const appendOnly = change.lead === undefined && change.activeTools === undefined;
+    if (appendOnly && cut < lastAnswerAt(branch)) return { ...NOTHING, usage: lastCacheRead(branch), words: describeCacheImpact(WHOLE, null, false) };
+    return unknownCacheReport(record === null ? "no-request" : "other-branch");
+  }
   const summary = cut > at ? branch[cut]!.summary : undefined;
   const prediction = predictRequest(record, { ...change, ...(cut > at ? { summary: typeof summary === "string" ? summary : "" } : {}) });
   if (prediction === null) return unknownCacheReport("format");

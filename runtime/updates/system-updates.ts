@@ -128,14 +128,14 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
     // Switches of model and compactions rewrite the cached prefix through Pi's own layout: said before the next request.
     onModelSelect: guarded(
       "model_select",
-      (event: ModelSelectEvent, ctx: CtxPort) => announceModelSwitch(deps.adapter, ctx, event, run.sectionsHost, rt.readSession(ctx).branch),
+      (event: ModelSelectEvent, ctx: CtxPort) => announceModelSwitch(deps.adapter, ctx, event, run.sectionsHost, rt.readSession(ctx).branch, rt.lastRequest()),
       (_e, ctx) => ctx,
     ),
     onCompact: guarded(
       "session_compact",
       (ctx: CtxPort) => {
         run.inFlight = []; // what they told may be summarized now: the branch decides again
-        announceCompaction(deps.adapter, ctx, run.sectionsHost, rt.readSession(ctx));
+        announceCompaction(ctx, rt.readSession(ctx), rt.lastRequest());
       },
       (ctx) => ctx,
     ),

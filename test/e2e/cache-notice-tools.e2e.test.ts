@@ -1,7 +1,7 @@
 // End-to-end, both hosts: each notice's "keeps N%" is the share of the request body the next request keeps, tools
 // included (issue 30 item 4): a /mode switch that changes `tools:`, one that does not, a /system-update and a /preset use.
 import { describe, expect, it } from "vitest";
-import { toolNames } from "../shared/fake-server.js";
+import { messageText, toolNames } from "../shared/fake-server.js";
 import type { PiEnvOptions } from "../shared/pi-env.js";
 import { HOSTS, MODERN_HOST, type PiHost } from "../shared/pi-host.js";
 import { keptPrefix } from "../shared/prefix-cache.js";
@@ -83,5 +83,36 @@ describe("modern host, a model with mid-conversation system messages", () => {
     const bodies = await runSwitches(MODERN_HOST, { compat: { supportsMidConvoSystemMessages: true } });
     expect(bodies[0]!.percent).toBe(100);
     expect(bodies[1]!.percent).toBeLessThan(40);
+  });
+});
+
+describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: what a notice cannot know", (_id, host) => {
+  it("says so before this session sent a request in this process, then counts from the first body it saw", async () => {
+    const { env } = await projectEnv(suite, host, MODES, PRESETS, { settings: { compaction: { keepRecentTokens: 1 } } });
+    suite.server.reset();
+    await printRun(host, env, suite.server, ["one"]);
+    const { requests, stderr } = await printRun(host, env, suite.server, [
+      "--continue",
+      "/mode set plain",
+      "two",
+      "three",
+      "/compact-now",
+      "/mode set plain",
+      "four",
+    ]);
+    // A resumed session: the body of "one" went out in another process, so the share is not guessed.
+    expect(noticeLine(stderr, "forge: active overlays plain")).toMatch(/ · cache impact not known: no request sent in this session since Pi started$/);
+    // After a compaction the next body starts from Pi's summary: compared with the last request before it (three),
+    // even for a selection that changes nothing (the messages after the prompt are what changes).
+    const [two, three] = [requests[0]!, requests[1]!];
+    expect(messageText(two.body.messages.at(-1))).toBe("two");
+    expect(messageText(three.body.messages.at(-1))).toBe("three");
+    const four = requests.at(-1)!;
+    expect(messageText(four.body.messages.at(-1))).toBe("four");
+    const said = stderr.split("\n").filter((l) => l.startsWith("forge: active overlays plain"))[1]!;
+    const kept = keptPrefix(three.body, four.body);
+    expect(said).toContain("(unchanged)");
+    expect(kept.percent).toBeLessThan(100);
+    expect(Math.abs(keptPercent(said) - kept.percent), `${said}\nthe bodies keep ${kept.percent}% (${kept.kept} of ${kept.previous})`).toBeLessThanOrEqual(2);
   });
 });
