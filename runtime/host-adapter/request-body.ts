@@ -30,20 +30,24 @@ export function observeRequest(
   ctx: Pick<CtxPort, "sessionManager" | "isProjectTrusted">,
   pi: Pick<PiPort, "getActiveTools">,
 ): RequestRecord {
-  let leafId: string | null | undefined;
-  let activeTools: readonly string[] = [];
+  return { payload: event?.payload, leafId: leafOf(ctx), activeTools: activeOf(pi), modern: typeof ctx.isProjectTrusted === "function" };
+}
+
+function leafOf(ctx: Pick<CtxPort, "sessionManager">): string | null | undefined {
   try {
     const id = ctx.sessionManager.getLeafId?.();
-    leafId = typeof id === "string" || id === null ? id : undefined;
+    return typeof id === "string" || id === null ? id : undefined;
   } catch {
-    leafId = undefined;
+    return undefined;
   }
+}
+
+function activeOf(pi: Pick<PiPort, "getActiveTools">): readonly string[] {
   try {
-    activeTools = [...pi.getActiveTools()];
+    return [...pi.getActiveTools()];
   } catch {
-    activeTools = [];
+    return [];
   }
-  return { payload: event?.payload, leafId, activeTools, modern: typeof ctx.isProjectTrusted === "function" };
 }
 
 type Obj = Record<string, unknown>;
@@ -103,10 +107,8 @@ export function declareLike(template: unknown, tool: ToolInfo): unknown {
  */
 export function nextDeclaredNames(record: RequestRecord, declared: readonly string[], activeNow: readonly string[]): string[] {
   if (!record.modern) return [...activeNow];
-  const now = new Set(activeNow);
-  const then = new Set(record.activeTools);
-  const kept = declared.filter((n) => now.has(n));
-  return [...kept, ...activeNow.filter((n) => !then.has(n) && !kept.includes(n))];
+  const kept = declared.filter((n) => activeNow.includes(n));
+  return [...kept, ...activeNow.filter((n) => !record.activeTools.includes(n) && !kept.includes(n))];
 }
 
 /**
@@ -115,19 +117,13 @@ export function nextDeclaredNames(record: RequestRecord, declared: readonly stri
  * up to its first character that differs from what stood there before, where the kept prefix ends anyway.
  */
 export function declarationsOf(parts: RequestParts, names: readonly string[], infoOf: (name: string) => ToolInfo | undefined): unknown[] {
-  const byName = new Map<string, unknown>();
-  for (const d of parts.tools) {
-    const name = declaredName(d);
-    if (name !== null) byName.set(name, d);
-  }
-  return names.map((name) => byName.get(name) ?? declareLike(parts.tools[0], infoOf(name) ?? { name }) ?? { name });
+  const own = (name: string) => parts.tools.find((d) => declaredName(d) === name);
+  return names.map((name) => own(name) ?? declareLike(parts.tools[0], infoOf(name) ?? { name }) ?? { name });
 }
 
 /** The parts as one string in cache order (the text prefix arithmetic compares): tools, the prompt, each message. */
 export function prefixText(parts: RequestParts): string {
-  let out = `${JSON.stringify(parts.tools)}\u0000${parts.lead}`;
-  for (const m of parts.messages) out += `\u0000${JSON.stringify(m)}`;
-  return out;
+  return [JSON.stringify(parts.tools), parts.lead, ...parts.messages.map((m) => JSON.stringify(m))].join("\u0000");
 }
 
 /** What changes between the recorded request and the next one. */
@@ -151,11 +147,11 @@ export type RequestPrediction = { previous: string; next: string } | null;
 export function predictRequest(record: RequestRecord, change: RequestChange): RequestPrediction {
   const parts = readRequest(record.payload);
   if (parts === null) return null;
-  let tools: readonly unknown[] = parts.tools;
-  if (change.activeTools !== undefined) {
-    const declared = parts.tools.map(declaredName).filter((n): n is string => n !== null);
-    tools = declarationsOf(parts, nextDeclaredNames(record, declared, change.activeTools), change.toolInfo ?? (() => undefined));
-  }
+  const declared = parts.tools.map(declaredName).filter((n): n is string => n !== null);
+  const tools =
+    change.activeTools === undefined
+      ? parts.tools
+      : declarationsOf(parts, nextDeclaredNames(record, declared, change.activeTools), change.toolInfo ?? (() => undefined));
   const messages = change.summary === undefined ? parts.messages : [{ role: "user", content: change.summary }];
   const next: RequestParts = { tools, lead: change.lead ?? parts.lead, messages: [...messages, ...(change.appended ?? [])] };
   return { previous: prefixText(parts), next: prefixText(next) };
