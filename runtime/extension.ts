@@ -108,7 +108,7 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   });
   pi.registerCommand("mode", reading(modeCommand(session, estimator, authoring)));
   pi.registerCommand("preset", reading(presetCommand(session, estimator, authoring)));
-  pi.registerCommand("forge", reading(forgeCommand(session)));
+  pi.registerCommand("forge", reading(forgeCommand(session, records)));
   if (options.systemUpdates !== false) {
     updates = createSystemUpdates(pi, {
       adapter,

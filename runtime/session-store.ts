@@ -20,7 +20,12 @@ export interface SessionStore {
   /** The last request body Pi sent in this session (before_provider_request); null before one, or after a session switch. */
   lastRequest(): RequestRecord | null;
   recordRequest(request: RequestRecord | null): void;
+  /** The tools the request sent at `leafId` declared, for the last MAX_REQUEST_TOOLS requests; undefined: not seen. */
+  toolsAt(leafId: string): readonly string[] | undefined;
 }
+
+/** How many requests' declared tool names the store keeps (a few names each), for /forge cost's attribution. */
+export const MAX_REQUEST_TOOLS = 1_000;
 
 /** The leaf's id when the host tells it (undefined: it cannot, so the branch itself is compared). */
 function leafIdOf(sm: SessionManagerPort): string | null | undefined {
@@ -35,6 +40,8 @@ export function createSessionStore(): SessionStore {
   let last: SessionState = EMPTY_SESSION;
   let run: RunObservation | null = null;
   let request: RequestRecord | null = null;
+  /** Insertion order is request order: the oldest goes first when the store is full. */
+  const toolsByLeaf = new Map<string, readonly string[]>();
 
   function fold(sm: SessionManagerPort): SessionState {
     const cached = folds.get(sm);
@@ -63,6 +70,11 @@ export function createSessionStore(): SessionStore {
     lastRequest: () => request,
     recordRequest(record) {
       request = record;
+      if (typeof record?.leafId !== "string" || record.toolNames === null) return;
+      toolsByLeaf.delete(record.leafId);
+      toolsByLeaf.set(record.leafId, record.toolNames);
+      if (toolsByLeaf.size > MAX_REQUEST_TOOLS) toolsByLeaf.delete(toolsByLeaf.keys().next().value!);
     },
+    toolsAt: (leafId) => toolsByLeaf.get(leafId),
   };
 }

@@ -12,6 +12,8 @@ export interface RequestRecord {
   activeTools: readonly string[];
   /** Whether 1.x sent it (it keeps declared tools in place across a change; 0.73.1 declares the active list as is). */
   modern: boolean;
+  /** The names of the tools it declared, in order (a small list: read when recorded); null: not a readable payload. */
+  toolNames: readonly string[] | null;
 }
 
 /** A request body in the order a provider caches it: tool declarations, the leading system prompt, then the rest. */
@@ -30,7 +32,15 @@ export function observeRequest(
   ctx: Pick<CtxPort, "sessionManager" | "isProjectTrusted">,
   pi: Pick<PiPort, "getActiveTools">,
 ): RequestRecord {
-  return { payload: event?.payload, leafId: leafOf(ctx), activeTools: activeOf(pi), modern: typeof ctx.isProjectTrusted === "function" };
+  const payload = event?.payload;
+  return { payload, leafId: leafOf(ctx), activeTools: activeOf(pi), modern: typeof ctx.isProjectTrusted === "function", toolNames: namesOf(payload) };
+}
+
+/** The declared tools' names: a map over the `tools` list, nothing serialized. */
+function namesOf(payload: unknown): readonly string[] | null {
+  const tools = isObject(payload) ? payload.tools : undefined;
+  if (tools === undefined) return isObject(payload) ? [] : null;
+  return Array.isArray(tools) ? tools.map((d) => declaredName(d) ?? "") : null;
 }
 
 function leafOf(ctx: Pick<CtxPort, "sessionManager">): string | null | undefined {

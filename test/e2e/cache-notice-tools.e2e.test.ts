@@ -5,6 +5,7 @@ import { messageText, toolNames } from "../shared/fake-server.js";
 import type { PiEnvOptions } from "../shared/pi-env.js";
 import { HOSTS, MODERN_HOST, type PiHost } from "../shared/pi-host.js";
 import { keptPrefix } from "../shared/prefix-cache.js";
+import type { CostReport } from "../../core/usage-report.js";
 import { forgeSuite, projectEnv } from "./harness/forge-project.js";
 import { printRun } from "./harness/updates-session.js";
 
@@ -48,8 +49,13 @@ async function runSwitches(host: PiHost, options: Omit<PiEnvOptions, "baseUrl"> 
   const { env } = await projectEnv(suite, host, MODES, PRESETS, options);
   suite.server.reset();
   const args = ["--no-session", "one", "/mode set plain", "two", "/mode set ro", "three", "/system-update Be terse.", "four", "/preset use back", "five"];
+  // Then another extension narrows the tools, and /forge cost names each rewrite's causes.
+  args.push("/set-tools read,grep", "six", "/forge cost --json");
   const { requests, stderr } = await printRun(host, env, suite.server, args);
-  expect(requests).toHaveLength(5);
+  expect(requests).toHaveLength(6);
+  expect(toolNames(requests[5]!)).toEqual(["read", "grep"]);
+  const cost: CostReport = JSON.parse(stderr.split("\n").find((l) => l.startsWith('{"cacheShare"'))!);
+
   // The switch to ro changes the tools Pi declares; plain does not, and back restores Pi's own.
   expect(toolNames(requests[2]!)).toEqual(["read", "grep", "find", "ls"]);
   expect(toolNames(requests[1]!)).toEqual(toolNames(requests[0]!));
@@ -65,24 +71,36 @@ async function runSwitches(host: PiHost, options: Omit<PiEnvOptions, "baseUrl"> 
     // The tokens it says it sends again: the characters after the first change, at 4 per token (2 points of slack).
     expect(Math.abs(resentTokens(notices[i]!) - Math.ceil((previous - kept) / 4)), report.join("\n")).toBeLessThanOrEqual(Math.ceil((previous * 0.02) / 4));
   }
-  return bodies;
+  return { bodies, rewrites: cost.rewrites.list.map((r) => [r.turn, r.causes, r.by]) };
 }
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: cache notices count the request body", (_id, host) => {
   it("each notice's share is the byte-level prefix the next request body keeps of the one before, tools included", async () => {
-    const bodies = await runSwitches(host);
+    const { bodies, rewrites } = await runSwitches(host);
     // The tools change rewrites nearly everything; the same text without it keeps nearly everything.
     expect(bodies[0]!.percent).toBeGreaterThan(90);
     expect(bodies[1]!.percent).toBeLessThan(40);
     expect(bodies[2]!.percent).toBe(100);
+    // The provider's usage shows rewrites at ro (mode and tools) and six (tools alone: neither forge nor you). back left
+    // the prefix of the request before it, but returned to the tools and prompt of "two", which the provider still held.
+    expect(rewrites).toEqual([
+      [2, ["mode", "tools"], "forge"],
+      [5, ["tools"], "other"],
+    ]);
   });
 });
 
 describe("modern host, a model with mid-conversation system messages", () => {
   it("a mode's text travels as Pi's appended section patch, so only a tools change rewrites the prefix", async () => {
-    const bodies = await runSwitches(MODERN_HOST, { compat: { supportsMidConvoSystemMessages: true } });
+    const { bodies, rewrites } = await runSwitches(MODERN_HOST, { compat: { supportsMidConvoSystemMessages: true } });
     expect(bodies[0]!.percent).toBe(100);
     expect(bodies[1]!.percent).toBeLessThan(40);
+    // Here back's patch follows everything, so its tools change is a rewrite the provider saw too.
+    expect(rewrites).toEqual([
+      [2, ["mode", "tools"], "forge"],
+      [4, ["preset", "tools"], "forge"],
+      [5, ["tools"], "other"],
+    ]);
   });
 });
 

@@ -37,6 +37,7 @@ const record = (payload: unknown, modern: boolean, activeTools = ["read", "bash"
   leafId: "x",
   activeTools,
   modern,
+  toolNames: null,
 });
 
 describe("request bodies in cache order", () => {
@@ -121,7 +122,13 @@ describe("request bodies in cache order", () => {
     for (let i = 0; i < 100; i++) store.recordRequest(observeRequest({ payload }, { sessionManager: session }, { getActiveTools: () => ["read"] }));
     expect(serialized).toBe(0);
     const recorded = store.lastRequest()!;
-    expect(recorded).toMatchObject({ payload, leafId: session.getLeafId(), activeTools: ["read"], modern: false });
+    expect(recorded).toMatchObject({
+      payload,
+      leafId: session.getLeafId(),
+      activeTools: ["read"],
+      modern: false,
+      toolNames: ["read", "bash", "edit", "write"],
+    });
     expect(recorded.payload).toBe(payload);
     predictRequest(recorded, {});
     expect(serialized).toBe(2);

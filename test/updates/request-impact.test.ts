@@ -23,6 +23,7 @@ const record = (leafId: string | null | undefined = "u1", payload: unknown = PAY
   leafId,
   activeTools: ["read", "bash"],
   modern: false,
+  toolNames: ["read", "bash"],
 });
 const NOT_KNOWN = /^cache impact not known: /;
 
