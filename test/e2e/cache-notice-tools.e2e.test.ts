@@ -90,6 +90,24 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: cache not
   });
 });
 
+describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: forge's own tool", (_id, host) => {
+  it("a preset with a block the model may call adds forge_system_update at the next run: the notice counts it", async () => {
+    const { env } = await projectEnv(suite, host, MODES, PRESETS);
+    suite.server.reset();
+    const { requests, stderr } = await printRun(host, env, suite.server, ["--no-session", "one", "/preset use audit", "two", "/mode off", "three"]);
+    expect(requests).toHaveLength(3);
+    expect(toolNames(requests[1]!).at(-1)).toBe("forge_system_update");
+    expect(toolNames(requests[2]!)).toEqual(toolNames(requests[0]!));
+    for (const [i, head] of ["forge: active preset audit", "forge: mode off"].entries()) {
+      const said = noticeLine(stderr, head);
+      const kept = keptPrefix(requests[i]!.body, requests[i + 1]!.body);
+      // The tools change at their end: what comes after them (the prompt, the messages) is sent again.
+      expect(kept.percent).toBeLessThan(80);
+      expect(Math.abs(keptPercent(said) - kept.percent), `${said}\nthe bodies keep ${kept.percent}% (${kept.kept} of ${kept.previous})`).toBeLessThanOrEqual(2);
+    }
+  });
+});
+
 describe("modern host, a model with mid-conversation system messages", () => {
   it("a mode's text travels as Pi's appended section patch, so only a tools change rewrites the prefix", async () => {
     const { bodies, rewrites } = await runSwitches(MODERN_HOST, { compat: { supportsMidConvoSystemMessages: true } });
