@@ -14,6 +14,11 @@ export interface RequestRecord {
   modern: boolean;
   /** The names of the tools it declared, in order (a small list: read when recorded); null: not a readable payload. */
   toolNames: readonly string[] | null;
+  /**
+   * 1.x, by the model's compat then: tool changes Pi declares inside the conversation rather than in the leading list
+   * (`changes`: additions and removals, Anthropic's native tool changes; `additions`: additions only), or none.
+   */
+  toolChangesInPlace: "none" | "additions" | "changes";
 }
 
 /** A request body in the order a provider caches it: tool declarations, the leading system prompt, then the rest. */
@@ -29,11 +34,19 @@ export interface RequestParts {
  */
 export function observeRequest(
   event: BeforeProviderRequestEvent,
-  ctx: Pick<CtxPort, "sessionManager" | "isProjectTrusted">,
+  ctx: Pick<CtxPort, "sessionManager" | "isProjectTrusted" | "model">,
   pi: Pick<PiPort, "getActiveTools">,
 ): RequestRecord {
   const payload = event?.payload;
-  return { payload, leafId: leafOf(ctx), activeTools: activeOf(pi), modern: typeof ctx.isProjectTrusted === "function", toolNames: namesOf(payload) };
+  const modern = typeof ctx.isProjectTrusted === "function";
+  const toolChangesInPlace = modern ? inPlaceOf(ctx.model?.compat) : "none";
+  return { payload, leafId: leafOf(ctx), activeTools: activeOf(pi), modern, toolNames: namesOf(payload), toolChangesInPlace };
+}
+
+/** pi-ai 1.x: mid-conversation system messages, plus `supportsMidConvoToolChanges` or `supportsMidConvoToolAdditions`. */
+function inPlaceOf(compat: unknown): RequestRecord["toolChangesInPlace"] {
+  if (!isObject(compat) || compat.supportsMidConvoSystemMessages !== true) return "none";
+  return compat.supportsMidConvoToolChanges === true ? "changes" : compat.supportsMidConvoToolAdditions === true ? "additions" : "none";
 }
 
 /** The declared tools' names: a map over the `tools` list, nothing serialized. */
@@ -111,13 +124,16 @@ export function declareLike(template: unknown, tool: ToolInfo): unknown {
 }
 
 /**
- * The tools the next request declares once the active set is `activeNow`, in the host's order. 0.73.1 declares the
- * active list as it is. 1.x folds each change into the tool state it records (a tool kept stays where it was, a new one
- * goes last) and leaves out what it left out before (a tool active then but not declared).
+ * The tools the next request declares in its leading list once the active set is `activeNow`, in the host's order.
+ * 0.73.1 declares the active list as it is. 1.x folds each change into the tool state it records (a tool kept stays
+ * where it was, a new one goes last) and leaves out what it left out before (a tool active then but not declared);
+ * a model that takes tool changes in place keeps the list and gets the change after everything sent.
  */
 export function nextDeclaredNames(record: RequestRecord, declared: readonly string[], activeNow: readonly string[]): string[] {
   if (!record.modern) return [...activeNow];
   const kept = declared.filter((n) => activeNow.includes(n));
+  const inPlace = record.toolChangesInPlace === "changes" || (record.toolChangesInPlace === "additions" && kept.length === declared.length);
+  if (inPlace) return [...declared];
   return [...kept, ...activeNow.filter((n) => !record.activeTools.includes(n) && !kept.includes(n))];
 }
 

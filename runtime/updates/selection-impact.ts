@@ -1,5 +1,6 @@
-// For /mode and /preset: the cache estimate of switching the core's composition, with the updates' part of the prompt
-// (inventory, update sections, a compaction fold) carried over the way the next request would carry it.
+// For /mode and /preset: the cache estimate of switching the core's composition against the request body Pi last sent,
+// the updates' part of the prompt (inventory, update sections, a compaction fold) carried over the way the next request
+// would carry it, and the tools Pi declares once the change is applied.
 import type { Composition } from "../../core/composition.js";
 import type { RuleRef } from "../../core/rule-catalog.js";
 import { readRequest, type HostAdapter, type NativeInputs } from "../host-adapter/index.js";

@@ -15,6 +15,8 @@ const TEXT = "Plain: answer in one short paragraph and cite the files you read."
 const MODES = {
   plain: { label: "Plain", strategy: "append", prompt: TEXT },
   ro: { label: "Ro", strategy: "append", prompt: TEXT, tools: ["read", "grep", "find", "ls"] },
+  /** Pi's own four and grep: a change that only adds a tool. */
+  wide: { label: "Wide", strategy: "append", prompt: TEXT, tools: ["read", "bash", "edit", "write", "grep"] },
 } as const;
 const PRESETS = { back: { overlays: ["plain"] } } as const;
 
@@ -119,6 +121,23 @@ describe("modern host, a model with mid-conversation system messages", () => {
       [4, ["preset", "tools"], "forge"],
       [5, ["tools"], "other"],
     ]);
+  });
+});
+
+describe("modern host, a model that takes tool additions in place", () => {
+  it("a switch that only adds a tool keeps the declarations and the prompt; one that removes tools rewrites", async () => {
+    const compat = { supportsMidConvoSystemMessages: true, supportsMidConvoToolAdditions: true };
+    const { env } = await projectEnv(suite, MODERN_HOST, MODES, PRESETS, { compat });
+    suite.server.reset();
+    const { requests, stderr } = await printRun(MODERN_HOST, env, suite.server, ["--no-session", "one", "/mode set wide", "two", "/mode set ro", "three"]);
+    expect(requests).toHaveLength(3);
+    const kept = [keptPrefix(requests[0]!.body, requests[1]!.body), keptPrefix(requests[1]!.body, requests[2]!.body)];
+    expect(kept[0]!.percent).toBe(100);
+    expect(kept[1]!.percent).toBeLessThan(40);
+    for (const [i, head] of ["forge: active overlays wide", "forge: active overlays ro"].entries()) {
+      const said = noticeLine(stderr, head);
+      expect(Math.abs(keptPercent(said) - kept[i]!.percent), `${said}\nthe bodies keep ${kept[i]!.percent}%`).toBeLessThanOrEqual(2);
+    }
   });
 });
 

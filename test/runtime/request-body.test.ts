@@ -32,13 +32,12 @@ const BODY = {
   stream: true,
   tools: [fn("read"), fn("bash"), fn("edit"), fn("write")],
 };
-const record = (payload: unknown, modern: boolean, activeTools = ["read", "bash", "edit", "write"]): RequestRecord => ({
-  payload,
-  leafId: "x",
-  activeTools,
-  modern,
-  toolNames: null,
-});
+const record = (
+  payload: unknown,
+  modern: boolean,
+  activeTools = ["read", "bash", "edit", "write"],
+  toolChangesInPlace: RequestRecord["toolChangesInPlace"] = "none",
+): RequestRecord => ({ payload, leafId: "x", activeTools, modern, toolNames: null, toolChangesInPlace });
 
 describe("request bodies in cache order", () => {
   it("reads chat completions, Anthropic messages and OpenAI responses payloads; nothing else", () => {
@@ -89,6 +88,20 @@ describe("request bodies in cache order", () => {
     expect(nextDeclaredNames(record(BODY, true), declared, ["grep", "read"])).toEqual(["read", "grep"]);
     // A tool active then but left out of the declarations (1.x hides some) stays left out.
     expect(nextDeclaredNames(record(BODY, true, ["read", "bash", "edit", "write", "hidden"]), declared, ["read", "hidden", "ls"])).toEqual(["read", "ls"]);
+    // A 1.x model that takes tool changes in place keeps the leading list: all changes (Anthropic's native ones), or
+    // additions only (then a removal folds the list as usual).
+    expect(nextDeclaredNames(record(BODY, true, declared, "changes"), declared, ["grep", "read"])).toEqual(declared);
+    expect(nextDeclaredNames(record(BODY, true, declared, "additions"), declared, [...declared, "grep"])).toEqual(declared);
+    expect(nextDeclaredNames(record(BODY, true, declared, "additions"), declared, ["read", "grep"])).toEqual(["read", "grep"]);
+    const compat = (c: object) =>
+      observeRequest(
+        { payload: BODY },
+        { sessionManager: new FakeSession(), isProjectTrusted: () => true, model: { provider: "p", id: "m", compat: c } },
+        { getActiveTools: () => [] },
+      );
+    expect(compat({ supportsMidConvoSystemMessages: true, supportsMidConvoToolChanges: true }).toolChangesInPlace).toBe("changes");
+    expect(compat({ supportsMidConvoSystemMessages: true, supportsMidConvoToolAdditions: true }).toolChangesInPlace).toBe("additions");
+    expect(compat({ supportsMidConvoToolAdditions: true }).toolChangesInPlace).toBe("none");
     // A kept declaration is the recorded one, byte for byte; a new one follows the request's shape.
     const tools = declarationsOf(readRequest(BODY)!, ["read", "ls"], () => undefined);
     expect(tools[0]).toBe(BODY.tools[0]);

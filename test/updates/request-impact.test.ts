@@ -24,6 +24,7 @@ const record = (leafId: string | null | undefined = "u1", payload: unknown = PAY
   activeTools: ["read", "bash"],
   modern: false,
   toolNames: ["read", "bash"],
+  toolChangesInPlace: "none",
 });
 const NOT_KNOWN = /^cache impact not known: /;
 
