@@ -19,6 +19,8 @@ import { createSessionStore } from "./session-store.js";
 import { createSystemUpdates, UPDATE_TOOL_NAMES, type SystemUpdates } from "./updates/index.js";
 import { createRuleSources } from "./rule-sources.js";
 import { createToolGate } from "./tool-gate.js";
+import { explainMissingTool } from "./edit-limits.js";
+import { toolAllowedUnder } from "../core/pinned-limits.js";
 import { claimExtensionCopy, registerPassiveCopy } from "./extension-copies.js";
 import { forgeVersion } from "../core/forge-version.js";
 import { fileURLToPath } from "node:url";
@@ -165,6 +167,17 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     "tool_call",
     createToolGate({ adapter, limitsInForce: (ctx) => session.limits(ctx), ownTools: feature === null ? [] : UPDATE_TOOL_NAMES, rules: feature?.onToolCall }),
   );
+
+  // A call to a tool the edit limits turned off gets Pi's "Tool bash not found"; forge's reason replaces it.
+  pi.on("message_end", (event, ctx) => {
+    try {
+      const { limits } = session.limits(ctx);
+      const replaced = explainMissingTool(event.message, limits, (tool) => toolAllowedUnder(limits, tool, feature === null ? [] : UPDATE_TOOL_NAMES));
+      return replaced === undefined ? undefined : { message: replaced };
+    } catch {
+      return undefined; // Pi's own text stays: the call did not run either way
+    }
+  });
 
   if (feature !== null) {
     pi.on("model_select", (event, ctx) => feature.onModelSelect(event, ctx));

@@ -97,6 +97,7 @@ import * as importRuleSkipped from "../../core/diagnostics/catalog/import-rule-s
 import * as importGlobTopLevel from "../../core/diagnostics/catalog/import-glob-top-level.js";
 import * as exportNotExpressible from "../../core/diagnostics/catalog/export-not-expressible.js";
 import * as exportFileForeign from "../../core/diagnostics/catalog/export-file-foreign.js";
+import * as exportDuplicateText from "../../core/diagnostics/catalog/export-duplicate-text.js";
 import * as modeStateMalformed from "../../core/diagnostics/catalog/mode-state-malformed.js";
 import * as legacyStateMalformed from "../../core/diagnostics/catalog/legacy-state-malformed.js";
 import * as legacyStateMigrated from "../../core/diagnostics/catalog/legacy-state-migrated.js";
@@ -223,6 +224,7 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   importGlobTopLevel,
   exportNotExpressible,
   exportFileForeign,
+  exportDuplicateText,
   modeStateMalformed,
   legacyStateMalformed,
   legacyStateMigrated,

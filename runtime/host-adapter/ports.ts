@@ -164,6 +164,8 @@ export interface HostEvents {
   tool_call: { event: ToolCallEvent; result: ToolCallResult | undefined };
   model_select: { event: ModelSelectEvent; result: void };
   session_compact: { event: unknown; result: void };
+  /** Both hosts: a finished message (a tool result included), which a handler may replace (same role). */
+  message_end: { event: { message: unknown }; result: { message: unknown } | undefined };
 }
 export type HostEventName = keyof HostEvents;
 export type HostHandler<K extends HostEventName> = (event: HostEvents[K]["event"], ctx: CtxPort) => HostEvents[K]["result"] | Promise<HostEvents[K]["result"]>;
