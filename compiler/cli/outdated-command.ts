@@ -31,7 +31,7 @@ function latestCell(l: OutdatedLibrary): string {
 export function renderOutdated(report: OutdatedReport): string {
   // Nothing to compare: say so, not why the registry was not asked (it was not needed).
   if (report.libraries.length === 0 && report.problem === null)
-    return "forge outdated: this project uses no forge libraries (its forge.yaml lists none), so nothing can be outdated\n";
+    return "forge outdated: this project uses no forge libraries (none are listed), so nothing can be outdated\n";
   const rows = [["library", "locked", "installed", "latest"], ...report.libraries.map((l) => [l.name, l.locked ?? "-", l.installed ?? "-", latestCell(l)])];
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   const lines = rows.map((r) =>

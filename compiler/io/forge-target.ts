@@ -4,7 +4,7 @@ import { describeBundleProblem, verifyBundleText } from "../../core/bundle-verif
 import { LIMITS } from "../../generated/constants.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BundleScope, Scope } from "../../core/digest.js";
 import type { ForgeBundle } from "../../generated/types.js";
@@ -158,7 +158,8 @@ export function loadBuiltinBundle(path: string = packagePath("presets", BUNDLE_F
  * `what`: a clause after the reason, e.g. ", so there is no worktree to build".
  */
 export function noSourcesProblem(target: Pick<BuildTarget, "scope" | "root" | "cwd" | "displayForgeRoot">, what = ""): string {
-  if (target.scope === "project" && !isDirectory(target.root)) return `no forge sources: ${displayPath(target.cwd, target.root)} is not a directory${what}`;
+  if (target.scope === "project" && !isDirectory(target.root))
+    return `no forge sources: ${missingDirectory(target.cwd, target.root)} is not a directory${what}`;
   const where =
     target.scope === "global"
       ? ["--global"]
@@ -167,4 +168,13 @@ export function noSourcesProblem(target: Pick<BuildTarget, "scope" | "root" | "c
         : [];
   const hint = target.scope === "builtin" || target.scope === "library" ? "" : `; run \`${forgeCommand("init", ...where)}\` to create it`;
   return `no forge sources: ${target.displayForgeRoot} is not a directory${what}${hint}`;
+}
+
+/**
+ * A directory that does not exist, as a message names it: relative to cwd like every path, unless that form would
+ * only climb to the file-system root and down again (`--root /nonexistent` run in `/home/me/repo`).
+ */
+function missingDirectory(cwd: string, dir: string): string {
+  const first = (p: string) => p.split(sep).filter((s) => s !== "")[0];
+  return first(cwd) === first(dir) ? displayPath(cwd, dir) : dir.split(sep).join("/");
 }

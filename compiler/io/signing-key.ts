@@ -142,7 +142,7 @@ export function loadSigningKey(keyFile: string | undefined, env: NodeJS.ProcessE
     if (existsSync(fallback)) return loadKeyFile(fallback, shown(fallback));
     return {
       ok: false,
-      message: `signing needs a private key: --key FILE, FORGE_SIGNING_KEY holding the key file's text or its path, or a key in the default place ${shown(fallback)} (forge key new writes one there)`,
+      message: `signing needs a private key: --key FILE, or FORGE_SIGNING_KEY holding the key file's text or its path, or the key forge key new writes to its default place, ${shown(fallback)} (there is none)`,
     };
   }
   if (value.includes("-----BEGIN")) {

@@ -9,13 +9,11 @@ export const summary =
   "A file forge export writes holds the same text as a file beside it that forge did not write (the original a rule was imported from, under another name): the agent would load that text twice.";
 export const example: CodeExample = {
   kind: "export",
-  target: "claude",
-  preset: "house",
+  target: "cursor",
   files: {
-    "modes/house-review.yaml": "label: House review\ndescription: The house review rules.\nstrategy: append\nprompt: Always be kind in reviews.\n",
-    "presets/house.yaml": "description: House rules.\noverlays: [house-review]\n",
+    "rules/db.yaml": "name: db\ndescription: Schema conventions.\nwhen:\n  paths: [src/db/**]\ncontent: Every schema change needs a migration.\n",
   },
-  existing: { ".claude/rules/review.md": "Always be kind in reviews.\n" },
+  existing: { ".cursor/rules/schema.mdc": "---\nglobs: src/db/**\n---\n\nEvery schema change needs a migration.\n" },
 };
 
 export const exportDuplicateText = (w: Where, written: string, original: string, agent: string): Diagnostic =>
