@@ -52,6 +52,26 @@ export interface UiPort {
   /** A widget above the editor (lines), or none (undefined): forge's standing notices that go away when resolved. */
   setWidget?(key: string, content: string[] | undefined): void;
   custom?<T>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort): Promise<T | undefined>;
+  /** Both hosts' TUI: wraps the editor's autocomplete provider (forge's Tab completes its commands' arguments). */
+  addAutocompleteProvider?(factory: (current: AutocompleteProviderPort) => AutocompleteProviderPort): void;
+}
+
+/** The editor's autocomplete provider as forge wraps it (both hosts' pi-tui AutocompleteProvider). */
+export interface AutocompleteProviderPort {
+  getSuggestions(
+    lines: string[],
+    cursorLine: number,
+    cursorCol: number,
+    options: { signal: AbortSignal; force?: boolean },
+  ): Promise<{ items: AutocompleteItem[]; prefix: string } | null>;
+  applyCompletion(
+    lines: string[],
+    cursorLine: number,
+    cursorCol: number,
+    item: AutocompleteItem,
+    prefix: string,
+  ): { lines: string[]; cursorLine: number; cursorCol: number };
+  shouldTriggerFileCompletion?(lines: string[], cursorLine: number, cursorCol: number): boolean;
 }
 
 export interface TuiPort {

@@ -4,3 +4,4 @@ export type { ActivePresetRef } from "./preset-blocks.js";
 export type { SelectionChange } from "./selection-impact.js";
 export type { PromptChangeReport } from "./cache-impact.js";
 export { describeTrigger } from "./rule-inventory.js";
+export { COMMAND_NAME as SYSTEM_UPDATE_COMMAND } from "./update-command-args.js";

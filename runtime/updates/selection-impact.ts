@@ -39,9 +39,9 @@ function swapInventory(tail: string, from: string, to: string): string {
 }
 
 /**
- * The previous prompt is the one the last request actually sent (the transcript on 1.x; on 0.73.1 the last run's, known
- * only after a run in this process): the provider's cache holds that request, whatever was selected since. Without one
- * there is nothing to keep, and the report says nothing. The next prompt is the core's part for the candidate plus the
+ * The previous prompt is the one the last request actually sent (the transcript on 1.x; on 0.73.1 the last run's, or in a
+ * resumed session before its first run here, the branch's selection recomposed over Pi's base prompt): the provider's
+ * cache holds that request, whatever was selected since. Without one there is nothing to keep, and the report says nothing. The next prompt is the core's part for the candidate plus the
  * updates' part (inventory swapped), rendered over the last run's native inputs (the adapter's preview), so the first
  * differing character is where a provider cache breaks. Null when no estimate can be made (an unreadable branch).
  */
@@ -61,7 +61,10 @@ export function estimateSelectionChange(
     const inventoryNext = renderInventory(change.nextPreset, rules);
     const coreNow = adapter.previewPrompt(change.now, native, lastRun);
     const estimatedTail = inventoryNow === "" ? "" : `\n\n${inventoryNow}`;
-    const sent = adapter.lastRequestPrompt(ctx, branch, lastRun !== null);
+    // A resumed session before its first run here (0.73.1 keeps no transcript of the prompt): the last request sent
+    // the selection the branch holds now over Pi's base prompt, which getSystemPrompt() still returns; recomposed so.
+    const resumed = lastRun === null && branch.some((e) => e.type === "message" && (e.message as { role?: unknown } | undefined)?.role === "assistant");
+    const sent = adapter.lastRequestPrompt(ctx, branch, lastRun !== null) ?? (resumed ? coreNow + estimatedTail : null);
     // The sent prompt's tail is kept only when it is the updates' own part after what the core composes now.
     const lastTail = sent !== null && sent.startsWith(coreNow) ? sent.slice(coreNow.length) : null;
     const tail = lastTail !== null && isUpdatesTail(lastTail, inventoryNow) ? lastTail : estimatedTail;
