@@ -125,7 +125,8 @@ async function usePreset(
       : [];
   // A deeper layer's mode of the same key is the documented layering, not staleness: named, never a warning.
   const overrides = presetOverrides(session.catalog(), name).map(
-    (m) => `${m.key} from ${m.layer === null ? `the ${m.scope} scope` : `the layer at ${shownPath(ctx.cwd, m.layer)}`}`,
+    (m) =>
+      `${m.key} from ${m.layer === null ? `the ${m.scope} scope` : m.layer === ctx.cwd ? "this directory's layer" : `the layer at ${shownPath(ctx.cwd, m.layer)}`}`,
   );
   const lines = overrides.length > 0 ? [`as layered here: ${overrides.join(", ")} (a deeper layer's mode takes the place of the one the preset names)`] : [];
   return applySelection(session, ctx, resolved.candidate, "preset", confirm, estimator, warnings, lines);
