@@ -9,15 +9,29 @@ import { presetCommand } from "./commands/preset-command.js";
 import { createSelectionEstimator } from "./commands/selection-estimate.js";
 import { createForgeSession, type ForgeSession } from "./forge-session.js";
 import { detectHostAdapter, type HostAdapter } from "./host-adapter/index.js";
-import type { BeforeAgentStartEvent, BeforeAgentStartResult, CommandSpec, CtxPort, PiPort } from "./host-adapter/ports.js";
+import type {
+  BeforeAgentStartEvent,
+  BeforeAgentStartResult,
+  CommandSpec,
+  CtxPort,
+  PiPort,
+} from "./host-adapter/ports.js";
 import { describeError, say } from "./notify.js";
 import { createDriftHold, type DriftHold } from "./drift-hold.js";
 import { reapproveSelection } from "./commands/reapprove.js";
 import { createForgeCli, type ForgeCli } from "./forge-cli.js";
 import { defaultBuiltinFile } from "./scope-discovery.js";
 import { createSessionStore } from "./session-store.js";
-import { createSystemUpdates, SYSTEM_UPDATE_COMMAND, UPDATE_TOOL_NAMES, type SystemUpdates } from "./updates/index.js";
-import { forgeArgumentProvider, type ArgumentCompleter } from "./tab-completion.js";
+import {
+  createSystemUpdates,
+  SYSTEM_UPDATE_COMMAND,
+  UPDATE_TOOL_NAMES,
+  type SystemUpdates,
+} from "./updates/index.js";
+import {
+  forgeArgumentProvider,
+  type ArgumentCompleter,
+} from "./tab-completion.js";
 import { createRuleSources } from "./rule-sources.js";
 import { createToolGate } from "./tool-gate.js";
 import { explainMissingTool } from "./edit-limits.js";
@@ -67,12 +81,20 @@ async function runAgentStart(
   }
   const extra = updates.beforeAgentStart(adapter.chainEvent(event, core), ctx);
   const systemPrompt = extra?.systemPrompt ?? core?.systemPrompt;
-  const merged: BeforeAgentStartResult = { ...(systemPrompt !== undefined ? { systemPrompt } : {}), ...(extra?.message ? { message: extra.message } : {}) };
-  return merged.systemPrompt === undefined && merged.message === undefined ? undefined : merged;
+  const merged: BeforeAgentStartResult = {
+    ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+    ...(extra?.message ? { message: extra.message } : {}),
+  };
+  return merged.systemPrompt === undefined && merged.message === undefined
+    ? undefined
+    : merged;
 }
 
 /** Builds the extension; tests pass a fake pi and options, Pi calls the default export. */
-export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {}): void {
+export function createForgeExtension(
+  pi: PiPort,
+  options: ExtensionOptions = {},
+): void {
   const adapter = options.adapter ?? detectHostAdapter(pi);
   const env = options.env ?? process.env;
   const records = createSessionStore();
@@ -88,12 +110,21 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     watchFooter: options.watchFooter ?? false,
   });
 
-  pi.registerFlag("mode", { description: "forge: start with these modes (--mode=a,b; comma list)", type: "string" });
-  pi.registerFlag("preset", { description: "forge: start with this preset", type: "string" });
+  pi.registerFlag("mode", {
+    description: "forge: start with these modes (--mode=a,b; comma list)",
+    type: "string",
+  });
+  pi.registerFlag("preset", {
+    description: "forge: start with this preset",
+    type: "string",
+  });
   // /mode and /preset report the cache impact of a change (and warn before a large cached rewrite); the feature that
   // estimates it is built after the core's commands are registered.
   let updates: SystemUpdates | null = null;
-  const estimator = options.systemUpdates === false ? undefined : createSelectionEstimator(session, () => updates);
+  const estimator =
+    options.systemUpdates === false
+      ? undefined
+      : createSelectionEstimator(session, () => updates);
   // Authoring writes sources and builds them with the package's own CLI (the extension carries no compiler).
   const authoring = {
     session,
@@ -115,28 +146,41 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
       updates?.onSelectionChange(ctx);
     },
   });
-  const commands = { mode: modeCommand(session, estimator, authoring), preset: presetCommand(session, estimator, authoring), forge: forgeCommand(session) };
-  for (const [name, spec] of Object.entries(commands)) pi.registerCommand(name, reading(spec));
+  const commands = {
+    mode: modeCommand(session, estimator, authoring),
+    preset: presetCommand(session, estimator, authoring),
+    forge: forgeCommand(session),
+  };
+  for (const [name, spec] of Object.entries(commands))
+    pi.registerCommand(name, reading(spec));
   if (options.systemUpdates !== false) {
     updates = createSystemUpdates(pi, {
       adapter,
       records,
       getActivePreset: (ctx) => session.activePreset(ctx),
       getPathRules: createRuleSources((ctx) => session.scopes(ctx)),
-      renderTemplate: (segments, ctx) => renderTemplate(segments, session.vars(ctx), ""),
+      renderTemplate: (segments, ctx) =>
+        renderTemplate(segments, session.vars(ctx), ""),
     });
   }
   const feature = updates;
   // Tab after a completed word completes the next argument (the editors force file completion there otherwise).
   const completers = new Map<string, ArgumentCompleter>(
-    Object.entries(commands).map(([name, spec]) => [name, (text) => spec.getArgumentCompletions?.(text) ?? null]),
+    Object.entries(commands).map(([name, spec]) => [
+      name,
+      (text) => spec.getArgumentCompletions?.(text) ?? null,
+    ]),
   );
-  if (feature !== null) completers.set(SYSTEM_UPDATE_COMMAND, (text) => feature.completeArguments(text));
+  if (feature !== null)
+    completers.set(SYSTEM_UPDATE_COMMAND, (text) =>
+      feature.completeArguments(text),
+    );
   const tabCompletion = forgeArgumentProvider(completers);
   const hold = createDriftHold({
     session,
     reapprove: (ctx) => reapproveSelection(session, ctx, { given: false }),
-    recordLeaveOut: (_ctx, keys) => pi.appendEntry(LEAVE_OUT_TYPE, { v: 1, leftOut: [...keys] }),
+    recordLeaveOut: (_ctx, keys) =>
+      pi.appendEntry(LEAVE_OUT_TYPE, { v: 1, leftOut: [...keys] }),
   });
 
   // A prompt about to go out on a drift fallback is held and asked about (a UI only). A failing dialog lets the prompt
@@ -145,7 +189,11 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     try {
       return await hold.onInput(event, ctx);
     } catch (error) {
-      say(ctx, `forge: the drift question failed (${describeError(error)}); the prompt runs on Pi's native prompt as policy block says`, "error");
+      say(
+        ctx,
+        `forge: the drift question failed (${describeError(error)}); the prompt runs on Pi's native prompt as policy block says`,
+        "error",
+      );
       return undefined;
     }
   });
@@ -163,7 +211,10 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     try {
       const reason = event?.reason;
       hold.reset();
-      await session.rederive(ctx, reason === undefined || reason === "startup" || reason === "new");
+      await session.rederive(
+        ctx,
+        reason === undefined || reason === "startup" || reason === "new",
+      );
     } catch (error) {
       session.fail(ctx, "session start", error);
     }
@@ -182,19 +233,39 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   });
 
   const tellRuleDrift = createRuleDriftNotice(session);
-  pi.on("before_agent_start", (event, ctx) => runAgentStart(session, hold, feature, adapter, event, ctx, tellRuleDrift));
+  pi.on("before_agent_start", (event, ctx) =>
+    runAgentStart(session, hold, feature, adapter, event, ctx, tellRuleDrift),
+  );
 
   // One gate: the call's paths resolved once, then the edit limits the selection pinned, then path rules.
   pi.on(
     "tool_call",
-    createToolGate({ adapter, limitsInForce: (ctx) => session.limits(ctx), ownTools: feature === null ? [] : UPDATE_TOOL_NAMES, rules: feature?.onToolCall }),
+    createToolGate({
+      adapter,
+      limitsInForce: (ctx) => session.limits(ctx),
+      ownTools: feature === null ? [] : UPDATE_TOOL_NAMES,
+      rules: feature?.onToolCall,
+    }),
   );
 
   // A call to a tool the edit limits turned off gets Pi's "Tool bash not found"; forge's reason replaces it.
   pi.on("message_end", (event, ctx) => {
     try {
       const { limits } = session.limits(ctx);
-      const replaced = explainMissingTool(event.message, limits, (tool) => toolAllowedUnder(limits, tool, feature === null ? [] : UPDATE_TOOL_NAMES));
+      const allowed = (tool: string) =>
+        toolAllowedUnder(
+          limits,
+          tool,
+          feature === null ? [] : UPDATE_TOOL_NAMES,
+        );
+      const registered = (tool: string) =>
+        pi.getAllTools?.().some((t) => t.name === tool) ?? false;
+      const replaced = explainMissingTool(
+        event.message,
+        limits,
+        allowed,
+        registered,
+      );
       return replaced === undefined ? undefined : { message: replaced };
     } catch {
       return undefined; // Pi's own text stays: the call did not run either way
@@ -214,11 +285,17 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
 export default function forgeExtension(pi: PiPort): void {
   try {
     // Another copy of forge already loaded in this Pi (a global install beside a project's): it stays in charge.
-    const self = { file: fileURLToPath(import.meta.url), version: forgeVersion };
+    const self = {
+      file: fileURLToPath(import.meta.url),
+      version: forgeVersion,
+    };
     const claim = claimExtensionCopy(pi, self);
-    if (claim.role === "passive") return registerPassiveCopy(pi, self, claim.notice);
+    if (claim.role === "passive")
+      return registerPassiveCopy(pi, self, claim.notice);
     createForgeExtension(pi, { watchFooter: true });
   } catch (error) {
-    process.stderr.write(`forge: extension failed to load (${describeError(error)}); Pi runs without forge\n`);
+    process.stderr.write(
+      `forge: extension failed to load (${describeError(error)}); Pi runs without forge\n`,
+    );
   }
 }

@@ -243,6 +243,8 @@ export interface PiPort {
   /** Idle: appended to the session at once. While a run streams: steered in before the next model request. */
   sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void;
   getActiveTools(): string[];
+  /** Both hosts: every registered tool, active or not. */
+  getAllTools?(): Array<{ name: string }>;
   setActiveTools(names: string[]): void;
   setModel(model: ModelRef): Promise<boolean>;
   getThinkingLevel(): HostThinkingLevel;

@@ -44,7 +44,8 @@ export interface FakeCtxOptions {
   hasUI?: boolean;
   /** 1.x: "tui" | "rpc" | "json" | "print". */
   mode?: string;
-  confirm?: boolean | ((title: string, message: string) => boolean | Promise<boolean>);
+  confirm?:
+    boolean | ((title: string, message: string) => boolean | Promise<boolean>);
   select?: (options: string[]) => string | undefined;
   input?: (title: string) => string | undefined;
   /** ctx.ui.editor's answer (the saved text, or undefined: closed without saving); absent: the ctx has no editor. */
@@ -80,7 +81,16 @@ export interface FakePiOptions {
 /** A fake ExtensionAPI: appendEntry and sendMessage write into its session; commands, flags and tools are recorded. */
 export class FakePi implements PiPort {
   readonly session: FakeSession;
-  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], selectTitles: [], editors: [], widgets: [], editorTexts: [] };
+  readonly log: FakeUiLog = {
+    notes: [],
+    status: [],
+    confirms: [],
+    selects: [],
+    selectTitles: [],
+    editors: [],
+    widgets: [],
+    editorTexts: [],
+  };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
   readonly handlers: HandlerLists = {
@@ -132,7 +142,10 @@ export class FakePi implements PiPort {
   streaming = false;
   readonly steered: CustomMessage[] = [];
   /** Idle semantics of both hosts: the custom message is appended to the session at once. */
-  sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void {
+  sendMessage(
+    message: CustomMessage,
+    options?: { deliverAs?: "steer" | "followUp" | "nextTurn" },
+  ): void {
     this.sent.push({ message, options });
     if (this.streaming) return void this.steered.push(structuredClone(message));
     this.session.append({
@@ -145,6 +158,9 @@ export class FakePi implements PiPort {
   }
   getActiveTools(): string[] {
     return [...this.activeTools];
+  }
+  getAllTools(): Array<{ name: string }> {
+    return [...this.tools.keys()].map((name) => ({ name }));
   }
   setActiveTools(names: string[]): void {
     this.activeTools = [...names];
@@ -173,14 +189,20 @@ export class FakePi implements PiPort {
       session: this.session,
       trusted: opts.trusted ?? true,
       sessionManager: this.session,
-      model: opts.model ?? { provider: "fake", id: "m", compat: { supportsMidConvoSystemMessages: opts.midConvo ?? false } },
+      model: opts.model ?? {
+        provider: "fake",
+        id: "m",
+        compat: { supportsMidConvoSystemMessages: opts.midConvo ?? false },
+      },
       modelRegistry: {
-        find: (provider, id) => models.find((m) => m.provider === provider && m.id === id),
+        find: (provider, id) =>
+          models.find((m) => m.provider === provider && m.id === id),
         getAll: () => models,
       },
       getSystemPrompt: () => opts.systemPrompt ?? "BASE PROMPT",
       ui: {
-        notify: (text, level) => void log.notes.push({ text, level: level ?? "info" }),
+        notify: (text, level) =>
+          void log.notes.push({ text, level: level ?? "info" }),
         setStatus: (_key, text) => void log.status.push(text),
         setWidget: (key, content) => void log.widgets.push({ key, content }),
         setEditorText: (text) => void log.editorTexts.push(text),
@@ -195,7 +217,9 @@ export class FakePi implements PiPort {
           return typeof c === "function" ? c(title, message) : c;
         },
         ...(opts.custom ? { custom: opts.custom } : {}),
-        ...(opts.input ? { input: async (title: string) => opts.input!(title) } : {}),
+        ...(opts.input
+          ? { input: async (title: string) => opts.input!(title) }
+          : {}),
         ...(opts.editor
           ? {
               editor: async (title: string, prefill?: string) => {
@@ -209,16 +233,22 @@ export class FakePi implements PiPort {
     if (opts.mode !== undefined) ctx.mode = opts.mode;
     if (modern) {
       ctx.mode ??= opts.hasUI === false ? "print" : "tui";
-      ctx.getSystemPromptOptions = () => opts.promptOptions ?? { cwd, sections: {} };
+      ctx.getSystemPromptOptions = () =>
+        opts.promptOptions ?? { cwd, sections: {} };
       ctx.isProjectTrusted = () => ctx.trusted;
     }
     return ctx;
   }
 
   /** Each handler's own result, in registration order (no chaining). */
-  async emitEach<K extends HostEventName>(event: K, payload: HostEvents[K]["event"], ctx: CtxPort): Promise<unknown[]> {
+  async emitEach<K extends HostEventName>(
+    event: K,
+    payload: HostEvents[K]["event"],
+    ctx: CtxPort,
+  ): Promise<unknown[]> {
     const out: unknown[] = [];
-    for (const handler of this.handlers[event]) out.push(await handler(payload, ctx));
+    for (const handler of this.handlers[event])
+      out.push(await handler(payload, ctx));
     return out;
   }
 
@@ -234,11 +264,16 @@ export class FakePi implements PiPort {
     let result: { systemPrompt?: string; message?: CustomMessage } | undefined;
     let current = payload;
     for (const handler of this.handlers[event]) {
-      const r = (await handler(current, ctx)) as { systemPrompt?: string; message?: CustomMessage } | undefined;
+      const r = (await handler(current, ctx)) as
+        { systemPrompt?: string; message?: CustomMessage } | undefined;
       if (!r || typeof r !== "object") continue;
-      if (r.systemPrompt !== undefined || r.message !== undefined) result = { ...result, ...r };
+      if (r.systemPrompt !== undefined || r.message !== undefined)
+        result = { ...result, ...r };
       if (event === "before_agent_start" && r.systemPrompt !== undefined)
-        current = { ...(current as BeforeAgentStartEvent), systemPrompt: r.systemPrompt } as HostEvents[K]["event"];
+        current = {
+          ...(current as BeforeAgentStartEvent),
+          systemPrompt: r.systemPrompt,
+        } as HostEvents[K]["event"];
     }
     return result;
   }
@@ -248,13 +283,23 @@ export class FakePi implements PiPort {
    * 0.73.1 chains returned strings; 1.x hands every handler the same mutable options behind a prompt getter
    * and turns a returned string into forceSystemPrompt. Returns the prompt the model gets and the messages.
    */
-  async runAgentStart(ctx: CtxPort, cwd: string): Promise<{ prompt: string; messages: CustomMessage[]; options: PromptOptions }> {
+  async runAgentStart(
+    ctx: CtxPort,
+    cwd: string,
+  ): Promise<{
+    prompt: string;
+    messages: CustomMessage[];
+    options: PromptOptions;
+  }> {
     const messages: CustomMessage[] = [];
     if (ctx.isProjectTrusted === undefined) {
       const options = { cwd };
       let prompt = legacyPrompt.buildSystemPrompt(options);
       for (const handler of this.handlers.before_agent_start) {
-        const r = await handler({ prompt: "go", systemPrompt: prompt, systemPromptOptions: options }, ctx);
+        const r = await handler(
+          { prompt: "go", systemPrompt: prompt, systemPromptOptions: options },
+          ctx,
+        );
         if (r?.message) messages.push(r.message);
         if (r?.systemPrompt !== undefined) prompt = r.systemPrompt;
       }
@@ -271,13 +316,23 @@ export class FakePi implements PiPort {
       };
       const r = await handler(event, ctx);
       if (r?.message) messages.push(r.message);
-      if (r?.systemPrompt !== undefined) current.forceSystemPrompt = r.systemPrompt;
+      if (r?.systemPrompt !== undefined)
+        current.forceSystemPrompt = r.systemPrompt;
     }
-    return { prompt: modernPrompt.buildSystemPrompt(current), messages, options: current };
+    return {
+      prompt: modernPrompt.buildSystemPrompt(current),
+      messages,
+      options: current,
+    };
   }
 
   /** A tool call as both hosts' runners preflight it: handlers in order, the first `block` wins and stops the rest. */
-  async toolCall(ctx: CtxPort, toolName: string, input: unknown, toolCallId = `call-${toolName}`): Promise<{ block?: boolean; reason?: string } | undefined> {
+  async toolCall(
+    ctx: CtxPort,
+    toolName: string,
+    input: unknown,
+    toolCallId = `call-${toolName}`,
+  ): Promise<{ block?: boolean; reason?: string } | undefined> {
     let result: { block?: boolean; reason?: string } | undefined;
     for (const handler of this.handlers.tool_call) {
       const r = await handler({ toolName, toolCallId, input }, ctx);
@@ -294,9 +349,20 @@ export class FakePi implements PiPort {
   }
 
   /** User input as both hosts run it before a prompt: the first `handled` ends it (nothing is sent). */
-  async input(text: string, ctx: CtxPort, streamingBehavior?: string): Promise<"handled" | "continue"> {
+  async input(
+    text: string,
+    ctx: CtxPort,
+    streamingBehavior?: string,
+  ): Promise<"handled" | "continue"> {
     for (const handler of this.handlers.input) {
-      const r = await handler({ text, source: "interactive", ...(streamingBehavior ? { streamingBehavior } : {}) }, ctx);
+      const r = await handler(
+        {
+          text,
+          source: "interactive",
+          ...(streamingBehavior ? { streamingBehavior } : {}),
+        },
+        ctx,
+      );
       if (r?.action === "handled") return "handled";
     }
     return "continue";
