@@ -5,12 +5,19 @@ import { MODE_STATE_TYPE } from "./mode-state-reducer.js";
 import { UPDATE_ENTRY_TYPE } from "./update-events.js";
 
 /**
- * What changed between two requests: forge's own actions, the user's (or Pi's) model switch and compaction, and a
- * change of the tools the request declares (which lead the cached prefix), whoever made it.
+ * What changed between two requests: forge's own actions (a selection change, a system update, a rule switching on,
+ * a prompt sent without drifted modes), the user's (or Pi's) model switch and compaction, and a change of the tools the
+ * request declares (which lead the cached prefix), whoever made it.
  */
-export type RewriteCause = "mode" | "preset" | "update" | "rule" | "model" | "compaction" | "tools";
-export const FORGE_CAUSES: readonly RewriteCause[] = ["mode", "preset", "update", "rule"];
+export type RewriteCause = "mode" | "preset" | "update" | "rule" | "leave-out" | "model" | "compaction" | "tools";
+export const FORGE_CAUSES: readonly RewriteCause[] = ["mode", "preset", "update", "rule", "leave-out"];
 export const USER_CAUSES: readonly RewriteCause[] = ["model", "compaction"];
+
+/**
+ * The entry the drift dialog's "Send without" appends (runtime/drift-hold.ts): that prompt composes the selection
+ * without the drifted modes, which changes the prompt like a selection change does, so the ledger attributes it.
+ */
+export const LEAVE_OUT_TYPE = "forge-drift-answer";
 
 export interface TokenTotals {
   input: number;
@@ -83,6 +90,7 @@ function forgeCause(entry: SessionEntry, preset: { value: string | null }): Rewr
     return changed ? "preset" : "mode";
   }
   if (entry.customType === UPDATE_ENTRY_TYPE) return data?.source === "rule" ? "rule" : "update";
+  if (entry.customType === LEAVE_OUT_TYPE) return "leave-out";
   return null;
 }
 

@@ -93,6 +93,7 @@ const CAUSE_WORDS: Record<RewriteCause, string> = {
   preset: "preset change",
   update: "system update",
   rule: "rule switching on",
+  "leave-out": 'a prompt sent without drifted modes ("Send without")',
   model: "model switch",
   compaction: "compaction",
   tools: "tool change",
@@ -123,9 +124,27 @@ export function renderCostReport(report: CostReport): string {
   lines.push(
     `  prefix rewrites: ${r.total}; after forge's actions ${r.forge + r.both}${causeList(report, FORGE_CAUSES)}, after your model switches or compaction ${r.user + r.both}${causeList(report, USER_CAUSES)}, ${r.other > 0 ? `after tool changes outside forge ${r.other}, ` : ""}unexplained ${r.unexplained}`,
   );
-  for (const w of r.list)
-    lines.push(
-      `    turn ${w.turn + 1}: about ${n(w.missedTokens)} tokens not served from cache${w.causes.length > 0 ? ` after ${w.causes.map((c) => CAUSE_WORDS[c]).join(", ")}` : ""}`,
-    );
+  lines.push(...rewriteGroups(r.list));
   return lines.join("\n");
+}
+
+/** At most this many turn numbers per group line; a long session's rewrites stay a few lines (--json lists every one). */
+export const SHOWN_TURNS = 8;
+
+/** The rewrites grouped by what preceded them, in order of first appearance: one line per group, its turns capped. */
+function rewriteGroups(list: readonly PrefixRewrite[]): string[] {
+  const groups = new Map<string, { turns: number[]; tokens: number }>();
+  for (const w of list) {
+    const key = w.causes.length > 0 ? `after ${w.causes.map((c) => CAUSE_WORDS[c]).join(", ")}` : "after nothing recorded (an expired cache?)";
+    const g = groups.get(key) ?? { turns: [], tokens: 0 };
+    g.turns.push(w.turn + 1);
+    g.tokens += w.missedTokens;
+    groups.set(key, g);
+  }
+  return [...groups].map(([why, g]) => {
+    const shown = g.turns.slice(0, SHOWN_TURNS).join(", ");
+    const more = g.turns.length > SHOWN_TURNS ? ` and ${g.turns.length - SHOWN_TURNS} more` : "";
+    const turns = `${g.turns.length === 1 ? "turn" : `${g.turns.length} turns:`} ${shown}${more}`;
+    return `    ${why}: ${turns}, about ${n(g.tokens)} tokens not served from cache`;
+  });
 }

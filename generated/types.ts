@@ -429,7 +429,14 @@ export interface BundleChanges {
     from: string | null;
     to: string;
   };
+  /**
+   * The bytes differ, but no digest and no signature does (source paths, formatting, a hand edit).
+   */
   otherChanges: boolean;
+  /**
+   * The signatures differ, and nothing else does but the forge version (a signature added by --sign, or dropped).
+   */
+  signaturesChanged?: boolean;
 }
 export interface ComponentChanges {
   added: string[];

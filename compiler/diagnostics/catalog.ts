@@ -102,6 +102,7 @@ import * as testUnknownName from "../../core/diagnostics/catalog/test-unknown-na
 import * as testDuplicateName from "../../core/diagnostics/catalog/test-duplicate-name.js";
 import * as testPatternInvalid from "../../core/diagnostics/catalog/test-pattern-invalid.js";
 import * as testAssertionUnused from "../../core/diagnostics/catalog/test-assertion-unused.js";
+import * as exportDuplicateText from "../../core/diagnostics/catalog/export-duplicate-text.js";
 import * as modeStateMalformed from "../../core/diagnostics/catalog/mode-state-malformed.js";
 import * as legacyStateMalformed from "../../core/diagnostics/catalog/legacy-state-malformed.js";
 import * as legacyStateMigrated from "../../core/diagnostics/catalog/legacy-state-migrated.js";
@@ -233,6 +234,7 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   testDuplicateName,
   testPatternInvalid,
   testAssertionUnused,
+  exportDuplicateText,
   modeStateMalformed,
   legacyStateMalformed,
   legacyStateMigrated,

@@ -31,7 +31,7 @@ export function tellActivation(ctx: CtxPort, result: ActivationResult, extras: N
     head: `${result.message}${extras.note ?? ""}`,
     cache: report?.words ?? null,
     cost: report?.cost ?? null,
-    notes: [...warnings, ...(extras.lines ?? [])],
+    notes: [...warnings, ...(result.notes ?? []), ...(extras.lines ?? [])],
     level: report?.warn || warnings.length > 0 ? "warning" : "info",
   });
 }
@@ -45,10 +45,11 @@ export async function applySelection(
   confirmation: ExactConfirmation,
   estimator?: SelectionEstimator,
   warnings: ReadonlyArray<string> = [],
+  lines: ReadonlyArray<string> = [],
 ): Promise<void> {
   const pending = estimator?.estimate(ctx, candidate) ?? null;
   const result = await session.activate(ctx, candidate, source, confirmation);
-  tellActivation(ctx, result, { report: result.ok ? (pending?.() ?? null) : null, warnings });
+  tellActivation(ctx, result, { report: result.ok ? (pending?.() ?? null) : null, warnings, lines });
 }
 
 /** Back to Pi's native prompt, with the estimate of doing so, in one notice. */

@@ -52,6 +52,26 @@ export interface UiPort {
   /** A widget above the editor (lines), or none (undefined): forge's standing notices that go away when resolved. */
   setWidget?(key: string, content: string[] | undefined): void;
   custom?<T>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort): Promise<T | undefined>;
+  /** Both hosts' TUI: wraps the editor's autocomplete provider (forge's Tab completes its commands' arguments). */
+  addAutocompleteProvider?(factory: (current: AutocompleteProviderPort) => AutocompleteProviderPort): void;
+}
+
+/** The editor's autocomplete provider as forge wraps it (both hosts' pi-tui AutocompleteProvider). */
+export interface AutocompleteProviderPort {
+  getSuggestions(
+    lines: string[],
+    cursorLine: number,
+    cursorCol: number,
+    options: { signal: AbortSignal; force?: boolean },
+  ): Promise<{ items: AutocompleteItem[]; prefix: string } | null>;
+  applyCompletion(
+    lines: string[],
+    cursorLine: number,
+    cursorCol: number,
+    item: AutocompleteItem,
+    prefix: string,
+  ): { lines: string[]; cursorLine: number; cursorCol: number };
+  shouldTriggerFileCompletion?(lines: string[], cursorLine: number, cursorCol: number): boolean;
 }
 
 export interface TuiPort {
@@ -171,6 +191,8 @@ export interface HostEvents {
   session_compact: { event: unknown; result: void };
   /** A result other than undefined would replace the payload: forge only records it. */
   before_provider_request: { event: BeforeProviderRequestEvent; result: undefined };
+  /** Both hosts: a finished message (a tool result included), which a handler may replace (same role). */
+  message_end: { event: { message: unknown }; result: { message: unknown } | undefined };
 }
 export type HostEventName = keyof HostEvents;
 export type HostHandler<K extends HostEventName> = (event: HostEvents[K]["event"], ctx: CtxPort) => HostEvents[K]["result"] | Promise<HostEvents[K]["result"]>;

@@ -1,7 +1,7 @@
 // The system-update feature: the /system-update command, the agent tool, delivery at every run, path rules at a tool call.
 import type { UpdateState } from "../../core/update-reducer.js";
 import { observeRequest } from "../host-adapter/index.js";
-import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, ModelSelectEvent, PiPort } from "../host-adapter/ports.js";
+import type { AutocompleteItem, BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, ModelSelectEvent, PiPort } from "../host-adapter/ports.js";
 import { describeError, guardCommand, say } from "../notify.js";
 import { renderUpdateMessage } from "./update-renderer.js";
 import { UPDATE_MESSAGE_TYPE } from "./timeline-view.js";
@@ -29,6 +29,10 @@ export interface SystemUpdates {
   estimateSelectionChange(ctx: CtxPort, change: SelectionChange): PendingReport | null;
   /** session_start and session_tree, after the core re-derived the selection: replay the branch's updates. */
   onSession(ctx: CtxPort): void;
+  /** After a /mode, /preset or /forge command: the blocks and the agent tool follow the preset now active, before any turn. */
+  onSelectionChange(ctx: CtxPort): void;
+  /** /system-update's argument completion (its name is COMMAND_NAME), for the editor's Tab (runtime/tab-completion.ts). */
+  completeArguments(argumentText: string): AutocompleteItem[] | null;
   /** before_agent_start, after the core composed the prompt (`event` is chained past the core's result). */
   beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort): BeforeAgentStartResult | undefined;
   /** The tool gate's last step: a call that passed the edit limits may switch path rules on. */
@@ -109,6 +113,12 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
         const diagnostics = state.diagnostics.filter((d) => d.severity !== "info");
         if (diagnostics.length > 0) say(ctx, `forge: system updates: ${diagnostics.length} problem(s) on this branch; see /system-update status`, "warning");
       },
+      (ctx) => ctx,
+    ),
+    completeArguments: (argumentText) => completeSystemUpdateArgs(argumentText, completions),
+    onSelectionChange: guarded(
+      "selection change",
+      (ctx: CtxPort) => refresh(deps.getActivePreset(ctx), rt.readSession(ctx).updates),
       (ctx) => ctx,
     ),
     beforeAgentStart: guarded(

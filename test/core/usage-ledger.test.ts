@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import { reduceSession, type SessionEntry } from "../../core/session-state.js";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
-import { isPrefixRewrite, readUsageLedger, REWRITE_SLACK_TOKENS } from "../../core/usage-ledger.js";
+import { isPrefixRewrite, LEAVE_OUT_TYPE, readUsageLedger, REWRITE_SLACK_TOKENS } from "../../core/usage-ledger.js";
 import { describeRewritePrice, formatDollars, priceRewrite, rewrittenCachedTokens, spendOf } from "../../core/usage-prices.js";
-import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
+import { buildCostReport, renderCostReport, SHOWN_TURNS } from "../../core/usage-report.js";
 
 let seq = 0;
 const id = () => `e${++seq}`;
@@ -223,6 +223,35 @@ function exampleBranch(): SessionEntry[] {
 }
 
 const SONNET_LIKE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
+
+describe("rewrites in /forge cost (issue 32)", () => {
+  it('attributes a prompt sent without drifted modes ("Send without") to forge', () => {
+    const leaveOut = { type: "custom", id: id(), customType: LEAVE_OUT_TYPE, data: { v: 1, leftOut: ["alpha"] } } as SessionEntry;
+    const ledger = readUsageLedger([
+      user(),
+      turn({ input: 0, cacheRead: 0, cacheWrite: 1_000 }),
+      leaveOut,
+      user(),
+      turn({ input: 0, cacheRead: 300, cacheWrite: 800 }),
+    ]);
+    expect(ledger.rewrites.map((r) => [r.causes, r.by])).toEqual([[["leave-out"], "forge"]]);
+    expect(renderCostReport(buildCostReport(ledger, () => null))).toContain(
+      'after a prompt sent without drifted modes ("Send without"): turn 2, about 700 tokens',
+    );
+  });
+
+  it("groups the rewritten turns by what preceded them and caps each group's list of turns", () => {
+    const branch: SessionEntry[] = [user(), turn({ input: 0, cacheRead: 0, cacheWrite: 1_000 })];
+    for (let i = 0; i < SHOWN_TURNS + 3; i++) branch.push(mode(), user(), turn({ input: 0, cacheRead: 100, cacheWrite: 900 }));
+    branch.push(modelChange("other"), user(), turn({ input: 0, cacheRead: 0, cacheWrite: 1_000 }, "other"));
+    const text = renderCostReport(buildCostReport(readUsageLedger(branch), () => null));
+    const lines = text.split("\n").filter((l) => l.startsWith("    "));
+    expect(lines).toEqual([
+      `    after mode change: ${SHOWN_TURNS + 3} turns: 2, 3, 4, 5, 6, 7, 8, 9 and 3 more, about ${((SHOWN_TURNS + 3) * 900).toLocaleString("en-US")} tokens not served from cache`,
+      "    after model switch: turn 13, about 1,000 tokens not served from cache",
+    ]);
+  });
+});
 
 describe("README", () => {
   const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
