@@ -30,8 +30,13 @@ export const READ_ONLY_TOOLS: readonly string[] = ["read", "grep", "find", "ls"]
  */
 export function resolveTools(baseline: readonly string[], wanted: readonly string[] | undefined): string[] {
   if (wanted === undefined) return [...baseline];
-  const kept = baseline.filter((t) => wanted.includes(t));
-  return [...kept, ...READ_ONLY_TOOLS.filter((t) => wanted.includes(t) && !kept.includes(t))];
+  return declaredTools(baseline, (t) => wanted.includes(t), READ_ONLY_TOOLS);
+}
+
+/** `baseline` narrowed to what `allowed` lets run, plus the tools of `switchOn` it allows that were off. */
+export function declaredTools(baseline: readonly string[], allowed: (tool: string) => boolean, switchOn: readonly string[]): string[] {
+  const kept = baseline.filter(allowed);
+  return [...kept, ...switchOn.filter((t) => allowed(t) && !kept.includes(t))];
 }
 
 export function hasPreferences(p: MergedPreferences): boolean {

@@ -5,9 +5,8 @@ import type { ForgeModeStateEntry } from "../generated/types.js";
 import { MODE_STATE_TYPE } from "../core/mode-state-reducer.js";
 import { selectedKeys } from "../core/candidate.js";
 import { sameSelection } from "../core/selection.js";
-import type { ActiveLimit } from "../core/pinned-limits.js";
 import type { CtxPort, PiPort } from "./host-adapter/ports.js";
-import type { PreferencesApplier } from "./preferences-applier.js";
+import type { DeclaredToolPolicy, PreferencesApplier } from "./preferences-applier.js";
 import type { ScopeLoader } from "./scope-loader.js";
 import { describeActivation, describeOff, planActivation, planConfirmed, planOff, type ActivationRequest, type SettledPlan } from "./selection-transitions.js";
 
@@ -20,8 +19,8 @@ export interface ActivationDeps {
   now(): Date;
   /** ctx's selection (the session model's, with any refusal). */
   current(ctx: CtxPort): ActiveSelection;
-  /** The edit limits ctx's selection holds: preferences leave the tools they turn off off. */
-  limits(ctx: CtxPort): ActiveLimit[];
+  /** The tools ctx's selection lets be declared (its tool sets and edit limits, its tool delivery). */
+  tools(ctx: CtxPort): DeclaredToolPolicy;
   /** After a change (or none): the refusal cleared (or set to `error`), and the session model re-read from the branch. */
   settle(ctx: CtxPort, error?: string | null): void;
   footer(ctx: CtxPort): void;
@@ -37,7 +36,7 @@ export interface ActivationFlow {
 }
 
 export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
-  const { pi, scopes, prefs, now, current, limits, settle, footer } = deps;
+  const { pi, scopes, prefs, now, current, tools, settle, footer } = deps;
   /** The settled plan, after the confirmation a replace_final base needs (cancelled: the operator declined). */
   async function decide(ctx: CtxPort, req: ActivationRequest): Promise<SettledPlan | { kind: "cancelled"; shown: string }> {
     const plan = planActivation(scopes.catalog(), req, now());
@@ -59,7 +58,7 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
       }
       pi.appendEntry(MODE_STATE_TYPE, entry);
       settle(ctx);
-      await prefs.follow(ctx, scopes.catalog(), selectedKeys(entry), limits(ctx));
+      await prefs.follow(ctx, scopes.catalog(), selectedKeys(entry), tools(ctx));
       footer(ctx);
       // A reapproval keeps the keys: what it was is what it is.
       return { ok: true, message: describeActivation(entry, req.source === "reapprove" ? undefined : req.base) };
@@ -86,7 +85,7 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
       settle(ctx);
       const keys = selectedKeys(entry);
       if (keys.length === 0) await prefs.restore(ctx);
-      else await prefs.follow(ctx, scopes.catalog(), keys, limits(ctx));
+      else await prefs.follow(ctx, scopes.catalog(), keys, tools(ctx));
       footer(ctx);
     },
   };

@@ -19,6 +19,7 @@ import { createSessionStore } from "./session-store.js";
 import { createSystemUpdates, UPDATE_TOOL_NAMES, type SystemUpdates } from "./updates/index.js";
 import { createRuleSources } from "./rule-sources.js";
 import { createToolGate } from "./tool-gate.js";
+import { declareToolsExplicitly, toolFactsOf } from "./host-adapter/tool-host.js";
 import { claimExtensionCopy, registerPassiveCopy } from "./extension-copies.js";
 import { forgeVersion } from "../core/forge-version.js";
 import { fileURLToPath } from "node:url";
@@ -53,16 +54,34 @@ async function runAgentStart(
     session.fail(ctx, "composition", error);
     core = session.nativeAfterFailure(event);
   }
-  if (updates === null) return core;
+  if (updates === null) {
+    declareTools(session, event, ctx);
+    return core;
+  }
   try {
     tellRuleDrift(ctx);
   } catch {
     // a notice only: /forge rules says the same when asked
   }
   const extra = updates.beforeAgentStart(adapter.chainEvent(event, core), ctx);
+  declareTools(session, event, ctx);
   const systemPrompt = extra?.systemPrompt ?? core?.systemPrompt;
   const merged: BeforeAgentStartResult = { ...(systemPrompt !== undefined ? { systemPrompt } : {}), ...(extra?.message ? { message: extra.message } : {}) };
   return merged.systemPrompt === undefined && merged.message === undefined ? undefined : merged;
+}
+
+/**
+ * The run's declared tools, last of forge's before_agent_start: the selection's set re-applied, then made the run's
+ * explicit choice, so tools Pi's MCP extension registers in its own handler after forge's do not join it. A failure
+ * leaves the gate, which refuses those calls anyway.
+ */
+function declareTools(session: ForgeSession, event: BeforeAgentStartEvent, ctx: CtxPort): void {
+  try {
+    const declared = session.reapplyTools(ctx);
+    if (declared !== null) declareToolsExplicitly(event, declared);
+  } catch (error) {
+    say(ctx, `forge: could not narrow the declared tools (${describeError(error)}); the gate still refuses calls outside the mode's tools`, "warning");
+  }
 }
 
 /** Builds the extension; tests pass a fake pi and options, Pi calls the default export. */
@@ -160,11 +179,30 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   const tellRuleDrift = createRuleDriftNotice(session);
   pi.on("before_agent_start", (event, ctx) => runAgentStart(session, hold, feature, adapter, event, ctx, tellRuleDrift));
 
-  // One gate: the call's paths resolved once, then the edit limits the selection pinned, then path rules.
+  // One gate: the selection's tool sets, then the edit limits the selection pinned (the call's paths resolved once),
+  // then path rules. Every call passes through it, nested ones from codemode scripts included.
   pi.on(
     "tool_call",
-    createToolGate({ adapter, limitsInForce: (ctx) => session.limits(ctx), ownTools: feature === null ? [] : UPDATE_TOOL_NAMES, rules: feature?.onToolCall }),
+    createToolGate({
+      adapter,
+      limitsInForce: (ctx) => session.limits(ctx),
+      toolSetsInForce: (ctx) => session.toolSets(ctx),
+      toolFacts: (tool) => toolFactsOf(pi, tool),
+      ownTools: feature === null ? [] : UPDATE_TOOL_NAMES,
+      rules: feature?.onToolCall,
+    }),
   );
+
+  // The declared set re-applied after each turn, before the next request's tools are declared: an MCP server that
+  // connected mid-run, or tool_search, may have switched on a tool outside the selection's tools.
+  pi.on("turn_end", (_event, ctx) => {
+    try {
+      session.reapplyTools(ctx);
+    } catch (error) {
+      say(ctx, `forge: could not narrow the declared tools (${describeError(error)}); the gate still refuses calls outside the mode's tools`, "warning");
+    }
+    return undefined;
+  });
 
   if (feature !== null) {
     pi.on("model_select", (event, ctx) => feature.onModelSelect(event, ctx));

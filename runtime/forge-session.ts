@@ -8,13 +8,16 @@ import type { ActiveSelection, Composition } from "../core/composition.js";
 import { selectedKeys } from "../core/candidate.js";
 import { MODE_STATE_TYPE } from "../core/mode-state-reducer.js";
 import { activeLimits, type ActiveLimit } from "../core/pinned-limits.js";
+import { activeToolSets, type ActiveToolSet, type ToolSetCache } from "../core/tool-sets.js";
 import { createOffEntry } from "../core/selection.js";
 import type { SessionState } from "../core/session-state.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
 import { createActivationFlow } from "./activation.js";
 import type { CtxPort } from "./host-adapter/ports.js";
 import { createOnceTeller, describeError, say } from "./notify.js";
-import { createPreferencesApplier } from "./preferences-applier.js";
+import { createPreferencesApplier, UNRESTRICTED, type DeclaredToolPolicy } from "./preferences-applier.js";
+import { toolFactsOf } from "./host-adapter/tool-host.js";
+import { declaredToolPolicy, toolDeliveryOf } from "./tool-policy.js";
 import { pathRoot } from "./rule-sources.js";
 import { createScopeLoader, type LoadedScopes } from "./scope-loader.js";
 import { planStartup, startupConfirmation } from "./selection-transitions.js";
@@ -73,10 +76,22 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       trust.show(ctx, loaded);
     },
   );
-  const prefs = createPreferencesApplier(pi, deps.ownTools);
+  const prefs = createPreferencesApplier(pi);
   const read = (ctx: CtxPort) => records.read(ctx);
   const selectionOf = (ctx: CtxPort): ActiveSelection => ({ state: read(ctx).selection.state, error: refusal });
   const limitsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveLimit[] => activeLimits(read(ctx).selection.pins, catalog);
+  const toolSetsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveToolSet[] => activeToolSets(read(ctx).selection.pins, catalog);
+  const toolCache: ToolSetCache = new WeakMap();
+  /** What may be declared: the same pinned sets and limits the gate enforces, under the selection's tool delivery. */
+  const toolPolicyOf = (ctx: CtxPort, catalog = scopes.catalog()): DeclaredToolPolicy =>
+    declaredToolPolicy({
+      sets: toolSetsOf(ctx, catalog),
+      limits: limitsOf(ctx, catalog),
+      delivery: toolDeliveryOf(catalog, read(ctx).selection.state),
+      own: deps.ownTools,
+      facts: (tool) => toolFactsOf(pi, tool),
+      cache: toolCache,
+    });
   const offeredKeys = (ctx: CtxPort, catalog: Catalog): string[] => selectedKeys(read(ctx).selection.state).filter((k) => catalog.modes.has(k));
   const keyOf = (ctx: CtxPort) => preferenceKey(offeredKeys(ctx, scopes.catalog()), limitsOf(ctx));
   const turns = createTurnComposer({ adapter, scopes, records, selection: selectionOf, tell, now, os: deps.os });
@@ -86,7 +101,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     prefs,
     now,
     current: selectionOf,
-    limits: (ctx) => limitsOf(ctx),
+    tools: (ctx) => toolPolicyOf(ctx),
     settle: (ctx, error = null) => {
       refusal = error;
       read(ctx);
@@ -133,6 +148,16 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       const loaded = scopes.refresh(ctx);
       return { limits: limitsOf(ctx, loaded.catalog), root: pathRoot(loaded, ctx) };
     },
+    toolSets(ctx) {
+      if (read(ctx).selection.pins.length === 0) return [];
+      return toolSetsOf(ctx, scopes.refresh(ctx).catalog);
+    },
+    toolDelivery: (ctx) => toolDeliveryOf(scopes.catalog(), read(ctx).selection.state),
+    reapplyTools(ctx) {
+      const policy = read(ctx).selection.pins.length === 0 ? UNRESTRICTED : toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
+      if (prefs.blocked(policy)) prefs.enforce(ctx, policy);
+      return policy.restricts ? pi.getActiveTools() : null;
+    },
     vars: turns.vars,
     compose: turns.compose,
     lastPromptChars: turns.lastPromptChars,
@@ -143,9 +168,11 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       const { catalog } = scopes.refresh(ctx);
       const limits = limitsOf(ctx, catalog);
       const key = preferenceKey(offeredKeys(ctx, catalog), limits);
-      if (preferencesFor !== null && preferencesFor !== key) await prefs.follow(ctx, catalog, offeredKeys(ctx, catalog), limits);
-      // A tool a limit turns off that is on again (another extension switched it back) goes off before the request.
-      else if (prefs.blocked(limits)) prefs.enforce(ctx, limits);
+      const tools = toolPolicyOf(ctx, catalog);
+      if (preferencesFor !== null && preferencesFor !== key) await prefs.follow(ctx, catalog, offeredKeys(ctx, catalog), tools);
+      // A tool outside the selection's tools that is on again (an MCP server connected, another extension switched it
+      // back) goes off before the request.
+      else if (prefs.blocked(tools)) prefs.enforce(ctx, tools);
       preferencesFor = key;
       return turns.beforeAgentStart(event, ctx, leaveOut);
     },
@@ -199,7 +226,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       if (summary !== null) tell.tell(ctx, summary);
       refusal = null;
       const replayed = selectedKeys(session.selection.state);
-      if (followPreferences && before !== replayed.join(",")) await prefs.follow(ctx, catalog, replayed, limitsOf(ctx, catalog));
+      if (followPreferences && before !== replayed.join(",")) await prefs.follow(ctx, catalog, replayed, toolPolicyOf(ctx, catalog));
       // A pi-modes selection newer than every forge entry migrates once (the entry appended makes it history).
       await migrateLegacySession(ctx, {
         catalog,
@@ -223,10 +250,10 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
           if (!result.ok) refuseStartup(ctx, `forge: ${plan.origin} refused: ${result.message}; using Pi's native prompt`);
         }
       }
-      // The limits the branch holds turn bash (and tools not known to be read-only) off before the first run: a resumed
-      // session starts with Pi's own tools.
-      const limits = limitsOf(ctx);
-      if (prefs.blocked(limits)) prefs.enforce(ctx, limits);
+      // The tool sets and limits the branch holds narrow the declared tools before the first run: a resumed session
+      // starts with Pi's own tools.
+      const tools = toolPolicyOf(ctx);
+      if (prefs.blocked(tools)) prefs.enforce(ctx, tools);
       preferencesFor = keyOf(ctx);
       turns.updateFooter(ctx);
     },

@@ -164,6 +164,8 @@ export interface HostEvents {
   tool_call: { event: ToolCallEvent; result: ToolCallResult | undefined };
   model_select: { event: ModelSelectEvent; result: void };
   session_compact: { event: unknown; result: void };
+  /** Both hosts: a turn ended (1.x: before the next turn's tools are declared). */
+  turn_end: { event: unknown; result: undefined };
 }
 export type HostEventName = keyof HostEvents;
 export type HostHandler<K extends HostEventName> = (event: HostEvents[K]["event"], ctx: CtxPort) => HostEvents[K]["result"] | Promise<HostEvents[K]["result"]>;
@@ -206,6 +208,14 @@ export interface ToolDefinition {
   execute(toolCallId: string, params: unknown, signal: unknown, onUpdate: unknown, ctx: CtxPort): Promise<ToolResult>;
 }
 
+/** A registered tool as `pi.getAllTools()` reports it (only what forge reads). */
+export interface ToolInfoPort {
+  name: string;
+  exposure?: string;
+  namespace?: { name?: string };
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean };
+}
+
 export interface PiPort {
   on<K extends HostEventName>(event: K, handler: HostHandler<K>): void;
   registerCommand(name: string, spec: CommandSpec): void;
@@ -222,6 +232,14 @@ export interface PiPort {
   sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void;
   getActiveTools(): string[];
   setActiveTools(names: string[]): void;
+  /** Both hosts: every registered tool; 1.x adds exposure, namespace and MCP annotations (read by tool-host.ts only). */
+  getAllTools?(): ToolInfoPort[];
+  /**
+   * 1.x only: an MCP server for this session (an mcp.json entry; Pi validates it and throws on an invalid one or a name
+   * another extension holds). `never`: 1.x's config union is assignable here; tool-host.ts passes forge's schema type.
+   */
+  registerMcpServer?(name: string, config: never): void;
+  unregisterMcpServer?(name: string): void;
   setModel(model: ModelRef): Promise<boolean>;
   getThinkingLevel(): HostThinkingLevel;
   setThinkingLevel(level: HostThinkingLevel): void;

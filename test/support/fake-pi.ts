@@ -92,6 +92,7 @@ export class FakePi implements PiPort {
     tool_call: [],
     model_select: [],
     session_compact: [],
+    turn_end: [],
   };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];
