@@ -11,6 +11,30 @@ export const MAX_TOOL_NAME_CHARS = 256;
 /** Pi's MCP resource tools (1.x): they reach the server their `server` argument names. */
 export const MCP_RESOURCE_TOOLS: readonly string[] = ["list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"];
 
+/**
+ * The tools a build knows: Pi's built-ins (powershell on 1.x), the tools of 1.x's built-in codemode, tool-search and MCP
+ * extensions, and forge's own. Any other name may be an extension's: a build warns (unknown_tool) and goes on.
+ */
+export const KNOWN_TOOLS: readonly string[] = [
+  "read",
+  "bash",
+  "edit",
+  "write",
+  "grep",
+  "find",
+  "ls",
+  "powershell",
+  "codemode",
+  "tool_search",
+  ...MCP_RESOURCE_TOOLS,
+  "forge_system_update",
+];
+
+/** Whether a pattern could only name tools a build cannot know: an MCP server's (mcp__...). */
+export function namesMcpTools(pattern: string): boolean {
+  return pattern.startsWith("mcp__");
+}
+
 /** Whether a pattern holds a wildcard (`*` or `?`); one without is a plain tool name. */
 export function isToolGlob(pattern: string): boolean {
   return pattern.includes("*") || pattern.includes("?");

@@ -43,6 +43,13 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   block: "budget: { block: 800 }",
   signedBy: 'signedBy: { "@acme/forge-house": ["<the 64-digit fingerprint forge key new printed>"] }',
   trust: "trust: forge",
+  mcp: "mcp: [docs]",
+  mcpServers: "mcpServers: { docs: { command: npx, args: [-y, docs-mcp-server], exposure: direct } }",
+  command: "command: npx",
+  url: "url: https://example.com/mcp",
+  exposure: "exposure: direct",
+  trustReadOnlyHints: "trustReadOnlyHints: true",
+  toolDelivery: "toolDelivery: gate",
 };
 
 export function exampleFor(field: string): string {
@@ -68,4 +75,5 @@ export const ALLOWED_FIELDS = {
   when: Object.keys(commonSchema.$defs.pathTriggerSource.properties),
   config: Object.keys(configSchema.properties),
   budget: Object.keys(commonSchema.$defs.budget.properties),
+  mcpServer: Object.keys(commonSchema.$defs.mcpServerConfig.properties),
 } as const;
