@@ -10,7 +10,9 @@ export type ActiveToolSet =
   /** `tools`: the mode's patterns (null: it names none, so only MCP tools are restricted); `mcp`: servers allowed whole. */
   | { kind: "set"; mode: string; tools: readonly string[] | null; mcp: readonly string[] | null }
   /** A mode whose tools forge cannot know: only the read-only built-ins and forge's own tools run until it is resolved. */
-  | { kind: "unknown"; mode: string; reason: string };
+  | { kind: "unknown"; mode: string; reason: string }
+  /** Servers forge started for a mode no longer selected (stopped, but refused here too): their tools never run. */
+  | { kind: "retired"; mode: null; servers: readonly string[] };
 
 /** What a mode pins of its tools (null: no restriction of that kind). */
 export function toolPinOf(mode: Mode): { tools: string[] | null; mcp: string[] | null } {
@@ -69,6 +71,7 @@ export function setAllows(
   cache: ToolSetCache,
 ): boolean {
   if (set.kind === "unknown") return READ_ONLY_TOOLS.includes(tool) || own.includes(tool);
+  if (set.kind === "retired") return !set.servers.some((server) => toolOfServer(tool, server, facts?.namespace, input));
   const byServer = set.mcp !== null && set.mcp.some((server) => toolOfServer(tool, server, facts?.namespace, input));
   if (set.tools === null) return byServer || !isMcpTool(tool);
   return byServer || matcherOf(cache, set.tools).first(tool) !== null;
@@ -90,6 +93,7 @@ export function refusingSet(
 /** "tools: read, grep; MCP servers: docs" (what a set allows), or why it is unknown. */
 export function describeToolSet(set: ActiveToolSet): string {
   if (set.kind === "unknown") return `tools unknown: ${set.reason}`;
+  if (set.kind === "retired") return `MCP servers stopped: ${set.servers.join(", ")}`;
   const parts: string[] = [];
   if (set.tools !== null) parts.push(`tools: ${set.tools.length > 0 ? set.tools.join(", ") : "none"}`);
   if (set.mcp !== null) parts.push(`MCP servers: ${set.mcp.length > 0 ? set.mcp.join(", ") : "none"}`);
@@ -99,6 +103,8 @@ export function describeToolSet(set: ActiveToolSet): string {
 
 /** The reason the model gets when a set refuses a call (Pi shows it as the tool's error result). */
 export function describeToolRefusal(tool: string, set: ActiveToolSet): string {
+  if (set.kind === "retired")
+    return `forge: tool ${tool} is not available: forge started its MCP server for a mode that is no longer selected (${set.servers.join(", ")}). Nothing ran.`;
   if (set.kind === "unknown")
     return `forge: ${tool} refused: forge cannot know the tools of mode "${set.mode}" (${set.reason}), so only read, grep, find and ls run; run /mode reapprove to accept the current definitions, or /mode off. Nothing ran.`;
   return `forge: tool ${tool} is not available in mode "${set.mode}" (${describeToolSet(set)}). Nothing ran.`;

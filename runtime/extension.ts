@@ -19,7 +19,7 @@ import { createSessionStore } from "./session-store.js";
 import { createSystemUpdates, UPDATE_TOOL_NAMES, type SystemUpdates } from "./updates/index.js";
 import { createRuleSources } from "./rule-sources.js";
 import { createToolGate } from "./tool-gate.js";
-import { declareToolsExplicitly, toolFactsOf } from "./host-adapter/tool-host.js";
+import { toolFactsOf, withoutRefusedDeclarations } from "./host-adapter/tool-host.js";
 import { claimExtensionCopy, registerPassiveCopy } from "./extension-copies.js";
 import { forgeVersion } from "../core/forge-version.js";
 import { fileURLToPath } from "node:url";
@@ -54,34 +54,16 @@ async function runAgentStart(
     session.fail(ctx, "composition", error);
     core = session.nativeAfterFailure(event);
   }
-  if (updates === null) {
-    declareTools(session, event, ctx);
-    return core;
-  }
+  if (updates === null) return core;
   try {
     tellRuleDrift(ctx);
   } catch {
     // a notice only: /forge rules says the same when asked
   }
   const extra = updates.beforeAgentStart(adapter.chainEvent(event, core), ctx);
-  declareTools(session, event, ctx);
   const systemPrompt = extra?.systemPrompt ?? core?.systemPrompt;
   const merged: BeforeAgentStartResult = { ...(systemPrompt !== undefined ? { systemPrompt } : {}), ...(extra?.message ? { message: extra.message } : {}) };
   return merged.systemPrompt === undefined && merged.message === undefined ? undefined : merged;
-}
-
-/**
- * The run's declared tools, last of forge's before_agent_start: the selection's set re-applied, then made the run's
- * explicit choice, so tools Pi's MCP extension registers in its own handler after forge's do not join it. A failure
- * leaves the gate, which refuses those calls anyway.
- */
-function declareTools(session: ForgeSession, event: BeforeAgentStartEvent, ctx: CtxPort): void {
-  try {
-    const declared = session.reapplyTools(ctx);
-    if (declared !== null) declareToolsExplicitly(event, declared);
-  } catch (error) {
-    say(ctx, `forge: could not narrow the declared tools (${describeError(error)}); the gate still refuses calls outside the mode's tools`, "warning");
-  }
 }
 
 /** Builds the extension; tests pass a fake pi and options, Pi calls the default export. */
@@ -204,13 +186,20 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     return undefined;
   });
 
+  // 1.x, per request: no tool outside the selection's set is declared, even one registered after forge narrowed them.
+  pi.on("context_with_system", (event, ctx) => {
+    feature?.onRequest();
+    try {
+      const messages = withoutRefusedDeclarations(event.messages, session.declaredTools(ctx));
+      return messages === null ? undefined : { messages };
+    } catch (error) {
+      say(ctx, `forge: could not narrow the declared tools (${describeError(error)}); the gate still refuses calls outside the mode's tools`, "warning");
+      return undefined;
+    }
+  });
   if (feature !== null) {
     pi.on("model_select", (event, ctx) => feature.onModelSelect(event, ctx));
     pi.on("session_compact", (_event, ctx) => feature.onCompact(ctx));
-    pi.on("context_with_system", () => {
-      feature.onRequest();
-      return undefined;
-    });
   }
 }
 

@@ -78,6 +78,8 @@ export interface ForgeSession extends SessionCommands {
    * when the selection narrows them, null when Pi's own tools stand.
    */
   reapplyTools(ctx: CtxPort): string[] | null;
+  /** Whether a tool may be declared to the model now (every tool set and limit lets it run; always, under gate delivery). */
+  declaredTools(ctx: CtxPort): (tool: string) => boolean;
   /** A handler failed: Pi's native prompt from now on, with the reason told as an error. */
   fail(ctx: CtxPort, what: string, error: unknown): void;
 }

@@ -18,6 +18,9 @@ import { createOnceTeller, describeError, say } from "./notify.js";
 import { createPreferencesApplier, UNRESTRICTED, type DeclaredToolPolicy } from "./preferences-applier.js";
 import { toolFactsOf } from "./host-adapter/tool-host.js";
 import { declaredToolPolicy, toolDeliveryOf } from "./tool-policy.js";
+import { createMcpRegistration, wantedServers, type WantedServers } from "./mcp-registration.js";
+import { describeServer } from "../core/mcp-servers.js";
+import { hostHasMcp } from "./host-adapter/tool-host.js";
 import { pathRoot } from "./rule-sources.js";
 import { createScopeLoader, type LoadedScopes } from "./scope-loader.js";
 import { planStartup, startupConfirmation } from "./selection-transitions.js";
@@ -80,7 +83,27 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
   const read = (ctx: CtxPort) => records.read(ctx);
   const selectionOf = (ctx: CtxPort): ActiveSelection => ({ state: read(ctx).selection.state, error: refusal });
   const limitsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveLimit[] => activeLimits(read(ctx).selection.pins, catalog);
-  const toolSetsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveToolSet[] => activeToolSets(read(ctx).selection.pins, catalog);
+  const mcp = createMcpRegistration();
+  const toolSetsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveToolSet[] => {
+    const sets = activeToolSets(read(ctx).selection.pins, catalog);
+    const retired = mcp.retired();
+    return retired.length === 0 ? sets : [...sets, { kind: "retired", mode: null, servers: retired }];
+  };
+  /** The servers the selection brings, as the bundles on disk offer them (a project's once forge's trust covers it). */
+  const serversOf = (ctx: CtxPort): WantedServers => {
+    const loaded = scopes.refresh(ctx);
+    const trusted = (layer: string | null) => loaded.discovered.layers.find((l) => l.root === layer)?.serversTrusted === true;
+    return wantedServers(read(ctx).selection.pins, loaded.catalog, trusted);
+  };
+  /** Starts and stops the selection's servers (Pi 1.x); what waits for trust, or cannot start, is told once. */
+  const syncServers = (ctx: CtxPort): void => {
+    const wanted = serversOf(ctx);
+    const notices = mcp.sync(pi, wanted);
+    for (const w of wanted.waiting) notices.push(`forge: MCP server ${describeServer(w.server)} is not started: ${w.why}`);
+    if (!hostHasMcp(pi))
+      for (const s of wanted.start) notices.push(`forge: MCP server ${describeServer(s)} is not started: this Pi (0.73.1) has no MCP of its own`);
+    for (const n of notices) tell.tell(ctx, n, "warning");
+  };
   const toolCache: ToolSetCache = new WeakMap();
   /** What may be declared: the same pinned sets and limits the gate enforces, under the selection's tool delivery. */
   const toolPolicyOf = (ctx: CtxPort, catalog = scopes.catalog()): DeclaredToolPolicy =>
@@ -105,6 +128,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     settle: (ctx, error = null) => {
       refusal = error;
       read(ctx);
+      syncServers(ctx);
     },
     footer: turns.updateFooter,
   });
@@ -153,6 +177,11 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       return toolSetsOf(ctx, scopes.refresh(ctx).catalog);
     },
     toolDelivery: (ctx) => toolDeliveryOf(scopes.catalog(), read(ctx).selection.state),
+    declaredTools(ctx) {
+      if (read(ctx).selection.pins.length === 0) return () => true;
+      const policy = toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
+      return policy.restricts ? policy.allowed : () => true;
+    },
     reapplyTools(ctx) {
       const policy = read(ctx).selection.pins.length === 0 ? UNRESTRICTED : toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
       if (prefs.blocked(policy)) prefs.enforce(ctx, policy);
@@ -174,6 +203,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       // back) goes off before the request.
       else if (prefs.blocked(tools)) prefs.enforce(ctx, tools);
       preferencesFor = key;
+      syncServers(ctx);
       return turns.beforeAgentStart(event, ctx, leaveOut);
     },
     nativeAfterFailure: (event) => turns.nativeAfterFailure(event, refusal),
@@ -254,6 +284,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       // starts with Pi's own tools.
       const tools = toolPolicyOf(ctx);
       if (prefs.blocked(tools)) prefs.enforce(ctx, tools);
+      syncServers(ctx);
       preferencesFor = keyOf(ctx);
       turns.updateFooter(ctx);
     },

@@ -115,6 +115,8 @@ export interface TranscriptMessage {
   sections?: Record<string, string | null>;
   toolCallId?: string;
   timestamp?: number;
+  /** 1.x system messages: the tools this message declares (the declarations Pi replays into the request's tools). */
+  toolsAdded?: Array<{ name: string }>;
 }
 
 /** 1.x only (0.73.1 never emits it): the transcript about to be sent, per request. */

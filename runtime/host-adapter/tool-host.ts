@@ -1,8 +1,8 @@
-// What each Pi host offers about tools and MCP: a tool's namespace and read-only hints (1.x getAllTools), the explicit
-// declared-tools edit that makes forge's set win over tools added later in the same before_agent_start, and MCP server
-// registration (1.x only; 0.73.1 has no MCP of its own).
+// What each Pi host offers about tools and MCP: a tool's namespace and read-only hints (1.x getAllTools), the request's
+// tool declarations without the ones a mode refuses (1.x transcripts), and MCP server registration (1.x only; 0.73.1
+// has no MCP of its own).
 import type { ToolFacts } from "../../core/tool-sets.js";
-import type { BeforeAgentStartEvent, PiPort } from "./ports.js";
+import type { PiPort, TranscriptMessage } from "./ports.js";
 
 /** What the host reports of `tool` (undefined: not registered, or a host that reports nothing). */
 export function toolFactsOf(pi: Pick<PiPort, "getAllTools">, tool: string): ToolFacts | undefined {
@@ -25,22 +25,22 @@ export function registeredTools(pi: Pick<PiPort, "getAllTools">): string[] {
 }
 
 /**
- * A name no tool can have (`:` is outside every provider's tool-name alphabet): Pi drops it from the loadout, and its
- * presence makes the selected tools differ from those the run started with.
+ * Pi 1.x, per request (`context_with_system`): the transcript with every tool declaration `allowed` refuses left out.
+ * 1.x declares tools in its system messages (`toolsAdded`); its built-in MCP extension, loaded after `-e` extensions,
+ * registers a server's direct tools inside its own before_agent_start, after forge narrowed the tools, and Pi declares
+ * them in that run's first request. Leaving them out of every request the same way keeps the bodies stable (the cache)
+ * and never offers them; forge's turn_end then switches them off. Null when nothing changes (0.73.1 never emits it).
  */
-const DECLARED_MARK = "forge:declared";
-
-/**
- * Pi 1.x: make `tools` the run's declared tools. 1.x keeps the live loadout unless a before_agent_start handler edited
- * `selectedTools` (compared with the list the run started with); its built-in MCP extension, loaded after `-e`
- * extensions, registers a server's direct tools inside its own before_agent_start, after forge's. An explicit edit
- * (the list plus a mark Pi drops) wins over those. 0.73.1: nothing (its options are read-only; forge narrows with
- * setActiveTools, and its later handlers add no MCP tools).
- */
-export function declareToolsExplicitly(event: BeforeAgentStartEvent, tools: readonly string[]): void {
-  const options = event.systemPromptOptions;
-  if (options === undefined || typeof options.sections !== "object" || options.sections === null) return;
-  options.selectedTools = [...tools, DECLARED_MARK];
+export function withoutRefusedDeclarations(messages: readonly TranscriptMessage[], allowed: (tool: string) => boolean): TranscriptMessage[] | null {
+  let changed = false;
+  const out = messages.map((m) => {
+    if (m.role !== "system" || !Array.isArray(m.toolsAdded) || m.toolsAdded.every((t) => allowed(t.name))) return m;
+    changed = true;
+    const toolsAdded = m.toolsAdded.filter((t) => allowed(t.name));
+    const { toolsAdded: _dropped, ...rest } = m;
+    return toolsAdded.length > 0 ? { ...rest, toolsAdded } : rest;
+  });
+  return changed ? out : null;
 }
 
 /** Whether the host can run MCP servers forge registers (Pi 1.x). */
