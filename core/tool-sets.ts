@@ -4,7 +4,7 @@ import type { Catalog } from "./component-catalog.js";
 import { READ_ONLY_TOOLS } from "./preferences.js";
 import type { PinnedComponent } from "./session-state.js";
 import { compileToolPatterns, isMcpTool, toolOfServer, type ToolMatcher } from "./tool-patterns.js";
-import type { Mode } from "../generated/types.js";
+import type { ForgeModeStateEntry, Mode, ToolDelivery } from "../generated/types.js";
 
 export type ActiveToolSet =
   /** `tools`: the mode's patterns (null: it names none, so only MCP tools are restricted); `mcp`: servers allowed whole. */
@@ -13,6 +13,12 @@ export type ActiveToolSet =
   | { kind: "unknown"; mode: string; reason: string }
   /** Servers forge started for a mode no longer selected (stopped, but refused here too): their tools never run. */
   | { kind: "retired"; mode: null; servers: readonly string[] };
+
+/** How the selection's tools reach the model: its preset's toolDelivery (declare when it has none, or no preset). */
+export function toolDeliveryOf(catalog: Catalog, state: Pick<ForgeModeStateEntry, "preset"> | null): ToolDelivery {
+  const preset = state?.preset ? catalog.presets.get(state.preset)?.preset : undefined;
+  return preset?.toolDelivery ?? "declare";
+}
 
 /** What a mode pins of its tools (null: no restriction of that kind). */
 export function toolPinOf(mode: Mode): { tools: string[] | null; mcp: string[] | null } {

@@ -599,6 +599,10 @@ export interface CliExplainReport {
   systemUpdates: {}[];
   rules: {}[];
   editLimits: {}[];
+  /**
+   * Each mode's tools and MCP servers as the gate enforces them (core/tool-report.ts); null when the selection is refused.
+   */
+  tools: {} | null;
   warnings: string[];
   path: {} | null;
   updateDelivery: string | null;

@@ -8,19 +8,14 @@ import type { ActiveSelection, Composition } from "../core/composition.js";
 import { selectedKeys } from "../core/candidate.js";
 import { MODE_STATE_TYPE } from "../core/mode-state-reducer.js";
 import { activeLimits, type ActiveLimit } from "../core/pinned-limits.js";
-import { activeToolSets, type ActiveToolSet, type ToolSetCache } from "../core/tool-sets.js";
 import { createOffEntry } from "../core/selection.js";
 import type { SessionState } from "../core/session-state.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
 import { createActivationFlow } from "./activation.js";
 import type { CtxPort } from "./host-adapter/ports.js";
 import { createOnceTeller, describeError, say } from "./notify.js";
-import { createPreferencesApplier, UNRESTRICTED, type DeclaredToolPolicy } from "./preferences-applier.js";
-import { toolFactsOf } from "./host-adapter/tool-host.js";
-import { declaredToolPolicy, toolDeliveryOf } from "./tool-policy.js";
-import { createMcpRegistration, wantedServers, type WantedServers } from "./mcp-registration.js";
-import { describeServer } from "../core/mcp-servers.js";
-import { hostHasMcp } from "./host-adapter/tool-host.js";
+import { createPreferencesApplier, UNRESTRICTED } from "./preferences-applier.js";
+import { createSessionTools } from "./session-tools.js";
 import { pathRoot } from "./rule-sources.js";
 import { createScopeLoader, type LoadedScopes } from "./scope-loader.js";
 import { planStartup, startupConfirmation } from "./selection-transitions.js";
@@ -83,38 +78,8 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
   const read = (ctx: CtxPort) => records.read(ctx);
   const selectionOf = (ctx: CtxPort): ActiveSelection => ({ state: read(ctx).selection.state, error: refusal });
   const limitsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveLimit[] => activeLimits(read(ctx).selection.pins, catalog);
-  const mcp = createMcpRegistration();
-  const toolSetsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveToolSet[] => {
-    const sets = activeToolSets(read(ctx).selection.pins, catalog);
-    const retired = mcp.retired();
-    return retired.length === 0 ? sets : [...sets, { kind: "retired", mode: null, servers: retired }];
-  };
-  /** The servers the selection brings, as the bundles on disk offer them (a project's once forge's trust covers it). */
-  const serversOf = (ctx: CtxPort): WantedServers => {
-    const loaded = scopes.refresh(ctx);
-    const trusted = (layer: string | null) => loaded.discovered.layers.find((l) => l.root === layer)?.serversTrusted === true;
-    return wantedServers(read(ctx).selection.pins, loaded.catalog, trusted);
-  };
-  /** Starts and stops the selection's servers (Pi 1.x); what waits for trust, or cannot start, is told once. */
-  const syncServers = (ctx: CtxPort): void => {
-    const wanted = serversOf(ctx);
-    const notices = mcp.sync(pi, wanted);
-    for (const w of wanted.waiting) notices.push(`forge: MCP server ${describeServer(w.server)} is not started: ${w.why}`);
-    if (!hostHasMcp(pi))
-      for (const s of wanted.start) notices.push(`forge: MCP server ${describeServer(s)} is not started: this Pi (0.73.1) has no MCP of its own`);
-    for (const n of notices) tell.tell(ctx, n, "warning");
-  };
-  const toolCache: ToolSetCache = new WeakMap();
-  /** What may be declared: the same pinned sets and limits the gate enforces, under the selection's tool delivery. */
-  const toolPolicyOf = (ctx: CtxPort, catalog = scopes.catalog()): DeclaredToolPolicy =>
-    declaredToolPolicy({
-      sets: toolSetsOf(ctx, catalog),
-      limits: limitsOf(ctx, catalog),
-      delivery: toolDeliveryOf(catalog, read(ctx).selection.state),
-      own: deps.ownTools,
-      facts: (tool) => toolFactsOf(pi, tool),
-      cache: toolCache,
-    });
+  const selectionTools = createSessionTools({ pi, scopes, read, limits: (ctx, catalog) => limitsOf(ctx, catalog), ownTools: deps.ownTools, tell });
+  const toolPolicyOf = selectionTools.policy;
   const offeredKeys = (ctx: CtxPort, catalog: Catalog): string[] => selectedKeys(read(ctx).selection.state).filter((k) => catalog.modes.has(k));
   const keyOf = (ctx: CtxPort) => preferenceKey(offeredKeys(ctx, scopes.catalog()), limitsOf(ctx));
   const turns = createTurnComposer({ adapter, scopes, records, selection: selectionOf, tell, now, os: deps.os });
@@ -128,7 +93,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     settle: (ctx, error = null) => {
       refusal = error;
       read(ctx);
-      syncServers(ctx);
+      selectionTools.syncServers(ctx);
     },
     footer: turns.updateFooter,
   });
@@ -174,9 +139,9 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     },
     toolSets(ctx) {
       if (read(ctx).selection.pins.length === 0) return [];
-      return toolSetsOf(ctx, scopes.refresh(ctx).catalog);
+      return selectionTools.sets(ctx, scopes.refresh(ctx).catalog);
     },
-    toolDelivery: (ctx) => toolDeliveryOf(scopes.catalog(), read(ctx).selection.state),
+    toolDelivery: (ctx) => selectionTools.delivery(ctx),
     declaredTools(ctx) {
       if (read(ctx).selection.pins.length === 0) return () => true;
       const policy = toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
@@ -203,7 +168,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       // back) goes off before the request.
       else if (prefs.blocked(tools)) prefs.enforce(ctx, tools);
       preferencesFor = key;
-      syncServers(ctx);
+      selectionTools.syncServers(ctx);
       return turns.beforeAgentStart(event, ctx, leaveOut);
     },
     nativeAfterFailure: (event) => turns.nativeAfterFailure(event, refusal),
@@ -222,6 +187,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
         notices,
         session.selection.diagnostics,
         limitsOf(ctx, loaded.catalog),
+        selectionTools.status(ctx, loaded.catalog),
       );
       return { report, result };
     },
@@ -284,7 +250,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       // starts with Pi's own tools.
       const tools = toolPolicyOf(ctx);
       if (prefs.blocked(tools)) prefs.enforce(ctx, tools);
-      syncServers(ctx);
+      selectionTools.syncServers(ctx);
       preferencesFor = keyOf(ctx);
       turns.updateFooter(ctx);
     },

@@ -1,18 +1,11 @@
 // The selection's tools as the runtime applies them, from the same pinned sets and limits the gate enforces: which
 // tools may be declared to the model (under toolDelivery: declare), and how the tools reach the model (declare | gate).
-import type { Catalog } from "../core/component-catalog.js";
 import { toolAllowedUnder, type ActiveLimit } from "../core/pinned-limits.js";
 import { READ_ONLY_TOOLS } from "../core/preferences.js";
 import { MCP_RESOURCE_TOOLS } from "../core/tool-patterns.js";
 import { refusingSet, type ActiveToolSet, type ToolFacts, type ToolSetCache } from "../core/tool-sets.js";
-import type { ForgeModeStateEntry, ToolDelivery } from "../generated/types.js";
+import type { ToolDelivery } from "../generated/types.js";
 import type { DeclaredToolPolicy } from "./preferences-applier.js";
-
-/** How the selection's tools reach the model: its preset's toolDelivery (declare when it has none, or no preset). */
-export function toolDeliveryOf(catalog: Catalog, state: ForgeModeStateEntry | null): ToolDelivery {
-  const preset = state?.preset ? catalog.presets.get(state.preset)?.preset : undefined;
-  return preset?.toolDelivery ?? "declare";
-}
 
 export interface ToolPolicyInputs {
   sets: readonly ActiveToolSet[];

@@ -49,6 +49,7 @@ describe("Pi 1.6.0: a repository's mcpServers", () => {
     const before = await run(MODERN_HOST, env, ["--mode=repo", "go"]);
     expect(before.stderr).toContain("forge: MCP server repo (mode repo): ");
     expect(before.stderr).toContain("is not started: forge's own trust does not cover its bundle yet (/forge trust)");
+    expect(before.stderr).not.toContain("Trust this project");
     expect(serverLog(log)).toEqual([]);
     expect(declaredTools(before.requests)).toEqual(["read"]);
     expect(existsSync(join(env.cwd, "early.txt"))).toBe(false);
@@ -67,7 +68,8 @@ describe("Pi 1.6.0: a repository's mcpServers", () => {
       { toolCalls: [{ name: "mcp__repo__write_file", arguments: { path: "after-off.txt", content: "x\n" } }] },
       { text: "done" },
     );
-    const after = await run(MODERN_HOST, env, ["--mode=repo", "go", "/mode off", "again"]);
+    const after = await run(MODERN_HOST, env, ["--mode=repo", "go", "/mode status", "/mode off", "again"]);
+    expect(after.stderr).toMatch(/ {4}MCP server repo \(mode repo\): \S+node \S+mcp-server\.mjs, exposure direct; started\n/);
     expect(serverLog(log)).toEqual(["started", 'write_file {"path":"trusted.txt","content":"ok\\n"}']);
     expect(existsSync(join(env.cwd, "trusted.txt"))).toBe(true);
     expect(declaredTools(after.requests.slice(0, 2))).toEqual(["mcp__repo__read_file", "mcp__repo__write_file", "read"]);

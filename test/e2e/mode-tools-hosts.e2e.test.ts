@@ -19,6 +19,7 @@ const mode = (label: string, tools: string) => `label: ${label}\ndescription: ${
 const MODES: Record<string, string> = {
   ".pi/forge/modes/narrow.yaml": mode("Narrow", '[read, "gr*", ls]'),
   ".pi/forge/modes/loader.yaml": mode("Loader", "[read, register_late]"),
+  ".pi/forge/modes/typo.yaml": mode("Typo", "[read, grepp]"),
 };
 
 async function project(host: PiHost): Promise<PiEnv> {
@@ -65,6 +66,14 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a mode's 
     for (const result of lastToolResults(requests)) expect(result).toMatch(/not found|not available/);
     expect(existsSync(join(env.cwd, "ext.txt"))).toBe(false);
     expect(existsSync(join(env.cwd, "bash.txt"))).toBe(false);
+  });
+
+  it("/mode status shows the set the gate enforces, and a name that matches no tool Pi reports, with the nearest one", async () => {
+    suite.server.reset();
+    const { requests, stderr } = await run(host, env, ["--mode=typo", "/mode status"]);
+    expect(requests).toHaveLength(0);
+    expect(stderr).toContain("  tools:\n    typo: tools: grepp, read\n    every other tool is refused at forge's gate");
+    expect(stderr).toContain('    tools "grepp" of mode typo matches no tool Pi reports (did you mean "grep"?)');
   });
 
   it("a tool an extension registers after forge narrowed the tools (a command mid-session, or during a run) is not declared, and its call is refused", async () => {
