@@ -72,3 +72,15 @@ export function toolReportLines(r: ToolReport): string[] {
     );
   return lines;
 }
+
+/**
+ * What the model is told under toolDelivery: gate, where every tool stays declared: the sets the gate enforces, and what
+ * an edit limit turns off. Null when nothing is restricted (no note, or the note withdrawn).
+ */
+export function gateNoticeText(sets: readonly ActiveToolSet[], limits: readonly ActiveLimit[]): string | null {
+  const lines = sets.map((s) => `- ${s.mode === null ? "forge" : `mode ${s.mode}`}: ${describeToolSet(s)}`);
+  if (limits.length > 0)
+    lines.push("- an edit limit is active: bash and every tool not known to be read-only are refused; edit and write only within the limit");
+  if (lines.length === 0) return null;
+  return ["The tools you may call now (forge's tool gate refuses every other tool, even one that is declared to you):", ...lines].join("\n");
+}

@@ -1407,9 +1407,9 @@ export interface ForgeUpdateEvent {
   updateId: Key;
   op: "apply" | "revoke" | "reset";
   /**
-   * rule: switched on by a path rule when a tool call named a matching path.
+   * rule: switched on by a path rule when a tool call named a matching path; tools: forge telling the model the selected modes' tools (toolDelivery: gate).
    */
-  source: "user" | "agent" | "preset" | "rule";
+  source: "user" | "agent" | "preset" | "rule" | "tools";
   presetId?: Key;
   blockId?: Key;
   ruleId?: Key;

@@ -77,6 +77,8 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     env,
     records,
     ownTools: options.systemUpdates === false ? [] : UPDATE_TOOL_NAMES,
+    // Under toolDelivery: gate the model is told the selected modes' tools as a system update (the feature, once built).
+    afterSelection: (ctx) => updates?.syncToolNotice(ctx, session.gateNotice(ctx)),
     builtinFile: options.builtinFile ?? defaultBuiltinFile(),
     now: options.now,
     os: options.os,

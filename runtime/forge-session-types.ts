@@ -78,6 +78,8 @@ export interface ForgeSession extends SessionCommands {
    * when the selection narrows them, null when Pi's own tools stand.
    */
   reapplyTools(ctx: CtxPort): string[] | null;
+  /** toolDelivery: gate: what the model is told of the tools it may call (null: not gated, or nothing restricted). */
+  gateNotice(ctx: CtxPort): string | null;
   /** Whether a tool may be declared to the model now (every tool set and limit lets it run; always, under gate delivery). */
   declaredTools(ctx: CtxPort): (tool: string) => boolean;
   /** A handler failed: Pi's native prompt from now on, with the reason told as an error. */
@@ -93,6 +95,8 @@ export interface SessionDeps {
   records: SessionStore;
   /** Tools that stay on under an edit limit besides Pi's read-only built-ins (forge's own). */
   ownTools: readonly string[];
+  /** After every selection change (and replay): the system-update feature's tools note follows it. */
+  afterSelection?(ctx: CtxPort): void;
   now?: () => Date;
   os?: string;
 }

@@ -16,6 +16,7 @@ import type { CtxPort } from "./host-adapter/ports.js";
 import { createOnceTeller, describeError, say } from "./notify.js";
 import { createPreferencesApplier, UNRESTRICTED } from "./preferences-applier.js";
 import { createSessionTools } from "./session-tools.js";
+import { gateNoticeText } from "../core/tool-report.js";
 import { pathRoot } from "./rule-sources.js";
 import { createScopeLoader, type LoadedScopes } from "./scope-loader.js";
 import { planStartup, startupConfirmation } from "./selection-transitions.js";
@@ -94,6 +95,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       refusal = error;
       read(ctx);
       selectionTools.syncServers(ctx);
+      deps.afterSelection?.(ctx);
     },
     footer: turns.updateFooter,
   });
@@ -142,6 +144,11 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       return selectionTools.sets(ctx, scopes.refresh(ctx).catalog);
     },
     toolDelivery: (ctx) => selectionTools.delivery(ctx),
+    gateNotice(ctx) {
+      const { catalog } = scopes.refresh(ctx);
+      if (selectionTools.delivery(ctx, catalog) !== "gate") return null;
+      return gateNoticeText(selectionTools.sets(ctx, catalog), limitsOf(ctx, catalog));
+    },
     declaredTools(ctx) {
       if (read(ctx).selection.pins.length === 0) return () => true;
       const policy = toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
@@ -251,6 +258,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       const tools = toolPolicyOf(ctx);
       if (prefs.blocked(tools)) prefs.enforce(ctx, tools);
       selectionTools.syncServers(ctx);
+      deps.afterSelection?.(ctx);
       preferencesFor = keyOf(ctx);
       turns.updateFooter(ctx);
     },
