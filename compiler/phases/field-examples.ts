@@ -46,6 +46,7 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   mcp: "mcp: [docs]",
   mcpServers: "mcpServers: { docs: { command: npx, args: [-y, docs-mcp-server], exposure: direct } }",
   command: "command: npx",
+  type: "type: stdio",
   url: "url: https://example.com/mcp",
   exposure: "exposure: direct",
   trustReadOnlyHints: "trustReadOnlyHints: true",

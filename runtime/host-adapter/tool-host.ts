@@ -32,15 +32,14 @@ export function registeredTools(pi: Pick<PiPort, "getAllTools">): string[] {
  * and never offers them; forge's turn_end then switches them off. Null when nothing changes (0.73.1 never emits it).
  */
 export function withoutRefusedDeclarations(messages: readonly TranscriptMessage[], allowed: (tool: string) => boolean): TranscriptMessage[] | null {
-  let changed = false;
-  const out = messages.map((m) => {
-    if (m.role !== "system" || !Array.isArray(m.toolsAdded) || m.toolsAdded.every((t) => allowed(t.name))) return m;
-    changed = true;
-    const toolsAdded = m.toolsAdded.filter((t) => allowed(t.name));
+  const refuses = (m: TranscriptMessage) => m.role === "system" && Array.isArray(m.toolsAdded) && !m.toolsAdded.every((t) => allowed(t.name));
+  if (!messages.some(refuses)) return null;
+  return messages.map((m) => {
+    if (!refuses(m)) return m;
+    const toolsAdded = (m.toolsAdded ?? []).filter((t) => allowed(t.name));
     const { toolsAdded: _dropped, ...rest } = m;
     return toolsAdded.length > 0 ? { ...rest, toolsAdded } : rest;
   });
-  return changed ? out : null;
 }
 
 /** Whether the host can run MCP servers forge registers (Pi 1.x). */
