@@ -68,7 +68,7 @@ export function toolReportLines(r: ToolReport): string[] {
   for (const s of r.servers) lines.push(`  MCP server ${s.name} (mode ${s.mode}): ${s.target}; ${SERVER_STATES[s.state]}`);
   for (const u of r.unmatched)
     lines.push(
-      `  tools "${u.pattern}" of mode ${u.mode} matches no tool Pi reports${u.suggestion ? ` (did you mean "${u.suggestion}"?)` : " (yet: MCP servers connect in the background)"}`,
+      `  ${u.pattern.startsWith("mcp: ") ? u.pattern : `tools "${u.pattern}"`} of mode ${u.mode} matches no tool Pi reports${u.suggestion ? ` (did you mean "${u.suggestion}"?)` : " (yet: MCP servers connect in the background)"}`,
     );
   return lines;
 }

@@ -145,3 +145,22 @@ describe("the declared tools follow the gate", () => {
     expect(policy([]).restricts).toBe(false);
   });
 });
+
+describe("/mode status: names that match nothing Pi reports", () => {
+  it("a tool name gets the nearest reported tool, a server the nearest reported server; a pattern over MCP waits for servers", async () => {
+    const { buildToolStatus } = await import("../../runtime/tool-status.js");
+    const report = buildToolStatus({
+      sets: [set("m", ["read", "grepp", "mcp__jira__*"], ["docss"])],
+      delivery: "declare",
+      limits: [],
+      wanted: { start: [], waiting: [] },
+      registered: new Map(),
+      reported: ["read", "grep", "mcp__docs__search"],
+    });
+    expect(report.unmatched).toEqual([
+      { mode: "m", pattern: "mcp: docss", suggestion: "docs" },
+      { mode: "m", pattern: "grepp", suggestion: "grep" },
+      { mode: "m", pattern: "mcp__jira__*", suggestion: null },
+    ]);
+  });
+});
