@@ -9,7 +9,7 @@
 // reported): over the requests bench/updates-session counts (not the first, nor a switch's, which also renames forge's
 // section: <forge-ro> to <forge-rw>), and over every request but the first. `--quick`: 10 turns, two rows.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { QUICK, recordFigures } from "./support/bench-kit.mjs";
@@ -60,7 +60,7 @@ async function projectEnv(server, compat) {
   if (build.status !== 0) throw new Error(`forge build failed\n${build.stdout}\n${build.stderr}`);
   // Pi 0.73.1 offers a project's modes once forge's trust store holds its bundleHash, as /forge trust records it.
   const trustFile = join(env.agentDir, "forge", "trust.json");
-  const bundle = JSON.parse((await import("node:fs")).readFileSync(join(env.cwd, ".pi/forge/bundle.json"), "utf8"));
+  const bundle = JSON.parse(readFileSync(join(env.cwd, ".pi/forge/bundle.json"), "utf8"));
   writeTrustStore(trustFile, withTrust(readTrustStore(trustFile), realpathSync(env.cwd), bundle, new Date()));
   return env;
 }
