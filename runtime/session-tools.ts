@@ -5,9 +5,9 @@ import { describeServer } from "../core/mcp-servers.js";
 import type { ActiveLimit } from "../core/pinned-limits.js";
 import type { SessionState } from "../core/session-state.js";
 import type { ToolReport } from "../core/tool-report.js";
-import { activeToolSets, toolDeliveryOf, type ActiveToolSet, type ToolSetCache } from "../core/tool-sets.js";
+import { activeToolSets, toolDeliveryOf, type ActiveToolSet, type ToolFacts, type ToolSetCache } from "../core/tool-sets.js";
 import type { ToolDelivery } from "../generated/types.js";
-import { hostHasMcp, registeredTools, toolFactsOf } from "./host-adapter/tool-host.js";
+import { allToolFacts, hostHasMcp, registeredTools } from "./host-adapter/tool-host.js";
 import type { CtxPort, PiPort } from "./host-adapter/ports.js";
 import { createMcpRegistration, wantedServers, type WantedServers } from "./mcp-registration.js";
 import type { OnceTeller } from "./notify.js";
@@ -55,15 +55,18 @@ export function createSessionTools(deps: SessionToolsDeps): SessionTools {
   return {
     sets,
     delivery,
-    policy: (ctx, catalog = scopes.catalog()) =>
-      declaredToolPolicy({
+    policy(ctx, catalog = scopes.catalog()) {
+      // One read of the host's tool list per policy: a request judges every declared tool with it.
+      let facts: Readonly<Record<string, ToolFacts>> | undefined;
+      return declaredToolPolicy({
         sets: sets(ctx, catalog),
         limits: deps.limits(ctx, catalog),
         delivery: delivery(ctx, catalog),
         own: deps.ownTools,
-        facts: (tool) => toolFactsOf(pi, tool),
+        facts: (tool) => (Object.hasOwn((facts ??= allToolFacts(pi)), tool) ? facts[tool] : undefined),
         cache,
-      }),
+      });
+    },
     syncServers(ctx) {
       const wanted = servers(ctx);
       const notices = mcp.sync(pi, wanted);

@@ -2,11 +2,19 @@
 // tool declarations without the ones a mode refuses (1.x transcripts), and MCP server registration (1.x only; 0.73.1
 // has no MCP of its own).
 import type { ToolFacts } from "../../core/tool-sets.js";
-import type { PiPort, TranscriptMessage } from "./ports.js";
+import type { PiPort, ToolInfoPort, TranscriptMessage } from "./ports.js";
 
 /** What the host reports of `tool` (undefined: not registered, or a host that reports nothing). */
 export function toolFactsOf(pi: Pick<PiPort, "getAllTools">, tool: string): ToolFacts | undefined {
-  const info = pi.getAllTools?.().find((t) => t.name === tool);
+  return factsOf(pi.getAllTools?.().find((t) => t.name === tool));
+}
+
+/** The facts of every registered tool by name, from one read of the host's list (a request judges every declared tool). */
+export function allToolFacts(pi: Pick<PiPort, "getAllTools">): Readonly<Record<string, ToolFacts>> {
+  return Object.fromEntries((pi.getAllTools?.() ?? []).map((t) => [t.name, factsOf(t)!]));
+}
+
+function factsOf(info: ToolInfoPort | undefined): ToolFacts | undefined {
   if (info === undefined) return undefined;
   const facts: ToolFacts = {};
   if (typeof info.namespace?.name === "string") facts.namespace = info.namespace.name;
