@@ -140,8 +140,8 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       return { limits: limitsOf(ctx, loaded.catalog), root: pathRoot(loaded, ctx) };
     },
     toolSets(ctx) {
-      if (read(ctx).selection.pins.length === 0) return [];
-      return selectionTools.sets(ctx, scopes.refresh(ctx).catalog);
+      // Most calls hold no selection: no scope read (the servers forge stopped are still refused).
+      return selectionTools.sets(ctx, read(ctx).selection.pins.length === 0 ? scopes.catalog() : scopes.refresh(ctx).catalog);
     },
     toolDelivery: (ctx) => selectionTools.delivery(ctx),
     gateNotice(ctx) {

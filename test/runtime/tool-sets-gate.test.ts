@@ -1,7 +1,7 @@
 // A mode's tools on the fake Pi (issue 30): the gate refuses every tool outside the pinned set with the reason the model
 // sees, the declared tools follow the same set (re-applied after each turn, and left out of each 1.x request's
 // declarations), /mode off gives back every tool Pi or an extension added meanwhile, and a set forge cannot know fails
-// closed.
+// closed; a server forge started for a mode stays refused after /mode off.
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +18,7 @@ const SOURCES: Record<string, string> = {
   "modes/docs.yaml": mode("Docs", 'tools: [read, "mcp__docs__*"]\n'),
   "modes/servers.yaml": mode("Servers", "mcp: [docs]\n"),
   "modes/free.yaml": mode("Free", ""),
+  "modes/brings.yaml": mode("Brings", "mcpServers:\n  kb:\n    command: node\n    args: [kb.mjs]\n"),
 };
 const TOOLS = ["read", "bash", "edit", "write"];
 
@@ -78,6 +79,27 @@ describe("a mode's tools at the gate", () => {
     writeBundle({ ...SOURCES, "modes/docs.yaml": mode("Docs", "tools: [read, grep]\n") });
     expect((await t.pi.toolCall(t.ctx, "mcp__docs__search", {}))?.reason).toContain('forge cannot know the tools of mode "docs"');
     expect(await t.pi.toolCall(t.ctx, "grep", { pattern: "x" })).toBeUndefined();
+  });
+});
+
+describe("a server a mode brought", () => {
+  it("is registered while its mode is selected; after /mode off (no selection) its tools are still refused at the gate", async () => {
+    const t = setup();
+    const calls: string[] = [];
+    Object.assign(t.pi, {
+      registerMcpServer: (name: string) => calls.push(`register ${name}`),
+      unregisterMcpServer: (name: string) => calls.push(`unregister ${name}`),
+    });
+    await t.mode("set brings");
+    expect(calls).toEqual(["register kb"]);
+    expect(await t.pi.toolCall(t.ctx, "mcp__kb__search", { q: "x" })).toBeUndefined();
+    await t.mode("off");
+    expect(calls).toEqual(["register kb", "unregister kb"]);
+    // Pi closes the server, but a call already on its way (or a host that keeps the tool) meets the gate.
+    expect((await t.pi.toolCall(t.ctx, "mcp__kb__search", { q: "x" }))?.reason).toBe(
+      "forge: tool mcp__kb__search is not available: forge started its MCP server for a mode that is no longer selected (kb). Nothing ran.",
+    );
+    expect(await t.pi.toolCall(t.ctx, "bash", { command: "ls" })).toBeUndefined();
   });
 });
 
