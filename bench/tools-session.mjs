@@ -1,7 +1,7 @@
 // Bench (not a test): a scripted 100-turn session on the real Pi hosts whose mode switches change only the tools (two
 // modes with the same label and text, `tools` read-only or read-write), under toolDelivery: declare and gate.
 //
-// The declared tools lead the cached prefix (tools, system prompt, messages: test/shared/prefix-cache.ts). Under
+// The declared tools lead the cached prefix (tools, system prompt, messages: scripts/demo/prefix-cache.ts). Under
 // declare every switch changes them; under gate they stay Pi's own, the gate refuses, and the model is told the tools as
 // an appended system update. Figures per row: the characters rewritten by tool changes (each conversation request that
 // declares other tools than the one before: the characters of that one not a prefix of it), every prefix rewrite, and
@@ -15,12 +15,12 @@ import { tsImport } from "tsx/esm/api";
 import { QUICK, recordFigures } from "./support/bench-kit.mjs";
 import { asRecorded, recordedUsages } from "./support/session-script.mjs";
 
-const shared = (file) => tsImport(`../test/shared/${file}`, import.meta.url);
-const { startFakeServer } = await shared("fake-server.ts");
-const { commonPrefix, requestText } = await shared("prefix-cache.ts");
-const { createPiEnv } = await shared("pi-env.ts");
-const { LEGACY_HOST, MODERN_HOST, REPO_ROOT, killLeftoverPi } = await shared("pi-host.ts");
-const { startRpc } = await shared("rpc-client.ts");
+const demoKit = (file) => tsImport(`../scripts/demo/${file}`, import.meta.url);
+const { startFakeServer } = await demoKit("fake-server.ts");
+const { commonPrefix, requestText } = await demoKit("prefix-cache.ts");
+const { createPiEnv } = await demoKit("pi-env.ts");
+const { LEGACY_HOST, MODERN_HOST, REPO_ROOT, killLeftoverPi } = await demoKit("pi-host.ts");
+const { startRpc } = await demoKit("rpc-client.ts");
 const { readTrustStore, withTrust, writeTrustStore } = await tsImport("../io/trust-store.ts", import.meta.url);
 
 const TURNS = QUICK ? 10 : 100;

@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FORGE_EXTENSION, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
 import { piSuite } from "./harness/pi-suite.js";
 import { declaredTools, fixtureServer, lastToolResults, MCP_FIXTURE, serverLog, writeMcpJson } from "./harness/mcp-env.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { assertPrintOk, LEGACY_HOST, MODERN_HOST, runPrint, type PiHost } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { assertPrintOk, LEGACY_HOST, MODERN_HOST, runPrint, type PiHost } from "../../scripts/demo/pi-host.js";
 
 const suite = piSuite();
 

@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FORGE_EXTENSION, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
 import { piSuite } from "./harness/pi-suite.js";
 import { declaredTools, lastToolResults } from "./harness/mcp-env.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { assertPrintOk, HOSTS, runPrint, type PiHost } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { assertPrintOk, HOSTS, runPrint, type PiHost } from "../../scripts/demo/pi-host.js";
 
 const TOOL_EXTENSION = fileURLToPath(new URL("./fixtures/tool-extension.ts", import.meta.url));
 const suite = piSuite();

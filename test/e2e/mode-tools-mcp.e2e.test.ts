@@ -19,8 +19,8 @@ import {
   writeMcpJson,
   type Exposure,
 } from "./harness/mcp-env.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { assertPrintOk, MODERN_HOST, runPrint } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { assertPrintOk, MODERN_HOST, runPrint } from "../../scripts/demo/pi-host.js";
 
 const suite = piSuite();
 

@@ -3,10 +3,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { RecordedRequest } from "../../shared/fake-server.js";
-import { toolNames } from "../../shared/fake-server.js";
-import type { PiEnv } from "../../shared/pi-env.js";
-import { MODERN_HOST } from "../../shared/pi-host.js";
+import type { RecordedRequest } from "../../../scripts/demo/fake-server.js";
+import { toolNames } from "../../../scripts/demo/fake-server.js";
+import type { PiEnv } from "../../../scripts/demo/pi-env.js";
+import { MODERN_HOST } from "../../../scripts/demo/pi-host.js";
 
 export const MCP_FIXTURE = fileURLToPath(new URL("../fixtures/mcp-server.mjs", import.meta.url));
 /** Loaded beside forge: `/register-late` registers the fixture as server "late" (LATE_MCP_EXPOSURE, LATE_MCP_LOG). */
