@@ -2,8 +2,7 @@
 // sees, the declared tools follow the same set (re-applied after each turn, and left out of each 1.x request's
 // declarations), /mode off gives back every tool Pi or an extension added meanwhile, and a set forge cannot know fails
 // closed; a server forge started for a mode stays refused after /mode off.
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { compile } from "../../compiler/compile.js";
@@ -12,6 +11,7 @@ import { createForgeExtension } from "../../runtime/extension.js";
 import type { TranscriptMessage } from "../../runtime/host-adapter/ports.js";
 import { treeOf } from "../compiler/source-tree.js";
 import { FakePi } from "../support/fake-pi.js";
+import { testTempDir } from "../support/temp-dir.js";
 
 const mode = (label: string, extra: string) => `label: ${label}\ndescription: ${label}.\nstrategy: append\nprompt: ${label}.\n${extra}`;
 const SOURCES: Record<string, string> = {
@@ -28,7 +28,7 @@ function writeBundle(sources: Record<string, string>): void {
 }
 
 beforeEach(() => {
-  dir = realpathSync(mkdtempSync(join(tmpdir(), "forge-toolsets-")));
+  dir = testTempDir("forge-toolsets-");
   mkdirSync(join(dir, "agent", "forge"), { recursive: true });
   mkdirSync(join(dir, "work"), { recursive: true });
   writeBundle(SOURCES);
