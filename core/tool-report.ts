@@ -44,11 +44,15 @@ const SERVER_STATES: Record<ServerState, string> = {
   failed: "not started: Pi refused it (see the notice)",
 };
 
+const TRUSTED_HINTS =
+  "  MCP tools hinted readOnlyHint (and not destructiveHint) run under the edit limit: edits.trustReadOnlyHints (Pi does not verify the hints)";
+
 /** The report as indented lines (explain and /mode status). */
 export function toolReportLines(r: ToolReport): string[] {
   if (r.sets.length === 0 && r.servers.length === 0) {
     const lines = ["  not restricted: no selected mode names tools or MCP servers (Pi's own tools)"];
     if (r.readOnlyHints === "off") lines.push("  (the edit limit still turns off every tool not known to be read-only)");
+    if (r.readOnlyHints === "trusted") lines.push(TRUSTED_HINTS);
     return lines;
   }
   const lines = r.sets.map((s) => `  ${s.mode === null ? "forge" : s.mode}: ${s.allows}`);
@@ -59,8 +63,7 @@ export function toolReportLines(r: ToolReport): string[] {
         : "  every other tool is refused at forge's gate, however it is reached (declared, codemode, tool_search, a nested call), and not offered: the declared tools are narrowed to these (toolDelivery: declare)",
     );
   }
-  if (r.readOnlyHints === "trusted")
-    lines.push("  MCP tools hinted readOnlyHint (and not destructiveHint) run under the edit limit: edits.trustReadOnlyHints (Pi does not verify the hints)");
+  if (r.readOnlyHints === "trusted") lines.push(TRUSTED_HINTS);
   else if (r.readOnlyHints === "off")
     lines.push(
       "  MCP tools hinted read-only are off under the edit limit like every tool not known to be read-only (edits.trustReadOnlyHints: true lets them run)",

@@ -238,7 +238,9 @@ export function formatStatusText(r: StatusReport): string {
   lines.push(`  composition: ${r.composition}${r.fallbackReason ? ` (fallback: ${r.fallbackReason})` : ""}`);
   lines.push(...limitLines(r.editLimits));
   if (r.editLimits.length === 0 && (r.base !== null || r.overlays.length > 0)) lines.push("  edit limits: none (edit and write may change any file)");
-  if (r.tools !== null && (r.tools.sets.length > 0 || r.tools.servers.length > 0)) lines.push("  tools:", ...toolReportLines(r.tools).map((l) => `  ${l}`));
+  // A mode that only limits edits shows its tools when it trusts read-only hints: that lets tools run under the limit.
+  if (r.tools !== null && (r.tools.sets.length > 0 || r.tools.servers.length > 0 || r.tools.readOnlyHints === "trusted"))
+    lines.push("  tools:", ...toolReportLines(r.tools).map((l) => `  ${l}`));
   for (const scope of SCOPES_SHALLOW_TO_DEEP) {
     const b = r.bundles[scope];
     if (b.status === "absent") continue;

@@ -18,6 +18,8 @@ const SOURCES: Record<string, string> = {
   "modes/docs.yaml": mode("Docs", 'tools: [read, "mcp__docs__*"]\n'),
   "modes/servers.yaml": mode("Servers", "mcp: [docs]\n"),
   "modes/free.yaml": mode("Free", ""),
+  "modes/hinted.yaml": mode("Hinted", "edits:\n  allow: [docs/**]\n  trustReadOnlyHints: true\n"),
+  "modes/limited.yaml": mode("Limited", "edits:\n  allow: [docs/**]\n"),
   "modes/brings.yaml": mode("Brings", "mcpServers:\n  kb:\n    command: node\n    args: [kb.mjs]\n"),
 };
 const TOOLS = ["read", "bash", "edit", "write"];
@@ -79,6 +81,33 @@ describe("a mode's tools at the gate", () => {
     writeBundle({ ...SOURCES, "modes/docs.yaml": mode("Docs", "tools: [read, grep]\n") });
     expect((await t.pi.toolCall(t.ctx, "mcp__docs__search", {}))?.reason).toContain('forge cannot know the tools of mode "docs"');
     expect(await t.pi.toolCall(t.ctx, "grep", { pattern: "x" })).toBeUndefined();
+  });
+});
+
+describe("edits.trustReadOnlyHints", () => {
+  it("lets a tool Pi reports readOnlyHint run under the limit, never a destructive or unhinted one; /mode status names it", async () => {
+    const t = setup();
+    const annotated = (name: string, annotations: Record<string, boolean>) => ({ name, namespace: { name: "mcp__fs" }, annotations });
+    Object.assign(t.pi, {
+      getAllTools: () => [
+        { name: "read" },
+        annotated("mcp__fs__read_file", { readOnlyHint: true }),
+        annotated("mcp__fs__wipe", { readOnlyHint: true, destructiveHint: true }),
+        annotated("mcp__fs__write_file", {}),
+      ],
+    });
+    await t.mode("set hinted");
+    expect(await t.pi.toolCall(t.ctx, "mcp__fs__read_file", { path: "x" })).toBeUndefined();
+    for (const tool of ["mcp__fs__wipe", "mcp__fs__write_file"]) expect((await t.pi.toolCall(t.ctx, tool, { path: "x" }))?.block).toBe(true);
+    await t.mode("status");
+    expect(t.ctx.log.notes.at(-1)?.text).toContain(
+      "MCP tools hinted readOnlyHint (and not destructiveHint) run under the edit limit: edits.trustReadOnlyHints (Pi does not verify the hints)",
+    );
+    await t.mode("set limited");
+    expect((await t.pi.toolCall(t.ctx, "mcp__fs__read_file", { path: "x" }))?.block).toBe(true);
+    await t.mode("status");
+    expect(t.ctx.log.notes.at(-1)?.text).toContain("bash and tools not known to be read-only: off while an edit limit is active");
+    expect(t.ctx.log.notes.at(-1)?.text).not.toContain("edits.trustReadOnlyHints");
   });
 });
 
