@@ -34,6 +34,8 @@ export interface ExtensionOptions {
   systemUpdates?: boolean;
   /** How authoring runs the forge CLI (default: dist/cli.js beside this extension); tests run it in process. */
   cli?: ForgeCli;
+  /** This extension's file: a team policy package is also looked up beside it (a global install next to forge). */
+  extensionFile?: string;
 }
 
 /** before_agent_start: the core composes, then the feature adds to what the core returned, chained as the host chains. */
@@ -77,6 +79,7 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     records,
     ownTools: options.systemUpdates === false ? [] : UPDATE_TOOL_NAMES,
     builtinFile: options.builtinFile ?? defaultBuiltinFile(),
+    extensionFile: options.extensionFile,
     now: options.now,
     os: options.os,
   });
@@ -160,10 +163,17 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   const tellRuleDrift = createRuleDriftNotice(session);
   pi.on("before_agent_start", (event, ctx) => runAgentStart(session, hold, feature, adapter, event, ctx, tellRuleDrift));
 
-  // One gate: the call's paths resolved once, then the edit limits the selection pinned, then path rules.
+  // One gate: the call's paths resolved once, then the team policy, then the edit limits the selection pinned, then path rules.
   pi.on(
     "tool_call",
-    createToolGate({ adapter, limitsInForce: (ctx) => session.limits(ctx), ownTools: feature === null ? [] : UPDATE_TOOL_NAMES, rules: feature?.onToolCall }),
+    createToolGate({
+      adapter,
+      limitsInForce: (ctx) => session.limits(ctx),
+      ownTools: feature === null ? [] : UPDATE_TOOL_NAMES,
+      rules: feature?.onToolCall,
+      policyInForce: (ctx) => session.policyInForce(ctx),
+      updateTools: UPDATE_TOOL_NAMES,
+    }),
   );
 
   if (feature !== null) {
@@ -182,7 +192,7 @@ export default function forgeExtension(pi: PiPort): void {
     const self = { file: fileURLToPath(import.meta.url), version: forgeVersion };
     const claim = claimExtensionCopy(pi, self);
     if (claim.role === "passive") return registerPassiveCopy(pi, self, claim.notice);
-    createForgeExtension(pi);
+    createForgeExtension(pi, { extensionFile: self.file });
   } catch (error) {
     process.stderr.write(`forge: extension failed to load (${describeError(error)}); Pi runs without forge\n`);
   }

@@ -26,6 +26,12 @@ import { createTrustWidget } from "./trust-widget.js";
 import { migrateLegacySession } from "./legacy-migration.js";
 import type { ActivePresetRef } from "./updates/index.js";
 import type { ForgeSession, SessionDeps } from "./forge-session-types.js";
+import { createPolicyLoader } from "./policy-loader.js";
+import { policyToolFilter, type PolicyInForce } from "./policy-gate.js";
+import { policyRefusal } from "./policy-selection.js";
+import { resolveAgentDir } from "./scope-discovery.js";
+import { createPolicyEntry, describePolicyChange, POLICY_ENTRY_TYPE } from "../core/policy-record.js";
+import { policyIdentity } from "../core/policy.js";
 export type { ForgeSession, SelectionActions, SessionCommands, SessionDeps, SessionView } from "./forge-session-types.js";
 
 /**
@@ -65,21 +71,47 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
   let lastLoaded: LoadedScopes | null = null;
   // "Not trusted" is a widget (gone once trusted) where the host has one, not a chat line that outlives the fix.
   const trust = createTrustWidget(tell);
+  // The team policy: re-read when its files change, held by the gate for each turn (runtime/policy-loader.ts).
+  const policies = createPolicyLoader(() => ({ env, agentDir: resolveAgentDir(env), extensionFile: deps.extensionFile }));
   const { scopes, texts } = rememberTexts(
-    createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell: trust.teller }),
+    createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell: trust.teller, policies }),
     () => Object.values(records.current().selection.state?.components ?? {}).map((c) => c?.digest ?? null),
     (loaded, ctx) => {
       lastLoaded = loaded;
       trust.show(ctx, loaded);
     },
   );
-  const prefs = createPreferencesApplier(pi, deps.ownTools);
+  // Tools the team policy denies are never active (and none but read-only ones while it fails to verify).
+  const prefs = createPreferencesApplier(pi, deps.ownTools, () => policyToolFilter(scopes.policy(), deps.ownTools, deps.ownTools));
   const read = (ctx: CtxPort) => records.read(ctx);
   const selectionOf = (ctx: CtxPort): ActiveSelection => ({ state: read(ctx).selection.state, error: refusal });
   const limitsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveLimit[] => activeLimits(read(ctx).selection.pins, catalog);
   const offeredKeys = (ctx: CtxPort, catalog: Catalog): string[] => selectedKeys(read(ctx).selection.state).filter((k) => catalog.modes.has(k));
   const keyOf = (ctx: CtxPort) => preferenceKey(offeredKeys(ctx, scopes.catalog()), limitsOf(ctx));
-  const turns = createTurnComposer({ adapter, scopes, records, selection: selectionOf, tell, now, os: deps.os });
+  const turns = createTurnComposer({
+    adapter,
+    scopes,
+    records,
+    selection: selectionOf,
+    tell,
+    now,
+    os: deps.os,
+    policy: (ctx) => ({ state: scopes.policy(), refusal: lastLoaded === null ? null : policyRefusal(lastLoaded, selectionOf(ctx).state) }),
+  });
+  /** The policy a tool call is held to: the one the turn started under (loaded at its before_agent_start). */
+  const policyInForce = (ctx: CtxPort): PolicyInForce => {
+    const loaded = lastLoaded ?? scopes.refresh(ctx);
+    return { state: loaded.policy, root: pathRoot(loaded, ctx) };
+  };
+  /** A policy this branch has not run under: recorded on the branch, and told once (it applies from this turn). */
+  const recordPolicy = (ctx: CtxPort): void => {
+    const state = scopes.policy();
+    if (state.kind !== "ok" || read(ctx).policy?.identity === policyIdentity(state)) return;
+    const notice = describePolicyChange(read(ctx).policy, state);
+    pi.appendEntry(POLICY_ENTRY_TYPE, createPolicyEntry(state, now()));
+    read(ctx);
+    say(ctx, notice);
+  };
   const flow = createActivationFlow({
     pi,
     scopes,
@@ -92,15 +124,23 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       read(ctx);
     },
     footer: turns.updateFooter,
+    policyRefusal: (ctx, candidate) => policyRefusal(scopes.refresh(ctx), candidate),
   });
 
   function presetRef(composition: Composition, name: string | null | undefined): ActivePresetRef | null {
-    if (composition.kind === "native" || !name) return null;
+    // Pi's native prompt plus only the policy's overlays: the selection (and its preset's blocks) is not on.
+    if (composition.kind === "native" || composition.policyOnly || !name) return null;
     const entry = scopes.catalog().presets.get(name);
     if (!entry) return null;
+    // systemUpdates.modelCallable: false: every block is the user's alone to switch on (the agent tool never appears).
+    const policy = scopes.policy();
+    const preset =
+      policy.kind === "ok" && policy.policy.modelCallableOff !== null
+        ? { ...entry.preset, systemUpdates: entry.preset.systemUpdates.map((b) => ({ ...b, modelCallable: false })) }
+        : entry.preset;
     return {
       key: entry.key,
-      preset: entry.preset,
+      preset,
       scope: entry.scope,
       trusted: entry.scope !== "project" || scopes.projectTrusted(entry.layer),
       layer: entry.layer,
@@ -127,6 +167,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     writable: (kind) => writableKeys(lastLoaded, kind),
     session: read,
     selection: () => ({ state: records.current().selection.state, error: refusal }),
+    policyInForce,
     limits(ctx) {
       // Most calls hold no selection: nothing to check, and no scope read.
       if (read(ctx).selection.pins.length === 0) return { limits: [], root: ctx.cwd };
@@ -144,10 +185,13 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       const limits = limitsOf(ctx, catalog);
       const key = preferenceKey(offeredKeys(ctx, catalog), limits);
       if (preferencesFor !== null && preferencesFor !== key) await prefs.follow(ctx, catalog, offeredKeys(ctx, catalog), limits);
-      // A tool a limit turns off that is on again (another extension switched it back) goes off before the request.
-      else if (prefs.blocked(limits)) prefs.enforce(ctx, limits);
+      // A tool a limit (or the team policy) turns off that is on again (another extension switched it back) goes off
+      // before the request.
+      if (prefs.blocked(limits)) prefs.enforce(ctx, limits);
       preferencesFor = key;
-      return turns.beforeAgentStart(event, ctx, leaveOut);
+      const result = turns.beforeAgentStart(event, ctx, leaveOut);
+      recordPolicy(ctx);
+      return result;
     },
     nativeAfterFailure: (event) => turns.nativeAfterFailure(event, refusal),
 
@@ -165,6 +209,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
         notices,
         session.selection.diagnostics,
         limitsOf(ctx, loaded.catalog),
+        loaded.policy,
       );
       return { report, result };
     },

@@ -76,10 +76,16 @@ export interface PreferencesApplier {
   restore(ctx: CtxPort): Promise<void>;
 }
 
-/** The snapshot of Pi's own values is private: taken on the first change, dropped on /mode off. */
-export function createPreferencesApplier(pi: PiPort, ownTools: readonly string[] = []): PreferencesApplier {
+/**
+ * The snapshot of Pi's own values is private: taken on the first change, dropped on /mode off. `policyAllows`: which
+ * tools the team policy lets be active (runtime/policy-gate.ts), asked each time; absent: every tool.
+ */
+export function createPreferencesApplier(pi: PiPort, ownTools: readonly string[] = [], policyAllows?: () => (tool: string) => boolean): PreferencesApplier {
   let snapshot: PreferenceSnapshot | null = null;
-  const allowedUnder = (limits: readonly ActiveLimit[]) => (tool: string) => toolAllowedUnder(limits, tool, ownTools);
+  const allowedUnder = (limits: readonly ActiveLimit[]) => {
+    const policy = policyAllows?.();
+    return (tool: string) => toolAllowedUnder(limits, tool, ownTools) && (policy === undefined || policy(tool));
+  };
   const take = (ctx: CtxPort): PreferenceSnapshot => (snapshot ??= { model: ctx.model, thinking: pi.getThinkingLevel(), tools: [...pi.getActiveTools()] });
   return {
     async follow(ctx, catalog, keys, limits) {
@@ -89,7 +95,7 @@ export function createPreferencesApplier(pi: PiPort, ownTools: readonly string[]
       for (const n of await applyPreferences(pi, ctx, prefs, take(ctx), allowedUnder(limits))) say(ctx, n, "warning");
     },
     blocked(limits) {
-      if (limits.length === 0) return false;
+      if (limits.length === 0 && policyAllows === undefined) return false;
       const allowed = allowedUnder(limits);
       return pi.getActiveTools().some((t) => !allowed(t));
     },
@@ -106,7 +112,7 @@ export function createPreferencesApplier(pi: PiPort, ownTools: readonly string[]
     },
     async restore(ctx) {
       if (snapshot === null) return;
-      for (const n of await applyPreferences(pi, ctx, {}, snapshot)) say(ctx, n, "warning");
+      for (const n of await applyPreferences(pi, ctx, {}, snapshot, allowedUnder([]))) say(ctx, n, "warning");
       snapshot = null;
     },
   };

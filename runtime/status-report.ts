@@ -8,6 +8,8 @@ import { selectedRoles } from "../core/candidate.js";
 import { describeUnknownLimit, type ActiveLimit } from "../core/pinned-limits.js";
 import { describePattern } from "../core/path-match.js";
 import type { DiscoveredScopes } from "./scope-discovery.js";
+import type { PolicyState } from "../core/policy.js";
+import { buildPolicyReport, policyStatusLines, type PolicyReport } from "./policy-report.js";
 
 export interface ComponentReport {
   key: string;
@@ -68,6 +70,8 @@ export interface StatusReport {
    * off while any limit is active, unless every one declares `edits.bash: unchecked`. An unknown limit refuses every edit.
    */
   editLimits: EditLimitReport[];
+  /** The team policy in force and what it adds (null: none named); its overlays are in every composition. */
+  policy: PolicyReport | null;
 }
 
 export interface EditLimitReport {
@@ -128,6 +132,7 @@ export function buildStatusReport(
   notices: readonly string[],
   skipped: readonly Diagnostic[] = [],
   limits: readonly ActiveLimit[] = [],
+  policy: PolicyState = { kind: "none" },
 ): StatusReport {
   const state = selection.state;
   const components: ComponentReport[] = [];
@@ -169,6 +174,7 @@ export function buildStatusReport(
     notices: [...notices],
     skippedEntries: skipped.map((d) => ({ code: d.code, message: d.message, path: d.path })),
     editLimits: limits.map(limitReport),
+    policy: buildPolicyReport(policy),
   };
 }
 
@@ -232,6 +238,7 @@ export function formatStatusText(r: StatusReport): string {
   }
   lines.push(`  composition: ${r.composition}${r.fallbackReason ? ` (fallback: ${r.fallbackReason})` : ""}`);
   lines.push(...limitLines(r.editLimits));
+  lines.push(...policyStatusLines(r.policy));
   if (r.editLimits.length === 0 && (r.base !== null || r.overlays.length > 0)) lines.push("  edit limits: none (edit and write may change any file)");
   for (const scope of SCOPES_SHALLOW_TO_DEEP) {
     const b = r.bundles[scope];

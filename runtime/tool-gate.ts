@@ -1,5 +1,5 @@
-// The one tool_call handler: resolves a call's paths once (as the running host does), then checks the edit limits in
-// force, then lets path rules switch on, in that written order: a refused call switches nothing on.
+// The one tool_call handler: resolves a call's paths once (as the running host does), then checks the team policy, then
+// the edit limits in force, then lets path rules switch on, in that written order: a refused call switches nothing on.
 import type { ActiveLimit } from "../core/pinned-limits.js";
 import { toolAllowedUnder } from "../core/pinned-limits.js";
 import { EDIT_TOOLS, PATH_TOOLS } from "../core/tool-paths.js";
@@ -9,6 +9,7 @@ import type { CtxPort, ToolCallEvent, ToolCallResult } from "./host-adapter/port
 import { checkLimits, refuseTool, type LimitCache } from "./edit-limits.js";
 import { describeError, say } from "./notify.js";
 import { callPaths, resolveCall, type CallPaths, type ResolvedCall } from "./tool-call-paths.js";
+import { checkPolicyCall, type PolicyInForce } from "./policy-gate.js";
 
 /** The call's project-relative candidates under a root (a rule's layer), resolved once per call; null: not a path tool. */
 export type CallPathsAt = (root: string) => CallPaths | null;
@@ -23,6 +24,10 @@ export interface ToolGateDeps {
   /** Tools that stay on under a limit besides the read-only built-ins (forge's own, which changes no file). */
   ownTools: readonly string[];
   rules?: PathRuleStep;
+  /** The team policy the turn runs under (runtime/policy-gate.ts); absent: none. */
+  policyInForce?(ctx: CtxPort): PolicyInForce;
+  /** forge's own tools that switch system updates on (systemUpdates.modelCallable: false denies them). */
+  updateTools?: readonly string[];
 }
 
 export type ToolGate = (event: ToolCallEvent, ctx: CtxPort) => ToolCallResult | undefined;
@@ -35,6 +40,11 @@ export function createToolGate(deps: ToolGateDeps): ToolGate {
     const resolveOnce = (): ResolvedCall | null =>
       resolved === undefined ? (resolved = resolveCall(tool, event.input, ctx.cwd, deps.adapter.toolPathResolver(ctx))) : resolved;
     try {
+      // The team policy first: it holds whatever the selection is (also with no mode, and on a native fallback).
+      if (deps.policyInForce !== undefined) {
+        const verdict = checkPolicyCall(deps.policyInForce(ctx), tool, resolveOnce, deps.ownTools, deps.updateTools ?? []);
+        if (verdict !== undefined) return verdict;
+      }
       const { limits, root } = deps.limitsInForce(ctx);
       if (limits.length > 0 && !toolAllowedUnder(limits, tool, deps.ownTools)) return refuseTool(tool, limits);
       if (limits.length > 0 && EDIT_TOOLS.includes(tool)) {

@@ -4,6 +4,7 @@ import presetSchema from "../../schema/preset.schema.json" with { type: "json" }
 import ruleSchema from "../../schema/rule.schema.json" with { type: "json" };
 import commonSchema from "../../schema/common.schema.json" with { type: "json" };
 import configSchema from "../../schema/forge-config.schema.json" with { type: "json" };
+import policySchema from "../../schema/policy.schema.json" with { type: "json" };
 
 const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   $schema: '$schema: "../../node_modules/pi-forge-modes/schema/mode.schema.json"',
@@ -43,6 +44,12 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   block: "budget: { block: 800 }",
   signedBy: 'signedBy: { "@acme/forge-house": ["<the 64-digit fingerprint forge key new printed>"] }',
   trust: "trust: forge",
+  policy: 'policy: { package: "@acme/team-policy", signedBy: ["<the 64-digit fingerprint of the policy\'s signer>"] }',
+  expectPolicy: 'expectPolicy: { package: "@acme/team-policy", signedBy: ["<the 64-digit fingerprint of the policy\'s signer>"] }',
+  package: 'package: "@acme/team-policy"',
+  requireOverlays: "requireOverlays: [security]",
+  strategies: "strategies: [append, replace_base]",
+  requireSigners: 'requireSigners: ["<the 64-digit fingerprint of the team\'s signer>"]',
 };
 
 export function exampleFor(field: string): string {
@@ -67,5 +74,7 @@ export const ALLOWED_FIELDS = {
   edits: Object.keys(modeSchema.properties.edits.properties),
   when: Object.keys(commonSchema.$defs.pathTriggerSource.properties),
   config: Object.keys(configSchema.properties),
+  policy: Object.keys(policySchema.properties),
+  policyRef: Object.keys(configSchema.$defs.policyRef.properties),
   budget: Object.keys(commonSchema.$defs.budget.properties),
 } as const;

@@ -44,6 +44,7 @@ function allowedFor(kind: ParsedSource["kind"], segments: readonly string[]): re
   if (last === "when") return ALLOWED_FIELDS.when;
   if (last === "budget") return ALLOWED_FIELDS.budget;
   if (kind === "mode" && last === "edits") return ALLOWED_FIELDS.edits;
+  if (kind === "config" && (last === "policy" || last === "expectPolicy")) return ALLOWED_FIELDS.policyRef;
   if (kind === "preset" && segments[0] === "systemUpdates" && segments.length === 2) return ALLOWED_FIELDS.update;
   return ALLOWED_FIELDS[kind];
 }

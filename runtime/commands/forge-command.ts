@@ -16,6 +16,7 @@ import { describeSigner } from "../../core/bundle-signature.js";
 import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
 import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
 import { catalogPrices } from "../host-adapter/index.js";
+import { buildPolicyReport, policyStatusLines } from "../policy-report.js";
 
 export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json] | /forge rules [--json] | /forge cost [--json]`;
 
@@ -82,6 +83,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
       modes: loaded.catalog.modes.size,
       presets: loaded.catalog.presets.size,
       withheld: { modes: [...loaded.catalog.withheldModes.keys()].sort(), presets: [...loaded.catalog.withheldPresets.keys()].sort() },
+      policy: buildPolicyReport(loaded.policy),
       notices: d.notices,
     };
     if (parsed.json) return say(ctx, stringifyCanonical(data));
@@ -95,6 +97,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
         lines.push(`  project layer ${l.root}: ${l.status}${l.bundleHash ? ` (${l.bundleHash.slice(0, 12)})` : ""}, trusted: ${String(l.trusted)}`);
     } else lines.push(`  project trust: ${String(data.project.trusted)}${data.project.decidedBy ? ` (decided by ${data.project.decidedBy})` : ""}`);
     lines.push(...signerStatusLines(loaded));
+    lines.push(...policyStatusLines(data.policy));
     const withheld = [...data.withheld.modes, ...data.withheld.presets];
     if (withheld.length > 0) lines.push(`  not offered until trusted: ${withheld.join(", ")}`);
     for (const n of data.notices) lines.push(`  notice: ${n}`);
