@@ -449,6 +449,13 @@ export interface CliBuildReport {
     reason: string;
     changes: string[];
   };
+  /**
+   * The team policy the sources were checked against: forge build --policy (cli) or forge.yaml's expectPolicy (config). Each rule a source breaks is a policy_* diagnostic at its line.
+   */
+  policy?: {
+    name: string;
+    from: "cli" | "config";
+  };
   summary: DiagnosticSummary;
   diagnostics: Diagnostics;
 }
@@ -590,6 +597,28 @@ export interface CliExplainReport {
   path: {} | null;
   updateDelivery: string | null;
   trust?: CliTrustView;
+  /**
+   * --policy (or forge.yaml's expectPolicy): what the team policy adds to this selection, its always-on total against the budget, and why Pi would refuse the selection (null: it would run).
+   */
+  policy?: {
+    name: string;
+    status: "ok" | "failed";
+    problem: string | null;
+    adds: string[];
+    overlays: {
+      key: string;
+      label: string;
+      tokens: number | null;
+      from: string;
+    }[];
+    alwaysOn: {
+      selection: number | null;
+      policy: number | null;
+      total: number | null;
+      budget: number | null;
+    };
+    refusal: string | null;
+  };
   size: {} | null;
   tokens: null | CliExplainTokens;
   diagnostics: Diagnostics;
@@ -797,6 +826,14 @@ export interface CliVerifyReport {
   command: "verify";
   status: "verified" | "failed";
   signedBy: string[];
+  /**
+   * --policy: the team policy every bundle was checked against (each rule a bundle breaks is among its problems, as <code>: <message>), or why it could not be used.
+   */
+  policy?: {
+    name: string;
+    status: "verified" | "failed";
+    problem: string | null;
+  };
   bundles: {
     path: string;
     absolutePath: string;

@@ -85,7 +85,12 @@ function buildAll(args: CliArgs, io: CliIO, signingKey: SigningKey | undefined):
     if (!args.json && !github) io.stdout.write(`${shown}\n`);
     let run: BuildRun;
     try {
-      run = runBuild(target, { ...settingsFor(target, args.check, io, rebuilt), ...(signingKey ? { signingKey } : {}) });
+      run = runBuild(target, {
+        ...settingsFor(target, args.check, io, rebuilt),
+        ...(signingKey ? { signingKey } : {}),
+        ...(args.policy !== undefined ? { policy: args.policy } : {}),
+        cwd: io.cwd,
+      });
     } catch (err) {
       exitCode = 1;
       if (!args.json && !github) io.stderr.write(`forge: ${shown}: ${describeFailure(err)}\n`);
@@ -118,7 +123,12 @@ export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
     const hint = target.scope === "builtin" ? "" : `; run \`npx --no-install forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
     return printFailure(io, args.json, "build", `no forge sources: ${target.displayForgeRoot} is not a directory${hint}`, github);
   }
-  const settings = { ...settingsFor(target, args.check, io), ...(signing.key ? { signingKey: signing.key } : {}) };
+  const settings = {
+    ...settingsFor(target, args.check, io),
+    ...(signing.key ? { signingKey: signing.key } : {}),
+    ...(args.policy !== undefined ? { policy: args.policy } : {}),
+    cwd: io.cwd,
+  };
   if (args.watch) return watch(target, settings, io, args.json);
   let run: BuildRun;
   try {

@@ -28,14 +28,15 @@ export type FlagName =
   | "out"
   | "name"
   | "signed-by"
+  | "policy"
   | "offline";
 
 /** Flags each command accepts besides --json/--help. */
 export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
-  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all", "sign", "key"]),
+  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all", "sign", "key", "policy"]),
   init: new Set(["root", "global"]),
   preview: new Set(["root", "global", "preset", "modes"]),
-  explain: new Set(["root", "global", "preset", "modes", "path"]),
+  explain: new Set(["root", "global", "preset", "modes", "path", "policy"]),
   diff: new Set(["root", "global"]),
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
   export: new Set(["root", "check", "preset", "force"]),
@@ -43,16 +44,18 @@ export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   preset: new Set(["root", "global", "force"]),
   source: new Set(),
   key: new Set(["out", "name", "force", "key"]),
-  verify: new Set(["root", "global", "library", "all", "signed-by"]),
+  verify: new Set(["root", "global", "library", "all", "signed-by", "policy"]),
   outdated: new Set(["root", "offline"]),
 };
 
 const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
-  build: ["forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--sign [--key FILE]] [--json]"],
+  build: [
+    "forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--sign [--key FILE]] [--policy PKG|FILE] [--json]",
+  ],
   init: ["forge init [--root DIR | --global] [--json]"],
   preview: ["forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]"],
   explain: [
-    "forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--root DIR | --global] [--json]",
+    "forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--policy PKG|FILE] [--root DIR | --global] [--json]",
     "forge explain --path P [--root DIR | --global] [--json]",
   ],
   diff: ["forge diff [A] [B] [--root DIR | --global] [--json]"],
@@ -67,7 +70,7 @@ const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
   ],
   source: ["forge source '<request JSON>' [--json]"],
   key: ["forge key new [--out FILE] [--name NAME] [--force] [--json]", "forge key show [--key FILE] [--json]"],
-  verify: ["forge verify [FILE]... [--root DIR | --global | --library | --all] [--signed-by FINGERPRINT]... [--json]"],
+  verify: ["forge verify [FILE]... [--root DIR | --global | --library | --all] [--signed-by FINGERPRINT]... [--policy PKG|FILE] [--json]"],
   outdated: ["forge outdated [--root DIR] [--offline] [--json]"],
 };
 
@@ -162,6 +165,11 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["out", "--out FILE     key new: where to write the private key (FILE.pub: the public line); never in a repository"],
   ["name", "--name NAME    key new: the name shown beside the key's fingerprint (default: git's user.name <user.email>)"],
   ["signed-by", "--signed-by F  verify: require a valid signature by the key with fingerprint F (repeatable: any one of them)"],
+  [
+    "policy",
+    `--policy P     build, verify, explain: check against the team policy P, an npm package (from the project's
+               node_modules) or a built policy bundle file; default: forge.yaml's expectPolicy`,
+  ],
   ["offline", "--offline      outdated: do not ask the npm registry for the latest versions"],
   ["port", "--port N       studio: listen on this port (default: a random free port)"],
   ["open", "--open         studio: open the page in the desktop's browser"],

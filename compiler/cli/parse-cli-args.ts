@@ -52,6 +52,8 @@ export interface CliArgs {
   name?: string;
   /** verify: --signed-by FINGERPRINT (repeatable). */
   signedBy: string[];
+  /** build, verify, explain: --policy PKG|FILE, the team policy to check against. */
+  policy?: string;
   /** outdated: skip the registry. */
   offline: boolean;
   /** import: --rename old=new (repeatable), the forge keys the user chose for imported modes. */
@@ -83,6 +85,7 @@ const OPTIONS = {
   out: { type: "string" },
   name: { type: "string" },
   "signed-by": { type: "string", multiple: true },
+  policy: { type: "string" },
   offline: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
@@ -111,6 +114,7 @@ const FLAGS: readonly FlagName[] = [
   "out",
   "name",
   "signed-by",
+  "policy",
   "offline",
 ];
 
@@ -197,6 +201,7 @@ function parseStrict(argv: string[]): CliArgs {
     ...(v.out !== undefined ? { out: v.out } : {}),
     ...(v.name !== undefined ? { name: v.name } : {}),
     signedBy,
+    ...(v.policy !== undefined ? { policy: v.policy } : {}),
     offline: v.offline === true,
     positionals: rest,
   };

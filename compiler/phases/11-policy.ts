@@ -3,20 +3,10 @@
 // rule a source breaks an error at its line, from the checks the Pi extension runs (core/policy-rules.ts).
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { atFile, NOWHERE, type Where } from "../../core/diagnostics/make-diagnostic.js";
-import {
-  policyBudgetExceeded,
-  policyInvalid,
-  policyModelCallable,
-  policyNotLibrary,
-  policyOverlayInvalid,
-  policyOverlayKeyTaken,
-  policyStrategyForbidden,
-  policyToolDenied,
-} from "../../core/diagnostics/policy-codes.js";
-import { signersOf } from "../../core/bundle-signature.js";
-import { combinePolicies, type EffectivePolicy } from "../../core/policy.js";
-import { policyViolations, type CheckedMode, type CheckedPreset, type PolicyViolation } from "../../core/policy-rules.js";
-import { verifyPolicyText } from "../../core/policy-verify.js";
+import { policyInvalid, policyNotLibrary, policyOverlayInvalid } from "../../core/diagnostics/policy-codes.js";
+import { violationDiagnostic } from "../../core/policy-diagnostics.js";
+import type { EffectivePolicy } from "../../core/policy.js";
+import { policyViolations, type CheckedMode, type CheckedPreset } from "../../core/policy-rules.js";
 import { suggestClosest } from "../../core/suggest.js";
 import type { PathPattern, Policy } from "../../generated/types.js";
 import type { PolicyInput } from "../types.js";
@@ -25,6 +15,7 @@ import { globDiagnostic } from "./8-paths.js";
 import type { Counted } from "./10-tokens.js";
 import { compileGlob } from "./path-patterns.js";
 import type { Phase } from "./pipeline.js";
+import { teamPolicyOf } from "./team-policy.js";
 import { whereAt } from "./yaml-positions.js";
 
 /** The value of phase 11: the counted sources, this package's policy (null: none), and the team policy checked against. */
@@ -73,39 +64,12 @@ function compileOwnPolicy(input: Counted, scope: string, diagnostics: Diagnostic
 function loadTeamPolicy(input: Counted, named: PolicyInput, diagnostics: Diagnostic[]): EffectivePolicy | null {
   const config = input.valid.config;
   const where: Where = named.from === "config" && config !== null ? whereAt(config.source, ["expectPolicy"]) : NOWHERE;
-  if (named.status === "missing") {
-    diagnostics.push(policyInvalid(where, named.name, "it is not installed (npm install it), or the file does not exist"));
+  const team = teamPolicyOf(named);
+  if ("why" in team) {
+    diagnostics.push(policyInvalid(where, named.name, team.why));
     return null;
   }
-  if (named.status === "not-forge") {
-    diagnostics.push(policyInvalid(where, named.name, named.reason));
-    return null;
-  }
-  const verified = verifyPolicyText(named.bundleText, named.signedBy);
-  if ("why" in verified) {
-    diagnostics.push(policyInvalid(where, named.name, verified.why));
-    return null;
-  }
-  const loaded = { origin: "user" as const, name: named.name, version: named.version, file: named.bundlePath, settingsFile: "", bundle: verified.bundle };
-  return combinePolicies([{ ...loaded, signers: signersOf(verified.bundle) }]);
-}
-
-/** A violation as its catalog code, at the offending field of its source. */
-function violationDiagnostic(v: PolicyViolation, source: ParsedSource): Diagnostic {
-  const where = v.at.length === 0 ? whereAt(source, []) : whereAt(source, v.at);
-  const what = `${v.component} "${v.key}"`;
-  switch (v.kind) {
-    case "key-taken":
-      return policyOverlayKeyTaken(where, v.key, v.from);
-    case "strategy":
-      return policyStrategyForbidden(where, v.key, v.subject ?? "", v.rule, v.detail);
-    case "tool":
-      return policyToolDenied(where, v.key, v.subject ?? "", v.from);
-    case "budget":
-      return policyBudgetExceeded(where, what, v.detail);
-    case "model-callable":
-      return policyModelCallable(where, v.key, v.subject ?? "", v.from);
-  }
+  return team.policy;
 }
 
 /** The own sources as the checks read them, each with its parsed source for positions. */
@@ -131,7 +95,10 @@ export const checkPolicies: Phase<Counted, PolicyChecked> = (input, { options })
   const team = options.policy === undefined ? null : loadTeamPolicy(input, options.policy, diagnostics);
   if (team !== null) {
     const { modes, presets, sources } = checkedSources(input);
-    for (const v of policyViolations(team, modes, presets)) diagnostics.push(violationDiagnostic(v, sources.get(`${v.component}:${v.key}`)!));
+    for (const v of policyViolations(team, modes, presets)) {
+      const source = sources.get(`${v.component}:${v.key}`)!;
+      diagnostics.push(violationDiagnostic(v, whereAt(source, v.at)));
+    }
   }
   return { value: { ...input, policies: { own, team } }, diagnostics };
 };
