@@ -5,7 +5,6 @@ import { describePolicyRules } from "../../core/policy.js";
 import { policyOverlayTokens, selectionRefusal } from "../../core/policy-rules.js";
 import { teamPolicyOf } from "../phases/team-policy.js";
 import type { PolicyInput } from "../types.js";
-import type { ExplainReport } from "./explain-report.js";
 
 export interface ExplainPolicy {
   name: string;
@@ -21,7 +20,13 @@ export interface ExplainPolicy {
   refusal: string | null;
 }
 
-export function explainPolicy(named: PolicyInput, report: Pick<ExplainReport, "selection" | "tokens">, catalog: Catalog | null): ExplainPolicy {
+/** What of explain's report the section reads (the report's own fields, declared here so the two files do not import each other). */
+interface ExplainedSelection {
+  selection: { base: string | null; overlays: string[] } | null;
+  tokens: { alwaysOn: number | null } | null;
+}
+
+export function explainPolicy(named: PolicyInput, report: ExplainedSelection, catalog: Catalog | null): ExplainPolicy {
   const team = teamPolicyOf(named);
   if ("why" in team)
     return {
