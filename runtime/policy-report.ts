@@ -1,6 +1,8 @@
 // The team policy as /mode status and /forge status show it: which policies are in force (managed or the user's, who
 // signed them) and, rule by rule, what they add; or why the policy failed and what forge does meanwhile.
-import { describePolicyRules, type PolicyState } from "../core/policy.js";
+import { describePolicy, describePolicyRules, missingSigner, type PolicyState } from "../core/policy.js";
+import { signersOf } from "../core/bundle-signature.js";
+import type { ForgeBundle } from "../generated/types.js";
 import { shortFingerprint } from "../core/signer-text.js";
 import { describePattern } from "../core/path-match.js";
 
@@ -68,4 +70,19 @@ export function policyStatusLines(report: PolicyReport | null): string[] {
     return `${p.name}${p.version === null ? "" : ` ${p.version}`} (${p.origin}; ${signed})`;
   });
   return [`  team policy: ${who.join(", ")}`, ...report.adds.map((line) => `    adds ${line}`)];
+}
+
+/**
+ * The trust dialog's own block for the team policy: what it adds whatever the bundle holds, and when it withholds the
+ * bundle however the user trusts it (requireSigners). Its own layer, after what the bundle holds.
+ */
+export function policyTrustLines(state: PolicyState, bundle: ForgeBundle): string[] {
+  if (state.kind === "none") return [];
+  if (state.kind === "failed") return ["Team policy: it failed to verify, so forge offers nothing of this bundle until it does (see /forge status)."];
+  const lines = [`Team policy ${state.policy.sources.map(describePolicy).join(", ")}, its own layer over whatever this bundle holds:`];
+  lines.push(...describePolicyRules(state.policy).map((l) => `  ${l}`));
+  const missing = missingSigner(state.policy, signersOf(bundle));
+  if (missing !== null)
+    lines.push(`  This bundle is not signed by a key the policy requires (requireSigners, ${missing.from}): trusting it does not turn it on.`);
+  return lines;
 }

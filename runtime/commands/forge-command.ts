@@ -16,7 +16,8 @@ import { describeSigner } from "../../core/bundle-signature.js";
 import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
 import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
 import { catalogPrices } from "../host-adapter/index.js";
-import { buildPolicyReport, policyStatusLines } from "../policy-report.js";
+import { buildPolicyReport, policyStatusLines, policyTrustLines } from "../policy-report.js";
+import type { PolicyState } from "../../core/policy.js";
 
 export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json] | /forge rules [--json] | /forge cost [--json]`;
 
@@ -111,7 +112,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
  * The trust prompt's body: the bundle, everything it switches on kind by kind (modes, edit limits, presets, blocks,
  * rules, libraries), and what changed since the version the user trusted last when forge recorded it.
  */
-export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string): string {
+export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string, policy: PolicyState = { kind: "none" }): string {
   const lines = [file, `bundleHash ${bundle.bundleHash.slice(0, 12)}: its modes, presets, rules and blocks will be offered.`];
   const before = previouslyTrusted(store, realRoot, bundle.bundleHash);
   if (before?.components) {
@@ -127,6 +128,7 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
   const contents = describeContents(bundle);
   lines.push("It holds:", ...(contents.length > 0 ? contents.map((c) => `  ${c}`) : ["  nothing"]));
   lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted for your own uncommitted edits.");
+  lines.push(...policyTrustLines(policy, bundle));
   return lines.join("\n");
 }
 
@@ -154,7 +156,7 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
       continue;
     }
     const store = readTrustStore(d.paths.trustFile);
-    const question = trustQuestion(load.file, load.bundle, store, layer.realRoot!);
+    const question = trustQuestion(load.file, load.bundle, store, layer.realRoot!, loaded.policy);
     if (ctx.hasUI) {
       const choice = await askLayerTrust(ctx, "Trust this project's forge bundle?", question, layer, store);
       if (choice === null) {
