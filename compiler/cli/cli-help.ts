@@ -40,7 +40,7 @@ export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   diff: new Set(["root", "global"]),
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
   export: new Set(["root", "check", "preset", "force"]),
-  studio: new Set(["root", "global", "port", "open"]),
+  studio: new Set(["root", "global", "port", "open", "policy"]),
   preset: new Set(["root", "global", "force"]),
   source: new Set(),
   key: new Set(["out", "name", "force", "key"]),
@@ -63,7 +63,7 @@ const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
     "forge import pi-modes|pi-presets|roo|claude-rules|cursor|rulesync <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]",
   ],
   export: ["forge export claude|cursor|roo|agents-md [--preset NAME] [--check] [--force] [--root DIR] [--json]"],
-  studio: ["forge studio [--root DIR | --global] [--port N] [--open]"],
+  studio: ["forge studio [--root DIR | --global] [--port N] [--open] [--policy PKG|FILE]"],
   preset: [
     "forge preset export <name> [file] [--force] [--root DIR | --global] [--json]",
     "forge preset import <file> [--force] [--root DIR | --global] [--json]",
@@ -167,7 +167,7 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["signed-by", "--signed-by F  verify: require a valid signature by the key with fingerprint F (repeatable: any one of them)"],
   [
     "policy",
-    `--policy P     build, verify, explain: check against the team policy P, an npm package (from the project's
+    `--policy P     build, verify, explain, studio: check against the team policy P, an npm package (from the project's
                node_modules) or a built policy bundle file; default: forge.yaml's expectPolicy`,
   ],
   ["offline", "--offline      outdated: do not ask the npm registry for the latest versions"],

@@ -5,20 +5,9 @@ import { describePolicyRules } from "../../core/policy.js";
 import { policyOverlayTokens, selectionRefusal } from "../../core/policy-rules.js";
 import { teamPolicyOf } from "../phases/team-policy.js";
 import type { PolicyInput } from "../types.js";
+import type { ExplainPolicy } from "./explain-policy-view.js";
 
-export interface ExplainPolicy {
-  name: string;
-  /** failed: the policy cannot be used (`problem` says why), and Pi would fail closed. */
-  status: "ok" | "failed";
-  problem: string | null;
-  /** Rule by rule, what it adds (core/policy.ts describePolicyRules, as /forge status shows it). */
-  adds: string[];
-  /** The overlays it puts first in every prompt, with their always-on tokens as the policy bundle counted them. */
-  overlays: Array<{ key: string; label: string; tokens: number | null; from: string }>;
-  alwaysOn: { selection: number | null; policy: number | null; total: number | null; budget: number | null };
-  /** Why Pi would refuse this selection under the policy, naming the rule; null when it may run. */
-  refusal: string | null;
-}
+export type { ExplainPolicy };
 
 /** What of explain's report the section reads (the report's own fields, declared here so the two files do not import each other). */
 interface ExplainedSelection {

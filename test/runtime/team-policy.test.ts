@@ -31,7 +31,7 @@ let dir = "";
 let agent = "";
 let cwd = "";
 
-function build(sources: Record<string, string>, scope: "library" | "global"): string {
+function build(sources: Record<string, string>, scope: "library" | "global" | "project"): string {
   const result = compile(treeOf(sources), { scope, forgeVersion: "0.0.0-test" });
   if (result.bundle === null) throw new Error(JSON.stringify(result.diagnostics));
   return emitBundleText(scope === "library" ? signed(result.bundle, KEY) : result.bundle);
@@ -165,5 +165,29 @@ describe("where policies are named", () => {
     put(join(agent, "forge", "forge.yaml"), `policy: { package: "@acme/team-policy", signedBy: [${newKey().fingerprint}] }\n`);
     const wrongKey = loadPolicies({ env: {}, agentDir: agent, systemFile: join(dir, "none"), extensionFile });
     expect(wrongKey.state.kind === "failed" && wrongKey.state.reason).toMatch(/signedBy requires a signature by [0-9a-f]{16}, and it is signed only by/);
+  });
+});
+
+describe("the trust dialog under a team policy", () => {
+  it("shows the policy's additions as their own block after what the bundle holds, and says when requireSigners withholds the bundle", async () => {
+    put(join(cwd, ".pi", "forge", "bundle.json"), build(PROJECT, "project"));
+    const t = setup("0.73.1");
+    await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
+    await t.pi.run("forge", "trust", t.ctx);
+    const asked = t.ctx.log.confirms.join("\n");
+    expect(asked).toMatch(
+      /It holds:\n[^]*\nTeam policy team-policy\.json[^\n]*, its own layer over whatever this bundle holds:\n {2}requireOverlays: security/,
+    );
+    expect(asked).toContain("  tools.deny: bash never active, refused also when another tool calls it");
+    expect(asked).not.toContain("requireSigners");
+
+    const signers = build({ ...POLICY_SOURCES, "policy.yaml": `${POLICY_SOURCES["policy.yaml"]}requireSigners: [${KEY.fingerprint}]\n` }, "library");
+    put(join(agent, "forge", "team-policy.json"), signers);
+    const u = setup("0.73.1");
+    await u.pi.emit("session_start", { reason: "startup" }, u.ctx);
+    await u.pi.run("forge", "trust", u.ctx);
+    expect(u.ctx.log.confirms.join("\n")).toContain(
+      "This bundle is not signed by a key the policy requires (requireSigners, team-policy.json): trusting it does not turn it on.",
+    );
   });
 });
