@@ -108,6 +108,24 @@ describe("forge build --policy", () => {
     expect(human).toContain("team policy:\nchecked against @acme/team-policy; it adds:\n  overlay security (Security) first in every prompt");
   });
 
+  it("forge verify --policy checks requireSigners: an unsigned project bundle is policy_signer_required, one signed by a listed key passes", () => {
+    const policy = join(root, "signers-policy");
+    cpSync(join(root, "acme-team-policy"), policy, { recursive: true });
+    writeFileSync(join(policy, ".pi", "forge", "policy.yaml"), `requireSigners: [${KEY.fingerprint}]\n`);
+    expect(runCli(["build", "--library", "--sign"], policy, signingEnv()).code).toBe(0);
+    const signed = join(root, "signed");
+    mkdirSync(join(signed, ".pi", "forge", "modes"), { recursive: true });
+    cpSync(join(repo, ".pi", "forge", "modes", "notes.yaml"), join(signed, ".pi", "forge", "modes", "notes.yaml"));
+    expect(runCli(["build"], signed).code).toBe(0);
+    const unsigned = report(["verify", "--policy", "../signers-policy/forge-bundle.json"], signed);
+    expect(unsigned.code).toBe(1);
+    expect(unsigned.json.bundles[0].problems).toEqual([expect.stringMatching(/^policy_signer_required: /)]);
+    expect(unsigned.json.bundles[0].problems[0]).toContain(KEY.fingerprint.slice(0, 16));
+    expect(runCli(["build", "--sign"], signed, signingEnv()).code).toBe(0);
+    const ok = report(["verify", "--policy", "../signers-policy/forge-bundle.json"], signed);
+    expect(ok.code, JSON.stringify(ok.json.bundles)).toBe(0);
+  });
+
   it("a policy bundle that was changed after signing is not used: policy_invalid, and nothing is checked against it", () => {
     const bundle = join(root, "acme-team-policy", "forge-bundle.json");
     const saved = readFileSync(bundle, "utf8");
