@@ -9,12 +9,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { pemOf, newKey } from "../support/signing-keys.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, type PiHost } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, type PiHost } from "../../scripts/demo/pi-host.js";
 import { FORGE_CLI, FORGE_EXTENSION, forgeBuild, lastStatus, overlayTail, seedProjectTrust } from "./harness/forge-project.js";
 import { piSuite } from "./harness/pi-suite.js";
 import { printRun, systemPromptOf, toolNames, toolResults } from "./harness/updates-session.js";
-import { assertPrintOk, runPrint } from "../shared/pi-host.js";
+import { assertPrintOk, runPrint } from "../../scripts/demo/pi-host.js";
 
 const suite = piSuite();
 const RELAY = fileURLToPath(new URL("./fixtures/relay-tool.ts", import.meta.url));

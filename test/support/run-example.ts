@@ -7,7 +7,8 @@ import { compile, emitBundleText } from "../../compiler/compile.js";
 import { checkExistingFiles } from "../../compiler/import/existing-files.js";
 import { IMPORTERS, KEY_SUFFIX } from "../../compiler/import/importers.js";
 import { planExport } from "../../compiler/export/export-plan.js";
-import { loadBuiltinBundle } from "../../compiler/io/forge-target.js";
+import { loadBuiltinBundle, resolveTarget } from "../../compiler/io/forge-target.js";
+import { readTestSide } from "../../compiler/io/test-side.js";
 import { readTargetTree } from "../../compiler/io/read-target-tree.js";
 import type { LibraryInput } from "../../compiler/types.js";
 import { buildCatalog } from "../../core/component-catalog.js";
@@ -27,6 +28,7 @@ import { layerEscape } from "../../io/project-layers.js";
 import { loadPolicies } from "../../io/policy-load.js";
 import { withholding } from "../../runtime/policy-scopes.js";
 import type { PolicyInput } from "../../compiler/types.js";
+import { bareEnv } from "./home-guard.js";
 
 const OPTIONS = { scope: "project", forgeVersion: "0.0.0-test" } as const;
 const builtin = loadBuiltinBundle().bundle!;
@@ -101,7 +103,7 @@ function runCompile(example: Extract<CodeExample, { kind: "compile" }>): Diagnos
     }
     const libraries = (example.libraries ?? []).map(libraryInput);
     const scope = example.scope ?? "project";
-    const tree = readTargetTree({ scope, root: project, forgeRoot: root }, { PATH: process.env.PATH });
+    const tree = readTargetTree({ scope, root: project, forgeRoot: root }, bareEnv());
     const policy = example.policy === undefined ? {} : { policy: policyInput(example.policy, example.files) };
     const layersBeneath = [{ name: null, modes: builtin.modes, presets: builtin.presets }];
     return compile(tree, { ...OPTIONS, scope, layersBeneath, libraries, ...policy }).diagnostics;
@@ -220,6 +222,19 @@ function runPolicy(example: Extract<CodeExample, { kind: "policy" }>): Diagnosti
   }
 }
 
+/** forge test's reading of the example's sources and test files: every diagnostic of the test files (the sources build). */
+function runTest(example: Extract<CodeExample, { kind: "test" }>): Diagnostic[] {
+  const tmp = scratchDir(false);
+  const root = join(tmp, "project");
+  try {
+    for (const [path, text] of Object.entries(example.files)) write(join(root, ".pi", "forge"), path, text);
+    const side = readTestSide(resolveTarget({ root }, { PATH: process.env.PATH }, root));
+    return side.diagnostics;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 export function runExample(example: CodeExample): Diagnostic[] {
   switch (example.kind) {
     case "compile":
@@ -236,5 +251,7 @@ export function runExample(example: CodeExample): Diagnostic[] {
       return runLoad(example);
     case "policy":
       return runPolicy(example);
+    case "test":
+      return runTest(example);
   }
 }

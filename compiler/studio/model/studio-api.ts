@@ -9,7 +9,7 @@ import type { ExplainTokens } from "../../review/explain-tokens.js";
 import type { TokenChange } from "../../review/token-diff.js";
 import type { ExplainPolicy } from "../../review/explain-policy-view.js";
 
-export type { FieldChange };
+export type { ExplainPolicy, FieldChange };
 
 export type ScopeName = "builtin" | "global" | "project";
 export type StrategyName = "append" | "replace_base" | "replace_final";
@@ -252,4 +252,27 @@ export interface SourceData {
   file: string;
   display: string;
   text: string;
+}
+
+/** One test on one host in the Tests view. */
+export interface TestRow {
+  /** `tests/x.yaml#name@host`: unique on the page. */
+  id: string;
+  /** `file:line` relative to the project root. */
+  location: string;
+  test: string;
+  host: string;
+  status: "passed" | "failed" | "skipped";
+  /** Each failed assertion as forge test prints it (`kind: message`). */
+  failures: string[];
+  /** A snapshot that differs: its file, the unified diff and the token change. */
+  snapshot: { file: string; diff: string; tokens: string | null } | null;
+}
+
+/** GET /api/tests: the pure tier of forge test on the sources as they are now (read-only: no snapshot is written). */
+export interface TestsData {
+  /** Why nothing ran (no test file, errors in the sources or test files); null when the tests ran. */
+  problem: string | null;
+  rows: TestRow[];
+  summary: { passed: number; failed: number; skipped: number };
 }

@@ -1,6 +1,6 @@
 // The team policy as its own layer in the studio, in its own colour (never one of the component colours): what it adds
 // to every prompt (its overlays and their tokens), each rule, the budget, and whether Pi would refuse the selection.
-import type { ExplainPolicy } from "../../review/explain-policy-view.js";
+import type { ExplainPolicy } from "../model/studio-api.js";
 import { el } from "./dom.js";
 
 /** The block for the Library (no selection) and the Compose view (a selection: `refusal` and the always-on total). */
