@@ -1,10 +1,10 @@
 // The team policy in the extension on the fake Pi (both host shapes): loaded from the user's forge.yaml, a managed file
 // (FORGE_POLICY) or beside the extension, verified against signedBy, and applied in the one gate, the one composition
 // and the activation flow; a policy that cannot be read or verified fails closed. The e2e file runs the same in real Pi.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compile, emitBundleText } from "../../compiler/compile.js";
 import { loadPolicies, policyPlaces } from "../../io/policy-load.js";
 import { createForgeExtension } from "../../runtime/extension.js";
@@ -51,6 +51,8 @@ beforeEach(() => {
   put(join(agent, "forge", "team-policy.json"), build(POLICY_SOURCES, "library"));
   put(join(agent, "forge", "forge.yaml"), `policy: { file: team-policy.json, signedBy: [${KEY.fingerprint}] }\n`);
 });
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function setup(host: HostFlavor, env: NodeJS.ProcessEnv = {}) {
   const pi = new FakePi({ activeTools: ["read", "bash", "edit", "write"] });
