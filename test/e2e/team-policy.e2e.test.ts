@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { pemOf, newKey } from "../support/signing-keys.js";
+import { bareEnv } from "../support/home-guard.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS, type PiHost } from "../../scripts/demo/pi-host.js";
 import { FORGE_CLI, FORGE_EXTENSION, forgeBuild, lastStatus, overlayTail, seedProjectTrust } from "./harness/forge-project.js";
@@ -41,7 +42,7 @@ function policyPackage(dir: string, name: string, version: string, policyYaml: s
     [`.pi/forge/modes/${overlay.key}.yaml`]: modeYaml(overlay.label, "append", overlay.text),
   });
   const r = spawnSync(process.execPath, [FORGE_CLI, "build", "--library", "--sign", "--root", dir], {
-    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent", FORGE_SIGNING_KEY: `# name: ${KEY.name}\n${pemOf(KEY)}` },
+    env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1", FORGE_SIGNING_KEY: `# name: ${KEY.name}\n${pemOf(KEY)}` }),
     encoding: "utf8",
     timeout: 30_000,
   });
