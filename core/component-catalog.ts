@@ -29,6 +29,8 @@ export interface Withheld extends Origin {
   key: string;
   /** The bundle file, for messages. */
   file: string;
+  /** Why it is withheld when trusting would not help (the team policy's requireSigners); absent: it is not trusted. */
+  withheldBy?: string;
 }
 
 /** One verified bundle, in shallow-to-deep order; untrusted ones only feed `withheld`. */
@@ -36,6 +38,8 @@ export interface CatalogSource extends Origin {
   bundle: ForgeBundle;
   trusted: boolean;
   file: string;
+  /** Set when the team policy withholds a bundle trust would offer (runtime/policy-scopes.ts): why. */
+  withheldBy?: string;
 }
 
 export interface Catalog {
@@ -67,10 +71,11 @@ export function buildLayeredCatalog(sources: readonly CatalogSource[]): Catalog 
   for (const [key, { preset, origin }] of layered.presets) presets.set(key, { key, scope: origin.scope, layer: origin.layer, preset });
   const withheldModes = new Map<string, Withheld>();
   const withheldPresets = new Map<string, Withheld>();
-  for (const { scope, layer, bundle, file, trusted: ok } of sources) {
+  for (const { scope, layer, bundle, file, trusted: ok, withheldBy } of sources) {
     if (ok) continue;
-    for (const key of Object.keys(bundle.modes)) if (!modes.has(key)) withheldModes.set(key, { key, scope, layer, file });
-    for (const key of Object.keys(bundle.presets)) if (!presets.has(key)) withheldPresets.set(key, { key, scope, layer, file });
+    const by = withheldBy === undefined ? {} : { withheldBy };
+    for (const key of Object.keys(bundle.modes)) if (!modes.has(key)) withheldModes.set(key, { key, scope, layer, file, ...by });
+    for (const key of Object.keys(bundle.presets)) if (!presets.has(key)) withheldPresets.set(key, { key, scope, layer, file, ...by });
   }
   const bundleHashes: Partial<Record<Scope, string>> = {};
   const layers: Array<{ layer: string; bundleHash: string }> = [];

@@ -80,6 +80,7 @@ export function resolveCandidate(
     const entry = catalog.presets.get(request.name);
     if (!entry) {
       const withheld = catalog.withheldPresets.get(request.name);
+      if (withheld?.withheldBy !== undefined) return { ok: false, error: `preset "${request.name}" is in ${withheld.file}, which ${withheld.withheldBy}` };
       if (withheld)
         return {
           ok: false,

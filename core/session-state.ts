@@ -9,6 +9,7 @@ import { foldModeStates, INITIAL_REPLAY, type ReplayState } from "./mode-state-r
 import { UPDATE_ENTRY_TYPE } from "./update-events.js";
 import { foldUpdateEvents, initialUpdateState, type UpdateState } from "./update-reducer.js";
 import { readUsageLedger, type UsageLedger } from "./usage-ledger.js";
+import { readPolicyEntry, type PolicyRecord } from "./policy-record.js";
 import { validateUpdateEvent } from "../generated/runtime-validators.js";
 import type { EditLimit, ForgeModeStateEntry, ForgeUpdateEvent } from "../generated/types.js";
 
@@ -78,6 +79,8 @@ export interface SessionState {
   /** The latest compaction (cut -1 without one) and where the entries a request carries verbatim start. */
   readonly compaction: CompactionCut;
   readonly preferences: BranchSettings;
+  /** The team policy this branch last ran under (the newest well-formed forge-policy entry), null: none recorded. */
+  readonly policy: PolicyRecord | null;
   /** What the model holds of the updates, on a host with (`true`, 1.x) or without prompt sections; computed once each. */
   delivery(sectionsHost: boolean): DeliveryView;
   /** The provider's reported usage on the branch and its prefix rewrites (core/usage-ledger.ts); computed once. */
@@ -147,6 +150,7 @@ interface Parts {
   rules: ReadonlyMap<string, AppliedRule>;
   compaction: CompactionCut;
   preferences: BranchSettings;
+  policy: PolicyRecord | null;
 }
 
 const INITIAL_PARTS: Parts = {
@@ -155,11 +159,12 @@ const INITIAL_PARTS: Parts = {
   rules: new Map(),
   compaction: { cut: -1, from: 0 },
   preferences: { model: null, thinkingLevel: null },
+  policy: null,
 };
 
 function partsOf(s: SessionState): Parts {
   const replay: ReplayState = { state: s.selection.state, entryId: s.selection.entryId, diagnostics: s.selection.diagnostics, count: s.count };
-  return { replay, updates: s.updates, rules: s.appliedRules, compaction: s.compaction, preferences: s.preferences };
+  return { replay, updates: s.updates, rules: s.appliedRules, compaction: s.compaction, preferences: s.preferences, policy: s.policy };
 }
 
 function freezeState(branch: readonly SessionEntry[], parts: Parts): SessionState {
@@ -176,6 +181,7 @@ function freezeState(branch: readonly SessionEntry[], parts: Parts): SessionStat
     appliedRules: parts.rules,
     compaction: Object.freeze({ ...parts.compaction }),
     preferences: Object.freeze({ ...parts.preferences }),
+    policy: parts.policy,
     delivery(sectionsHost: boolean): DeliveryView {
       const i = sectionsHost ? 1 : 0;
       return (memo[i] ??= readDeliveryView(branch, (id) => updates.known.has(id), sectionsHost));
@@ -198,11 +204,13 @@ export function reduceSession(branch: readonly SessionEntry[], from?: SessionSta
   const added = branch.slice(start);
   const rules = new Map(base.rules);
   let preferences = base.preferences;
+  let policy = base.policy;
   let cut = base.compaction.cut;
   for (let i = 0; i < added.length; i++) {
     const entry = added[i]!;
     stepRules(rules, entry);
     preferences = stepSettings(preferences, entry);
+    policy = readPolicyEntry(entry) ?? policy;
     if (entry?.type === "compaction") cut = start + i;
   }
   const compaction = cut === base.compaction.cut ? base.compaction : { cut, from: keptFrom(branch, cut) };
@@ -212,6 +220,7 @@ export function reduceSession(branch: readonly SessionEntry[], from?: SessionSta
     rules,
     compaction,
     preferences,
+    policy,
   });
 }
 

@@ -4,6 +4,7 @@ export declare const validateModeSource: Validator;
 export declare const validatePresetSource: Validator;
 export declare const validateRuleSource: Validator;
 export declare const validateForgeConfig: Validator;
+export declare const validatePolicySource: Validator;
 export declare const validateBuildCacheEntry: Validator;
 export declare const validatePresetExport: Validator;
 export declare const validateSourceRequest: Validator;

@@ -112,11 +112,12 @@ export type ToolDelivery = "declare" | "gate";
  * A Pi built-in tool whose path argument forge reads.
  */
 export type PathTool = "read" | "edit" | "write" | "grep" | "find" | "ls";
-export type TokenCount = number;
+export type ToolName = string;
 /**
  * A signing key's fingerprint: the sha256 of its raw 32-byte Ed25519 public key, lowercase hex (shown shortened to its first 16 digits).
  */
 export type Fingerprint = string;
+export type TokenCount = number;
 /**
  * The name a signing key's owner gave it (forge key new --name): shown beside the fingerprint, never what trust binds to.
  */
@@ -149,6 +150,7 @@ export interface ForgeBundle {
   rules?: {
     [k: string]: Rule | undefined;
   };
+  policy?: Policy;
   tokens?: TokenCounts;
   /**
    * Ed25519 signatures of this bundle's bundleHash (forge build --sign), kept beside the digests and never hashed: a signature never changes bundleHash. The runtime and forge verify check every one; a signature that does not verify refuses the bundle as tampered. Absent when the bundle is unsigned.
@@ -304,6 +306,50 @@ export interface Rule {
    */
   source: string;
   digest: Digest;
+}
+/**
+ * A team policy (policy.yaml of a forge library, forge build --library): rules that only tighten, which the Pi extension applies over every project and global bundle. Covered by bundleHash and the signatures. Absent in every bundle that is not a policy.
+ */
+export interface Policy {
+  description?: string;
+  requireOverlays: KeyList;
+  edits?: {
+    /**
+     * @maxItems 64
+     */
+    deny: PathPattern[];
+  };
+  tools?: {
+    /**
+     * @maxItems 64
+     */
+    deny: ToolName[];
+  };
+  /**
+   * @maxItems 3
+   */
+  strategies?: [] | [Strategy] | [Strategy, Strategy] | [Strategy, Strategy, Strategy];
+  /**
+   * @maxItems 32
+   */
+  requireSigners?: Fingerprint[];
+  budget?: TokenBudget;
+  systemUpdates?: {
+    modelCallable: false;
+  };
+}
+/**
+ * Token budgets forge build checks (o200k_base counts): budget_exceeded is an error past a budget, budget_near a warning past 80% of it.
+ */
+export interface TokenBudget {
+  /**
+   * Tokens of forge's always-on text of a preset: its base, overlays and the inventory of dormant blocks and path rules.
+   */
+  alwaysOn?: number;
+  /**
+   * Tokens of one system-update block (or path rule) when it switches on.
+   */
+  block?: number;
 }
 /**
  * Token counts of forge's own text, made at build time so the runtime never tokenizes: exact for the o200k_base encoding (OpenAI's GPT-4o, GPT-4.1, GPT-5 and o-series models), an estimate for every other model family. Slots filled at run time ({{cwd}}, {{date}}, {{time}}, {{model}}, {{os}}) count as empty. Covered by bundleHash (not by the components' digests, so a count never makes drift).
@@ -475,6 +521,13 @@ export interface CliBuildReport {
     reason: string;
     changes: string[];
   };
+  /**
+   * The team policy the sources were checked against: forge build --policy (cli) or forge.yaml's expectPolicy (config). Each rule a source breaks is a policy_* diagnostic at its line.
+   */
+  policy?: {
+    name: string;
+    from: "cli" | "config";
+  };
   summary: DiagnosticSummary;
   diagnostics: Diagnostics;
 }
@@ -627,6 +680,28 @@ export interface CliExplainReport {
   path: {} | null;
   updateDelivery: string | null;
   trust?: CliTrustView;
+  /**
+   * --policy (or forge.yaml's expectPolicy): what the team policy adds to this selection, its always-on total against the budget, and why Pi would refuse the selection (null: it would run).
+   */
+  policy?: {
+    name: string;
+    status: "ok" | "failed";
+    problem: string | null;
+    adds: string[];
+    overlays: {
+      key: string;
+      label: string;
+      tokens: number | null;
+      from: string;
+    }[];
+    alwaysOn: {
+      selection: number | null;
+      policy: number | null;
+      total: number | null;
+      budget: number | null;
+    };
+    refusal: string | null;
+  };
   size: {} | null;
   tokens: null | CliExplainTokens;
   diagnostics: Diagnostics;
@@ -844,6 +919,14 @@ export interface CliVerifyReport {
   command: "verify";
   status: "verified" | "failed";
   signedBy: string[];
+  /**
+   * --policy: the team policy every bundle was checked against (each rule a bundle breaks is among its problems, as <code>: <message>), or why it could not be used.
+   */
+  policy?: {
+    name: string;
+    status: "verified" | "failed";
+    problem: string | null;
+  };
   bundles: {
     path: string;
     absolutePath: string;
@@ -1050,23 +1133,29 @@ export interface ForgeConfigSource {
      */
     [k: string]: Fingerprint[] | undefined;
   };
+  policy?: PolicyRef;
+  expectPolicy?: PolicyRef;
   /**
    * Read only from the global scope's forge.yaml ($PI_CODING_AGENT_DIR/forge/forge.yaml) by the Pi extension. host (default): on Pi 1.x project bundles follow Pi's folder trust. forge: on Pi 1.x a project bundle also needs forge's own trust (its bundleHash trusted with /forge trust, or a valid signature by a key you trust). Pi 0.73.1 always uses forge's own trust.
    */
   trust?: "host" | "forge";
 }
 /**
- * Token budgets forge build checks (o200k_base counts): budget_exceeded is an error past a budget, budget_near a warning past 80% of it.
+ * A built team policy: an npm package ({package, signedBy}) or a bundle file ({file, signedBy?}). Exactly one of package and file.
  */
-export interface TokenBudget {
+export interface PolicyRef {
+  package?: PackageName;
   /**
-   * Tokens of forge's always-on text of a preset: its base, overlays and the inventory of dormant blocks and path rules.
+   * A built policy bundle file (a library bundle with a policy), relative to the forge.yaml that names it.
    */
-  alwaysOn?: number;
+  file?: string;
   /**
-   * Tokens of one system-update block (or path rule) when it switches on.
+   * The keys (full fingerprints) one of which must have signed the policy bundle; required for a package.
+   *
+   * @minItems 1
+   * @maxItems 32
    */
-  block?: number;
+  signedBy?: [Fingerprint, ...Fingerprint[]];
 }
 
 /* from schema/mode-state.schema.json */
@@ -1260,6 +1349,67 @@ export interface PiModesSelection {
   driftPolicy?: "block" | "warn" | "allow";
   activatedAt?: string;
   source?: string;
+}
+
+/* from schema/policy.schema.json */
+/**
+ * A team policy (.pi/forge/policy.yaml of a forge library package, built with forge build --library and signed). Every rule only tightens: the Pi extension applies it over every project and global bundle, and forge build --policy checks a repository against it.
+ */
+export interface ForgePolicySource {
+  /**
+   * Editor hint, ignored by the compiler.
+   */
+  $schema?: string;
+  /**
+   * One line saying what the policy is for, shown in /forge status.
+   */
+  description?: string;
+  requireOverlays?: KeyList;
+  /**
+   * Paths edit and write may never change, whatever mode is selected (also when no mode has an edit limit).
+   */
+  edits?: {
+    /**
+     * picomatch globs relative to the project root, e.g. [.env, "** /*.pem"].
+     *
+     * @minItems 1
+     * @maxItems 64
+     */
+    deny: [Glob, ...Glob[]];
+  };
+  /**
+   * Tools that are never active and always refused at the tool gate, also when another tool calls them.
+   */
+  tools?: {
+    /**
+     * Tool names as Pi names them.
+     *
+     * @minItems 1
+     * @maxItems 64
+     */
+    deny: [ToolName, ...ToolName[]];
+  };
+  /**
+   * The strategies a selected mode may have, e.g. [append, replace_base] (no replace_final).
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  strategies?: [Strategy] | [Strategy, Strategy] | [Strategy, Strategy, Strategy];
+  /**
+   * Project and global bundles are used only when one of these keys signed them; otherwise Pi keeps its native prompt plus the policy's overlays.
+   *
+   * @minItems 1
+   * @maxItems 32
+   */
+  requireSigners?: [Fingerprint, ...Fingerprint[]];
+  budget?: TokenBudget;
+  systemUpdates?: {
+    /**
+     * false: the agent may not switch a system-update block on (forge_system_update is never active).
+     */
+    modelCallable: false;
+  };
 }
 
 /* from schema/preset-export.schema.json */
@@ -1491,8 +1641,6 @@ export type TestNameSet =
       excludes?: [TestName, ...TestName[]];
     };
 export type TestName = string;
-export type ToolName = string;
-
 /**
  * A forge prompt-test file (.pi/forge/tests/<name>.yaml|json), run by `forge test`: each test names a selection, the hosts, fixed inputs and assertions on the prompt that selection composes.
  */

@@ -29,6 +29,8 @@ export interface ActivationDeps {
   /** After a change (or none): the refusal cleared (or set to `error`), and the session model re-read from the branch. */
   settle(ctx: CtxPort, error?: string | null): void;
   footer(ctx: CtxPort): void;
+  /** Why the team policy refuses `candidate`, naming the rule (runtime/policy-selection.ts); null: it may run. */
+  policyRefusal?(ctx: CtxPort, candidate: ActivationRequest["candidate"]): string | null;
 }
 
 export interface ActivationFlow {
@@ -44,6 +46,8 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
   const { pi, scopes, prefs, now, current, tools, limits, settle, footer } = deps;
   /** The settled plan, after the confirmation a replace_final base needs (cancelled: the operator declined). */
   async function decide(ctx: CtxPort, req: ActivationRequest): Promise<SettledPlan | { kind: "cancelled"; shown: string }> {
+    const refused = deps.policyRefusal?.(ctx, req.candidate) ?? null;
+    if (refused !== null) return { kind: "refused", message: refused };
     const plan = planActivation(scopes.catalog(), req, now());
     if (plan.kind !== "ask") return plan;
     if (!(await ctx.ui.confirm(plan.title, plan.message))) return { kind: "cancelled", shown: plan.shown };

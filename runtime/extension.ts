@@ -41,6 +41,8 @@ export interface ExtensionOptions {
   cli?: ForgeCli;
   /** Redraw the footer's drift badge when a bundle changes between turns (Pi's load: on; unit tests: off). */
   watchFooter?: boolean;
+  /** This extension's file: a team policy package is also looked up beside it (a global install next to forge). */
+  extensionFile?: string;
 }
 
 /** before_agent_start: the core composes, then the feature adds to what the core returned, chained as the host chains. */
@@ -89,6 +91,7 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     // Under toolDelivery: gate the model is told the selected modes' tools as a system update (the feature, once built).
     afterSelection: (ctx) => updates?.syncToolNotice(ctx, session.gateNotice(ctx)),
     builtinFile: options.builtinFile ?? defaultBuiltinFile(),
+    extensionFile: options.extensionFile,
     now: options.now,
     os: options.os,
     watchFooter: options.watchFooter ?? false,
@@ -202,8 +205,8 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   const tellRuleDrift = createRuleDriftNotice(session);
   pi.on("before_agent_start", (event, ctx) => runAgentStart(session, hold, feature, adapter, event, ctx, tellRuleDrift));
 
-  // One gate: the selection's tool sets, then the edit limits the selection pinned (the call's paths resolved once),
-  // then path rules. Every call passes through it, nested ones from codemode scripts included.
+  // One gate: the call's paths resolved once, then the team policy, then the selection's tool sets, then the edit
+  // limits the selection pinned, then path rules. Every call passes through it, nested ones from codemode scripts included.
   pi.on(
     "tool_call",
     createToolGate({
@@ -213,6 +216,8 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
       toolFacts: (tool) => toolFactsOf(pi, tool),
       ownTools: feature === null ? [] : UPDATE_TOOL_NAMES,
       rules: feature?.onToolCall,
+      policyInForce: (ctx) => session.policyInForce(ctx),
+      updateTools: UPDATE_TOOL_NAMES,
     }),
   );
 
@@ -276,7 +281,7 @@ export default function forgeExtension(pi: PiPort): void {
     };
     const claim = claimExtensionCopy(pi, self);
     if (claim.role === "passive") return registerPassiveCopy(pi, self, claim.notice);
-    createForgeExtension(pi, { watchFooter: true });
+    createForgeExtension(pi, { watchFooter: true, extensionFile: self.file });
   } catch (error) {
     process.stderr.write(`forge: extension failed to load (${describeError(error)}); Pi runs without forge\n`);
   }

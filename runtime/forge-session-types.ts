@@ -18,6 +18,7 @@ import type { ExactConfirmation } from "./selection-transitions.js";
 import type { StatusReport } from "./status-report.js";
 import type { LeaveOut } from "./turn-composer.js";
 import type { ActivePresetRef } from "./updates/index.js";
+import type { PolicyInForce } from "./policy-gate.js";
 
 /** What commands read. Nothing here changes the selection; `scopes` re-reads the bundle files when they changed. */
 export interface SessionView {
@@ -31,6 +32,8 @@ export interface SessionView {
   session(ctx: CtxPort): SessionState;
   /** The selection of the session model last read (commands read it after scopes(ctx)), with a refusal forcing native. */
   selection(): Readonly<ActiveSelection>;
+  /** The team policy the current turn runs under (the tool gate's first step), and the root of its globs. */
+  policyInForce(ctx: CtxPort): PolicyInForce;
   /** The edit limits ctx's selection holds (pinned, in force also while forge falls back) and the root of their globs. */
   limits(ctx: CtxPort): { limits: ActiveLimit[]; root: string };
   /** The tool sets ctx's selection holds (pinned, like the limits): the gate refuses every tool outside one. */
@@ -97,6 +100,8 @@ export interface SessionDeps {
   ownTools: readonly string[];
   /** After every selection change (and replay): the system-update feature's tools note follows it. */
   afterSelection?(ctx: CtxPort): void;
+  /** The running extension's file: a team policy package is also looked up beside it. */
+  extensionFile?: string;
   now?: () => Date;
   os?: string;
   /** Redraw the footer when a scope file changes between turns (runtime/footer-watch.ts). */

@@ -66,7 +66,7 @@ export interface PreferencesApplier {
   blocked(tools: DeclaredToolPolicy): boolean;
   /** Declares the tools `tools` lets run again, nothing else: the declared set re-applied. Returns what it declared. */
   enforce(ctx: CtxPort, tools: DeclaredToolPolicy): string[];
-  /** /mode off: back to the model, thinking level and tools forge found. */
+  /** /mode off: back to the model, thinking level and tools forge found (within `floor`, the team policy's tools). */
   restore(ctx: CtxPort): Promise<void>;
 }
 
@@ -75,7 +75,7 @@ export interface PreferencesApplier {
  * switched on and off itself, so Pi's own set is always the active tools with forge's changes undone: a tool Pi or an
  * extension adds later (an MCP server that connects, codemode switched on) joins it, and /mode off gives it back.
  */
-export function createPreferencesApplier(pi: PiPort): PreferencesApplier {
+export function createPreferencesApplier(pi: PiPort, floor: () => DeclaredToolPolicy = () => UNRESTRICTED): PreferencesApplier {
   let snapshot: PreferenceSnapshot | null = null;
   const added = new Set<string>();
   const removed = new Set<string>();
@@ -137,7 +137,7 @@ export function createPreferencesApplier(pi: PiPort): PreferencesApplier {
     },
     async restore(ctx) {
       try {
-        declare({ restricts: false, allowed: () => true, switchOn: [] });
+        declare(floor());
       } catch (error) {
         say(ctx, `forge: could not restore Pi's tools (${describeError(error)})`, "warning");
       }

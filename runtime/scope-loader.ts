@@ -9,6 +9,9 @@ import type { TrustSetting } from "../core/trust-setting.js";
 import { readTrustSetting } from "../io/forge-settings.js";
 import { withSeen } from "../io/signer-trust.js";
 import { readTrustStore, writeTrustStore } from "../io/trust-store.js";
+import { policyIdentity, type PolicyState } from "../core/policy.js";
+import type { PolicyLoader } from "./policy-loader.js";
+import { restrictScopes } from "./policy-scopes.js";
 
 /** One read of the scopes: what was found (files, trust, notices) and the catalog it offers. */
 export interface LoadedScopes {
@@ -16,6 +19,8 @@ export interface LoadedScopes {
   catalog: Catalog;
   /** The global forge.yaml's trust setting (host on 0.73.1, where forge always decides). */
   trustSetting: TrustSetting;
+  /** The team policy in force when these scopes were read (it withholds bundles: runtime/policy-scopes.ts). */
+  policy: PolicyState;
 }
 
 export interface ScopeLoader {
@@ -27,6 +32,8 @@ export interface ScopeLoader {
   files(): string[];
   /** Whether the last read trusted the project layer `layer` (the deepest one when omitted). */
   projectTrusted(layer?: string | null): boolean;
+  /** The team policy of the last read (none before the first): the tool gate holds each turn to it. */
+  policy(): PolicyState;
 }
 
 export interface ScopeLoaderDeps {
@@ -34,6 +41,8 @@ export interface ScopeLoaderDeps {
   builtinFile: string;
   adapter: HostAdapter;
   tell: OnceTeller;
+  /** The team policy (runtime/policy-loader.ts); none when absent. */
+  policies?: PolicyLoader;
 }
 
 /** What discovery depends on besides cwd: the scope files (stat only) and the host's trust answer. */
@@ -53,7 +62,7 @@ function recordSeen(discovered: DiscoveredScopes): void {
   }
 }
 
-export function createScopeLoader({ env, builtinFile, adapter, tell }: ScopeLoaderDeps): ScopeLoader {
+export function createScopeLoader({ env, builtinFile, adapter, tell, policies }: ScopeLoaderDeps): ScopeLoader {
   const empty = emptyCatalog();
   let loaded: LoadedScopes | null = null;
   let fingerprint = "";
@@ -74,14 +83,15 @@ export function createScopeLoader({ env, builtinFile, adapter, tell }: ScopeLoad
       // The layer walk (at most 32 directories, stat only) runs every time: a deeper layer that appears mid-session
       // must show, as drift of what it shadows.
       const paths = resolveScopePaths(ctx.cwd, env, builtinFile);
-      const next = fingerprintOf(paths, trust);
+      const policy: PolicyState = policies?.refresh() ?? { kind: "none" };
+      const next = `${fingerprintOf(paths, trust)}|${policyIdentity(policy)}`;
       if (!force && loaded !== null && cwd === ctx.cwd && next === fingerprint) return loaded;
       cwd = ctx.cwd;
       fingerprint = next;
       // The trust setting matters only where the host has a trust answer (1.x); 0.73.1 always uses forge's own trust.
       const setting: TrustSetting = trust === null ? { mode: "host" } : readTrustSetting(dirname(paths.settingsFile));
-      const discovered = discoverScopes(paths, trust, setting);
-      loaded = { discovered, catalog: buildLayeredCatalog(discovered.sources), trustSetting: setting };
+      const discovered = restrictScopes(discoverScopes(paths, trust, setting), policy);
+      loaded = { discovered, catalog: buildLayeredCatalog(discovered.sources), trustSetting: setting, policy };
       if (setting.problem) tell.tell(ctx, `forge: ${setting.problem}`);
       for (const notice of discovered.notices) tell.tell(ctx, notice);
       recordSeen(discovered);
@@ -89,6 +99,7 @@ export function createScopeLoader({ env, builtinFile, adapter, tell }: ScopeLoad
     },
     catalog: () => loaded?.catalog ?? empty,
     files: () => (loaded === null ? [] : scopeFiles(loaded.discovered.paths)),
+    policy: () => loaded?.policy ?? { kind: "none" },
     projectTrusted: (layer) => {
       if (loaded === null) return false;
       if (layer === undefined || layer === null) return loaded.discovered.trust.trusted === true;

@@ -9,6 +9,8 @@ import { describeUnknownLimit, type ActiveLimit } from "../core/pinned-limits.js
 import { describePattern } from "../core/path-match.js";
 import type { DiscoveredScopes } from "./scope-discovery.js";
 import { toolReportLines, type ToolReport } from "../core/tool-report.js";
+import type { PolicyState } from "../core/policy.js";
+import { buildPolicyReport, policyStatusLines, type PolicyReport } from "./policy-report.js";
 
 export interface ComponentReport {
   key: string;
@@ -71,6 +73,8 @@ export interface StatusReport {
   editLimits: EditLimitReport[];
   /** The selection's tools as the gate enforces them, its tool delivery, and the MCP servers its modes bring. */
   tools: ToolReport | null;
+  /** The team policy in force and what it adds (null: none named); its overlays are in every composition. */
+  policy: PolicyReport | null;
 }
 
 export interface EditLimitReport {
@@ -132,6 +136,7 @@ export function buildStatusReport(
   skipped: readonly Diagnostic[] = [],
   limits: readonly ActiveLimit[] = [],
   tools: ToolReport | null = null,
+  policy: PolicyState = { kind: "none" },
 ): StatusReport {
   const state = selection.state;
   const components: ComponentReport[] = [];
@@ -174,6 +179,7 @@ export function buildStatusReport(
     skippedEntries: skipped.map((d) => ({ code: d.code, message: d.message, path: d.path })),
     editLimits: limits.map(limitReport),
     tools,
+    policy: buildPolicyReport(policy),
   };
 }
 
@@ -237,6 +243,7 @@ export function formatStatusText(r: StatusReport): string {
   }
   lines.push(`  composition: ${r.composition}${r.fallbackReason ? ` (fallback: ${r.fallbackReason})` : ""}`);
   lines.push(...limitLines(r.editLimits));
+  lines.push(...policyStatusLines(r.policy));
   if (r.editLimits.length === 0 && (r.base !== null || r.overlays.length > 0)) lines.push("  edit limits: none (edit and write may change any file)");
   // A mode that only limits edits shows its tools when it trusts read-only hints: that lets tools run under the limit.
   if (r.tools !== null && (r.tools.sets.length > 0 || r.tools.servers.length > 0 || r.tools.readOnlyHints === "trusted"))

@@ -1,6 +1,6 @@
 // The one tool_call handler, which every call passes through on both hosts (a nested one from a codemode script too):
-// the selection's tool sets first, then the edit limits in force (paths resolved once, as the running host does), then
-// path rules, in that written order: a refused call switches nothing on.
+// the call's paths resolved once (as the running host does), then the team policy, then the selection's tool sets,
+// then the edit limits in force, then path rules, in that written order: a refused call switches nothing on.
 import type { ActiveLimit } from "../core/pinned-limits.js";
 import { toolAllowedUnder } from "../core/pinned-limits.js";
 import { describeToolRefusal, refusingSet, type ActiveToolSet, type ToolFacts, type ToolSetCache } from "../core/tool-sets.js";
@@ -11,6 +11,7 @@ import type { CtxPort, ToolCallEvent, ToolCallResult } from "./host-adapter/port
 import { checkLimits, refuseTool, type LimitCache } from "./edit-limits.js";
 import { describeError, say } from "./notify.js";
 import { callPaths, resolveCall, type CallPaths, type ResolvedCall } from "./tool-call-paths.js";
+import { checkPolicyCall, type PolicyInForce } from "./policy-gate.js";
 
 /** The call's project-relative candidates under a root (a rule's layer), resolved once per call; null: not a path tool. */
 export type CallPathsAt = (root: string) => CallPaths | null;
@@ -29,6 +30,10 @@ export interface ToolGateDeps {
   /** Tools that stay on under a limit besides the read-only built-ins (forge's own, which changes no file). */
   ownTools: readonly string[];
   rules?: PathRuleStep;
+  /** The team policy the turn runs under (runtime/policy-gate.ts); absent: none. */
+  policyInForce?(ctx: CtxPort): PolicyInForce;
+  /** forge's own tools that switch system updates on (systemUpdates.modelCallable: false denies them). */
+  updateTools?: readonly string[];
 }
 
 export type ToolGate = (event: ToolCallEvent, ctx: CtxPort) => ToolCallResult | undefined;
@@ -44,6 +49,11 @@ export function createToolGate(deps: ToolGateDeps): ToolGate {
     let facts: ToolFacts | undefined | null = null;
     const factsOnce = (): ToolFacts | undefined => (facts === null ? (facts = deps.toolFacts(tool)) : facts);
     try {
+      // The team policy first: it holds whatever the selection is (also with no mode, and on a native fallback).
+      if (deps.policyInForce !== undefined) {
+        const verdict = checkPolicyCall(deps.policyInForce(ctx), tool, resolveOnce, deps.ownTools, deps.updateTools ?? []);
+        if (verdict !== undefined) return verdict;
+      }
       const sets = deps.toolSetsInForce(ctx);
       const refusing = sets.length > 0 ? refusingSet(sets, tool, event.input, factsOnce(), deps.ownTools, toolCache) : null;
       if (refusing !== null) return { block: true, reason: describeToolRefusal(tool, refusing) };

@@ -36,3 +36,16 @@ export function declaredToolPolicy(inputs: ToolPolicyInputs): DeclaredToolPolicy
   const names = sets.some((s) => s.kind === "set" && s.tools !== null);
   return { restricts: true, allowed, switchOn: names ? READ_ONLY_TOOLS : [] };
 }
+
+/**
+ * The team policy's tool filter on top of a selection's declared-tools policy: a tool the policy denies is never
+ * declared, whatever the selection and its tool delivery (null: no policy named, the selection's policy as it is).
+ */
+export function withTeamPolicy(policy: DeclaredToolPolicy, allows: ((tool: string) => boolean) | null): DeclaredToolPolicy {
+  if (allows === null) return policy;
+  return {
+    restricts: true,
+    allowed: policy.restricts ? (tool) => policy.allowed(tool) && allows(tool) : allows,
+    switchOn: policy.switchOn.filter(allows),
+  };
+}

@@ -30,6 +30,7 @@ const VALIDATORS = {
   "tool-arguments.schema.json": "validateToolArguments",
   "build-cache-entry.schema.json": "validateBuildCacheEntry",
   "forge-config.schema.json": "validateForgeConfig",
+  "policy.schema.json": "validatePolicySource",
   // The runtime checks a pi-modes entry's data by its customType: one small validator per shape.
   "pi-modes-state.schema.json": {
     validatePiModesSwitch: "#/$defs/modeSwitch",
@@ -52,6 +53,7 @@ const VALIDATOR_FILES = {
       "validatePresetSource",
       "validateRuleSource",
       "validateForgeConfig",
+      "validatePolicySource",
       "validateBuildCacheEntry",
       "validatePresetExport",
       "validateSourceRequest",

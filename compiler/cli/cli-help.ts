@@ -43,6 +43,7 @@ export type FlagName =
   | "out"
   | "name"
   | "signed-by"
+  | "policy"
   | "offline"
   | "pi"
   | "update"
@@ -57,28 +58,30 @@ export const DEV_FLAGS: ReadonlySet<FlagName> = new Set(["builtin"]);
 
 /** Flags each command accepts besides --json/--help. */
 export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
-  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all", "sign", "key"]),
+  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all", "sign", "key", "policy"]),
   init: new Set(["root", "global"]),
   preview: new Set(["root", "global", "preset", "modes"]),
-  explain: new Set(["root", "global", "preset", "modes", "path"]),
+  explain: new Set(["root", "global", "preset", "modes", "path", "policy"]),
   diff: new Set(["root", "global"]),
   test: new Set(["root", "format", "pi", "update", "against", "host", "reporter", "out", "model", "runs"]),
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
   export: new Set(["root", "check", "preset", "force"]),
-  studio: new Set(["root", "global", "port", "open"]),
+  studio: new Set(["root", "global", "port", "open", "policy"]),
   preset: new Set(["root", "global", "force"]),
   source: new Set(),
   key: new Set(["out", "name", "force", "key"]),
-  verify: new Set(["root", "global", "library", "all", "signed-by"]),
+  verify: new Set(["root", "global", "library", "all", "signed-by", "policy"]),
   outdated: new Set(["root", "offline"]),
 };
 
 const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
-  build: ["forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--sign [--key FILE]] [--json]"],
+  build: [
+    "forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--sign [--key FILE]] [--policy PKG|FILE] [--json]",
+  ],
   init: ["forge init [--root DIR | --global] [--json]"],
   preview: ["forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]"],
   explain: [
-    "forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--root DIR | --global] [--json]",
+    "forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--policy PKG|FILE] [--root DIR | --global] [--json]",
     "forge explain --path P [--root DIR | --global] [--json]",
   ],
   diff: ["forge diff [A] [B] [--root DIR | --global] [--json]"],
@@ -90,14 +93,14 @@ const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
     "forge import pi-modes|pi-presets|roo|claude-rules|cursor|rulesync <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]",
   ],
   export: ["forge export claude|cursor|roo|agents-md [--preset NAME] [--check] [--force] [--root DIR] [--json]"],
-  studio: ["forge studio [--root DIR | --global] [--port N] [--open]"],
+  studio: ["forge studio [--root DIR | --global] [--port N] [--open] [--policy PKG|FILE]"],
   preset: [
     "forge preset export <name> [file] [--force] [--root DIR | --global] [--json]",
     "forge preset import <file> [--force] [--root DIR | --global] [--json]",
   ],
   source: ["forge source '<request JSON>' [--json]"],
   key: ["forge key new [--out FILE] [--name NAME] [--force] [--json]", "forge key show [--key FILE] [--json]"],
-  verify: ["forge verify [FILE]... [--root DIR | --global | --library | --all] [--signed-by FINGERPRINT]... [--json]"],
+  verify: ["forge verify [FILE]... [--root DIR | --global | --library | --all] [--signed-by FINGERPRINT]... [--policy PKG|FILE] [--json]"],
   outdated: ["forge outdated [--root DIR] [--offline] [--json]"],
 };
 
@@ -206,6 +209,11 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["out", "--out FILE     key new: where to write the private key (FILE.pub: the public line); never in a repository; test: the junit file"],
   ["name", "--name NAME    key new: the name shown beside the key's fingerprint (default: git's user.name <user.email>)"],
   ["signed-by", "--signed-by F  verify: require a valid signature by the key with fingerprint F (repeatable: any one of them)"],
+  [
+    "policy",
+    `--policy P     build, verify, explain, studio: check against the team policy P, an npm package (from the project's
+               node_modules) or a built policy bundle file; default: forge.yaml's expectPolicy`,
+  ],
   ["offline", "--offline      outdated: do not ask the npm registry for the latest versions"],
   ["port", "--port N       studio: listen on this port (default: a random free port)"],
   ["open", "--open         studio: open the page in the desktop's browser"],

@@ -5,6 +5,7 @@ import { describeVolatility, type Volatility } from "../review/cache-slots.js";
 import type { ContractCheck, ExplainReport } from "../review/explain.js";
 import { renderPathSections, renderPathVerdict } from "./render-explain-paths.js";
 import { describeTrustView } from "../review/trust-view.js";
+import { describeExplainPolicy } from "../review/explain-policy.js";
 import { renderTokens } from "./render-explain-tokens.js";
 
 const short = (digest: string): string => digest.slice(0, 12);
@@ -101,6 +102,7 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
   out.push(...renderPathSections(r, p));
   if (r.path) out.push(...renderPathVerdict(r.path, p));
   if (r.trust) out.push("", p.paint("bold", "bundle, signers and trust:"), ...describeTrustView(r.trust));
+  if (r.policy) out.push("", p.paint("bold", "team policy:"), ...describeExplainPolicy(r.policy));
 
   out.push(...renderTokens(r, p));
   out.push("");

@@ -72,6 +72,7 @@ export function allowedFor(kind: ParsedSource["kind"], segments: readonly string
   if (last === "budget") return ALLOWED_FIELDS.budget;
   if (kind === "mode" && last === "edits") return ALLOWED_FIELDS.edits;
   if (segments[0] === "mcpServers" && segments.length === 2) return ALLOWED_FIELDS.mcpServer;
+  if (kind === "config" && (last === "policy" || last === "expectPolicy")) return ALLOWED_FIELDS.policyRef;
   if (kind === "preset" && segments[0] === "systemUpdates" && segments.length === 2) return ALLOWED_FIELDS.update;
   return ALLOWED_FIELDS[kind as Exclude<ParsedSource["kind"], "test">];
 }

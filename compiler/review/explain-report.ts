@@ -1,5 +1,6 @@
 // The shape of `forge explain`'s report (compiler/review/explain.ts builds it): the components, the prompt layout,
 // preferences, system updates, rules, edit limits, paths and tokens of one selection.
+import type { ExplainPolicy } from "./explain-policy.js";
 import type { TrustView } from "./trust-view.js";
 import type { Scope } from "../../core/digest.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
@@ -78,6 +79,8 @@ export interface ExplainReport {
   updateDelivery: string | null;
   /** The bundle on disk: its signers, its libraries' signers and this user's trust of it (the CLI adds it). */
   trust?: TrustView;
+  /** The team policy (--policy, or forge.yaml's expectPolicy) and what it adds to this selection (the CLI adds it). */
+  policy?: ExplainPolicy;
   /** Whole prompt against the sample host prompt, and forge's own share of it. */
   size: { chars: number; estimatedTokens: number; forgeChars: number; forgeEstimatedTokens: number } | null;
   /** Exact o200k_base counts from the bundles (always-on total, parts largest first, blocks); null when refused. */

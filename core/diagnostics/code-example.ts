@@ -33,6 +33,8 @@ export type CodeExample =
       generate?: { path: string; count: number; text: string };
       symlinks?: Array<{ path: string; target: string }>;
       libraries?: ExampleLibrary[];
+      /** The team policy the sources are checked against (forge build --policy), built from its sources as a library. */
+      policy?: ExampleLibrary;
       /** The build's scope (default project). */
       scope?: "project" | "global" | "library";
       /** Files of the project around .pi/forge/ (paths relative to the project root), such as nested context files. */
@@ -81,4 +83,10 @@ export type CodeExample =
    * A project as a clone holds it (paths relative to its root, `../` for a place beside it), loaded as the Pi extension
    * loads its layer: the layer's place checked, then its .pi/forge/bundle.json read and verified.
    */
-  | { kind: "load"; files: Record<string, string>; symlinks?: Array<{ path: string; target: string }> };
+  | { kind: "load"; files: Record<string, string>; symlinks?: Array<{ path: string; target: string }> }
+  /**
+   * The team policy as the Pi extension loads it: the global forge.yaml's text (`settings`), the policy bundle it names
+   * (`policy`, built from its sources as a library, as `team-policy.json` beside forge.yaml), and a project's sources
+   * (`project`, built unsigned) whose bundle the policy then judges.
+   */
+  | { kind: "policy"; settings: string; policy?: ExampleLibrary; project?: Record<string, string> };

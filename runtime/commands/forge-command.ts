@@ -19,6 +19,8 @@ import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
 import { readUsageLedger } from "../../core/usage-ledger.js";
 import type { SessionStore } from "../session-store.js";
 import { catalogPrices } from "../host-adapter/index.js";
+import { buildPolicyReport, policyStatusLines, policyTrustLines } from "../policy-report.js";
+import type { PolicyState } from "../../core/policy.js";
 
 export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json] | /forge rules [--json] | /forge cost [--json]`;
 
@@ -93,6 +95,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
       modes: loaded.catalog.modes.size,
       presets: loaded.catalog.presets.size,
       withheld: { modes: [...loaded.catalog.withheldModes.keys()].sort(), presets: [...loaded.catalog.withheldPresets.keys()].sort() },
+      policy: buildPolicyReport(loaded.policy),
       notices: d.notices,
     };
     if (parsed.json) return say(ctx, stringifyCanonical(data));
@@ -106,6 +109,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
         lines.push(`  project layer ${l.root}: ${l.status}${l.bundleHash ? ` (${l.bundleHash.slice(0, 12)})` : ""}, trusted: ${String(l.trusted)}`);
     } else lines.push(`  project trust: ${String(data.project.trusted)}${data.project.decidedBy ? ` (decided by ${data.project.decidedBy})` : ""}`);
     lines.push(...signerStatusLines(loaded));
+    lines.push(...policyStatusLines(data.policy));
     const withheld = [...data.withheld.modes, ...data.withheld.presets];
     if (withheld.length > 0) lines.push(`  not offered until trusted: ${withheld.join(", ")}`);
     for (const n of data.notices) lines.push(`  notice: ${n}`);
@@ -119,7 +123,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
  * The trust prompt's body: the bundle, everything it switches on kind by kind (modes, edit limits, presets, blocks,
  * rules, libraries), and what changed since the version the user trusted last when forge recorded it.
  */
-export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string): string {
+export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string, policy: PolicyState = { kind: "none" }): string {
   const lines = [file, `bundleHash ${bundle.bundleHash.slice(0, 12)}: its modes, presets, rules and blocks will be offered.`];
   const before = previouslyTrusted(store, realRoot, bundle.bundleHash);
   if (before?.components) {
@@ -138,6 +142,7 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
   if (servers.length > 0)
     lines.push("MCP servers it would start (Pi 1.x) while a mode that brings them is active:", ...servers.map((v) => `  ${describeServer(v)}`));
   lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted for your own uncommitted edits.");
+  lines.push(...policyTrustLines(policy, bundle));
   return lines.join("\n");
 }
 
@@ -167,7 +172,7 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
       continue;
     }
     const store = readTrustStore(d.paths.trustFile);
-    const question = trustQuestion(load.file, load.bundle, store, layer.realRoot!);
+    const question = trustQuestion(load.file, load.bundle, store, layer.realRoot!, loaded.policy);
     if (ctx.hasUI) {
       const choice = await askLayerTrust(ctx, "Trust this project's forge bundle?", question, layer, store);
       if (choice === null) {

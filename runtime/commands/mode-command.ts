@@ -15,6 +15,7 @@ import { planReapprove, reapproveSelection } from "./reapprove.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
 import { runModeSelector } from "./mode-selector.js";
 import { handleModeAuthoring, MODE_AUTHORING_USAGE, type AuthoringDeps } from "../authoring/mode-authoring.js";
+import { requiredOverlayRefusal } from "../policy-selection.js";
 
 export const MODE_USAGE = [
   "usage: /mode                       open the selector (interactive)",
@@ -111,6 +112,10 @@ async function setKeys(
   parsed: CommandArgs,
   estimator?: SelectionEstimator,
 ): Promise<void> {
+  for (const key of keys) {
+    const required = requiredOverlayRefusal(session.scopes(ctx), key);
+    if (required !== null) return say(ctx, required, "error");
+  }
   const resolved = resolveRequest(session.catalog(), { kind: "keys", keys }, drift);
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
   return applySelection(session, ctx, resolved.candidate, "command", parsed.confirm, estimator);
@@ -126,6 +131,8 @@ async function adjust(session: SessionCommands, ctx: CtxPort, parsed: CommandArg
   let overlays = [...(state?.overlays ?? [])];
   for (const word of parsed.words) {
     const key = word.slice(1);
+    const required = requiredOverlayRefusal(session.scopes(ctx), key);
+    if (required !== null) return say(ctx, required, "error");
     if (word.startsWith("-")) {
       if (base === key) base = null;
       else if (overlays.includes(key)) overlays = overlays.filter((k) => k !== key);

@@ -6,6 +6,7 @@ import { byId, digestCode, el, fill, row, table, type Child } from "./dom.js";
 import { colourClass, promptNode } from "./prompt-render.js";
 import { sourceLink } from "./source-panel.js";
 import { tokensNode } from "./token-chart.js";
+import { policyLayer } from "./policy-layer.js";
 
 /** The last request, recomposed when the sources change. */
 let current: { names: string[]; host: HostKind; as?: "preset" | "modes" } | null = null;
@@ -115,6 +116,7 @@ function render(data: ComposeData): void {
         ])
       : null,
     data.fallbackReason ? el("p", { class: "note" }, [`The runtime would fall back to Pi's native prompt: ${data.fallbackReason}`]) : null,
+    policyLayer(data.policy, true),
     components,
     ...tokensNode(data),
     el("h3", {}, ["Contracts"]),

@@ -1,11 +1,11 @@
-// Phase 11, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
+// Phase 12, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
 import { computeBundleHash, digestComponent, type BundleScope } from "../../core/digest.js";
 import type { EditLimit, EditLimitSource, ForgeBundle, Mode, Preset, Rule, SystemUpdate, ToolDelivery } from "../../generated/types.js";
 import type { CompiledPaths } from "./8-paths.js";
 import { updateKey } from "./8-paths.js";
 import { contextRuleLabel, type ContextRule } from "./4-context.js";
 import type { LoweredMode, LoweredPreset, LoweredRule } from "./9-lower.js";
-import type { Counted } from "./10-tokens.js";
+import type { PolicyChecked } from "./11-policy.js";
 import { buildLock, carryPreset, emitCarriedModes, planCarry } from "./carry-libraries.js";
 import type { Phase } from "./pipeline.js";
 import { presetBlockEntries } from "./preset-blocks.js";
@@ -103,10 +103,10 @@ function emitContextRule(c: ContextRule, scope: BundleScope): Rule {
 }
 
 /**
- * Phase 11: the bundle, own components over the carried library ones. It runs only when no phase reported an error. A
+ * Phase 12: the bundle, own components over the carried library ones. It runs only when no phase reported an error. A
  * component's entry is kept while everything it is built from (its data, text, limit, parent's and modes' digests) is.
  */
-export const emitBundle: Phase<Counted, ForgeBundle> = (input, { options, memo }) => {
+export const emitBundle: Phase<PolicyChecked, ForgeBundle> = (input, { options, memo }) => {
   const { scope } = options;
   const { paths, lowered } = input;
   const libraries = input.beneath.libraries;
@@ -215,6 +215,8 @@ export const emitBundle: Phase<Counted, ForgeBundle> = (input, { options, memo }
       );
     bundle.rules = rules;
   }
+  // Only a team policy package has the field (phases/11-policy.ts): every other bundle keeps its bundleHash.
+  if (input.policies.own !== null) bundle.policy = input.policies.own;
   if (libraries.libraries.length > 0) {
     const parents = lowered.modes.flatMap((m) => (m.inherit?.origin === "library" ? [{ library: m.inherit.library!, key: m.inherit.parent }] : []));
     bundle.lock = buildLock(libraries, plan, parents);
