@@ -69,11 +69,17 @@ function leaseView(pooled: Pooled, start: number, errStart: number): RpcClient {
   };
 }
 
-/** A test that fails before it closes its session still ends its lease: the next test gets the process. */
-function releaseAtTestEnd(pooled: Pooled): void {
-  onTestFinished(() => {
+/**
+ * A test that fails before it closes its session still ends its lease. A failed test's process is not reused (the
+ * suite kills it, test/e2e/harness/pi-suite.ts): the next test starts another.
+ */
+function releaseAtTestEnd(live: Map<string, Pooled>, key: string, pooled: Pooled): void {
+  onTestFinished(async (context) => {
     pooled.leased = false;
     pooled.answer = undefined;
+    if (context.task.result?.state !== "fail" || live.get(key) !== pooled) return;
+    live.delete(key);
+    await pooled.rpc.close();
   });
 }
 
@@ -98,12 +104,12 @@ export function rpcPool(): RpcPool {
         const onUiRequest = (request: UiRequest): UiAnswer | Promise<UiAnswer> => pooled.answer?.(request);
         (pooled as { rpc: RpcClient }).rpc = await startRpc(host, { ...options, args: pooledArgs(host, options), onUiRequest });
         live.set(key, pooled);
-        releaseAtTestEnd(pooled);
+        releaseAtTestEnd(live, key, pooled);
         return leaseView(pooled, 0, 0);
       }
       existing.leased = true;
       existing.answer = options.onUiRequest;
-      releaseAtTestEnd(existing);
+      releaseAtTestEnd(live, key, existing);
       const start = existing.rpc.records.length;
       const errStart = existing.rpc.stderr().length;
       const response = await existing.rpc.send({ type: "new_session" }, options.timeoutMs ?? 60_000);
