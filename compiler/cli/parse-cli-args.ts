@@ -5,6 +5,7 @@ import { ALLOWED, COMMANDS, type FlagName, type SubCommand } from "./cli-help.js
 import { checkSigningFlags, parseFingerprints } from "./signing-args.js";
 import { UsageError } from "./usage-error.js";
 import { checkPositionals, parseFormat, parsePort, parseRenames } from "./argument-values.js";
+import { checkTestFlags, parseTestFlags, type TestFlags } from "./test-args.js";
 
 export { COMMANDS, HELP, USAGE, commandHelp, usageOf, type SubCommand } from "./cli-help.js";
 export { UsageError } from "./usage-error.js";
@@ -54,6 +55,8 @@ export interface CliArgs {
   signedBy: string[];
   /** outdated: skip the registry. */
   offline: boolean;
+  /** test: the options of forge test (compiler/cli/test-args.ts checks them). */
+  test: TestFlags;
   /** import: --rename old=new (repeatable), the forge keys the user chose for imported modes. */
   renames: Record<string, string>;
   positionals: string[];
@@ -84,6 +87,13 @@ const OPTIONS = {
   name: { type: "string" },
   "signed-by": { type: "string", multiple: true },
   offline: { type: "boolean" },
+  pi: { type: "boolean" },
+  update: { type: "boolean" },
+  against: { type: "string" },
+  host: { type: "string" },
+  reporter: { type: "string" },
+  model: { type: "string" },
+  runs: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -112,6 +122,13 @@ const FLAGS: readonly FlagName[] = [
   "name",
   "signed-by",
   "offline",
+  "pi",
+  "update",
+  "against",
+  "host",
+  "reporter",
+  "model",
+  "runs",
 ];
 
 /** The command word, read leniently before the strict parse, so every usage error can show that command's usage. */
@@ -164,7 +181,7 @@ function parseStrict(argv: string[]): CliArgs {
   }
   const v = parsed.values;
   const [first, ...rest] = parsed.positionals;
-  const format = parseFormat(v.format, v.json === true);
+  const format = parseFormat(v.format, v.json === true, first === "test");
   const signedBy = parseFingerprints(v["signed-by"] ?? []);
   if (!Array.isArray(signedBy)) throw new UsageError(signedBy.usage);
   let base: Omit<CliArgs, "command"> = {
@@ -198,6 +215,7 @@ function parseStrict(argv: string[]): CliArgs {
     ...(v.name !== undefined ? { name: v.name } : {}),
     signedBy,
     offline: v.offline === true,
+    test: parseTestFlags(v),
     positionals: rest,
   };
   const known = first !== undefined && (COMMANDS as readonly string[]).includes(first);
@@ -253,5 +271,9 @@ function parseStrict(argv: string[]): CliArgs {
   const signing = checkSigningFlags(command, rest, base);
   if (signing !== null) throw new UsageError(signing);
   if (base.watch && format === "github") throw new UsageError("--watch and --format github cannot be combined");
+  if (command === "test") {
+    const problem = checkTestFlags(base.test, format);
+    if (problem !== null) throw new UsageError(problem, command);
+  }
   return { ...base, command };
 }

@@ -1,11 +1,11 @@
-// `forge init`: scaffolds a forge root with an example mode, preset and partial; never overwrites a file.
+// `forge init`: scaffolds a forge root with an example mode, preset, partial and (in a project) prompt test; never overwrites a file.
 import { mkdirSync } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { findProjectLayers } from "../../io/project-layers.js";
 import { entryExists } from "../../io/read-bounded.js";
 import { pathToFileURL } from "node:url";
 import type { InitReport } from "../output/render-init.js";
-import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml } from "./scaffold-templates.js";
+import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml, exampleTestYaml } from "./scaffold-templates.js";
 import { packagePath, type ForgeTarget } from "./forge-target.js";
 import { posixRelative } from "./read-sources.js";
 import { createTextExclusive } from "../../io/atomic-write.js";
@@ -55,6 +55,11 @@ export function runInit(target: ForgeTarget): InitReport {
     [presetFile, examplePresetYaml(schemaReference(presetFile, packagePath("schema", "preset.schema.json"), installed))],
     [join(target.forgeRoot, "partials", "small-steps.md"), EXAMPLE_PARTIAL_MD],
   ];
+  // Prompt tests are a project's: forge test runs on the repository's sources.
+  if (target.scope === "project") {
+    const testFile = join(target.forgeRoot, "tests", "example.yaml");
+    files.push([testFile, exampleTestYaml(schemaReference(testFile, packagePath("schema", "test.schema.json"), installed))]);
+  }
   const report: InitReport = {
     command: "init",
     scope: target.scope,

@@ -31,13 +31,13 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
 }
 
-function workflowCommand(command: string, properties: Array<[string, string | number]>, message: string): string {
+export function workflowCommand(command: string, properties: Array<[string, string | number]>, message: string): string {
   const props = properties.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
   return `::${command}${props ? " " + props : ""}::${escapeData(message)}`;
 }
 
 /** A path relative to the workspace with forward slashes; outside the workspace it stays absolute. */
-function workspacePath(paths: AnnotationPaths, absolute: string): string {
+export function workspacePath(paths: AnnotationPaths, absolute: string): string {
   const rel = relative(paths.workspace, absolute);
   if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return absolute.split(sep).join("/");
   return rel.split(sep).join("/");

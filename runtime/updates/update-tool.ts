@@ -10,8 +10,9 @@ import { validateToolArguments } from "../../generated/runtime-validators.js";
 import type { ForgeUpdateEvent, SystemUpdateToolArguments } from "../../generated/types.js";
 import type { CtxPort, PiPort, ToolDefinition, ToolResult } from "../host-adapter/ports.js";
 import { findActive } from "../../core/update-reducer.js";
+import { UPDATE_TOOL_NAME } from "../../core/update-text.js";
 
-export const TOOL_NAME = "forge_system_update";
+export const TOOL_NAME = UPDATE_TOOL_NAME;
 
 export type ToolArgs = SystemUpdateToolArguments;
 

@@ -1,5 +1,5 @@
 // forge init: scaffolds a forge root that builds cleanly, points editors at the schema, and never overwrites.
-import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,10 +8,10 @@ import { REPO, assertBuilt, cleanEnv, makeTempDir, removeTempDirs, runCli, write
 beforeAll(assertBuilt);
 afterAll(removeTempDirs);
 
-const FILES = [".pi/forge/modes/small-steps.yaml", ".pi/forge/presets/example.yaml", ".pi/forge/partials/small-steps.md"];
+const FILES = [".pi/forge/modes/small-steps.yaml", ".pi/forge/presets/example.yaml", ".pi/forge/partials/small-steps.md", ".pi/forge/tests/example.yaml"];
 
 describe("forge init", () => {
-  it("scaffolds an example mode, preset and partial that build with no diagnostics; the preset previews by its name", () => {
+  it("scaffolds an example mode, preset, partial and test that build with no diagnostics; the preset previews by its name, the test passes", () => {
     const root = makeTempDir();
     const init = runCli(["init"], root);
     expect(init.code).toBe(0);
@@ -30,6 +30,12 @@ describe("forge init", () => {
     const preview = runCli(["preview", "example"], root);
     expect(preview.code, preview.stderr).toBe(0);
     expect(preview.stderr).toContain("forge preview: preset example");
+    // The example test passes once its snapshots are written (and only then: it asserts one).
+    expect(runCli(["test"], root).stdout).toContain("no snapshot yet; run forge test --update to write it");
+    expect(runCli(["test", "--update"], root).code).toBe(0);
+    const test = runCli(["test"], root);
+    expect(test.code, test.stdout).toBe(0);
+    expect(test.stdout).toContain("forge test: 2 passed (1 test, 2 results; pure tier)");
   });
 
   it("says how to install forge when the repository does not have it in node_modules", () => {
@@ -83,6 +89,7 @@ describe("forge init", () => {
     for (const [file, schema] of [
       ["modes", "mode"],
       ["presets", "preset"],
+      ["tests", "test"],
     ] as const) {
       const first = readFileSync(join(root, ".pi/forge", file, file === "modes" ? "small-steps.yaml" : "example.yaml"), "utf8").split("\n")[0]!;
       const m = /^# yaml-language-server: \$schema=(\S+)$/.exec(first);
@@ -99,7 +106,7 @@ describe("forge init", () => {
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.skipped).toEqual([".pi/forge/modes/small-steps.yaml"]);
-    expect(report.created).toEqual([".pi/forge/presets/example.yaml", ".pi/forge/partials/small-steps.md"]);
+    expect(report.created).toEqual([".pi/forge/presets/example.yaml", ".pi/forge/partials/small-steps.md", ".pi/forge/tests/example.yaml"]);
     expect(readFileSync(join(root, ".pi/forge/modes/small-steps.yaml"), "utf8")).toBe("# mine\n");
     const again = runCli(["init"], root);
     expect(again.code).toBe(0);
@@ -111,6 +118,8 @@ describe("forge init", () => {
     const env = cleanEnv({ PI_CODING_AGENT_DIR: agent });
     expect(runCli(["init", "--global"], makeTempDir(), env).code).toBe(0);
     expect(readFileSync(join(agent, "forge/modes/small-steps.yaml"), "utf8")).toContain("label: Small steps");
+    // Prompt tests are a project's: none in the global scope.
+    expect(existsSync(join(agent, "forge/tests"))).toBe(false);
     expect(runCli(["build", "--global"], makeTempDir(), env).code).toBe(0);
   });
 });
