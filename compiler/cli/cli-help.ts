@@ -52,6 +52,9 @@ export type FlagName =
   | "model"
   | "runs";
 
+/** Flags for forge's own development (`--builtin` compiles this package's presets/): parsed, never shown in help or usage errors. */
+export const DEV_FLAGS: ReadonlySet<FlagName> = new Set(["builtin"]);
+
 /** Flags each command accepts besides --json/--help. */
 export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all", "sign", "key"]),
@@ -183,7 +186,6 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
     `--library      build: this package is a forge library; write the bundle its package.json names
                ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml`,
   ],
-  ["builtin", "--builtin      build: forge's own development: compile this forge package's presets/ into presets/bundle.json"],
   ["preset", "--preset NAME  preview/explain: the preset NAME (also when a mode has that key); export: the always-on preset"],
   ["modes", "--modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)"],
   ["path", "--path P       explain: which rules and edit limits the path P would trigger (alone: every rule and limit)"],
@@ -210,7 +212,7 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["root", "--root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)"],
   ["global", "--global       use the global scope: $PI_CODING_AGENT_DIR/forge (default ~/.pi/agent/forge)"],
   ["json", "--json         machine-readable output on stdout (for build, the same as --format json)"],
-  ["help", "-h, --help     show this help (forge <command> --help: that command's)"],
+  ["help", "-h, --help     show this help (forge <command> --help or forge help <command>: that command's)"],
   ["version", "-v, --version  print the forge version"],
 ];
 
@@ -221,7 +223,7 @@ const indent = (text: string, by: string) =>
     .join("\n");
 
 /** `usage: ...` with every command's lines. */
-export const USAGE = `usage: ${[...COMMANDS.flatMap((c) => COMMAND_USAGE[c]), "forge --help | --version"].join("\n       ")}`;
+export const USAGE = `usage: ${[...COMMANDS.flatMap((c) => COMMAND_USAGE[c]), "forge help [command] | --help | --version"].join("\n       ")}`;
 
 /** One command's usage lines. */
 export function usageOf(command: SubCommand): string {

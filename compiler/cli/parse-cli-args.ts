@@ -1,7 +1,7 @@
 // Command-line parsing with node:util parseArgs: commands, flags, the usage text and usage errors (exit 2).
 import { parseArgs } from "node:util";
 import { suggestClosest } from "../../core/suggest.js";
-import { ALLOWED, COMMANDS, type FlagName, type SubCommand } from "./cli-help.js";
+import { ALLOWED, COMMANDS, DEV_FLAGS, type FlagName, type SubCommand } from "./cli-help.js";
 import { checkSigningFlags, parseFingerprints } from "./signing-args.js";
 import { UsageError } from "./usage-error.js";
 import { checkPositionals, parseFormat, parsePort, parseRenames } from "./argument-values.js";
@@ -146,7 +146,9 @@ function commandWord(argv: string[]): { word: string | undefined; command: SubCo
 function unknownOption(message: string, command: SubCommand | null): string {
   const name = /Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1];
   if (name === undefined) return (message.split(". To specify")[0] ?? "bad arguments").trim();
-  const takes = command === null ? [...FLAGS, "json", "help", "version"] : [...ALLOWED[command], ...(command === "studio" ? [] : ["json"]), "help"];
+  const takes = (command === null ? [...FLAGS, "json", "help", "version"] : [...ALLOWED[command], ...(command === "studio" ? [] : ["json"]), "help"]).filter(
+    (f) => !DEV_FLAGS.has(f as FlagName),
+  );
   const near = suggestClosest(name.replace(/^-+/, ""), takes);
   return `unknown option '${name}'${near === null ? "" : `; did you mean '--${near}'?`}`;
 }
@@ -220,6 +222,8 @@ function parseStrict(argv: string[]): CliArgs {
   };
   const known = first !== undefined && (COMMANDS as readonly string[]).includes(first);
   if (v.help && (first === undefined || known)) return { ...base, command: "help", ...(known ? { helpFor: first as SubCommand } : {}) };
+  // `forge help [command]` is `forge [command] --help`, as git and npm read it.
+  if (first === "help") return helpWord(base, rest);
   if (v.version) return { ...base, command: "version" };
   if (first === undefined) throw new UsageError("missing command");
   if (!known) {
@@ -235,7 +239,10 @@ function parseStrict(argv: string[]): CliArgs {
   if (v.path !== undefined && v.path.trim() === "") throw new UsageError("--path needs a path, e.g. --path src/db/schema.sql");
   for (const name of FLAGS) {
     if (v[name] !== undefined && !ALLOWED[command].has(name)) {
-      const takes = [...ALLOWED[command]].map((f) => `--${f}`).join(", ");
+      const takes = [...ALLOWED[command]]
+        .filter((f) => !DEV_FLAGS.has(f))
+        .map((f) => `--${f}`)
+        .join(", ");
       throw new UsageError(`'forge ${command}' does not take --${name}; it takes ${takes}${command === "studio" ? "" : " and --json"}`);
     }
   }
@@ -276,4 +283,16 @@ function parseStrict(argv: string[]): CliArgs {
     if (problem !== null) throw new UsageError(problem, command);
   }
   return { ...base, command };
+}
+
+/** `forge help` and `forge help <command>`; a mistyped command gets the nearest one. */
+function helpWord(base: Omit<CliArgs, "command">, rest: readonly string[]): CliArgs {
+  const [about, extra] = rest;
+  if (about === undefined) return { ...base, command: "help" };
+  if (!(COMMANDS as readonly string[]).includes(about)) {
+    const near = suggestClosest(about, COMMANDS);
+    throw new UsageError(`unknown command '${about}'${near === null ? "" : `; did you mean '${near}'?`}`);
+  }
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge help'`);
+  return { ...base, command: "help", helpFor: about as SubCommand };
 }

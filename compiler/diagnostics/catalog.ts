@@ -39,6 +39,7 @@ import * as exactBaseWithOverlays from "../../core/diagnostics/catalog/exact-bas
 import * as shadowedPresetBroken from "../../core/diagnostics/catalog/shadowed-preset-broken.js";
 import * as contractOrder from "../../core/diagnostics/catalog/contract-order.js";
 import * as unknownContractReference from "../../core/diagnostics/catalog/unknown-contract-reference.js";
+import * as unknownTool from "../../core/diagnostics/catalog/unknown-tool.js";
 import * as extendsUnknown from "../../core/diagnostics/catalog/extends-unknown.js";
 import * as extendsCycle from "../../core/diagnostics/catalog/extends-cycle.js";
 import * as extendsRole from "../../core/diagnostics/catalog/extends-role.js";
@@ -102,6 +103,7 @@ import * as testUnknownName from "../../core/diagnostics/catalog/test-unknown-na
 import * as testDuplicateName from "../../core/diagnostics/catalog/test-duplicate-name.js";
 import * as testPatternInvalid from "../../core/diagnostics/catalog/test-pattern-invalid.js";
 import * as testAssertionUnused from "../../core/diagnostics/catalog/test-assertion-unused.js";
+import * as exportDuplicateText from "../../core/diagnostics/catalog/export-duplicate-text.js";
 import * as modeStateMalformed from "../../core/diagnostics/catalog/mode-state-malformed.js";
 import * as legacyStateMalformed from "../../core/diagnostics/catalog/legacy-state-malformed.js";
 import * as legacyStateMigrated from "../../core/diagnostics/catalog/legacy-state-migrated.js";
@@ -170,6 +172,7 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   shadowedPresetBroken,
   contractOrder,
   unknownContractReference,
+  unknownTool,
   extendsUnknown,
   extendsCycle,
   extendsRole,
@@ -233,6 +236,7 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   testDuplicateName,
   testPatternInvalid,
   testAssertionUnused,
+  exportDuplicateText,
   modeStateMalformed,
   legacyStateMalformed,
   legacyStateMigrated,

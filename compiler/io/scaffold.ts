@@ -28,6 +28,21 @@ export function installedPackageDir(root: string): string | null {
 }
 
 /**
+ * Where `npm install --save-dev pi-forge-modes` will put forge for this project: the topmost directory with a
+ * package.json from the project root up to the repository root (a monorepo installs at its root, and Node finds it
+ * there from every package), else the repository root, else the project root.
+ */
+export function expectedInstallDir(root: string): string {
+  const { repositoryRoot } = findProjectLayers(root);
+  let found: string | null = null;
+  for (let dir = resolve(root); ; dir = dirname(dir)) {
+    if (entryExists(join(dir, "package.json"))) found = dir;
+    if (repositoryRoot === null || dir === repositoryRoot || dirname(dir) === dir) break;
+  }
+  return join(found ?? repositoryRoot ?? resolve(root), "node_modules", PACKAGE_NAME);
+}
+
+/**
  * How a scaffolded YAML file points at the shipped schema. When the repo has forge installed, a path relative to the
  * YAML file through the repo's own node_modules (also when that is a symlink from `npm install <dir>`): it survives
  * cloning the repo elsewhere once node_modules is installed there too. When forge itself sits under some node_modules,
@@ -48,11 +63,13 @@ export function runInit(target: ForgeTarget): InitReport {
   // A mode and a preset with distinct keys, so `forge preview example` is the preset without asking which.
   const modeFile = join(target.forgeRoot, "modes", "small-steps.yaml");
   const presetFile = join(target.forgeRoot, "presets", "example.yaml");
-  // The global scope is per user: forge is installed wherever that user runs it from.
+  // The global scope is per user: forge is installed wherever that user runs it from. A project's files are committed,
+  // so they point through its node_modules also before forge is installed there (a global forge's path is this machine's).
   const installed = target.scope === "project" ? installedPackageDir(target.root) : null;
+  const schemaDir = target.scope === "project" ? (installed ?? expectedInstallDir(target.root)) : null;
   const files: Array<[string, string]> = [
-    [modeFile, exampleModeYaml(schemaReference(modeFile, packagePath("schema", "mode.schema.json"), installed))],
-    [presetFile, examplePresetYaml(schemaReference(presetFile, packagePath("schema", "preset.schema.json"), installed))],
+    [modeFile, exampleModeYaml(schemaReference(modeFile, packagePath("schema", "mode.schema.json"), schemaDir))],
+    [presetFile, examplePresetYaml(schemaReference(presetFile, packagePath("schema", "preset.schema.json"), schemaDir))],
     [join(target.forgeRoot, "partials", "small-steps.md"), EXAMPLE_PARTIAL_MD],
   ];
   // Prompt tests are a project's: forge test runs on the repository's sources.

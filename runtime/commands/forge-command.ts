@@ -13,18 +13,24 @@ import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
 import { showRules } from "./forge-rules.js";
 import { askLayerTrust, handleSignerRequest, parseSignerRequest, signerStatusLines, SIGNER_USAGE } from "./signer-trust-command.js";
 import { describeSigner } from "../../core/bundle-signature.js";
+import { bundleServers, describeServer } from "../../core/mcp-servers.js";
 import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
 import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
+import { readUsageLedger } from "../../core/usage-ledger.js";
+import type { SessionStore } from "../session-store.js";
 import { catalogPrices } from "../host-adapter/index.js";
 
 export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json] | /forge rules [--json] | /forge cost [--json]`;
 
-export function forgeCommand(session: SessionView): CommandSpec {
+/** What /forge cost reads of the request bodies this process saw: the tools each declared (0.73.1 records none on the branch). */
+export type RequestTools = Pick<SessionStore, "toolsAt">;
+
+export function forgeCommand(session: SessionView, requests?: RequestTools): CommandSpec {
   return {
     description:
       "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json], /forge rules [--json] (path rules switched on in this branch), /forge cost [--json] (this branch's usage, cache share, spend and prefix rewrites)",
     getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
-    handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
+    handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx, requests)),
   };
 }
 
@@ -52,13 +58,18 @@ export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
     : null;
 }
 
-/** /forge cost: the branch's usage as the provider reported it (core/usage-report.ts), priced at catalog prices. */
-function reportCost(session: SessionView, ctx: CtxPort, json: boolean): void {
-  const report = buildCostReport(session.session(ctx).usage(), (provider, model) => catalogPrices(ctx, provider, model));
+/**
+ * /forge cost: the branch's usage as the provider reported it (core/usage-report.ts), priced at catalog prices, each
+ * rewrite with what changed before it: the branch's records, and the tools the request bodies this process saw declared.
+ */
+function reportCost(session: SessionView, ctx: CtxPort, json: boolean, requests?: RequestTools): void {
+  const state = session.session(ctx);
+  const ledger = requests === undefined ? state.usage() : readUsageLedger(state.branch, { toolsAt: (leaf) => requests.toolsAt(leaf) });
+  const report = buildCostReport(ledger, (provider, model) => catalogPrices(ctx, provider, model));
   say(ctx, json ? stringifyCanonical(report) : renderCostReport(report));
 }
 
-export async function handleForge(session: SessionView, args: string, ctx: CtxPort): Promise<void> {
+export async function handleForge(session: SessionView, args: string, ctx: CtxPort, requests?: RequestTools): Promise<void> {
   const loaded = session.scopes(ctx, true);
   const parsed = parseArgs(args);
   const sub = parsed.words[0];
@@ -69,7 +80,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     return trustLayers(session, loaded, ctx);
   }
   if (sub === "rules") return showRules(session, ctx, parsed.json);
-  if (sub === "cost") return reportCost(session, ctx, parsed.json === true);
+  if (sub === "cost") return reportCost(session, ctx, parsed.json === true, requests);
   if (sub === "status" || sub === undefined) {
     const d = loaded.discovered;
     const data = {
@@ -123,6 +134,9 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
   else lines.push("You have not trusted this project's forge bundle before.");
   const contents = describeContents(bundle);
   lines.push("It holds:", ...(contents.length > 0 ? contents.map((c) => `  ${c}`) : ["  nothing"]));
+  const servers = bundleServers(bundle);
+  if (servers.length > 0)
+    lines.push("MCP servers it would start (Pi 1.x) while a mode that brings them is active:", ...servers.map((v) => `  ${describeServer(v)}`));
   lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted for your own uncommitted edits.");
   return lines.join("\n");
 }
@@ -131,14 +145,16 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
 async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxPort): Promise<void> {
   const d = loaded.discovered;
   if (d.layers.length === 0) return say(ctx, "forge: no project bundle (.pi/forge/bundle.json) above the current directory; nothing to trust", "error");
-  if (d.trust.decidedBy === "host") {
+  // Where Pi decides trust, forge's own record is still what lets a layer's MCP servers start (scope-discovery.ts).
+  const serversPending = d.layers.filter((l) => l.decidedBy === "host" && l.trusted === true && !l.serversTrusted);
+  if (d.trust.decidedBy === "host" && serversPending.length === 0) {
     return say(
       ctx,
       `forge: this Pi decides project trust itself (currently ${d.trust.trusted ? "trusted" : "not trusted"}); use Pi's project trust`,
       d.trust.trusted ? "info" : "warning",
     );
   }
-  for (const layer of d.layers) {
+  for (const layer of d.trust.decidedBy === "host" ? serversPending : d.layers) {
     const load = layer.load;
     if (load.status === "refused") {
       say(ctx, `${load.reason}; fix or rebuild it before trusting`, "error");
@@ -146,7 +162,7 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
     }
     if (load.status !== "ok") continue;
     const hash = load.bundle.bundleHash;
-    if (layer.trusted) {
+    if (layer.trusted && layer.serversTrusted) {
       say(ctx, `forge: project bundle ${load.file} is already trusted (bundleHash ${hash.slice(0, 12)})`);
       continue;
     }
@@ -176,6 +192,9 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
       say(ctx, `forge: ${load.file} changed while trusting; run /forge trust again`, "warning");
       continue;
     }
-    say(ctx, `forge: trusted project bundle ${load.file} (bundleHash ${hash.slice(0, 12)}); its modes are now offered`);
+    say(
+      ctx,
+      `forge: trusted project bundle ${load.file} (bundleHash ${hash.slice(0, 12)}); ${layer.decidedBy === "host" ? "the MCP servers its modes bring may start" : "its modes are now offered"}`,
+    );
   }
 }

@@ -1,7 +1,6 @@
 // forge init: scaffolds a forge root that builds cleanly, points editors at the schema, and never overwrites.
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO, assertBuilt, cleanEnv, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
 
@@ -83,20 +82,23 @@ describe("forge init", () => {
     expect(JSON.parse(runCli(["init", "--json"], inner).stdout).installed).toBe(false);
   });
 
-  it("starts each YAML file with a yaml-language-server $schema line pointing at the shipped schema", () => {
+  it("starts each YAML file with a $schema line through the project's node_modules, also before forge is installed there", () => {
+    // This forge runs from a checkout (or a global install): its own path is this machine's, never committed.
     const root = makeTempDir();
-    expect(runCli(["init"], root).code).toBe(0);
+    writeTree(root, { "package.json": "{}" });
+    const r = runCli(["init"], root);
+    expect(r.code).toBe(0);
     for (const [file, schema] of [
       ["modes", "mode"],
       ["presets", "preset"],
       ["tests", "test"],
     ] as const) {
       const first = readFileSync(join(root, ".pi/forge", file, file === "modes" ? "small-steps.yaml" : "example.yaml"), "utf8").split("\n")[0]!;
-      const m = /^# yaml-language-server: \$schema=(\S+)$/.exec(first);
-      expect(m).not.toBeNull();
-      // This checkout is not inside node_modules, so the reference is an absolute file URL.
-      expect(fileURLToPath(m![1]!)).toBe(join(REPO, "schema", `${schema}.schema.json`));
+      expect(first).toBe(`# yaml-language-server: $schema=../../../node_modules/pi-forge-modes/schema/${schema}.schema.json`);
+      expect(first).not.toContain(REPO);
     }
+    // And it says so: the line works once forge is installed as the note says.
+    expect(r.stdout).toContain("$schema lines already point through node_modules/pi-forge-modes");
   });
 
   it("never overwrites existing files and reports them as skipped", () => {

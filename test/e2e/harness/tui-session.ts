@@ -16,10 +16,22 @@ export interface TuiSession {
    * several writes); fails with the screen after `timeoutMs`.
    */
   waitFor(text: string | RegExp, timeoutMs?: number): Promise<string[]>;
+  /** Resizes the terminal (Pi redraws at the new width, as after a window resize). */
+  resize(cols: number, rows: number): void;
   close(): Promise<void>;
 }
 
-export const KEYS = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001b[A", space: " ", ctrlC: "\u0003", ctrlD: "\u0004" } as const;
+export const KEYS = {
+  enter: "\r",
+  escape: "\u001b",
+  down: "\u001b[B",
+  up: "\u001b[A",
+  space: " ",
+  tab: "\t",
+  ctrlU: "\u0015",
+  ctrlC: "\u0003",
+  ctrlD: "\u0004",
+} as const;
 
 export interface TuiOptions {
   env: PiEnv;
@@ -30,8 +42,8 @@ export interface TuiOptions {
 }
 
 export function startTui(host: PiHost, options: TuiOptions): TuiSession {
-  const cols = options.cols ?? 120;
-  const rows = options.rows ?? 40;
+  let cols = options.cols ?? 120;
+  let rows = options.rows ?? 40;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
   const args = [
     host.cli,
@@ -65,6 +77,12 @@ export function startTui(host: PiHost, options: TuiOptions): TuiSession {
   return {
     screen,
     type: (text) => child.write(text),
+    resize(c, r) {
+      cols = c;
+      rows = r;
+      term.resize(c, r);
+      child.resize(c, r);
+    },
     async waitFor(text, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       const matches = (lines: string[]) => (typeof text === "string" ? lines.join("\n").includes(text) : text.test(lines.join("\n")));
