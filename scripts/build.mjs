@@ -2,7 +2,7 @@
 // (compiler/studio/page/) -> dist/studio/.
 // Codegen is a separate step (npm run codegen); `npm run build` runs both.
 import { build } from "esbuild";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,24 +41,43 @@ const common = {
   format: "esm",
   logLevel: "warning",
   legalComments: "none",
-  define: { FORGE_VERSION: JSON.stringify(pkg.version) },
+  // RE2 is its own file beside the CLI and the extension, loaded by core/path-match.ts on the first path pattern.
+  define: { FORGE_VERSION: JSON.stringify(pkg.version), FORGE_RE2: JSON.stringify("./re2.cjs") },
 };
+
+/** A library as one CommonJS file in dist/, which forge's code loads with require() on first use. */
+async function buildLibraryFile(contents, file) {
+  await build({ ...common, stdin: { contents, resolveDir: ROOT, loader: "js" }, outfile: join(ROOT, "dist", file), format: "cjs", minify: true, define: {} });
+}
 
 // The CLI bundles yaml, ajv validators and handlebars so the installed package needs no dependencies.
 // handlebars is CommonJS: give the ESM bundle a require() for Node built-ins. Token counts read the o200k_base ranks
 // from a binary table beside it (dist/o200k_base.ranks, built here from gpt-tokenizer's ranks by
 // compiler/tokens/rank-table.ts), loaded through dist/o200k_base.cjs on the first count (compiler/tokens/count-tokens.ts),
 // so a command that counts nothing never reads it.
+// The CLI is split by command (compiler/cli.ts imports each when it runs): dist/cli.js and its chunks dist/cli-*.js,
+// each named by a hash of its content and of the chunks it imports, so the entry's bytes stand for the whole compiler
+// (the no-op build cache hashes them: compiler/io/build-cache.ts). The chunks of an earlier build are removed first.
+for (const file of readdirSync(join(ROOT, "dist"))) if (/^cli-.*\.js$/.test(file)) rmSync(join(ROOT, "dist", file));
 await build({
   ...common,
-  entryPoints: [join(ROOT, "compiler/cli.ts")],
-  outfile: join(ROOT, "dist/cli.js"),
-  define: { ...common.define, FORGE_RANKS: JSON.stringify("./o200k_base.cjs") },
+  entryPoints: { cli: join(ROOT, "compiler/cli.ts") },
+  outdir: join(ROOT, "dist"),
+  splitting: true,
+  chunkNames: "cli-[name]-[hash]",
+  define: {
+    ...common.define,
+    FORGE_RANKS: JSON.stringify("./o200k_base.cjs"),
+    FORGE_CLI_ENTRY: JSON.stringify("./cli.js"),
+    FORGE_PICOMATCH: JSON.stringify("./picomatch.cjs"),
+  },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __forgeCreateRequire } from 'node:module';\nconst require = __forgeCreateRequire(import.meta.url);",
   },
 });
 chmodSync(join(ROOT, "dist/cli.js"), 0o755);
+await buildLibraryFile('module.exports = require("re2js");', "re2.cjs");
+await buildLibraryFile('module.exports = require("picomatch/posix");', "picomatch.cjs");
 await writeRankTable(join(ROOT, "dist/o200k_base.ranks"));
 writeFileSync(
   join(ROOT, "dist/o200k_base.cjs"),
