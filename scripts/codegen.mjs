@@ -10,6 +10,7 @@ import { compile as compileTypes } from "json-schema-to-typescript";
 import { codeBranch, DIAGNOSTIC_SCHEMA, loadCatalogCodes, renderDiagnosticSchema, writeDiagnosticSchema } from "./codegen-codes.mjs";
 export { renderDiagnosticSchema };
 import { byFile, dedupeDeclarations, dereference, RUNTIME_KEYWORD, runtimeView, stripAnnotations, withoutCombinators } from "./codegen-views.mjs";
+import { renderLeanValidators } from "./codegen-lean.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SCHEMA_DIR = join(ROOT, "schema");
@@ -45,22 +46,18 @@ const VALIDATOR_FILES = {
   // validateBundleStrict: the whole bundle schema, for bundles the compiler reads (forge libraries); the runtime's
   // validateBundle skips the build-time fields (RUNTIME_KEYWORD).
   "source-validators": {
-    names: [
-      "validateModeSource",
-      "validatePresetSource",
-      "validateRuleSource",
-      "validateForgeConfig",
-      "validateBuildCacheEntry",
-      "validatePresetExport",
-      "validateSourceRequest",
-    ],
+    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validatePresetExport", "validateSourceRequest"],
     aliases: { validateBundleStrict: "validateBundle" },
     allErrors: true,
   },
   "report-validators": { names: ["validateCliReport"], allErrors: true }, // --json reports: for tests only, no bundle carries it
-  // The runtime only needs a yes/no and the first error, so it skips allErrors and stays small.
-  // Without ajv's message strings too: core/error-text.ts words the first error from its keyword and params.
+  // The runtime only needs a yes/no and the first error: lean validators (scripts/codegen-lean.mjs, a quarter of ajv's
+  // code for the same checks, the same first error), without message strings (core/error-text.ts words the first error
+  // from its keyword and params). The build cache's entry needs a yes/no on every build: lean too, in a file of its own.
+  "cache-validators": { names: ["validateBuildCacheEntry"], lean: true },
   "runtime-validators": {
+    lean: true,
+    runtime: true,
     names: [
       "validateBundle",
       "validateModeState",
@@ -72,8 +69,6 @@ const VALIDATOR_FILES = {
       "validatePiModesV1",
       "validatePiModesSelection",
     ],
-    allErrors: false,
-    messages: false,
   },
 };
 
@@ -99,7 +94,17 @@ export async function renderGenerated() {
     else if (v) for (const [name, pointer] of Object.entries(v)) idByName[name] = schema.$id + pointer;
   }
   const out = {};
-  for (const [base, { names, aliases = {}, allErrors, messages = true }] of Object.entries(VALIDATOR_FILES)) {
+  for (const [base, { names, aliases = {}, allErrors, messages = true, lean = false, runtime = false }] of Object.entries(VALIDATOR_FILES)) {
+    const declarations =
+      BANNER +
+      'import type { Validator } from "./validator.js";\n' +
+      [...names, ...Object.keys(aliases)].map((n) => `export declare const ${n}: Validator;\n`).join("");
+    if (lean) {
+      const views = schemas.map(({ schema }) => (runtime ? runtimeView(stripAnnotations(schema)) : stripAnnotations(schema)));
+      out[`${base}.js`] = BANNER + "/* eslint-disable */\n" + renderLeanValidators(views, Object.fromEntries(names.map((n) => [n, idByName[n]])));
+      out[`${base}.d.ts`] = declarations;
+      continue;
+    }
     // unicode:false measures maxLength in UTF-16 units, which avoids a require() of ajv's runtime in ESM output.
     const ajv = new Ajv2020({
       code: { source: true, esm: true },
@@ -118,10 +123,7 @@ export async function renderGenerated() {
     const js = standaloneCode(ajv, exportsMap);
     if (/\brequire\(/.test(js)) throw new Error(`codegen: ${base}.js would require() at runtime`);
     out[`${base}.js`] = BANNER + "/* eslint-disable */\n" + js;
-    out[`${base}.d.ts`] =
-      BANNER +
-      'import type { Validator } from "./validator.js";\n' +
-      [...names, ...Object.keys(aliases)].map((n) => `export declare const ${n}: Validator;\n`).join("");
+    out[`${base}.d.ts`] = declarations;
   }
   out["validator.ts"] =
     BANNER +

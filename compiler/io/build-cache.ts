@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { BundleScope } from "../../core/digest.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { LibraryInput, SourceTree } from "../types.js";
-import { validateBuildCacheEntry } from "../../generated/source-validators.js";
+import { validateBuildCacheEntry } from "../../generated/cache-validators.js";
 import type { ForgeBuildCacheEntry } from "../../generated/types.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
