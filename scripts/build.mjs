@@ -85,11 +85,16 @@ writeFileSync(
 );
 rmSync(join(ROOT, "dist/tokenizer.cjs"), { force: true }); // the gpt-tokenizer bundle the table replaced
 
-// The runtime extension: Node built-ins and generated validators only; host packages are type-only imports.
+// The runtime extension: Node built-ins and generated validators only; host packages are type-only imports. What runs
+// at start-up and every turn is dist/extension.js; the commands' handlers (runtime/commands/command-specs.ts) are chunks
+// beside it, dist/extension-*.js, imported when a command first runs, and RE2 is dist/re2.cjs (above).
+for (const file of readdirSync(join(ROOT, "dist"))) if (/^extension-.*\.js$/.test(file)) rmSync(join(ROOT, "dist", file));
 await build({
   ...common,
-  entryPoints: [join(ROOT, "runtime/extension.ts")],
-  outfile: join(ROOT, "dist/extension.js"),
+  entryPoints: { extension: join(ROOT, "runtime/extension.ts") },
+  outdir: join(ROOT, "dist"),
+  splitting: true,
+  chunkNames: "extension-[name]-[hash]",
   minify: true,
   external: ["@mariozechner/*", "@earendil-works/*"],
 });

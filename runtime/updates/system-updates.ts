@@ -9,7 +9,6 @@ import { readOf } from "./branch-read.js";
 import type { ActivePresetRef } from "./preset-blocks.js";
 import { estimateSelectionChange, type SelectionChange } from "./selection-impact.js";
 import type { PromptChangeReport } from "./cache-impact.js";
-import { runSystemUpdateCommand } from "./update-command.js";
 import { COMMAND_NAME, completeSystemUpdateArgs, completionDataFor, type CompletionData } from "./update-command-args.js";
 import type { SystemUpdatesDeps, UpdatesRuntime } from "./update-change.js";
 import { chooseDelivery, createRunState, deliverRun } from "./update-delivery.js";
@@ -88,7 +87,8 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
   pi.registerCommand(COMMAND_NAME, {
     description: "System updates: /system-update <text> | status [--json] [--full] | reset | list | use <id> | off <id>",
     getArgumentCompletions: (prefix) => completeSystemUpdateArgs(prefix, completions),
-    handler: guardCommand(COMMAND_NAME, (args, ctx) => runSystemUpdateCommand(rt, args, ctx)),
+    // The command's own module is imported on its first run (a chunk of dist/: scripts/build.mjs).
+    handler: guardCommand(COMMAND_NAME, async (args, ctx) => (await import("./update-command.js")).runSystemUpdateCommand(rt, args, ctx)),
   });
 
   return {

@@ -1,14 +1,17 @@
-// What the built dist/extension.js may not carry: the compiler's libraries and the catalog's documentation (summaries and
-// examples), which stay in the catalog files beside the constructors the runtime does use (esbuild drops unused exports).
-import { existsSync, readFileSync } from "node:fs";
+// What the built extension (dist/extension.js and the chunks it imports, dist/extension-*.js) may not carry: the
+// compiler's libraries and the catalog's documentation (summaries and examples), which stay in the catalog files beside
+// the constructors the runtime does use (esbuild drops unused exports).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DIAGNOSTIC_CATALOG } from "../../compiler/diagnostics/catalog.js";
 
-const EXTENSION = join(resolve(import.meta.dirname, "../.."), "dist/extension.js");
+const DIST = join(resolve(import.meta.dirname, "../.."), "dist");
+const EXTENSION = join(DIST, "extension.js");
 
-describe("dist/extension.js", () => {
-  const text = existsSync(EXTENSION) ? readFileSync(EXTENSION, "utf8") : "";
+describe("dist/extension.js and its chunks", () => {
+  const files = existsSync(EXTENSION) ? readdirSync(DIST).filter((f) => /^extension(-.*)?\.js$/.test(f)) : [];
+  const text = files.map((f) => readFileSync(join(DIST, f), "utf8")).join("\n");
 
   it("was built (npm test runs the build first)", () => {
     expect(text.length).toBeGreaterThan(0);
