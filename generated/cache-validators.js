@@ -23,6 +23,12 @@ const w = (v) => {
 };
 const r0 = new RegExp("^[0-9a-f]{64}$", "u");
 const r1 = new RegExp("^[a-z][a-z0-9]*(_[a-z0-9]+)*$", "u");
+const r2 = new RegExp("^[a-z][a-z0-9-]*$", "u");
+const r3 = new RegExp("^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$", "u");
+const r4 = new RegExp("^[A-Za-z0-9+/]{43}=$", "u");
+const r5 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$", "u");
+const r6 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$", "u");
+const r7 = new RegExp("^[A-Za-z0-9+/]{86}==$", "u");
 function v1(d, p) {
   if (!eq(d, 1)) return f(p, "const", { allowedValue: 1 });
   return true;
@@ -132,6 +138,423 @@ function v0(d, p) {
   } else return f(p, "type", { type: "object" });
   return true;
 }
+function v28(d, p) {
+  if (!eq(d, "by forge build, do not edit")) return f(p, "const", { allowedValue: "by forge build, do not edit" });
+  return true;
+}
+function v30(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 64) return f(p, "maxLength", { limit: 64 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v31(d, p) {
+  if (!(d === "builtin" || d === "global" || d === "project" || d === "library")) return f(p, "enum", { allowedValues: ["builtin","global","project","library"] });
+  return true;
+}
+function v35(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 64) return f(p, "maxLength", { limit: 64 });
+    if (!r2.test(d)) return f(p, "pattern", { pattern: "^[a-z][a-z0-9-]*$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v40(d, p) {
+  if (!(d === "append" || d === "replace_base" || d === "replace_final")) return f(p, "enum", { allowedValues: ["append","replace_base","replace_final"] });
+  return true;
+}
+function v45(d, p) {
+  if (typeof d == "string") {
+    if (d.length < 1) return f(p, "minLength", { limit: 1 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v44(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (d["text"] === undefined) return f(p, "required", { missingProperty: "text" });
+    for (const key in d) if (!(key === "text")) return f(p, "additionalProperties", { additionalProperty: key });
+    if (d["text"] !== undefined && !v45(d["text"], p + "/text")) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v47(d, p) {
+  if (!(d === "cwd" || d === "date" || d === "time" || d === "model" || d === "os" || d === "mode" || d === "preset")) return f(p, "enum", { allowedValues: ["cwd","date","time","model","os","mode","preset"] });
+  return true;
+}
+function v46(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (d["slot"] === undefined) return f(p, "required", { missingProperty: "slot" });
+    for (const key in d) if (!(key === "slot")) return f(p, "additionalProperties", { additionalProperty: key });
+    if (d["slot"] !== undefined && !v47(d["slot"], p + "/slot")) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v43(d, p) {
+  { const s = E; let first = null; let valid = false; let passing = null; let r; one: {
+    E = null; r = v44(d, p); if (!r) first ??= E;
+    if (r) { valid = true; passing = 0; }
+    E = null; r = v46(d, p); if (!r) first ??= E;
+    if (r && valid) { valid = false; passing = [passing, 1]; break one; } else if (r) { valid = true; passing = 1; }
+    }
+    if (!valid) { E = first ?? { instancePath: p, schemaPath: "", keyword: "oneOf", params: { passingSchemas: passing } }; return false; }
+    E = s; }
+  return true;
+}
+function v42(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 10000) return f(p, "maxItems", { limit: 10000 });
+    for (let i = 0; i < d.length; i++) if (!v43(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v51(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 64) return f(p, "maxItems", { limit: 64 });
+    for (let i = 0; i < d.length; i++) if (!v35(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v58(d, p) {
+  if (!(d === "off" || d === "minimal" || d === "low" || d === "medium" || d === "high" || d === "xhigh")) return f(p, "enum", { allowedValues: ["off","minimal","low","medium","high","xhigh"] });
+  return true;
+}
+function v60(d, p) {
+  if (Array.isArray(d)) {
+    for (let i = 0; i < d.length; i++) if (!v16(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v65(d, p) {
+  if (!(d === "glob" || d === "regex")) return f(p, "enum", { allowedValues: ["glob","regex"] });
+  return true;
+}
+function v66(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 1024) return f(p, "maxLength", { limit: 1024 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v67(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 65536) return f(p, "maxLength", { limit: 65536 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v64(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c13) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(key === "kind" || key === "source" || key === "regex")) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c14) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v63(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 128) return f(p, "maxItems", { limit: 128 });
+    for (let i = 0; i < d.length; i++) if (!v64(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v69(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 64) return f(p, "maxItems", { limit: 64 });
+    for (let i = 0; i < d.length; i++) if (!v64(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v71(d, p) {
+  if (!(d === "unchecked")) return f(p, "enum", { allowedValues: ["unchecked"] });
+  return true;
+}
+function v62(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (d["deny"] === undefined) return f(p, "required", { missingProperty: "deny" });
+    for (const key in d) if (!(key === "allow" || key === "deny" || key === "bash")) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c15) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v73(d, p) {
+  if (!v35(d, p)) return false;
+  return true;
+}
+function v74(d, p) {
+  if (!v2(d, p)) return false;
+  return true;
+}
+function v76(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 214) return f(p, "maxLength", { limit: 214 });
+    if (d.length < 1) return f(p, "minLength", { limit: 1 });
+    if (!r3.test(d)) return f(p, "pattern", { pattern: "^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v75(d, p) {
+  if (!v76(d, p)) return false;
+  return true;
+}
+function v37(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c11) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c12.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c16) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v34(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
+    for (const key in d) if (!v35(key, p)) return false;
+    for (const key in d) if (true) { if (!v37(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v86(d, p) {
+  if (!(d === "block" || d === "warn" || d === "allow")) return f(p, "enum", { allowedValues: ["block","warn","allow"] });
+  return true;
+}
+function v88(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const key in d) if (!v35(key, p)) return false;
+    for (const key in d) if (true) { if (!v2(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v96(d, p) {
+  if (!(typeof d == "boolean")) return f(p, "type", { type: "boolean" });
+  return true;
+}
+function v101(d, p) {
+  if (!(d === "read" || d === "edit" || d === "write" || d === "grep" || d === "find" || d === "ls")) return f(p, "enum", { allowedValues: ["read","edit","write","grep","find","ls"] });
+  return true;
+}
+function v100(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 64) return f(p, "maxItems", { limit: 64 });
+    for (let i = 0; i < d.length; i++) if (!v101(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v97(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (d["paths"] === undefined) return f(p, "required", { missingProperty: "paths" });
+    for (const key in d) if (!(key === "paths" || key === "tools")) return f(p, "additionalProperties", { additionalProperty: key });
+    if (d["paths"] !== undefined && !v69(d["paths"], p + "/paths")) return false;
+    if (d["tools"] !== undefined && !v100(d["tools"], p + "/tools")) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v92(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c19) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c20.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c21) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v91(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 64) return f(p, "maxItems", { limit: 64 });
+    for (let i = 0; i < d.length; i++) if (!v92(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v82(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c17) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c18.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c22) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v80(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
+    for (const key in d) if (!v35(key, p)) return false;
+    for (const key in d) if (true) { if (!v82(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v118(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 1024) return f(p, "maxLength", { limit: 1024 });
+    if (d.length < 1) return f(p, "minLength", { limit: 1 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v113(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c23) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c24.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c25) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v111(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
+    for (const key in d) if (!v35(key, p)) return false;
+    for (const key in d) if (true) { if (!v113(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v124(d, p) {
+  if (!eq(d, "o200k_base")) return f(p, "const", { allowedValue: "o200k_base" });
+  return true;
+}
+function v125(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const key in d) if (!v35(key, p)) return false;
+    for (const key in d) if (true) { if (!v7(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v135(d, p) {
+  if (!(d === "base" || d === "overlay" || d === "blocks" || d === "rules")) return f(p, "enum", { allowedValues: ["base","overlay","blocks","rules"] });
+  return true;
+}
+function v134(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c29) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(key === "kind" || key === "key" || key === "tokens")) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c30) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v133(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 70) return f(p, "maxItems", { limit: 70 });
+    for (let i = 0; i < d.length; i++) if (!v134(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v131(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c28) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(key === "alwaysOn" || key === "parts" || key === "blocks")) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c31) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v129(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const key in d) if (!v35(key, p)) return false;
+    for (const key in d) if (true) { if (!v131(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v123(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c26) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c27.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c32) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v122(d, p) {
+  if (!v123(d, p)) return false;
+  return true;
+}
+function v148(d, p) {
+  if (!eq(d, "ed25519")) return f(p, "const", { allowedValue: "ed25519" });
+  return true;
+}
+function v149(d, p) {
+  if (typeof d == "string") {
+    if (!r4.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9+/]{43}=$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v152(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 128) return f(p, "maxLength", { limit: 128 });
+    if (!r5.test(d)) return f(p, "pattern", { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v154(d, p) {
+  if (typeof d == "string") {
+    if (!r6.test(d)) return f(p, "pattern", { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v155(d, p) {
+  if (typeof d == "string") {
+    if (!r7.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9+/]{86}==$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v147(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c33) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c34.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c35) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v146(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 32) return f(p, "maxItems", { limit: 32 });
+    for (let i = 0; i < d.length; i++) if (!v147(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v160(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 256) return f(p, "maxLength", { limit: 256 });
+    if (d.length < 1) return f(p, "minLength", { limit: 1 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v163(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c38) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(key === "fingerprint" || key === "name")) return f(p, "additionalProperties", { additionalProperty: key });
+    if (d["fingerprint"] !== undefined && !v2(d["fingerprint"], p + "/fingerprint")) return false;
+    if (d["name"] !== undefined && !v152(d["name"], p + "/name")) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v162(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 32) return f(p, "maxItems", { limit: 32 });
+    for (let i = 0; i < d.length; i++) if (!v163(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v167(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c2) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(key === "modes" || key === "presets")) return f(p, "additionalProperties", { additionalProperty: key });
+    if (d["modes"] !== undefined && !v88(d["modes"], p + "/modes")) return false;
+    if (d["presets"] !== undefined && !v88(d["presets"], p + "/presets")) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v158(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c36) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c37.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c39) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v157(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 64) return f(p, "maxItems", { limit: 64 });
+    for (let i = 0; i < d.length; i++) if (!v158(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v27(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c9) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c10.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c40) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
 const c0 = ["v","inputHash","outputHash","bundleHash","counts","diagnostics"];
 const c1 = new Set(["v","inputHash","outputHash","bundleHash","counts","diagnostics"]);
 const c2 = ["modes","presets"];
@@ -141,4 +564,37 @@ const c5 = new Set(["code","severity","message","file","start","end","path"]);
 const c6 = ["line","column"];
 const c7 = [["code", v13, "/code"], ["severity", v14, "/severity"], ["message", v16, "/message"], ["file", v17, "/file"], ["start", v18, "/start"], ["end", v18, "/end"], ["path", v16, "/path"]];
 const c8 = [["v", v1, "/v"], ["inputHash", v2, "/inputHash"], ["outputHash", v2, "/outputHash"], ["bundleHash", v2, "/bundleHash"], ["counts", v6, "/counts"], ["diagnostics", v9, "/diagnostics"]];
+const c9 = ["generated","format","forgeVersion","scope","bundleHash","modes","presets"];
+const c10 = new Set(["generated","format","forgeVersion","scope","bundleHash","modes","presets","rules","tokens","signatures","lock"]);
+const c11 = ["label","description","strategy","prompt","requires","conflictsWith","before","after","source","digest"];
+const c12 = new Set(["label","description","strategy","prompt","requires","conflictsWith","before","after","model","thinking","tools","edits","extends","extendsDigest","library","source","digest"]);
+const c13 = ["kind","source","regex"];
+const c14 = [["kind", v65, "/kind"], ["source", v66, "/source"], ["regex", v67, "/regex"]];
+const c15 = [["allow", v63, "/allow"], ["deny", v69, "/deny"], ["bash", v71, "/bash"]];
+const c16 = [["label", v16, "/label"], ["description", v16, "/description"], ["strategy", v40, "/strategy"], ["prompt", v42, "/prompt"], ["requires", v51, "/requires"], ["conflictsWith", v51, "/conflictsWith"], ["before", v51, "/before"], ["after", v51, "/after"], ["model", v16, "/model"], ["thinking", v58, "/thinking"], ["tools", v60, "/tools"], ["edits", v62, "/edits"], ["extends", v73, "/extends"], ["extendsDigest", v74, "/extendsDigest"], ["library", v75, "/library"], ["source", v16, "/source"], ["digest", v2, "/digest"]];
+const c17 = ["description","overlays","modeDigests","systemUpdates","source","digest"];
+const c18 = new Set(["description","base","overlays","driftPolicy","modeDigests","systemUpdates","library","source","digest"]);
+const c19 = ["id","name","description","modelCallable","content","digest"];
+const c20 = new Set(["id","name","description","modelCallable","when","content","digest"]);
+const c21 = [["id", v35, "/id"], ["name", v16, "/name"], ["description", v16, "/description"], ["modelCallable", v96, "/modelCallable"], ["when", v97, "/when"], ["content", v42, "/content"], ["digest", v2, "/digest"]];
+const c22 = [["description", v16, "/description"], ["base", v35, "/base"], ["overlays", v51, "/overlays"], ["driftPolicy", v86, "/driftPolicy"], ["modeDigests", v88, "/modeDigests"], ["systemUpdates", v91, "/systemUpdates"], ["library", v75, "/library"], ["source", v16, "/source"], ["digest", v2, "/digest"]];
+const c23 = ["name","description","when","content","source","digest"];
+const c24 = new Set(["name","description","when","content","contextFile","source","digest"]);
+const c25 = [["name", v16, "/name"], ["description", v16, "/description"], ["when", v97, "/when"], ["content", v42, "/content"], ["contextFile", v118, "/contextFile"], ["source", v16, "/source"], ["digest", v2, "/digest"]];
+const c26 = ["tokenizer","modes","presets"];
+const c27 = new Set(["tokenizer","modes","presets","rules"]);
+const c28 = ["alwaysOn","parts","blocks"];
+const c29 = ["kind","tokens"];
+const c30 = [["kind", v135, "/kind"], ["key", v35, "/key"], ["tokens", v7, "/tokens"]];
+const c31 = [["alwaysOn", v7, "/alwaysOn"], ["parts", v133, "/parts"], ["blocks", v125, "/blocks"]];
+const c32 = [["tokenizer", v124, "/tokenizer"], ["modes", v125, "/modes"], ["presets", v129, "/presets"], ["rules", v125, "/rules"]];
+const c33 = ["algorithm","publicKey","fingerprint","name","signedAt","signature"];
+const c34 = new Set(["algorithm","publicKey","fingerprint","name","signedAt","signature"]);
+const c35 = [["algorithm", v148, "/algorithm"], ["publicKey", v149, "/publicKey"], ["fingerprint", v2, "/fingerprint"], ["name", v152, "/name"], ["signedAt", v154, "/signedAt"], ["signature", v155, "/signature"]];
+const c36 = ["name","version","bundleHash","components"];
+const c37 = new Set(["name","version","bundleHash","signers","components"]);
+const c38 = ["fingerprint","name"];
+const c39 = [["name", v76, "/name"], ["version", v160, "/version"], ["bundleHash", v2, "/bundleHash"], ["signers", v162, "/signers"], ["components", v167, "/components"]];
+const c40 = [["generated", v28, "/generated"], ["format", v1, "/format"], ["forgeVersion", v30, "/forgeVersion"], ["scope", v31, "/scope"], ["bundleHash", v2, "/bundleHash"], ["modes", v34, "/modes"], ["presets", v80, "/presets"], ["rules", v111, "/rules"], ["tokens", v122, "/tokens"], ["signatures", v146, "/signatures"], ["lock", v157, "/lock"]];
 export const validateBuildCacheEntry = w((d, p) => v0(d, p));
+export const validateBundleStrict = w((d, p) => v27(d, p));

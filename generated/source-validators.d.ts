@@ -4,6 +4,3 @@ export declare const validateModeSource: Validator;
 export declare const validatePresetSource: Validator;
 export declare const validateRuleSource: Validator;
 export declare const validateForgeConfig: Validator;
-export declare const validatePresetExport: Validator;
-export declare const validateSourceRequest: Validator;
-export declare const validateBundleStrict: Validator;

@@ -43,18 +43,18 @@ const VALIDATORS = {
 };
 /** Output file -> validators in it. The runtime imports only runtime-validators.js, keeping its bundle small. */
 const VALIDATOR_FILES = {
-  // validateBundleStrict: the whole bundle schema, for bundles the compiler reads (forge libraries); the runtime's
-  // validateBundle skips the build-time fields (RUNTIME_KEYWORD).
-  "source-validators": {
-    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validatePresetExport", "validateSourceRequest"],
-    aliases: { validateBundleStrict: "validateBundle" },
-    allErrors: true,
-  },
+  // What every build validates sources with (phase 3): ajv, every error with its message, for diagnostics.
+  "source-validators": { names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig"], allErrors: true },
+  // Preset export files and the extension's source requests, read by their commands only (a file of their own, so a
+  // build never parses them).
+  "transfer-validators": { names: ["validatePresetExport", "validateSourceRequest"], allErrors: true },
   "report-validators": { names: ["validateCliReport"], allErrors: true }, // --json reports: for tests only, no bundle carries it
+  // The compiler's yes/no checks, lean (below): the build cache's entry (every build) and validateBundleStrict, the whole
+  // bundle schema for bundles the compiler reads (forge libraries; the first error words the refusal, as ajv's would).
+  "cache-validators": { names: ["validateBuildCacheEntry"], aliases: { validateBundleStrict: "validateBundle" }, lean: true },
   // The runtime only needs a yes/no and the first error: lean validators (scripts/codegen-lean.mjs, a quarter of ajv's
   // code for the same checks, the same first error), without message strings (core/error-text.ts words the first error
-  // from its keyword and params). The build cache's entry needs a yes/no on every build: lean too, in a file of its own.
-  "cache-validators": { names: ["validateBuildCacheEntry"], lean: true },
+  // from its keyword and params). Its validateBundle skips the build-time fields (RUNTIME_KEYWORD).
   "runtime-validators": {
     lean: true,
     runtime: true,
@@ -101,7 +101,8 @@ export async function renderGenerated() {
       [...names, ...Object.keys(aliases)].map((n) => `export declare const ${n}: Validator;\n`).join("");
     if (lean) {
       const views = schemas.map(({ schema }) => (runtime ? runtimeView(stripAnnotations(schema)) : stripAnnotations(schema)));
-      out[`${base}.js`] = BANNER + "/* eslint-disable */\n" + renderLeanValidators(views, Object.fromEntries(names.map((n) => [n, idByName[n]])));
+      const exported = Object.fromEntries([...names.map((n) => [n, idByName[n]]), ...Object.entries(aliases).map(([alias, n]) => [alias, idByName[n]])]);
+      out[`${base}.js`] = BANNER + "/* eslint-disable */\n" + renderLeanValidators(views, exported);
       out[`${base}.d.ts`] = declarations;
       continue;
     }

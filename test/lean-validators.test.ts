@@ -40,6 +40,7 @@ const PAIRS: Array<[string, Validator, ReturnType<typeof runtimeAjv>]> = [
   ["validatePiModesV1", runtime.validatePiModesV1, runtimeAjv(ID("pi-modes-state", "#/$defs/stateV1"))],
   ["validatePiModesSelection", runtime.validatePiModesSelection, runtimeAjv(ID("pi-modes-state", "#/$defs/selection"))],
   ["validateBuildCacheEntry", cache.validateBuildCacheEntry, fullAjv(ID("build-cache-entry"))],
+  ["validateBundleStrict", cache.validateBundleStrict, fullAjv(ID("bundle"))],
 ];
 
 function jsonFiles(dir: string, name: RegExp): unknown[] {
