@@ -85,16 +85,16 @@ writeFileSync(
 );
 rmSync(join(ROOT, "dist/tokenizer.cjs"), { force: true }); // the gpt-tokenizer bundle the table replaced
 
-// The runtime extension: Node built-ins and generated validators only; host packages are type-only imports. What runs
-// at start-up and every turn is dist/extension.js; the commands' handlers (runtime/commands/command-specs.ts) are chunks
-// beside it, dist/extension-*.js, imported when a command first runs, and RE2 is dist/re2.cjs (above).
-for (const file of readdirSync(join(ROOT, "dist"))) if (/^extension-.*\.js$/.test(file)) rmSync(join(ROOT, "dist", file));
+// The runtime extension: one ESM file, dist/extension.js (Node built-ins and generated validators only; host packages
+// are type-only imports), which both hosts' jiti hands to Node's own import() ("type": "module"). The commands'
+// handlers stay in it: bench/runtime-load.mjs measures the same code split into chunks (each a module Node's loader
+// resolves, reads and links at start) slower to load, not faster. RE2 alone is beside it, dist/re2.cjs (above),
+// required on the first path pattern: inlined, its 150 KB are parsed at every start (the same bench measures both).
+for (const file of readdirSync(join(ROOT, "dist"))) if (/^extension-.*\.js$/.test(file)) rmSync(join(ROOT, "dist", file)); // chunks of earlier builds
 await build({
   ...common,
-  entryPoints: { extension: join(ROOT, "runtime/extension.ts") },
-  outdir: join(ROOT, "dist"),
-  splitting: true,
-  chunkNames: "extension-[name]-[hash]",
+  entryPoints: [join(ROOT, "runtime/extension.ts")],
+  outfile: join(ROOT, "dist/extension.js"),
   minify: true,
   external: ["@mariozechner/*", "@earendil-works/*"],
 });

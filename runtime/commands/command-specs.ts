@@ -1,7 +1,7 @@
 // The /mode, /preset and /forge commands as Pi registers them at start-up: each description and its argument
 // completions (Pi asks for them while the user types), with the handler's own module imported when the command first
-// runs. A session start so parses none of the commands' code, nor authoring's (dist/ holds them as chunks beside
-// dist/extension.js: scripts/build.mjs).
+// runs. dist/extension.js stays one file (scripts/build.mjs): esbuild initialises such a module on its first import, so
+// a session start runs none of the commands' module code, nor authoring's.
 import type { SessionCommands, SessionView } from "../forge-session.js";
 import type { CommandSpec } from "../host-adapter/ports.js";
 import { guardCommand } from "../notify.js";

@@ -87,7 +87,7 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
   pi.registerCommand(COMMAND_NAME, {
     description: "System updates: /system-update <text> | status [--json] [--full] | reset | list | use <id> | off <id>",
     getArgumentCompletions: (prefix) => completeSystemUpdateArgs(prefix, completions),
-    // The command's own module is imported on its first run (a chunk of dist/: scripts/build.mjs).
+    // The command's own module runs on its first use (esbuild keeps it in dist/extension.js, initialised lazily).
     handler: guardCommand(COMMAND_NAME, async (args, ctx) => (await import("./update-command.js")).runSystemUpdateCommand(rt, args, ctx)),
   });
 
