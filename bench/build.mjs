@@ -2,7 +2,7 @@
 // and a one-file edit rebuilt by `forge build --watch` (in process, the watcher's own rebuild) against that cold build.
 // `--quick`: the same runs on a 50-mode repo, once (the edit twice).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -27,6 +27,7 @@ if (!existsSync(CLI)) {
   process.exit(1);
 }
 
+/** The synthetic repo of this bench (bench/support/synthetic-repo.mjs; bench/forge-test.mjs tests the same one). */
 function generateRepo(root) {
   return generateSyntheticRepo(root, { modes: MODES, presets: PRESETS, partials: PARTIALS, quick: QUICK });
 }

@@ -1,4 +1,4 @@
-// forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff, import, export, studio, preset,
+// forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff, test, import, export, studio, preset,
 // source, key, verify and outdated; maps outcomes to exit codes.
 import { HELP, USAGE, UsageError, commandHelp, parseCliArgs, usageOf, type CliArgs } from "./cli/parse-cli-args.js";
 import type { CliIO } from "./cli/cli-io.js";
@@ -37,6 +37,8 @@ async function main(argv: string[], io: CliIO): Promise<number> {
       return (await import("./cli/explain-command.js")).explainCommand(args, io);
     case "diff":
       return (await import("./cli/diff-command.js")).diffCommand(args, io);
+    case "test":
+      return (await import("./cli/test-command.js")).testCommand(args, io);
     case "import":
       return (await import("./cli/import-command.js")).importCommand(args, io);
     case "export":

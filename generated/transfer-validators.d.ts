@@ -2,3 +2,4 @@
 import type { Validator } from "./validator.js";
 export declare const validatePresetExport: Validator;
 export declare const validateSourceRequest: Validator;
+export declare const validateTestSource: Validator;

@@ -39,16 +39,18 @@ const VALIDATORS = {
   },
   "preset-export.schema.json": "validatePresetExport",
   "source-request.schema.json": "validateSourceRequest",
+  "test.schema.json": "validateTestSource",
+  "test-report.schema.json": "validateTestReport",
   "cli-report.schema.json": "validateCliReport",
 };
 /** Output file -> validators in it. The runtime imports only runtime-validators.js, keeping its bundle small. */
 const VALIDATOR_FILES = {
   // What every build validates sources with (phase 3): ajv, every error with its message, for diagnostics.
   "source-validators": { names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig"], allErrors: true },
-  // Preset export files and the extension's source requests, read by their commands only (a file of their own, so a
-  // build never parses them).
-  "transfer-validators": { names: ["validatePresetExport", "validateSourceRequest"], allErrors: true },
-  "report-validators": { names: ["validateCliReport"], allErrors: true }, // --json reports: for tests only, no bundle carries it
+  // Files other commands read: preset export files, the extension's source requests, forge test's test files (a file
+  // of their own, so a build never parses them).
+  "transfer-validators": { names: ["validatePresetExport", "validateSourceRequest", "validateTestSource"], allErrors: true },
+  "report-validators": { names: ["validateCliReport", "validateTestReport"], allErrors: true }, // --json reports: for tests only, no bundle carries it
   // The compiler's yes/no checks, lean (below): the build cache's entry (every build) and validateBundleStrict, the whole
   // bundle schema for bundles the compiler reads (forge libraries; the first error words the refusal, as ajv's would).
   "cache-validators": { names: ["validateBuildCacheEntry"], aliases: { validateBundleStrict: "validateBundle" }, lean: true },

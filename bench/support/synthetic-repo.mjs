@@ -1,5 +1,5 @@
-// The synthetic repo the build benches compile (bench/build.mjs, bench/build-phases.mjs): modes, presets and partials
-// in the given numbers; `quick` keeps the replace_base modes and presets' bases within a small repo.
+// The synthetic repository the build and forge-test benches share: partial-heavy modes (a few replace_base), contracts,
+// presets with system-update blocks. Returns the path of its bundle.json (not written yet).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 

@@ -6,6 +6,7 @@ import type { SessionCommands, SessionView } from "../forge-session.js";
 import type { CommandSpec } from "../host-adapter/ports.js";
 import { guardCommand } from "../notify.js";
 import type { AuthoringDeps } from "../authoring/mode-authoring.js";
+import type { RequestTools } from "./forge-command.js";
 import { completeForgeArgs } from "./forge-completion.js";
 import { completeModeArgs } from "./mode-completion.js";
 import { completePresetArgs } from "./preset-completion.js";
@@ -28,11 +29,11 @@ export function presetCommand(session: SessionCommands, estimator?: SelectionEst
   };
 }
 
-export function forgeCommand(session: SessionView): CommandSpec {
+export function forgeCommand(session: SessionView, requests?: RequestTools): CommandSpec {
   return {
     description:
       "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json], /forge rules [--json] (path rules switched on in this branch), /forge cost [--json] (this branch's usage, cache share, spend and prefix rewrites)",
     getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
-    handler: guardCommand("forge", async (args, ctx) => (await import("./forge-command.js")).handleForge(session, args, ctx)),
+    handler: guardCommand("forge", async (args, ctx) => (await import("./forge-command.js")).handleForge(session, args, ctx, requests)),
   };
 }
