@@ -1,4 +1,5 @@
 // Selection requests (keys or a preset) resolved against the catalog, and the state entries that pin them.
+import { toolPinOf } from "./tool-sets.js";
 import { suggestClosest } from "./suggest.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
 import { SCOPES_SHALLOW_TO_DEEP, type Catalog, type CatalogMode, type Origin } from "./component-catalog.js";
@@ -111,6 +112,7 @@ export function createStateEntry(
     const pin: ForgeModeStateEntry["components"][string] & object = { digest: entry.mode.digest, scope: entry.scope };
     if (entry.layer !== null) pin.layer = entry.layer;
     pin.edits = entry.mode.edits ?? null;
+    Object.assign(pin, toolPinOf(entry.mode));
     components[key] = pin;
   }
   const bundleHashes: ForgeModeStateEntry["bundleHashes"] = { ...catalog.bundleHashes };

@@ -28,6 +28,9 @@ export interface PinnedComponent {
    * limits (the runtime then takes the bundle's limit only if the mode is unchanged, see core/pinned-limits.ts).
    */
   edits: EditLimit | null | undefined;
+  /** Its tools and MCP servers as pinned (null: none named; undefined: the entry predates pinned tools, core/tool-sets.ts). */
+  tools: readonly string[] | null | undefined;
+  mcp: readonly string[] | null | undefined;
 }
 
 /** The branch's selection: the newest well-formed forge-mode-state entry, its pins, and the malformed entries skipped. */
@@ -91,8 +94,11 @@ function pinsOf(state: ForgeModeStateEntry | null): PinnedComponent[] {
   return selectedRoles(state).map(({ key, role }) => {
     const pin = Object.prototype.hasOwnProperty.call(state.components, key) ? state.components[key] : undefined;
     // A pin without an `edits` field predates pinned limits: undefined (unknown), unlike null (pinned: no limit).
-    const edits = pin === undefined ? undefined : Object.prototype.hasOwnProperty.call(pin, "edits") ? (pin.edits ?? null) : undefined;
-    return { key, role, digest: pin?.digest ?? null, scope: pin?.scope ?? null, layer: pin?.layer ?? null, edits };
+    const own = (field: "edits" | "tools" | "mcp") => pin !== undefined && Object.prototype.hasOwnProperty.call(pin, field);
+    const edits = own("edits") ? (pin!.edits ?? null) : undefined;
+    const tools = own("tools") ? (pin!.tools ?? null) : undefined;
+    const mcp = own("mcp") ? (pin!.mcp ?? null) : undefined;
+    return { key, role, digest: pin?.digest ?? null, scope: pin?.scope ?? null, layer: pin?.layer ?? null, edits, tools, mcp };
   });
 }
 

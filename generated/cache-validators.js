@@ -24,11 +24,14 @@ const w = (v) => {
 const r0 = new RegExp("^[0-9a-f]{64}$", "u");
 const r1 = new RegExp("^[a-z][a-z0-9]*(_[a-z0-9]+)*$", "u");
 const r2 = new RegExp("^[a-z][a-z0-9-]*$", "u");
-const r3 = new RegExp("^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$", "u");
-const r4 = new RegExp("^[A-Za-z0-9+/]{43}=$", "u");
-const r5 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$", "u");
-const r6 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$", "u");
-const r7 = new RegExp("^[A-Za-z0-9+/]{86}==$", "u");
+const r3 = new RegExp("^[A-Za-z_*?][A-Za-z0-9_*?-]*$", "u");
+const r4 = new RegExp("^[A-Za-z0-9_-]+$", "u");
+const r5 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+const r6 = new RegExp("^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$", "u");
+const r7 = new RegExp("^[A-Za-z0-9+/]{43}=$", "u");
+const r8 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$", "u");
+const r9 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$", "u");
+const r10 = new RegExp("^[A-Za-z0-9+/]{86}==$", "u");
 function v1(d, p) {
   if (!eq(d, 1)) return f(p, "const", { allowedValue: 1 });
   return true;
@@ -218,44 +221,27 @@ function v58(d, p) {
   if (!(d === "off" || d === "minimal" || d === "low" || d === "medium" || d === "high" || d === "xhigh")) return f(p, "enum", { allowedValues: ["off","minimal","low","medium","high","xhigh"] });
   return true;
 }
+function v61(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 128) return f(p, "maxLength", { limit: 128 });
+    if (!r3.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z_*?][A-Za-z0-9_*?-]*$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
 function v60(d, p) {
   if (Array.isArray(d)) {
-    for (let i = 0; i < d.length; i++) if (!v16(d[i], p + k(i))) return false;
+    for (let i = 0; i < d.length; i++) if (!v61(d[i], p + k(i))) return false;
   } else return f(p, "type", { type: "array" });
-  return true;
-}
-function v65(d, p) {
-  if (!(d === "glob" || d === "regex")) return f(p, "enum", { allowedValues: ["glob","regex"] });
-  return true;
-}
-function v66(d, p) {
-  if (typeof d == "string") {
-    if (d.length > 1024) return f(p, "maxLength", { limit: 1024 });
-  } else return f(p, "type", { type: "string" });
-  return true;
-}
-function v67(d, p) {
-  if (typeof d == "string") {
-    if (d.length > 65536) return f(p, "maxLength", { limit: 65536 });
-  } else return f(p, "type", { type: "string" });
   return true;
 }
 function v64(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c13) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "kind" || key === "source" || key === "regex")) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c14) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  if (typeof d == "string") {
+    if (d.length > 64) return f(p, "maxLength", { limit: 64 });
+    if (!r4.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9_-]+$" });
+  } else return f(p, "type", { type: "string" });
   return true;
 }
 function v63(d, p) {
-  if (Array.isArray(d)) {
-    if (d.length > 128) return f(p, "maxItems", { limit: 128 });
-    for (let i = 0; i < d.length; i++) if (!v64(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
-  return true;
-}
-function v69(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v64(d[i], p + k(i))) return false;
@@ -263,42 +249,221 @@ function v69(d, p) {
   return true;
 }
 function v71(d, p) {
-  if (!(d === "unchecked")) return f(p, "enum", { allowedValues: ["unchecked"] });
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (d["url"] === undefined) return f(p, "required", { missingProperty: "url" });
+  }
   return true;
 }
-function v62(d, p) {
+function v70(d, p) {
+  { const s = E; const r = v71(d, p); E = s; if (r) return f(p, "not", {}); }
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["deny"] === undefined) return f(p, "required", { missingProperty: "deny" });
-    for (const key in d) if (!(key === "allow" || key === "deny" || key === "bash")) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c15) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+    if (d["command"] === undefined) return f(p, "required", { missingProperty: "command" });
+  }
   return true;
 }
 function v73(d, p) {
-  if (!v35(d, p)) return false;
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (d["command"] === undefined) return f(p, "required", { missingProperty: "command" });
+  }
+  return true;
+}
+function v72(d, p) {
+  { const s = E; const r = v73(d, p); E = s; if (r) return f(p, "not", {}); }
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (d["url"] === undefined) return f(p, "required", { missingProperty: "url" });
+  }
   return true;
 }
 function v74(d, p) {
-  if (!v2(d, p)) return false;
-  return true;
-}
-function v76(d, p) {
-  if (typeof d == "string") {
-    if (d.length > 214) return f(p, "maxLength", { limit: 214 });
-    if (d.length < 1) return f(p, "minLength", { limit: 1 });
-    if (!r3.test(d)) return f(p, "pattern", { pattern: "^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$" });
-  } else return f(p, "type", { type: "string" });
+  if (!(d === "stdio" || d === "http" || d === "streamable-http")) return f(p, "enum", { allowedValues: ["stdio","http","streamable-http"] });
   return true;
 }
 function v75(d, p) {
-  if (!v76(d, p)) return false;
+  if (typeof d == "string") {
+    if (d.length > 1024) return f(p, "maxLength", { limit: 1024 });
+    if (d.length < 1) return f(p, "minLength", { limit: 1 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v77(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 4096) return f(p, "maxLength", { limit: 4096 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v76(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 128) return f(p, "maxItems", { limit: 128 });
+    for (let i = 0; i < d.length; i++) if (!v77(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v79(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 128) return f(p, "maxLength", { limit: 128 });
+    if (!r5.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" });
+  }
+  return true;
+}
+function v78(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (Object.keys(d).length > 64) return f(p, "maxProperties", { limit: 64 });
+    for (const key in d) if (!v79(key, p)) return false;
+    for (const key in d) if (true) { if (!v77(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v81(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 1024) return f(p, "maxLength", { limit: 1024 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v82(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 2048) return f(p, "maxLength", { limit: 2048 });
+    if (d.length < 1) return f(p, "minLength", { limit: 1 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v83(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (Object.keys(d).length > 64) return f(p, "maxProperties", { limit: 64 });
+    for (const key in d) if (true) { if (!v77(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v85(d, p) {
+  if (!(d === "direct" || d === "codemode" || d === "deferred" || d === "hidden" || d === "codemode-deferred")) return f(p, "enum", { allowedValues: ["direct","codemode","deferred","hidden","codemode-deferred"] });
+  return true;
+}
+function v88(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 128) return f(p, "maxLength", { limit: 128 });
+  }
+  return true;
+}
+function v87(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (Object.keys(d).length > 256) return f(p, "maxProperties", { limit: 256 });
+    for (const key in d) if (!v88(key, p)) return false;
+    for (const key in d) if (true) { if (!v85(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v90(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 500) return f(p, "maxLength", { limit: 500 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v91(d, p) {
+  if (!(typeof d == "boolean")) return f(p, "type", { type: "boolean" });
+  return true;
+}
+function v92(d, p) {
+  if (typeof d == "number") {
+    if (d > 3600) return f(p, "maximum", { comparison: "<=", limit: 3600 });
+    if (d < 1) return f(p, "minimum", { comparison: ">=", limit: 1 });
+  } else return f(p, "type", { type: "number" });
+  return true;
+}
+function v69(d, p) {
+  { const s = E; let first = null; let valid = false; let passing = null; let r; one: {
+    E = null; r = v70(d, p); if (!r) first ??= E;
+    if (r) { valid = true; passing = 0; }
+    E = null; r = v72(d, p); if (!r) first ??= E;
+    if (r && valid) { valid = false; passing = [passing, 1]; break one; } else if (r) { valid = true; passing = 1; }
+    }
+    if (!valid) { E = first ?? { instancePath: p, schemaPath: "", keyword: "oneOf", params: { passingSchemas: passing } }; return false; }
+    E = s; }
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const key in d) if (!(c13.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c14) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v67(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (Object.keys(d).length > 32) return f(p, "maxProperties", { limit: 32 });
+    for (const key in d) if (!v64(key, p)) return false;
+    for (const key in d) if (true) { if (!v69(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v98(d, p) {
+  if (!(d === "glob" || d === "regex")) return f(p, "enum", { allowedValues: ["glob","regex"] });
+  return true;
+}
+function v100(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 65536) return f(p, "maxLength", { limit: 65536 });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v97(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c16) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(key === "kind" || key === "source" || key === "regex")) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c17) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v96(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 128) return f(p, "maxItems", { limit: 128 });
+    for (let i = 0; i < d.length; i++) if (!v97(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v102(d, p) {
+  if (Array.isArray(d)) {
+    if (d.length > 64) return f(p, "maxItems", { limit: 64 });
+    for (let i = 0; i < d.length; i++) if (!v97(d[i], p + k(i))) return false;
+  } else return f(p, "type", { type: "array" });
+  return true;
+}
+function v104(d, p) {
+  if (!(d === "unchecked")) return f(p, "enum", { allowedValues: ["unchecked"] });
+  return true;
+}
+function v105(d, p) {
+  if (!eq(d, true)) return f(p, "const", { allowedValue: true });
+  return true;
+}
+function v95(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (d["deny"] === undefined) return f(p, "required", { missingProperty: "deny" });
+    for (const key in d) if (!(c15.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c18) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v107(d, p) {
+  if (!v35(d, p)) return false;
+  return true;
+}
+function v108(d, p) {
+  if (!v2(d, p)) return false;
+  return true;
+}
+function v110(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 214) return f(p, "maxLength", { limit: 214 });
+    if (d.length < 1) return f(p, "minLength", { limit: 1 });
+    if (!r6.test(d)) return f(p, "pattern", { pattern: "^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v109(d, p) {
+  if (!v110(d, p)) return false;
   return true;
 }
 function v37(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     for (const n of c11) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
     for (const key in d) if (!(c12.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c16) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+    for (const [n, v, s] of c19) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
@@ -310,240 +475,233 @@ function v34(d, p) {
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v86(d, p) {
+function v120(d, p) {
   if (!(d === "block" || d === "warn" || d === "allow")) return f(p, "enum", { allowedValues: ["block","warn","allow"] });
   return true;
 }
-function v88(d, p) {
+function v122(d, p) {
+  if (!(d === "declare" || d === "gate")) return f(p, "enum", { allowedValues: ["declare","gate"] });
+  return true;
+}
+function v124(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     for (const key in d) if (!v35(key, p)) return false;
     for (const key in d) if (true) { if (!v2(d[key], p + k(key))) return false; }
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v96(d, p) {
-  if (!(typeof d == "boolean")) return f(p, "type", { type: "boolean" });
-  return true;
-}
-function v101(d, p) {
+function v137(d, p) {
   if (!(d === "read" || d === "edit" || d === "write" || d === "grep" || d === "find" || d === "ls")) return f(p, "enum", { allowedValues: ["read","edit","write","grep","find","ls"] });
   return true;
 }
-function v100(d, p) {
+function v136(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
-    for (let i = 0; i < d.length; i++) if (!v101(d[i], p + k(i))) return false;
+    for (let i = 0; i < d.length; i++) if (!v137(d[i], p + k(i))) return false;
   } else return f(p, "type", { type: "array" });
   return true;
 }
-function v97(d, p) {
+function v133(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     if (d["paths"] === undefined) return f(p, "required", { missingProperty: "paths" });
     for (const key in d) if (!(key === "paths" || key === "tools")) return f(p, "additionalProperties", { additionalProperty: key });
-    if (d["paths"] !== undefined && !v69(d["paths"], p + "/paths")) return false;
-    if (d["tools"] !== undefined && !v100(d["tools"], p + "/tools")) return false;
+    if (d["paths"] !== undefined && !v102(d["paths"], p + "/paths")) return false;
+    if (d["tools"] !== undefined && !v136(d["tools"], p + "/tools")) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v92(d, p) {
+function v128(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c19) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c20.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c21) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+    for (const n of c22) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c23.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c24) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v91(d, p) {
+function v127(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
-    for (let i = 0; i < d.length; i++) if (!v92(d[i], p + k(i))) return false;
+    for (let i = 0; i < d.length; i++) if (!v128(d[i], p + k(i))) return false;
   } else return f(p, "type", { type: "array" });
   return true;
 }
-function v82(d, p) {
+function v116(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c17) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c18.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c22) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
-  return true;
-}
-function v80(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
-    for (const key in d) if (!v35(key, p)) return false;
-    for (const key in d) if (true) { if (!v82(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
-  return true;
-}
-function v118(d, p) {
-  if (typeof d == "string") {
-    if (d.length > 1024) return f(p, "maxLength", { limit: 1024 });
-    if (d.length < 1) return f(p, "minLength", { limit: 1 });
-  } else return f(p, "type", { type: "string" });
-  return true;
-}
-function v113(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c23) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c24.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const n of c20) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c21.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
     for (const [n, v, s] of c25) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v111(d, p) {
+function v114(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
     for (const key in d) if (!v35(key, p)) return false;
-    for (const key in d) if (true) { if (!v113(d[key], p + k(key))) return false; }
+    for (const key in d) if (true) { if (!v116(d[key], p + k(key))) return false; }
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v124(d, p) {
+function v149(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c26) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c27.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c28) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v147(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
+    for (const key in d) if (!v35(key, p)) return false;
+    for (const key in d) if (true) { if (!v149(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v160(d, p) {
   if (!eq(d, "o200k_base")) return f(p, "const", { allowedValue: "o200k_base" });
   return true;
 }
-function v125(d, p) {
+function v161(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     for (const key in d) if (!v35(key, p)) return false;
     for (const key in d) if (true) { if (!v7(d[key], p + k(key))) return false; }
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v135(d, p) {
+function v171(d, p) {
   if (!(d === "base" || d === "overlay" || d === "blocks" || d === "rules")) return f(p, "enum", { allowedValues: ["base","overlay","blocks","rules"] });
   return true;
 }
-function v134(d, p) {
+function v170(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c29) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const n of c32) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
     for (const key in d) if (!(key === "kind" || key === "key" || key === "tokens")) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c30) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+    for (const [n, v, s] of c33) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v133(d, p) {
+function v169(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 70) return f(p, "maxItems", { limit: 70 });
-    for (let i = 0; i < d.length; i++) if (!v134(d[i], p + k(i))) return false;
+    for (let i = 0; i < d.length; i++) if (!v170(d[i], p + k(i))) return false;
   } else return f(p, "type", { type: "array" });
   return true;
 }
-function v131(d, p) {
+function v167(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c28) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const n of c31) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
     for (const key in d) if (!(key === "alwaysOn" || key === "parts" || key === "blocks")) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c31) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+    for (const [n, v, s] of c34) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v129(d, p) {
+function v165(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     for (const key in d) if (!v35(key, p)) return false;
-    for (const key in d) if (true) { if (!v131(d[key], p + k(key))) return false; }
+    for (const key in d) if (true) { if (!v167(d[key], p + k(key))) return false; }
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v123(d, p) {
+function v159(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c26) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c27.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c32) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
-  return true;
-}
-function v122(d, p) {
-  if (!v123(d, p)) return false;
-  return true;
-}
-function v148(d, p) {
-  if (!eq(d, "ed25519")) return f(p, "const", { allowedValue: "ed25519" });
-  return true;
-}
-function v149(d, p) {
-  if (typeof d == "string") {
-    if (!r4.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9+/]{43}=$" });
-  } else return f(p, "type", { type: "string" });
-  return true;
-}
-function v152(d, p) {
-  if (typeof d == "string") {
-    if (d.length > 128) return f(p, "maxLength", { limit: 128 });
-    if (!r5.test(d)) return f(p, "pattern", { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$" });
-  } else return f(p, "type", { type: "string" });
-  return true;
-}
-function v154(d, p) {
-  if (typeof d == "string") {
-    if (!r6.test(d)) return f(p, "pattern", { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$" });
-  } else return f(p, "type", { type: "string" });
-  return true;
-}
-function v155(d, p) {
-  if (typeof d == "string") {
-    if (!r7.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9+/]{86}==$" });
-  } else return f(p, "type", { type: "string" });
-  return true;
-}
-function v147(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c33) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c34.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const n of c29) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c30.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
     for (const [n, v, s] of c35) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v146(d, p) {
+function v158(d, p) {
+  if (!v159(d, p)) return false;
+  return true;
+}
+function v184(d, p) {
+  if (!eq(d, "ed25519")) return f(p, "const", { allowedValue: "ed25519" });
+  return true;
+}
+function v185(d, p) {
+  if (typeof d == "string") {
+    if (!r7.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9+/]{43}=$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v188(d, p) {
+  if (typeof d == "string") {
+    if (d.length > 128) return f(p, "maxLength", { limit: 128 });
+    if (!r8.test(d)) return f(p, "pattern", { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v190(d, p) {
+  if (typeof d == "string") {
+    if (!r9.test(d)) return f(p, "pattern", { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v191(d, p) {
+  if (typeof d == "string") {
+    if (!r10.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9+/]{86}==$" });
+  } else return f(p, "type", { type: "string" });
+  return true;
+}
+function v183(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c36) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c37.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c38) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v182(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 32) return f(p, "maxItems", { limit: 32 });
-    for (let i = 0; i < d.length; i++) if (!v147(d[i], p + k(i))) return false;
+    for (let i = 0; i < d.length; i++) if (!v183(d[i], p + k(i))) return false;
   } else return f(p, "type", { type: "array" });
   return true;
 }
-function v160(d, p) {
+function v196(d, p) {
   if (typeof d == "string") {
     if (d.length > 256) return f(p, "maxLength", { limit: 256 });
     if (d.length < 1) return f(p, "minLength", { limit: 1 });
   } else return f(p, "type", { type: "string" });
   return true;
 }
-function v163(d, p) {
+function v199(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c38) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const n of c41) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
     for (const key in d) if (!(key === "fingerprint" || key === "name")) return f(p, "additionalProperties", { additionalProperty: key });
     if (d["fingerprint"] !== undefined && !v2(d["fingerprint"], p + "/fingerprint")) return false;
-    if (d["name"] !== undefined && !v152(d["name"], p + "/name")) return false;
+    if (d["name"] !== undefined && !v188(d["name"], p + "/name")) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v162(d, p) {
+function v198(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 32) return f(p, "maxItems", { limit: 32 });
-    for (let i = 0; i < d.length; i++) if (!v163(d[i], p + k(i))) return false;
+    for (let i = 0; i < d.length; i++) if (!v199(d[i], p + k(i))) return false;
   } else return f(p, "type", { type: "array" });
   return true;
 }
-function v167(d, p) {
+function v203(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     for (const n of c2) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
     for (const key in d) if (!(key === "modes" || key === "presets")) return f(p, "additionalProperties", { additionalProperty: key });
-    if (d["modes"] !== undefined && !v88(d["modes"], p + "/modes")) return false;
-    if (d["presets"] !== undefined && !v88(d["presets"], p + "/presets")) return false;
+    if (d["modes"] !== undefined && !v124(d["modes"], p + "/modes")) return false;
+    if (d["presets"] !== undefined && !v124(d["presets"], p + "/presets")) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v158(d, p) {
+function v194(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c36) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c37.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c39) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+    for (const n of c39) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(c40.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const [n, v, s] of c42) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v157(d, p) {
+function v193(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
-    for (let i = 0; i < d.length; i++) if (!v158(d[i], p + k(i))) return false;
+    for (let i = 0; i < d.length; i++) if (!v194(d[i], p + k(i))) return false;
   } else return f(p, "type", { type: "array" });
   return true;
 }
@@ -551,14 +709,14 @@ function v27(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     for (const n of c9) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
     for (const key in d) if (!(c10.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c40) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+    for (const [n, v, s] of c43) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
 const c0 = ["v","inputHash","outputHash","bundleHash","counts","diagnostics"];
 const c1 = new Set(["v","inputHash","outputHash","bundleHash","counts","diagnostics"]);
 const c2 = ["modes","presets"];
-const c3 = [["too_many_files","error"],["file_too_large","error"],["invalid_utf8","error"],["utf8_bom","warning"],["mixed_line_endings","error"],["yaml_syntax_error","error"],["yaml_too_deep","error"],["yaml_warning","warning"],["invalid_json","error"],["duplicate_key","error"],["invalid_key","error"],["reserved_key","error"],["duplicate_definition","error"],["unrecognized_source_file","warning"],["unknown_field","error"],["missing_field","error"],["wrong_type","error"],["invalid_value","error"],["too_long","error"],["too_short","error"],["prompt_conflict","error"],["prompt_missing","error"],["duplicate_list_entry","warning"],["path_escapes_root","error"],["file_not_found","error"],["output_as_source","error"],["unknown_mode","error"],["invalid_base","error"],["invalid_overlay","error"],["duplicate_overlay","error"],["duplicate_update_id","error"],["contract_requires","error"],["contract_conflict","error"],["exact_base_with_overlays","error"],["shadowed_preset_broken","error"],["contract_order","error"],["unknown_contract_reference","warning"],["extends_unknown","error"],["extends_cycle","error"],["extends_role","error"],["context_files_not_project","warning"],["context_files_too_many","error"],["context_files_unreadable","error"],["context_file_skipped","warning"],["context_file_too_large","warning"],["context_rule_id_taken","error"],["library_not_installed","error"],["library_not_forge","error"],["library_unsupported_format","error"],["library_invalid","error"],["library_pattern_refused","error"],["library_preset_broken","error"],["library_signer_required","error"],["signed_by_unknown_library","warning"],["template_syntax_error","error"],["unknown_variable","error"],["triple_stash","error"],["unsupported_helper","error"],["unsupported_block","error"],["unsupported_partial_block","error"],["dynamic_partial","error"],["unsupported_decorator","error"],["missing_partial","error"],["partial_cycle","error"],["partial_too_deep","error"],["prompt_too_large","error"],["volatile_time","warning"],["date_variable","info"],["empty_prompt","warning"],["budget_exceeded","error"],["budget_near","warning"],["invalid_glob","error"],["glob_never_matches","error"],["glob_not_linear","error"],["invalid_path_regex","error"],["path_regex_backtracking","error"],["import_unreadable","error"],["import_invalid_entry","warning"],["import_invalid_value","warning"],["import_unsupported_field","warning"],["import_unknown_field","warning"],["import_key_renamed","info"],["import_key_collision","error"],["import_shadows_builtin","info"],["import_strategy_defaulted","info"],["import_text_joined","info"],["import_tools_narrow_only","info"],["import_no_prompt","warning"],["import_value_too_long","warning"],["import_file_exists","error"],["import_header_lenient","info"],["import_rule_skipped","warning"],["import_glob_top_level","info"],["export_not_expressible","warning"],["export_file_foreign","error"],["test_selection_invalid","error"],["test_unknown_name","error"],["test_duplicate_name","error"],["test_pattern_invalid","error"],["test_assertion_unused","warning"],["export_duplicate_text","warning"],["mode_state_malformed","warning"],["legacy_state_malformed","warning"],["legacy_state_migrated","info"],["legacy_state_frozen","warning"],["update_event_malformed","warning"],["update_digest_mismatch","warning"],["update_id_conflict","error"],["update_revoke_unknown","warning"],["update_revoke_inactive","info"],["update_revoke_denied","warning"],["update_apply_denied","warning"],["drift_blocked","warning"],["drift_warned","warning"],["drift_left_out","warning"],["drift_prompt_held","info"],["exact_base_drift","warning"],["exact_base_unconfirmed","warning"],["replay_contracts_broken","warning"],["nothing_to_compose","warning"],["bundle_refused","error"],["layer_refused","error"]];
+const c3 = [["too_many_files","error"],["file_too_large","error"],["invalid_utf8","error"],["utf8_bom","warning"],["mixed_line_endings","error"],["yaml_syntax_error","error"],["yaml_too_deep","error"],["yaml_warning","warning"],["invalid_json","error"],["duplicate_key","error"],["invalid_key","error"],["reserved_key","error"],["duplicate_definition","error"],["unrecognized_source_file","warning"],["unknown_field","error"],["missing_field","error"],["wrong_type","error"],["invalid_value","error"],["too_long","error"],["too_short","error"],["prompt_conflict","error"],["prompt_missing","error"],["duplicate_list_entry","warning"],["path_escapes_root","error"],["file_not_found","error"],["output_as_source","error"],["unknown_mode","error"],["invalid_base","error"],["invalid_overlay","error"],["duplicate_overlay","error"],["duplicate_update_id","error"],["contract_requires","error"],["contract_conflict","error"],["exact_base_with_overlays","error"],["shadowed_preset_broken","error"],["contract_order","error"],["unknown_contract_reference","warning"],["unknown_tool","warning"],["extends_unknown","error"],["extends_cycle","error"],["extends_role","error"],["context_files_not_project","warning"],["context_files_too_many","error"],["context_files_unreadable","error"],["context_file_skipped","warning"],["context_file_too_large","warning"],["context_rule_id_taken","error"],["library_not_installed","error"],["library_not_forge","error"],["library_unsupported_format","error"],["library_invalid","error"],["library_pattern_refused","error"],["library_preset_broken","error"],["library_signer_required","error"],["signed_by_unknown_library","warning"],["template_syntax_error","error"],["unknown_variable","error"],["triple_stash","error"],["unsupported_helper","error"],["unsupported_block","error"],["unsupported_partial_block","error"],["dynamic_partial","error"],["unsupported_decorator","error"],["missing_partial","error"],["partial_cycle","error"],["partial_too_deep","error"],["prompt_too_large","error"],["volatile_time","warning"],["date_variable","info"],["empty_prompt","warning"],["budget_exceeded","error"],["budget_near","warning"],["invalid_glob","error"],["glob_never_matches","error"],["glob_not_linear","error"],["invalid_path_regex","error"],["path_regex_backtracking","error"],["import_unreadable","error"],["import_invalid_entry","warning"],["import_invalid_value","warning"],["import_unsupported_field","warning"],["import_unknown_field","warning"],["import_key_renamed","info"],["import_key_collision","error"],["import_shadows_builtin","info"],["import_strategy_defaulted","info"],["import_text_joined","info"],["import_tools_narrow_only","info"],["import_no_prompt","warning"],["import_value_too_long","warning"],["import_file_exists","error"],["import_header_lenient","info"],["import_rule_skipped","warning"],["import_glob_top_level","info"],["export_not_expressible","warning"],["export_file_foreign","error"],["test_selection_invalid","error"],["test_unknown_name","error"],["test_duplicate_name","error"],["test_pattern_invalid","error"],["test_assertion_unused","warning"],["export_duplicate_text","warning"],["mode_state_malformed","warning"],["legacy_state_malformed","warning"],["legacy_state_migrated","info"],["legacy_state_frozen","warning"],["update_event_malformed","warning"],["update_digest_mismatch","warning"],["update_id_conflict","error"],["update_revoke_unknown","warning"],["update_revoke_inactive","info"],["update_revoke_denied","warning"],["update_apply_denied","warning"],["drift_blocked","warning"],["drift_warned","warning"],["drift_left_out","warning"],["drift_prompt_held","info"],["exact_base_drift","warning"],["exact_base_unconfirmed","warning"],["replay_contracts_broken","warning"],["nothing_to_compose","warning"],["bundle_refused","error"],["layer_refused","error"]];
 const c4 = ["code","severity","message","file","start","end","path"];
 const c5 = new Set(["code","severity","message","file","start","end","path"]);
 const c6 = ["line","column"];
@@ -567,34 +725,37 @@ const c8 = [["v", v1, "/v"], ["inputHash", v2, "/inputHash"], ["outputHash", v2,
 const c9 = ["generated","format","forgeVersion","scope","bundleHash","modes","presets"];
 const c10 = new Set(["generated","format","forgeVersion","scope","bundleHash","modes","presets","rules","tokens","signatures","lock"]);
 const c11 = ["label","description","strategy","prompt","requires","conflictsWith","before","after","source","digest"];
-const c12 = new Set(["label","description","strategy","prompt","requires","conflictsWith","before","after","model","thinking","tools","edits","extends","extendsDigest","library","source","digest"]);
-const c13 = ["kind","source","regex"];
-const c14 = [["kind", v65, "/kind"], ["source", v66, "/source"], ["regex", v67, "/regex"]];
-const c15 = [["allow", v63, "/allow"], ["deny", v69, "/deny"], ["bash", v71, "/bash"]];
-const c16 = [["label", v16, "/label"], ["description", v16, "/description"], ["strategy", v40, "/strategy"], ["prompt", v42, "/prompt"], ["requires", v51, "/requires"], ["conflictsWith", v51, "/conflictsWith"], ["before", v51, "/before"], ["after", v51, "/after"], ["model", v16, "/model"], ["thinking", v58, "/thinking"], ["tools", v60, "/tools"], ["edits", v62, "/edits"], ["extends", v73, "/extends"], ["extendsDigest", v74, "/extendsDigest"], ["library", v75, "/library"], ["source", v16, "/source"], ["digest", v2, "/digest"]];
-const c17 = ["description","overlays","modeDigests","systemUpdates","source","digest"];
-const c18 = new Set(["description","base","overlays","driftPolicy","modeDigests","systemUpdates","library","source","digest"]);
-const c19 = ["id","name","description","modelCallable","content","digest"];
-const c20 = new Set(["id","name","description","modelCallable","when","content","digest"]);
-const c21 = [["id", v35, "/id"], ["name", v16, "/name"], ["description", v16, "/description"], ["modelCallable", v96, "/modelCallable"], ["when", v97, "/when"], ["content", v42, "/content"], ["digest", v2, "/digest"]];
-const c22 = [["description", v16, "/description"], ["base", v35, "/base"], ["overlays", v51, "/overlays"], ["driftPolicy", v86, "/driftPolicy"], ["modeDigests", v88, "/modeDigests"], ["systemUpdates", v91, "/systemUpdates"], ["library", v75, "/library"], ["source", v16, "/source"], ["digest", v2, "/digest"]];
-const c23 = ["name","description","when","content","source","digest"];
-const c24 = new Set(["name","description","when","content","contextFile","source","digest"]);
-const c25 = [["name", v16, "/name"], ["description", v16, "/description"], ["when", v97, "/when"], ["content", v42, "/content"], ["contextFile", v118, "/contextFile"], ["source", v16, "/source"], ["digest", v2, "/digest"]];
-const c26 = ["tokenizer","modes","presets"];
-const c27 = new Set(["tokenizer","modes","presets","rules"]);
-const c28 = ["alwaysOn","parts","blocks"];
-const c29 = ["kind","tokens"];
-const c30 = [["kind", v135, "/kind"], ["key", v35, "/key"], ["tokens", v7, "/tokens"]];
-const c31 = [["alwaysOn", v7, "/alwaysOn"], ["parts", v133, "/parts"], ["blocks", v125, "/blocks"]];
-const c32 = [["tokenizer", v124, "/tokenizer"], ["modes", v125, "/modes"], ["presets", v129, "/presets"], ["rules", v125, "/rules"]];
-const c33 = ["algorithm","publicKey","fingerprint","name","signedAt","signature"];
-const c34 = new Set(["algorithm","publicKey","fingerprint","name","signedAt","signature"]);
-const c35 = [["algorithm", v148, "/algorithm"], ["publicKey", v149, "/publicKey"], ["fingerprint", v2, "/fingerprint"], ["name", v152, "/name"], ["signedAt", v154, "/signedAt"], ["signature", v155, "/signature"]];
-const c36 = ["name","version","bundleHash","components"];
-const c37 = new Set(["name","version","bundleHash","signers","components"]);
-const c38 = ["fingerprint","name"];
-const c39 = [["name", v76, "/name"], ["version", v160, "/version"], ["bundleHash", v2, "/bundleHash"], ["signers", v162, "/signers"], ["components", v167, "/components"]];
-const c40 = [["generated", v28, "/generated"], ["format", v1, "/format"], ["forgeVersion", v30, "/forgeVersion"], ["scope", v31, "/scope"], ["bundleHash", v2, "/bundleHash"], ["modes", v34, "/modes"], ["presets", v80, "/presets"], ["rules", v111, "/rules"], ["tokens", v122, "/tokens"], ["signatures", v146, "/signatures"], ["lock", v157, "/lock"]];
+const c12 = new Set(["label","description","strategy","prompt","requires","conflictsWith","before","after","model","thinking","tools","mcp","mcpServers","edits","extends","extendsDigest","library","source","digest"]);
+const c13 = new Set(["type","command","args","env","cwd","url","headers","exposure","toolExposure","description","enabled","timeout"]);
+const c14 = [["type", v74, "/type"], ["command", v75, "/command"], ["args", v76, "/args"], ["env", v78, "/env"], ["cwd", v81, "/cwd"], ["url", v82, "/url"], ["headers", v83, "/headers"], ["exposure", v85, "/exposure"], ["toolExposure", v87, "/toolExposure"], ["description", v90, "/description"], ["enabled", v91, "/enabled"], ["timeout", v92, "/timeout"]];
+const c15 = new Set(["allow","deny","bash","trustReadOnlyHints"]);
+const c16 = ["kind","source","regex"];
+const c17 = [["kind", v98, "/kind"], ["source", v81, "/source"], ["regex", v100, "/regex"]];
+const c18 = [["allow", v96, "/allow"], ["deny", v102, "/deny"], ["bash", v104, "/bash"], ["trustReadOnlyHints", v105, "/trustReadOnlyHints"]];
+const c19 = [["label", v16, "/label"], ["description", v16, "/description"], ["strategy", v40, "/strategy"], ["prompt", v42, "/prompt"], ["requires", v51, "/requires"], ["conflictsWith", v51, "/conflictsWith"], ["before", v51, "/before"], ["after", v51, "/after"], ["model", v16, "/model"], ["thinking", v58, "/thinking"], ["tools", v60, "/tools"], ["mcp", v63, "/mcp"], ["mcpServers", v67, "/mcpServers"], ["edits", v95, "/edits"], ["extends", v107, "/extends"], ["extendsDigest", v108, "/extendsDigest"], ["library", v109, "/library"], ["source", v16, "/source"], ["digest", v2, "/digest"]];
+const c20 = ["description","overlays","modeDigests","systemUpdates","source","digest"];
+const c21 = new Set(["description","base","overlays","driftPolicy","toolDelivery","modeDigests","systemUpdates","library","source","digest"]);
+const c22 = ["id","name","description","modelCallable","content","digest"];
+const c23 = new Set(["id","name","description","modelCallable","when","content","digest"]);
+const c24 = [["id", v35, "/id"], ["name", v16, "/name"], ["description", v16, "/description"], ["modelCallable", v91, "/modelCallable"], ["when", v133, "/when"], ["content", v42, "/content"], ["digest", v2, "/digest"]];
+const c25 = [["description", v16, "/description"], ["base", v35, "/base"], ["overlays", v51, "/overlays"], ["driftPolicy", v120, "/driftPolicy"], ["toolDelivery", v122, "/toolDelivery"], ["modeDigests", v124, "/modeDigests"], ["systemUpdates", v127, "/systemUpdates"], ["library", v109, "/library"], ["source", v16, "/source"], ["digest", v2, "/digest"]];
+const c26 = ["name","description","when","content","source","digest"];
+const c27 = new Set(["name","description","when","content","contextFile","source","digest"]);
+const c28 = [["name", v16, "/name"], ["description", v16, "/description"], ["when", v133, "/when"], ["content", v42, "/content"], ["contextFile", v75, "/contextFile"], ["source", v16, "/source"], ["digest", v2, "/digest"]];
+const c29 = ["tokenizer","modes","presets"];
+const c30 = new Set(["tokenizer","modes","presets","rules"]);
+const c31 = ["alwaysOn","parts","blocks"];
+const c32 = ["kind","tokens"];
+const c33 = [["kind", v171, "/kind"], ["key", v35, "/key"], ["tokens", v7, "/tokens"]];
+const c34 = [["alwaysOn", v7, "/alwaysOn"], ["parts", v169, "/parts"], ["blocks", v161, "/blocks"]];
+const c35 = [["tokenizer", v160, "/tokenizer"], ["modes", v161, "/modes"], ["presets", v165, "/presets"], ["rules", v161, "/rules"]];
+const c36 = ["algorithm","publicKey","fingerprint","name","signedAt","signature"];
+const c37 = new Set(["algorithm","publicKey","fingerprint","name","signedAt","signature"]);
+const c38 = [["algorithm", v184, "/algorithm"], ["publicKey", v185, "/publicKey"], ["fingerprint", v2, "/fingerprint"], ["name", v188, "/name"], ["signedAt", v190, "/signedAt"], ["signature", v191, "/signature"]];
+const c39 = ["name","version","bundleHash","components"];
+const c40 = new Set(["name","version","bundleHash","signers","components"]);
+const c41 = ["fingerprint","name"];
+const c42 = [["name", v110, "/name"], ["version", v196, "/version"], ["bundleHash", v2, "/bundleHash"], ["signers", v198, "/signers"], ["components", v203, "/components"]];
+const c43 = [["generated", v28, "/generated"], ["format", v1, "/format"], ["forgeVersion", v30, "/forgeVersion"], ["scope", v31, "/scope"], ["bundleHash", v2, "/bundleHash"], ["modes", v34, "/modes"], ["presets", v114, "/presets"], ["rules", v147, "/rules"], ["tokens", v158, "/tokens"], ["signatures", v182, "/signatures"], ["lock", v193, "/lock"]];
 export const validateBuildCacheEntry = w((d, p) => v0(d, p));
 export const validateBundleStrict = w((d, p) => v27(d, p));

@@ -87,10 +87,27 @@ export type Key = string;
 export type KeyList = Key[];
 export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
 /**
+ * A tool name, or a glob over tool names: * matches any run of characters (underscores included), ? one character, e.g. read, mcp__docs__*, mcp__*__read_*. Matched whole, with RE2 (linear in the name's length).
+ */
+export type ToolPattern = string;
+/**
+ * An MCP server's name as Pi names it (letters, digits, _ and -); its tools are mcp__<name>__<tool>, with - written as _.
+ */
+export type McpServerName = string;
+/**
+ * @maxItems 64
+ */
+export type McpServerList = McpServerName[];
+export type McpExposure = "direct" | "codemode" | "deferred" | "hidden" | "codemode-deferred";
+/**
  * An npm package name, optionally scoped (@acme/forge-house).
  */
 export type PackageName = string;
 export type DriftPolicy = "block" | "warn" | "allow";
+/**
+ * declare (default): a mode's tools narrow the tools declared to the model. gate: the declared tools stay the same across mode switches; each mode's tools are enforced at forge's tool gate and told to the model as a system update.
+ */
+export type ToolDelivery = "declare" | "gate";
 /**
  * A Pi built-in tool whose path argument forge reads.
  */
@@ -157,7 +174,9 @@ export interface Mode {
   after: KeyList;
   model?: string;
   thinking?: ThinkingLevel;
-  tools?: string[];
+  tools?: ToolPattern[];
+  mcp?: McpServerList;
+  mcpServers?: McpServerMap;
   edits?: EditLimit;
   extends?: Key;
   extendsDigest?: Digest;
@@ -167,6 +186,41 @@ export interface Mode {
    */
   source: string;
   digest: Digest;
+}
+export interface McpServerMap {
+  [k: string]: McpServerConfig | undefined;
+}
+/**
+ * An MCP server as Pi's mcp.json describes one (docs/mcp.md): a stdio server (command, args, env, cwd) or a streamable HTTP one (url, headers), with how its tools reach the model.
+ */
+export interface McpServerConfig {
+  type?: "stdio" | "http" | "streamable-http";
+  /**
+   * One executable (not a shell command line).
+   */
+  command?: string;
+  /**
+   * @maxItems 128
+   */
+  args?: string[];
+  env?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Relative to the session directory, as Pi resolves it.
+   */
+  cwd?: string;
+  url?: string;
+  headers?: {
+    [k: string]: string | undefined;
+  };
+  exposure?: McpExposure;
+  toolExposure?: {
+    [k: string]: McpExposure | undefined;
+  };
+  description?: string;
+  enabled?: boolean;
+  timeout?: number;
 }
 /**
  * allow absent: every path not denied may be edited; allow present: only paths matching one of its patterns.
@@ -184,6 +238,10 @@ export interface EditLimit {
    * The mode keeps bash on under this limit (edits.bash: unchecked); absent: bash is off while the limit is active.
    */
   bash?: "unchecked";
+  /**
+   * MCP tools annotated readOnlyHint (and not destructiveHint) stay on under this limit; absent: they are off like every tool not known to be read-only.
+   */
+  trustReadOnlyHints?: true;
 }
 /**
  * A glob or regular expression as written in the source, and the regular-expression source the runtime tests project-relative paths with (a glob compiles to an anchored expression that RE2 runs; a regex, in RE2 syntax, is searched). The runtime matches with RE2, in time linear in the path's length.
@@ -198,6 +256,7 @@ export interface Preset {
   base?: Key;
   overlays: KeyList;
   driftPolicy?: DriftPolicy;
+  toolDelivery?: ToolDelivery;
   /**
    * Digest of every mode the preset references, as compiled (own bundle or built-in).
    */
@@ -560,6 +619,10 @@ export interface CliExplainReport {
   systemUpdates: {}[];
   rules: {}[];
   editLimits: {}[];
+  /**
+   * Each mode's tools and MCP servers as the gate enforces them (core/tool-report.ts); null when the selection is refused.
+   */
+  tools: {} | null;
   warnings: string[];
   path: {} | null;
   updateDelivery: string | null;
@@ -977,6 +1040,7 @@ export interface ForgeConfigSource {
    */
   contextFiles?: "off" | "nested";
   budget?: TokenBudget;
+  toolDelivery?: ToolDelivery;
   /**
    * Per listed library, the keys (full fingerprints, as forge key new prints them) one of which must have signed its bundle: forge build refuses the library otherwise (library_signer_required).
    */
@@ -1041,6 +1105,14 @@ export interface ForgeModeStateEntry {
            */
           layer?: string;
           /**
+           * The mode's tools as they were at activation (null: it named none). The tool gate enforces them while this entry is the branch's selection. Absent in entries written before forge pinned tools.
+           */
+          tools?: ToolPattern[] | null;
+          /**
+           * The MCP servers the mode allowed whole at activation (null: none named). Absent in entries written before forge pinned tools.
+           */
+          mcp?: McpServerList | null;
+          /**
            * The mode's edit limit as it was at activation (null: it had none). It stays in force while this entry is the branch's selection, whatever happens to the bundle. Absent in entries written before forge pinned limits.
            */
           edits?: EditLimit | null;
@@ -1078,7 +1150,6 @@ export interface ForgeModeStateEntry {
  * Inline template or update text; also the bound of a lowered prompt after partials are inlined.
  */
 export type PromptText = string;
-export type ToolName = string;
 /**
  * A picomatch glob over project-relative posix paths, e.g. src/db/** or ** /*.sql; compiled at build time to a regular expression that RE2 runs in linear time.
  */
@@ -1120,11 +1191,13 @@ export interface ForgeModeSource {
   model?: string;
   thinking?: ThinkingLevel;
   /**
-   * Allow-list of tool names: narrows the active tools, and may switch on Pi's read-only built-ins (read, grep, find, ls); never switches on a tool that changes files or runs commands.
+   * Allow-list of tool names and patterns (mcp__docs__*): while this mode is active forge's tool gate refuses every other tool, however it is reached (declared, codemode, tool_search, a nested call); the active tools are narrowed to the list, which may switch on Pi's read-only built-ins (read, grep, find, ls) but never a tool that changes files or runs commands.
    *
    * @maxItems 64
    */
-  tools?: ToolName[];
+  tools?: ToolPattern[];
+  mcp?: McpServerList;
+  mcpServers?: McpServerMap;
   edits?: EditLimitSource;
   extends?: Key;
   /**
@@ -1144,6 +1217,10 @@ export interface EditLimitSource {
    */
   allowRegex?: string[];
   deny?: GlobList;
+  /**
+   * true: MCP tools whose server annotates them readOnlyHint: true (and not destructiveHint: true) stay on and run while this limit is active. Off by default: Pi does not verify the hints.
+   */
+  trustReadOnlyHints?: boolean;
   /**
    * unchecked: keep bash on while this limit is active, accepting that bash can change any file (forge cannot check a shell command). Absent: forge turns bash off and refuses its calls.
    */
@@ -1244,6 +1321,7 @@ export interface ForgePresetSource {
    */
   overlays?: Key[];
   driftPolicy?: DriftPolicy;
+  toolDelivery?: ToolDelivery;
   budget?: TokenBudget;
   /**
    * Dormant instruction blocks that can be switched on mid-session.
@@ -1413,6 +1491,8 @@ export type TestNameSet =
       excludes?: [TestName, ...TestName[]];
     };
 export type TestName = string;
+export type ToolName = string;
+
 /**
  * A forge prompt-test file (.pi/forge/tests/<name>.yaml|json), run by `forge test`: each test names a selection, the hosts, fixed inputs and assertions on the prompt that selection composes.
  */
@@ -1652,9 +1732,9 @@ export interface ForgeUpdateEvent {
   updateId: Key;
   op: "apply" | "revoke" | "reset";
   /**
-   * rule: switched on by a path rule when a tool call named a matching path.
+   * rule: switched on by a path rule when a tool call named a matching path; tools: forge telling the model the selected modes' tools (toolDelivery: gate).
    */
-  source: "user" | "agent" | "preset" | "rule";
+  source: "user" | "agent" | "preset" | "rule" | "tools";
   presetId?: Key;
   blockId?: Key;
   ruleId?: Key;

@@ -20,6 +20,7 @@ import { createRuleSources } from "./rule-sources.js";
 import { createToolGate } from "./tool-gate.js";
 import { explainMissingTool } from "./edit-limits.js";
 import { toolAllowedUnder } from "../core/pinned-limits.js";
+import { toolFactsOf, withoutRefusedDeclarations } from "./host-adapter/tool-host.js";
 import { claimExtensionCopy, registerPassiveCopy } from "./extension-copies.js";
 import { forgeVersion } from "../core/forge-version.js";
 import { LEAVE_OUT_TYPE } from "../core/usage-ledger.js";
@@ -83,6 +84,8 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     env,
     records,
     ownTools: options.systemUpdates === false ? [] : UPDATE_TOOL_NAMES,
+    // Under toolDelivery: gate the model is told the selected modes' tools as a system update (the feature, once built).
+    afterSelection: (ctx) => updates?.syncToolNotice(ctx, session.gateNotice(ctx)),
     builtinFile: options.builtinFile ?? defaultBuiltinFile(),
     now: options.now,
     os: options.os,
@@ -197,12 +200,15 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   const tellRuleDrift = createRuleDriftNotice(session);
   pi.on("before_agent_start", (event, ctx) => runAgentStart(session, hold, feature, adapter, event, ctx, tellRuleDrift));
 
-  // One gate: the call's paths resolved once, then the edit limits the selection pinned, then path rules.
+  // One gate: the selection's tool sets, then the edit limits the selection pinned (the call's paths resolved once),
+  // then path rules. Every call passes through it, nested ones from codemode scripts included.
   pi.on(
     "tool_call",
     createToolGate({
       adapter,
       limitsInForce: (ctx) => session.limits(ctx),
+      toolSetsInForce: (ctx) => session.toolSets(ctx),
+      toolFacts: (tool) => toolFactsOf(pi, tool),
       ownTools: feature === null ? [] : UPDATE_TOOL_NAMES,
       rules: feature?.onToolCall,
     }),
@@ -214,6 +220,17 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
       records.recordRequest(observeRequest(event, ctx, pi));
     } catch {
       records.recordRequest(null); // a notice then says it does not know, rather than compare with an older body
+    }
+    return undefined;
+  });
+
+  // The declared set re-applied after each turn, before the next request's tools are declared: an MCP server that
+  // connected mid-run, or tool_search, may have switched on a tool outside the selection's tools.
+  pi.on("turn_end", (_event, ctx) => {
+    try {
+      session.reapplyTools(ctx);
+    } catch (error) {
+      say(ctx, `forge: could not narrow the declared tools (${describeError(error)}); the gate still refuses calls outside the mode's tools`, "warning");
     }
     return undefined;
   });
@@ -231,13 +248,20 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     }
   });
 
+  // 1.x, per request: no tool outside the selection's set is declared, even one registered after forge narrowed them.
+  pi.on("context_with_system", (event, ctx) => {
+    feature?.onRequest();
+    try {
+      const messages = withoutRefusedDeclarations(event.messages, session.declaredTools(ctx));
+      return messages === null ? undefined : { messages };
+    } catch (error) {
+      say(ctx, `forge: could not narrow the declared tools (${describeError(error)}); the gate still refuses calls outside the mode's tools`, "warning");
+      return undefined;
+    }
+  });
   if (feature !== null) {
     pi.on("model_select", (event, ctx) => feature.onModelSelect(event, ctx));
     pi.on("session_compact", (_event, ctx) => feature.onCompact(ctx));
-    pi.on("context_with_system", () => {
-      feature.onRequest();
-      return undefined;
-    });
   }
 }
 

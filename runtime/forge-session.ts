@@ -15,7 +15,9 @@ import type { ForgeModeStateEntry } from "../generated/types.js";
 import { createActivationFlow } from "./activation.js";
 import type { CtxPort } from "./host-adapter/ports.js";
 import { createOnceTeller, describeError, say } from "./notify.js";
-import { createPreferencesApplier } from "./preferences-applier.js";
+import { createPreferencesApplier, UNRESTRICTED } from "./preferences-applier.js";
+import { createSessionTools } from "./session-tools.js";
+import { gateNoticeText } from "../core/tool-report.js";
 import { pathRoot } from "./rule-sources.js";
 import { createScopeLoader, type LoadedScopes } from "./scope-loader.js";
 import { planStartup, startupConfirmation } from "./selection-transitions.js";
@@ -74,10 +76,12 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       trust.show(ctx, loaded);
     },
   );
-  const prefs = createPreferencesApplier(pi, deps.ownTools);
+  const prefs = createPreferencesApplier(pi);
   const read = (ctx: CtxPort) => records.read(ctx);
   const selectionOf = (ctx: CtxPort): ActiveSelection => ({ state: read(ctx).selection.state, error: refusal });
   const limitsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveLimit[] => activeLimits(read(ctx).selection.pins, catalog);
+  const selectionTools = createSessionTools({ pi, scopes, read, limits: (ctx, catalog) => limitsOf(ctx, catalog), ownTools: deps.ownTools, tell });
+  const toolPolicyOf = selectionTools.policy;
   const offeredKeys = (ctx: CtxPort, catalog: Catalog): string[] => selectedKeys(read(ctx).selection.state).filter((k) => catalog.modes.has(k));
   const keyOf = (ctx: CtxPort) => preferenceKey(offeredKeys(ctx, scopes.catalog()), limitsOf(ctx));
   // A rebuilt bundle redraws the footer's badge between turns (the real extension; unit tests drive turns themselves).
@@ -89,10 +93,13 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     prefs,
     now,
     current: selectionOf,
+    tools: (ctx) => toolPolicyOf(ctx),
     limits: (ctx) => limitsOf(ctx),
     settle: (ctx, error = null) => {
       refusal = error;
       read(ctx);
+      selectionTools.syncServers(ctx);
+      deps.afterSelection?.(ctx);
     },
     footer: turns.updateFooter,
   });
@@ -136,6 +143,26 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       const loaded = scopes.refresh(ctx);
       return { limits: limitsOf(ctx, loaded.catalog), root: pathRoot(loaded, ctx) };
     },
+    toolSets(ctx) {
+      // Most calls hold no selection: no scope read (the servers forge stopped are still refused).
+      return selectionTools.sets(ctx, read(ctx).selection.pins.length === 0 ? scopes.catalog() : scopes.refresh(ctx).catalog);
+    },
+    toolDelivery: (ctx) => selectionTools.delivery(ctx),
+    gateNotice(ctx) {
+      const { catalog } = scopes.refresh(ctx);
+      if (selectionTools.delivery(ctx, catalog) !== "gate") return null;
+      return gateNoticeText(selectionTools.sets(ctx, catalog), limitsOf(ctx, catalog));
+    },
+    declaredTools(ctx) {
+      if (read(ctx).selection.pins.length === 0) return () => true;
+      const policy = toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
+      return policy.restricts ? policy.allowed : () => true;
+    },
+    reapplyTools(ctx) {
+      const policy = read(ctx).selection.pins.length === 0 ? UNRESTRICTED : toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
+      if (prefs.blocked(policy)) prefs.enforce(ctx, policy);
+      return policy.restricts ? pi.getActiveTools() : null;
+    },
     vars: turns.vars,
     compose: turns.compose,
     lastPromptChars: turns.lastPromptChars,
@@ -146,10 +173,13 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       const { catalog } = scopes.refresh(ctx);
       const limits = limitsOf(ctx, catalog);
       const key = preferenceKey(offeredKeys(ctx, catalog), limits);
-      if (preferencesFor !== null && preferencesFor !== key) await prefs.follow(ctx, catalog, offeredKeys(ctx, catalog), limits);
-      // A tool a limit turns off that is on again (another extension switched it back) goes off before the request.
-      else if (prefs.blocked(limits)) prefs.enforce(ctx, limits);
+      const tools = toolPolicyOf(ctx, catalog);
+      if (preferencesFor !== null && preferencesFor !== key) await prefs.follow(ctx, catalog, offeredKeys(ctx, catalog), tools);
+      // A tool outside the selection's tools that is on again (an MCP server connected, another extension switched it
+      // back) goes off before the request.
+      else if (prefs.blocked(tools)) prefs.enforce(ctx, tools);
       preferencesFor = key;
+      selectionTools.syncServers(ctx);
       return turns.beforeAgentStart(event, ctx, leaveOut);
     },
     nativeAfterFailure: (event) => turns.nativeAfterFailure(event, refusal),
@@ -168,6 +198,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
         notices,
         session.selection.diagnostics,
         limitsOf(ctx, loaded.catalog),
+        selectionTools.status(ctx, loaded.catalog),
       );
       return { report, result };
     },
@@ -202,7 +233,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       if (summary !== null) tell.tell(ctx, summary);
       refusal = null;
       const replayed = selectedKeys(session.selection.state);
-      if (followPreferences && before !== replayed.join(",")) await prefs.follow(ctx, catalog, replayed, limitsOf(ctx, catalog));
+      if (followPreferences && before !== replayed.join(",")) await prefs.follow(ctx, catalog, replayed, toolPolicyOf(ctx, catalog));
       // A pi-modes selection newer than every forge entry migrates once (the entry appended makes it history).
       await migrateLegacySession(ctx, {
         catalog,
@@ -226,10 +257,12 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
           if (!result.ok) refuseStartup(ctx, `forge: ${plan.origin} refused: ${result.message}; using Pi's native prompt`);
         }
       }
-      // The limits the branch holds turn bash (and tools not known to be read-only) off before the first run: a resumed
-      // session starts with Pi's own tools.
-      const limits = limitsOf(ctx);
-      if (prefs.blocked(limits)) prefs.enforce(ctx, limits);
+      // The tool sets and limits the branch holds narrow the declared tools before the first run: a resumed session
+      // starts with Pi's own tools.
+      const tools = toolPolicyOf(ctx);
+      if (prefs.blocked(tools)) prefs.enforce(ctx, tools);
+      selectionTools.syncServers(ctx);
+      deps.afterSelection?.(ctx);
       preferencesFor = keyOf(ctx);
       turns.updateFooter(ctx);
     },

@@ -39,6 +39,7 @@ import * as exactBaseWithOverlays from "../../core/diagnostics/catalog/exact-bas
 import * as shadowedPresetBroken from "../../core/diagnostics/catalog/shadowed-preset-broken.js";
 import * as contractOrder from "../../core/diagnostics/catalog/contract-order.js";
 import * as unknownContractReference from "../../core/diagnostics/catalog/unknown-contract-reference.js";
+import * as unknownTool from "../../core/diagnostics/catalog/unknown-tool.js";
 import * as extendsUnknown from "../../core/diagnostics/catalog/extends-unknown.js";
 import * as extendsCycle from "../../core/diagnostics/catalog/extends-cycle.js";
 import * as extendsRole from "../../core/diagnostics/catalog/extends-role.js";
@@ -171,6 +172,7 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   shadowedPresetBroken,
   contractOrder,
   unknownContractReference,
+  unknownTool,
   extendsUnknown,
   extendsCycle,
   extendsRole,

@@ -1,4 +1,5 @@
 // Human text for `forge explain`: layout, sources, contracts, preferences, cache-sensitive slots and sizes.
+import { toolReportLines } from "../../core/tool-report.js";
 import type { Painter } from "./painter.js";
 import { describeVolatility, type Volatility } from "../review/cache-slots.js";
 import type { ContractCheck, ExplainReport } from "../review/explain.js";
@@ -67,9 +68,11 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
     if (prefs.thinking) out.push(`  thinking  ${prefs.thinking.value} (from ${prefs.thinking.from.join(", ")})`);
     if (prefs.tools) {
       const tools = prefs.tools.value.length > 0 ? prefs.tools.value.join(", ") : "(none: every tool is switched off)";
-      out.push(`  tools     ${tools} (from ${prefs.tools.from.join(" ∩ ")}; narrows the active tools, and may switch on read, grep, find, ls only)`);
+      out.push(`  tools     ${tools} (from ${prefs.tools.from.join(" ∩ ")}; may switch on read, grep, find, ls only; see tools below)`);
     }
   }
+
+  if (r.tools) out.push("", p.paint("bold", "tools (what forge's tool gate lets run):"), ...toolReportLines(r.tools));
 
   out.push("", p.paint("bold", "cache-sensitive slots:"));
   if (r.cacheSensitive.length === 0) {

@@ -7,6 +7,7 @@ import type { Mode } from "../../generated/types.js";
 import type { Catalog } from "../../core/component-catalog.js";
 import type { PromptVars } from "../../core/template.js";
 import type { PreferenceOrigins } from "../../core/preferences.js";
+import type { ToolReport } from "../../core/tool-report.js";
 import type { SlotName, SlotUse } from "./cache-slots.js";
 import type { RuleRef } from "../../core/rule-catalog.js";
 import type { ExplainEditLimit, ExplainPath, ExplainRule, PathQuery } from "./explain-paths.js";
@@ -67,6 +68,8 @@ export interface ExplainReport {
   rules: ExplainRule[];
   /** The edit limits of the selected modes (they intersect). */
   editLimits: ExplainEditLimit[];
+  /** Each mode's tools and MCP servers as the gate enforces them, the tool delivery, the servers the modes bring. */
+  tools: ToolReport | null;
   /** E.g. a limit that bash can get around. */
   warnings: string[];
   /** `--path`: the rules and edit limits that path would trigger; null without --path. */

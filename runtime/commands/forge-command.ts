@@ -13,6 +13,7 @@ import { parseArgs } from "./command-args.js";
 import { showRules } from "./forge-rules.js";
 import { askLayerTrust, handleSignerRequest, parseSignerRequest, signerStatusLines, SIGNER_USAGE } from "./signer-trust-command.js";
 import { describeSigner } from "../../core/bundle-signature.js";
+import { bundleServers, describeServer } from "../../core/mcp-servers.js";
 import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
 import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
 import { readUsageLedger } from "../../core/usage-ledger.js";
@@ -100,6 +101,9 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
   else lines.push("You have not trusted this project's forge bundle before.");
   const contents = describeContents(bundle);
   lines.push("It holds:", ...(contents.length > 0 ? contents.map((c) => `  ${c}`) : ["  nothing"]));
+  const servers = bundleServers(bundle);
+  if (servers.length > 0)
+    lines.push("MCP servers it would start (Pi 1.x) while a mode that brings them is active:", ...servers.map((v) => `  ${describeServer(v)}`));
   lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted for your own uncommitted edits.");
   return lines.join("\n");
 }
@@ -108,14 +112,16 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
 async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxPort): Promise<void> {
   const d = loaded.discovered;
   if (d.layers.length === 0) return say(ctx, "forge: no project bundle (.pi/forge/bundle.json) above the current directory; nothing to trust", "error");
-  if (d.trust.decidedBy === "host") {
+  // Where Pi decides trust, forge's own record is still what lets a layer's MCP servers start (scope-discovery.ts).
+  const serversPending = d.layers.filter((l) => l.decidedBy === "host" && l.trusted === true && !l.serversTrusted);
+  if (d.trust.decidedBy === "host" && serversPending.length === 0) {
     return say(
       ctx,
       `forge: this Pi decides project trust itself (currently ${d.trust.trusted ? "trusted" : "not trusted"}); use Pi's project trust`,
       d.trust.trusted ? "info" : "warning",
     );
   }
-  for (const layer of d.layers) {
+  for (const layer of d.trust.decidedBy === "host" ? serversPending : d.layers) {
     const load = layer.load;
     if (load.status === "refused") {
       say(ctx, `${load.reason}; fix or rebuild it before trusting`, "error");
@@ -123,7 +129,7 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
     }
     if (load.status !== "ok") continue;
     const hash = load.bundle.bundleHash;
-    if (layer.trusted) {
+    if (layer.trusted && layer.serversTrusted) {
       say(ctx, `forge: project bundle ${load.file} is already trusted (bundleHash ${hash.slice(0, 12)})`);
       continue;
     }
@@ -153,6 +159,9 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
       say(ctx, `forge: ${load.file} changed while trusting; run /forge trust again`, "warning");
       continue;
     }
-    say(ctx, `forge: trusted project bundle ${load.file} (bundleHash ${hash.slice(0, 12)}); its modes are now offered`);
+    say(
+      ctx,
+      `forge: trusted project bundle ${load.file} (bundleHash ${hash.slice(0, 12)}); ${layer.decidedBy === "host" ? "the MCP servers its modes bring may start" : "its modes are now offered"}`,
+    );
   }
 }

@@ -15,6 +15,7 @@ import { chooseDelivery, createRunState, deliverRun } from "./update-delivery.js
 import { announceCompaction, announceModelSwitch } from "./cache-notices.js";
 import { syncToolAvailability, TOOL_NAME } from "./update-tool.js";
 import { applyPathRules, type TriggerCache } from "./path-rules.js";
+import { syncToolNotice } from "./tool-notice.js";
 import { createSessionStore } from "../session-store.js";
 import { callPaths, resolveCall } from "../tool-call-paths.js";
 import type { PathRuleStep } from "../tool-gate.js";
@@ -40,6 +41,8 @@ export interface SystemUpdates {
   onCompact(ctx: CtxPort): void;
   /** 1.x, per model request (context_with_system). */
   onRequest(): void;
+  /** toolDelivery: gate: the model's note of the tools it may call says `text` (null: no note). After a selection change. */
+  syncToolNotice(ctx: CtxPort, text: string | null): void;
 }
 
 export type { SystemUpdatesDeps };
@@ -151,6 +154,11 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
     ),
     // 1.x: after a run's first request Pi no longer diffs the options forge holds (see deliverChange).
     onRequest: () => void run.requests++,
+    syncToolNotice: guarded(
+      "tools note",
+      (ctx: CtxPort, text: string | null) => void syncToolNotice(rt, ctx, text),
+      (ctx) => ctx,
+    ),
   };
 }
 

@@ -94,7 +94,7 @@ describe("formatDiagnostics", () => {
     const text = formatDiagnostics(result.diagnostics, get, { color: false });
     expect(text).toBe(
       [
-        'modes/plan.yaml:4:1 error unknown_field: unknown field "promt"; did you mean "prompt"? allowed: label, description, strategy, prompt, promptFile, requires, conflictsWith, before, after, model, thinking, tools, edits, extends, extendsPrompt. Example: prompt: "You are in plan mode."',
+        'modes/plan.yaml:4:1 error unknown_field: unknown field "promt"; did you mean "prompt"? allowed: label, description, strategy, prompt, promptFile, requires, conflictsWith, before, after, model, thinking, tools, mcp, mcpServers, edits, extends, extendsPrompt. Example: prompt: "You are in plan mode."',
         "  2 | description: x",
         "  3 | strategy: append",
         "> 4 | promt: You plan.",

@@ -111,6 +111,7 @@ export class FakePi implements PiPort {
     session_compact: [],
     before_provider_request: [],
     message_end: [],
+    turn_end: [],
   };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];

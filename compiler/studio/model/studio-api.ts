@@ -188,6 +188,8 @@ export interface ComposeData {
   components: ComposeComponent[];
   contracts: Array<{ declaredBy: string; kind: ContractKind; other: string; status: "held" | "not-applicable" | "violated"; detail: string }>;
   preferences: EffectivePreferences | null;
+  /** Each mode's tools and MCP servers as the runtime's gate enforces them, in forge explain's words (one per line). */
+  tools: string[];
   cacheSensitive: Array<{ component: string; slot: SlotName; volatility: Volatility; describe: string }>;
   systemUpdates: Array<{ id: string; name: string; modelCallable: boolean; digest: string; chars: number; estimatedTokens: number; tokens: number | null }>;
   /** forge explain's token figures: the always-on total, its parts largest first, each block's cost. */

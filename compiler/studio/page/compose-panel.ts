@@ -121,6 +121,12 @@ function render(data: ComposeData): void {
     contracts,
     el("h3", {}, ["Effective preferences"]),
     preferencesNode(data.preferences),
+    el("h3", {}, ["Tools and MCP servers (what forge's tool gate lets run)"]),
+    el(
+      "ul",
+      { class: "tools", id: "compose-tools" },
+      data.tools.map((line) => el("li", {}, [line])),
+    ),
     el("h3", {}, ["Cache-sensitive slots"]),
     slots,
     updates ? el("h3", {}, ["System updates (dormant until switched on)"]) : null,

@@ -177,6 +177,7 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
           components: [],
           contracts: [],
           preferences: null,
+          tools: [],
           cacheSensitive: [],
           systemUpdates: [],
           tokens: null,
