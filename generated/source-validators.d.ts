@@ -5,8 +5,3 @@ export declare const validatePresetSource: Validator;
 export declare const validateRuleSource: Validator;
 export declare const validateForgeConfig: Validator;
 export declare const validatePolicySource: Validator;
-export declare const validateBuildCacheEntry: Validator;
-export declare const validatePresetExport: Validator;
-export declare const validateSourceRequest: Validator;
-export declare const validateTestSource: Validator;
-export declare const validateBundleStrict: Validator;

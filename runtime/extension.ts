@@ -2,10 +2,8 @@
 // written order (the core, then the system-update feature), so nothing depends on the order handlers were registered
 // in. Every handler fails closed: Pi's native prompt, and no edit a limit could refuse.
 import { renderTemplate } from "../core/template.js";
-import { forgeCommand } from "./commands/forge-command.js";
 import { createRuleDriftNotice } from "./commands/forge-rules.js";
-import { modeCommand } from "./commands/mode-command.js";
-import { presetCommand } from "./commands/preset-command.js";
+import { forgeCommand, modeCommand, presetCommand } from "./commands/command-specs.js";
 import { createSelectionEstimator } from "./commands/selection-estimate.js";
 import { createForgeSession, type ForgeSession } from "./forge-session.js";
 import { detectHostAdapter, observeRequest, type HostAdapter } from "./host-adapter/index.js";

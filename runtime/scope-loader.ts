@@ -1,9 +1,11 @@
-// The session's view of the bundle scopes: re-read only when a scope file or the host's trust answer changed.
+// The session's view of the bundle scopes: re-read only when a scope file or the host's trust answer changed, and looked
+// for (a walk and a stat per file) only when fs.watch said something moved (runtime/scope-watch.ts).
 import { buildLayeredCatalog, emptyCatalog, type Catalog } from "../core/component-catalog.js";
 import type { HostAdapter } from "./host-adapter/index.js";
 import type { CtxPort } from "./host-adapter/ports.js";
 import type { OnceTeller } from "./notify.js";
 import { discoverScopes, resolveScopePaths, scopeFiles, scopeFingerprint, type DiscoveredScopes, type ScopePaths } from "./scope-discovery.js";
+import { createScopeWatch, type ScopeWatch } from "./scope-watch.js";
 import { dirname } from "node:path";
 import type { TrustSetting } from "../core/trust-setting.js";
 import { readTrustSetting } from "../io/forge-settings.js";
@@ -43,6 +45,8 @@ export interface ScopeLoaderDeps {
   tell: OnceTeller;
   /** The team policy (runtime/policy-loader.ts); none when absent. */
   policies?: PolicyLoader;
+  /** What says a scope file may have changed (default: fs.watch); tests pass their own. */
+  watch?: ScopeWatch;
 }
 
 /** What discovery depends on besides cwd: the scope files (stat only) and the host's trust answer. */
@@ -62,11 +66,13 @@ function recordSeen(discovered: DiscoveredScopes): void {
   }
 }
 
-export function createScopeLoader({ env, builtinFile, adapter, tell, policies }: ScopeLoaderDeps): ScopeLoader {
+export function createScopeLoader({ env, builtinFile, adapter, tell, policies, watch = createScopeWatch() }: ScopeLoaderDeps): ScopeLoader {
   const empty = emptyCatalog();
   let loaded: LoadedScopes | null = null;
   let fingerprint = "";
   let cwd = "";
+  let trustSeen: boolean | null = null;
+  let policySeen: string | null = null;
 
   /** The host's trust answer (1.x can change it mid-session), null without a trust API. */
   function hostTrust(ctx: CtxPort): boolean | null {
@@ -80,11 +86,26 @@ export function createScopeLoader({ env, builtinFile, adapter, tell, policies }:
   return {
     refresh(ctx, force = false) {
       const trust = hostTrust(ctx);
-      // The layer walk (at most 32 directories, stat only) runs every time: a deeper layer that appears mid-session
-      // must show, as drift of what it shadows.
-      const paths = resolveScopePaths(ctx.cwd, env, builtinFile);
+      // The team policy is read every turn (its own bounded read): a new version applies from the next turn, even when
+      // no scope file moved.
       const policy: PolicyState = policies?.refresh() ?? { kind: "none" };
-      const next = `${fingerprintOf(paths, trust)}|${policyIdentity(policy)}`;
+      const policyId = policyIdentity(policy);
+      // Nothing moved since the last look (fs.watch on every directory it read), same cwd, same trust answer, same
+      // policy: the same scopes, with no system call for them.
+      if (!force && loaded !== null && cwd === ctx.cwd && trust === trustSeen && policyId === policySeen && watch.quiet()) return loaded;
+      // The layer walk (at most 32 directories, stat only): a deeper layer that appears mid-session must show, as
+      // drift of what it shadows. The watchers are armed before the files are read, so a change while reading them is
+      // seen next turn; a layer that appeared between the walk and the arming is found by the walk after it.
+      let paths = resolveScopePaths(ctx.cwd, env, builtinFile);
+      watch.arm(ctx.cwd, paths);
+      const again = resolveScopePaths(ctx.cwd, env, builtinFile);
+      if (again.repositoryRoot !== paths.repositoryRoot || again.layers.map((l) => l.file).join("|") !== paths.layers.map((l) => l.file).join("|")) {
+        paths = again;
+        watch.arm(ctx.cwd, paths);
+      }
+      trustSeen = trust;
+      policySeen = policyId;
+      const next = `${fingerprintOf(paths, trust)}|${policyId}`;
       if (!force && loaded !== null && cwd === ctx.cwd && next === fingerprint) return loaded;
       cwd = ctx.cwd;
       fingerprint = next;

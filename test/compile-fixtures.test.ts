@@ -7,7 +7,7 @@ import { DIAGNOSTIC_CODES } from "../generated/constants.js";
 import { DIAGNOSTIC_CATALOG } from "../compiler/diagnostics/catalog.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import { verifyBundleText } from "../core/bundle-verify.js";
-import { validateBundleStrict } from "../generated/source-validators.js";
+import { validateBundleStrict } from "../generated/cache-validators.js";
 import { compileCase, FIXTURES_DIR, readCaseSpec } from "./compiler/fixture-cases.js";
 
 const IMPORT_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "import");

@@ -18,7 +18,7 @@ import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type Decoded } from "./1-decode.js";
 import type { Phase } from "./pipeline.js";
 import { yamlMistakes } from "./yaml-errors.js";
-import { duplicateKeys, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
+import { duplicateKeys, parseWithinDepth, positionDoc, rangeAt, type PositionedDoc } from "./yaml-positions.js";
 
 /** `test`: a forge test file (.pi/forge/tests/), parsed the same way by forge test, never by the build. */
 export type SourceKind = "mode" | "preset" | "rule" | "config" | "policy" | "test";
@@ -88,18 +88,18 @@ function whereRange(file: string, lc: LineCounter, from: number, to: number): Wh
 }
 
 export function parseOne(kind: SourceKind, key: string, file: string, text: string, isJson: boolean): { source: ParsedSource; diagnostics: Diagnostic[] } {
-  const lineCounter = new LineCounter();
-  const deep = tooDeepAt(text, LIMITS.maxYamlDepth);
-  if (deep !== null) {
+  // prettyErrors off: positions become our own ranges, messages stay one line. uniqueKeys off: yaml checks each key
+  // against every earlier one (quadratic in a mapping's size), so duplicates are found below with one set per mapping.
+  const parsed = parseWithinDepth(text, LIMITS.maxYamlDepth, { uniqueKeys: false, prettyErrors: false, strict: true });
+  if ("deep" in parsed) {
     // Not composed at all; the key still counts as defined, so presets naming it do not cascade into unknown_mode.
+    const lineCounter = new LineCounter();
     lineCounter.addNewLine(0);
     for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
     const source = { kind, key, text, value: undefined, ...positionDoc(file, parseDocument(""), lineCounter) };
-    return { source, diagnostics: [yamlTooDeep(whereRange(file, lineCounter, deep, deep + 1), LIMITS.maxYamlDepth)] };
+    return { source, diagnostics: [yamlTooDeep(whereRange(file, lineCounter, parsed.deep, parsed.deep + 1), LIMITS.maxYamlDepth)] };
   }
-  // prettyErrors off: positions become our own ranges, messages stay one line. uniqueKeys off: yaml checks each key
-  // against every earlier one (quadratic in a mapping's size), so duplicates are found below with one set per mapping.
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
+  const { doc, lineCounter } = parsed;
   const diagnostics: Diagnostic[] = [];
   for (const m of yamlMistakes(text, doc, lineCounter, doc.errors))
     diagnostics.push(yamlSyntaxError(whereRange(file, lineCounter, m.from, m.to), m.detail, m.hint ?? undefined));

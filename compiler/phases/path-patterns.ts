@@ -1,9 +1,21 @@
 // Globs and Roo-style regular expressions -> the regular-expression sources the bundle stores (picomatch runs here
 // only), each one that RE2 runs in linear time and that nests no repeat (exponential in a backtracking engine).
-import picomatch from "picomatch/posix";
-import { RE2JS } from "re2js";
-import { compileLinear, linearForm } from "../../core/path-match.js";
+import { createRequire } from "node:module";
+import type picomatchType from "picomatch/posix";
+import { compileLinear, linearForm, linearSyntaxError } from "../../core/path-match.js";
 import type { PathPattern } from "../../generated/types.js";
+
+/** esbuild defines it in dist/cli.js: picomatch's own file beside it (dist/picomatch.cjs, scripts/build.mjs). */
+declare const FORGE_PICOMATCH: string | undefined;
+
+let picomatch: typeof picomatchType | null = null;
+
+/** picomatch, loaded on the first glob: a build of sources without globs never parses it. */
+function globCompiler(): typeof picomatchType {
+  if (picomatch === null)
+    picomatch = createRequire(import.meta.url)(typeof FORGE_PICOMATCH === "string" ? FORGE_PICOMATCH : "picomatch/posix") as typeof picomatchType;
+  return picomatch;
+}
 
 /** picomatch options: `dot` so a glob such as src/** also covers src/.env (a deny must not miss dotfiles). */
 const GLOB_OPTIONS = { dot: true, strictBrackets: true } as const;
@@ -25,7 +37,7 @@ export function compileGlob(glob: string): GlobResult {
   if (glob.endsWith("/")) return { ok: false, code: "glob_never_matches", detail: `paths never end with /; write ${glob}** for everything under it` };
   let re: RegExp;
   try {
-    re = picomatch.makeRe(glob, GLOB_OPTIONS);
+    re = globCompiler().makeRe(glob, GLOB_OPTIONS);
   } catch (error) {
     return { ok: false, code: "invalid_glob", detail: error instanceof Error ? error.message : String(error) };
   }
@@ -58,12 +70,8 @@ export type RegexResult = { ok: true; pattern: PathPattern; backtracking: boolea
  * with: a lookaround or a backreference is refused here, so the runtime never meets one.
  */
 export function compileRegex(source: string): RegexResult {
-  try {
-    RE2JS.compile(source);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, detail: `not RE2 syntax, which forge matches paths with (no lookaround or backreference): ${message}` };
-  }
+  const message = linearSyntaxError(source);
+  if (message !== null) return { ok: false, detail: `not RE2 syntax, which forge matches paths with (no lookaround or backreference): ${message}` };
   return { ok: true, pattern: { kind: "regex", source, regex: source }, backtracking: hasNestedQuantifier(source) };
 }
 

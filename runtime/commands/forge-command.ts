@@ -1,15 +1,15 @@
-// The /forge command: trust (forge's own project trust store), status (bundles, scopes, trust), rules (forge-rules.ts) and cost (usage).
+// The /forge command's handler (imported on its first run: command-specs.ts): trust (forge's own project trust store), status (bundles, scopes, trust), rules (forge-rules.ts) and cost (usage).
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { SessionView } from "../forge-session.js";
 import type { LoadedScopes } from "../scope-loader.js";
-import type { AutocompleteItem, CommandSpec, CtxPort } from "../host-adapter/ports.js";
-import { guardCommand, say } from "../notify.js";
+import type { CtxPort } from "../host-adapter/ports.js";
+import { say } from "../notify.js";
 import { bundleReports, layerReports } from "../status-report.js";
 import { describeComponentChanges, describeContents } from "../../core/component-changes.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { comparableDigests, previouslyTrusted, readTrustStore, withTrust, writeTrustStore, type TrustStore } from "../../io/trust-store.js";
 import { nearSubcommand } from "../../core/suggest.js";
-import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
+import { parseArgs } from "./command-args.js";
 import { showRules } from "./forge-rules.js";
 import { askLayerTrust, handleSignerRequest, parseSignerRequest, signerStatusLines, SIGNER_USAGE } from "./signer-trust-command.js";
 import { describeSigner } from "../../core/bundle-signature.js";
@@ -26,39 +26,6 @@ export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge statu
 
 /** What /forge cost reads of the request bodies this process saw: the tools each declared (0.73.1 records none on the branch). */
 export type RequestTools = Pick<SessionStore, "toolsAt">;
-
-export function forgeCommand(session: SessionView, requests?: RequestTools): CommandSpec {
-  return {
-    description:
-      "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json], /forge rules [--json] (path rules switched on in this branch), /forge cost [--json] (this branch's usage, cache share, spend and prefix rewrites)",
-    getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
-    handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx, requests)),
-  };
-}
-
-/** /forge's subcommands with descriptions; status takes --json. */
-export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
-  const before = precedingWords(prefix);
-  if (before.length === 0) {
-    return completeLastWord(prefix, [
-      { word: "trust", description: "trust this project's forge bundle (Pi 0.73.1 or trust: forge; shows what it holds)" },
-      { word: "status", description: "bundles, scopes, signers and trust" },
-      { word: "rules", description: "the path rules switched on in this branch" },
-      { word: "cost", description: "this branch's provider usage: cache share, spend, prefix rewrites and their causes" },
-    ]);
-  }
-  if (before[0] === "trust") {
-    // --key and --revoke take one fingerprint: nothing to offer after either, nor once one was given.
-    if (before.length > 1) return null;
-    return completeLastWord(prefix, [
-      { word: "--key", description: "trust every bundle this key signs" },
-      { word: "--revoke", description: "revoke a key" },
-    ]);
-  }
-  return (before[0] === "status" || before[0] === "rules" || before[0] === "cost") && !before.includes("--json")
-    ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }])
-    : null;
-}
 
 /**
  * /forge cost: the branch's usage as the provider reported it (core/usage-report.ts), priced at catalog prices, each

@@ -1,15 +1,16 @@
-// The /mode command: set, +key, -key, off, status, preview, reapprove, and the interactive selector.
+// The /mode command's handler (imported on its first run: command-specs.ts): set, +key, -key, off, status, preview,
+// reapprove, and the interactive selector.
 import { checkContracts } from "../../core/candidate.js";
 import type { SessionCommands } from "../forge-session.js";
-import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
-import { guardCommand, say } from "../notify.js";
+import type { CtxPort } from "../host-adapter/ports.js";
+import { say } from "../notify.js";
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import { buildPreviewReport, formatPreviewText, formatSizeLine, formatStatusText } from "../status-report.js";
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
 import { detectDrift } from "../../core/composition.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import { parseArgs, type CommandArgs } from "./command-args.js";
-import { completeModeArgs, MODE_SUBCOMMANDS } from "./mode-completion.js";
+import { MODE_SUBCOMMANDS } from "./mode-completion.js";
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
 import { planReapprove, reapproveSelection } from "./reapprove.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
@@ -30,15 +31,6 @@ export const MODE_USAGE = [
 
 const SUBCOMMANDS = MODE_SUBCOMMANDS.map((c) => c.word);
 const AUTHORING = new Set(["new", "edit", "delete"]);
-
-export function modeCommand(session: SessionCommands, estimator?: SelectionEstimator, authoring?: AuthoringDeps): CommandSpec {
-  return {
-    description:
-      "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove, /mode new|edit|delete <key>",
-    getArgumentCompletions: (prefix) => completeModeArgs(session, prefix),
-    handler: guardCommand("mode", (args, ctx) => handleMode(session, args, ctx, estimator, authoring)),
-  };
-}
 
 export async function handleMode(
   session: SessionCommands,

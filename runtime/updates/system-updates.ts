@@ -9,7 +9,6 @@ import { renderInventory } from "./block-inventory.js";
 import { readOf } from "./branch-read.js";
 import type { ActivePresetRef } from "./preset-blocks.js";
 import { estimateSelectionChange, type PendingReport, type SelectionChange } from "./selection-impact.js";
-import { runSystemUpdateCommand } from "./update-command.js";
 import { COMMAND_NAME, completeSystemUpdateArgs, completionDataFor, type CompletionData } from "./update-command-args.js";
 import type { SystemUpdatesDeps, UpdatesRuntime } from "./update-change.js";
 import { chooseDelivery, createRunState, deliverRun } from "./update-delivery.js";
@@ -99,7 +98,8 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
   pi.registerCommand(COMMAND_NAME, {
     description: "System updates: /system-update <text> | status [--json] [--full] | reset | list | use <id> | off <id>",
     getArgumentCompletions: (prefix) => completeSystemUpdateArgs(prefix, completions),
-    handler: guardCommand(COMMAND_NAME, (args, ctx) => runSystemUpdateCommand(rt, args, ctx)),
+    // The command's own module runs on its first use (esbuild keeps it in dist/extension.js, initialised lazily).
+    handler: guardCommand(COMMAND_NAME, async (args, ctx) => (await import("./update-command.js")).runSystemUpdateCommand(rt, args, ctx)),
   });
 
   return {
