@@ -169,12 +169,14 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       return gateNoticeText(selectionTools.sets(ctx, catalog), limitsOf(ctx, catalog));
     },
     declaredTools(ctx) {
-      if (read(ctx).selection.pins.length === 0) return () => true;
+      // With no selection too: the team policy's tool filter holds whatever is selected.
+      if (read(ctx).selection.pins.length === 0 && teamPolicy.toolFilter() === null) return () => true;
       const policy = toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
       return policy.restricts ? policy.allowed : () => true;
     },
     reapplyTools(ctx) {
-      const policy = read(ctx).selection.pins.length === 0 ? UNRESTRICTED : toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
+      const unselected = read(ctx).selection.pins.length === 0 && teamPolicy.toolFilter() === null;
+      const policy = unselected ? UNRESTRICTED : toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
       if (prefs.blocked(policy)) prefs.enforce(ctx, policy);
       return policy.restricts ? pi.getActiveTools() : null;
     },
