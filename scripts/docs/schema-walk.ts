@@ -85,9 +85,10 @@ export function describeSchemaFile(schemas: Map<string, Schema>, file: string, i
     }
     if (s.const !== undefined) return code(JSON.stringify(s.const));
     if (Array.isArray(s.enum)) return s.enum.map((v: unknown) => code(JSON.stringify(v))).join(" or ");
-    const union = s.oneOf ?? s.anyOf;
+    const unionKey = s.oneOf !== undefined ? "oneOf" : "anyOf";
+    const union = s[unionKey];
     if (Array.isArray(union) && s.type === undefined && s.properties === undefined)
-      return union.map((u: Schema) => typeText({ ...at, schema: u }, path, depth + 1)).join(" or ");
+      return union.map((u: Schema, i: number) => typeText({ ...at, pointer: `${at.pointer}/${unionKey}/${i}`, schema: u }, path, depth + 1)).join(" or ");
     if (Array.isArray(s.type)) return s.type.map((t: string) => typeText({ ...at, schema: { ...s, type: t } }, path, depth + 1)).join(" or ");
     switch (s.type) {
       case "string":
@@ -99,7 +100,7 @@ export function describeSchemaFile(schemas: Map<string, Schema>, file: string, i
       case "null":
         return s.type;
       case "array": {
-        const items = s.items === undefined ? "any" : typeText({ ...at, schema: s.items }, `${path}[]`, depth + 1);
+        const items = s.items === undefined ? "any" : typeText({ ...at, pointer: `${at.pointer}/items`, schema: s.items }, `${path}[]`, depth + 1);
         return [`list of ${items}`, bounds(s.minItems, s.maxItems, "items")].filter(Boolean).join(", ");
       }
     }
@@ -107,7 +108,7 @@ export function describeSchemaFile(schemas: Map<string, Schema>, file: string, i
     if (s.properties !== undefined) return "object";
     if (s.additionalProperties !== undefined && s.additionalProperties !== false) {
       const names = s.propertyNames ? typeText({ ...at, schema: { type: "string", ...s.propertyNames } }, path, depth + 1) : "string";
-      const values = typeText({ ...at, schema: s.additionalProperties }, `${path}.<name>`, depth + 1);
+      const values = typeText({ ...at, pointer: `${at.pointer}/additionalProperties`, schema: s.additionalProperties }, `${path}.<name>`, depth + 1);
       return `map from ${names} to ${values}${bounds(undefined, s.maxProperties, "entries") ? `, ${bounds(undefined, s.maxProperties, "entries")}` : ""}`;
     }
     return s.type ?? "any";
@@ -123,10 +124,13 @@ export function describeSchemaFile(schemas: Map<string, Schema>, file: string, i
     }
     if (isSection(s) || isNamedType(s)) return [];
     if (s.properties !== undefined) return [{ at, path }];
-    if (s.type === "array" && s.items !== undefined) return innerObjects({ ...at, schema: s.items }, `${path}[]`);
-    const union = s.oneOf ?? s.anyOf;
-    if (Array.isArray(union)) return union.flatMap((u: Schema) => innerObjects({ ...at, schema: u }, path));
-    if (s.additionalProperties && typeof s.additionalProperties === "object") return innerObjects({ ...at, schema: s.additionalProperties }, `${path}.<name>`);
+    if (s.type === "array" && s.items !== undefined) return innerObjects({ ...at, pointer: `${at.pointer}/items`, schema: s.items }, `${path}[]`);
+    const unionKey = s.oneOf !== undefined ? "oneOf" : "anyOf";
+    const union = s[unionKey];
+    if (Array.isArray(union))
+      return union.flatMap((u: Schema, i: number) => innerObjects({ ...at, pointer: `${at.pointer}/${unionKey}/${i}`, schema: u }, path));
+    if (s.additionalProperties && typeof s.additionalProperties === "object")
+      return innerObjects({ ...at, pointer: `${at.pointer}/additionalProperties`, schema: s.additionalProperties }, `${path}.<name>`);
     return [];
   }
 
