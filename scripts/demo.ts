@@ -6,10 +6,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symli
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { colorEnabled, makePainter } from "../compiler/output/painter.js";
-import { startFakeServer, systemMessagesOf, systemPromptOf, type FakeServer } from "../test/shared/fake-server.js";
-import { createPiEnv } from "../test/shared/pi-env.js";
-import { LEGACY_HOST, MODERN_HOST, REPO_ROOT, type PiHost } from "../test/shared/pi-host.js";
-import { startRpc, type RpcClient } from "../test/shared/rpc-client.js";
+import { startFakeServer, systemMessagesOf, systemPromptOf, type FakeServer } from "./demo/fake-server.js";
+import { createPiEnv } from "./demo/pi-env.js";
+import { LEGACY_HOST, MODERN_HOST, REPO_ROOT, type PiHost } from "./demo/pi-host.js";
+import { startRpc, type RpcClient } from "./demo/rpc-client.js";
 
 const EXAMPLE = join(REPO_ROOT, "examples", "demo");
 const CLI = join(REPO_ROOT, "dist", "cli.js");

@@ -4,10 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { formatDollars } from "../../core/usage-prices.js";
 import type { CostReport } from "../../core/usage-report.js";
-import type { RecordedRequest } from "../shared/fake-server.js";
-import { HOSTS } from "../shared/pi-host.js";
-import { requestText } from "../shared/prefix-cache.js";
-import { startRpc } from "../shared/rpc-client.js";
+import type { RecordedRequest } from "../../scripts/demo/fake-server.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { requestText } from "../../scripts/demo/prefix-cache.js";
+import { startRpc } from "../../scripts/demo/rpc-client.js";
 import { EXTENSIONS, rpcCommand, updatesSuite } from "./harness/updates-session.js";
 
 const suite = updatesSuite();

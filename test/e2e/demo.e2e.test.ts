@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../shared/pi-host.js";
+import { REPO_ROOT } from "../../scripts/demo/pi-host.js";
 
 const home = mkdtempSync(join(tmpdir(), "forge-demo-home-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));

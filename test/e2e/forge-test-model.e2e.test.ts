@@ -6,9 +6,9 @@ import { existsSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateTestReport } from "../../generated/report-validators.js";
-import { startFakeServer, type FakeServer } from "../shared/fake-server.js";
-import { createPiEnv, type PiEnv } from "../shared/pi-env.js";
-import { killLeftoverPi, REPO_ROOT } from "../shared/pi-host.js";
+import { startFakeServer, type FakeServer } from "../../scripts/demo/fake-server.js";
+import { createPiEnv, type PiEnv } from "../../scripts/demo/pi-env.js";
+import { killLeftoverPi, REPO_ROOT } from "../../scripts/demo/pi-host.js";
 import { writeFixture } from "../support/forge-test-fixture.js";
 import { FORGE_CLI, forgeBuild } from "./harness/forge-project.js";
 

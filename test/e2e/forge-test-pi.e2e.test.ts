@@ -7,10 +7,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PI_PLACEHOLDERS } from "../../compiler/prompt-tests/host-layouts.js";
 import { validateTestReport } from "../../generated/report-validators.js";
-import { startFakeServer, type FakeServer } from "../shared/fake-server.js";
-import { createPiEnv, type PiEnv } from "../shared/pi-env.js";
-import { HOSTS, killLeftoverPi, REPO_ROOT, type PiHost } from "../shared/pi-host.js";
-import { startRpc } from "../shared/rpc-client.js";
+import { startFakeServer, type FakeServer } from "../../scripts/demo/fake-server.js";
+import { createPiEnv, type PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, killLeftoverPi, REPO_ROOT, type PiHost } from "../../scripts/demo/pi-host.js";
+import { startRpc } from "../../scripts/demo/rpc-client.js";
 import { KIND_TESTS, KINDS, kindTest, writeFixture } from "../support/forge-test-fixture.js";
 import { FORGE_CLI, FORGE_EXTENSION, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
 

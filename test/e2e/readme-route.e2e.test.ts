@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readTrustStore, withTrust, writeTrustStore } from "../../io/trust-store.js";
 import { forgePrint, forgeSuite, lastStatus, onlyPrompt, readJson } from "./harness/forge-project.js";
 import { installOffline, packForge, type PackedForge } from "./harness/packed-forge.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, type PiHost } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, type PiHost } from "../../scripts/demo/pi-host.js";
 
 const suite = forgeSuite();
 const PKG = "pi-forge-modes";

@@ -20,10 +20,10 @@ import {
   rpcCommand,
   rpcStatus,
 } from "./harness/forge-project.js";
-import { systemPromptOf, toolNames } from "../shared/fake-server.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS } from "../shared/pi-host.js";
-import { startRpc, type UiAnswer, type UiRequest } from "../shared/rpc-client.js";
+import { systemPromptOf, toolNames } from "../../scripts/demo/fake-server.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { startRpc, type UiAnswer, type UiRequest } from "../../scripts/demo/rpc-client.js";
 
 const suite = forgeSuite();
 

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildProject, commitProject, FORGE_EXTENSION, forgeBuild, forgeSuite, projectForgeDir, seedProjectTrust, writeMode } from "./harness/forge-project.js";
 import { KEYS, startTui } from "./harness/tui-session.js";
-import { systemPromptOf } from "../shared/fake-server.js";
-import { HOSTS, REPO_ROOT } from "../shared/pi-host.js";
+import { systemPromptOf } from "../../scripts/demo/fake-server.js";
+import { HOSTS, REPO_ROOT } from "../../scripts/demo/pi-host.js";
 
 const suite = forgeSuite();
 const README = join(REPO_ROOT, "README.md");

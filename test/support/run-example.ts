@@ -25,6 +25,7 @@ import { makeBundle } from "../runtime/helpers.js";
 import { rehashBundle } from "./rehash-bundle.js";
 import { loadBundleFile } from "../../io/bundle-file.js";
 import { layerEscape } from "../../io/project-layers.js";
+import { bareEnv } from "./home-guard.js";
 
 const OPTIONS = { scope: "project", forgeVersion: "0.0.0-test" } as const;
 const builtin = loadBuiltinBundle().bundle!;
@@ -90,7 +91,7 @@ function runCompile(example: Extract<CodeExample, { kind: "compile" }>): Diagnos
     }
     const libraries = (example.libraries ?? []).map(libraryInput);
     const scope = example.scope ?? "project";
-    const tree = readTargetTree({ scope, root: project, forgeRoot: root }, { PATH: process.env.PATH });
+    const tree = readTargetTree({ scope, root: project, forgeRoot: root }, bareEnv());
     return compile(tree, { ...OPTIONS, scope, layersBeneath: [{ name: null, modes: builtin.modes, presets: builtin.presets }], libraries }).diagnostics;
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -2,8 +2,9 @@
 // (@xterm/headless): tests type keys and wait for text on the screen, never on raw escape codes.
 import pty from "@lydell/node-pty";
 import xterm from "@xterm/headless";
-import type { PiEnv } from "../../shared/pi-env.js";
-import type { PiHost } from "../../shared/pi-host.js";
+import type { PiEnv } from "../../../scripts/demo/pi-env.js";
+import type { PiHost } from "../../../scripts/demo/pi-host.js";
+import { assertIsolated } from "../../support/home-guard.js";
 
 export interface TuiSession {
   /** The visible screen, one string per row, trailing spaces trimmed. */
@@ -41,13 +42,10 @@ export function startTui(host: PiHost, options: TuiOptions): TuiSession {
     ...(options.extensions ?? []).flatMap((e) => ["-e", e]),
     ...(options.args ?? []),
   ];
-  const child = pty.spawn(host.node(), args, {
-    name: "xterm-256color",
-    cols,
-    rows,
-    cwd: options.env.cwd,
-    env: { ...options.env.vars, TERM: "xterm-256color", COLORTERM: "truecolor" } as Record<string, string>,
-  });
+  const env = { ...options.env.vars, TERM: "xterm-256color", COLORTERM: "truecolor" } as Record<string, string>;
+  // node-pty starts the process itself, past the run's child_process guard: the same check, made here.
+  assertIsolated(env, `pi in a pseudo-terminal (${host.id})`);
+  const child = pty.spawn(host.node(), args, { name: "xterm-256color", cols, rows, cwd: options.env.cwd, env });
   let exited = false;
   const exit = new Promise<void>((resolve) => child.onExit(() => ((exited = true), resolve())));
   let pending = Promise.resolve();
