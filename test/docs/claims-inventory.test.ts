@@ -1,22 +1,16 @@
 // No claim, cited test or example is lost when text moves between README.md and docs/: the inventory of what tests
 // hold in the docs keeps every entry of the recorded baseline, and the inventory sees a claim, a citation and an
 // example go (and a claim that moves with its test to another page stay).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BASELINE_FILE, type ClaimsInventory, citedPaths, claimsInventory, handWrittenExamples, lostClaims } from "../../scripts/docs/claims-inventory.js";
 import { claimsInTest } from "../../scripts/docs/test-claims.js";
+import { testTempDir } from "../support/temp-dir.js";
 
 const REPO = join(import.meta.dirname, "..", "..");
-const temps: string[] = [];
-afterAll(() => {
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-});
-
 function repoOf(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "forge-claims-"));
-  temps.push(dir);
+  const dir = testTempDir("forge-claims-");
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
