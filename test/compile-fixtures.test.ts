@@ -1,11 +1,5 @@
 // Runs every fixture under test/fixtures/compile/ and checks that, with the import fixtures, they cover every diagnostic code.
-import {
-  existsSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { emitBundleText } from "../compiler/compile.js";
@@ -14,11 +8,7 @@ import { DIAGNOSTIC_CATALOG } from "../compiler/diagnostics/catalog.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import { verifyBundleText } from "../core/bundle-verify.js";
 import { validateBundleStrict } from "../generated/source-validators.js";
-import {
-  compileCase,
-  FIXTURES_DIR,
-  readCaseSpec,
-} from "./compiler/fixture-cases.js";
+import { compileCase, FIXTURES_DIR, readCaseSpec } from "./compiler/fixture-cases.js";
 
 const IMPORT_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "import");
 const REPLAY_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "replay");
@@ -47,54 +37,32 @@ describe("compile fixtures", () => {
     const result = compileCase(dir);
     const bundleFile = join(dir, "bundle.json");
     const diagnosticsFile = join(dir, "diagnostics.json");
-    const actualDiagnostics: ExpectedDiagnostic[] = result.diagnostics.map(
-      ({ code, severity, message, file, start, end }) => ({
-        code,
-        severity,
-        message,
-        file,
-        start,
-        end,
-      }),
-    );
+    const actualDiagnostics: ExpectedDiagnostic[] = result.diagnostics.map(({ code, severity, message, file, start, end }) => ({
+      code,
+      severity,
+      message,
+      file,
+      start,
+      end,
+    }));
     const actualBundle = result.bundle ? emitBundleText(result.bundle) : null;
     if (UPDATE) {
       rmSync(bundleFile, { force: true });
       rmSync(diagnosticsFile, { force: true });
       if (actualBundle !== null) writeFileSync(bundleFile, actualBundle);
-      if (actualDiagnostics.length > 0)
-        writeFileSync(
-          diagnosticsFile,
-          JSON.stringify(actualDiagnostics, null, 2) + "\n",
-        );
+      if (actualDiagnostics.length > 0) writeFileSync(diagnosticsFile, JSON.stringify(actualDiagnostics, null, 2) + "\n");
     }
     // A case expects a bundle exactly when bundle.json exists, and diagnostics exactly when diagnostics.json exists.
-    expect(
-      actualBundle === null,
-      `bundle ${actualBundle === null ? "missing" : "unexpected"}`,
-    ).toBe(!existsSync(bundleFile));
+    expect(actualBundle === null, `bundle ${actualBundle === null ? "missing" : "unexpected"}`).toBe(!existsSync(bundleFile));
     if (actualBundle !== null) {
       expect(actualBundle).toBe(readFileSync(bundleFile, "utf8"));
-      expect(
-        validateBundle(JSON.parse(actualBundle)),
-        JSON.stringify(validateBundle.errors),
-      ).toBe(true);
+      expect(validateBundle(JSON.parse(actualBundle)), JSON.stringify(validateBundle.errors)).toBe(true);
       // What the runtime loads: carried library components and inherited modes verify like any other entry.
-      expect(
-        verifyBundleText(actualBundle, readCaseSpec(dir).scope ?? "project")
-          .problems,
-      ).toEqual([]);
+      expect(verifyBundleText(actualBundle, readCaseSpec(dir).scope ?? "project").problems).toEqual([]);
       // And the build-time fields the runtime's validator skips (lock, extends, library markers) match the schema.
-      expect(
-        validateBundleStrict(JSON.parse(actualBundle)),
-        JSON.stringify(validateBundleStrict.errors),
-      ).toBe(true);
+      expect(validateBundleStrict(JSON.parse(actualBundle)), JSON.stringify(validateBundleStrict.errors)).toBe(true);
     }
-    const expectedDiagnostics = existsSync(diagnosticsFile)
-      ? (JSON.parse(
-          readFileSync(diagnosticsFile, "utf8"),
-        ) as ExpectedDiagnostic[])
-      : [];
+    const expectedDiagnostics = existsSync(diagnosticsFile) ? (JSON.parse(readFileSync(diagnosticsFile, "utf8")) as ExpectedDiagnostic[]) : [];
     expect(actualDiagnostics).toEqual(expectedDiagnostics);
   });
 
@@ -112,18 +80,14 @@ describe("compile fixtures", () => {
     ];
     for (const file of diagnosticsFiles) {
       if (!existsSync(file)) continue;
-      for (const d of JSON.parse(
-        readFileSync(file, "utf8"),
-      ) as ExpectedDiagnostic[])
-        covered.add(d.code);
+      for (const d of JSON.parse(readFileSync(file, "utf8")) as ExpectedDiagnostic[]) covered.add(d.code);
     }
     // The runtime's composition and load codes, forge export's and forge test's have no fixture folder: their catalog
     // examples are run by test/diagnostic-examples.test.ts, which checks every code's example (export's also by
     // test/compiler/export-targets.test.ts, the load codes' by test/runtime/load-bundle.test.ts, forge test's by
     // test/prompt-tests/test-files.test.ts).
     const noFolder = new Set(["compose", "export", "load", "test"]);
-    for (const entry of DIAGNOSTIC_CATALOG)
-      if (noFolder.has(entry.example.kind)) covered.add(entry.code);
+    for (const entry of DIAGNOSTIC_CATALOG) if (noFolder.has(entry.example.kind)) covered.add(entry.code);
     const missing = [...DIAGNOSTIC_CODES].filter((code) => !covered.has(code));
     expect(missing).toEqual([]);
     // And every code a fixture produces is in the catalog (no ad-hoc codes).

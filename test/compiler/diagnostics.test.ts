@@ -12,10 +12,7 @@ import * as testCodes from "../../compiler/diagnostics/test-codes.js";
 import { DIAGNOSTIC_CATALOG } from "../../compiler/diagnostics/catalog.js";
 import { exampleLines } from "../../compiler/diagnostics/docs.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
-import {
-  DIAGNOSTIC_CODES,
-  DIAGNOSTIC_SEVERITY,
-} from "../../generated/constants.js";
+import { DIAGNOSTIC_CODES, DIAGNOSTIC_SEVERITY } from "../../generated/constants.js";
 import { formatDiagnostics } from "../../compiler/output/format-diagnostics.js";
 import { FIXED_OPTIONS } from "./fixture-cases.js";
 import { treeOf } from "./source-tree.js";
@@ -29,9 +26,7 @@ describe("catalog", () => {
       expect(info.code).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
       expect(info.summary.length).toBeGreaterThan(10);
       expect(exampleLines(info.example).length).toBeGreaterThan(0);
-      expect(
-        DIAGNOSTIC_SEVERITY[info.code as keyof typeof DIAGNOSTIC_SEVERITY],
-      ).toBe(info.severity);
+      expect(DIAGNOSTIC_SEVERITY[info.code as keyof typeof DIAGNOSTIC_SEVERITY]).toBe(info.severity);
     }
   });
 
@@ -48,9 +43,7 @@ describe("catalog", () => {
       ...Object.keys(loadCodes),
       ...Object.keys(testCodes),
     ];
-    const camel = DIAGNOSTIC_CATALOG.map((c) =>
-      c.code.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase()),
-    );
+    const camel = DIAGNOSTIC_CATALOG.map((c) => c.code.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase()));
     expect(constructors.sort()).toEqual([...camel].sort());
   });
 
@@ -58,9 +51,7 @@ describe("catalog", () => {
     const w = atFile("modes/x.yaml");
     expect(codes.volatileTime(w).severity).toBe("warning");
     expect(codes.dateVariable(w).severity).toBe("info");
-    expect(
-      codes.unknownField(w, "promt", ["prompt"], "prompt", "prompt: x"),
-    ).toMatchObject({
+    expect(codes.unknownField(w, "promt", ["prompt"], "prompt", "prompt: x")).toMatchObject({
       code: "unknown_field",
       severity: "error",
       file: "modes/x.yaml",
@@ -84,11 +75,7 @@ describe("sortDiagnostics", () => {
       codes.dateVariable(at("a.yaml", 1, 5)),
       codes.tooManyFiles(5000),
     ];
-    expect(
-      sortDiagnostics(ds).map(
-        (d) => `${d.file}:${d.start?.line}:${d.start?.column} ${d.code}`,
-      ),
-    ).toEqual([
+    expect(sortDiagnostics(ds).map((d) => `${d.file}:${d.start?.line}:${d.start?.column} ${d.code}`)).toEqual([
       "null:undefined:undefined too_many_files",
       "a.yaml:1:5 date_variable",
       "a.yaml:1:5 volatile_time",
@@ -99,11 +86,9 @@ describe("sortDiagnostics", () => {
 });
 
 describe("formatDiagnostics", () => {
-  const source =
-    "label: Plan\ndescription: x\nstrategy: append\npromt: You plan.\nthinking: high\n";
+  const source = "label: Plan\ndescription: x\nstrategy: append\npromt: You plan.\nthinking: high\n";
   const result = compile(treeOf({ "modes/plan.yaml": source }), FIXED_OPTIONS);
-  const get = (file: string) =>
-    file === "modes/plan.yaml" ? source : undefined;
+  const get = (file: string) => (file === "modes/plan.yaml" ? source : undefined);
 
   test("prints location, severity, code, message, a code frame with an underline and a summary", () => {
     const text = formatDiagnostics(result.diagnostics, get, { color: false });
@@ -124,19 +109,12 @@ describe("formatDiagnostics", () => {
   });
 
   test("no color codes unless asked; color uses ANSI styles", () => {
-    expect(
-      formatDiagnostics(result.diagnostics, get, { color: false }),
-    ).not.toContain("\u001b[");
-    expect(
-      formatDiagnostics(result.diagnostics, get, { color: true }),
-    ).toContain("\u001b[");
+    expect(formatDiagnostics(result.diagnostics, get, { color: false })).not.toContain("\u001b[");
+    expect(formatDiagnostics(result.diagnostics, get, { color: true })).toContain("\u001b[");
   });
 
   test("file-less diagnostics and missing sources print without a frame", () => {
-    const ds: Diagnostic[] = [
-      codes.tooManyFiles(5000),
-      codes.utf8Bom(atFile("gone.yaml")),
-    ];
+    const ds: Diagnostic[] = [codes.tooManyFiles(5000), codes.utf8Bom(atFile("gone.yaml"))];
     expect(formatDiagnostics(ds, () => undefined, { color: false })).toBe(
       "forge error too_many_files: the forge root holds more than 5000 files; at most 5000 are allowed. Move unrelated files out of .pi/forge/.\n\n" +
         "gone.yaml:1:1 warning utf8_bom: file starts with a UTF-8 byte order mark, which is ignored; save it as UTF-8 without BOM.\n\n" +
@@ -146,18 +124,13 @@ describe("formatDiagnostics", () => {
 
   test("CRLF sources frame cleanly", () => {
     const crlf = source.replaceAll("\n", "\r\n");
-    expect(
-      formatDiagnostics(result.diagnostics, () => crlf, { color: false }),
-    ).not.toContain("\r");
+    expect(formatDiagnostics(result.diagnostics, () => crlf, { color: false })).not.toContain("\r");
   });
 });
 
 describe("messages", () => {
   test("long candidate lists are cut to stay readable", () => {
-    const known = Array.from(
-      { length: 40 },
-      (_, i) => `mode-${String(i).padStart(2, "0")}`,
-    );
+    const known = Array.from({ length: 40 }, (_, i) => `mode-${String(i).padStart(2, "0")}`);
     const d = codes.unknownMode(atFile("presets/p.yaml"), "nope", null, known);
     expect(d.message).toContain("mode-11, ... (28 more)");
     expect(d.message).not.toContain("mode-12");
