@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { renderArchitectureSvg } from "./architecture-svg.js";
 import { readLayerGraph } from "./import-graph.js";
+import { renderTrustFlowSvg } from "./trust-flow-svg.js";
 
 /** README.md, DEVELOPERS.md and every Markdown file under docs/, relative to the repository, sorted. */
 export function documentationFiles(repo: string): string[] {
@@ -58,7 +59,10 @@ const SCREEN_TITLES: Record<string, string> = {
 };
 
 export function renderPictures(repo: string): Record<string, string> {
-  const pictures: Record<string, string> = { "docs/images/architecture.svg": renderArchitectureSvg(readLayerGraph(repo)) };
+  const pictures: Record<string, string> = {
+    "docs/images/architecture.svg": renderArchitectureSvg(readLayerGraph(repo)),
+    "docs/images/trust-flow.svg": renderTrustFlowSvg(),
+  };
   for (const [name, screen] of heldScreens(repo)) {
     pictures[`docs/images/${name}.svg`] = renderTerminalSvg(SCREEN_TITLES[name] ?? `pi: ${name}`, screen.file, screen.text);
   }
