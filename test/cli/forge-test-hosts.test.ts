@@ -2,11 +2,11 @@
 // install, and its tests count as not run (exit 1); a stale bundle is refused with the command that fixes it.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { validateTestReport } from "../../generated/report-validators.js";
 import { writeFixture } from "../support/forge-test-fixture.js";
 import { junitErrors } from "../support/junit-schema.js";
-import { assertBuilt, cleanEnv, makeTempDir, runCli } from "./helpers.js";
+import { assertBuilt, cleanEnv, makeTempDir, removeTempDirs, runCli } from "./helpers.js";
 
 const TESTS = "tests:\n  - name: shipping\n    preset: shipping\n    assert: { contains: [Stay on the task] }\n";
 /** No pi anywhere on it: the test's PATH has only the system's directories. */
@@ -19,6 +19,8 @@ beforeAll(() => {
   writeFixture(root, { "tests/t.yaml": TESTS });
   expect(runCli(["build"], root).code).toBe(0);
 });
+
+afterAll(removeTempDirs);
 
 describe("forge test --pi without the hosts", { timeout: 180_000 }, () => {
   test("says which host is not installed and what to install; its tests are not run and the run fails", async () => {

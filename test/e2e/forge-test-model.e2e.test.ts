@@ -1,6 +1,7 @@
 // forge test --model provider/id --runs N against the e2e fake provider with scripted replies, on both hosts (one
 // after the other): each test's expect: judged on every run, a pass rate per test and host, the token spend from the
 // provider's usage, and the agent working in a copy of the project (its edits never reach the real one).
+import { tmpdir } from "node:os";
 import { spawn } from "node:child_process";
 import { existsSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
@@ -40,7 +41,14 @@ function forgeTest(args: string[]): Promise<{ code: number | null; stdout: strin
   const child = spawn(process.execPath, [FORGE_CLI, "test", ...args], {
     cwd: env.cwd,
     // The user's own Pi setup: its agent directory holds the provider (the fake one) the run uses.
-    env: { PATH: process.env.PATH, HOME: env.home, PI_CODING_AGENT_DIR: env.agentDir, FORGE_CACHE_DIR: join(env.root, "cache"), NO_COLOR: "1" },
+    env: {
+      PATH: process.env.PATH,
+      TMPDIR: tmpdir(),
+      HOME: env.home,
+      PI_CODING_AGENT_DIR: env.agentDir,
+      FORGE_CACHE_DIR: join(env.root, "cache"),
+      NO_COLOR: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

@@ -1,6 +1,7 @@
 // forge test --pi on both hosts, through the Pi this repository installs (one RPC process per host for every test):
 // every assertion kind passes and fails on the captured request; the body it captures is the body a real session
 // with the same selection sends (captured by the e2e fake server); the pure tier's layout holds to the real one.
+import { tmpdir } from "node:os";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -40,6 +41,7 @@ function forgeTest(args: string[]): { code: number | null; stdout: string; stder
     cwd: root,
     env: {
       PATH: process.env.PATH,
+      TMPDIR: tmpdir(),
       HOME: join(env.root, "forge-home"),
       FORGE_CACHE_DIR: join(env.root, "cache"),
       NO_COLOR: "1",
