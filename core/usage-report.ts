@@ -1,6 +1,6 @@
 // /forge cost: the branch's usage ledger as a report (per model, spend at catalog prices, who caused each prefix
 // rewrite) and its plain text. Pure: the runtime hands in the ledger and each model's prices.
-import { FORGE_CAUSES, type PrefixRewrite, type RewriteCause, type TokenTotals, type UsageLedger } from "./usage-ledger.js";
+import { FORGE_CAUSES, USER_CAUSES, type PrefixRewrite, type RewriteCause, type TokenTotals, type UsageLedger } from "./usage-ledger.js";
 import { formatDollars, hasPrices, spendOf, type ModelPrices } from "./usage-prices.js";
 
 export interface ModelUsage {
@@ -25,10 +25,14 @@ export interface CostReport {
   models: ModelUsage[];
   rewrites: {
     total: number;
-    /** Rewrites after forge's own actions only, after the user's model switch or compaction only, both, neither. */
+    /**
+     * Rewrites after forge's own actions only, after the user's model switch or compaction only, both, after a change
+     * of the declared tools that neither made, or nothing recorded.
+     */
     forge: number;
     user: number;
     both: number;
+    other: number;
     unexplained: number;
     /** How often each cause preceded a rewrite. */
     causes: Partial<Record<RewriteCause, number>>;
@@ -75,6 +79,7 @@ export function buildCostReport(ledger: UsageLedger, pricesOf: (provider: string
       forge: count("forge"),
       user: count("user"),
       both: count("both"),
+      other: count("other"),
       unexplained: count("unexplained"),
       causes,
       list: ledger.rewrites,
@@ -90,11 +95,12 @@ const CAUSE_WORDS: Record<RewriteCause, string> = {
   rule: "rule switching on",
   model: "model switch",
   compaction: "compaction",
+  tools: "tool change",
 };
 
-function causeList(report: CostReport, forge: boolean): string {
+function causeList(report: CostReport, of: readonly RewriteCause[]): string {
   const parts = Object.entries(report.rewrites.causes)
-    .filter(([c]) => FORGE_CAUSES.includes(c as RewriteCause) === forge)
+    .filter(([c]) => of.includes(c as RewriteCause))
     .map(([c, k]) => `${CAUSE_WORDS[c as RewriteCause]} ${k}`);
   return parts.length > 0 ? ` (${parts.join(", ")})` : "";
 }
@@ -115,7 +121,7 @@ export function renderCostReport(report: CostReport): string {
   else lines.push(`  spend at catalog prices: ${formatDollars(report.spend)} (${[priced.join(", "), without].filter((p) => p !== "").join("; ")})`);
   const r = report.rewrites;
   lines.push(
-    `  prefix rewrites: ${r.total}; after forge's actions ${r.forge + r.both}${causeList(report, true)}, after your model switches or compaction ${r.user + r.both}${causeList(report, false)}, unexplained ${r.unexplained}`,
+    `  prefix rewrites: ${r.total}; after forge's actions ${r.forge + r.both}${causeList(report, FORGE_CAUSES)}, after your model switches or compaction ${r.user + r.both}${causeList(report, USER_CAUSES)}, ${r.other > 0 ? `after tool changes outside forge ${r.other}, ` : ""}unexplained ${r.unexplained}`,
   );
   for (const w of r.list)
     lines.push(

@@ -649,6 +649,7 @@ export interface CliTokenDiff {
   uncounted: ("a" | "b")[];
   components: TokenChange[];
   presets: TokenChange[];
+  tools: ToolsChange[];
 }
 export interface TokenChange {
   kind: "mode" | "rule" | "block" | "preset";
@@ -657,6 +658,15 @@ export interface TokenChange {
   from: number | null;
   to: number | null;
   delta: number | null;
+}
+/**
+ * A changed mode whose tools differ: from/to its tools in A and B (null: it names none, Pi's own stay) and the affected presets that select it. The tool declarations lead the cached prefix, so taking the change rewrites nearly all of it; the token counts leave them out.
+ */
+export interface ToolsChange {
+  mode: string;
+  from: string[] | null;
+  to: string[] | null;
+  presets: string[];
 }
 export interface CliImportReport {
   command: "import";

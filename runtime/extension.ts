@@ -8,7 +8,7 @@ import { modeCommand } from "./commands/mode-command.js";
 import { presetCommand } from "./commands/preset-command.js";
 import { createSelectionEstimator } from "./commands/selection-estimate.js";
 import { createForgeSession, type ForgeSession } from "./forge-session.js";
-import { detectHostAdapter, type HostAdapter } from "./host-adapter/index.js";
+import { detectHostAdapter, observeRequest, type HostAdapter } from "./host-adapter/index.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, CommandSpec, CtxPort, PiPort } from "./host-adapter/ports.js";
 import { describeError, say } from "./notify.js";
 import { createDriftHold, type DriftHold } from "./drift-hold.js";
@@ -108,7 +108,7 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   });
   pi.registerCommand("mode", reading(modeCommand(session, estimator, authoring)));
   pi.registerCommand("preset", reading(presetCommand(session, estimator, authoring)));
-  pi.registerCommand("forge", reading(forgeCommand(session)));
+  pi.registerCommand("forge", reading(forgeCommand(session, records)));
   if (options.systemUpdates !== false) {
     updates = createSystemUpdates(pi, {
       adapter,
@@ -139,6 +139,8 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     try {
       const reason = event?.reason;
       hold.reset();
+      // Another session (new, resume, fork, reload): the last request body was another session's.
+      if (reason !== undefined && reason !== "startup") records.recordRequest(null);
       await session.rederive(ctx, reason === undefined || reason === "startup" || reason === "new");
     } catch (error) {
       session.fail(ctx, "session start", error);
@@ -165,6 +167,16 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     "tool_call",
     createToolGate({ adapter, limitsInForce: (ctx) => session.limits(ctx), ownTools: feature === null ? [] : UPDATE_TOOL_NAMES, rules: feature?.onToolCall }),
   );
+
+  // Every request body Pi sends, kept by reference (nothing serialized here): cache notices compare with the last one.
+  pi.on("before_provider_request", (event, ctx) => {
+    try {
+      records.recordRequest(observeRequest(event, ctx, pi));
+    } catch {
+      records.recordRequest(null); // a notice then says it does not know, rather than compare with an older body
+    }
+    return undefined;
+  });
 
   if (feature !== null) {
     pi.on("model_select", (event, ctx) => feature.onModelSelect(event, ctx));

@@ -154,6 +154,11 @@ export interface InputEvent {
 /** `handled` ends the input there: no run starts, nothing is sent. */
 export type InputResult = { action: "continue" } | { action: "handled" };
 
+/** Both hosts: the provider payload Pi is about to send (the whole request body; forge reads it and returns nothing). */
+export interface BeforeProviderRequestEvent {
+  payload: unknown;
+}
+
 /** The events forge subscribes to, with what a handler may return. */
 export interface HostEvents {
   session_start: { event: SessionStartEvent; result: void };
@@ -164,6 +169,8 @@ export interface HostEvents {
   tool_call: { event: ToolCallEvent; result: ToolCallResult | undefined };
   model_select: { event: ModelSelectEvent; result: void };
   session_compact: { event: unknown; result: void };
+  /** A result other than undefined would replace the payload: forge only records it. */
+  before_provider_request: { event: BeforeProviderRequestEvent; result: undefined };
 }
 export type HostEventName = keyof HostEvents;
 export type HostHandler<K extends HostEventName> = (event: HostEvents[K]["event"], ctx: CtxPort) => HostEvents[K]["result"] | Promise<HostEvents[K]["result"]>;
@@ -206,6 +213,13 @@ export interface ToolDefinition {
   execute(toolCallId: string, params: unknown, signal: unknown, onUpdate: unknown, ctx: CtxPort): Promise<ToolResult>;
 }
 
+/** A registered tool as `pi.getAllTools()` reports it: what a provider request declares of it. */
+export interface ToolInfo {
+  name: string;
+  description?: string;
+  parameters?: unknown;
+}
+
 export interface PiPort {
   on<K extends HostEventName>(event: K, handler: HostHandler<K>): void;
   registerCommand(name: string, spec: CommandSpec): void;
@@ -221,6 +235,8 @@ export interface PiPort {
   /** Idle: appended to the session at once. While a run streams: steered in before the next model request. */
   sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void;
   getActiveTools(): string[];
+  /** Every registered tool with what a request declares of it (both hosts; 1.x adds exposure and annotations). */
+  getAllTools?(): ToolInfo[];
   setActiveTools(names: string[]): void;
   setModel(model: ModelRef): Promise<boolean>;
   getThinkingLevel(): HostThinkingLevel;

@@ -3,4 +3,5 @@ export { createSystemUpdates, registerSystemUpdates, UPDATE_TOOL_NAMES, type Sys
 export type { ActivePresetRef } from "./preset-blocks.js";
 export type { SelectionChange } from "./selection-impact.js";
 export type { PromptChangeReport } from "./cache-impact.js";
+export type { PendingReport } from "./selection-impact.js";
 export { describeTrigger } from "./rule-inventory.js";

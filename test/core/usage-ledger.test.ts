@@ -58,6 +58,46 @@ describe("readUsageLedger", () => {
     ]);
   });
 
+  it("names a change of the declared tools: 1.x records it on the branch, 0.73.1's from the request bodies forge saw", () => {
+    const toolsChange = {
+      type: "message",
+      id: id(),
+      message: { role: "system", content: "", toolsAdded: [{ name: "grep" }], toolsRemoved: [{ name: "bash" }] },
+    };
+    const sections = { type: "message", id: id(), message: { role: "system", content: "", sections: { x: "y" } } };
+    const u = [user(), user(), user(), user(), user()];
+    const branch = [
+      u[0]!,
+      turn({ input: 0, cacheRead: 0, cacheWrite: 1_000 }),
+      mode(),
+      toolsChange as SessionEntry, // 1.x: the mode's tools, recorded before its next request
+      u[1]!,
+      turn({ input: 0, cacheRead: 100, cacheWrite: 950 }),
+      sections as SessionEntry, // a section patch alone is no tools change
+      u[2]!,
+      turn({ input: 0, cacheRead: 200, cacheWrite: 900 }),
+      u[3]!,
+      turn({ input: 0, cacheRead: 150, cacheWrite: 990 }), // 0.73.1: the bodies show other tools, nothing on the branch
+      u[4]!,
+      turn({ input: 0, cacheRead: 1_140, cacheWrite: 10 }),
+    ];
+    const seen: Record<string, string[]> = { [u[0]!.id!]: ["read", "bash"], [u[2]!.id!]: ["read", "grep"], [u[3]!.id!]: ["read"], [u[4]!.id!]: ["read"] };
+    const ledger = readUsageLedger(branch, { toolsAt: (leaf) => seen[leaf] });
+    expect(ledger.rewrites.map((r) => [r.turn, r.causes, r.by])).toEqual([
+      [1, ["mode", "tools"], "forge"],
+      [2, [], "unexplained"],
+      [3, ["tools"], "other"],
+    ]);
+    // Without what forge saw (another process): only the branch's record.
+    expect(readUsageLedger(branch).rewrites.map((r) => r.causes)).toEqual([["mode", "tools"], [], []]);
+    const text = renderCostReport(buildCostReport(ledger, () => null));
+    expect(text).toContain(
+      "after forge's actions 1 (mode change 1), after your model switches or compaction 0, after tool changes outside forge 1, unexplained 1",
+    );
+    expect(text).toContain("turn 2: about 900 tokens not served from cache after mode change, tool change");
+    expect(text).toContain("turn 4: about 950 tokens not served from cache after tool change");
+  });
+
   it("a shortfall within a provider's cache block is no rewrite; a smaller cache read always is", () => {
     const prev = { input: 10, output: 0, cacheRead: 100, cacheWrite: 500 };
     expect(isPrefixRewrite(prev, { ...prev, cacheRead: 610 - REWRITE_SLACK_TOKENS })).toBe(false);
@@ -193,7 +233,7 @@ describe("README", () => {
       readme.match(new RegExp(`<!-- example:${name}:start -->\n\`\`\`text\n([\\s\\S]*?)\n\`\`\`\n<!-- example:${name}:end -->`))?.[1];
     expect(block("forge-cost")).toBe(renderCostReport(report));
     expect(block("priced-notice")).toBe(
-      `forge: active overlays explain (drift policy block; was preset audit overlays review, test-first) · keeps 21% of the cached prompt, re-sends about 2,102 tokens (the last request read 3,389 cached tokens) · ${describeRewritePrice(2_102, SONNET_LIKE, "fake-model")}`,
+      `forge: active overlays explain (drift policy block; was preset audit overlays review, test-first) · keeps 5% of the cached prompt, re-sends about 3,229 tokens (the last request read 3,387 cached tokens) · ${describeRewritePrice(3_229, SONNET_LIKE, "fake-model")}`,
     );
   });
 });

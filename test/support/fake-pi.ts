@@ -92,6 +92,7 @@ export class FakePi implements PiPort {
     tool_call: [],
     model_select: [],
     session_compact: [],
+    before_provider_request: [],
   };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];
@@ -299,6 +300,16 @@ export class FakePi implements PiPort {
       if (r?.action === "handled") return "handled";
     }
     return "continue";
+  }
+
+  /**
+   * A model request as both hosts make it: before_provider_request sees the body (chat completions: the tools, the
+   * prompt as a leading system message, then `messages`). Returns the body.
+   */
+  async request(ctx: CtxPort, prompt: string, messages: unknown[] = [], tools: unknown[] = []): Promise<unknown> {
+    const payload = { model: "m", messages: [{ role: "system", content: prompt }, ...messages], stream: true, tools };
+    for (const handler of this.handlers.before_provider_request) await handler({ payload }, ctx);
+    return payload;
   }
 
   /** `/system-update <args>`. */
