@@ -74,7 +74,8 @@ export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   outdated: new Set(["root", "offline"]),
 };
 
-const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
+/** Each command's usage lines, as --help and usage errors print them (the reference page docs/reference/cli.md too). */
+export const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
   build: [
     "forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--sign [--key FILE]] [--policy PKG|FILE] [--json]",
   ],
@@ -104,7 +105,8 @@ const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
   outdated: ["forge outdated [--root DIR] [--offline] [--json]"],
 };
 
-const COMMAND_ABOUT: Record<SubCommand, string> = {
+/** What each command does, as `forge --help` and `forge <command> --help` say it. */
+export const COMMAND_ABOUT: Record<SubCommand, string> = {
   build: `validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors);
 the forge libraries .pi/forge/forge.yaml lists are read from node_modules and pinned`,
   init: "scaffold .pi/forge/ with an example mode, preset, partial and prompt test (never overwrites)",
@@ -168,7 +170,8 @@ installed in node_modules and the registry's latest (npm view; --offline skips i
 the presets taking the installed version would change (the comparison forge diff makes)`,
 };
 
-const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string]> = [
+/** Every option's help line, in the order --help lists them. */
+export const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string]> = [
   ["check", "--check        write nothing; exit 1 and list what changed when bundle.json (export: the target's files) is stale"],
   ["watch", "--watch        rebuild on every change under the forge root; Ctrl-C stops"],
   ["format", "--format F     build, test output: human (default), github (GitHub Actions annotations), json; test also markdown (a PR comment)"],
@@ -224,6 +227,18 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["version", "-v, --version  print the forge version"],
 ];
 
+/** The environment variables forge reads, as --help lists them. */
+export const ENVIRONMENT: ReadonlyArray<[name: string, text: string]> = [
+  ["NO_COLOR, FORCE_COLOR", "color control (default: color only on a terminal)"],
+  ["PI_CODING_AGENT_DIR", "the global scope's agent directory"],
+  ["FORGE_CACHE_DIR", "where the no-op build cache and kept token counts live (default $XDG_CACHE_HOME/forge or ~/.cache/forge)"],
+  ["FORGE_NO_CACHE=1", "always compile in full (the cache only skips recompiling unchanged sources)"],
+  ["GITHUB_WORKSPACE", "--format github reports paths relative to it (default: the current directory)"],
+  ["FORGE_SIGNING_KEY", "build --sign: the private key file's text (a CI secret), or its path; never printed"],
+];
+
+export const EXIT_CODES = "0 ok, 1 errors in sources / stale --check / I/O error (diff: changes), 2 usage error (diff: could not compare)";
+
 const indent = (text: string, by: string) =>
   text
     .split("\n")
@@ -249,24 +264,24 @@ options:
 ${OPTION_HELP.map(([, text]) => indent(text, "  ")).join("\n")}
 
 environment:
-  NO_COLOR, FORCE_COLOR   color control (default: color only on a terminal)
-  PI_CODING_AGENT_DIR     the global scope's agent directory
-  FORGE_CACHE_DIR         where the no-op build cache and kept token counts live (default $XDG_CACHE_HOME/forge or ~/.cache/forge)
-  FORGE_NO_CACHE=1        always compile in full (the cache only skips recompiling unchanged sources)
-  GITHUB_WORKSPACE        --format github reports paths relative to it (default: the current directory)
-  FORGE_SIGNING_KEY       build --sign: the private key file's text (a CI secret), or its path; never printed
+${ENVIRONMENT.map(([name, text]) => `  ${name.padEnd(24)}${text}`).join("\n")}
 
-exit codes: 0 ok, 1 errors in sources / stale --check / I/O error (diff: changes), 2 usage error (diff: could not compare)`;
+exit codes: ${EXIT_CODES}`;
 
 /** `forge <command> --help`: its usage, what it does and the options it takes. */
 export function commandHelp(command: SubCommand): string {
-  const takes = (flag: string) => (flag === "json" ? command !== "studio" : flag === "help" || (ALLOWED[command] as ReadonlySet<string>).has(flag));
   return `usage: ${COMMAND_USAGE[command].join("\n       ")}
 
 ${indent(COMMAND_ABOUT[command], "  ")}
 
 options:
-${OPTION_HELP.filter(([flag]) => takes(flag))
+${optionsOf(command)
   .map(([, text]) => indent(text, "  "))
   .join("\n")}`;
+}
+
+/** The help lines of the options `command` takes (--json but for studio, and --help), in --help's order. */
+export function optionsOf(command: SubCommand): ReadonlyArray<[string, string]> {
+  const takes = (flag: string) => (flag === "json" ? command !== "studio" : flag === "help" || (ALLOWED[command] as ReadonlySet<string>).has(flag));
+  return OPTION_HELP.filter(([flag]) => takes(flag));
 }
