@@ -1,6 +1,5 @@
 // Tests project-relative paths against compiled path patterns from a bundle with RE2 (re2js): linear time in the
 // path's length for every expression, whatever a bundle holds, so no pattern can stall a tool call.
-import { createRequire } from "node:module";
 import type { RE2JS } from "re2js";
 import type { PathPattern } from "../generated/types.js";
 
@@ -14,9 +13,20 @@ declare const FORGE_RE2: string | undefined;
 
 let engine: typeof RE2JS | null = null;
 
+/**
+ * Node's require for this module, reached through process.getBuiltinModule rather than an import of node:module, so
+ * core/ stays loadable where there is no Node (the studio's browser page, which never compiles a pattern).
+ */
+function nodeRequire(): (id: string) => unknown {
+  const proc = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process;
+  const mod = proc?.getBuiltinModule?.("node:module") as { createRequire?(url: string): (id: string) => unknown } | undefined;
+  if (mod?.createRequire === undefined) throw new Error("RE2 cannot be loaded: no Node module loader here");
+  return mod.createRequire(import.meta.url);
+}
+
 /** RE2, loaded once; throws when its file cannot be loaded (a caller fails closed). */
 function re2(): typeof RE2JS {
-  if (engine === null) engine = (createRequire(import.meta.url)(typeof FORGE_RE2 === "string" ? FORGE_RE2 : "re2js") as { RE2JS: typeof RE2JS }).RE2JS;
+  if (engine === null) engine = (nodeRequire()(typeof FORGE_RE2 === "string" ? FORGE_RE2 : "re2js") as { RE2JS: typeof RE2JS }).RE2JS;
   return engine;
 }
 
