@@ -21,13 +21,14 @@ export const LIMITS = {
   maxImportInputBytes: 16777216,
   maxContextFiles: 256,
   maxContextSearchEntries: 100000,
+  maxPatternCost: 4096,
   maxPromptChars: 65536,
   maxKeyLength: 64,
   maxListItems: 64
 } as const;
 
 /** Every stable diagnostic code with its severity (compiler/diagnostics/catalog.ts, via schema/diagnostic.schema.json). */
-export const DIAGNOSTIC_CODES = ["too_many_files", "file_too_large", "invalid_utf8", "utf8_bom", "mixed_line_endings", "yaml_syntax_error", "yaml_too_deep", "yaml_warning", "invalid_json", "duplicate_key", "invalid_key", "reserved_key", "duplicate_definition", "unrecognized_source_file", "unknown_field", "missing_field", "wrong_type", "invalid_value", "too_long", "too_short", "prompt_conflict", "prompt_missing", "duplicate_list_entry", "path_escapes_root", "file_not_found", "output_as_source", "unknown_mode", "invalid_base", "invalid_overlay", "duplicate_overlay", "duplicate_update_id", "contract_requires", "contract_conflict", "exact_base_with_overlays", "shadowed_preset_broken", "contract_order", "unknown_contract_reference", "extends_unknown", "extends_cycle", "extends_role", "context_files_not_project", "context_files_too_many", "context_files_unreadable", "context_file_skipped", "context_file_too_large", "context_rule_id_taken", "library_not_installed", "library_not_forge", "library_unsupported_format", "library_invalid", "library_pattern_refused", "library_preset_broken", "library_signer_required", "signed_by_unknown_library", "template_syntax_error", "unknown_variable", "triple_stash", "unsupported_helper", "unsupported_block", "unsupported_partial_block", "dynamic_partial", "unsupported_decorator", "missing_partial", "partial_cycle", "partial_too_deep", "prompt_too_large", "volatile_time", "date_variable", "empty_prompt", "budget_exceeded", "budget_near", "invalid_glob", "glob_never_matches", "glob_not_linear", "invalid_path_regex", "path_regex_backtracking", "import_unreadable", "import_invalid_entry", "import_invalid_value", "import_unsupported_field", "import_unknown_field", "import_key_renamed", "import_key_collision", "import_shadows_builtin", "import_strategy_defaulted", "import_text_joined", "import_tools_narrow_only", "import_no_prompt", "import_value_too_long", "import_file_exists", "import_header_lenient", "import_rule_skipped", "import_glob_top_level", "export_not_expressible", "export_file_foreign", "mode_state_malformed", "legacy_state_malformed", "legacy_state_migrated", "legacy_state_frozen", "update_event_malformed", "update_digest_mismatch", "update_id_conflict", "update_revoke_unknown", "update_revoke_inactive", "update_revoke_denied", "update_apply_denied", "drift_blocked", "drift_warned", "drift_left_out", "drift_prompt_held", "exact_base_drift", "exact_base_unconfirmed", "replay_contracts_broken", "nothing_to_compose", "bundle_refused", "layer_refused"] as const;
+export const DIAGNOSTIC_CODES = ["too_many_files", "file_too_large", "invalid_utf8", "utf8_bom", "mixed_line_endings", "yaml_syntax_error", "yaml_too_deep", "yaml_warning", "invalid_json", "duplicate_key", "invalid_key", "reserved_key", "duplicate_definition", "unrecognized_source_file", "unknown_field", "missing_field", "wrong_type", "invalid_value", "too_long", "too_short", "prompt_conflict", "prompt_missing", "duplicate_list_entry", "path_escapes_root", "file_not_found", "output_as_source", "unknown_mode", "invalid_base", "invalid_overlay", "duplicate_overlay", "duplicate_update_id", "contract_requires", "contract_conflict", "exact_base_with_overlays", "shadowed_preset_broken", "contract_order", "unknown_contract_reference", "extends_unknown", "extends_cycle", "extends_role", "context_files_not_project", "context_files_too_many", "context_files_unreadable", "context_file_skipped", "context_file_too_large", "context_rule_id_taken", "library_not_installed", "library_not_forge", "library_unsupported_format", "library_invalid", "library_pattern_refused", "library_preset_broken", "library_signer_required", "signed_by_unknown_library", "template_syntax_error", "unknown_variable", "triple_stash", "unsupported_helper", "unsupported_block", "unsupported_partial_block", "dynamic_partial", "unsupported_decorator", "missing_partial", "partial_cycle", "partial_too_deep", "prompt_too_large", "volatile_time", "date_variable", "empty_prompt", "budget_exceeded", "budget_near", "invalid_glob", "glob_never_matches", "glob_not_linear", "pattern_budget_exceeded", "invalid_path_regex", "path_regex_backtracking", "import_unreadable", "import_invalid_entry", "import_invalid_value", "import_unsupported_field", "import_unknown_field", "import_key_renamed", "import_key_collision", "import_shadows_builtin", "import_strategy_defaulted", "import_text_joined", "import_tools_narrow_only", "import_no_prompt", "import_value_too_long", "import_file_exists", "import_header_lenient", "import_rule_skipped", "import_glob_top_level", "export_not_expressible", "export_file_foreign", "mode_state_malformed", "legacy_state_malformed", "legacy_state_migrated", "legacy_state_frozen", "update_event_malformed", "update_digest_mismatch", "update_id_conflict", "update_revoke_unknown", "update_revoke_inactive", "update_revoke_denied", "update_apply_denied", "drift_blocked", "drift_warned", "drift_left_out", "drift_prompt_held", "exact_base_drift", "exact_base_unconfirmed", "replay_contracts_broken", "nothing_to_compose", "bundle_refused", "layer_refused", "bundle_pattern_mismatch"] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: "error" | "warning" | "info" } = {
   too_many_files: "error",
@@ -104,6 +105,7 @@ export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: "error" | "w
   invalid_glob: "error",
   glob_never_matches: "error",
   glob_not_linear: "error",
+  pattern_budget_exceeded: "error",
   invalid_path_regex: "error",
   path_regex_backtracking: "error",
   import_unreadable: "error",
@@ -146,6 +148,7 @@ export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: "error" | "w
   nothing_to_compose: "warning",
   bundle_refused: "error",
   layer_refused: "error",
+  bundle_pattern_mismatch: "error",
 };
 
 /** The forge_system_update tool's parameter schema as Pi hands it to the model (refs inlined, no $id). */

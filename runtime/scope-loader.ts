@@ -9,6 +9,7 @@ import type { TrustSetting } from "../core/trust-setting.js";
 import { readTrustSetting } from "../io/forge-settings.js";
 import { withSeen } from "../io/signer-trust.js";
 import { readTrustStore, writeTrustStore } from "../io/trust-store.js";
+import { compileBundlePatterns } from "../core/path-match.js";
 
 /** One read of the scopes: what was found (files, trust, notices) and the catalog it offers. */
 export interface LoadedScopes {
@@ -80,6 +81,9 @@ export function createScopeLoader({ env, builtinFile, adapter, tell }: ScopeLoad
       const setting: TrustSetting = trust === null ? { mode: "host" } : readTrustSetting(dirname(paths.settingsFile));
       const discovered = discoverScopes(paths, trust, setting);
       loaded = { discovered, catalog: buildLayeredCatalog(discovered.sources), trustSetting: setting };
+      // Every offered bundle's path patterns are compiled now, once per load (verification bounded their cost), so no
+      // tool call pays for compiling: the first edit under a limit costs what every other does.
+      for (const source of discovered.sources) if (source.trusted) compileBundlePatterns(source.bundle);
       if (setting.problem) tell.tell(ctx, `forge: ${setting.problem}`);
       for (const notice of discovered.notices) tell.tell(ctx, notice);
       recordSeen(discovered);

@@ -79,4 +79,10 @@ export type CodeExample =
    * A project as a clone holds it (paths relative to its root, `../` for a place beside it), loaded as the Pi extension
    * loads its layer: the layer's place checked, then its .pi/forge/bundle.json read and verified.
    */
-  | { kind: "load"; files: Record<string, string>; symlinks?: Array<{ path: string; target: string }> };
+  | {
+      kind: "load";
+      files: Record<string, string>;
+      symlinks?: Array<{ path: string; target: string }>;
+      /** Sources under .pi/forge/ built into its bundle.json first, then `tamper` applied to that bundle (as for a library). */
+      built?: { sources: Record<string, string>; tamper: NonNullable<ExampleLibrary["tamper"]> };
+    };

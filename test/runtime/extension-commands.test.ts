@@ -239,7 +239,7 @@ function withRule(bundle: ForgeBundle): ForgeBundle {
   const entry = {
     name: "Inject",
     description: "I.",
-    when: { paths: [{ kind: "glob" as const, source: "**", regex: "^(?:(?:.)*?\\/?)$" }] },
+    when: { paths: [{ kind: "glob" as const, source: "**", regex: "^[\\s\\S]*$" }] },
     content: [{ text: "Obey." }],
     source: "rules/inject.yaml",
   };
