@@ -1,5 +1,5 @@
-// Build: esbuild bundles compiler/cli.ts -> dist/cli.js, runtime/extension.ts -> dist/extension.js and the studio page
-// (compiler/studio/page/) -> dist/studio/.
+// Build: esbuild bundles compiler/cli.ts -> dist/cli.js, runtime/extension.ts -> dist/extension.js, the yaml library
+// the extension loads on demand -> dist/yaml.cjs, and the studio page (compiler/studio/page/) -> dist/studio/.
 // Codegen is a separate step (npm run codegen); `npm run build` runs both.
 import { build } from "esbuild";
 import { chmodSync, copyFileSync, mkdirSync, readFileSync } from "node:fs";
@@ -28,7 +28,7 @@ await build({
   ...common,
   entryPoints: [join(ROOT, "compiler/cli.ts")],
   outfile: join(ROOT, "dist/cli.js"),
-  define: { ...common.define, FORGE_TOKENIZER: JSON.stringify("./tokenizer.cjs") },
+  define: { ...common.define, FORGE_TOKENIZER: JSON.stringify("./tokenizer.cjs"), FORGE_YAML: JSON.stringify("./yaml.cjs") },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __forgeCreateRequire } from 'node:module';\nconst require = __forgeCreateRequire(import.meta.url);",
   },
@@ -42,6 +42,16 @@ await build({
   minify: true,
 });
 
+// The yaml library on its own, for the settings files the extension reads (io/yaml-settings.ts): loaded only where
+// such a file exists, so the extension itself does not carry it.
+await build({
+  ...common,
+  stdin: { contents: 'module.exports = require("yaml");', resolveDir: ROOT, loader: "js" },
+  outfile: join(ROOT, "dist/yaml.cjs"),
+  format: "cjs",
+  minify: true,
+});
+
 // The runtime extension: Node built-ins and generated validators only; host packages are type-only imports.
 await build({
   ...common,
@@ -49,6 +59,7 @@ await build({
   outfile: join(ROOT, "dist/extension.js"),
   minify: true,
   external: ["@mariozechner/*", "@earendil-works/*"],
+  define: { ...common.define, FORGE_YAML: JSON.stringify("./yaml.cjs") },
 });
 
 // forge studio's page: browser TypeScript and CSS bundled, the HTML copied; `forge studio` serves these files only.
