@@ -1,7 +1,7 @@
 // Selection requests (keys or a preset) resolved against the catalog, and the state entries that pin them.
 import { suggestClosest } from "./suggest.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
-import type { Catalog } from "./component-catalog.js";
+import { trustHow, type Catalog } from "./component-catalog.js";
 import { candidateFromKeys, checkContracts, selectedKeys, type Candidate } from "./candidate.js";
 
 export type DriftPolicy = ForgeModeStateEntry["driftPolicy"];
@@ -59,7 +59,7 @@ export function resolveCandidate(
       if (withheld)
         return {
           ok: false,
-          error: `preset "${request.name}" is in ${withheld.file}, which is not trusted; trust it first (/forge trust on Pi 0.73.1, or trust the project in Pi)`,
+          error: `preset "${request.name}" is in ${withheld.file}, which is not trusted; trust it first (${trustHow(withheld)})`,
         };
       const near = suggestClosest(request.name, catalog.presets.keys());
       return { ok: false, error: `unknown preset "${request.name}"${near === null ? "" : ` (did you mean "${near}"?)`}` };

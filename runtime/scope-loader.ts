@@ -79,7 +79,7 @@ export function createScopeLoader({ env, builtinFile, adapter, tell }: ScopeLoad
       fingerprint = next;
       // The trust setting matters only where the host has a trust answer (1.x); 0.73.1 always uses forge's own trust.
       const setting: TrustSetting = trust === null ? { mode: "host" } : readTrustSetting(dirname(paths.settingsFile));
-      const discovered = discoverScopes(paths, trust, setting);
+      const discovered = discoverScopes(paths, trust, setting, ctx.hasUI);
       loaded = { discovered, catalog: buildLayeredCatalog(discovered.sources), trustSetting: setting };
       // Every offered bundle's path patterns are compiled now, once per load (verification bounded their cost), so no
       // tool call pays for compiling: the first edit under a limit costs what every other does.
