@@ -4,6 +4,7 @@ import { LIMITS } from "../generated/constants.js";
 import type { ForgeBundle, PathPattern } from "../generated/types.js";
 import { simpleMatcher } from "./glob-shapes.js";
 import { translateGlob } from "./glob-to-re2.js";
+import { visible } from "./safe-text.js";
 
 /** A pattern as messages name it: where it is and its source as written. */
 export interface PatternAt {
@@ -136,16 +137,17 @@ export function patternCost(regex: string): number {
   return stack[0]!.total;
 }
 
+/** An expression as messages show it: between slashes, clipped, control characters visible. */
+const shown = (regex: string): string => `/${visible(regex.length > 120 ? `${regex.slice(0, 117)}...` : regex)}/`;
+
 /** Why a stored pattern is not what this forge compiles its source to (null: it is). */
 export function storedPatternProblem(pattern: PathPattern): string | null {
   if (pattern.kind === "glob") {
     const t = translateGlob(pattern.source);
     if (!t.ok) return `this forge refuses the glob (${t.code}: ${t.detail})`;
-    return pattern.regex === t.regex
-      ? null
-      : `it stores the expression ${JSON.stringify(pattern.regex)}, not ${JSON.stringify(t.regex)}, what the glob compiles to`;
+    return pattern.regex === t.regex ? null : `it stores the expression ${shown(pattern.regex)}, not ${shown(t.regex)}, what the glob compiles to`;
   }
-  if (pattern.regex !== pattern.source) return `it stores the expression ${JSON.stringify(pattern.regex)} beside the regex ${JSON.stringify(pattern.source)}`;
+  if (pattern.regex !== pattern.source) return `it stores the expression ${shown(pattern.regex)} beside the regex ${shown(pattern.source)}`;
   if (unicodeClassAt(pattern.source) >= 0) return "it holds a Unicode class (\\p or \\P), which forge refuses";
   if (hasNestedQuantifier(pattern.source)) return "it nests quantifiers, like (a+)+ (path_regex_backtracking)";
   return null;
