@@ -71,27 +71,32 @@ export function judgeSigners(
       `forge: project bundle ${file} is signed by ${revoked.map(describeSigner).join(", ")}, a key you revoked: its signature grants nothing (/forge trust decides by this bundle's hash)`,
     );
   }
+  const trusted = trustedSigners(store);
+  /** The keys that signed it and are neither revoked nor trusted, named with how to trust them (and look-alikes warned). */
+  const tellUnknown = () => {
+    const unknown = signers.filter((s) => !revoked.includes(s) && !trusted.some((t) => t.fingerprint === s.fingerprint));
+    if (unknown.length === 0) return;
+    const first = unknown[0]!;
+    const warnings = unknown.flatMap((u) => lookAlikeWarning(u, trusted) ?? []);
+    notices.push(
+      [
+        `forge: project bundle ${file} is signed by ${unknown.map(describeSigner).join(", ")}, a key you do not trust; /forge trust --key ${first.fingerprint} trusts every bundle that key signs`,
+        ...warnings.map((w) => `  ${w}`),
+      ].join("\n"),
+    );
+  };
   const signer = trustedSignerOf(store, signers);
   if (hashTrusted || signer === null) {
-    const unknown = signers.filter((s) => !revoked.includes(s));
-    if (!hashTrusted && unknown.length > 0) {
-      const first = unknown[0]!;
-      const trusted = trustedSigners(store);
-      const warnings = unknown.flatMap((u) => lookAlikeWarning(u, trusted) ?? []);
-      notices.push(
-        [
-          `forge: project bundle ${file} is signed by ${unknown.map(describeSigner).join(", ")}, a key you do not trust; /forge trust --key ${first.fingerprint} trusts every bundle that key signs`,
-          ...warnings.map((w) => `  ${w}`),
-        ].join("\n"),
-      );
-    }
+    if (!hashTrusted) tellUnknown();
     return { signer: null, notices, seen: null, rollback: null };
   }
   // A key the user trusts vouches only for what is not older than what they already used from it here (TUF's rule).
   const signedAt = signedAtBy(bundle, signer.fingerprint);
   const newest = newestUsed(store, realRoot, signer.fingerprint);
-  if (signedAt !== null && newest !== null && signedAt < newest.signedAt)
+  if (signedAt !== null && newest !== null && signedAt < newest.signedAt) {
+    tellUnknown();
     return { signer: null, notices, seen: null, rollback: { signer, signedAt, newest: { signedAt: newest.signedAt, usedAt: newest.usedAt } } };
+  }
   const before = lastSeen(store, realRoot);
   if (before !== null && before.bundleHash === bundle.bundleHash) return { signer, notices, seen: null, rollback: null };
   notices.push(signedChangeNotice(file, bundle, signer, before));
