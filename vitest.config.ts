@@ -6,8 +6,9 @@ export default defineConfig({
     environment: "node",
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],
-    // Names the test behind each Pi process in FORGE_E2E_SPAWN_LOG; test/shared/ itself never imports vitest.
-    setupFiles: ["test/support/spawn-log-setup.ts"],
+    // Every file runs isolated in the run's temp root and must leave its temp folder as it found it; the spawn log names
+    // the test behind each Pi process in FORGE_E2E_SPAWN_LOG (scripts/demo/ and test/shared/ never import vitest).
+    setupFiles: ["test/support/isolation-setup.ts", "test/support/spawn-log-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: e2e files spawn Pi processes, so keep file parallelism modest.

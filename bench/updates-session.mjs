@@ -3,7 +3,7 @@
 //
 // The fake provider keeps a prefix cache per model and reports each request's cache reads (the longest prefix it shares
 // with an earlier request to that model: tools, system prompt, messages; 4 characters per token) and cache writes (the
-// rest): test/shared/fake-usage.ts. Pi records that usage on each assistant message; the bench reads it back from the
+// rest): scripts/demo/fake-usage.ts. Pi records that usage on each assistant message; the bench reads it back from the
 // session file ("recorded"). From the recorded requests it also simulates one cache shared across models, for forge and
 // for the naive baseline (forge's deliveries removed and the active set appended to the end of the system prompt, as an
 // extension that rewrites the prompt on every change would send it): rewritten characters (of each request that are
@@ -15,11 +15,12 @@ import { QUICK, recordFigures } from "./support/bench-kit.mjs";
 import { asRecorded, recordedUsages, sessionScript } from "./support/session-script.mjs";
 
 const shared = (file) => tsImport(`../test/shared/${file}`, import.meta.url);
-const { messageText, startFakeServer } = await shared("fake-server.ts");
-const { requestText } = await shared("prefix-cache.ts");
-const { createPiEnv } = await shared("pi-env.ts");
-const { LEGACY_HOST, MODERN_HOST, REPO_ROOT, killLeftoverPi } = await shared("pi-host.ts");
-const { startRpc } = await shared("rpc-client.ts");
+const demoKit = (file) => tsImport(`../scripts/demo/${file}`, import.meta.url);
+const { messageText, startFakeServer } = await demoKit("fake-server.ts");
+const { requestText } = await demoKit("prefix-cache.ts");
+const { createPiEnv } = await demoKit("pi-env.ts");
+const { LEGACY_HOST, MODERN_HOST, REPO_ROOT, killLeftoverPi } = await demoKit("pi-host.ts");
+const { startRpc } = await demoKit("rpc-client.ts");
 const { naiveBody, recordedShares, sentFromBody, sideFigures } = await shared("session-figures.ts");
 const { toldView } = await shared("told-view.ts");
 

@@ -1,4 +1,4 @@
-// forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff, import, export, studio, preset,
+// forge CLI entry: parses arguments and dispatches to build, init, preview, explain, diff, test, import, export, studio, preset,
 // source, key, verify and outdated; maps outcomes to exit codes.
 import { HELP, USAGE, UsageError, commandHelp, parseCliArgs, usageOf, type CliArgs } from "./cli/parse-cli-args.js";
 import { buildCommand } from "./cli/build-command.js";
@@ -6,6 +6,7 @@ import { explainCommand } from "./cli/explain-command.js";
 import { initCommand } from "./cli/init-command.js";
 import { previewCommand } from "./cli/preview-command.js";
 import { diffCommand } from "./cli/diff-command.js";
+import { testCommand } from "./cli/test-command.js";
 import { importCommand } from "./cli/import-command.js";
 import { exportCommand } from "./cli/export-command.js";
 import { studioCommand } from "./cli/studio-command.js";
@@ -44,6 +45,8 @@ async function main(argv: string[], io: CliIO): Promise<number> {
       return explainCommand(args, io);
     case "diff":
       return diffCommand(args, io);
+    case "test":
+      return testCommand(args, io);
     case "import":
       return importCommand(args, io);
     case "export":

@@ -174,3 +174,18 @@ export function readDeliveryView(branch: readonly SessionEntry[], isUpdateId: (i
   const sections = sectionsHost ? heldSections(branch, timeline.cut, isUpdateId) : new Map<string, string>();
   return { sections, timeline };
 }
+
+/**
+ * The update ids the timeline messages after the branch's last request told (no assistant message follows them yet):
+ * appended to the session, but not sent to the model until the next request.
+ */
+export function unsentDeliveries(branch: readonly SessionEntry[]): Set<string> {
+  const ids = new Set<string>();
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const entry = branch[i]!;
+    const message = (entry as { message?: { role?: unknown } }).message;
+    if (entry.type === "message" && message?.role === "assistant") break;
+    if (isDeliveryMessage(entry)) for (const change of parseDetails(entry.details) ?? []) ids.add(change.updateId);
+  }
+  return ids;
+}

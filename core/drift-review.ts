@@ -1,6 +1,7 @@
 // What changed in a drifted selection, for a person deciding about it: each drifted component with a short diff of its
 // text (the pinned definition against the current one), and the unchanged ones held back with it. Pure: the caller
 // hands over the texts it knows (the session pins digests, not texts).
+import { forgeCommand } from "./forge-command.js";
 import type { Catalog } from "./component-catalog.js";
 import { selectedKeys } from "./candidate.js";
 import { describeDrift, type DriftItem } from "./composition.js";
@@ -24,7 +25,11 @@ function reviewItem(catalog: Catalog, item: DriftItem, textOf: TextLookup, vars:
   const diff = shortLineDiff(renderTemplate(before, vars, item.key), renderTemplate(current.mode.prompt, vars, item.key), maxLines);
   if (diff.lines.length === 0)
     return [head, `${INDENT}(the prompt text is the same; other fields changed: label, tools, edit limit, contracts or preferences)`];
-  return [head, ...diff.lines.map((l) => `${INDENT}${l}`), ...(diff.hidden > 0 ? [`${INDENT}… ${diff.hidden} more changed lines (forge diff shows all)`] : [])];
+  return [
+    head,
+    ...diff.lines.map((l) => `${INDENT}${l}`),
+    ...(diff.hidden > 0 ? [`${INDENT}… ${diff.hidden} more changed lines (${forgeCommand("diff")} shows all)`] : []),
+  ];
 }
 
 /** Every drifted component with its diff, then the unchanged components the drift holds back with them. */

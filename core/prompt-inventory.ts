@@ -67,3 +67,11 @@ export function renderRuleInventory(rules: readonly InventoryRule[]): string {
     lines.join("\n")
   );
 }
+
+/**
+ * The whole inventory the prompt carries: the preset's usable blocks (none without a preset), then the offered path
+ * rules. Empty when there are neither.
+ */
+export function renderPromptInventory(presetKey: string | null, blocks: readonly InventoryBlock[], rules: readonly InventoryRule[]): string {
+  return joinPromptBlocks(presetKey === null ? "" : renderBlockInventory(presetKey, blocks), renderRuleInventory(rules));
+}

@@ -1,7 +1,7 @@
 // Selection requests (keys or a preset) resolved against the catalog, and the state entries that pin them.
 import { suggestClosest } from "./suggest.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
-import { trustHow, type Catalog } from "./component-catalog.js";
+import { SCOPES_SHALLOW_TO_DEEP, trustHow, type Catalog, type CatalogMode, type Origin } from "./component-catalog.js";
 import { candidateFromKeys, checkContracts, selectedKeys, type Candidate } from "./candidate.js";
 
 export type DriftPolicy = ForgeModeStateEntry["driftPolicy"];
@@ -11,17 +11,40 @@ export type SelectionRequest = { kind: "keys"; keys: string[] } | { kind: "prese
 
 /**
  * Modes a preset was compiled against that have changed since (e.g. a built-in mode after a forge
- * upgrade): the preset still applies the current definitions, so the operator is told to rebuild.
+ * upgrade): the preset still applies the current definitions, so the operator is told to rebuild. A mode
+ * a deeper layer defines is not stale (see presetOverrides): rebuilding the preset's layer cannot change it.
  */
 export function stalePresetModes(catalog: Catalog, presetName: string): string[] {
-  const preset = catalog.presets.get(presetName)?.preset;
-  if (!preset) return [];
-  return Object.keys(preset.modeDigests)
-    .filter((key) => {
-      const current = catalog.modes.get(key);
-      return current !== undefined && current.mode.digest !== preset.modeDigests[key];
-    })
-    .sort();
+  return presetModeChanges(catalog, presetName).stale;
+}
+
+/**
+ * Modes of a preset that a layer deeper than the preset's own defines (a monorepo package's `style` under the root's
+ * preset `house`): the documented layering, which the preset's bundle could not have been built against.
+ */
+export function presetOverrides(catalog: Catalog, presetName: string): CatalogMode[] {
+  return presetModeChanges(catalog, presetName).overridden;
+}
+
+/** Scope order, then the project layers root first: the later, the deeper. */
+function depthOf(catalog: Catalog, origin: Origin): number {
+  const scope = SCOPES_SHALLOW_TO_DEEP.indexOf(origin.scope);
+  const layer = origin.layer === null ? -1 : catalog.layers.findIndex((l) => l.layer === origin.layer);
+  return scope * 10_000 + layer + 1;
+}
+
+function presetModeChanges(catalog: Catalog, presetName: string): { stale: string[]; overridden: CatalogMode[] } {
+  const entry = catalog.presets.get(presetName);
+  if (!entry) return { stale: [], overridden: [] };
+  const stale: string[] = [];
+  const overridden: CatalogMode[] = [];
+  for (const key of Object.keys(entry.preset.modeDigests).sort()) {
+    const current = catalog.modes.get(key);
+    if (current === undefined || current.mode.digest === entry.preset.modeDigests[key]) continue;
+    if (depthOf(catalog, current) > depthOf(catalog, entry)) overridden.push(current);
+    else stale.push(key);
+  }
+  return { stale, overridden };
 }
 
 /** A validated candidate ready to be pinned. */

@@ -20,17 +20,24 @@ function editDistance(a: string, b: string): number {
   return rows[a.length]![b.length]!;
 }
 
-/** The closest candidate within a third of the word's length (at least 1, at most 3 edits), ties by name. */
+/**
+ * The closest candidate within a third of the word's length (at least 1, at most 3 edits). Ties go to the candidate
+ * whose length is nearest the word's (a swap or a wrong letter is likelier than a dropped one: `modle` is `model`
+ * before `mode`), then by name.
+ */
 export function suggestClosest(word: string, candidates: Iterable<string>): string | null {
   const lower = word.toLowerCase();
   const budget = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
   let best: string | null = null;
   let bestDistance = Infinity;
+  let bestGap = Infinity;
   for (const c of [...candidates].sort()) {
     const d = editDistance(lower, c.toLowerCase());
-    if (d < bestDistance) {
+    const gap = Math.abs(c.length - word.length);
+    if (d < bestDistance || (d === bestDistance && gap < bestGap)) {
       best = c;
       bestDistance = d;
+      bestGap = gap;
     }
   }
   return best !== null && bestDistance <= budget && best !== word ? best : null;

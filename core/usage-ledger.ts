@@ -4,9 +4,20 @@ import type { SessionEntry } from "./delivery-view.js";
 import { MODE_STATE_TYPE } from "./mode-state-reducer.js";
 import { UPDATE_ENTRY_TYPE } from "./update-events.js";
 
-/** What changed between two requests: forge's own actions, then the user's (or Pi's) model switch and compaction. */
-export type RewriteCause = "mode" | "preset" | "update" | "rule" | "model" | "compaction";
-export const FORGE_CAUSES: readonly RewriteCause[] = ["mode", "preset", "update", "rule"];
+/**
+ * What changed between two requests: forge's own actions (a selection change, a system update, a rule switching on,
+ * a prompt sent without drifted modes), the user's (or Pi's) model switch and compaction, and a change of the tools the
+ * request declares (which lead the cached prefix), whoever made it.
+ */
+export type RewriteCause = "mode" | "preset" | "update" | "rule" | "leave-out" | "model" | "compaction" | "tools";
+export const FORGE_CAUSES: readonly RewriteCause[] = ["mode", "preset", "update", "rule", "leave-out"];
+export const USER_CAUSES: readonly RewriteCause[] = ["model", "compaction"];
+
+/**
+ * The entry the drift dialog's "Send without" appends (runtime/drift-hold.ts): that prompt composes the selection
+ * without the drifted modes, which changes the prompt like a selection change does, so the ledger attributes it.
+ */
+export const LEAVE_OUT_TYPE = "forge-drift-answer";
 
 export interface TokenTotals {
   input: number;
@@ -34,8 +45,11 @@ export interface PrefixRewrite {
   missedTokens: number;
   /** What changed since the previous turn, in branch order, each once; empty: nothing recorded (a cache that expired). */
   causes: RewriteCause[];
-  /** Who caused it: forge's own actions, the user's model switch or compaction, both, or nothing recorded. */
-  by: "forge" | "user" | "both" | "unexplained";
+  /**
+   * Who caused it: forge's own actions, the user's model switch or compaction, both, a change of the declared tools
+   * that neither made (another extension, Pi's MCP), or nothing recorded.
+   */
+  by: "forge" | "user" | "both" | "other" | "unexplained";
 }
 
 export interface UsageLedger {
@@ -91,13 +105,27 @@ function forgeCause(entry: SessionEntry, preset: { value: string | null }): Rewr
     return changed ? "preset" : "mode";
   }
   if (entry.customType === UPDATE_ENTRY_TYPE) return data?.source === "rule" ? "rule" : "update";
+  if (entry.customType === LEAVE_OUT_TYPE) return "leave-out";
   return null;
 }
 
 function whoOf(causes: readonly RewriteCause[]): PrefixRewrite["by"] {
   const forge = causes.some((c) => FORGE_CAUSES.includes(c));
-  const user = causes.some((c) => !FORGE_CAUSES.includes(c));
-  return forge && user ? "both" : forge ? "forge" : user ? "user" : "unexplained";
+  const user = causes.some((c) => USER_CAUSES.includes(c));
+  return forge && user ? "both" : forge ? "forge" : user ? "user" : causes.includes("tools") ? "other" : "unexplained";
+}
+
+/** 1.x records a change of the declared tools on the branch: a system message entry that adds or removes tools. */
+function changesTools(entry: SessionEntry): boolean {
+  const m = entry.type === "message" ? (entry.message as { role?: unknown; toolsAdded?: unknown; toolsRemoved?: unknown } | null | undefined) : null;
+  const some = (v: unknown) => Array.isArray(v) && v.length > 0;
+  return m?.role === "system" && (some(m.toolsAdded) || some(m.toolsRemoved));
+}
+
+/** What the runtime saw of the request bodies (0.73.1 records no tool change on the branch). */
+export interface LedgerOptions {
+  /** The tools the request sent at this leaf declared (names in order); undefined: that body was not seen. */
+  toolsAt?: (leafId: string) => readonly string[] | undefined;
 }
 
 const promptOf = (u: TokenTotals): number => u.input + u.cacheRead + u.cacheWrite;
@@ -108,7 +136,7 @@ export function isPrefixRewrite(previous: TokenTotals, next: TokenTotals): boole
 }
 
 /** The ledger of `branch` (root first). Never throws on entry data: entries without usable usage are skipped. */
-export function readUsageLedger(branch: readonly SessionEntry[]): UsageLedger {
+export function readUsageLedger(branch: readonly SessionEntry[], options: LedgerOptions = {}): UsageLedger {
   const requests: RequestUsage[] = [];
   const rewrites: PrefixRewrite[] = [];
   const totals: TokenTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
@@ -133,8 +161,13 @@ export function readUsageLedger(branch: readonly SessionEntry[]): UsageLedger {
   const cause = (c: RewriteCause) => {
     if (!causes.includes(c)) causes.push(c);
   };
+  let leaf: string | null = null;
+  let declared: readonly string[] | undefined;
   for (const entry of branch) {
     if (entry === null || typeof entry !== "object") continue;
+    const before = leaf;
+    leaf = str((entry as { id?: unknown }).id);
+    if (changesTools(entry)) cause("tools");
     const e = entry as SessionEntry & { provider?: unknown; modelId?: unknown; model?: unknown; kind?: unknown; usage?: Usage };
     const id = str(e.id);
     const forge = forgeCause(entry, preset);
@@ -153,6 +186,10 @@ export function readUsageLedger(branch: readonly SessionEntry[]): UsageLedger {
       const m = e.message as { role?: unknown; usage?: Usage; provider?: unknown; model?: unknown } | null | undefined;
       const u = m?.role === "assistant" ? usable(m.usage) : null;
       if (u === null) continue;
+      // The request this turn answers was sent at the entry before it: its tools against the previous turn's request.
+      const sent = before === null ? undefined : options.toolsAt?.(before);
+      if (sent !== undefined && declared !== undefined && sent.join("\n") !== declared.join("\n")) cause("tools");
+      declared = sent;
       model = { provider: str(m!.provider) ?? model.provider, model: str(m!.model) ?? model.model };
       add({ ...u, kind: "turn", entryId: id, ...model });
       turn++;

@@ -1,6 +1,6 @@
 // /forge cost: the branch's usage ledger as a report (per model, spend at catalog prices, who caused each prefix
 // rewrite) and its plain text. Pure: the runtime hands in the ledger and each model's prices.
-import { FORGE_CAUSES, MAX_USAGE_TOKENS, type PrefixRewrite, type RewriteCause, type TokenTotals, type UsageLedger } from "./usage-ledger.js";
+import { FORGE_CAUSES, MAX_USAGE_TOKENS, USER_CAUSES, type PrefixRewrite, type RewriteCause, type TokenTotals, type UsageLedger } from "./usage-ledger.js";
 import { formatDollars, hasPrices, spendOf, type ModelPrices } from "./usage-prices.js";
 
 export interface ModelUsage {
@@ -27,10 +27,14 @@ export interface CostReport {
   models: ModelUsage[];
   rewrites: {
     total: number;
-    /** Rewrites after forge's own actions only, after the user's model switch or compaction only, both, neither. */
+    /**
+     * Rewrites after forge's own actions only, after the user's model switch or compaction only, both, after a change
+     * of the declared tools that neither made, or nothing recorded.
+     */
     forge: number;
     user: number;
     both: number;
+    other: number;
     unexplained: number;
     /** How often each cause preceded a rewrite. */
     causes: Partial<Record<RewriteCause, number>>;
@@ -83,6 +87,7 @@ export function buildCostReport(ledger: UsageLedger, pricesOf: (provider: string
       forge: count("forge"),
       user: count("user"),
       both: count("both"),
+      other: count("other"),
       unexplained: count("unexplained"),
       causes,
       list: ledger.rewrites,
@@ -96,13 +101,15 @@ const CAUSE_WORDS: Record<RewriteCause, string> = {
   preset: "preset change",
   update: "system update",
   rule: "rule switching on",
+  "leave-out": 'a prompt sent without drifted modes ("Send without")',
   model: "model switch",
   compaction: "compaction",
+  tools: "tool change",
 };
 
-function causeList(report: CostReport, forge: boolean): string {
+function causeList(report: CostReport, of: readonly RewriteCause[]): string {
   const parts = Object.entries(report.rewrites.causes)
-    .filter(([c]) => FORGE_CAUSES.includes(c as RewriteCause) === forge)
+    .filter(([c]) => of.includes(c as RewriteCause))
     .map(([c, k]) => `${CAUSE_WORDS[c as RewriteCause]} ${k}`);
   return parts.length > 0 ? ` (${parts.join(", ")})` : "";
 }
@@ -130,11 +137,29 @@ export function renderCostReport(report: CostReport): string {
   else lines.push(`  spend at catalog prices: ${formatDollars(report.spend)} (${[priced.join(", "), without].filter((p) => p !== "").join("; ")})`);
   const r = report.rewrites;
   lines.push(
-    `  prefix rewrites: ${r.total}; after forge's actions ${r.forge + r.both}${causeList(report, true)}, after your model switches or compaction ${r.user + r.both}${causeList(report, false)}, unexplained ${r.unexplained}`,
+    `  prefix rewrites: ${r.total}; after forge's actions ${r.forge + r.both}${causeList(report, FORGE_CAUSES)}, after your model switches or compaction ${r.user + r.both}${causeList(report, USER_CAUSES)}, ${r.other > 0 ? `after tool changes outside forge ${r.other}, ` : ""}unexplained ${r.unexplained}`,
   );
-  for (const w of r.list)
-    lines.push(
-      `    turn ${w.turn + 1}: about ${n(w.missedTokens)} tokens not served from cache${w.causes.length > 0 ? ` after ${w.causes.map((c) => CAUSE_WORDS[c]).join(", ")}` : ""}`,
-    );
+  lines.push(...rewriteGroups(r.list));
   return lines.join("\n");
+}
+
+/** At most this many turn numbers per group line; a long session's rewrites stay a few lines (--json lists every one). */
+export const SHOWN_TURNS = 8;
+
+/** The rewrites grouped by what preceded them, in order of first appearance: one line per group, its turns capped. */
+function rewriteGroups(list: readonly PrefixRewrite[]): string[] {
+  const groups = new Map<string, { turns: number[]; tokens: number }>();
+  for (const w of list) {
+    const key = w.causes.length > 0 ? `after ${w.causes.map((c) => CAUSE_WORDS[c]).join(", ")}` : "after nothing recorded (an expired cache?)";
+    const g = groups.get(key) ?? { turns: [], tokens: 0 };
+    g.turns.push(w.turn + 1);
+    g.tokens += w.missedTokens;
+    groups.set(key, g);
+  }
+  return [...groups].map(([why, g]) => {
+    const shown = g.turns.slice(0, SHOWN_TURNS).join(", ");
+    const more = g.turns.length > SHOWN_TURNS ? ` and ${g.turns.length - SHOWN_TURNS} more` : "";
+    const turns = `${g.turns.length === 1 ? "turn" : `${g.turns.length} turns:`} ${shown}${more}`;
+    return `    ${why}: ${turns}, about ${n(g.tokens)} tokens not served from cache`;
+  });
 }

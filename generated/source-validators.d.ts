@@ -7,4 +7,5 @@ export declare const validateForgeConfig: Validator;
 export declare const validateBuildCacheEntry: Validator;
 export declare const validatePresetExport: Validator;
 export declare const validateSourceRequest: Validator;
+export declare const validateTestSource: Validator;
 export declare const validateBundleStrict: Validator;

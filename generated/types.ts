@@ -358,7 +358,8 @@ export type ForgeCliReport =
   | CliSourceReport
   | CliKeyReport
   | CliVerifyReport
-  | CliOutdatedReport;
+  | CliOutdatedReport
+  | ForgeTestReport;
 export type Diagnostics = ForgeDiagnostic[];
 /**
  * A scope the runtime loads a bundle from.
@@ -369,6 +370,18 @@ export type Selection = null | {
   base: string | null;
   overlays: string[];
 };
+export type TestTier = "pure" | "pi" | "model";
+/**
+ * pi-0.73: @mariozechner/pi-coding-agent 0.73 (one prompt string); pi-1: @earendil-works/pi-coding-agent 1.x (prompt sections).
+ */
+export type TestHost = "pi-0.73" | "pi-1";
+export type TestStatus = "passed" | "failed" | "skipped";
+export type TestTokenChange = null | {
+  from: number;
+  to: number;
+  delta: number;
+};
+
 /**
  * One forge build (or --check).
  */
@@ -416,7 +429,14 @@ export interface BundleChanges {
     from: string | null;
     to: string;
   };
+  /**
+   * The bytes differ, but no digest and no signature does (source paths, formatting, a hand edit).
+   */
   otherChanges: boolean;
+  /**
+   * The signatures differ, and nothing else does but the forge version (a signature added by --sign, or dropped).
+   */
+  signaturesChanged?: boolean;
 }
 export interface ComponentChanges {
   added: string[];
@@ -636,6 +656,7 @@ export interface CliTokenDiff {
   uncounted: ("a" | "b")[];
   components: TokenChange[];
   presets: TokenChange[];
+  tools: ToolsChange[];
 }
 export interface TokenChange {
   kind: "mode" | "rule" | "block" | "preset";
@@ -644,6 +665,15 @@ export interface TokenChange {
   from: number | null;
   to: number | null;
   delta: number | null;
+}
+/**
+ * A changed mode whose tools differ: from/to its tools in A and B (null: it names none, Pi's own stay) and the affected presets that select it. The tool declarations lead the cached prefix, so taking the change rewrites nearly all of it; the token counts leave them out.
+ */
+export interface ToolsChange {
+  mode: string;
+  from: string[] | null;
+  to: string[] | null;
+  presets: string[];
 }
 export interface CliImportReport {
   command: "import";
@@ -785,6 +815,126 @@ export interface CliOutdatedReport {
     modes: null | string[];
     presets: null | string[];
   }[];
+}
+/**
+ * What `forge test --json` prints: one object per run. Paths are relative to the current directory. test/prompt-tests/test-report-schema.test.ts validates real outputs against it.
+ */
+export interface ForgeTestReport {
+  command: "test";
+  /**
+   * passed: every result passed; failed: a result failed or could not run; errors: test files or sources have errors.
+   */
+  status: "passed" | "failed" | "errors";
+  tier: TestTier;
+  /**
+   * --pi: each host as found on this machine.
+   */
+  hosts: TestHostStatus[];
+  summary: TestSummary;
+  results: TestResultReport[];
+  against: null | TestAgainstReport;
+  diagnostics: ForgeDiagnostic[];
+}
+export interface TestHostStatus {
+  host: TestHost;
+  version: string | null;
+  /**
+   * Why its tests could not run, and what to install.
+   */
+  problem: string | null;
+}
+export interface TestSummary {
+  tests: number;
+  results: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  changed: number;
+}
+export interface TestResultReport {
+  file: string;
+  line: number;
+  column: number;
+  test: string;
+  host: TestHost;
+  tier: TestTier;
+  hostVersion: string | null;
+  status: TestStatus;
+  reason: string | null;
+  preset: string | null;
+  assertions: TestAssertionReport[];
+  snapshot: null | TestSnapshotReport;
+  /**
+   * The prompt as its snapshot holds it (volatile parts as placeholders).
+   */
+  prompt: string;
+  /**
+   * The tools the request declares.
+   */
+  tools: string[];
+  /**
+   * Pi 1.x: the prompt's sections in order; null on 0.73.
+   */
+  sections: string[] | null;
+  /**
+   * The path rules that switched on after the touched paths.
+   */
+  rulesOn: string[];
+  /**
+   * --pi: the request body Pi sent, as captured.
+   */
+  request?: {};
+  /**
+   * --model: how many runs met every expectation, and the tokens they spent (the provider's usage).
+   */
+  runs?: {
+    runs: number;
+    passed: number;
+    inputTokens: number;
+    outputTokens: number;
+  };
+}
+export interface TestAssertionReport {
+  kind:
+    | "selection"
+    | "contains"
+    | "notContains"
+    | "order"
+    | "tokens"
+    | "sections"
+    | "tools"
+    | "edits"
+    | "rules"
+    | "snapshot"
+    | "expect";
+  passed: boolean;
+  message: string;
+  line: number;
+  column: number;
+}
+export interface TestSnapshotReport {
+  file: string;
+  status: "matched" | "mismatched" | "missing" | "written" | "updated";
+  diff: string;
+  tokens: TestTokenChange;
+  message: string;
+}
+export interface TestAgainstReport {
+  ref: string;
+  comparisons: TestComparison[];
+}
+export interface TestComparison {
+  file: string;
+  line: number;
+  column: number;
+  test: string;
+  host: TestHost;
+  preset: string | null;
+  before: "passed" | "failed" | "skipped" | "absent";
+  after: TestStatus;
+  verdict: "changed" | "unchanged" | "broken" | "fixed" | "failing";
+  diff: string;
+  tokens: TestTokenChange;
 }
 
 /* from schema/delivery-details.schema.json */
@@ -1217,6 +1367,179 @@ export interface PresetSourceRequest {
   base: Key | null;
   overlays: KeyList;
   driftPolicy: DriftPolicy;
+}
+
+/* from schema/test-report.schema.json */
+
+
+/* from schema/test.schema.json */
+/**
+ * @minItems 1
+ * @maxItems 64
+ */
+export type TestTextMatches = [TestTextMatch, ...TestTextMatch[]];
+/**
+ * A text (found verbatim) or a linear-time pattern (RE2 syntax, searched anywhere).
+ */
+export type TestTextMatch =
+  | string
+  | {
+      /**
+       * An RE2 regular expression.
+       */
+      pattern: string;
+    };
+/**
+ * Names: a list (each must be present), or exactly / includes / excludes.
+ */
+export type TestNameSet =
+  | [TestName, ...TestName[]]
+  | {
+      /**
+       * These names and no other, in any order.
+       *
+       * @maxItems 64
+       */
+      exactly?: TestName[];
+      /**
+       * @minItems 1
+       * @maxItems 64
+       */
+      includes?: [TestName, ...TestName[]];
+      /**
+       * @minItems 1
+       * @maxItems 64
+       */
+      excludes?: [TestName, ...TestName[]];
+    };
+export type TestName = string;
+/**
+ * A forge prompt-test file (.pi/forge/tests/<name>.yaml|json), run by `forge test`: each test names a selection, the hosts, fixed inputs and assertions on the prompt that selection composes.
+ */
+export interface ForgeTestSource {
+  /**
+   * Editor hint, ignored by forge.
+   */
+  $schema?: string;
+  /**
+   * The tests of this file, run in order.
+   *
+   * @minItems 1
+   * @maxItems 1000
+   */
+  tests: [PromptTestSource, ...PromptTestSource[]];
+}
+export interface PromptTestSource {
+  name: Key;
+  description?: string;
+  preset?: Key;
+  modes?: KeyList;
+  updates?: KeyList;
+  /**
+   * The Pi hosts whose layout the test checks (default both).
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  hosts?: [TestHost] | [TestHost, TestHost];
+  /**
+   * The user prompt forge test --pi sends (default "forge test").
+   */
+  prompt?: string;
+  inputs?: PromptTestInputs;
+  assert: PromptTestAssertions;
+  expect?: PromptTestExpectations;
+}
+/**
+ * Fixed inputs, so the composed prompt is the same on every machine.
+ */
+export interface PromptTestInputs {
+  /**
+   * The working directory the prompt shows (an absolute path; default /repo), the project root.
+   */
+  cwd?: string;
+  /**
+   * provider/model-id of the session's model (default forge-test/capture).
+   */
+  model?: string;
+  /**
+   * The {{os}} value (default linux).
+   */
+  os?: string;
+  /**
+   * The local date (and optionally time) of the session: YYYY-MM-DD or YYYY-MM-DDTHH:MM (default 2026-01-15T09:30).
+   */
+  date?: string;
+  /**
+   * Paths the agent read before the prompt (relative to the project root): path rules and nested context files switch on.
+   *
+   * @maxItems 64
+   */
+  touched?: string[];
+}
+export interface PromptTestAssertions {
+  contains?: TestTextMatches;
+  notContains?: TestTextMatches;
+  /**
+   * These texts occur in this order.
+   *
+   * @minItems 2
+   * @maxItems 64
+   */
+  order?: [string, string, ...string[]];
+  /**
+   * Bounds on the always-on tokens forge adds (o200k_base, the figure forge explain prints).
+   */
+  tokens?: {
+    max?: number;
+    min?: number;
+  };
+  sections?: TestNameSet;
+  tools?: TestNameSet;
+  /**
+   * Edit limits: the verdict forge explain --path gives for each path (relative to the project root).
+   */
+  edits?: {
+    /**
+     * @minItems 1
+     * @maxItems 64
+     */
+    allowed?: [string, ...string[]];
+    /**
+     * @minItems 1
+     * @maxItems 64
+     */
+    refused?: [string, ...string[]];
+  };
+  /**
+   * Path rules (and preset blocks with when) switched on, or not, after the inputs' touched paths.
+   */
+  rules?: {
+    on?: KeyList;
+    off?: KeyList;
+  };
+  /**
+   * The prompt equals its snapshot file beside the test (forge test --update writes it).
+   */
+  snapshot?: boolean;
+}
+/**
+ * Behaviour of a real model: checked on the reply to prompt, only by forge test --model provider/id.
+ */
+export interface PromptTestExpectations {
+  contains?: TestTextMatches;
+  notContains?: TestTextMatches;
+  /**
+   * The model calls each of these tools.
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  callsTool?: [ToolName, ...ToolName[]];
+  /**
+   * No edit or write call is refused by an edit limit.
+   */
+  noEditOutsideLimit?: true;
 }
 
 /* from schema/tool-arguments.schema.json */

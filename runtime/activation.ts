@@ -10,8 +10,10 @@ import type { CtxPort, PiPort } from "./host-adapter/ports.js";
 import type { PreferencesApplier } from "./preferences-applier.js";
 import type { ScopeLoader } from "./scope-loader.js";
 import { describeActivation, describeOff, planActivation, planConfirmed, planOff, type ActivationRequest, type SettledPlan } from "./selection-transitions.js";
+import { describeTurnedOff } from "./edit-limits.js";
 
-export type ActivationResult = { ok: true; message: string } | { ok: false; message: string; cancelled?: boolean };
+/** `notes`: lines the notice adds, e.g. which tools the selection's edit limits turned off. */
+export type ActivationResult = { ok: true; message: string; notes?: string[] } | { ok: false; message: string; cancelled?: boolean };
 
 export interface ActivationDeps {
   pi: Pick<PiPort, "appendEntry">;
@@ -59,10 +61,12 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
       }
       pi.appendEntry(MODE_STATE_TYPE, entry);
       settle(ctx);
-      await prefs.follow(ctx, scopes.catalog(), selectedKeys(entry), limits(ctx));
+      const inForce = limits(ctx);
+      const { turnedOff } = await prefs.follow(ctx, scopes.catalog(), selectedKeys(entry), inForce);
       footer(ctx);
       // A reapproval keeps the keys: what it was is what it is.
-      return { ok: true, message: describeActivation(entry, req.source === "reapprove" ? undefined : req.base) };
+      const message = describeActivation(entry, req.source === "reapprove" ? undefined : req.base);
+      return { ok: true, message, notes: turnedOff.length > 0 ? [describeTurnedOff(turnedOff, inForce)] : [] };
     },
 
     async deactivate(ctx) {

@@ -31,6 +31,8 @@ export interface DriftHoldDeps {
   session: SessionCommands;
   /** Re-pins the current definitions (the dialog's first answer); its outcome is told by the hold. */
   reapprove(ctx: CtxPort): Promise<ActivationResult>;
+  /** Records "Send without" on the branch (core/usage-ledger.ts LEAVE_OUT_TYPE): /forge cost attributes its rewrite. */
+  recordLeaveOut(ctx: CtxPort, keys: readonly string[]): void;
 }
 
 /** Which drift an answer was given for: the keys and what each now is. */
@@ -40,7 +42,7 @@ function signatureOf(drift: readonly DriftItem[]): string {
 
 export const DRIFT_ANSWERS = { reapprove: "Reapprove and send", leaveOut: "Send without", cancel: "Cancel" } as const;
 
-export function createDriftHold({ session, reapprove }: DriftHoldDeps): DriftHold {
+export function createDriftHold({ session, reapprove, recordLeaveOut }: DriftHoldDeps): DriftHold {
   let pending: { signature: string; keys: readonly string[] } | null = null;
 
   return {
@@ -75,6 +77,11 @@ export function createDriftHold({ session, reapprove }: DriftHoldDeps): DriftHol
         if (!outcome.cancelled) say(ctx, `forge: refused: ${outcome.message}; nothing reapproved`, "error");
       } else if (choice?.startsWith(DRIFT_ANSWERS.leaveOut)) {
         pending = { signature: signatureOf(result.drift), keys: drifted };
+        try {
+          recordLeaveOut(ctx, drifted);
+        } catch {
+          // only /forge cost's attribution depends on it
+        }
         return undefined;
       }
       // Cancelled (or the reapproval refused): nothing is sent, and the text the user typed is not lost.

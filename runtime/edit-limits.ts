@@ -25,6 +25,39 @@ export function describeLimit(limit: ActiveLimit): string {
   return `mode "${limit.mode}" (edits: ${allows}${deny.length > 0 ? `, never ${deny.map(describePattern).join(", ")}` : ""}${limit.limit.bash === "unchecked" ? "; bash unchecked" : ""})`;
 }
 
+/** The activation notice's line: the tools the edit limits just turned off, and why (the model only sees them gone). */
+export function describeTurnedOff(tools: readonly string[], limits: readonly ActiveLimit[]): string {
+  const names = tools.join(", ");
+  const bash = tools.includes("bash") ? "; bash can change any file and forge cannot check a shell command (edits.bash: unchecked keeps it on)" : "";
+  return `edit limits of ${limits.map((l) => `"${l.mode}"`).join(" and ")} turned off ${names}: only read, grep, find, ls, and edit and write within the limit, stay on${bash}`;
+}
+
+/**
+ * Pi answers a call to a tool that is not active with "Tool <name> not found" before any extension hears of it. For a
+ * tool the edit limits turned off, forge puts its own refusal in that tool result (Pi's message_end lets an extension
+ * replace a finished message on both hosts), so the model reads why, not that the tool does not exist.
+ */
+export function explainMissingTool(
+  message: unknown,
+  limits: readonly ActiveLimit[],
+  allowed: (tool: string) => boolean,
+  registered: (tool: string) => boolean,
+): unknown {
+  if (limits.length === 0 || message === null || typeof message !== "object") return undefined;
+  const m = message as {
+    role?: unknown;
+    toolName?: unknown;
+    content?: unknown;
+  };
+  if (m.role !== "toolResult" || typeof m.toolName !== "string" || allowed(m.toolName) || !Array.isArray(m.content) || m.content.length !== 1) return undefined;
+  // A tool no extension registered really is not there: Pi's own words stay.
+  if (!registered(m.toolName)) return undefined;
+  const part = m.content[0] as { type?: unknown; text?: unknown };
+  if (part.type !== "text" || part.text !== `Tool ${m.toolName} not found`) return undefined;
+  const reason = refuseTool(m.toolName, limits).reason ?? "";
+  return { ...m, content: [{ type: "text", text: reason }] };
+}
+
 /** A tool a limit turned off, called anyway (by name, or by an extension that switched it back on). */
 export function refuseTool(tool: string, limits: readonly ActiveLimit[]): ToolCallResult {
   const modes = limits.map(describeLimit).join(" and ");
@@ -32,7 +65,10 @@ export function refuseTool(tool: string, limits: readonly ActiveLimit[]): ToolCa
     tool === "bash"
       ? "bash can change any file and forge cannot check a shell command, so bash is off while an edit limit is active (a mode that accepts this declares edits.bash: unchecked)"
       : `forge does not know that "${tool}" only reads, so while an edit limit is active only read, grep, find, ls, and edit and write within the limit, may run`;
-  return { block: true, reason: `forge: ${tool} refused: ${modes} limits edits; ${why}. Nothing ran.` };
+  return {
+    block: true,
+    reason: `forge: ${tool} refused: ${modes} limits edits; ${why}. Nothing ran.`,
+  };
 }
 
 /**
@@ -43,7 +79,11 @@ export function refuseTool(tool: string, limits: readonly ActiveLimit[]): ToolCa
 export function checkLimits(call: ResolvedCall, limits: readonly ActiveLimit[], root: string, cache: LimitCache): ToolCallResult | undefined {
   if (limits.length === 0) return undefined;
   const unknown = limits.find((l) => l.kind === "unknown");
-  if (unknown?.kind === "unknown") return { block: true, reason: `forge: edit refused: ${describeUnknownLimit(unknown)}. The file was not changed.` };
+  if (unknown?.kind === "unknown")
+    return {
+      block: true,
+      reason: `forge: edit refused: ${describeUnknownLimit(unknown)}. The file was not changed.`,
+    };
   const unresolved = call.targets.find((t) => !t.ok);
   if (unresolved !== undefined && !unresolved.ok) {
     return {

@@ -8,7 +8,7 @@ import { modeCommand } from "./commands/mode-command.js";
 import { presetCommand } from "./commands/preset-command.js";
 import { createSelectionEstimator } from "./commands/selection-estimate.js";
 import { createForgeSession, type ForgeSession } from "./forge-session.js";
-import { detectHostAdapter, type HostAdapter } from "./host-adapter/index.js";
+import { detectHostAdapter, observeRequest, type HostAdapter } from "./host-adapter/index.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, CommandSpec, CtxPort, PiPort } from "./host-adapter/ports.js";
 import { describeError, say } from "./notify.js";
 import { createDriftHold, type DriftHold } from "./drift-hold.js";
@@ -16,11 +16,15 @@ import { reapproveSelection } from "./commands/reapprove.js";
 import { createForgeCli, type ForgeCli } from "./forge-cli.js";
 import { defaultBuiltinFile } from "./scope-discovery.js";
 import { createSessionStore } from "./session-store.js";
-import { createSystemUpdates, UPDATE_TOOL_NAMES, type SystemUpdates } from "./updates/index.js";
+import { createSystemUpdates, SYSTEM_UPDATE_COMMAND, UPDATE_TOOL_NAMES, type SystemUpdates } from "./updates/index.js";
+import { forgeArgumentProvider, type ArgumentCompleter } from "./tab-completion.js";
 import { createRuleSources } from "./rule-sources.js";
 import { createToolGate } from "./tool-gate.js";
+import { explainMissingTool } from "./edit-limits.js";
+import { toolAllowedUnder } from "../core/pinned-limits.js";
 import { claimExtensionCopy, registerPassiveCopy } from "./extension-copies.js";
 import { forgeVersion } from "../core/forge-version.js";
+import { LEAVE_OUT_TYPE } from "../core/usage-ledger.js";
 import { fileURLToPath } from "node:url";
 
 export interface ExtensionOptions {
@@ -34,6 +38,8 @@ export interface ExtensionOptions {
   systemUpdates?: boolean;
   /** How authoring runs the forge CLI (default: dist/cli.js beside this extension); tests run it in process. */
   cli?: ForgeCli;
+  /** Redraw the footer's drift badge when a bundle changes between turns (Pi's load: on; unit tests: off). */
+  watchFooter?: boolean;
 }
 
 /** before_agent_start: the core composes, then the feature adds to what the core returned, chained as the host chains. */
@@ -61,7 +67,10 @@ async function runAgentStart(
   }
   const extra = updates.beforeAgentStart(adapter.chainEvent(event, core), ctx);
   const systemPrompt = extra?.systemPrompt ?? core?.systemPrompt;
-  const merged: BeforeAgentStartResult = { ...(systemPrompt !== undefined ? { systemPrompt } : {}), ...(extra?.message ? { message: extra.message } : {}) };
+  const merged: BeforeAgentStartResult = {
+    ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+    ...(extra?.message ? { message: extra.message } : {}),
+  };
   return merged.systemPrompt === undefined && merged.message === undefined ? undefined : merged;
 }
 
@@ -79,10 +88,17 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     builtinFile: options.builtinFile ?? defaultBuiltinFile(),
     now: options.now,
     os: options.os,
+    watchFooter: options.watchFooter ?? false,
   });
 
-  pi.registerFlag("mode", { description: "forge: start with these modes (--mode=a,b; comma list)", type: "string" });
-  pi.registerFlag("preset", { description: "forge: start with this preset", type: "string" });
+  pi.registerFlag("mode", {
+    description: "forge: start with these modes (--mode=a,b; comma list)",
+    type: "string",
+  });
+  pi.registerFlag("preset", {
+    description: "forge: start with this preset",
+    type: "string",
+  });
   // /mode and /preset report the cache impact of a change (and warn before a large cached rewrite); the feature that
   // estimates it is built after the core's commands are registered.
   let updates: SystemUpdates | null = null;
@@ -103,12 +119,17 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
       } catch {
         // the command reports its own failure when it reads the session
       }
-      return spec.handler(args, ctx);
+      await spec.handler(args, ctx);
+      // The preset a command activated offers its blocks to /system-update's completion now, not after the next turn.
+      updates?.onSelectionChange(ctx);
     },
   });
-  pi.registerCommand("mode", reading(modeCommand(session, estimator, authoring)));
-  pi.registerCommand("preset", reading(presetCommand(session, estimator, authoring)));
-  pi.registerCommand("forge", reading(forgeCommand(session)));
+  const commands = {
+    mode: modeCommand(session, estimator, authoring),
+    preset: presetCommand(session, estimator, authoring),
+    forge: forgeCommand(session, records),
+  };
+  for (const [name, spec] of Object.entries(commands)) pi.registerCommand(name, reading(spec));
   if (options.systemUpdates !== false) {
     updates = createSystemUpdates(pi, {
       adapter,
@@ -119,7 +140,17 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     });
   }
   const feature = updates;
-  const hold = createDriftHold({ session, reapprove: (ctx) => reapproveSelection(session, ctx, { given: false }) });
+  // Tab after a completed word completes the next argument (the editors force file completion there otherwise).
+  const completers = new Map<string, ArgumentCompleter>(
+    Object.entries(commands).map(([name, spec]) => [name, (text) => spec.getArgumentCompletions?.(text) ?? null]),
+  );
+  if (feature !== null) completers.set(SYSTEM_UPDATE_COMMAND, (text) => feature.completeArguments(text));
+  const tabCompletion = forgeArgumentProvider(completers);
+  const hold = createDriftHold({
+    session,
+    reapprove: (ctx) => reapproveSelection(session, ctx, { given: false }),
+    recordLeaveOut: (_ctx, keys) => pi.appendEntry(LEAVE_OUT_TYPE, { v: 1, leftOut: [...keys] }),
+  });
 
   // A prompt about to go out on a drift fallback is held and asked about (a UI only). A failing dialog lets the prompt
   // run as policy block says (Pi's native prompt, limits in force), never with the drifted text.
@@ -137,8 +168,16 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   // first session and to fresh ones (/new), never over a resumed, forked or reloaded branch's state.
   pi.on("session_start", async (event, ctx) => {
     try {
+      // The host drops extension wrappers when it resets its UI; each session start puts forge's back (a duplicate is harmless).
+      ctx.ui.addAutocompleteProvider?.(tabCompletion);
+    } catch {
+      // completion only: Pi's own stays
+    }
+    try {
       const reason = event?.reason;
       hold.reset();
+      // Another session (new, resume, fork, reload): the last request body was another session's.
+      if (reason !== undefined && reason !== "startup") records.recordRequest(null);
       await session.rederive(ctx, reason === undefined || reason === "startup" || reason === "new");
     } catch (error) {
       session.fail(ctx, "session start", error);
@@ -163,8 +202,36 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   // One gate: the call's paths resolved once, then the edit limits the selection pinned, then path rules.
   pi.on(
     "tool_call",
-    createToolGate({ adapter, limitsInForce: (ctx) => session.limits(ctx), ownTools: feature === null ? [] : UPDATE_TOOL_NAMES, rules: feature?.onToolCall }),
+    createToolGate({
+      adapter,
+      limitsInForce: (ctx) => session.limits(ctx),
+      ownTools: feature === null ? [] : UPDATE_TOOL_NAMES,
+      rules: feature?.onToolCall,
+    }),
   );
+
+  // Every request body Pi sends, kept by reference (nothing serialized here): cache notices compare with the last one.
+  pi.on("before_provider_request", (event, ctx) => {
+    try {
+      records.recordRequest(observeRequest(event, ctx, pi));
+    } catch {
+      records.recordRequest(null); // a notice then says it does not know, rather than compare with an older body
+    }
+    return undefined;
+  });
+
+  // A call to a tool the edit limits turned off gets Pi's "Tool bash not found"; forge's reason replaces it.
+  pi.on("message_end", (event, ctx) => {
+    try {
+      const { limits } = session.limits(ctx);
+      const allowed = (tool: string) => toolAllowedUnder(limits, tool, feature === null ? [] : UPDATE_TOOL_NAMES);
+      const registered = (tool: string) => pi.getAllTools?.().some((t) => t.name === tool) ?? false;
+      const replaced = explainMissingTool(event.message, limits, allowed, registered);
+      return replaced === undefined ? undefined : { message: replaced };
+    } catch {
+      return undefined; // Pi's own text stays: the call did not run either way
+    }
+  });
 
   if (feature !== null) {
     pi.on("model_select", (event, ctx) => feature.onModelSelect(event, ctx));
@@ -179,10 +246,13 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
 export default function forgeExtension(pi: PiPort): void {
   try {
     // Another copy of forge already loaded in this Pi (a global install beside a project's): it stays in charge.
-    const self = { file: fileURLToPath(import.meta.url), version: forgeVersion };
+    const self = {
+      file: fileURLToPath(import.meta.url),
+      version: forgeVersion,
+    };
     const claim = claimExtensionCopy(pi, self);
     if (claim.role === "passive") return registerPassiveCopy(pi, self, claim.notice);
-    createForgeExtension(pi);
+    createForgeExtension(pi, { watchFooter: true });
   } catch (error) {
     process.stderr.write(`forge: extension failed to load (${describeError(error)}); Pi runs without forge\n`);
   }

@@ -83,4 +83,6 @@ export interface SessionDeps {
   ownTools: readonly string[];
   now?: () => Date;
   os?: string;
+  /** Redraw the footer when a scope file changes between turns (runtime/footer-watch.ts). */
+  watchFooter?: boolean;
 }

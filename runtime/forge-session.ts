@@ -2,6 +2,7 @@
 // the parts: scope loader, selection transitions, activation flow, preferences and turn composer. Commands get a read
 // interface and three actions. What is not on the branch is the process's own: a refusal that forces Pi's native prompt,
 // and which selection the preferences were last applied for.
+import { createFooterWatch } from "./footer-watch.js";
 import { summarizeDiagnostics } from "../core/diagnostics/summarize-skipped.js";
 import type { Catalog } from "../core/component-catalog.js";
 import type { ActiveSelection, Composition } from "../core/composition.js";
@@ -79,7 +80,9 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
   const limitsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveLimit[] => activeLimits(read(ctx).selection.pins, catalog);
   const offeredKeys = (ctx: CtxPort, catalog: Catalog): string[] => selectedKeys(read(ctx).selection.state).filter((k) => catalog.modes.has(k));
   const keyOf = (ctx: CtxPort) => preferenceKey(offeredKeys(ctx, scopes.catalog()), limitsOf(ctx));
-  const turns = createTurnComposer({ adapter, scopes, records, selection: selectionOf, tell, now, os: deps.os });
+  // A rebuilt bundle redraws the footer's badge between turns (the real extension; unit tests drive turns themselves).
+  const watch = deps.watchFooter === true ? createFooterWatch((ctx) => (scopes.refresh(ctx), turns.updateFooter(ctx))) : undefined;
+  const turns = createTurnComposer({ adapter, scopes, records, selection: selectionOf, tell, now, os: deps.os, ...(watch ? { watch } : {}) });
   const flow = createActivationFlow({
     pi,
     scopes,

@@ -2,6 +2,7 @@
 import type { CtxPort, NotifyLevel } from "./host-adapter/ports.js";
 import { describeError } from "../core/error-text.js";
 import { visible, visibleLines } from "../core/safe-text.js";
+import { wrapKeepingIndent } from "./tui-text.js";
 
 export { describeError };
 
@@ -16,11 +17,22 @@ export function say(ctx: OutputCtx, raw: string, level: NotifyLevel = "info"): v
   // Messages quote names, labels and texts from bundles and sessions: control characters are shown, never obeyed.
   const text = visibleLines(raw);
   try {
-    if (ctx.hasUI) ctx.ui.notify(text, level);
+    if (ctx.hasUI) ctx.ui.notify(forTerminal(text, level), level);
     else process.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
   } catch {
     // Output must never take the host down.
   }
+}
+
+/**
+ * In Pi's TUI (its output is a terminal), a notice's long lines are wrapped here, indents kept, to the width Pi shows
+ * them in: the terminal less Pi's one-column margin on each side, and the "Warning: " or "Error: " before a first line.
+ * RPC and other pipes get the text as it is.
+ */
+function forTerminal(text: string, level: NotifyLevel): string {
+  const columns = process.stdout.isTTY === true ? process.stdout.columns : undefined;
+  if (columns === undefined || columns < 40) return text;
+  return wrapKeepingIndent(text, columns - 2, level === "warning" ? "Warning: ".length : level === "error" ? "Error: ".length : 0);
 }
 
 export function setFooter(ctx: OutputCtx, text: string | undefined): void {

@@ -67,7 +67,7 @@ export interface PreferencesApplier {
    * Applies what the selected modes `keys` prefer, with the tools `limits` turn off left off; the first change snapshots
    * Pi's values, a selection without preferences or limits restores them.
    */
-  follow(ctx: CtxPort, catalog: Catalog, keys: readonly string[], limits: readonly ActiveLimit[]): Promise<void>;
+  follow(ctx: CtxPort, catalog: Catalog, keys: readonly string[], limits: readonly ActiveLimit[]): Promise<{ turnedOff: string[] }>;
   /** Whether an active tool is one `limits` turn off (bash, a tool not known to be read-only). */
   blocked(limits: readonly ActiveLimit[]): boolean;
   /** Turns off the active tools `limits` turn off, nothing else (a resumed session: Pi starts with its own tools). */
@@ -85,8 +85,13 @@ export function createPreferencesApplier(pi: PiPort, ownTools: readonly string[]
     async follow(ctx, catalog, keys, limits) {
       const modes = keys.map((k) => catalog.modes.get(k)?.mode).filter((m): m is Mode => m !== undefined);
       const prefs = mergePreferences(modes);
-      if (!hasPreferences(prefs) && limits.length === 0 && snapshot === null) return;
-      for (const n of await applyPreferences(pi, ctx, prefs, take(ctx), allowedUnder(limits))) say(ctx, n, "warning");
+      if (!hasPreferences(prefs) && limits.length === 0 && snapshot === null) return { turnedOff: [] };
+      const before = pi.getActiveTools();
+      const allowed = allowedUnder(limits);
+      for (const n of await applyPreferences(pi, ctx, prefs, take(ctx), allowed)) say(ctx, n, "warning");
+      // What the edit limits turned off now, for the activation's notice (the model only sees the tool gone).
+      const after = new Set(pi.getActiveTools());
+      return { turnedOff: before.filter((t) => !after.has(t) && !allowed(t)) };
     },
     blocked(limits) {
       if (limits.length === 0) return false;

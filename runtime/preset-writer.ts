@@ -1,5 +1,6 @@
 // Writes the current selection as a preset source file (.pi/forge/presets/<name>.yaml), atomically, never clobbering
 // silently; its text comes from forge's CLI (`forge source`), which writes YAML with the yaml library.
+import { forgeCommand } from "../core/forge-command.js";
 import { mkdirSync } from "node:fs";
 import { createTextExclusive, writeTextAtomic } from "../io/atomic-write.js";
 import { join } from "node:path";
@@ -17,7 +18,7 @@ export function isPresetName(name: string): boolean {
 export function presetSourceRequest(name: string, state: ForgeModeStateEntry): PresetSourceRequest {
   return {
     kind: "preset",
-    header: [`Preset "${name}", saved by /preset save. Run \`forge build\` to compile it into .pi/forge/bundle.json.`],
+    header: [`Preset "${name}", saved by /preset save. Run \`${forgeCommand("build")}\` to compile it into .pi/forge/bundle.json.`],
     description: `Saved selection: ${describeSelection(state)}`,
     base: state.base,
     overlays: state.overlays,

@@ -175,9 +175,13 @@ export function untrustedNotice(file: string, how: string, rollback?: Rollback):
 }
 
 /** Cheap change detector for the files discovery reads (stat only): compared before each turn. */
+/** The files whose change changes what the scopes offer: every bundle, the trust store and the global settings. */
+export function scopeFiles(paths: ScopePaths): string[] {
+  return [paths.builtinFile, paths.globalFile, paths.trustFile, paths.settingsFile, ...paths.layers.map((l) => l.file)];
+}
+
 export function scopeFingerprint(paths: ScopePaths): string {
-  const files = [paths.builtinFile, paths.globalFile, paths.trustFile, paths.settingsFile, ...paths.layers.map((l) => l.file)];
-  return files
+  return scopeFiles(paths)
     .map((file) => {
       try {
         const s = statSync(file);

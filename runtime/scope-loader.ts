@@ -3,7 +3,7 @@ import { buildLayeredCatalog, emptyCatalog, type Catalog } from "../core/compone
 import type { HostAdapter } from "./host-adapter/index.js";
 import type { CtxPort } from "./host-adapter/ports.js";
 import type { OnceTeller } from "./notify.js";
-import { discoverScopes, resolveScopePaths, scopeFingerprint, type DiscoveredScopes, type ScopePaths } from "./scope-discovery.js";
+import { discoverScopes, resolveScopePaths, scopeFiles, scopeFingerprint, type DiscoveredScopes, type ScopePaths } from "./scope-discovery.js";
 import { dirname } from "node:path";
 import type { TrustSetting } from "../core/trust-setting.js";
 import { readTrustSetting } from "../io/forge-settings.js";
@@ -24,6 +24,8 @@ export interface ScopeLoader {
   refresh(ctx: CtxPort, force?: boolean): LoadedScopes;
   /** The catalog of the last read (empty before the first): for completions, which get no ctx. */
   catalog(): Catalog;
+  /** The files the last read depends on (bundles, trust store, settings); none before the first read. */
+  files(): string[];
   /** Whether the last read trusted the project layer `layer` (the deepest one when omitted). */
   projectTrusted(layer?: string | null): boolean;
 }
@@ -90,6 +92,7 @@ export function createScopeLoader({ env, builtinFile, adapter, tell }: ScopeLoad
       return loaded;
     },
     catalog: () => loaded?.catalog ?? empty,
+    files: () => (loaded === null ? [] : scopeFiles(loaded.discovered.paths)),
     projectTrusted: (layer) => {
       if (loaded === null) return false;
       if (layer === undefined || layer === null) return loaded.discovered.trust.trusted === true;

@@ -1,7 +1,7 @@
 // The session's records: the session model (core/session-state.ts) of ctx's branch, folded once per branch leaf by the
-// runtime's only reader of the branch, and the process's one record of the host (what the last run showed).
+// runtime's only reader of the branch, and the process's records of the host (what the last run showed, the last request).
 import { EMPTY_SESSION, extendsPrefix, reduceSession, type SessionState } from "../core/session-state.js";
-import type { RunObservation } from "./host-adapter/index.js";
+import type { RequestRecord, RunObservation } from "./host-adapter/index.js";
 import type { CtxPort, SessionManagerPort } from "./host-adapter/ports.js";
 
 export interface SessionStore {
@@ -17,7 +17,15 @@ export interface SessionStore {
   /** What the last run showed (sections, Pi's own prompt inputs); null before the first run of this process. */
   lastRun(): RunObservation | null;
   recordRun(run: RunObservation): void;
+  /** The last request body Pi sent in this session (before_provider_request); null before one, or after a session switch. */
+  lastRequest(): RequestRecord | null;
+  recordRequest(request: RequestRecord | null): void;
+  /** The tools the request sent at `leafId` declared, for the last MAX_REQUEST_TOOLS requests; undefined: not seen. */
+  toolsAt(leafId: string): readonly string[] | undefined;
 }
+
+/** How many requests' declared tool names the store keeps (a few names each), for /forge cost's attribution. */
+export const MAX_REQUEST_TOOLS = 1_000;
 
 /** The leaf's id when the host tells it (undefined: it cannot, so the branch itself is compared). */
 function leafIdOf(sm: SessionManagerPort): string | null | undefined {
@@ -31,6 +39,9 @@ export function createSessionStore(): SessionStore {
   let folds = new WeakMap<SessionManagerPort, SessionState>();
   let last: SessionState = EMPTY_SESSION;
   let run: RunObservation | null = null;
+  let request: RequestRecord | null = null;
+  /** Insertion order is request order: the oldest goes first when the store is full. */
+  const toolsByLeaf = new Map<string, readonly string[]>();
 
   function fold(sm: SessionManagerPort): SessionState {
     const cached = folds.get(sm);
@@ -56,5 +67,14 @@ export function createSessionStore(): SessionStore {
     recordRun(observation) {
       run = observation;
     },
+    lastRequest: () => request,
+    recordRequest(record) {
+      request = record;
+      if (typeof record?.leafId !== "string" || record.toolNames === null) return;
+      toolsByLeaf.delete(record.leafId);
+      toolsByLeaf.set(record.leafId, record.toolNames);
+      if (toolsByLeaf.size > MAX_REQUEST_TOOLS) toolsByLeaf.delete(toolsByLeaf.keys().next().value!);
+    },
+    toolsAt: (leafId) => toolsByLeaf.get(leafId),
   };
 }

@@ -57,3 +57,23 @@ export function wrapWidth(text: string, width: number): string[] {
   }
   return out;
 }
+
+/**
+ * A notice as Pi's TUI will show it `width` columns wide: each indented line too long wrapped by forge with its indent
+ * kept on every continuation line (Pi's own wrapping starts them at the margin, so a list's items ran together).
+ * `firstPrefix`: columns Pi puts before the first line ("Warning: ").
+ */
+export function wrapKeepingIndent(text: string, width: number, firstPrefix = 0): string {
+  const out: string[] = [];
+  text.split("\n").forEach((line, i) => {
+    const room = width - (i === 0 ? firstPrefix : 0);
+    const indent = /^ */.exec(line)![0];
+    // A line at the margin is left to Pi, which wraps it again at every width (a resized terminal included).
+    if (indent === "" || textColumns(line) <= room) return void out.push(line);
+    // Too deep an indent for the width would leave nothing to wrap: then Pi wraps it as it does.
+    if (room - indent.length < 20) return void out.push(line);
+    const [first, ...rest] = wrapWidth(line.slice(indent.length), room - indent.length);
+    out.push(indent + first!, ...rest.map((l) => indent + l));
+  });
+  return out.join("\n");
+}

@@ -12,6 +12,7 @@ import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort } from "./h
 import { say, setFooter, type OnceTeller } from "./notify.js";
 import type { ScopeLoader } from "./scope-loader.js";
 import type { SessionStore } from "./session-store.js";
+import type { FooterWatch } from "./footer-watch.js";
 
 /** Given the turn's composition, the drifted keys the user chose to send this prompt without (null: no such answer). */
 export type LeaveOut = (result: ComposeResult) => readonly string[] | null;
@@ -39,6 +40,8 @@ export interface TurnDeps {
   tell: OnceTeller;
   now(): Date;
   os?: string;
+  /** Keeps the badge current between turns (the real extension's; none in unit tests). */
+  watch?: FooterWatch;
 }
 
 /** Under policy warn: which definitions are composed as they are now, and which are left out and why (never reported as composed). */
@@ -62,6 +65,8 @@ export function createTurnComposer(deps: TurnDeps): TurnComposer {
     const r = result ?? compose(ctx);
     const state = selection(ctx).state;
     const keys = selectedKeys(state);
+    // With a selection, a rebuilt bundle redraws the badge at once (the watch re-reads the scopes, then comes back here).
+    deps.watch?.follow(ctx, keys.length === 0 ? [] : scopes.files());
     if (keys.length === 0) return setFooter(ctx, r.fallbackReason === null ? undefined : "forge: native prompt (see /mode status)");
     const name = state?.preset ? `preset ${state.preset}` : keys.join("+");
     const badge = r.fallbackReason !== null ? (r.drift.length > 0 ? " [drift: blocked]" : " [native]") : r.drift.length > 0 ? " [drift]" : "";

@@ -38,6 +38,8 @@ const VALIDATORS = {
   },
   "preset-export.schema.json": "validatePresetExport",
   "source-request.schema.json": "validateSourceRequest",
+  "test.schema.json": "validateTestSource",
+  "test-report.schema.json": "validateTestReport",
   "cli-report.schema.json": "validateCliReport",
 };
 /** Output file -> validators in it. The runtime imports only runtime-validators.js, keeping its bundle small. */
@@ -53,11 +55,12 @@ const VALIDATOR_FILES = {
       "validateBuildCacheEntry",
       "validatePresetExport",
       "validateSourceRequest",
+      "validateTestSource",
     ],
     aliases: { validateBundleStrict: "validateBundle" },
     allErrors: true,
   },
-  "report-validators": { names: ["validateCliReport"], allErrors: true }, // --json reports: for tests only, no bundle carries it
+  "report-validators": { names: ["validateCliReport", "validateTestReport"], allErrors: true }, // --json reports: for tests only, no bundle carries it
   // The runtime only needs a yes/no and the first error, so it skips allErrors and stays small.
   // Without ajv's message strings too: core/error-text.ts words the first error from its keyword and params.
   "runtime-validators": {

@@ -1,14 +1,15 @@
-// `npm run demo`: builds examples/demo with forge, then drives real Pi (both hosts) against a local fake model.
+// `npm run demo`: builds examples/demo with forge, runs its prompt tests (forge test, then --pi), then drives real Pi
+// (both hosts) against a local fake model.
 // Offline, no API key: the model is a fake OpenAI-compatible server on 127.0.0.1 that records what Pi sends.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { colorEnabled, makePainter } from "../compiler/output/painter.js";
-import { startFakeServer, systemMessagesOf, systemPromptOf, type FakeServer } from "../test/shared/fake-server.js";
-import { createPiEnv } from "../test/shared/pi-env.js";
-import { LEGACY_HOST, MODERN_HOST, REPO_ROOT, type PiHost } from "../test/shared/pi-host.js";
-import { startRpc, type RpcClient } from "../test/shared/rpc-client.js";
+import { startFakeServer, systemMessagesOf, systemPromptOf, type FakeServer } from "./demo/fake-server.js";
+import { createPiEnv } from "./demo/pi-env.js";
+import { LEGACY_HOST, MODERN_HOST, REPO_ROOT, type PiHost } from "./demo/pi-host.js";
+import { startRpc, type RpcClient } from "./demo/rpc-client.js";
 
 const EXAMPLE = join(REPO_ROOT, "examples", "demo");
 const CLI = join(REPO_ROOT, "dist", "cli.js");
@@ -130,6 +131,26 @@ async function driveHost(host: PiHost, server: FakeServer, files: Record<string,
   }
 }
 
+/**
+ * The example's prompt tests: `forge test` (no Pi: the extension's own composition, each host's layout) and
+ * `forge test --pi` through both hosts this checkout installs (one Pi process each, against forge's capture server).
+ * They run on a copy of the example that finds this checkout's node_modules, as a repository with Pi installed does.
+ */
+function runForgeTests(): void {
+  const project = join(DEMO_USER, "tests-project");
+  cpSync(EXAMPLE, project, { recursive: true });
+  symlinkSync(join(REPO_ROOT, "node_modules"), join(project, "node_modules"), "dir");
+  for (const [title, args] of [
+    ["forge test (the example's prompt tests, composed without Pi)", ["test"]],
+    ["forge test --pi shipping-layout (the same checks on the request each installed Pi sends)", ["test", "--pi", "shipping-layout"]],
+  ] as const) {
+    heading(title);
+    const run = spawnSync(process.execPath, [CLI, ...args], { cwd: project, encoding: "utf8", env: DEMO_ENV });
+    process.stdout.write(indent((run.stdout + run.stderr).trimEnd()));
+    if (run.status !== 0) throw new Error(`forge ${args.join(" ")} failed`);
+  }
+}
+
 function commonPrefix(a: string, b: string): number {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
@@ -141,6 +162,7 @@ async function main(): Promise<void> {
   heading("forge preview shipping (the example preset, against a sample host prompt)");
   const preview = spawnSync(process.execPath, [CLI, "preview", "shipping", "--root", EXAMPLE], { encoding: "utf8", env: DEMO_ENV });
   process.stdout.write(preview.stderr + indent(preview.stdout.trimEnd()));
+  runForgeTests();
   let server: FakeServer;
   try {
     server = await startFakeServer();

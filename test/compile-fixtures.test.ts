@@ -82,10 +82,11 @@ describe("compile fixtures", () => {
       if (!existsSync(file)) continue;
       for (const d of JSON.parse(readFileSync(file, "utf8")) as ExpectedDiagnostic[]) covered.add(d.code);
     }
-    // The runtime's composition and load codes and forge export's have no fixture folder: their catalog examples are run
-    // by test/diagnostic-examples.test.ts, which checks every code's example (export's also by
-    // test/compiler/export-targets.test.ts, the load codes' by test/runtime/load-bundle.test.ts).
-    const noFolder = new Set(["compose", "export", "load"]);
+    // The runtime's composition and load codes, forge export's and forge test's have no fixture folder: their catalog
+    // examples are run by test/diagnostic-examples.test.ts, which checks every code's example (export's also by
+    // test/compiler/export-targets.test.ts, the load codes' by test/runtime/load-bundle.test.ts, forge test's by
+    // test/prompt-tests/test-files.test.ts).
+    const noFolder = new Set(["compose", "export", "load", "test"]);
     for (const entry of DIAGNOSTIC_CATALOG) if (noFolder.has(entry.example.kind)) covered.add(entry.code);
     const missing = [...DIAGNOSTIC_CODES].filter((code) => !covered.has(code));
     expect(missing).toEqual([]);

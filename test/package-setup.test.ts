@@ -2,10 +2,11 @@
 // devDependency (no system package step), and the published package carries its licence and the README's images.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { guardedHomeDirs, snapshotTree, treeChanges } from "./support/home-guard.js";
+import { extractedChromiumDir } from "./support/chromium-binary.js";
+import { isInside, isolationProblems, namesIn, RUN_ROOT_VAR, RUN_UNSET_VARS, runDirs, runLeftovers, runVars } from "./support/home-guard.js";
 
 const REPO = join(import.meta.dirname, "..");
 const README = readFileSync(join(REPO, "README.md"), "utf8");
@@ -19,15 +20,20 @@ function commandsOf(script: string): string[] {
     .filter((l) => l !== "" && !l.startsWith("#") && !/^set\s/.test(l) && !/^cd\s+"\$\(dirname "\$0"\)\/\.\."$/.test(l));
 }
 
-/** Every file `npm pack` would put in the package (a dry run: nothing is written). */
+/** Every file `npm pack` would put in the package (a dry run: nothing is written but npm's cache and log, kept aside). */
 function packedFiles(): string[] {
-  const r = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
-    cwd: REPO,
-    encoding: "utf8",
-    env: { ...process.env, npm_config_update_notifier: "false" },
-  });
-  expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stdout)[0].files.map((f: { path: string }) => f.path);
+  const cache = mkdtempSync(join(tmpdir(), "forge-npm-cache-"));
+  try {
+    const r = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: REPO,
+      encoding: "utf8",
+      env: { ...process.env, npm_config_update_notifier: "false", npm_config_cache: cache },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    return JSON.parse(r.stdout)[0].files.map((f: { path: string }) => f.path);
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
 }
 
 describe("set-up", () => {
@@ -44,24 +50,53 @@ describe("set-up", () => {
   });
 });
 
-describe("the run's home guard (test/support/global-setup.ts fails the run on any change)", () => {
-  it("guards forge's build cache and agent dir under HOME (and XDG_CACHE_HOME's forge cache)", () => {
-    expect(guardedHomeDirs({ XDG_CACHE_HOME: "/x/cache" }, "/h")).toEqual(["/h/.cache/forge", "/h/.pi/agent/forge", "/x/cache/forge"]);
+describe("the run's isolation (test/support/global-setup.ts, isolation-setup.ts, home-guard.ts)", () => {
+  const root = process.env[RUN_ROOT_VAR]!;
+
+  it("runs this worker with its home, agent dir, caches and temp folder inside the run's own temp root", () => {
+    expect(root).toBeTruthy();
+    expect(isolationProblems(process.env, root)).toEqual([]);
+    for (const name of RUN_UNSET_VARS) expect(process.env[name], name).toBeUndefined();
+    // Where forge and Pi look when those are unset: the agent dir and the caches, all under the run's HOME.
+    for (const path of [homedir(), tmpdir(), join(homedir(), ".pi", "agent"), join(homedir(), ".cache"), process.env.FORGE_CACHE_DIR!]) {
+      expect(isInside(root, path), path).toBe(true);
+    }
+    expect(isInside(root, extractedChromiumDir())).toBe(false);
+    expect(isInside(tmpdir(), extractedChromiumDir()) || isInside(homedir(), extractedChromiumDir())).toBe(false);
   });
 
-  it("sees a directory appear, a file written into it, and nothing when nothing changed", () => {
-    const home = mkdtempSync(join(tmpdir(), "forge-guard-"));
+  it("names what is not isolated: no HOME (the password file's home), a path outside the root, no TMPDIR", () => {
+    const vars = runVars("/r");
+    expect(isolationProblems(vars, "/r")).toEqual([]);
+    expect(isolationProblems({ ...vars, HOME: undefined }, "/r")).toEqual(["HOME is not set"]);
+    expect(isolationProblems({ ...vars, HOME: "/root" }, "/r")).toEqual(["HOME=/root is outside the run's temp root /r"]);
+    expect(isolationProblems({ ...vars, FORGE_CACHE_DIR: "/r/../home/u/.cache/forge" }, "/r")).toHaveLength(1);
+    expect(isolationProblems({ ...vars, PI_CODING_AGENT_DIR: "/rr/agent" }, "/r")).toHaveLength(1);
+    expect(isolationProblems({ ...vars, XDG_CACHE_HOME: "/home/u/.cache" }, "/r")).toEqual(["XDG_CACHE_HOME=/home/u/.cache is outside the run's temp root /r"]);
+    expect(isolationProblems({ PATH: "/bin", HOME: "/r/h" }, "/r")).toEqual(["TMPDIR is not set"]);
+  });
+
+  it("refuses a child process whose environment is not isolated, and runs one that inherits the run's", () => {
+    // The named import is the wrapped function: syncBuiltinESMExports carries the guard to ESM importers.
+    expect(() => spawnSync(process.execPath, ["-e", "0"], { env: { PATH: process.env.PATH } })).toThrow(/not isolated: HOME is not set/);
+    expect(() => spawnSync(process.execPath, ["-e", "0"], { env: { ...process.env, HOME: "/root" } })).toThrow(/HOME=\/root is outside/);
+    const r = spawnSync(process.execPath, ["-p", "require('node:os').homedir()"], { encoding: "utf8" });
+    expect(r.status).toBe(0);
+    expect(isInside(root, r.stdout.trim())).toBe(true);
+  });
+
+  it("lists what a run left in its temp folder, its workers' folders and its home", () => {
+    const dir = mkdtempSync(join(tmpdir(), "forge-guard-"));
     try {
-      const cache = join(home, ".cache", "forge");
-      const before = snapshotTree(cache);
-      expect(treeChanges(before, snapshotTree(cache))).toEqual([]);
-      mkdirSync(cache, { recursive: true });
-      writeFileSync(join(cache, "entry.json"), "{}");
-      const changes = treeChanges(before, snapshotTree(cache));
-      expect(changes).toContain(`- ${cache} absent`);
-      expect(changes.some((c) => c.startsWith(`+ ${join(cache, "entry.json")} file`))).toBe(true);
+      const { tmp, home } = runDirs(dir);
+      expect(runLeftovers(dir)).toEqual([]);
+      mkdirSync(join(tmp, "worker-1", "forge-ext-1"), { recursive: true });
+      mkdirSync(join(home, ".cache", "forge"), { recursive: true });
+      writeFileSync(join(tmp, "stray.txt"), "");
+      expect(runLeftovers(dir)).toEqual(["home: .cache", "home: .cache/forge", "temp: stray.txt", "temp: worker-1/forge-ext-1"]);
+      expect(namesIn(join(dir, "absent"))).toEqual([]);
     } finally {
-      rmSync(home, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

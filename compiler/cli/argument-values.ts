@@ -6,7 +6,7 @@ import { checkSigningPositionals } from "./signing-args.js";
 import { checkTransferPositionals } from "./transfer-args.js";
 import { UsageError } from "./usage-error.js";
 
-export type OutputFormat = "human" | "github" | "json";
+export type OutputFormat = "human" | "github" | "json" | "markdown";
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
 export function checkPositionals(command: SubCommand, rest: string[], named: { preset?: string; modes?: string; path?: string }): void {
@@ -48,6 +48,8 @@ export function checkPositionals(command: SubCommand, rest: string[], named: { p
       if (problem !== null) throw new UsageError(problem);
       return;
     }
+    case "test":
+      return; // test names or files: filters, checked against the tests found
     case "source":
       if (rest.length !== 1)
         throw new UsageError(
@@ -67,10 +69,11 @@ export function parsePort(value: string | undefined): number | undefined {
   return port;
 }
 
-export function parseFormat(value: string | undefined, json: boolean): OutputFormat {
+/** `markdown` (a pull-request comment) only for forge test. */
+export function parseFormat(value: string | undefined, json: boolean, markdown = false): OutputFormat {
   if (value === undefined) return json ? "json" : "human";
-  if (value !== "human" && value !== "github" && value !== "json") {
-    throw new UsageError(`--format must be human, github or json, e.g. --format github (got '${value}')`);
+  if (value !== "human" && value !== "github" && value !== "json" && !(markdown && value === "markdown")) {
+    throw new UsageError(`--format must be human, github${markdown ? ", markdown" : ""} or json, e.g. --format github (got '${value}')`);
   }
   if (json && value !== "json") throw new UsageError(`--json and --format ${value} cannot be combined`);
   return value;

@@ -9,6 +9,7 @@ import {
   loadBuiltinBundle,
   resolveLibraryTarget,
   resolveTarget,
+  noSourcesProblem,
   type BuildTarget,
   type ForgeTarget,
 } from "../io/forge-target.js";
@@ -21,17 +22,26 @@ import { runBuild, type BuildRun, type BuildSettings } from "../io/run-build.js"
 import { watchBuild } from "../io/watch-build.js";
 import { renderAnnotations } from "../output/annotations.js";
 import { buildReportForJson, printBuild, printFailure, type CliIO } from "./cli-io.js";
-import { displayDir } from "../output/display-path.js";
+import { displayDir, displayPath } from "../output/display-path.js";
+import { describeSigner } from "../../core/bundle-signature.js";
 import type { CliArgs } from "./parse-cli-args.js";
 import { loadSigningKey } from "../io/signing-key.js";
 import type { SigningKey } from "../../core/bundle-signature.js";
+import { forgeCommand, scopeWords } from "../../core/forge-command.js";
+
+/** The build a hint tells the user to run: this one's target options repeated (--all, --library, --root or --global). */
+export function rebuildCommand(args: Pick<CliArgs, "all" | "library" | "root" | "global">): string {
+  return forgeCommand("build", ...(args.all ? ["--all"] : []), ...(args.library ? ["--library"] : []), ...scopeWords(args));
+}
 
 /** --sign: the key (told where it came from on stderr), or the failure's exit code. */
 function signingKeyOf(args: CliArgs, io: CliIO): { key: SigningKey | undefined } | { exitCode: number } {
   if (!args.sign) return { key: undefined };
-  const loaded = loadSigningKey(args.key, io.env, io.cwd);
+  const loaded = loadSigningKey(args.key, io.env, io.cwd, (file) => displayPath(io.cwd, file));
   if (!loaded.ok) return { exitCode: printFailure(io, args.json, "build", loaded.message, args.format === "github") };
   if (loaded.warning) io.stderr.write(`forge: warning: ${loaded.warning}\n`);
+  // Which key signs, and from where: --key, FORGE_SIGNING_KEY or the default place forge key new writes to.
+  if (!args.json && args.format !== "github") io.stderr.write(`forge: signing with the key of ${describeSigner(loaded.key)}, from ${loaded.from}\n`);
   return { key: loaded.key };
 }
 
@@ -96,8 +106,8 @@ function buildAll(args: CliArgs, io: CliIO, signingKey: SigningKey | undefined):
     exitCode = Math.max(exitCode, run.exitCode);
     if (github) {
       const workspace = io.env.GITHUB_WORKSPACE ? resolve(io.cwd, io.env.GITHUB_WORKSPACE) : io.cwd;
-      io.stdout.write(renderAnnotations(run.report, { forgeRoot: target.forgeRoot, bundlePath: target.bundlePath, workspace }));
-    } else if (!args.json) printBuild(run, io, false);
+      io.stdout.write(renderAnnotations(run.report, { forgeRoot: target.forgeRoot, bundlePath: target.bundlePath, workspace, rebuild: rebuildCommand(args) }));
+    } else if (!args.json) printBuild(run, io, false, false, rebuildCommand(args));
   }
   if (args.json)
     io.stdout.write(
@@ -115,8 +125,7 @@ export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
   if ("problem" in resolved) return printFailure(io, args.json, "build", resolved.problem, github);
   const target = resolved;
   if (!isDirectory(target.forgeRoot)) {
-    const hint = target.scope === "builtin" ? "" : `; run \`npx --no-install forge init${target.scope === "global" ? " --global" : ""}\` to create it`;
-    return printFailure(io, args.json, "build", `no forge sources: ${target.displayForgeRoot} is not a directory${hint}`, github);
+    return printFailure(io, args.json, "build", noSourcesProblem(target), github);
   }
   const settings = { ...settingsFor(target, args.check, io), ...(signing.key ? { signingKey: signing.key } : {}) };
   if (args.watch) return watch(target, settings, io, args.json);
@@ -128,7 +137,7 @@ export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
   }
   if (github) {
     const workspace = io.env.GITHUB_WORKSPACE ? resolve(io.cwd, io.env.GITHUB_WORKSPACE) : io.cwd;
-    io.stdout.write(renderAnnotations(run.report, { forgeRoot: target.forgeRoot, bundlePath: target.bundlePath, workspace }));
-  } else printBuild(run, io, args.json);
+    io.stdout.write(renderAnnotations(run.report, { forgeRoot: target.forgeRoot, bundlePath: target.bundlePath, workspace, rebuild: rebuildCommand(args) }));
+  } else printBuild(run, io, args.json, false, rebuildCommand(args));
   return run.exitCode;
 }

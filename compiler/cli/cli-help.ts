@@ -1,7 +1,22 @@
 // The CLI's help texts, from one table per command and per option: `forge --help`, `forge <command> --help`, and
 // the usage a usage error prints (the command's own, or every command's when none was recognized).
 
-export const COMMANDS = ["build", "init", "preview", "explain", "diff", "import", "export", "studio", "preset", "source", "key", "verify", "outdated"] as const;
+export const COMMANDS = [
+  "build",
+  "init",
+  "preview",
+  "explain",
+  "diff",
+  "test",
+  "import",
+  "export",
+  "studio",
+  "preset",
+  "source",
+  "key",
+  "verify",
+  "outdated",
+] as const;
 export type SubCommand = (typeof COMMANDS)[number];
 
 /** Every flag a command may take besides --json and --help (parse-cli-args.ts parses them). */
@@ -28,7 +43,17 @@ export type FlagName =
   | "out"
   | "name"
   | "signed-by"
-  | "offline";
+  | "offline"
+  | "pi"
+  | "update"
+  | "against"
+  | "host"
+  | "reporter"
+  | "model"
+  | "runs";
+
+/** Flags for forge's own development (`--builtin` compiles this package's presets/): parsed, never shown in help or usage errors. */
+export const DEV_FLAGS: ReadonlySet<FlagName> = new Set(["builtin"]);
 
 /** Flags each command accepts besides --json/--help. */
 export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
@@ -37,6 +62,7 @@ export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
   preview: new Set(["root", "global", "preset", "modes"]),
   explain: new Set(["root", "global", "preset", "modes", "path"]),
   diff: new Set(["root", "global"]),
+  test: new Set(["root", "format", "pi", "update", "against", "host", "reporter", "out", "model", "runs"]),
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
   export: new Set(["root", "check", "preset", "force"]),
   studio: new Set(["root", "global", "port", "open"]),
@@ -56,6 +82,10 @@ const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
     "forge explain --path P [--root DIR | --global] [--json]",
   ],
   diff: ["forge diff [A] [B] [--root DIR | --global] [--json]"],
+  test: [
+    "forge test [NAME | FILE]... [--pi] [--update] [--against REF] [--host pi-0.73|pi-1] [--format human|github|markdown|json] [--reporter junit [--out FILE]] [--root DIR] [--json]",
+    "forge test --model PROVIDER/ID [--runs N] [NAME | FILE]... [--root DIR] [--json]",
+  ],
   import: [
     "forge import pi-modes|pi-presets|roo|claude-rules|cursor|rulesync <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]",
   ],
@@ -74,7 +104,7 @@ const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
 const COMMAND_ABOUT: Record<SubCommand, string> = {
   build: `validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors);
 the forge libraries .pi/forge/forge.yaml lists are read from node_modules and pinned`,
-  init: "scaffold .pi/forge/ with an example mode, preset and partial (never overwrites)",
+  init: "scaffold .pi/forge/ with an example mode, preset, partial and prompt test (never overwrites)",
   preview: `print the prompt a preset, or modes in the given order, composes against a sample
 host prompt (compiles the sources in memory; writes nothing)`,
   explain: `print how a preset (or modes in order) resolves: components in order, where each
@@ -87,6 +117,14 @@ A and B are each a bundle file, a git ref (its committed .pi/forge/bundle.json)
 or "worktree" (a fresh in-memory build of the sources). Default: A is the
 committed bundle (HEAD, or bundle.json outside git), B is "worktree".
 Exit 0: no semantic change, 1: changes, 2: could not compare`,
+  test: `run the prompt tests in .pi/forge/tests/*.yaml: each names a preset (or modes in order),
+the hosts (pi-0.73, pi-1; default both), fixed inputs and assertions (contains, notContains,
+order, tokens, sections, tools, edits, rules, snapshot). Without Pi: the runtime's own
+composition and each host's layout. --pi: the Pi installed here, started with the extension
+against a loopback capture server forge ships; the exact request body is checked.
+--against REF: also run every test on REF's sources (built in a temporary git worktree) and
+list the prompts that changed. --model: behaviour of a real model (expect:), --runs times.
+Exit 0: all passed, 1: a test failed or could not run, or errors in the files, 2: usage error`,
   import: `convert another tool's definitions into forge sources under .pi/forge/, then build:
   pi-modes      ~/.pi/agent/modes/*.json (original and schema-v2 mode files)
   pi-presets    presets.json of Pi's example preset extension
@@ -130,7 +168,14 @@ the presets taking the installed version would change (the comparison forge diff
 const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string]> = [
   ["check", "--check        write nothing; exit 1 and list what changed when bundle.json (export: the target's files) is stale"],
   ["watch", "--watch        rebuild on every change under the forge root; Ctrl-C stops"],
-  ["format", "--format F     build output: human (default), github (GitHub Actions annotations) or json"],
+  ["format", "--format F     build, test output: human (default), github (GitHub Actions annotations), json; test also markdown (a PR comment)"],
+  ["pi", "--pi           test: run each test through the Pi installed here (both hosts), capturing the request body"],
+  ["update", "--update       test: write the snapshots that are missing or differ (review them in the diff, then commit)"],
+  ["against", "--against REF  test: also run the tests on REF's sources (a git ref) and report the prompts that changed"],
+  ["host", "--host H       test: only this host (pi-0.73 or pi-1; comma list)"],
+  ["reporter", "--reporter R   test: also write a junit XML report (to --out FILE, else standard output)"],
+  ["model", "--model P/ID   test: run each test's expect: against this model through Pi (its provider's key from your Pi setup)"],
+  ["runs", "--runs N       test --model: run each test N times and report the pass rate (default 1)"],
   [
     "all",
     `--all          build: every forge root under the repository (root layer first), e.g. a monorepo's packages;
@@ -141,7 +186,6 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
     `--library      build: this package is a forge library; write the bundle its package.json names
                ("forge": { "bundle": "<path>" }), with scope library, for projects to list in forge.yaml`,
   ],
-  ["builtin", "--builtin      build: forge's own development: compile this forge package's presets/ into presets/bundle.json"],
   ["preset", "--preset NAME  preview/explain: the preset NAME (also when a mode has that key); export: the always-on preset"],
   ["modes", "--modes a,b    preview/explain: these mode keys in order (also when a preset has such a name)"],
   ["path", "--path P       explain: which rules and edit limits the path P would trigger (alone: every rule and limit)"],
@@ -159,7 +203,7 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
                file's text, or its path); signatures of the same bundle are kept, of another dropped`,
   ],
   ["key", "--key FILE     build --sign, key show: the private key file (forge key new writes one)"],
-  ["out", "--out FILE     key new: where to write the private key (FILE.pub: the public line); never in a repository"],
+  ["out", "--out FILE     key new: where to write the private key (FILE.pub: the public line); never in a repository; test: the junit file"],
   ["name", "--name NAME    key new: the name shown beside the key's fingerprint (default: git's user.name <user.email>)"],
   ["signed-by", "--signed-by F  verify: require a valid signature by the key with fingerprint F (repeatable: any one of them)"],
   ["offline", "--offline      outdated: do not ask the npm registry for the latest versions"],
@@ -168,7 +212,7 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["root", "--root DIR     project root (default: the nearest ancestor with .pi/forge/, else the current directory)"],
   ["global", "--global       use the global scope: $PI_CODING_AGENT_DIR/forge (default ~/.pi/agent/forge)"],
   ["json", "--json         machine-readable output on stdout (for build, the same as --format json)"],
-  ["help", "-h, --help     show this help (forge <command> --help: that command's)"],
+  ["help", "-h, --help     show this help (forge <command> --help or forge help <command>: that command's)"],
   ["version", "-v, --version  print the forge version"],
 ];
 
@@ -179,7 +223,7 @@ const indent = (text: string, by: string) =>
     .join("\n");
 
 /** `usage: ...` with every command's lines. */
-export const USAGE = `usage: ${[...COMMANDS.flatMap((c) => COMMAND_USAGE[c]), "forge --help | --version"].join("\n       ")}`;
+export const USAGE = `usage: ${[...COMMANDS.flatMap((c) => COMMAND_USAGE[c]), "forge help [command] | --help | --version"].join("\n       ")}`;
 
 /** One command's usage lines. */
 export function usageOf(command: SubCommand): string {

@@ -44,14 +44,14 @@ export function printDiagnostics(run: { report: { diagnostics: Diagnostic[] }; g
   );
 }
 
-/** Prints one build: diagnostics to stderr, the report to stdout (or the report as JSON). */
-export function printBuild(run: BuildRun, io: CliIO, json: boolean, compactJson = false): void {
+/** Prints one build: diagnostics to stderr, the report to stdout (or the report as JSON). `rebuild`: the hint's build command. */
+export function printBuild(run: BuildRun, io: CliIO, json: boolean, compactJson = false, rebuild?: string): void {
   if (json) {
     io.stdout.write(JSON.stringify(buildReportForJson(run, io), null, compactJson ? undefined : 2) + "\n");
     return;
   }
   printDiagnostics(run, io, run.forgeRoot);
-  io.stdout.write(renderBuildReport(run.report, makePainter(colorEnabled(io.stdout, io.env))));
+  io.stdout.write(renderBuildReport(run.report, makePainter(colorEnabled(io.stdout, io.env)), rebuild));
 }
 
 /**

@@ -17,13 +17,16 @@ import type { CliIO } from "./cli-io.js";
 import type { CliArgs } from "./parse-cli-args.js";
 import { join } from "node:path";
 import { posixRelative } from "../io/read-sources.js";
+import { forgeCommand, scopeWords } from "../../core/forge-command.js";
+import { exportCommandLine } from "../export/export-text.js";
 
 function finish(report: ExportReport, status: ExportStatus, diagnostics: readonly Diagnostic[], message?: string): ExportReport {
   const sorted = sortDiagnostics([...diagnostics]);
   return { ...report, status, diagnostics: sorted, summary: summarize(sorted), ...(message !== undefined ? { message } : {}) };
 }
 
-function print(report: ExportReport, io: CliIO, json: boolean, shown: (path: string) => string): void {
+function print(report: ExportReport, io: CliIO, args: CliArgs, shown: (path: string) => string): void {
+  const json = args.json;
   if (json) {
     // Every path printed is relative to the current directory (files, the bundle, diagnostics), as for every command.
     const paths = (list: string[]) => list.map(shown);
@@ -43,7 +46,8 @@ function print(report: ExportReport, io: CliIO, json: boolean, shown: (path: str
   if (report.diagnostics.length > 0) {
     io.stderr.write(formatDiagnostics(report.diagnostics, () => undefined, { color: colorEnabled(io.stderr, io.env), displayPath: shown }));
   }
-  const { out, err } = renderExportReport(report, makePainter(colorEnabled(io.stdout, io.env)), shown);
+  const command = exportCommandLine(report.target as ExportTarget, report.preset, scopeWords(args));
+  const { out, err } = renderExportReport(report, makePainter(colorEnabled(io.stdout, io.env)), shown, command);
   io.stdout.write(out);
   io.stderr.write(err);
 }
@@ -71,13 +75,18 @@ export function exportCommand(args: CliArgs, io: CliIO): number {
   let report = makeExportReport(targetName, args.preset ?? null, bundleFile);
   const done = (status: ExportStatus, diagnostics: readonly Diagnostic[], code: number, message?: string): number => {
     report = finish(report, status, diagnostics, message);
-    print(report, io, args.json, shown);
+    print(report, io, args, shown);
     return code;
   };
 
   const load = loadBundleFile(project.bundlePath, "project");
   if (load.status === "absent")
-    return done("failed", [], 1, `there is no bundle at ${bundleShown}: run \`forge build\` first (forge export reads the built bundle, never the sources)`);
+    return done(
+      "failed",
+      [],
+      1,
+      `there is no bundle at ${bundleShown}: run \`${forgeCommand("build", ...scopeWords(args))}\` first (forge export reads the built bundle, never the sources)`,
+    );
   if (load.status === "refused") return done("failed", [load.diagnostic], 1, load.diagnostic.message);
   const bundle = load.bundle;
   report.bundleHash = bundle.bundleHash;

@@ -2,7 +2,7 @@
 // --json, and the diagnostics printed before the human report.
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { describeFailure } from "../io/describe-failure.js";
-import { isDirectory, loadBuiltinBundle, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
+import { isDirectory, loadBuiltinBundle, noSourcesProblem, resolveTarget, type ForgeTarget } from "../io/forge-target.js";
 import { inspectSources } from "../io/inspect-sources.js";
 import { outerWarningLine, readCompileContext } from "../io/compile-context.js";
 import type { InspectedSources, SampleSettings, SelectionSpec } from "../review/inspection.js";
@@ -27,12 +27,7 @@ export function inspectCommand<R>(
 ): number {
   const target = resolveTarget(args, io.env, io.cwd);
   if (!isDirectory(target.forgeRoot)) {
-    return printFailure(
-      io,
-      args.json,
-      command,
-      `no forge sources: ${target.displayForgeRoot} is not a directory; run \`npx --no-install forge init\` to create it`,
-    );
+    return printFailure(io, args.json, command, noSourcesProblem(target));
   }
   let result: Inspection<R>;
   let getSource;

@@ -9,6 +9,7 @@ import { displayPath } from "../output/display-path.js";
 import { printFailure, type CliIO } from "./cli-io.js";
 import type { CliArgs } from "./parse-cli-args.js";
 import type { Holds } from "../review/schema-check.js";
+import { forgeCommand } from "../../core/forge-command.js";
 
 /** What --json prints: the key's fingerprint, name and public line, and (new) the files written. */
 export interface KeyReport {
@@ -78,7 +79,9 @@ function newKey(args: CliArgs, io: CliIO): number {
       `fingerprint: ${key.fingerprint}`,
       `name: ${key.name === "" ? "(none)" : key.name}`,
       "",
-      `Sign a bundle: npx --no-install forge build --sign --key ${report.files!.private} (or FORGE_SIGNING_KEY=<the key file's text or path>).`,
+      written.privateFile === defaultKeyFile(io.env)
+        ? `Sign a bundle: ${forgeCommand("build", "--sign")} (it signs with this key, in the default place, unless --key FILE or FORGE_SIGNING_KEY names another).`
+        : `Sign a bundle: ${forgeCommand("build", "--sign", "--key", report.files!.private)} (or FORGE_SIGNING_KEY=<the key file's text or path>).`,
       `Teammates trust your signed bundles in Pi with: /forge trust --key ${key.fingerprint}`,
       "A repository may name you as a signer with this line in the signers file of its forge directory (shown in the trust dialog; it grants nothing):",
       `  ${report.publicLine}`,
@@ -89,7 +92,7 @@ function newKey(args: CliArgs, io: CliIO): number {
 }
 
 function showKey(args: CliArgs, io: CliIO): number {
-  const loaded = loadSigningKey(args.key, io.env, io.cwd);
+  const loaded = loadSigningKey(args.key, io.env, io.cwd, (file) => displayPath(io.cwd, file));
   if (!loaded.ok) return printFailure(io, args.json, "key", loaded.message);
   const { key } = loaded;
   const from = args.key !== undefined ? displayPath(io.cwd, resolve(io.cwd, args.key)) : loaded.from;

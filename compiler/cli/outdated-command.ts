@@ -1,6 +1,7 @@
 // `forge outdated [--root DIR] [--offline] [--json]`: each forge library's locked, installed and latest version, and the
 // presets taking the installed one would change. Exit 0 when every library is current, 1 when one is not, 2 usage.
-import { resolveTarget, isDirectory, loadBuiltinBundle, type BuiltinBundleResult } from "../io/forge-target.js";
+import { forgeCommand } from "../../core/forge-command.js";
+import { resolveTarget, isDirectory, loadBuiltinBundle, noSourcesProblem, type BuiltinBundleResult } from "../io/forge-target.js";
 import { loadSpec, WORKTREE_SPEC, type SpecContext } from "../io/diff-sides.js";
 import { readLibraries } from "../io/read-libraries.js";
 import { readSources } from "../io/read-sources.js";
@@ -28,6 +29,9 @@ function latestCell(l: OutdatedLibrary): string {
 }
 
 export function renderOutdated(report: OutdatedReport): string {
+  // Nothing to compare: say so, not why the registry was not asked (it was not needed).
+  if (report.libraries.length === 0 && report.problem === null)
+    return "forge outdated: this project uses no forge libraries (none are listed), so nothing can be outdated\n";
   const rows = [["library", "locked", "installed", "latest"], ...report.libraries.map((l) => [l.name, l.locked ?? "-", l.installed ?? "-", latestCell(l)])];
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   const lines = rows.map((r) =>
@@ -42,12 +46,12 @@ export function renderOutdated(report: OutdatedReport): string {
       const what = l.presets === null ? "" : l.presets.length > 0 ? `; it changes presets: ${l.presets.join(", ")}` : "; it changes no preset";
       const modes = l.modes !== null && l.modes.length > 0 ? ` (modes: ${l.modes.join(", ")})` : "";
       lines.push(`  ${l.name}: the installed ${l.installed} differs from the lock (${l.locked ?? "not locked"})${what}${modes}`);
-      lines.push(
-        `    take it: npx --no-install forge build (review: npx --no-install forge diff), then commit the bundle; keep ${l.locked ?? "the lock"}: npm ci`,
-      );
+      lines.push(`    take it: ${forgeCommand("build")} (review: ${forgeCommand("diff")}), then commit the bundle; keep ${l.locked ?? "the lock"}: npm ci`);
     }
     if (l.newerOnRegistry)
-      lines.push(`  ${l.name}: ${l.latest} is on the registry: npm install ${l.name}@${l.latest}, then forge outdated shows the presets it changes`);
+      lines.push(
+        `  ${l.name}: ${l.latest} is on the registry: npm install ${l.name}@${l.latest}, then ${forgeCommand("outdated")} shows the presets it changes`,
+      );
   }
   if (report.problem !== null) lines.push(`forge outdated: ${report.problem}`);
   const note = REGISTRY_NOTE[report.registry];
@@ -58,7 +62,7 @@ export function renderOutdated(report: OutdatedReport): string {
 
 export async function outdatedCommand(args: CliArgs, io: CliIO): Promise<number> {
   const target = resolveTarget(args, io.env, io.cwd);
-  if (!isDirectory(target.forgeRoot)) return printFailure(io, args.json, "outdated", `no forge sources: ${target.displayForgeRoot} is not a directory`);
+  if (!isDirectory(target.forgeRoot)) return printFailure(io, args.json, "outdated", noSourcesProblem(target));
   let report: OutdatedReport;
   try {
     const tree = readSources(target.forgeRoot);

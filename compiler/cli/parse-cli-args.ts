@@ -1,10 +1,11 @@
 // Command-line parsing with node:util parseArgs: commands, flags, the usage text and usage errors (exit 2).
 import { parseArgs } from "node:util";
 import { suggestClosest } from "../../core/suggest.js";
-import { ALLOWED, COMMANDS, type FlagName, type SubCommand } from "./cli-help.js";
+import { ALLOWED, COMMANDS, DEV_FLAGS, type FlagName, type SubCommand } from "./cli-help.js";
 import { checkSigningFlags, parseFingerprints } from "./signing-args.js";
 import { UsageError } from "./usage-error.js";
 import { checkPositionals, parseFormat, parsePort, parseRenames } from "./argument-values.js";
+import { checkTestFlags, parseTestFlags, type TestFlags } from "./test-args.js";
 
 export { COMMANDS, HELP, USAGE, commandHelp, usageOf, type SubCommand } from "./cli-help.js";
 export { UsageError } from "./usage-error.js";
@@ -54,6 +55,8 @@ export interface CliArgs {
   signedBy: string[];
   /** outdated: skip the registry. */
   offline: boolean;
+  /** test: the options of forge test (compiler/cli/test-args.ts checks them). */
+  test: TestFlags;
   /** import: --rename old=new (repeatable), the forge keys the user chose for imported modes. */
   renames: Record<string, string>;
   positionals: string[];
@@ -84,6 +87,13 @@ const OPTIONS = {
   name: { type: "string" },
   "signed-by": { type: "string", multiple: true },
   offline: { type: "boolean" },
+  pi: { type: "boolean" },
+  update: { type: "boolean" },
+  against: { type: "string" },
+  host: { type: "string" },
+  reporter: { type: "string" },
+  model: { type: "string" },
+  runs: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -112,6 +122,13 @@ const FLAGS: readonly FlagName[] = [
   "name",
   "signed-by",
   "offline",
+  "pi",
+  "update",
+  "against",
+  "host",
+  "reporter",
+  "model",
+  "runs",
 ];
 
 /** The command word, read leniently before the strict parse, so every usage error can show that command's usage. */
@@ -129,7 +146,9 @@ function commandWord(argv: string[]): { word: string | undefined; command: SubCo
 function unknownOption(message: string, command: SubCommand | null): string {
   const name = /Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1];
   if (name === undefined) return (message.split(". To specify")[0] ?? "bad arguments").trim();
-  const takes = command === null ? [...FLAGS, "json", "help", "version"] : [...ALLOWED[command], ...(command === "studio" ? [] : ["json"]), "help"];
+  const takes = (command === null ? [...FLAGS, "json", "help", "version"] : [...ALLOWED[command], ...(command === "studio" ? [] : ["json"]), "help"]).filter(
+    (f) => !DEV_FLAGS.has(f as FlagName),
+  );
   const near = suggestClosest(name.replace(/^-+/, ""), takes);
   return `unknown option '${name}'${near === null ? "" : `; did you mean '--${near}'?`}`;
 }
@@ -164,7 +183,7 @@ function parseStrict(argv: string[]): CliArgs {
   }
   const v = parsed.values;
   const [first, ...rest] = parsed.positionals;
-  const format = parseFormat(v.format, v.json === true);
+  const format = parseFormat(v.format, v.json === true, first === "test");
   const signedBy = parseFingerprints(v["signed-by"] ?? []);
   if (!Array.isArray(signedBy)) throw new UsageError(signedBy.usage);
   let base: Omit<CliArgs, "command"> = {
@@ -198,10 +217,13 @@ function parseStrict(argv: string[]): CliArgs {
     ...(v.name !== undefined ? { name: v.name } : {}),
     signedBy,
     offline: v.offline === true,
+    test: parseTestFlags(v),
     positionals: rest,
   };
   const known = first !== undefined && (COMMANDS as readonly string[]).includes(first);
   if (v.help && (first === undefined || known)) return { ...base, command: "help", ...(known ? { helpFor: first as SubCommand } : {}) };
+  // `forge help [command]` is `forge [command] --help`, as git and npm read it.
+  if (first === "help") return helpWord(base, rest);
   if (v.version) return { ...base, command: "version" };
   if (first === undefined) throw new UsageError("missing command");
   if (!known) {
@@ -217,7 +239,10 @@ function parseStrict(argv: string[]): CliArgs {
   if (v.path !== undefined && v.path.trim() === "") throw new UsageError("--path needs a path, e.g. --path src/db/schema.sql");
   for (const name of FLAGS) {
     if (v[name] !== undefined && !ALLOWED[command].has(name)) {
-      const takes = [...ALLOWED[command]].map((f) => `--${f}`).join(", ");
+      const takes = [...ALLOWED[command]]
+        .filter((f) => !DEV_FLAGS.has(f))
+        .map((f) => `--${f}`)
+        .join(", ");
       throw new UsageError(`'forge ${command}' does not take --${name}; it takes ${takes}${command === "studio" ? "" : " and --json"}`);
     }
   }
@@ -253,5 +278,21 @@ function parseStrict(argv: string[]): CliArgs {
   const signing = checkSigningFlags(command, rest, base);
   if (signing !== null) throw new UsageError(signing);
   if (base.watch && format === "github") throw new UsageError("--watch and --format github cannot be combined");
+  if (command === "test") {
+    const problem = checkTestFlags(base.test, format);
+    if (problem !== null) throw new UsageError(problem, command);
+  }
   return { ...base, command };
+}
+
+/** `forge help` and `forge help <command>`; a mistyped command gets the nearest one. */
+function helpWord(base: Omit<CliArgs, "command">, rest: readonly string[]): CliArgs {
+  const [about, extra] = rest;
+  if (about === undefined) return { ...base, command: "help" };
+  if (!(COMMANDS as readonly string[]).includes(about)) {
+    const near = suggestClosest(about, COMMANDS);
+    throw new UsageError(`unknown command '${about}'${near === null ? "" : `; did you mean '${near}'?`}`);
+  }
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' for 'forge help'`);
+  return { ...base, command: "help", helpFor: about as SubCommand };
 }

@@ -1,5 +1,6 @@
 // `forge preset export <name> [file]` and `forge preset import <file>`: portable presets (keys, order, drift policy,
 // digests; never prompt text). The Pi extension's /preset import runs this same import with --json.
+import { forgeCommand } from "../../core/forge-command.js";
 import { existsSync, mkdirSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { buildCatalog } from "../../core/component-catalog.js";
@@ -46,7 +47,7 @@ function exportPreset(args: CliArgs, io: CliIO, name: string, file: string | und
       args.json,
       "preset export",
       "failed",
-      `${made.error}${bundles[target.scope] ? "" : ` (no ${target.scope} bundle at ${target.displayPath}: run forge build)`}`,
+      `${made.error}${bundles[target.scope] ? "" : ` (no ${target.scope} bundle at ${target.displayPath}: run ${forgeCommand("build")})`}`,
     );
   const text = presetExportText(made.value);
   // Without a file the export itself is the output (it is JSON already).
@@ -99,7 +100,11 @@ function importPreset(args: CliArgs, io: CliIO, file: string): number {
   // which is what that scope's presets link against.
   const own = compile(tree, options);
   if (!own.bundle)
-    return compileFailed(tree, own.diagnostics, `the ${target.scope} sources have errors; fix them (forge build) before importing; nothing written`);
+    return compileFailed(
+      tree,
+      own.diagnostics,
+      `the ${target.scope} sources have errors; fix them (${forgeCommand("build")}) before importing; nothing written`,
+    );
   const builtin = loadBuiltinBundle().bundle;
   const check = checkPresetImport(buildCatalog({ ...(builtin ? { builtin } : {}), [target.scope]: own.bundle }), value);
   if (!check.ok) return fail(io, args.json, command, "refused", `${check.error}; nothing written`, { name: value.name });

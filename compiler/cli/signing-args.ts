@@ -1,5 +1,6 @@
 // The options of signing and verifying (forge build --sign --key, key new|show, verify --signed-by): which go together.
 import type { SubCommand } from "./cli-help.js";
+import { unknownWord } from "./transfer-args.js";
 
 /** The parsed flags these checks read (a part of CliArgs). */
 interface SigningFlags {
@@ -46,6 +47,7 @@ export function checkSigningFlags(command: SubCommand, rest: readonly string[], 
 export function checkSigningPositionals(command: SubCommand, rest: readonly string[]): string | null {
   if (command !== "key") return null;
   const [sub, extra] = rest;
-  if (sub !== "new" && sub !== "show") return "'forge key' takes new or show, e.g. forge key new --name \"Ada Lovelace <ada@example.com>\"";
+  if (sub === undefined) return "'forge key' takes new or show, e.g. forge key new --name \"Ada Lovelace <ada@example.com>\"";
+  if (sub !== "new" && sub !== "show") return unknownWord("'forge key' subcommand", sub, ["new", "show"]);
   return extra === undefined ? null : `unexpected argument '${extra}' for 'forge key ${sub}'`;
 }

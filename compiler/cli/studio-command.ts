@@ -1,6 +1,6 @@
 // `forge studio [--root DIR | --global] [--port N] [--open]`: serve the read-only studio page; the URL goes to stdout.
 import { describeFailure } from "../io/describe-failure.js";
-import { isDirectory, loadBuiltinBundle, packagePath, resolveTarget } from "../io/forge-target.js";
+import { isDirectory, loadBuiltinBundle, noSourcesProblem, packagePath, resolveTarget } from "../io/forge-target.js";
 import { loadAssets } from "../studio/server/assets.js";
 import { runStudio } from "../studio/server/run-studio.js";
 import { printFailure, type CliIO } from "./cli-io.js";
@@ -9,8 +9,7 @@ import type { CliArgs } from "./parse-cli-args.js";
 export async function studioCommand(args: CliArgs, io: CliIO): Promise<number> {
   const target = resolveTarget(args, io.env, io.cwd);
   if (!isDirectory(target.forgeRoot)) {
-    const init = target.scope === "global" ? "forge init --global" : "forge init";
-    return printFailure(io, false, "studio", `no forge sources: ${target.displayForgeRoot} is not a directory; run \`${init}\` to create it`);
+    return printFailure(io, false, "studio", noSourcesProblem(target));
   }
   let assets;
   try {

@@ -1,5 +1,6 @@
 // `forge verify [FILE]... [--root DIR | --global | --library | --all] [--signed-by FP]...`: checks bundles without Pi, for
 // CI: the format, every digest, the bundleHash and every signature. Exit 0 verified, 1 a bundle failed, 2 usage.
+import { forgeCommand, scopeWords } from "../../core/forge-command.js";
 import { join, resolve } from "node:path";
 import type { BundleScope } from "../../core/digest.js";
 import { LIMITS } from "../../generated/constants.js";
@@ -33,7 +34,11 @@ export function verifyCommand(args: CliArgs, io: CliIO): number {
   const bundles: VerifiedBundle[] = wanted.map(({ file, scope }) => {
     const read = readBoundedText(file, LIMITS.maxBundleBytes);
     const shown = { path: displayPath(io.cwd, file), absolutePath: file };
-    const why = read.ok ? null : read.reason === "absent" ? "does not exist; run `npx --no-install forge build` and commit it" : read.detail;
+    const why = read.ok
+      ? null
+      : read.reason === "absent"
+        ? `does not exist; run \`${forgeCommand("build", ...(args.all ? ["--all"] : []), ...(args.library ? ["--library"] : []), ...scopeWords(args))}\` and commit it`
+        : read.detail;
     return verifyOne(shown, read.ok ? read.text : null, why, scope, args.signedBy);
   });
   const failed = bundles.some((b) => b.status === "failed");

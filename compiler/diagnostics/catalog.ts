@@ -1,4 +1,4 @@
-// Every diagnostic code, in the order the README lists them (the phases, import, export, runtime replay and composition): the one source
+// Every diagnostic code, in the order the README lists them (the phases, import, export, forge test, runtime replay and composition): the one source
 // of codes, severities, summaries and examples. Codegen reads it for schema/diagnostic.schema.json and generated/constants.ts.
 import type { CodeExample } from "../../core/diagnostics/code-example.js";
 import type { Severity } from "../../core/diagnostic.js";
@@ -98,6 +98,12 @@ import * as importRuleSkipped from "../../core/diagnostics/catalog/import-rule-s
 import * as importGlobTopLevel from "../../core/diagnostics/catalog/import-glob-top-level.js";
 import * as exportNotExpressible from "../../core/diagnostics/catalog/export-not-expressible.js";
 import * as exportFileForeign from "../../core/diagnostics/catalog/export-file-foreign.js";
+import * as testSelectionInvalid from "../../core/diagnostics/catalog/test-selection-invalid.js";
+import * as testUnknownName from "../../core/diagnostics/catalog/test-unknown-name.js";
+import * as testDuplicateName from "../../core/diagnostics/catalog/test-duplicate-name.js";
+import * as testPatternInvalid from "../../core/diagnostics/catalog/test-pattern-invalid.js";
+import * as testAssertionUnused from "../../core/diagnostics/catalog/test-assertion-unused.js";
+import * as exportDuplicateText from "../../core/diagnostics/catalog/export-duplicate-text.js";
 import * as modeStateMalformed from "../../core/diagnostics/catalog/mode-state-malformed.js";
 import * as legacyStateMalformed from "../../core/diagnostics/catalog/legacy-state-malformed.js";
 import * as legacyStateMigrated from "../../core/diagnostics/catalog/legacy-state-migrated.js";
@@ -226,6 +232,12 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   importGlobTopLevel,
   exportNotExpressible,
   exportFileForeign,
+  testSelectionInvalid,
+  testUnknownName,
+  testDuplicateName,
+  testPatternInvalid,
+  testAssertionUnused,
+  exportDuplicateText,
   modeStateMalformed,
   legacyStateMalformed,
   legacyStateMigrated,

@@ -57,6 +57,8 @@ export function exampleLines(example: CodeExample): string[] {
         ...Object.entries(example.existing ?? {}).flatMap(([path, text]) => fileLines(path, text)),
         `$ forge build && forge export ${example.target}${example.preset ? ` --preset ${example.preset}` : ""}`,
       ];
+    case "test":
+      return [...Object.entries(example.files).flatMap(([path, text]) => fileLines(`.pi/forge/${path}`, text)), "$ forge test"];
     case "load":
       return [
         ...Object.entries(example.files).flatMap(([path, text]) => fileLines(path, text)),

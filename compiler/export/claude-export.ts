@@ -30,7 +30,7 @@ export function renderClaude(ctx: ExportContext & { builtinModes?: Readonly<Reco
   const files: PlannedFile[] = [];
   const ruleName = nameAllocator();
   const styleName = nameAllocator();
-  const banner = (source: string): string => bannerText("claude", source, ctx.bundle.bundleHash);
+  const banner = (source: string): string => bannerText(ctx, source);
   const rule = (base: string, source: string, fields: string[], body: string): void => {
     files.push({ path: `${RULES}/${ruleName(base)}.md`, text: frontMatterFile(banner(source), fields, body) });
   };

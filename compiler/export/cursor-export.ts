@@ -35,7 +35,7 @@ export function renderCursor(ctx: ExportContext & { builtinModes?: Readonly<Reco
   const files: PlannedFile[] = [];
   const name = nameAllocator();
   const write = (base: string, source: string, fields: string[], body: string): void => {
-    files.push({ path: `${DIR}/${name(base)}.mdc`, text: frontMatterFile(bannerText("cursor", source, ctx.bundle.bundleHash), fields, body) });
+    files.push({ path: `${DIR}/${name(base)}.mdc`, text: frontMatterFile(bannerText(ctx, source), fields, body) });
   };
   for (const [id, rule] of parts.rules) {
     const lost = ruleLosses(rule, id);

@@ -9,6 +9,7 @@ import { renderCursor } from "./cursor-export.js";
 import { hasBanner } from "./export-text.js";
 import type { ExportContext, ExportPlan, ExportTarget, PlannedFile } from "./export-types.js";
 import { renderRoo } from "./roo-export.js";
+import { duplicateTexts } from "./export-duplicates.js";
 
 export interface ExportRequest {
   bundle: ForgeBundle;
@@ -82,5 +83,6 @@ export function planExport(request: ExportRequest): ExportResult {
     }
   }
   result.stale.sort();
+  result.diagnostics.push(...duplicateTexts(plan, request.target, request.existing, request.listOwned));
   return result;
 }

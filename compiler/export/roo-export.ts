@@ -75,7 +75,7 @@ export function renderRoo(ctx: ExportContext): ExportPlan {
   reportOtherPresets(ctx, parts, ".roomodes holds modes only");
   const source = { customModes };
   const doc = new Document(source);
-  doc.commentBefore = ` ${bannerText("roo", ctx.bundleFile, ctx.bundle.bundleHash)}`;
+  doc.commentBefore = ` ${bannerText(ctx, ctx.bundleFile)}`;
   const list = isMap(doc.contents) ? doc.contents.items[0]?.value : null;
   if (isSeq(list)) list.items.forEach((item, i) => ((item as { commentBefore?: string }).commentBefore = ` from ${sources[i]}`));
   const emit = (): string => doc.toString({ lineWidth: 0, blockQuote: "literal" });

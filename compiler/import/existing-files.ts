@@ -13,6 +13,8 @@ export function checkExistingFiles(paths: readonly string[], exists: (relPath: s
     .filter((rel) => exists(rel))
     .map((rel) => {
       const file = `${shownRoot}${rel}`;
-      return importFileExists({ file, start: null, end: null, path: "" }, file);
+      // A mode's file is named by its key: --rename gives the imported mode another one.
+      const mode = /^modes\/([a-z][a-z0-9-]*)\.yaml$/.exec(rel)?.[1] ?? null;
+      return importFileExists({ file, start: null, end: null, path: "" }, file, mode);
     });
 }

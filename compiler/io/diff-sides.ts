@@ -9,7 +9,7 @@ import { readCompileContext } from "./compile-context.js";
 import { describeFailure } from "./describe-failure.js";
 import { compile } from "../compile.js";
 import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js";
-import { forgeVersion, isDirectory, type BuiltinBundleResult, type ForgeTarget } from "./forge-target.js";
+import { forgeVersion, isDirectory, noSourcesProblem, type BuiltinBundleResult, type ForgeTarget } from "./forge-target.js";
 import { posixRelative } from "./read-sources.js";
 import { readTargetTree } from "./read-target-tree.js";
 import { displayDir, displayPath } from "../output/display-path.js";
@@ -52,8 +52,7 @@ function loaded(side: Omit<DiffSide, "bundleHash">, bundle: ForgeBundle | null, 
 function loadWorktree(ctx: SpecContext): SpecLoad {
   const { target } = ctx;
   if (!isDirectory(target.forgeRoot)) {
-    const init = target.scope === "global" ? "npx --no-install forge init --global" : "npx --no-install forge init";
-    return fail(`no forge sources: ${target.displayForgeRoot} is not a directory, so there is no worktree to build; run \`${init}\` to create it`);
+    return fail(noSourcesProblem(target, ", so there is no worktree to build"));
   }
   let tree;
   try {

@@ -4,13 +4,14 @@ import { describeBundleProblem, verifyBundleText } from "../../core/bundle-verif
 import { LIMITS } from "../../generated/constants.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BundleScope, Scope } from "../../core/digest.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { manifestBundlePath, readLibraryManifest } from "./read-libraries.js";
 import { BUNDLE_FILE, posixRelative } from "./read-sources.js";
 import { displayDir, displayPath } from "../output/display-path.js";
+import { forgeCommand } from "../../core/forge-command.js";
 
 /** The version esbuild defines in dist/cli.js; running from source (tests) falls back to a dev marker. */
 export { DEV_VERSION, forgeVersion } from "../../core/forge-version.js";
@@ -149,4 +150,31 @@ export function loadBuiltinBundle(path: string = packagePath("presets", BUNDLE_F
     return { bundle: undefined, problem: `the built-in bundle ${path} is not a valid builtin-scope forge bundle (${describeBundleProblem(problems[0]!)})` };
   }
   return { bundle, text: read.text };
+}
+
+/**
+ * Why a command finds no sources at `target`, with what to run: a --root that names no directory says so (forge init
+ * would not help); otherwise `forge init`, repeating where (--global, or --root when the root is not the cwd).
+ * `what`: a clause after the reason, e.g. ", so there is no worktree to build".
+ */
+export function noSourcesProblem(target: Pick<BuildTarget, "scope" | "root" | "cwd" | "displayForgeRoot">, what = ""): string {
+  if (target.scope === "project" && !isDirectory(target.root))
+    return `no forge sources: ${missingDirectory(target.cwd, target.root)} is not a directory${what}`;
+  const where =
+    target.scope === "global"
+      ? ["--global"]
+      : target.scope === "project" && resolve(target.root) !== resolve(target.cwd)
+        ? ["--root", displayPath(target.cwd, target.root)]
+        : [];
+  const hint = target.scope === "builtin" || target.scope === "library" ? "" : `; run \`${forgeCommand("init", ...where)}\` to create it`;
+  return `no forge sources: ${target.displayForgeRoot} is not a directory${what}${hint}`;
+}
+
+/**
+ * A directory that does not exist, as a message names it: relative to cwd like every path, unless that form would
+ * only climb to the file-system root and down again (`--root /nonexistent` run in `/home/me/repo`).
+ */
+function missingDirectory(cwd: string, dir: string): string {
+  const first = (p: string) => p.split(sep).filter((s) => s !== "")[0];
+  return first(cwd) === first(dir) ? displayPath(cwd, dir) : dir.split(sep).join("/");
 }

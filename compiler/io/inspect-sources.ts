@@ -17,8 +17,8 @@ export function tokensOfSources(sources: readonly CatalogSource[]): TokensOf {
   return (o: Origin) => sources.filter((s) => s.scope === o.scope && s.layer === o.layer).at(-1)?.bundle.tokens ?? null;
 }
 
-export function inspectSources(target: ForgeTarget, context: CompileContext): InspectedSources & { getSource: SourceLookup } {
-  const tree = readTargetTree(target);
+/** `tree`: the target's sources when the caller read them already (forge test reads its test files from the same tree). */
+export function inspectSources(target: ForgeTarget, context: CompileContext, tree = readTargetTree(target)): InspectedSources & { getSource: SourceLookup } {
   const getSource = sourceLookup(tree.files);
   const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
   const result = compile(tree, { scope: target.scope, forgeVersion, ...context.link, libraries });

@@ -1,4 +1,4 @@
-// The files `forge init` scaffolds: a commented example mode, preset and partial that build cleanly.
+// The files `forge init` scaffolds: a commented example mode, preset, partial and prompt test that build and pass.
 
 /** `# yaml-language-server: $schema=...` so editors complete and check the YAML against the shipped schema. */
 function schemaLine(schemaRef: string): string {
@@ -74,3 +74,38 @@ export const EXAMPLE_PARTIAL_MD = `Work in small steps. Before you edit a file, 
 narrowest check that proves it works (a test, a type check, or the command itself) and
 report its result. If something is unclear, ask one precise question instead of guessing.
 `;
+
+export function exampleTestYaml(schemaRef: string): string {
+  return (
+    schemaLine(schemaRef) +
+    `# Prompt tests: what the model gets with a selection, checked in CI. Run \`npx --no-install forge test\`
+# (no Pi, no model: forge composes the prompt with the extension's own code and each host's layout) or
+# \`npx --no-install forge test --pi\` (the Pi installed here, against a local capture server; no API key).
+# \`npx --no-install forge test --update\` writes the snapshot files beside this one: review and commit them.
+tests:
+  - name: example
+    # The selection: a preset, or modes in order (modes: [small-steps]).
+    preset: example
+    # System-update blocks of the preset switched on before the prompt:
+    # updates: [wrap-up]
+    # Hosts: pi-0.73 (one prompt string) and pi-1 (prompt sections); default both.
+    # hosts: [pi-0.73, pi-1]
+    # Fixed inputs (defaults shown), and paths the agent read first, so path rules switch on:
+    # inputs: { cwd: /repo, model: forge-test/capture, os: linux, date: 2026-01-15T09:30, touched: [src/db/schema.sql] }
+    assert:
+      # A text, or a linear-time pattern (RE2 syntax).
+      contains: ["Work in small steps", { pattern: "read it|run the narrowest check" }]
+      notContains: ["TODO"]
+      # These texts appear in this order.
+      order: ["# Small steps", "# System update blocks"]
+      # The always-on tokens forge adds (o200k_base, as forge explain prints them).
+      tokens: { max: 1000 }
+      # sections: [forge-small-steps, forge-updates]        # Pi 1.x's prompt sections
+      # tools: { excludes: [bash] }                        # or exactly / includes
+      # edits: { allowed: [src/app.ts], refused: [.env] }  # forge explain --path's verdict
+      # rules: { on: [db-schema] }                         # switched on by the touched paths
+      # The exact prompt, kept in example.snap/ beside this file.
+      snapshot: true
+`
+  );
+}

@@ -1,11 +1,11 @@
-// `forge init`: scaffolds a forge root with an example mode, preset and partial; never overwrites a file.
+// `forge init`: scaffolds a forge root with an example mode, preset, partial and (in a project) prompt test; never overwrites a file.
 import { mkdirSync } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { findProjectLayers } from "../../io/project-layers.js";
 import { entryExists } from "../../io/read-bounded.js";
 import { pathToFileURL } from "node:url";
 import type { InitReport } from "../output/render-init.js";
-import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml } from "./scaffold-templates.js";
+import { EXAMPLE_PARTIAL_MD, examplePresetYaml, exampleModeYaml, exampleTestYaml } from "./scaffold-templates.js";
 import { packagePath, type ForgeTarget } from "./forge-target.js";
 import { posixRelative } from "./read-sources.js";
 import { createTextExclusive } from "../../io/atomic-write.js";
@@ -25,6 +25,21 @@ export function installedPackageDir(root: string): string | null {
     if (entryExists(candidate)) return candidate;
     if (repositoryRoot === null || dir === repositoryRoot || dirname(dir) === dir) return null;
   }
+}
+
+/**
+ * Where `npm install --save-dev pi-forge-modes` will put forge for this project: the topmost directory with a
+ * package.json from the project root up to the repository root (a monorepo installs at its root, and Node finds it
+ * there from every package), else the repository root, else the project root.
+ */
+export function expectedInstallDir(root: string): string {
+  const { repositoryRoot } = findProjectLayers(root);
+  let found: string | null = null;
+  for (let dir = resolve(root); ; dir = dirname(dir)) {
+    if (entryExists(join(dir, "package.json"))) found = dir;
+    if (repositoryRoot === null || dir === repositoryRoot || dirname(dir) === dir) break;
+  }
+  return join(found ?? repositoryRoot ?? resolve(root), "node_modules", PACKAGE_NAME);
 }
 
 /**
@@ -48,13 +63,20 @@ export function runInit(target: ForgeTarget): InitReport {
   // A mode and a preset with distinct keys, so `forge preview example` is the preset without asking which.
   const modeFile = join(target.forgeRoot, "modes", "small-steps.yaml");
   const presetFile = join(target.forgeRoot, "presets", "example.yaml");
-  // The global scope is per user: forge is installed wherever that user runs it from.
+  // The global scope is per user: forge is installed wherever that user runs it from. A project's files are committed,
+  // so they point through its node_modules also before forge is installed there (a global forge's path is this machine's).
   const installed = target.scope === "project" ? installedPackageDir(target.root) : null;
+  const schemaDir = target.scope === "project" ? (installed ?? expectedInstallDir(target.root)) : null;
   const files: Array<[string, string]> = [
-    [modeFile, exampleModeYaml(schemaReference(modeFile, packagePath("schema", "mode.schema.json"), installed))],
-    [presetFile, examplePresetYaml(schemaReference(presetFile, packagePath("schema", "preset.schema.json"), installed))],
+    [modeFile, exampleModeYaml(schemaReference(modeFile, packagePath("schema", "mode.schema.json"), schemaDir))],
+    [presetFile, examplePresetYaml(schemaReference(presetFile, packagePath("schema", "preset.schema.json"), schemaDir))],
     [join(target.forgeRoot, "partials", "small-steps.md"), EXAMPLE_PARTIAL_MD],
   ];
+  // Prompt tests are a project's: forge test runs on the repository's sources.
+  if (target.scope === "project") {
+    const testFile = join(target.forgeRoot, "tests", "example.yaml");
+    files.push([testFile, exampleTestYaml(schemaReference(testFile, packagePath("schema", "test.schema.json"), installed))]);
+  }
   const report: InitReport = {
     command: "init",
     scope: target.scope,

@@ -20,7 +20,18 @@ const UNSAFE_NAME = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-
 /** Where `forge key new` writes without --out: $XDG_CONFIG_HOME/forge or ~/.config/forge, never a repository. */
 export function defaultKeyFile(env: NodeJS.ProcessEnv, home: string = env.HOME || homedir()): string {
   const config = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : join(home, ".config");
-  return join(config, "forge", "signing-key.pem");
+  return join(config, "forge", DEFAULT_KEY_NAME);
+}
+
+/** The private key file's name in its default place (and in a directory --out names). */
+const DEFAULT_KEY_NAME = "signing-key.pem";
+
+function isDirectoryPath(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** A name forge can show on one line (`forge key new --name`), or why not. */
@@ -79,8 +90,12 @@ export function repositoryContaining(path: string): string | null {
 
 export type KeyWrite = { ok: true; key: SigningKey; privateFile: string; publicFile: string } | { ok: false; message: string };
 
-/** `forge key new`: a fresh Ed25519 key pair in `file` (0600) and `file.pub`; never inside a repository, never over a file without force. */
-export function writeKeyPair(file: string, name: string, force: boolean): KeyWrite {
+/**
+ * `forge key new`: a fresh Ed25519 key pair in `file` (0600) and `file.pub`; never inside a repository, never over a file
+ * without force. A `file` that is a directory gets the default file name in it (`--out ~/keys`).
+ */
+export function writeKeyPair(out: string, name: string, force: boolean): KeyWrite {
+  const file = isDirectoryPath(out) ? join(out, DEFAULT_KEY_NAME) : out;
   const inside = repositoryContaining(file);
   if (inside !== null) {
     return {
@@ -115,15 +130,19 @@ export type KeyLoad = { ok: true; key: SigningKey; from: string; warning?: strin
 
 /**
  * The signing key of `--key FILE`, else FORGE_SIGNING_KEY: the key file's text itself (a CI secret), or a path to the
- * file. The variable's value is never printed: a malformed key would otherwise leak into a log.
+ * file; else the key `forge key new` wrote to its default place, when there is one. The variable's value is never
+ * printed: a malformed key would otherwise leak into a log. `from` names where the key came from (a path as `shown`
+ * names it).
  */
-export function loadSigningKey(keyFile: string | undefined, env: NodeJS.ProcessEnv, cwd: string): KeyLoad {
+export function loadSigningKey(keyFile: string | undefined, env: NodeJS.ProcessEnv, cwd: string, shown: (file: string) => string = (f) => f): KeyLoad {
   if (keyFile !== undefined) return loadKeyFile(resolve(cwd, keyFile), keyFile);
   const value = env.FORGE_SIGNING_KEY;
   if (value === undefined || value.trim() === "") {
+    const fallback = defaultKeyFile(env);
+    if (existsSync(fallback)) return loadKeyFile(fallback, shown(fallback));
     return {
       ok: false,
-      message: "signing needs a private key: --key FILE, or FORGE_SIGNING_KEY holding the key file's text or its path (forge key new writes one)",
+      message: `signing needs a private key: --key FILE, or FORGE_SIGNING_KEY holding the key file's text or its path, or the key forge key new writes to its default place, ${shown(fallback)} (there is none)`,
     };
   }
   if (value.includes("-----BEGIN")) {

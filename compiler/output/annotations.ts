@@ -1,4 +1,5 @@
 // `--format github`: a build or check report as GitHub Actions workflow commands (::error file=...,line=...::message).
+import { forgeCommand } from "../../core/forge-command.js";
 import { isAbsolute, join, relative, sep } from "node:path";
 import type { Diagnostic, Severity } from "../../core/diagnostic.js";
 import type { BuildReport } from "../review/build-report.js";
@@ -14,6 +15,8 @@ export interface AnnotationPaths {
   bundlePath: string;
   /** $GITHUB_WORKSPACE, else the current directory. */
   workspace: string;
+  /** The build that writes the bundle again, with the options that chose it (default: a plain build). */
+  rebuild?: string;
 }
 
 const COMMAND: Record<Severity, string> = { error: "error", warning: "warning", info: "notice" };
@@ -31,13 +34,13 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
 }
 
-function workflowCommand(command: string, properties: Array<[string, string | number]>, message: string): string {
+export function workflowCommand(command: string, properties: Array<[string, string | number]>, message: string): string {
   const props = properties.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",");
   return `::${command}${props ? " " + props : ""}::${escapeData(message)}`;
 }
 
 /** A path relative to the workspace with forward slashes; outside the workspace it stays absolute. */
-function workspacePath(paths: AnnotationPaths, absolute: string): string {
+export function workspacePath(paths: AnnotationPaths, absolute: string): string {
   const rel = relative(paths.workspace, absolute);
   if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return absolute.split(sep).join("/");
   return rel.split(sep).join("/");
@@ -65,12 +68,14 @@ export function renderAnnotations(report: BuildReport, paths: AnnotationPaths): 
       workflowCommand(
         "error",
         [...bundle, ["title", "forge bundle missing"]],
-        `${report.path} does not exist; run \`npx --no-install forge build\` and commit it.`,
+        `${report.path} does not exist; run \`${paths.rebuild ?? forgeCommand("build")}\` and commit it.`,
       ),
     );
   } else if (report.status === "stale") {
     const changes = report.changes ? describeChanges(report.changes).map((l) => l.trim()) : [];
-    const message = [`${report.path} is stale: it differs from the sources. Run \`npx --no-install forge build\` and commit it.`, ...changes].join("\n");
+    const message = [`${report.path} is stale: it differs from the sources. Run \`${paths.rebuild ?? forgeCommand("build")}\` and commit it.`, ...changes].join(
+      "\n",
+    );
     lines.push(workflowCommand("error", [...bundle, ["title", "forge bundle stale"]], message));
   }
   const { errors, warnings, infos } = report.summary;

@@ -46,11 +46,13 @@ export function makeExportReport(target: string, preset: string | null, bundle: 
   };
 }
 
-/** Status lines: each file written or removed, then one summary line. `shown` names a root-relative path for humans. */
-export function renderExportReport(report: ExportReport, p: Painter, shown: (path: string) => string): { out: string; err: string } {
+/**
+ * Status lines: each file written or removed, then one summary line. `shown` names a root-relative path for humans;
+ * `command` is the export that writes the files again (the options that made them repeated).
+ */
+export function renderExportReport(report: ExportReport, p: Painter, shown: (path: string) => string, command: string): { out: string; err: string } {
   const out: string[] = [];
   const err: string[] = [];
-  const command = `forge export ${report.target}${report.preset ? ` --preset ${report.preset}` : ""}`;
   switch (report.status) {
     case "written":
     case "unchanged":

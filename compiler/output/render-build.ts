@@ -3,13 +3,15 @@ import { describeChanges } from "../review/bundle-changes.js";
 import { describeSignatures } from "../review/signature-report.js";
 import type { BuildReport } from "../review/build-report.js";
 import { describeSummary, plural, shortHash, type Painter } from "./painter.js";
+import { forgeCommand } from "../../core/forge-command.js";
 
 /** The status line, the changes and the diagnostic counts. */
 /** What a build that kept trust prints (the README quotes it). */
 export const TRUST_KEPT =
   "forge: trust kept: you had trusted the bundle this build replaced, and every change since is your own edit (uncommitted, or your commit of what you had built), so Pi keeps trusting the new one";
 
-export function renderBuildReport(report: BuildReport, p: Painter): string {
+/** `rebuild`: the build that writes the bundle again, with the options that chose it (--root, --global, --library, --all). */
+export function renderBuildReport(report: BuildReport, p: Painter, rebuild: string = forgeCommand("build")): string {
   const lines: string[] = [];
   const counted = describeSummary(report.summary);
   const what = report.counts ? `${plural(report.counts.modes, "mode")}, ${plural(report.counts.presets, "preset")}` : "";
@@ -18,7 +20,7 @@ export function renderBuildReport(report: BuildReport, p: Painter): string {
     case "errors":
       lines.push(
         report.check
-          ? `${p.paint("red", "forge: check failed")} with ${counted}; fix the sources, then run \`npx --no-install forge build\``
+          ? `${p.paint("red", "forge: check failed")} with ${counted}; fix the sources, then run \`${rebuild}\``
           : `${p.paint("red", "forge: build failed")} with ${counted}; ${report.path} was not written (any existing bundle is kept)`,
       );
       break;
@@ -32,10 +34,10 @@ export function renderBuildReport(report: BuildReport, p: Painter): string {
       lines.push(`${p.paint("green", "forge: up to date:")} ${report.path} (${what}, ${hash})`);
       break;
     case "missing":
-      lines.push(`${p.paint("red", "forge: missing:")} ${report.path} does not exist; run \`npx --no-install forge build\` to create it`);
+      lines.push(`${p.paint("red", "forge: missing:")} ${report.path} does not exist; run \`${rebuild}\` to create it`);
       break;
     case "stale":
-      lines.push(`${p.paint("red", "forge: stale:")} ${report.path} differs from the sources; run \`npx --no-install forge build\``);
+      lines.push(`${p.paint("red", "forge: stale:")} ${report.path} differs from the sources; run \`${rebuild}\``);
       break;
   }
   if (report.changes && report.status !== "missing") lines.push(...describeChanges(report.changes));

@@ -39,7 +39,7 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
     const c = byKey.get(part.key)!;
     out.push(`  ${n} ${c.role.padEnd(7)} ${p.paint("bold", c.key)} (${c.strategy}, "${c.label}")`);
     const from = c.library ? `library ${c.source} (carried in the ${c.scope} bundle)` : `${c.scope} ${c.source}`;
-    out.push(`      from ${from}, digest ${short(c.digest)}, ${c.chars} chars ~${c.estimatedTokens} tokens`);
+    out.push(`      from ${from}, digest ${short(c.digest)}, ${c.chars} chars, ${tokensOf(r, c.key, c.estimatedTokens)}`);
     if (c.extends.length > 0) out.push(`      extends ${[c.key, ...c.extends.map((s) => s.key)].join(" -> ")}`);
     for (const s of c.extends) {
       const where =
@@ -89,7 +89,7 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
       const callable = u.modelCallable ? "model-callable" : "user only";
       const slots = u.slots.filter((s) => s.cacheSensitive).map((s) => `{{${s.slot}}}`);
       out.push(
-        `  ${u.id.padEnd(16)} "${u.name}", ${callable}, ${u.chars} chars ~${u.estimatedTokens} tokens, digest ${short(u.digest)}${slots.length ? `, uses ${slots.join(" ")}` : ""}`,
+        `  ${u.id.padEnd(16)} "${u.name}", ${callable}, ${u.chars} chars, ${blockTokens(r, u.id, u.estimatedTokens)}, digest ${short(u.digest)}${slots.length ? `, uses ${slots.join(" ")}` : ""}`,
       );
     }
     if (r.updateDelivery) out.push(p.paint("dim", `  delivery: ${r.updateDelivery}`));
@@ -103,10 +103,25 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
   out.push("");
   if (r.size) {
     out.push(
-      `size: ${r.size.chars} chars (~${r.size.estimatedTokens} tokens) against a sample host prompt; forge's components: ${r.size.forgeChars} chars (~${r.size.forgeEstimatedTokens} tokens)`,
+      `size: ${r.size.chars} chars against a sample host prompt; forge's components: ${r.size.forgeChars} chars${r.tokens?.alwaysOn == null ? ` (~${r.size.forgeEstimatedTokens} tokens at 4 chars each)` : ""}`,
     );
   } else {
     out.push(p.paint("red", "size: not composed (the selection is refused)"));
   }
   return out.join("\n") + "\n";
+}
+
+/**
+ * A component's tokens as the bundle counted them (o200k_base, the figure the tokens section shows); only a bundle
+ * built before forge counted tokens falls back to the estimate, said as one.
+ */
+function tokensOf(r: ExplainReport, key: string, estimated: number): string {
+  const counted = r.tokens?.parts.find((p) => p.key === key)?.tokens;
+  return counted === undefined ? `~${estimated} tokens at 4 chars each` : `${counted.toLocaleString("en-US")} tokens`;
+}
+
+/** A block's counted tokens when it switches on; the estimate only when its bundle has no counts. */
+function blockTokens(r: ExplainReport, id: string, estimated: number): string {
+  const counted = r.tokens?.blocks.find((b) => b.id === id)?.tokens;
+  return counted === undefined || counted === null ? `~${estimated} tokens at 4 chars each` : `${counted.toLocaleString("en-US")} tokens`;
 }

@@ -1,6 +1,7 @@
 // `forge init` as data (what --json prints) and its human lines.
 import type { Scope } from "../../core/digest.js";
 import type { Painter } from "./painter.js";
+import { forgeCommand } from "../../core/forge-command.js";
 
 export interface InitReport {
   command: "init";
@@ -20,16 +21,18 @@ export interface InitReport {
 export const INSTALL_HINT =
   "forge is not installed in this repository: add it as a devDependency so teammates and CI run the same forge, e.g. " +
   "`npm install --save-dev pi-forge-modes` (or a path to a forge checkout, or a tarball made by `npm pack`), then run " +
-  "`npx --no-install forge build`.";
+  "`npx --no-install forge build`. The scaffolded files' $schema lines already point through node_modules/pi-forge-modes, " +
+  "so editors check them on every clone once it is installed.";
 
-export function renderInitReport(report: InitReport, p: Painter): string {
+/** `build`: the build to run next, with the options that chose this forge root (default: a plain build). */
+export function renderInitReport(report: InitReport, p: Painter, build: string = forgeCommand("build")): string {
   const lines = [
     ...report.created.map((f) => `${p.paint("green", "created")} ${f}`),
     ...report.skipped.map((f) => `${p.paint("yellow", "skipped")} ${f} (exists; not overwritten)`),
   ];
   lines.push(
     report.created.length > 0
-      ? `forge: scaffolded ${report.path}; edit the examples, then run \`npx --no-install forge build${report.scope === "global" ? " --global" : ""}\``
+      ? `forge: scaffolded ${report.path}; edit the examples, then run \`${build}\``
       : `forge: nothing to do; ${report.path} already has the example files`,
   );
   if (!report.installed) lines.push(`forge: note: ${INSTALL_HINT}`);

@@ -20,7 +20,8 @@ import type { Phase } from "./pipeline.js";
 import { yamlMistakes } from "./yaml-errors.js";
 import { duplicateKeys, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
 
-export type SourceKind = "mode" | "preset" | "rule" | "config";
+/** `test`: a forge test file (.pi/forge/tests/), parsed the same way by forge test, never by the build. */
+export type SourceKind = "mode" | "preset" | "rule" | "config" | "test";
 
 /** The forge root's settings file (schema/forge-config.schema.json): the libraries a bundle builds on. */
 export const CONFIG_FILE = "forge.yaml";
@@ -54,7 +55,7 @@ export interface Parsed extends Decoded {
 }
 
 /** The kinds of source that live in a folder, one file per key (forge.yaml is the one config file). */
-type FolderKind = Exclude<SourceKind, "config">;
+type FolderKind = Exclude<SourceKind, "config" | "test">;
 
 /** Names that would reach Object.prototype machinery if they ever became object keys. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);

@@ -37,7 +37,7 @@ export interface ValidSources {
   modes: ValidMode[];
   presets: ValidPreset[];
   rules: ValidRule[];
-  /** forge.yaml when present and valid. */
+  /** forge.yaml when present: its data, or with schema errors the fields no error points into (never built then). */
   config: ValidConfig | null;
 }
 
@@ -101,7 +101,11 @@ function validateConfig(source: ParsedSource | null, diagnostics: Diagnostic[]):
     }
   own.push(...checkDuplicateEntries(source));
   diagnostics.push(...own);
-  return own.some((d) => d.severity === "error") ? null : { source, data: source.value as ConfigData };
+  const errors = own.filter((d) => d.severity === "error");
+  if (errors.length === 0) return { source, data: source.value as ConfigData };
+  // The fields no error points into still count, so one run reports everything: a misspelled key beside `libraries`
+  // does not hide the libraries' own errors (the build fails on the schema error anyway, writing nothing).
+  return isObject(source.value) ? { source, data: soundFields(source.value, errors) as ConfigData } : null;
 }
 
 const VALIDATORS = { mode: validateModeSource, preset: validatePresetSource, rule: validateRuleSource } as const;

@@ -4,6 +4,7 @@ import presetSchema from "../../schema/preset.schema.json" with { type: "json" }
 import ruleSchema from "../../schema/rule.schema.json" with { type: "json" };
 import commonSchema from "../../schema/common.schema.json" with { type: "json" };
 import configSchema from "../../schema/forge-config.schema.json" with { type: "json" };
+import testSchema from "../../schema/test.schema.json" with { type: "json" };
 
 const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   $schema: '$schema: "../../node_modules/pi-forge-modes/schema/mode.schema.json"',
@@ -43,6 +44,35 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   block: "budget: { block: 800 }",
   signedBy: 'signedBy: { "@acme/forge-house": ["<the 64-digit fingerprint forge key new printed>"] }',
   trust: "trust: forge",
+  tests: "tests: [{ name: shipping, preset: shipping, assert: { snapshot: true } }]",
+  assert: 'assert: { contains: ["Stay on the task"], snapshot: true }',
+  expect: 'expect: { contains: ["evidence"] }',
+  updates: "updates: [freeze]",
+  hosts: "hosts: [pi-0.73, pi-1]",
+  inputs: "inputs: { cwd: /repo, model: openai/gpt-5, date: 2026-01-15, touched: [src/db/schema.sql] }",
+  cwd: "cwd: /repo",
+  os: "os: linux",
+  date: "date: 2026-01-15T09:30",
+  touched: "touched: [src/db/schema.sql]",
+  contains: 'contains: ["Stay on the task", { pattern: "evidence|proof" }]',
+  notContains: 'notContains: ["TODO"]',
+  pattern: 'pattern: "evidence|proof"',
+  order: 'order: ["# Focus", "# Ship check"]',
+  tokens: "tokens: { max: 2000 }",
+  max: "tokens: { max: 2000 }",
+  min: "tokens: { min: 10 }",
+  sections: "sections: [forge-focus, forge-updates]",
+  exactly: "exactly: [read, grep]",
+  includes: "includes: [read]",
+  excludes: "excludes: [bash]",
+  allowed: "allowed: [src/app.ts]",
+  refused: "refused: [.env]",
+  rules: "rules: { on: [db-schema] }",
+  on: "on: [db-schema]",
+  off: "off: [api-style]",
+  snapshot: "snapshot: true",
+  callsTool: "callsTool: [read]",
+  noEditOutsideLimit: "noEditOutsideLimit: true",
 };
 
 export function exampleFor(field: string): string {
@@ -68,4 +98,13 @@ export const ALLOWED_FIELDS = {
   when: Object.keys(commonSchema.$defs.pathTriggerSource.properties),
   config: Object.keys(configSchema.properties),
   budget: Object.keys(commonSchema.$defs.budget.properties),
+  testFile: Object.keys(testSchema.properties),
+  test: Object.keys(testSchema.$defs.test.properties),
+  testInputs: Object.keys(testSchema.$defs.inputs.properties),
+  testAssert: Object.keys(testSchema.$defs.assertions.properties),
+  testExpect: Object.keys(testSchema.$defs.expectations.properties),
+  testTokens: Object.keys(testSchema.$defs.assertions.properties.tokens.properties),
+  testEdits: Object.keys(testSchema.$defs.assertions.properties.edits.properties),
+  testRules: Object.keys(testSchema.$defs.assertions.properties.rules.properties),
+  testNameSet: Object.keys(testSchema.$defs.nameSet.oneOf[1]!.properties!),
 } as const;

@@ -18,6 +18,17 @@ function typeName(value: unknown): string {
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 
+/** What a pattern-checked field of a test file expects, in words. */
+const PATTERN_WORDS: Readonly<Record<string, string>> = {
+  cwd: "an absolute path, e.g. /repo",
+  date: "YYYY-MM-DD or YYYY-MM-DDTHH:MM, e.g. 2026-01-15T09:30",
+  os: "a platform name such as linux or darwin",
+  exactly: "a tool or section name (letters, digits, _ and -)",
+  includes: "a tool or section name (letters, digits, _ and -)",
+  excludes: "a tool or section name (letters, digits, _ and -)",
+  sections: "a section name (letters, digits, _ and -)",
+};
+
 const TYPE_WORDS: Record<string, string> = {
   object: "a mapping",
   array: "a list",
@@ -39,13 +50,29 @@ function fieldOf(segments: readonly string[]): string {
   return "";
 }
 
-function allowedFor(kind: ParsedSource["kind"], segments: readonly string[]): readonly string[] {
+/** The fields of the object at `segments` in a test file: the file, a test, or one of a test's mappings. */
+function testFieldsAt(segments: readonly string[]): readonly string[] {
+  const [, , field, sub] = segments;
+  if (segments.length <= 1) return ALLOWED_FIELDS.testFile;
+  if (segments.length === 2) return ALLOWED_FIELDS.test;
+  if (field === "inputs") return ALLOWED_FIELDS.testInputs;
+  if (field === "expect") return ALLOWED_FIELDS.testExpect;
+  if (field !== "assert") return ALLOWED_FIELDS.test;
+  if (sub === "tokens") return ALLOWED_FIELDS.testTokens;
+  if (sub === "edits") return ALLOWED_FIELDS.testEdits;
+  if (sub === "rules") return ALLOWED_FIELDS.testRules;
+  if (sub === "tools" || sub === "sections") return ALLOWED_FIELDS.testNameSet;
+  return ALLOWED_FIELDS.testAssert;
+}
+
+export function allowedFor(kind: ParsedSource["kind"], segments: readonly string[]): readonly string[] {
+  if (kind === "test") return testFieldsAt(segments);
   const last = segments[segments.length - 1];
   if (last === "when") return ALLOWED_FIELDS.when;
   if (last === "budget") return ALLOWED_FIELDS.budget;
   if (kind === "mode" && last === "edits") return ALLOWED_FIELDS.edits;
   if (kind === "preset" && segments[0] === "systemUpdates" && segments.length === 2) return ALLOWED_FIELDS.update;
-  return ALLOWED_FIELDS[kind];
+  return ALLOWED_FIELDS[kind as Exclude<ParsedSource["kind"], "test">];
 }
 
 export function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | null {
@@ -96,11 +123,13 @@ export function mapAjvError(source: ParsedSource, err: ValidationError): Diagnos
           ? "a key's full fingerprint: 64 lowercase hex digits, as forge key new prints it"
           : field === "model"
             ? "provider/model-id"
-            : field === "tools"
-              ? "a tool name (letters, digits, _ and -)"
-              : field === "libraries"
-                ? "an npm package name, e.g. @acme/forge-house"
-                : "a key: lowercase letters, digits and dashes, starting with a letter";
+            : (PATTERN_WORDS[field] ?? null) !== null
+              ? PATTERN_WORDS[field]!
+              : field === "tools"
+                ? "a tool name (letters, digits, _ and -)"
+                : field === "libraries"
+                  ? "an npm package name, e.g. @acme/forge-house"
+                  : "a key: lowercase letters, digits and dashes, starting with a letter";
       const what = segments[0] === "signedBy" ? "signedBy entry" : field;
       return invalidValue(where, `${what} is ${actual}; expected ${expected} (pattern ${String(p.pattern)})`, exampleFor(what === field ? field : "signedBy"));
     }

@@ -2,6 +2,7 @@
 // indented wrongly and the one it should line up with, where yaml reports it as two errors at the line above.
 import type { Document, LineCounter } from "yaml";
 import { errorOffsets } from "./yaml-positions.js";
+import { unclosedFlowMistake } from "./yaml-flow-errors.js";
 
 /** One mistake: where (offsets into the text), what yaml or forge says about it, and the hint after it (if not the default). */
 export interface YamlMistake {
@@ -74,6 +75,11 @@ export function yamlMistakes(text: string, doc: Document, lc: LineCounter, error
   for (const err of errors) {
     if (merged.has(err.pos[0]) && (err.code === "MULTILINE_IMPLICIT_KEY" || err.code === "BLOCK_AS_IMPLICIT_KEY")) continue;
     const [from, to] = errorOffsets(doc, err);
+    const unclosed = err.code === "BAD_INDENT" ? unclosedFlowMistake(text, lc, err.message, err.pos[0]) : null;
+    if (unclosed !== null) {
+      mistakes.push(unclosed);
+      continue;
+    }
     if (err.code === "BAD_INDENT") {
       const line = lc.linePos(from).line;
       const at = lineAt(text, lc, line);

@@ -1,5 +1,6 @@
 // What changed between the bundle on disk and a freshly compiled one: per-component digests and the bundleHash.
-import { compareCodeUnits } from "../../core/canonical-json.js";
+import { forgeCommand } from "../../core/forge-command.js";
+import { compareCodeUnits, stringifyCanonical } from "../../core/canonical-json.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { describeSigner } from "../../core/signer-text.js";
 
@@ -34,8 +35,10 @@ export interface BundleChanges {
   /** Libraries (forge.yaml) whose lock entry changed: an upgrade names the library and what it changes. */
   libraries: LibraryChange[];
   bundleHash: { from: string | null; to: string };
-  /** The bytes differ but no digest does (source paths, formatting, a hand edit). */
+  /** The bytes differ but no digest and no signature does (source paths, formatting, a hand edit). */
   otherChanges: boolean;
+  /** Only the signatures differ (and perhaps the forge version): --sign added one, or one was dropped. */
+  signaturesChanged?: boolean;
 }
 
 type DigestMap = Record<string, string>;
@@ -173,7 +176,28 @@ export function diffBundles(existing: string | null, next: ForgeBundle, known: F
   const from = old && typeof old.bundleHash === "string" ? old.bundleHash : null;
   const semantic = [modes, presets, rules].some((c) => c.added.length + c.removed.length + c.changed.length > 0) || from !== next.bundleHash;
   const libraries = diffLocks(old?.lock, next.lock);
-  return { previous, modes, presets, rules, libraries, bundleHash: { from, to: next.bundleHash }, otherChanges: previous === "ok" && !semantic };
+  const signaturesOnly = previous === "ok" && !semantic && old !== null && differsOnlyInSignatures(old, next);
+  return {
+    previous,
+    modes,
+    presets,
+    rules,
+    libraries,
+    bundleHash: { from, to: next.bundleHash },
+    otherChanges: previous === "ok" && !semantic && !signaturesOnly,
+    ...(signaturesOnly ? { signaturesChanged: true } : {}),
+  };
+}
+
+/** Whether two bundles are the same but for their signatures (and the forge version, which a rebuild keeps anyway). */
+function differsOnlyInSignatures(old: Record<string, unknown>, next: ForgeBundle): boolean {
+  const strip = (b: Record<string, unknown>) => {
+    const { signatures, forgeVersion: _version, ...rest } = b;
+    return { rest: stringifyCanonical(rest), signatures: stringifyCanonical(signatures ?? []) };
+  };
+  const a = strip(old);
+  const b = strip(next as unknown as Record<string, unknown>);
+  return a.rest === b.rest && a.signatures !== b.signatures;
 }
 
 const short = (hash: string | null): string => (hash === null ? "none" : hash.slice(0, 12));
@@ -210,7 +234,7 @@ export function describeLibraryChange(lib: LibraryChange): string[] {
   if (lib.bundleUnchanged) {
     lines.push(
       `    warning: ${lib.name}'s version changed but its bundle did not: if its sources changed, its bundle is stale ` +
-        "(run `forge build --library` in the library, then publish it again); a project can only take what the bundle holds",
+        `(run \`${forgeCommand("build", "--library")}\` in the library, then publish it again); a project can only take what the bundle holds`,
     );
   }
   return lines;
@@ -259,5 +283,6 @@ export function describeChanges(c: BundleChanges): string[] {
   if (items.length > MAX_CHANGE_LINES) lines.push(`  ... and ${items.length - MAX_CHANGE_LINES} more (--json lists all)`);
   if (c.bundleHash.from !== c.bundleHash.to) lines.push(`  bundleHash: ${c.bundleHash.from ?? "none"} -> ${c.bundleHash.to}`);
   if (c.otherChanges) lines.push("  no digest changed, but the bytes differ (source paths, formatting or a hand edit)");
+  if (c.signaturesChanged) lines.push("  no digest changed; only the signatures differ (see the signature line below)");
   return lines;
 }

@@ -1,5 +1,6 @@
 // forge explain's token figures: a preset's always-on total, each part's share (largest first) and each block's cost
 // when it switches on, read from the token counts each bundle carries (phase 10-tokens), never recounted here.
+import { forgeCommand } from "../../core/forge-command.js";
 import type { AlwaysOnPart, TokenCounts } from "../../generated/types.js";
 import { describePart } from "../tokens/part-names.js";
 import type { CliExplainTokens } from "../../generated/types.js";
@@ -66,7 +67,7 @@ function largestFirst(parts: ReadonlyArray<Omit<ExplainTokenPart, "share">>, tot
 
 /** No path here: every path a command prints goes through display-path (test/cli/path-sweep.test.ts). */
 const notCounted = (origin: Origin): string =>
-  `its ${origin.scope} bundle carries no token counts (built before forge counted tokens): rebuild it with forge build`;
+  `its ${origin.scope} bundle carries no token counts (built before forge counted tokens): rebuild it with ${forgeCommand("build")}`;
 
 /**
  * A preset's figures from its own bundle's counts, or a mode list's from each mode's bundle (no preset: no inventory,

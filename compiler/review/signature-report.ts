@@ -1,4 +1,5 @@
 // What forge build reports about a bundle's signatures (compiler/io/bundle-signing.ts applies them), and its human lines.
+import { forgeCommand } from "../../core/forge-command.js";
 import { describeSigner, type Signer } from "../../core/bundle-signature.js";
 
 /** What the step did, for the build report (absent when the bundle has, had and gets no signature). */
@@ -19,6 +20,6 @@ export function describeSignatures(report: SignatureReport): string[] {
       `  signed by ${report.signers.map(describeSigner).join(", ")}${report.added ? "; this build added the signature of the key it signed with" : ""}`,
     );
   for (const d of report.dropped)
-    lines.push(`  signature dropped${d.fingerprint ? ` (${describeSigner(d)})` : ""}: ${d.reason}; sign again with forge build --sign`);
+    lines.push(`  signature dropped${d.fingerprint ? ` (${describeSigner(d)})` : ""}: ${d.reason}; sign again with ${forgeCommand("build", "--sign")}`);
   return lines;
 }

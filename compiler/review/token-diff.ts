@@ -1,5 +1,6 @@
 // forge diff's token deltas: every changed component (mode, rule, block) and every affected preset's always-on text,
-// from the token counts both bundles carry (phase 10-tokens). Pure.
+// from the token counts both bundles carry (phase 10-tokens), and the modes whose tools change (the tool declarations
+// lead the cached prefix, ahead of any text counted here). Pure.
 import type { CliTokenDiff, TokenCounts } from "../../generated/types.js";
 import type { Holds } from "./schema-check.js";
 import { TOKENIZER_SCOPE } from "./explain-tokens.js";
@@ -26,6 +27,19 @@ export interface TokenDiff {
   components: TokenChange[];
   /** Every preset added, removed, changed or affected, or whose always-on count differs. */
   presets: TokenChange[];
+  /**
+   * Every changed mode whose `tools:` differ. The counts above are forge's text only; the tools Pi declares lead the
+   * cached prefix (and Pi's default prompt lists them), so a session that takes such a change rewrites nearly all of it.
+   */
+  tools: ToolsChange[];
+}
+
+/** A mode's `tools:` in A and B (null: the mode names none, so Pi's own stay), and the presets that select it. */
+export interface ToolsChange {
+  mode: string;
+  from: string[] | null;
+  to: string[] | null;
+  presets: string[];
 }
 
 /** forge diff --json carries it as the schema's CliTokenDiff. */
@@ -33,9 +47,11 @@ export type TokenDiffMatchesSchema = Holds<TokenDiff extends CliTokenDiff ? true
 
 type Keyed = ReadonlyArray<{ key: string }>;
 type Sides = { added: Keyed; removed: Keyed; changed: Keyed };
+/** A changed field as the semantic diff reports it (compiler/review/diff-report.ts FieldChange). */
+type Field = { field: string; from: unknown; to: unknown };
 /** What the token side reads of the semantic diff (compiler/review/diff-report.ts), by key. */
 export interface ChangedKeys {
-  modes: Sides;
+  modes: { added: Keyed; removed: Keyed; changed: ReadonlyArray<{ key: string; fields?: ReadonlyArray<Field> }> };
   rules: Sides;
   presets: {
     added: Keyed;
@@ -45,7 +61,19 @@ export interface ChangedKeys {
       systemUpdates: { added: ReadonlyArray<{ id: string }>; removed: ReadonlyArray<{ id: string }>; changed: ReadonlyArray<{ id: string }> };
     }>;
   };
-  affectedPresets: ReadonlyArray<{ preset: string }>;
+  affectedPresets: ReadonlyArray<{ preset: string; modes?: ReadonlyArray<{ key: string }> }>;
+}
+
+const toolList = (v: unknown): string[] | null => (Array.isArray(v) ? v.map(String) : null);
+
+/** The changed modes whose tools differ, each with the affected presets that select it. */
+function toolChanges(diff: ChangedKeys): ToolsChange[] {
+  return diff.modes.changed.flatMap(({ key, fields }) => {
+    const tools = fields?.find((f) => f.field === "tools");
+    if (tools === undefined) return [];
+    const presets = diff.affectedPresets.filter((p) => p.modes?.some((m) => m.key === key)).map((p) => p.preset);
+    return [{ mode: key, from: toolList(tools.from), to: toolList(tools.to), presets }];
+  });
 }
 
 type Counts = Readonly<Record<string, number | undefined>>;
@@ -87,5 +115,6 @@ export function compareTokens(a: TokenCounts | undefined, b: TokenCounts | undef
   const alwaysOn = (t: TokenCounts | null): Counts | null =>
     t === null ? null : Object.fromEntries(Object.entries(t.presets).map(([k, p]) => [k, p?.alwaysOn]));
   const listedPresets = [...keysOf(presets.added, presets.removed, presets.changed), ...affectedPresets.map((p) => p.preset)];
-  return { ...TOKENIZER_SCOPE, tokenizer: "o200k_base", uncounted, components, presets: changesOf("preset", null, alwaysOn(A), alwaysOn(B), listedPresets) };
+  const presetChanges = changesOf("preset", null, alwaysOn(A), alwaysOn(B), listedPresets);
+  return { ...TOKENIZER_SCOPE, tokenizer: "o200k_base", uncounted, components, presets: presetChanges, tools: toolChanges(diff) };
 }

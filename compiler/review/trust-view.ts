@@ -1,5 +1,6 @@
 // Who signed a bundle and its libraries, and whether this user trusts it, as forge explain and the studio show it:
 // plain data (compiler/io/trust-view.ts reads the files) and the human lines. No Node API: the studio page renders it.
+import { forgeCommand } from "../../core/forge-command.js";
 import { describeSigner, type Signer } from "../../core/signer-text.js";
 
 export interface TrustView {
@@ -36,7 +37,7 @@ const who = (signers: readonly Signer[]) => (signers.length === 0 ? "unsigned" :
 export function describeTrustView(view: TrustView): string[] {
   const b = view.bundle;
   const lines: string[] = [];
-  if (b.status === "absent") lines.push(`  ${b.path}: not built yet (forge build writes it)`);
+  if (b.status === "absent") lines.push(`  ${b.path}: not built yet (${forgeCommand("build")} writes it)`);
   else if (b.status === "refused") lines.push(`  ${b.path}: REFUSED: ${b.problem}`);
   else {
     const current = b.current === null ? "" : b.current ? ", current" : ", stale (the sources build another bundle)";

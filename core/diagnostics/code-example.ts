@@ -57,6 +57,8 @@ export type CodeExample =
    * `preset`: --preset; `existing`: files already in the project (paths relative to its root).
    */
   | { kind: "export"; target: "claude" | "cursor" | "roo" | "agents-md"; files: Record<string, string>; preset?: string; existing?: Record<string, string> }
+  /** Sources and test files under .pi/forge/ (paths relative to it, tests in tests/) that `forge test` reads and checks. */
+  | { kind: "test"; files: Record<string, string> }
   /** Session entries (getBranch() order) the runtime folds; `modes`: the keys forge's layers offer, for a pi-modes migration. */
   | { kind: "replay"; branch: unknown[]; modes?: Record<string, { strategy?: Strategy }> }
   /**

@@ -36,6 +36,13 @@ export function oneKey(args: AuthoringArgs): string | null {
 
 const isModeKey = (key: string) => KEY_PATTERN.test(key) && key.length <= LIMITS.maxKeyLength;
 
+/** The rule for keys, said about one that breaks it. */
+const notAKey = (key: string) =>
+  `"${key}" is not a mode key: lowercase letters, digits and dashes, starting with a letter, at most ${LIMITS.maxKeyLength} characters, like "code-review"`;
+
+/** How often /mode new asks again for a key that is none before it gives up. */
+const MAX_KEY_ROUNDS = 5;
+
 /** A key no offered, withheld or written mode uses: `my-mode`, then `my-mode-2`... */
 function freeKey(session: SessionCommands): string {
   const taken = (k: string) => session.catalog().modes.has(k) || session.catalog().withheldModes.has(k);
@@ -51,9 +58,15 @@ async function askKey(deps: AuthoringDeps, sub: "new" | "edit" | "delete", ctx: 
   if (sub === "new") {
     if (ctx.ui.input === undefined) return null;
     const suggested = freeKey(deps.session);
-    const answer = await ctx.ui.input(`New forge mode: its key (lowercase letters, digits, dashes; empty takes "${suggested}")`, suggested);
-    if (answer === undefined) return undefined;
-    return answer.trim() === "" ? suggested : answer.trim();
+    let title = `New forge mode: its key (lowercase letters, digits, dashes; empty takes "${suggested}")`;
+    // An answer that is no key asks again, saying the rule, rather than ending the command.
+    for (let round = 0; round < MAX_KEY_ROUNDS; round++) {
+      const answer = await ctx.ui.input(title, suggested);
+      if (answer === undefined) return undefined;
+      const key = answer.trim() === "" ? suggested : answer.trim();
+      if (isModeKey(key) || round === MAX_KEY_ROUNDS - 1) return key;
+      title = `${notAKey(key)}; try again (empty takes "${suggested}")`;
+    }
   }
   const keys = deps.session.writable("modes");
   if (keys.length === 0) return null;
@@ -70,7 +83,7 @@ export async function handleModeAuthoring(deps: AuthoringDeps, sub: "new" | "edi
   let key = args.words[0] ?? (await askKey(deps, sub, ctx));
   if (key === undefined) return say(ctx, `forge: /mode ${sub} cancelled; nothing changed`);
   if (key === null) return usage(`/mode ${sub} needs one mode key like "code-review" (lowercase letters, digits, dashes)`);
-  if (!isModeKey(key)) return usage(`"${key}" is not a mode key: lowercase letters, digits and dashes, starting with a letter, like "code-review"`);
+  if (!isModeKey(key)) return usage(notAKey(key));
   if (sub === "new") return newMode(deps, ctx, key, args);
   const loaded = deps.session.scopes(ctx, true);
   // Edit and delete act where the mode is defined (the deepest scope); --global picks the global source.

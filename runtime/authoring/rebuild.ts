@@ -1,5 +1,6 @@
 // After an authoring write: `forge build` of the target through the CLI, its diagnostics as file:line lines for Pi, the
 // scopes re-read, and on Pi 0.73.1 forge's own trust following an edit that changed only the authored component.
+import { forgeCommand } from "../../core/forge-command.js";
 import { resolve } from "node:path";
 import { unauthoredChanges, type AuthoredChange } from "../../core/authored-change.js";
 import type { ForgeCli } from "../forge-cli.js";
@@ -37,7 +38,7 @@ export function tellOutcome(ctx: CtxPort, head: string, build: RebuildResult, no
  */
 export function diagnosticLines(diagnostics: readonly ForgeDiagnostic[], cliCwd: string, cwd: string): string[] {
   const lines = diagnostics.slice(0, SHOWN).map((d) => diagnosticLine(d, d.file === null ? null : visible(shownPath(cwd, resolve(cliCwd, d.file)))));
-  if (diagnostics.length > SHOWN) lines.push(`... and ${diagnostics.length - SHOWN} more (run forge build to see all)`);
+  if (diagnostics.length > SHOWN) lines.push(`... and ${diagnostics.length - SHOWN} more (run ${forgeCommand("build")} to see all)`);
   return lines;
 }
 

@@ -1,5 +1,5 @@
-// A selection change made by a command: its cache estimate (made before the change), the change itself, then one
-// notice that says both (runtime/command-notice.ts).
+// A selection change made by a command: its cache estimate (the prompt predicted before the change, the tools Pi
+// declares read after it), the change itself, then one notice that says both (runtime/command-notice.ts).
 import type { ResolvedCandidate, StateSource } from "../../core/selection.js";
 import type { ActivationResult } from "../activation.js";
 import { tellNotice } from "../command-notice.js";
@@ -31,7 +31,7 @@ export function tellActivation(ctx: CtxPort, result: ActivationResult, extras: N
     head: `${result.message}${extras.note ?? ""}`,
     cache: report?.words ?? null,
     cost: report?.cost ?? null,
-    notes: [...warnings, ...(extras.lines ?? [])],
+    notes: [...warnings, ...(result.notes ?? []), ...(extras.lines ?? [])],
     level: report?.warn || warnings.length > 0 ? "warning" : "info",
   });
 }
@@ -45,15 +45,17 @@ export async function applySelection(
   confirmation: ExactConfirmation,
   estimator?: SelectionEstimator,
   warnings: ReadonlyArray<string> = [],
+  lines: ReadonlyArray<string> = [],
 ): Promise<void> {
-  const report = estimator?.estimate(ctx, candidate) ?? null;
+  const pending = estimator?.estimate(ctx, candidate) ?? null;
   const result = await session.activate(ctx, candidate, source, confirmation);
-  tellActivation(ctx, result, { report, warnings });
+  tellActivation(ctx, result, { report: result.ok ? (pending?.() ?? null) : null, warnings, lines });
 }
 
 /** Back to Pi's native prompt, with the estimate of doing so, in one notice. */
 export async function applyOff(session: SelectionActions, ctx: CtxPort, estimator?: SelectionEstimator): Promise<void> {
-  const report = estimator?.estimate(ctx, null) ?? null;
+  const pending = estimator?.estimate(ctx, null) ?? null;
   const message = await session.deactivate(ctx);
+  const report = pending?.() ?? null;
   tellNotice(ctx, { head: message, cache: report?.words ?? null, cost: report?.cost ?? null, level: report?.warn ? "warning" : "info" });
 }

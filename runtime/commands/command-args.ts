@@ -1,6 +1,7 @@
 // Argument parsing shared by the /mode, /preset and /forge commands (completion: runtime/argument-completion.ts). Pure.
 import { wordsOf } from "../argument-completion.js";
 import type { DriftPolicy } from "../../core/selection.js";
+import { suggestClosest } from "../../core/suggest.js";
 import type { ExactConfirmation } from "../selection-transitions.js";
 
 export interface CommandArgs {
@@ -14,6 +15,8 @@ export interface CommandArgs {
 }
 
 const POLICIES = new Set(["block", "warn", "allow"]);
+/** The options these commands take, for "did you mean" (`--drfit` -> `--drift`). */
+const OPTIONS = ["json", "force", "confirm-exact", "drift"];
 
 export function parseArgs(text: string): CommandArgs {
   const tokens = wordsOf(text);
@@ -31,8 +34,10 @@ export function parseArgs(text: string): CommandArgs {
       const value = t === "--drift" ? tokens[++i] : t.slice("--drift=".length);
       if (value === undefined || !POLICIES.has(value)) out.errors.push(`--drift takes block, warn or allow, got "${value ?? ""}"`);
       else out.drift = value as DriftPolicy;
-    } else if (t.startsWith("--")) out.errors.push(`unknown option ${t}`);
-    else out.words.push(t);
+    } else if (t.startsWith("--")) {
+      const near = suggestClosest(t.slice(2).split("=")[0]!, OPTIONS);
+      out.errors.push(`unknown option ${t}${near === null ? "" : `; did you mean --${near}?`}`);
+    } else out.words.push(t);
   }
   return out;
 }

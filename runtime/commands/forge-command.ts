@@ -16,16 +16,21 @@ import { describeSigner } from "../../core/bundle-signature.js";
 import { describeRollback } from "../signer-trust.js";
 import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
 import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
+import { readUsageLedger } from "../../core/usage-ledger.js";
+import type { SessionStore } from "../session-store.js";
 import { catalogPrices } from "../host-adapter/index.js";
 
 export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json] | /forge rules [--json] | /forge cost [--json]`;
 
-export function forgeCommand(session: SessionView): CommandSpec {
+/** What /forge cost reads of the request bodies this process saw: the tools each declared (0.73.1 records none on the branch). */
+export type RequestTools = Pick<SessionStore, "toolsAt">;
+
+export function forgeCommand(session: SessionView, requests?: RequestTools): CommandSpec {
   return {
     description:
       "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json], /forge rules [--json] (path rules switched on in this branch), /forge cost [--json] (this branch's usage, cache share, spend and prefix rewrites)",
     getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
-    handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx)),
+    handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx, requests)),
   };
 }
 
@@ -53,13 +58,18 @@ export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
     : null;
 }
 
-/** /forge cost: the branch's usage as the provider reported it (core/usage-report.ts), priced at catalog prices. */
-function reportCost(session: SessionView, ctx: CtxPort, json: boolean): void {
-  const report = buildCostReport(session.session(ctx).usage(), (provider, model) => catalogPrices(ctx, provider, model));
+/**
+ * /forge cost: the branch's usage as the provider reported it (core/usage-report.ts), priced at catalog prices, each
+ * rewrite with what changed before it: the branch's records, and the tools the request bodies this process saw declared.
+ */
+function reportCost(session: SessionView, ctx: CtxPort, json: boolean, requests?: RequestTools): void {
+  const state = session.session(ctx);
+  const ledger = requests === undefined ? state.usage() : readUsageLedger(state.branch, { toolsAt: (leaf) => requests.toolsAt(leaf) });
+  const report = buildCostReport(ledger, (provider, model) => catalogPrices(ctx, provider, model));
   say(ctx, json ? stringifyCanonical(report) : renderCostReport(report));
 }
 
-export async function handleForge(session: SessionView, args: string, ctx: CtxPort): Promise<void> {
+export async function handleForge(session: SessionView, args: string, ctx: CtxPort, requests?: RequestTools): Promise<void> {
   const loaded = session.scopes(ctx, true);
   const parsed = parseArgs(args);
   const sub = parsed.words[0];
@@ -70,7 +80,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
     return trustLayers(session, loaded, ctx);
   }
   if (sub === "rules") return showRules(session, ctx, parsed.json);
-  if (sub === "cost") return reportCost(session, ctx, parsed.json === true);
+  if (sub === "cost") return reportCost(session, ctx, parsed.json === true, requests);
   if (sub === "status" || sub === undefined) {
     const d = loaded.discovered;
     const data = {

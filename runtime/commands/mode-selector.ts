@@ -34,6 +34,28 @@ function modeLine(session: SessionCommands, key: string): string {
   return `${key} - ${m.label} (${m.strategy}): ${m.description}`;
 }
 
+/**
+ * The modes a search shows, best match first: the key starting with the text, then the key holding it, then the label,
+ * then only the description (typing "small" puts small-steps above a mode that only mentions small steps); ties keep
+ * the catalog's order.
+ */
+export function rankModes(session: SessionCommands, filter: string): string[] {
+  const keys = sortedModeKeys(session.catalog());
+  if (filter === "") return keys;
+  const rank = (key: string): number => {
+    const m = session.catalog().modes.get(key)!.mode;
+    if (key.startsWith(filter)) return 0;
+    if (key.includes(filter)) return 1;
+    if (m.label.toLowerCase().includes(filter)) return 2;
+    return modeLine(session, key).toLowerCase().includes(filter) ? 3 : -1;
+  };
+  return keys
+    .map((key) => ({ key, rank: rank(key) }))
+    .filter((k) => k.rank >= 0)
+    .sort((a, b) => a.rank - b.rank)
+    .map((k) => k.key);
+}
+
 /** Keeps the chosen order, but a newly toggled key goes last. */
 function toggle(keys: string[], key: string): string[] {
   return keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key];
@@ -48,6 +70,9 @@ export async function runModeSelector(session: SessionCommands, ctx: CtxPort, es
   }
   if (picked === undefined) picked = await selectLoop(session, ctx, initial);
   if (picked === null || picked === undefined) return say(ctx, "forge: selection cancelled; nothing changed");
+  // Apply without a toggle keeps what is active as it is: the preset and its blocks, the pins (drift stays drift).
+  if (picked.keys.length === initial.length && picked.keys.every((k, i) => k === initial[i]))
+    return say(ctx, `forge: selection unchanged (${initial.length === 0 ? "Pi's native prompt" : initial.join(", ")}); nothing changed`);
   if (picked.keys.length === 0) return applyOff(session, ctx, estimator);
   const resolved = resolveRequest(session.catalog(), { kind: "keys", keys: picked.keys }, session.selection().state?.driftPolicy ?? "block");
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
@@ -61,7 +86,7 @@ async function selectLoop(session: SessionCommands, ctx: CtxPort, initial: strin
   for (let round = 0; round < 500; round++) {
     const apply = `Apply - ${summarizeCandidate(session, ctx, keys)}`;
     const search = `Search... ${filter ? `(filter: ${filter})` : ""}`.trim();
-    const shown = sortedModeKeys(session.catalog()).filter((k) => filter === "" || modeLine(session, k).toLowerCase().includes(filter));
+    const shown = rankModes(session, filter);
     const lines = shown.map((k) => `[${keys.includes(k) ? `${keys.indexOf(k) + 1}` : " "}] ${modeLine(session, k)}`);
     const options = [apply, ...(ctx.ui.input ? [search] : []), ...lines];
     const choice = await ctx.ui.select("forge modes: pick to toggle, then Apply", options);
@@ -91,7 +116,7 @@ function createPicker(
   let cursor = 0;
   // The raw bytes stay accepted: a host's keybindings may be missing or remapped.
   const is = (data: string, id: KeybindingId, ...raw: string[]) => (typeof kb?.matches === "function" && kb.matches(data, id)) || raw.includes(data);
-  const visible = () => sortedModeKeys(session.catalog()).filter((k) => filter === "" || modeLine(session, k).toLowerCase().includes(filter));
+  const visible = () => rankModes(session, filter);
   const refresh = () => tui?.requestRender?.();
   return {
     render(width: number): string[] {

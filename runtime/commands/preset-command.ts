@@ -1,11 +1,13 @@
 // The /preset command: list, use <name>, save <name>.
+import { forgeCommand } from "../../core/forge-command.js";
 import type { SessionCommands, SessionView } from "../forge-session.js";
 import type { AutocompleteItem, CommandSpec, CtxPort } from "../host-adapter/ports.js";
 import { guardCommand, say } from "../notify.js";
 import { isPresetName, presetFilePath, presetSourceRequest, writePresetSource } from "../preset-writer.js";
 import { requestSourceText } from "../authoring/source-text.js";
 import { selectedKeys } from "../../core/candidate.js";
-import { resolveRequest, stalePresetModes, type DriftPolicy } from "../../core/selection.js";
+import { presetOverrides, resolveRequest, stalePresetModes, type DriftPolicy } from "../../core/selection.js";
+import { shownPath } from "../authoring/authoring-target.js";
 import type { ExactConfirmation } from "../selection-transitions.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import { parseArgs } from "./command-args.js";
@@ -19,7 +21,7 @@ export const PRESET_USAGE = [
   "usage: /preset                 pick a preset to use (interactive; otherwise the list)",
   "       /preset list            the offered presets, the active one marked",
   "       /preset use <name> [--drift block|warn|allow] [--confirm-exact[=<digest>]]",
-  "       /preset save <name> [--force]   write .pi/forge/presets/<name>.yaml (then run forge build)",
+  `       /preset save <name> [--force]   write .pi/forge/presets/<name>.yaml (then run ${forgeCommand("build")})`,
   PRESET_TRANSFER_USAGE,
 ].join("\n");
 
@@ -117,9 +119,17 @@ async function usePreset(
   const stale = stalePresetModes(session.catalog(), name);
   const warnings =
     stale.length > 0
-      ? [`preset "${name}" was built against other versions of ${stale.join(", ")}; it uses the current definitions (run forge build to refresh it)`]
+      ? [
+          `preset "${name}" was built against other versions of ${stale.join(", ")}; it uses the current definitions (run ${forgeCommand("build")} to refresh it)`,
+        ]
       : [];
-  return applySelection(session, ctx, resolved.candidate, "preset", confirm, estimator, warnings);
+  // A deeper layer's mode of the same key is the documented layering, not staleness: named, never a warning.
+  const overrides = presetOverrides(session.catalog(), name).map(
+    (m) =>
+      `${m.key} from ${m.layer === null ? `the ${m.scope} scope` : m.layer === ctx.cwd ? "this directory's layer" : `the layer at ${shownPath(ctx.cwd, m.layer)}`}`,
+  );
+  const lines = overrides.length > 0 ? [`as layered here: ${overrides.join(", ")} (a deeper layer's mode takes the place of the one the preset names)`] : [];
+  return applySelection(session, ctx, resolved.candidate, "preset", confirm, estimator, warnings, lines);
 }
 
 /** What a mistyped `/preset <word>` probably meant: a close subcommand, or `use` of the preset named so. */
@@ -142,11 +152,14 @@ function listPresets(session: SessionCommands): string {
     .join("\n");
 }
 
-/** A bare /preset with a UI: a selector of the offered presets (the active one marked), then /preset use of the pick. */
+/**
+ * A bare /preset with a UI: a selector of the offered presets, then /preset use of the pick. The active one is marked
+ * and comes first, so the cursor opens on it (Pi's select() takes no initial choice).
+ */
 async function selectPreset(session: SessionCommands, ctx: CtxPort, estimator?: SelectionEstimator): Promise<void> {
-  const presets = [...session.catalog().presets.values()].sort(byKey);
-  if (presets.length === 0) return say(ctx, "forge: no presets offered");
   const active = session.selection().state?.preset ?? null;
+  const presets = [...session.catalog().presets.values()].sort((a, b) => (a.key === active ? -1 : b.key === active ? 1 : byKey(a, b)));
+  if (presets.length === 0) return say(ctx, "forge: no presets offered");
   const label = (p: (typeof presets)[number]) => `${p.key}${p.key === active ? " (active)" : ""} - ${p.preset.description}`;
   const options = presets.map(label);
   const choice = await ctx.ui.select("forge presets: pick one to use", options);
@@ -180,5 +193,5 @@ async function savePreset(
     result = writePresetSource(file, text, true, root);
   }
   if (!result.ok) return say(ctx, `forge: could not write preset: ${result.error}`, "error");
-  say(ctx, `forge: saved preset "${name}" to ${file}; run \`forge build\` to compile it into the project bundle`);
+  say(ctx, `forge: saved preset "${name}" to ${file}; run \`${forgeCommand("build")}\` to compile it into the project bundle`);
 }

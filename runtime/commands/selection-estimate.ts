@@ -4,11 +4,14 @@ import { composeSelection, type Composition } from "../../core/composition.js";
 import { previewStateEntry, type ResolvedCandidate } from "../../core/selection.js";
 import type { SessionView } from "../forge-session.js";
 import type { CtxPort } from "../host-adapter/ports.js";
-import type { PromptChangeReport, SystemUpdates } from "../updates/index.js";
+import type { PendingReport, SystemUpdates } from "../updates/index.js";
 
 export interface SelectionEstimator {
-  /** The estimate for switching to `candidate` (null: /mode off), or null when it cannot be made. */
-  estimate(ctx: CtxPort, candidate: ResolvedCandidate | null): PromptChangeReport | null;
+  /**
+   * Before the change: the estimate for switching to `candidate` (null: /mode off), a report to make once the change is
+   * applied (the tools Pi then declares); null when it cannot be made.
+   */
+  estimate(ctx: CtxPort, candidate: ResolvedCandidate | null): PendingReport | null;
 }
 
 /** `updates` is read at each estimate: the feature registers after the commands that report. */

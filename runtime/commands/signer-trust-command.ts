@@ -1,6 +1,7 @@
 // Signer trust in /forge: `/forge trust --key <fingerprint>`, `/forge trust --revoke <fingerprint>`, and the trust
 // dialog's choice "always trust bundles signed by <name> (<fingerprint>)", with the signers a repository names
 // (.pi/forge/signers), which are shown and grant nothing. The record lives in the user's agent dir (trust.json).
+import { forgeCommand } from "../../core/forge-command.js";
 import { dirname } from "node:path";
 import { describeSigner, shortFingerprint, type Signer } from "../../core/bundle-signature.js";
 import { readSignerList } from "../../io/forge-settings.js";
@@ -57,7 +58,7 @@ function resolveFingerprint(given: string, known: readonly Signer[]): Signer | s
   const matches = known.filter((s) => s.fingerprint.startsWith(given));
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) return `forge: ${given} matches ${matches.length} keys (${matches.map(describeSigner).join(", ")}); give more digits`;
-  return `forge: no key forge knows of here starts with ${given}; give the full 64-digit fingerprint (forge key new and forge key show print it)`;
+  return `forge: no key forge knows of here starts with ${given}; give the full 64-digit fingerprint (${forgeCommand("key", "show")} prints it)`;
 }
 
 /** Where signer trust counts: forge decides trust on 0.73.1, and on 1.x under `trust: forge`. */

@@ -10,6 +10,7 @@ import { resolveLegacyToolPath, resolveModernToolPath, type ToolPathResolver } f
 
 export type { ToolPathResolver } from "./tool-path-resolver.js";
 export { catalogPrices, modelPrices } from "./model-prices.js";
+export { observeRequest, predictRequest, readRequest, type RequestChange, type RequestPrediction, type RequestRecord } from "./request-body.js";
 
 /** What a run handed forge before forge changed anything: whether the host keeps prompt sections, and Pi's own inputs. */
 export interface RunObservation {

@@ -52,6 +52,26 @@ export interface UiPort {
   /** A widget above the editor (lines), or none (undefined): forge's standing notices that go away when resolved. */
   setWidget?(key: string, content: string[] | undefined): void;
   custom?<T>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort): Promise<T | undefined>;
+  /** Both hosts' TUI: wraps the editor's autocomplete provider (forge's Tab completes its commands' arguments). */
+  addAutocompleteProvider?(factory: (current: AutocompleteProviderPort) => AutocompleteProviderPort): void;
+}
+
+/** The editor's autocomplete provider as forge wraps it (both hosts' pi-tui AutocompleteProvider). */
+export interface AutocompleteProviderPort {
+  getSuggestions(
+    lines: string[],
+    cursorLine: number,
+    cursorCol: number,
+    options: { signal: AbortSignal; force?: boolean },
+  ): Promise<{ items: AutocompleteItem[]; prefix: string } | null>;
+  applyCompletion(
+    lines: string[],
+    cursorLine: number,
+    cursorCol: number,
+    item: AutocompleteItem,
+    prefix: string,
+  ): { lines: string[]; cursorLine: number; cursorCol: number };
+  shouldTriggerFileCompletion?(lines: string[], cursorLine: number, cursorCol: number): boolean;
 }
 
 export interface TuiPort {
@@ -154,6 +174,11 @@ export interface InputEvent {
 /** `handled` ends the input there: no run starts, nothing is sent. */
 export type InputResult = { action: "continue" } | { action: "handled" };
 
+/** Both hosts: the provider payload Pi is about to send (the whole request body; forge reads it and returns nothing). */
+export interface BeforeProviderRequestEvent {
+  payload: unknown;
+}
+
 /** The events forge subscribes to, with what a handler may return. */
 export interface HostEvents {
   session_start: { event: SessionStartEvent; result: void };
@@ -164,6 +189,10 @@ export interface HostEvents {
   tool_call: { event: ToolCallEvent; result: ToolCallResult | undefined };
   model_select: { event: ModelSelectEvent; result: void };
   session_compact: { event: unknown; result: void };
+  /** A result other than undefined would replace the payload: forge only records it. */
+  before_provider_request: { event: BeforeProviderRequestEvent; result: undefined };
+  /** Both hosts: a finished message (a tool result included), which a handler may replace (same role). */
+  message_end: { event: { message: unknown }; result: { message: unknown } | undefined };
 }
 export type HostEventName = keyof HostEvents;
 export type HostHandler<K extends HostEventName> = (event: HostEvents[K]["event"], ctx: CtxPort) => HostEvents[K]["result"] | Promise<HostEvents[K]["result"]>;
@@ -206,6 +235,13 @@ export interface ToolDefinition {
   execute(toolCallId: string, params: unknown, signal: unknown, onUpdate: unknown, ctx: CtxPort): Promise<ToolResult>;
 }
 
+/** A registered tool as `pi.getAllTools()` reports it: what a provider request declares of it. */
+export interface ToolInfo {
+  name: string;
+  description?: string;
+  parameters?: unknown;
+}
+
 export interface PiPort {
   on<K extends HostEventName>(event: K, handler: HostHandler<K>): void;
   registerCommand(name: string, spec: CommandSpec): void;
@@ -221,6 +257,8 @@ export interface PiPort {
   /** Idle: appended to the session at once. While a run streams: steered in before the next model request. */
   sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void;
   getActiveTools(): string[];
+  /** Every registered tool with what a request declares of it (both hosts; 1.x adds exposure and annotations). */
+  getAllTools?(): ToolInfo[];
   setActiveTools(names: string[]): void;
   setModel(model: ModelRef): Promise<boolean>;
   getThinkingLevel(): HostThinkingLevel;

@@ -1,5 +1,5 @@
 // The compact inventory of the active preset's blocks that the system prompt carries while they are dormant.
-import { joinPromptBlocks, renderBlockInventory, renderRuleInventory } from "../../core/prompt-inventory.js";
+import { renderPromptInventory } from "../../core/prompt-inventory.js";
 import type { RuleRef } from "../../core/rule-catalog.js";
 import { usableBlocks, type ActivePresetRef } from "./preset-blocks.js";
 
@@ -8,6 +8,5 @@ import { usableBlocks, type ActivePresetRef } from "./preset-blocks.js";
  * preset has no usable blocks (none declared, or an untrusted project bundle) and no rule is offered.
  */
 export function renderInventory(ref: ActivePresetRef | null, rules: readonly RuleRef[] = []): string {
-  const blocks = ref === null ? "" : renderBlockInventory(ref.key, usableBlocks(ref));
-  return joinPromptBlocks(blocks, renderRuleInventory(rules));
+  return renderPromptInventory(ref?.key ?? null, usableBlocks(ref), rules);
 }

@@ -24,13 +24,6 @@ export function commonPrefixLength(a: string, b: string): number {
   return i;
 }
 
-/** A request prefix as one string: the system prompt, then each message as JSON, in order. */
-export function serializeRequest(systemPrompt: string, messages: readonly unknown[]): string {
-  let out = systemPrompt;
-  for (const m of messages) out += `\u0000${JSON.stringify(m)}`;
-  return out;
-}
-
 export function measureCacheImpact(previous: string, next: string): CacheImpact {
   const keptChars = commonPrefixLength(previous, next);
   return { previousChars: previous.length, nextChars: next.length, keptChars, rewrittenChars: previous.length - keptChars };
@@ -49,39 +42,6 @@ function textOf(content: unknown): string {
 }
 
 type SystemMessage = { role?: unknown; content?: unknown; sections?: Record<string, string | null> };
-
-/** A 1.x system message as a model with mid-conversation system messages reads it (pi-ai's renderSystemMessageUpdate). */
-function renderPatch(m: SystemMessage): string {
-  const parts = [textOf(m.content)].filter((t) => t !== "");
-  for (const [name, value] of Object.entries(m.sections ?? {})) {
-    parts.push(value === null ? `Removed system prompt section "${name}".` : `Updated system prompt section "${name}":\n\n${value}`);
-  }
-  return parts.join("\n\n");
-}
-
-/**
- * The messages of a branch as a request carries them, approximately (enough for prefix arithmetic): after the latest
- * compaction, its summary, the entries it kept, then the rest. 1.x stores its prompt and patches as `system` message
- * entries: they belong to the prompt, unless `patchesInPlace` (a model with mid-conversation system messages, which
- * gets every system message after the leading one where it stands).
- */
-export function branchMessages(branch: readonly BranchEntry[], patchesInPlace = false): unknown[] {
-  const { cut, from } = latestCompaction(branch);
-  const out: unknown[] = cut >= 0 ? [{ role: "user", content: branch[cut]!.summary }] : [];
-  // Without a compaction the first system message is the leading prompt; after one, the stored message is.
-  let leading = cut < 0;
-  for (let i = from; i < branch.length; i++) {
-    const e = branch[i]!;
-    if (i === cut) continue;
-    if (e.type === "message" && messageOf(e)?.role === "system") {
-      if (patchesInPlace && i > cut && !leading) out.push({ role: "system", content: renderPatch(e.message as SystemMessage) });
-      leading = false;
-    } else if (e.type === "message") out.push(e.message);
-    else if (e.type === "custom_message") out.push({ role: "user", content: e.content });
-    else if (e.type === "branch_summary") out.push({ role: "user", content: e.summary });
-  }
-  return out;
-}
 
 /** 1.x: the leading system message of a request (the latest compaction's stored one, else the first), as text. */
 export function leadingPrompt(branch: readonly BranchEntry[]): string | null {
@@ -169,19 +129,4 @@ export function reportCacheImpact(
   const usage = lastCacheRead(branch);
   const warn = shouldWarnCacheRewrite(impact, usage, threshold);
   return { impact, usage, warn, words: describeCacheImpact(impact, usage, warn) };
-}
-
-/**
- * For /mode and /preset: the effect of replacing the system prompt `previousPrompt` (null: not known) with
- * `nextPrompt` under the branch's messages (a prompt change rewrites everything after its first changed char).
- */
-export function promptChangeImpact(
-  branch: readonly BranchEntry[],
-  previousPrompt: string | null,
-  nextPrompt: string,
-  threshold = DEFAULT_WARN_REWRITTEN_CHARS,
-): PromptChangeReport {
-  if (previousPrompt === null) return NO_REPORT;
-  const messages = branchMessages(branch);
-  return reportCacheImpact(branch, serializeRequest(previousPrompt, messages), serializeRequest(nextPrompt, messages), threshold);
 }

@@ -3,4 +3,6 @@ export { createSystemUpdates, registerSystemUpdates, UPDATE_TOOL_NAMES, type Sys
 export type { ActivePresetRef } from "./preset-blocks.js";
 export type { SelectionChange } from "./selection-impact.js";
 export type { PromptChangeReport } from "./cache-impact.js";
+export type { PendingReport } from "./selection-impact.js";
 export { describeTrigger } from "./rule-inventory.js";
+export { COMMAND_NAME as SYSTEM_UPDATE_COMMAND } from "./update-command-args.js";

@@ -1,15 +1,13 @@
 // Path rules at a tool call: a rule (rules/, or a preset block with `when`) whose globs match a path the call names is
 // applied as a system update with source "rule", once per session branch, through the same record and delivery as the tool.
 import { sha256Hex } from "../../core/digest.js";
-import { firstFormMatch, nameForms } from "../../core/edit-limits.js";
-import { compilePatterns, type CompiledPattern } from "../../core/path-match.js";
+import { matchRules, ruleCandidates as candidatesOf, type RuleCandidate, type TriggerCache } from "../../core/path-rule-match.js";
 import { globRoot, type RuleRef } from "../../core/rule-catalog.js";
 import { appliedRuleKey } from "../../core/session-state.js";
 import { PATH_TOOLS } from "../../core/tool-paths.js";
 import { createApplyEvent } from "../../core/update-events.js";
 import type { UpdateState } from "../../core/update-reducer.js";
 import { LIMITS } from "../../generated/constants.js";
-import type { PathTrigger, Segment } from "../../generated/types.js";
 import type { CtxPort, ToolCallEvent } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
 import type { CallPaths } from "../tool-call-paths.js";
@@ -18,59 +16,12 @@ import { chooseBlockUpdateId, usableBlocks, type ActivePresetRef } from "./prese
 import { planChange, recordChange, type UpdatesRuntime } from "./update-change.js";
 import { pickDelivery } from "./update-delivery.js";
 
-/** A rule that may switch on: a rules/ rule, or a block of the active preset that declares `when`. */
-export interface RuleCandidate {
-  /** rules/ rule id, or the block id. */
-  id: string;
-  /** Set for a preset block. */
-  presetId?: string;
-  when: PathTrigger;
-  content: readonly Segment[];
-  /** The project layer whose bundle holds it (its globs are relative to that layer's root); null outside the project scope. */
-  layer: string | null;
-}
+export type { RuleCandidate, RuleMatch, TriggerCache } from "../../core/path-rule-match.js";
+export { matchRules } from "../../core/path-rule-match.js";
 
-export interface RuleMatch {
-  candidate: RuleCandidate;
-  path: string;
-  glob: string;
-}
-
-/** Built once per loaded trigger object (a re-read bundle brings new objects); kept by the feature, not the module. */
-export type TriggerCache = WeakMap<PathTrigger, CompiledPattern[]>;
-
-/** The offered rules first (sorted by id), then the active preset's blocks with `when`, in declaration order. */
+/** The offered rules first (sorted by id), then the active preset's usable blocks with `when`, in declaration order. */
 export function ruleCandidates(rules: readonly RuleRef[], ref: ActivePresetRef | null): RuleCandidate[] {
-  const out: RuleCandidate[] = rules.map((r) => ({ id: r.key, when: r.rule.when, content: r.rule.content, layer: r.layer }));
-  for (const b of usableBlocks(ref)) if (b.when && ref) out.push({ id: b.id, presetId: ref.key, when: b.when, content: b.content, layer: ref.layer ?? null });
-  return out;
-}
-
-/**
- * Every candidate whose tools include this call's tool and one of whose globs matches one of its paths. `paths` gives
- * the call's paths relative to a candidate's root (its project layer's, a monorepo having several).
- */
-export function matchRules(
-  candidates: readonly RuleCandidate[],
-  toolName: string,
-  paths: ReadonlyArray<string | null> | ((candidate: RuleCandidate) => ReadonlyArray<string | null>),
-  cache: TriggerCache,
-): RuleMatch[] {
-  const out: RuleMatch[] = [];
-  for (const candidate of candidates) {
-    if (!(candidate.when.tools ?? PATH_TOOLS).includes(toolName)) continue;
-    let compiled = cache.get(candidate.when);
-    if (compiled === undefined) cache.set(candidate.when, (compiled = compilePatterns(candidate.when.paths)));
-    for (const path of typeof paths === "function" ? paths(candidate) : paths) {
-      // A name matches in any of its forms (as written, NFC, NFD): a file on disk may carry either.
-      const hit = path === null ? null : firstFormMatch(compiled, nameForms(path));
-      if (hit !== null && path !== null) {
-        out.push({ candidate, path, glob: hit.source });
-        break;
-      }
-    }
-  }
-  return out;
+  return candidatesOf(rules, ref === null ? null : { key: ref.key, blocks: usableBlocks(ref), layer: ref.layer ?? null });
 }
 
 const candidateKey = (c: RuleCandidate): string => appliedRuleKey(c.presetId === undefined ? { ruleId: c.id } : { presetId: c.presetId, blockId: c.id });

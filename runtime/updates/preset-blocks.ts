@@ -1,7 +1,7 @@
 // Preset-declared dormant blocks: who may activate which block, and under which update id.
 import type { Preset, Scope, SystemUpdate } from "../../generated/types.js";
-import type { UpdateState } from "../../core/update-reducer.js";
-import { LIMITS } from "../../generated/constants.js";
+
+export { chooseBlockUpdateId } from "../../core/update-ids.js";
 
 /** The active preset as the runtime core resolved it. */
 export interface ActivePresetRef {
@@ -50,19 +50,4 @@ export function checkBlockActivation(ref: ActivePresetRef | null, blockId: strin
     };
   }
   return { ok: true, block };
-}
-
-/**
- * The update id for activating a block: the block id, unless that id already names different
- * content on this branch (the block was edited and rebuilt since); then block-2, block-3...
- * An id always means one content, so history stays auditable.
- */
-export function chooseBlockUpdateId(state: UpdateState, blockId: string, digest: string): string {
-  const fits = (id: string) => !state.known.has(id) || state.known.get(id) === digest;
-  if (fits(blockId)) return blockId;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const id = `${blockId.slice(0, LIMITS.maxKeyLength - suffix.length)}${suffix}`;
-    if (fits(id)) return id;
-  }
 }

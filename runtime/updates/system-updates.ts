@@ -1,14 +1,14 @@
 // The system-update feature: the /system-update command, the agent tool, delivery at every run, path rules at a tool call.
 import type { UpdateState } from "../../core/update-reducer.js";
-import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, ModelSelectEvent, PiPort } from "../host-adapter/ports.js";
+import { observeRequest } from "../host-adapter/index.js";
+import type { AutocompleteItem, BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, ModelSelectEvent, PiPort } from "../host-adapter/ports.js";
 import { describeError, guardCommand, say } from "../notify.js";
 import { renderUpdateMessage } from "./update-renderer.js";
 import { UPDATE_MESSAGE_TYPE } from "./timeline-view.js";
 import { renderInventory } from "./block-inventory.js";
 import { readOf } from "./branch-read.js";
 import type { ActivePresetRef } from "./preset-blocks.js";
-import { estimateSelectionChange, type SelectionChange } from "./selection-impact.js";
-import type { PromptChangeReport } from "./cache-impact.js";
+import { estimateSelectionChange, type PendingReport, type SelectionChange } from "./selection-impact.js";
 import { runSystemUpdateCommand } from "./update-command.js";
 import { COMMAND_NAME, completeSystemUpdateArgs, completionDataFor, type CompletionData } from "./update-command-args.js";
 import type { SystemUpdatesDeps, UpdatesRuntime } from "./update-change.js";
@@ -22,10 +22,17 @@ import type { PathRuleStep } from "../tool-gate.js";
 
 /** What the rest of the runtime may ask the feature, and its steps of the host's events (the runtime calls them in order). */
 export interface SystemUpdates {
-  /** For /mode and /preset: the cache estimate of a selection change, the updates' part of the prompt carried over. */
-  estimateSelectionChange(ctx: CtxPort, change: SelectionChange): PromptChangeReport | null;
+  /**
+   * For /mode and /preset, before the change: the cache estimate of a selection change (the updates' part of the prompt
+   * carried over), made into a report once the change is applied (the tools Pi then declares).
+   */
+  estimateSelectionChange(ctx: CtxPort, change: SelectionChange): PendingReport | null;
   /** session_start and session_tree, after the core re-derived the selection: replay the branch's updates. */
   onSession(ctx: CtxPort): void;
+  /** After a /mode, /preset or /forge command: the blocks and the agent tool follow the preset now active, before any turn. */
+  onSelectionChange(ctx: CtxPort): void;
+  /** /system-update's argument completion (its name is COMMAND_NAME), for the editor's Tab (runtime/tab-completion.ts). */
+  completeArguments(argumentText: string): AutocompleteItem[] | null;
   /** before_agent_start, after the core composed the prompt (`event` is chained past the core's result). */
   beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort): BeforeAgentStartResult | undefined;
   /** The tool gate's last step: a call that passed the edit limits may switch path rules on. */
@@ -58,6 +65,7 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
     afterChange: refresh,
     readSession: (ctx) => records.read(ctx),
     lastRun: records.lastRun,
+    lastRequest: records.lastRequest,
   };
   const triggers: TriggerCache = new WeakMap();
   /** The prompt's inventory: the active preset's blocks, then the offered path rules. */
@@ -107,6 +115,12 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
       },
       (ctx) => ctx,
     ),
+    completeArguments: (argumentText) => completeSystemUpdateArgs(argumentText, completions),
+    onSelectionChange: guarded(
+      "selection change",
+      (ctx: CtxPort) => refresh(deps.getActivePreset(ctx), rt.readSession(ctx).updates),
+      (ctx) => ctx,
+    ),
     beforeAgentStart: guarded(
       "before_agent_start",
       (event: BeforeAgentStartEvent, ctx: CtxPort) => {
@@ -124,14 +138,14 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
     // Switches of model and compactions rewrite the cached prefix through Pi's own layout: said before the next request.
     onModelSelect: guarded(
       "model_select",
-      (event: ModelSelectEvent, ctx: CtxPort) => announceModelSwitch(deps.adapter, ctx, event, run.sectionsHost, rt.readSession(ctx).branch),
+      (event: ModelSelectEvent, ctx: CtxPort) => announceModelSwitch(deps.adapter, ctx, event, run.sectionsHost, rt.readSession(ctx).branch, rt.lastRequest()),
       (_e, ctx) => ctx,
     ),
     onCompact: guarded(
       "session_compact",
       (ctx: CtxPort) => {
         run.inFlight = []; // what they told may be summarized now: the branch decides again
-        announceCompaction(deps.adapter, ctx, run.sectionsHost, rt.readSession(ctx));
+        announceCompaction(ctx, rt.readSession(ctx), rt.lastRequest());
       },
       (ctx) => ctx,
     ),
@@ -145,7 +159,9 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
  * runs its step. The extension instead calls the steps from its own handlers, after the core's (runtime/extension.ts).
  */
 export function registerSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): SystemUpdates {
-  const updates = createSystemUpdates(pi, deps);
+  const records = deps.records ?? createSessionStore();
+  const updates = createSystemUpdates(pi, { ...deps, records });
+  pi.on("before_provider_request", (event, ctx) => void records.recordRequest(observeRequest(event, ctx, pi)));
   pi.on("session_start", (_event, ctx) => updates.onSession(ctx));
   pi.on("session_tree", (_event, ctx) => updates.onSession(ctx));
   pi.on("before_agent_start", (event, ctx) => updates.beforeAgentStart(event, ctx));

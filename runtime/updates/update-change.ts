@@ -7,11 +7,12 @@ import { withRewritePrice } from "./rewrite-price.js";
 import type { PathRuleSources } from "../../core/rule-catalog.js";
 import type { ForgeUpdateEvent, Segment } from "../../generated/types.js";
 import type { SessionState } from "../../core/session-state.js";
-import type { HostAdapter, RunObservation } from "../host-adapter/index.js";
+import type { HostAdapter, RequestRecord, RunObservation } from "../host-adapter/index.js";
 import type { SessionStore } from "../session-store.js";
 import type { CtxPort, PiPort } from "../host-adapter/ports.js";
 import type { BranchRead } from "./branch-read.js";
-import { branchMessages, reportCacheImpact, serializeRequest, type PromptChangeReport } from "./cache-impact.js";
+import type { PromptChangeReport } from "./cache-impact.js";
+import { requestChangeImpact } from "./request-impact.js";
 import type { ActivePresetRef } from "./preset-blocks.js";
 import { planDelivery, readModelView, sectionChanges } from "./model-view.js";
 import { renderDeliveryMessage } from "./timeline-view.js";
@@ -41,6 +42,8 @@ export interface UpdatesRuntime extends SystemUpdatesDeps {
   readSession(ctx: CtxPort): SessionState;
   /** What the last run showed (null before the first): the adapter answers outside a run from it. */
   lastRun(): RunObservation | null;
+  /** The last request body Pi sent in this session (null before one): what cache estimates compare with. */
+  lastRequest(): RequestRecord | null;
   run: RunState;
   now(): Date;
   /** After every recorded change: tool availability and completions follow the preset and the new state. */
@@ -80,13 +83,10 @@ export function recordChange(
 
 /**
  * Estimated effect of `change` on the provider's cache: what the plan appends (timeline messages, or Pi's section patch
- * on a model with mid-conversation system messages). Neither delivery rewrites the prompt for an update change.
+ * on a model with mid-conversation system messages) after the request body Pi last sent. Neither delivery rewrites the
+ * prompt or the tools for an update change.
  */
 export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: CtxPort, read: BranchRead, change: UpdateChange, picked: PickedDelivery): PromptChangeReport {
-  // 1.x records the prompt in the transcript (getSystemPrompt would omit the per-run forge sections).
-  const prompt = rt.adapter.lastRequestPrompt(ctx, read.branch) ?? "";
-  const messages = branchMessages(read.branch);
-  const previous = serializeRequest(prompt, messages);
   const view = readModelView(read, picked.sectionsHost);
   const plan = planDelivery(view, change.next.active, picked.choice.kind);
   const patch: string[] = [];
@@ -98,5 +98,5 @@ export function estimateUpdateImpact(rt: UpdatesRuntime, ctx: CtxPort, read: Bra
   if (patch.length > 0) appended.push({ role: "system", content: patch.join("\n\n") });
   const message = renderDeliveryMessage(plan.changes, change.next.active);
   if (message) appended.push({ role: "user", content: message.content });
-  return withRewritePrice(reportCacheImpact(read.branch, previous, serializeRequest(prompt, [...messages, ...appended])), read.usage(), ctx.model);
+  return withRewritePrice(requestChangeImpact(read.branch, rt.lastRequest(), { appended }), read.usage(), ctx.model);
 }

@@ -9,6 +9,7 @@ import type { ForgeUpdateEvent } from "../../generated/types.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
 import { readOf } from "./branch-read.js";
+import { unsentDeliveries } from "../../core/delivery-view.js";
 import { tellNotice } from "../command-notice.js";
 import { blocksUsable, checkBlockActivation, chooseBlockUpdateId } from "./preset-blocks.js";
 import { parseSystemUpdateArgs, USAGE } from "./update-command-args.js";
@@ -25,6 +26,8 @@ function shortDigest(digest: string): string {
 export interface DeliveryStatus {
   choice: DeliveryChoice;
   view: ModelView;
+  /** Updates told by a message no request has carried yet (core/delivery-view.ts unsentDeliveries). */
+  unsent?: ReadonlySet<string>;
 }
 
 const TOLD: Record<string, string> = { section: "told as a section", message: "told as a message", prompt: "told in the prompt", null: "pending" };
@@ -41,6 +44,8 @@ export function renderStatus(state: UpdateState, delivery: DeliveryStatus, opts:
     size: u.contentSnapshot.length,
     createdAt: u.createdAt,
     told: toldAs(delivery.view, u),
+    // A message appended since the last request reaches the model with the next one: queued, not yet told.
+    ...(toldAs(delivery.view, u) === "message" ? { sent: !(delivery.unsent?.has(u.updateId) ?? false) } : {}),
     ...(opts.full ? { content: u.contentSnapshot } : {}),
   }));
   const { kind, reason } = delivery.choice;
@@ -51,7 +56,8 @@ export function renderStatus(state: UpdateState, delivery: DeliveryStatus, opts:
     const origin =
       (r.blockId ? ` block ${r.blockId}${r.presetId ? ` of ${r.presetId}` : ""}` : r.ruleId ? ` rule ${r.ruleId}` : "") +
       (r.matchedPath !== undefined ? ` (path ${r.matchedPath})` : "");
-    lines.push(`  ${r.updateId}  ${r.source}  ${shortDigest(r.digest)}  ${r.size} chars  ${r.createdAt}${origin}  (${TOLD[String(r.told)]})`);
+    const told = r.sent === false ? "queued as a message: the next request tells it" : TOLD[String(r.told)];
+    lines.push(`  ${r.updateId}  ${r.source}  ${shortDigest(r.digest)}  ${r.size} chars  ${r.createdAt}${origin}  (${told})`);
     if (opts.full) lines.push(...(r.content ?? "").split("\n").map((l) => `    | ${l}`));
   }
   lines.push(...listDiagnostics(state.diagnostics, (d) => `  ${d.severity} ${d.code}: ${d.message}`, "/system-update status --json"));
@@ -160,7 +166,7 @@ export async function runSystemUpdateCommand(rt: UpdatesRuntime, args: string, c
 
   function deliveryStatus(): DeliveryStatus {
     const { choice, sectionsHost } = pickDelivery(rt, ctx, "host");
-    return { choice, view: readModelView(read, sectionsHost) };
+    return { choice, view: readModelView(read, sectionsHost), unsent: unsentDeliveries(read.branch) };
   }
 
   switch (parsed.kind) {

@@ -8,10 +8,11 @@ import { createApplyEvent, createRevokeEvent } from "../../core/update-events.js
 import { LIMITS, TOOL_PARAMETERS } from "../../generated/constants.js";
 import { validateToolArguments } from "../../generated/runtime-validators.js";
 import type { ForgeUpdateEvent, SystemUpdateToolArguments } from "../../generated/types.js";
-import type { CtxPort, PiPort, ToolDefinition, ToolResult } from "../host-adapter/ports.js";
+import type { CtxPort, PiPort, ToolDefinition, ToolInfo, ToolResult } from "../host-adapter/ports.js";
 import { findActive } from "../../core/update-reducer.js";
+import { UPDATE_TOOL_NAME } from "../../core/update-text.js";
 
-export const TOOL_NAME = "forge_system_update";
+export const TOOL_NAME = UPDATE_TOOL_NAME;
 
 export type ToolArgs = SystemUpdateToolArguments;
 
@@ -74,13 +75,20 @@ export function executeUpdateTool(rt: UpdatesRuntime, toolCallId: string, params
   });
 }
 
+/** What a request declares of the tool (a cache estimate declares it before it is registered). */
+export const UPDATE_TOOL_INFO: ToolInfo & { description: string } = {
+  name: TOOL_NAME,
+  description:
+    "Activate or deactivate a dormant instruction block that the active forge preset declares as callable (see the system update inventory in the system prompt). " +
+    "Only declared block ids work; you may deactivate only blocks you activated.",
+  parameters: TOOL_PARAMETERS,
+};
+
 export function createUpdateTool(rt: UpdatesRuntime): ToolDefinition {
   return {
     name: TOOL_NAME,
     label: "Forge system update",
-    description:
-      "Activate or deactivate a dormant instruction block that the active forge preset declares as callable (see the system update inventory in the system prompt). " +
-      "Only declared block ids work; you may deactivate only blocks you activated.",
+    description: UPDATE_TOOL_INFO.description,
     parameters: TOOL_PARAMETERS,
     async execute(toolCallId, params, _signal, _onUpdate, ctx) {
       return executeUpdateTool(rt, toolCallId, params, ctx);
@@ -101,7 +109,15 @@ export function syncToolAvailability(pi: PiPort, rt: UpdatesRuntime, registered:
   }
   if (!registered.value) return;
   const active = pi.getActiveTools();
+  const next = toolsAfterSync(active, ref);
+  if (next.length !== active.length) pi.setActiveTools(next);
+}
+
+/** The active tools once the tool follows `ref` (added last, or taken out): what the next run's sync leaves. */
+export function toolsAfterSync(active: readonly string[], ref: ActivePresetRef | null): string[] {
+  const wanted = hasCallableBlock(ref);
   const has = active.includes(TOOL_NAME);
-  if (wanted && !has) pi.setActiveTools([...active, TOOL_NAME]);
-  else if (!wanted && has) pi.setActiveTools(active.filter((n) => n !== TOOL_NAME));
+  if (wanted && !has) return [...active, TOOL_NAME];
+  if (!wanted && has) return active.filter((n) => n !== TOOL_NAME);
+  return [...active];
 }

@@ -9,13 +9,18 @@ import { afterAll, describe, expect, test } from "vitest";
 const ROOT = join(import.meta.dirname, "..", "..");
 const BIOME = join(ROOT, "node_modules", "@biomejs", "biome", "bin", "biome");
 
+const scratch = mkdtempSync(join(tmpdir(), "forge-format-"));
+// Biome keeps its logs under the home's cache (~/.cache/biome): a home of its own, removed with the scratch project.
+const home = mkdtempSync(join(tmpdir(), "forge-format-home-"));
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
 function biomeFormat(args: string[], cwd: string) {
-  const run = spawnSync(process.execPath, [BIOME, "format", ...args], { cwd, encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync(process.execPath, [BIOME, "format", ...args], { cwd, env: { ...process.env, HOME: home }, encoding: "utf8", timeout: 60_000 });
   return { code: run.status, output: `${run.stdout}${run.stderr}` };
 }
-
-const scratch = mkdtempSync(join(tmpdir(), "forge-format-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("formatting", () => {
   test("the tree is formatted (npm run format writes it)", () => {

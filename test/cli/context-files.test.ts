@@ -6,6 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
+import { bareEnv } from "../support/home-guard.js";
 
 beforeAll(assertBuilt);
 afterAll(removeTempDirs);
@@ -25,7 +26,7 @@ function git(cwd: string, ...args: string[]): void {
   const r = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", ...args], {
     cwd,
     encoding: "utf8",
-    env: { PATH: process.env.PATH, HOME: "/nonexistent" },
+    env: bareEnv(),
   });
   if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
 }

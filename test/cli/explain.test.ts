@@ -89,7 +89,11 @@ describe("forge explain", () => {
     expect(r.stdout).toContain("drift policy: warn");
     expect(r.stdout).toMatch(/1\. +base +architect \(replace_base, "Architect"\)/);
     expect(r.stdout).toMatch(/2\. +host +Pi's envelope/);
-    expect(r.stdout).toMatch(/from project \.pi\/forge\/modes\/ship\.yaml, digest [0-9a-f]{12}, \d+ chars ~\d+ tokens/);
+    // One token figure per component: the one the bundle counted (o200k_base), as the tokens section lists it.
+    const counted = /from project \.pi\/forge\/modes\/ship\.yaml, digest [0-9a-f]{12}, \d+ chars, (\d+) tokens\n/.exec(r.stdout);
+    expect(counted, r.stdout).not.toBeNull();
+    expect(r.stdout).toMatch(new RegExp(`\\n    overlay ship +${counted![1]} `));
+    expect(r.stdout).not.toMatch(/chars ~\d+ tokens/);
     expect(r.stdout).toContain("held     ship requires focus: selected");
     expect(r.stdout).toContain("model     acme/big-model (from architect)");
     expect(r.stdout).toContain("tools     bash, read (from architect ∩ focus; narrows the active tools, and may switch on read, grep, find, ls only)");
@@ -97,7 +101,7 @@ describe("forge explain", () => {
     expect(r.stdout).toContain("stable slots: {{os}} in architect, {{cwd}} in focus");
     expect(r.stdout).toMatch(/freeze +"Code freeze", model-callable/);
     expect(r.stdout).toContain("  delivery: Pi 1.x with a model that has mid-conversation system messages");
-    expect(r.stdout).toMatch(/size: \d+ chars \(~\d+ tokens\) against a sample host prompt/);
+    expect(r.stdout).toMatch(/size: \d+ chars against a sample host prompt; forge's components: \d+ chars\n/);
   });
 
   it("explains modes given in order, built-ins with their package path, and says when nothing is cache-sensitive", () => {

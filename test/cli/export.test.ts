@@ -163,7 +163,7 @@ describe("forge export refuses", () => {
     expect(readFileSync(victim, "utf8")).toBe("outside\n");
 
     const empty = makeTempDir("forge-export-empty-");
-    expect(runCli(["export", "cursor"], empty).stderr).toContain("run `forge build` first");
+    expect(runCli(["export", "cursor"], empty).stderr).toContain("run `npx --no-install forge build` first");
     const typo = runCli(["export", "cursor", "--preset", "claude-rule"], a);
     expect(typo.code).toBe(1);
     expect(typo.stderr).toContain('did you mean "claude-rules"?');

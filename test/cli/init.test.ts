@@ -1,17 +1,16 @@
 // forge init: scaffolds a forge root that builds cleanly, points editors at the schema, and never overwrites.
-import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO, assertBuilt, cleanEnv, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
 
 beforeAll(assertBuilt);
 afterAll(removeTempDirs);
 
-const FILES = [".pi/forge/modes/small-steps.yaml", ".pi/forge/presets/example.yaml", ".pi/forge/partials/small-steps.md"];
+const FILES = [".pi/forge/modes/small-steps.yaml", ".pi/forge/presets/example.yaml", ".pi/forge/partials/small-steps.md", ".pi/forge/tests/example.yaml"];
 
 describe("forge init", () => {
-  it("scaffolds an example mode, preset and partial that build with no diagnostics; the preset previews by its name", () => {
+  it("scaffolds an example mode, preset, partial and test that build with no diagnostics; the preset previews by its name, the test passes", () => {
     const root = makeTempDir();
     const init = runCli(["init"], root);
     expect(init.code).toBe(0);
@@ -30,6 +29,12 @@ describe("forge init", () => {
     const preview = runCli(["preview", "example"], root);
     expect(preview.code, preview.stderr).toBe(0);
     expect(preview.stderr).toContain("forge preview: preset example");
+    // The example test passes once its snapshots are written (and only then: it asserts one).
+    expect(runCli(["test"], root).stdout).toContain("no snapshot yet; run forge test --update to write it");
+    expect(runCli(["test", "--update"], root).code).toBe(0);
+    const test = runCli(["test"], root);
+    expect(test.code, test.stdout).toBe(0);
+    expect(test.stdout).toContain("forge test: 2 passed (1 test, 2 results; pure tier)");
   });
 
   it("says how to install forge when the repository does not have it in node_modules", () => {
@@ -77,19 +82,23 @@ describe("forge init", () => {
     expect(JSON.parse(runCli(["init", "--json"], inner).stdout).installed).toBe(false);
   });
 
-  it("starts each YAML file with a yaml-language-server $schema line pointing at the shipped schema", () => {
+  it("starts each YAML file with a $schema line through the project's node_modules, also before forge is installed there", () => {
+    // This forge runs from a checkout (or a global install): its own path is this machine's, never committed.
     const root = makeTempDir();
-    expect(runCli(["init"], root).code).toBe(0);
+    writeTree(root, { "package.json": "{}" });
+    const r = runCli(["init"], root);
+    expect(r.code).toBe(0);
     for (const [file, schema] of [
       ["modes", "mode"],
       ["presets", "preset"],
+      ["tests", "test"],
     ] as const) {
       const first = readFileSync(join(root, ".pi/forge", file, file === "modes" ? "small-steps.yaml" : "example.yaml"), "utf8").split("\n")[0]!;
-      const m = /^# yaml-language-server: \$schema=(\S+)$/.exec(first);
-      expect(m).not.toBeNull();
-      // This checkout is not inside node_modules, so the reference is an absolute file URL.
-      expect(fileURLToPath(m![1]!)).toBe(join(REPO, "schema", `${schema}.schema.json`));
+      expect(first).toBe(`# yaml-language-server: $schema=../../../node_modules/pi-forge-modes/schema/${schema}.schema.json`);
+      expect(first).not.toContain(REPO);
     }
+    // And it says so: the line works once forge is installed as the note says.
+    expect(r.stdout).toContain("$schema lines already point through node_modules/pi-forge-modes");
   });
 
   it("never overwrites existing files and reports them as skipped", () => {
@@ -99,7 +108,7 @@ describe("forge init", () => {
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.skipped).toEqual([".pi/forge/modes/small-steps.yaml"]);
-    expect(report.created).toEqual([".pi/forge/presets/example.yaml", ".pi/forge/partials/small-steps.md"]);
+    expect(report.created).toEqual([".pi/forge/presets/example.yaml", ".pi/forge/partials/small-steps.md", ".pi/forge/tests/example.yaml"]);
     expect(readFileSync(join(root, ".pi/forge/modes/small-steps.yaml"), "utf8")).toBe("# mine\n");
     const again = runCli(["init"], root);
     expect(again.code).toBe(0);
@@ -111,6 +120,8 @@ describe("forge init", () => {
     const env = cleanEnv({ PI_CODING_AGENT_DIR: agent });
     expect(runCli(["init", "--global"], makeTempDir(), env).code).toBe(0);
     expect(readFileSync(join(agent, "forge/modes/small-steps.yaml"), "utf8")).toContain("label: Small steps");
+    // Prompt tests are a project's: none in the global scope.
+    expect(existsSync(join(agent, "forge/tests"))).toBe(false);
     expect(runCli(["build", "--global"], makeTempDir(), env).code).toBe(0);
   });
 });

@@ -27,6 +27,8 @@ function makeRepo(): string {
     "packages/api/.pi/forge/modes/api-style.yaml": mode("API style", "Follow the API guide.", 'edits:\n  allow: ["src/**"]\n'),
     "packages/api/.pi/forge/presets/api.yaml": "description: API work.\noverlays: [planning, api-style]\n",
     "packages/api/src/index.ts": "export {};\n",
+    "packages/api/.pi/forge/tests/api.yaml":
+      "tests:\n  - name: api\n    preset: api\n    inputs: { touched: [src/db/x.sql] }\n    assert: { contains: [Follow the API guide], rules: { off: [db] }, snapshot: true }\n",
     "mylib/package.json": JSON.stringify({ name: "mylib", version: "1.0.0", forge: { bundle: "forge-bundle.json" } }),
     "mylib/.pi/forge/modes/lib-mode.yaml": mode("Lib", "Library text."),
     ".roomodes": "customModes:\n  - slug: docs\n    name: Docs\n    roleDefinition: You write docs.\n    groups: [read]\n",
@@ -123,6 +125,21 @@ describe("every path a command prints is relative to the current directory", () 
       ...sweep(repo, ["explain", "daily", "--root", "packages/api"]),
       ...sweep(sub, ["diff"]),
       ...sweep(sub, ["diff", "HEAD", "../.pi/forge/bundle.json"]),
+    ];
+    expect(problems).toEqual([]);
+  });
+
+  it("test: human, github, markdown, junit and --json, with --against", () => {
+    const junit = relative(sub, join(makeTempDir("forge-sweep-junit-"), "junit.xml"));
+    const problems = [
+      ...sweep(sub, ["test"]),
+      ...sweep(repo, ["test", "--root", "packages/api"]),
+      // GitHub resolves annotation paths against the workspace: run from it, as a workflow does.
+      ...sweep(repo, ["test", "--root", "packages/api", "--format", "github"], { json: false }),
+      ...sweep(sub, ["test", "--format", "markdown"], { json: false }),
+      ...sweep(sub, ["test", "--reporter", "junit"], { json: false }),
+      ...sweep(sub, ["test", "--reporter", "junit", "--out", junit], { json: false }),
+      ...sweep(sub, ["test", "--against", "HEAD"]),
     ];
     expect(problems).toEqual([]);
   });

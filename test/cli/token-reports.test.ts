@@ -131,6 +131,27 @@ describe("forge diff: tokens", () => {
   });
 });
 
+describe("forge diff: tools", () => {
+  it("names a mode whose tools change, and the preset that selects it, beside the token counts that leave them out", () => {
+    const root = project();
+    expect(runCli(["build"], root).code).toBe(0);
+    git(root, "init", "-q");
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "a");
+    writeTree(root, { ".pi/forge/modes/focus.yaml": `${SOURCES[".pi/forge/modes/focus.yaml"]}tools: [read, grep, find, ls]\n` });
+    expect(runCli(["build"], root).code).toBe(0);
+    const t = JSON.parse(runCli(["diff", "HEAD", "worktree", "--json"], root).stdout).tokens;
+    // (The bundle keeps a tools list sorted.)
+    expect(t.tools).toEqual([{ mode: "focus", from: null, to: ["find", "grep", "ls", "read"], presets: ["shipping"] }]);
+    // The text is the same: only the tools, which lead the cached prefix, change.
+    expect(t.components).toEqual([expect.objectContaining({ kind: "mode", key: "focus", delta: 0 })]);
+    const human = paragraph(runCli(["diff", "HEAD", "worktree"], root).stdout, "tokens (o200k_base");
+    expect(human).toContain(
+      "mode focus: tools Pi's own -> find, grep, ls, read: the tool declarations lead the cached prefix, so taking this change rewrites nearly all of it (not in these counts; presets shipping select it)",
+    );
+  });
+});
+
 describe("budgets", () => {
   it("forge build --check fails on budget_exceeded, naming the largest contributor, though the bundle is fresh", () => {
     const root = project();

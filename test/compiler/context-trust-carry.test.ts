@@ -11,9 +11,10 @@ import { buildInputs, carryTrust, recordTrustedSources, sourceDigests } from "..
 import type { SourceTree } from "../../compiler/types.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { emptyTrustStore, isBundleTrusted, readTrustStore, withTrust, writeTrustStore } from "../../io/trust-store.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const OPTIONS = { scope: "project", forgeVersion: "0.0.0-test", libraries: [] } as const;
-const ENV = { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: "1", HOME: tmpdir() };
+const ENV = bareEnv({ GIT_CONFIG_NOSYSTEM: "1" });
 const roots: string[] = [];
 afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import * as exportCodes from "../../compiler/diagnostics/export-codes.js";
 import * as replayCodes from "../../core/diagnostics/replay-codes.js";
 import * as composeCodes from "../../core/diagnostics/compose-codes.js";
 import * as loadCodes from "../../core/diagnostics/load-codes.js";
+import * as testCodes from "../../compiler/diagnostics/test-codes.js";
 import { DIAGNOSTIC_CATALOG } from "../../compiler/diagnostics/catalog.js";
 import { exampleLines } from "../../compiler/diagnostics/docs.js";
 import { atFile } from "../../core/diagnostics/make-diagnostic.js";
@@ -31,7 +32,8 @@ describe("catalog", () => {
 
   test("one constructor per code: as many exported constructors as catalog entries", () => {
     // Each is defined in its catalog file; codes.ts gathers the compiler's, import-codes.ts forge import's, export-codes.ts
-    // forge export's, replay-codes.ts, compose-codes.ts and load-codes.ts the runtime's.
+    // forge export's, replay-codes.ts, compose-codes.ts and load-codes.ts the runtime's,
+    // test-codes.ts forge test's.
     const constructors = [
       ...Object.keys(codes),
       ...Object.keys(importCodes),
@@ -39,6 +41,7 @@ describe("catalog", () => {
       ...Object.keys(replayCodes),
       ...Object.keys(composeCodes),
       ...Object.keys(loadCodes),
+      ...Object.keys(testCodes),
     ];
     const camel = DIAGNOSTIC_CATALOG.map((c) => c.code.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase()));
     expect(constructors.sort()).toEqual([...camel].sort());
@@ -48,13 +51,22 @@ describe("catalog", () => {
     const w = atFile("modes/x.yaml");
     expect(codes.volatileTime(w).severity).toBe("warning");
     expect(codes.dateVariable(w).severity).toBe("info");
-    expect(codes.unknownField(w, "promt", ["prompt"], "prompt", "prompt: x")).toMatchObject({ code: "unknown_field", severity: "error", file: "modes/x.yaml" });
+    expect(codes.unknownField(w, "promt", ["prompt"], "prompt", "prompt: x")).toMatchObject({
+      code: "unknown_field",
+      severity: "error",
+      file: "modes/x.yaml",
+    });
   });
 });
 
 describe("sortDiagnostics", () => {
   test("orders by file, line, column, code and drops exact duplicates", () => {
-    const at = (file: string | null, line: number, column: number) => ({ file, start: { line, column }, end: { line, column }, path: "" });
+    const at = (file: string | null, line: number, column: number) => ({
+      file,
+      start: { line, column },
+      end: { line, column },
+      path: "",
+    });
     const ds = [
       codes.volatileTime(at("b.yaml", 1, 1)),
       codes.dateVariable(at("a.yaml", 2, 1)),

@@ -50,6 +50,6 @@ describe("explainTokens", () => {
   test("a bundle without counts: null figures and the reason, the blocks listed uncounted", () => {
     const t = explainTokens(catalog, "ship", ["focus", "evidence"], () => null);
     expect(t).toMatchObject({ alwaysOn: null, parts: [], blocks: [{ id: "freeze", tokens: null }] });
-    expect(t.missing).toBe("its project bundle carries no token counts (built before forge counted tokens): rebuild it with forge build");
+    expect(t.missing).toBe("its project bundle carries no token counts (built before forge counted tokens): rebuild it with npx --no-install forge build");
   });
 });

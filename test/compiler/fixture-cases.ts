@@ -9,6 +9,7 @@ import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
 import { rehashBundle } from "../support/rehash-bundle.js";
 import { readTargetTree } from "../../compiler/io/read-target-tree.js";
 import { readSourceTree } from "./source-tree.js";
+import { bareEnv } from "../support/home-guard.js";
 
 export const FIXTURES_DIR = join(import.meta.dirname, "..", "fixtures", "compile");
 
@@ -106,7 +107,7 @@ export function compileCase(caseDir: string): CompileResult {
   try {
     const scope = spec.scope ?? "project";
     // Read as forge build reads a project: its sources and, when forge.yaml asks, its nested context files.
-    const tree = readTargetTree({ scope, root: project, forgeRoot: root }, { PATH: process.env.PATH });
+    const tree = readTargetTree({ scope, root: project, forgeRoot: root }, bareEnv());
     if (spec.fileCount !== undefined) tree.fileCount = spec.fileCount;
     let builtinModes: Record<string, Mode | undefined> | undefined;
     let builtinPresets: Record<string, Preset | undefined> | undefined;

@@ -7,8 +7,9 @@ import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readContextFiles } from "../../compiler/io/read-context-files.js";
 import { LIMITS } from "../../generated/constants.js";
+import { bareEnv } from "../support/home-guard.js";
 
-const ENV = { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: "1", HOME: tmpdir() };
+const ENV = bareEnv({ GIT_CONFIG_NOSYSTEM: "1" });
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });

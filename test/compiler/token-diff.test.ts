@@ -1,8 +1,8 @@
-// forge diff's token side (compiler/review/token-diff.ts): which components and presets it lists, and a side
-// without counts named, never guessed.
+// forge diff's token side (compiler/review/token-diff.ts): which components and presets it lists, a side without counts
+// named, never guessed, and the modes whose tools change.
 import { describe, expect, test } from "vitest";
 import { compareTokens, type ChangedKeys } from "../../compiler/review/token-diff.js";
-import { describeTokenChange } from "../../compiler/output/render-token-diff.js";
+import { describeTokenChange, describeToolsChange } from "../../compiler/output/render-token-diff.js";
 import type { TokenCounts } from "../../generated/types.js";
 
 const none = { added: [], removed: [], changed: [] };
@@ -47,6 +47,35 @@ describe("compareTokens", () => {
       "block b of preset p: +4 tokens when it switches on (5 -> 9)",
     ]);
     expect(describeTokenChange(t.presets[1]!, [])).toBe("preset q: ±0 tokens always-on (12 -> 12)");
+  });
+
+  test("a mode whose tools change is named with its presets: the declarations lead the prefix, ahead of the counted text", () => {
+    const a = counts({ m: 10, n: 3 }, { p: preset(13) });
+    const fields = [{ field: "tools", from: null, to: ["read", "grep"] }];
+    const t = compareTokens(
+      a,
+      a,
+      changes({
+        modes: {
+          ...none,
+          changed: [
+            { key: "m", fields },
+            { key: "n", fields: [{ field: "label", from: "N", to: "M" }] },
+          ],
+        },
+        affectedPresets: [{ preset: "p", modes: [{ key: "m" }, { key: "n" }] }],
+      }),
+    );
+    // The text costs the same; only m's tools change.
+    expect(t.components.map((c) => [c.key, c.delta])).toEqual([
+      ["m", 0],
+      ["n", 0],
+    ]);
+    expect(t.tools).toEqual([{ mode: "m", from: null, to: ["read", "grep"], presets: ["p"] }]);
+    expect(describeToolsChange(t.tools[0]!)).toBe(
+      "mode m: tools Pi's own -> read, grep: the tool declarations lead the cached prefix, so taking this change rewrites nearly all of it (not in these counts; presets p select it)",
+    );
+    expect(compareTokens(a, a, changes()).tools).toEqual([]);
   });
 
   test("a side without counts: the listed changes with a null delta, and the side named", () => {

@@ -12,7 +12,7 @@ import { CONTEXT_FILE_NAMES, contextRuleGlob, contextRuleId, loadedByPi, offered
 import { compilePatterns, firstMatch } from "../../core/path-match.js";
 import { compileGlob } from "../../compiler/phases/path-patterns.js";
 import { LIMITS } from "../../generated/constants.js";
-import { MODERN_HOST, REPO_ROOT } from "../shared/pi-host.js";
+import { MODERN_HOST, REPO_ROOT } from "../../scripts/demo/pi-host.js";
 
 const tmp = realpathSync(mkdtempSync(join(tmpdir(), "forge-context-core-")));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

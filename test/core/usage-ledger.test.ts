@@ -9,9 +9,9 @@ import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import { reduceSession, type SessionEntry } from "../../core/session-state.js";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { stringifyCanonical } from "../../core/canonical-json.js";
-import { isPrefixRewrite, MAX_USAGE_TOKENS, readUsageLedger, REWRITE_SLACK_TOKENS } from "../../core/usage-ledger.js";
+import { isPrefixRewrite, LEAVE_OUT_TYPE, MAX_USAGE_TOKENS, readUsageLedger, REWRITE_SLACK_TOKENS } from "../../core/usage-ledger.js";
 import { describeRewritePrice, formatDollars, priceRewrite, rewrittenCachedTokens, spendOf } from "../../core/usage-prices.js";
-import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
+import { buildCostReport, renderCostReport, SHOWN_TURNS } from "../../core/usage-report.js";
 
 let seq = 0;
 const id = () => `e${++seq}`;
@@ -57,6 +57,46 @@ describe("readUsageLedger", () => {
       [5, ["preset", "update"], "forge", 1_000],
       [6, [], "unexplained", 700],
     ]);
+  });
+
+  it("names a change of the declared tools: 1.x records it on the branch, 0.73.1's from the request bodies forge saw", () => {
+    const toolsChange = {
+      type: "message",
+      id: id(),
+      message: { role: "system", content: "", toolsAdded: [{ name: "grep" }], toolsRemoved: [{ name: "bash" }] },
+    };
+    const sections = { type: "message", id: id(), message: { role: "system", content: "", sections: { x: "y" } } };
+    const u = [user(), user(), user(), user(), user()];
+    const branch = [
+      u[0]!,
+      turn({ input: 0, cacheRead: 0, cacheWrite: 1_000 }),
+      mode(),
+      toolsChange as SessionEntry, // 1.x: the mode's tools, recorded before its next request
+      u[1]!,
+      turn({ input: 0, cacheRead: 100, cacheWrite: 950 }),
+      sections as SessionEntry, // a section patch alone is no tools change
+      u[2]!,
+      turn({ input: 0, cacheRead: 200, cacheWrite: 900 }),
+      u[3]!,
+      turn({ input: 0, cacheRead: 150, cacheWrite: 990 }), // 0.73.1: the bodies show other tools, nothing on the branch
+      u[4]!,
+      turn({ input: 0, cacheRead: 1_140, cacheWrite: 10 }),
+    ];
+    const seen: Record<string, string[]> = { [u[0]!.id!]: ["read", "bash"], [u[2]!.id!]: ["read", "grep"], [u[3]!.id!]: ["read"], [u[4]!.id!]: ["read"] };
+    const ledger = readUsageLedger(branch, { toolsAt: (leaf) => seen[leaf] });
+    expect(ledger.rewrites.map((r) => [r.turn, r.causes, r.by])).toEqual([
+      [1, ["mode", "tools"], "forge"],
+      [2, [], "unexplained"],
+      [3, ["tools"], "other"],
+    ]);
+    // Without what forge saw (another process): only the branch's record.
+    expect(readUsageLedger(branch).rewrites.map((r) => r.causes)).toEqual([["mode", "tools"], [], []]);
+    const text = renderCostReport(buildCostReport(ledger, () => null));
+    expect(text).toContain(
+      "after forge's actions 1 (mode change 1), after your model switches or compaction 0, after tool changes outside forge 1, unexplained 1",
+    );
+    expect(text).toContain("after mode change, tool change: turn 2, about 900 tokens not served from cache");
+    expect(text).toContain("after tool change: turn 4, about 950 tokens not served from cache");
   });
 
   it("a shortfall within a provider's cache block is no rewrite; a smaller cache read always is", () => {
@@ -208,6 +248,35 @@ function exampleBranch(): SessionEntry[] {
 
 const SONNET_LIKE = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
 
+describe("rewrites in /forge cost (issue 32)", () => {
+  it('attributes a prompt sent without drifted modes ("Send without") to forge', () => {
+    const leaveOut = { type: "custom", id: id(), customType: LEAVE_OUT_TYPE, data: { v: 1, leftOut: ["alpha"] } } as SessionEntry;
+    const ledger = readUsageLedger([
+      user(),
+      turn({ input: 0, cacheRead: 0, cacheWrite: 1_000 }),
+      leaveOut,
+      user(),
+      turn({ input: 0, cacheRead: 300, cacheWrite: 800 }),
+    ]);
+    expect(ledger.rewrites.map((r) => [r.causes, r.by])).toEqual([[["leave-out"], "forge"]]);
+    expect(renderCostReport(buildCostReport(ledger, () => null))).toContain(
+      'after a prompt sent without drifted modes ("Send without"): turn 2, about 700 tokens',
+    );
+  });
+
+  it("groups the rewritten turns by what preceded them and caps each group's list of turns", () => {
+    const branch: SessionEntry[] = [user(), turn({ input: 0, cacheRead: 0, cacheWrite: 1_000 })];
+    for (let i = 0; i < SHOWN_TURNS + 3; i++) branch.push(mode(), user(), turn({ input: 0, cacheRead: 100, cacheWrite: 900 }));
+    branch.push(modelChange("other"), user(), turn({ input: 0, cacheRead: 0, cacheWrite: 1_000 }, "other"));
+    const text = renderCostReport(buildCostReport(readUsageLedger(branch), () => null));
+    const lines = text.split("\n").filter((l) => l.startsWith("    "));
+    expect(lines).toEqual([
+      `    after mode change: ${SHOWN_TURNS + 3} turns: 2, 3, 4, 5, 6, 7, 8, 9 and 3 more, about ${((SHOWN_TURNS + 3) * 900).toLocaleString("en-US")} tokens not served from cache`,
+      "    after model switch: turn 13, about 1,000 tokens not served from cache",
+    ]);
+  });
+});
+
 describe("README", () => {
   const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
   it("shows /forge cost's output and the priced notice as forge renders them", () => {
@@ -217,7 +286,7 @@ describe("README", () => {
       readme.match(new RegExp(`<!-- example:${name}:start -->\n\`\`\`text\n([\\s\\S]*?)\n\`\`\`\n<!-- example:${name}:end -->`))?.[1];
     expect(block("forge-cost")).toBe(renderCostReport(report));
     expect(block("priced-notice")).toBe(
-      `forge: active overlays explain (drift policy block; was preset audit overlays review, test-first) · keeps 21% of the cached prompt, re-sends about 2,102 tokens (the last request read 3,389 cached tokens) · ${describeRewritePrice(2_102, SONNET_LIKE, "fake-model")}`,
+      `forge: active overlays explain (drift policy block; was preset audit overlays review, test-first) · keeps 5% of the cached prompt, re-sends about 3,229 tokens (the last request read 3,387 cached tokens) · ${describeRewritePrice(3_229, SONNET_LIKE, "fake-model")}`,
     );
   });
 });

@@ -19,10 +19,10 @@ import {
   rpcStatus,
   seedProjectTrust,
 } from "./harness/forge-project.js";
-import { systemPromptOf } from "../shared/fake-server.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, REPO_ROOT } from "../shared/pi-host.js";
-import { startRpc, type UiRequest } from "../shared/rpc-client.js";
+import { systemPromptOf } from "../../scripts/demo/fake-server.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, REPO_ROOT } from "../../scripts/demo/pi-host.js";
+import { startRpc, type UiRequest } from "../../scripts/demo/rpc-client.js";
 
 const suite = forgeSuite();
 const PI_MODES_WRITER = join(REPO_ROOT, "test/e2e/fixtures/pi-modes-writer.ts");

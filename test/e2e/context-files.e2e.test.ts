@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../shared/fake-server.js";
-import { HOSTS } from "../shared/pi-host.js";
+import type { RecordedRequest } from "../../scripts/demo/fake-server.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
 import { commitProject, forgeBuild, projectForgeDir, seedProjectTrust } from "./harness/forge-project.js";
 import { withoutDate } from "./harness/probe.js";
 import { applyTag, extendsRequest, occurrences, printRun, systemPromptOf, timeline, updatesSuite } from "./harness/updates-session.js";

@@ -1,13 +1,13 @@
 // End-to-end, both hosts over RPC: a /mode switch's notice prices the prefix rewrite at the model's catalog prices, and
 // /forge cost --json sums exactly the usage the fake provider reported, with the rewrites it saw attributed to forge's
-// /mode and to the user's model switch.
+// /mode (which changes the tools: the notice's tokens are the provider's) and to the user's model switch.
 import { describe, expect, it } from "vitest";
 import { formatDollars } from "../../core/usage-prices.js";
 import type { CostReport } from "../../core/usage-report.js";
-import type { RecordedRequest } from "../shared/fake-server.js";
-import { HOSTS } from "../shared/pi-host.js";
-import { requestText } from "../shared/prefix-cache.js";
-import { startRpc } from "../shared/rpc-client.js";
+import type { RecordedRequest } from "../../scripts/demo/fake-server.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { requestText } from "../../scripts/demo/prefix-cache.js";
+import { startRpc } from "../../scripts/demo/rpc-client.js";
 import { EXTENSIONS, rpcCommand, updatesSuite } from "./harness/updates-session.js";
 
 const suite = updatesSuite();
@@ -96,6 +96,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: prices an
     expect(seen).toEqual([2, 4]);
     expect(report!.rewrites.list.map((r) => r.turn)).toEqual(seen);
     expect(report!.rewrites.list.filter((r) => r.by === "forge").map((r) => r.turn)).toEqual([2]);
+    // The notice counted the tools /mode explain changes: what it said it rewrites is what the provider did not serve.
+    expect(report!.rewrites.list[0]!.causes).toEqual(["preset", "tools"]); // it leaves preset audit
+    expect(Math.abs(n - report!.rewrites.list[0]!.missedTokens), `${n} vs ${report!.rewrites.list[0]!.missedTokens}`).toBeLessThanOrEqual(Math.ceil(n * 0.02));
     expect(report!.rewrites.list.filter((r) => r.by === "user").map((r) => [r.turn, r.causes])).toEqual([[4, ["model"]]]);
     expect(report!.rewrites).toMatchObject({ total: 2, forge: 1, user: 1, both: 0, unexplained: 0 });
     expect(text).toContain(`forge cost: this branch, from the provider's own usage (5 requests)`);

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../shared/pi-host.js";
+import { REPO_ROOT } from "../../scripts/demo/pi-host.js";
 
 const home = mkdtempSync(join(tmpdir(), "forge-demo-home-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -19,14 +19,19 @@ function runDemo(): Promise<{ code: number | null; stdout: string; stderr: strin
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
   child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-  const timer = setTimeout(() => child.kill("SIGKILL"), 110_000);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 230_000);
   return new Promise((resolve) => child.once("close", (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))));
 }
 
 describe("npm run demo", () => {
-  it("piped: both hosts compose the modes, no ANSI escape is printed, nothing is written under HOME", { timeout: 120_000 }, async () => {
+  it("piped: the prompt tests pass in both tiers, both hosts compose the modes, no ANSI escape is printed, nothing is written under HOME", {
+    timeout: 240_000,
+  }, async () => {
     const r = await runDemo();
     expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("  | forge test: 4 passed (2 tests, 4 results; pure tier)");
+    expect(r.stdout).toMatch(/ {2}\| pi-0\.73: Pi 0\.73\.1\n {2}\| pi-1: Pi 1\.\d+\.\d+\n/);
+    expect(r.stdout).toContain("  | forge test: 2 passed (1 test, 2 results; captured from Pi)");
     expect(r.stdout).toContain("demo done: both Pi hosts composed the selected modes");
     expect(r.stdout).toContain("== @earendil-works/pi-coding-agent (Node 22) ==");
     expect(r.stdout + r.stderr).not.toContain("\x1b");

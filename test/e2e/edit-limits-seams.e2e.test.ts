@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { forgeBuild, lastStatus, readJson, seedProjectTrust } from "./harness/forge-project.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, type PiHost } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, type PiHost } from "../../scripts/demo/pi-host.js";
 import { printRun, systemPromptOf, toolNames, toolResults, updatesSuite } from "./harness/updates-session.js";
 
 const suite = updatesSuite();

@@ -2,12 +2,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE_TEXT, FINAL_TEXT, OVERLAY_A, OVERLAY_B, type ProbeStrategy } from "./fixtures/probe-compositions.js";
 import { CHAIN_MARKER } from "./fixtures/chain-extension.js";
-import { systemMessagesOf, systemPromptOf } from "../shared/fake-server.js";
-import type { PiEnv, PiEnvOptions } from "../shared/pi-env.js";
+import { systemMessagesOf, systemPromptOf } from "../../scripts/demo/fake-server.js";
+import type { PiEnv, PiEnvOptions } from "../../scripts/demo/pi-env.js";
 import { piSuite } from "./harness/pi-suite.js";
-import { assertPrintOk, HOSTS, MODERN_HOST, nodeMajorOf, runPrint, type PiHost } from "../shared/pi-host.js";
+import { assertPrintOk, HOSTS, MODERN_HOST, nodeMajorOf, runPrint, type PiHost } from "../../scripts/demo/pi-host.js";
 import { CHAIN_EXTENSION, PROBE_EXTENSION, probeReports, withoutDate } from "./harness/probe.js";
-import { startRpc } from "../shared/rpc-client.js";
+import { startRpc } from "../../scripts/demo/rpc-client.js";
 
 const AGENTS_MD = "# Project rules\n\nAnswer in haiku.";
 const SKILL_MD = "---\nname: probe-skill\ndescription: A probe skill for forge tests.\n---\n\nSkill body.\n";

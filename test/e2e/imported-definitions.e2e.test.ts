@@ -2,9 +2,10 @@
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, seedProjectTrust } from "./harness/forge-project.js";
-import { toolNames } from "../shared/fake-server.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS } from "../shared/pi-host.js";
+import { toolNames } from "../../scripts/demo/fake-server.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = forgeSuite();
 
@@ -23,7 +24,7 @@ const PI_MODE = JSON.stringify({ key: "release", label: "Release", systemPrompt:
 function forgeImport(env: PiEnv, args: string[]): string {
   const r = spawnSync(process.execPath, [FORGE_CLI, "import", ...args], {
     cwd: env.cwd,
-    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+    env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
     encoding: "utf8",
     timeout: 30_000,
   });

@@ -16,9 +16,9 @@ import {
   projectForgeDir,
   writeMode,
 } from "./harness/forge-project.js";
-import { systemPromptOf } from "../shared/fake-server.js";
-import { HOSTS } from "../shared/pi-host.js";
-import { startRpc, type RpcClient, type UiAnswer, type UiRequest } from "../shared/rpc-client.js";
+import { systemPromptOf } from "../../scripts/demo/fake-server.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { startRpc, type RpcClient, type UiAnswer, type UiRequest } from "../../scripts/demo/rpc-client.js";
 
 const suite = forgeSuite();
 const ALPHA = "Alpha: cite files.";

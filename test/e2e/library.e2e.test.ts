@@ -15,8 +15,9 @@ import {
   readJson,
   seedProjectTrust,
 } from "./harness/forge-project.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, REPO_ROOT } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, REPO_ROOT } from "../../scripts/demo/pi-host.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = forgeSuite();
 const EXAMPLE = join(REPO_ROOT, "examples", "library");
@@ -37,7 +38,7 @@ interface Cli {
 function forge(cwd: string, args: string[]): Cli {
   const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
     cwd,
-    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+    env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
     encoding: "utf8",
     timeout: 30_000,
   });
@@ -48,7 +49,7 @@ function forge(cwd: string, args: string[]): Cli {
 function npmInstall(env: PiEnv): void {
   const r = spawnSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--cache", join(env.root, "npm-cache")], {
     cwd: env.cwd,
-    env: { PATH: process.env.PATH, HOME: env.home },
+    env: bareEnv({ HOME: env.home }),
     encoding: "utf8",
     timeout: 120_000,
   });

@@ -18,8 +18,9 @@ import {
   writeMode,
   writePreset,
 } from "./harness/forge-project.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = forgeSuite();
 const HOUSE_STYLE = "Follow the house style.";
@@ -49,7 +50,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a monorep
     writePreset(pkg, "api", { overlays: ["tone", "style"] });
     const build = spawnSync(process.execPath, [FORGE_CLI, "build", "--all"], {
       cwd: env.root,
-      env: { PATH: process.env.PATH, HOME: env.home, FORGE_NO_CACHE: "1" },
+      env: bareEnv({ HOME: env.home, FORGE_NO_CACHE: "1" }),
       encoding: "utf8",
     });
     expect(build.status, build.stdout + build.stderr).toBe(0);

@@ -4,9 +4,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectSamePrompt, forgePrint, forgeSuite, lastStatus, nativePrompt, onlyPrompt, overlayTail, trustProjectIfLegacy } from "./harness/forge-project.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, REPO_ROOT, type PiHost } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, REPO_ROOT, type PiHost } from "../../scripts/demo/pi-host.js";
 import { installOffline, packForge, type PackedForge } from "./harness/packed-forge.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = forgeSuite();
 const PKG = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"));
@@ -60,7 +61,7 @@ async function sampleProject(host: PiHost): Promise<PiEnv> {
   mkdirSync(forgeDir, { recursive: true });
   writeFileSync(join(forgeDir, "alpha.yaml"), `# Sample mode.\nlabel: Alpha\ndescription: A sample overlay.\nstrategy: append\nprompt: |-\n  ${ALPHA}\n`);
   const r = spawnSync(process.execPath, [join(installed, "dist/cli.js"), "build", "--root", env.cwd], {
-    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+    env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
     encoding: "utf8",
     timeout: 30_000,
   });

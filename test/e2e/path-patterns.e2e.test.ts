@@ -10,8 +10,9 @@ import { describe, expect, it } from "vitest";
 import { computeBundleHash, digestComponent } from "../../core/digest.js";
 import type { ForgeBundle, Mode, PathPattern } from "../../generated/types.js";
 import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
-import { HOSTS } from "../shared/pi-host.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
 import { printRun, toolResults, updatesSuite } from "./harness/updates-session.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = updatesSuite();
 
@@ -25,7 +26,7 @@ function write(root: string, files: Record<string, string>): void {
 function cli(args: string[], cwd: string): void {
   const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
     cwd,
-    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent" },
+    env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
     encoding: "utf8",
     timeout: 30_000,
   });

@@ -5,10 +5,10 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { systemMessagesOf, type RecordedRequest } from "../shared/fake-server.js";
+import { systemMessagesOf, type RecordedRequest } from "../../scripts/demo/fake-server.js";
 import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, MODERN_HOST, type PiHost } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, MODERN_HOST, type PiHost } from "../../scripts/demo/pi-host.js";
 import { withoutDate } from "./harness/probe.js";
 import {
   applyTag,
@@ -22,6 +22,7 @@ import {
   toolResults,
   updatesSuite,
 } from "./harness/updates-session.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = updatesSuite();
 
@@ -75,7 +76,7 @@ async function projectFor(host: PiHost, options: { compat?: Record<string, unkno
   ]) {
     const r = spawnSync(process.execPath, [FORGE_CLI, "import", ...args], {
       cwd: env.cwd,
-      env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+      env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
       encoding: "utf8",
       timeout: 30_000,
     });

@@ -1,16 +1,17 @@
 // The README's "Using forge in a project" route for a user with several repositories, on both real Pi hosts: the
 // extension installed once per user (`npm install -g` of the package, `pi install` of it), forge as a devDependency in
 // two repositories and an npm-workspaces monorepo, one repository pinning its own copy with `pi install -l`. Pi starts
-// in every directory, exactly one copy is active, and the second copy says so once, naming both.
+// in every directory, exactly one copy is active, and the second copy says so once, naming both. Every command hint
+// forge init prints on the way (and its scaffolded files' comments) is run as written and must do what it says.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readTrustStore, withTrust, writeTrustStore } from "../../io/trust-store.js";
 import { forgePrint, forgeSuite, lastStatus, onlyPrompt, readJson } from "./harness/forge-project.js";
 import { installOffline, packForge, type PackedForge } from "./harness/packed-forge.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, type PiHost } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, type PiHost } from "../../scripts/demo/pi-host.js";
 
 const suite = forgeSuite();
 const PKG = "pi-forge-modes";
@@ -27,6 +28,27 @@ function forge(cwd: string, ...args: string[]): string {
   const r = spawnSync("npx", ["--no-install", "forge", ...args], { cwd, env: { ...packed.env, NO_COLOR: "1" }, encoding: "utf8", timeout: 60_000 });
   expect(r.status, `forge ${args.join(" ")} in ${cwd}\n${r.stdout}${r.stderr}`).toBe(0);
   return r.stdout + r.stderr;
+}
+
+/**
+ * Every command hint in `text` (`npx --no-install forge ...` in backquotes: forge's printed hints and the comments of
+ * the files init scaffolds), run as written by a shell in `cwd`; each must do what it says (exit 0).
+ */
+function followHints(cwd: string, text: string): string[] {
+  const hints = [...text.matchAll(/`(npx --no-install forge [^`]*)`/g)].map((m) => m[1]!);
+  for (const hint of hints) {
+    const r = spawnSync("sh", ["-c", hint], { cwd, env: { ...packed.env, NO_COLOR: "1" }, encoding: "utf8", timeout: 60_000 });
+    expect(r.status, `${hint} in ${cwd}\n${r.stdout}${r.stderr}`).toBe(0);
+  }
+  return hints;
+}
+
+/** What forge init wrote and printed in a layer: its output and the scaffolded files' comments. */
+function initTexts(root: string, printed: string): string {
+  const forgeDir = join(root, ".pi", "forge");
+  return [printed, readFileSync(join(forgeDir, "modes", "small-steps.yaml"), "utf8"), readFileSync(join(forgeDir, "presets", "example.yaml"), "utf8")].join(
+    "\n",
+  );
 }
 
 function writeJson(file: string, value: unknown): void {
@@ -51,9 +73,14 @@ beforeAll(() => {
   // Once per user: the extension in npm's global root (as `pi install npm:pi-forge-modes` would put it there).
   installOffline(packed, ["-g"], packed.work);
   globalCopy = join(packed.globalPrefix, "lib", "node_modules", PKG);
+  // Each hint init prints (and its files' comments) is followed as written: it builds the bundle, previews the preset.
   const web = repository(join(packed.work, "web"));
-  forge(web, "init");
-  forge(web, "build");
+  expect(followHints(web, initTexts(web, forge(web, "init")))).toEqual([
+    "npx --no-install forge build",
+    "npx --no-install forge build",
+    "npx --no-install forge preview --preset example",
+  ]);
+  expect(existsSync(join(web, ".pi", "forge", "bundle.json"))).toBe(true);
   const api = repository(join(packed.work, "api"));
   forge(api, "init");
   writeFileSync(join(api, ".pi", "forge", "modes", "api-rules.yaml"), mode("API rules", "Validate input first."));
@@ -63,8 +90,12 @@ beforeAll(() => {
   const app = join(mono, "packages", "app");
   writeJson(join(app, "package.json"), { name: "app", version: "1.0.0" });
   forge(mono, "init");
-  // A new layer in the package: --root . (without it, init finds the root layer above, the nearest .pi/forge/).
-  expect(forge(app, "init", "--root", ".")).not.toContain("not installed");
+  // A new layer in the package: --root . (without it, init finds the root layer above, the nearest .pi/forge/). Its
+  // hint repeats --root, so following it builds this layer, not the root's.
+  const appInit = forge(app, "init", "--root", ".");
+  expect(appInit).not.toContain("not installed");
+  expect(followHints(app, appInit)).toEqual(["npx --no-install forge build --root ."]);
+  expect(existsSync(join(app, ".pi", "forge", "bundle.json"))).toBe(true);
   writeFileSync(join(app, ".pi", "forge", "modes", "app-notes.yaml"), mode("App notes", "Keep the changelog."));
   forge(mono, "build", "--all");
   repos = { web, api, mono, app };

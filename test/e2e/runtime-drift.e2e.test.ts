@@ -18,8 +18,8 @@ import {
   writeMode,
   type ModeSource,
 } from "./harness/forge-project.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
 
 const suite = forgeSuite();
 

@@ -20,10 +20,10 @@ import {
   rpcCommand,
   rpcStatus,
 } from "./harness/forge-project.js";
-import { systemPromptOf, toolNames } from "../shared/fake-server.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS } from "../shared/pi-host.js";
-import { startRpc, type UiAnswer, type UiRequest } from "../shared/rpc-client.js";
+import { systemPromptOf, toolNames } from "../../scripts/demo/fake-server.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { startRpc, type UiAnswer, type UiRequest } from "../../scripts/demo/rpc-client.js";
 
 const suite = forgeSuite();
 
@@ -119,7 +119,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
   it("/preset save writes a source file and says to run forge build; after the build /preset use applies it", async () => {
     const saved = await forgePrint(host, env, suite.server, ["--no-session", "/mode set beta alpha --drift warn", "/preset save team-flow"]);
     const file = join(env.cwd, ".pi", "forge", "presets", "team-flow.yaml");
-    expect(saved.stderr).toContain(`forge: saved preset "team-flow" to ${file}; run \`forge build\``);
+    expect(saved.stderr).toContain(`forge: saved preset "team-flow" to ${file}; run \`npx --no-install forge build\``);
     expect(existsSync(file)).toBe(true);
     expect(readFileSync(file, "utf8")).toContain("overlays:\n  - beta\n  - alpha\ndriftPolicy: warn\n");
     // The user's own build of their uncommitted preset: on 0.73.1 it carries their trust to the new bundle.

@@ -1,11 +1,11 @@
 // End-to-end: a mode's model/thinking preferences switch the model Pi calls and its reasoning effort, and /mode off restores them.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { systemPromptOf, type RecordedRequest } from "../shared/fake-server.js";
+import { systemPromptOf, type RecordedRequest } from "../../scripts/demo/fake-server.js";
 import { expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, notices, overlayTail, rpcCommand, rpcStatus, noticeHead } from "./harness/forge-project.js";
-import { FAKE_MODEL, FAKE_PROVIDER, type PiEnv } from "../shared/pi-env.js";
-import { HOSTS, type PiHost } from "../shared/pi-host.js";
-import { startRpc, type RpcClient } from "../shared/rpc-client.js";
+import { FAKE_MODEL, FAKE_PROVIDER, type PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, type PiHost } from "../../scripts/demo/pi-host.js";
+import { startRpc, type RpcClient } from "../../scripts/demo/rpc-client.js";
 
 const suite = forgeSuite();
 /** Test-only /tree-to-reply (ctx.navigateTree to an assistant reply), loaded beside forge. */

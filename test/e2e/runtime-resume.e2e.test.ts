@@ -17,10 +17,10 @@ import {
   overlayTail,
   rpcCommand,
 } from "./harness/forge-project.js";
-import { messageText, systemPromptOf } from "../shared/fake-server.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS } from "../shared/pi-host.js";
-import { startRpc } from "../shared/rpc-client.js";
+import { messageText, systemPromptOf } from "../../scripts/demo/fake-server.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { startRpc } from "../../scripts/demo/rpc-client.js";
 
 const suite = forgeSuite();
 

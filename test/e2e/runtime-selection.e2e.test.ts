@@ -15,10 +15,10 @@ import {
   rpcStatus,
   noticeHead,
 } from "./harness/forge-project.js";
-import { systemMessagesOf, systemPromptOf } from "../shared/fake-server.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, MODERN_HOST, type PiHost } from "../shared/pi-host.js";
-import { startRpc, type RpcClient, type UiAnswer, type UiRequest } from "../shared/rpc-client.js";
+import { systemMessagesOf, systemPromptOf } from "../../scripts/demo/fake-server.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, MODERN_HOST, type PiHost } from "../../scripts/demo/pi-host.js";
+import { startRpc, type RpcClient, type UiAnswer, type UiRequest } from "../../scripts/demo/rpc-client.js";
 
 const suite = forgeSuite();
 

@@ -1,8 +1,8 @@
 // End-to-end: dist/extension.js in both real Pi hosts composes each strategy; asserts on the system prompt Pi sent.
 import { beforeAll, describe, expect, it } from "vitest";
 import { AGENTS_MD, expectSamePrompt, forgePrint, forgeSuite, projectEnv, nativePrompt, onlyPrompt, overlayTail } from "./harness/forge-project.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
 
 const suite = forgeSuite();
 

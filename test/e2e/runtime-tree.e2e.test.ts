@@ -1,11 +1,11 @@
 // End-to-end: the mode state follows the session tree (navigateTree back past a later /mode set) in both real Pi hosts.
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { messageText, systemPromptOf, type RecordedRequest } from "../shared/fake-server.js";
+import { messageText, systemPromptOf, type RecordedRequest } from "../../scripts/demo/fake-server.js";
 import { expectSamePrompt, FORGE_EXTENSION, forgeSuite, projectEnv, overlayTail, rpcCommand, rpcStatus, noticeHead } from "./harness/forge-project.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS } from "../shared/pi-host.js";
-import { startRpc, type RpcClient } from "../shared/rpc-client.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { startRpc, type RpcClient } from "../../scripts/demo/rpc-client.js";
 
 const suite = forgeSuite();
 /** Test-only /tree-to-reply (ctx.navigateTree to an assistant reply), loaded beside forge: neither host has an RPC tree command. */

@@ -20,8 +20,8 @@ import {
   trustProjectIfLegacy,
   writeMode,
 } from "./harness/forge-project.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
 
 const suite = forgeSuite();
 

@@ -6,11 +6,11 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { systemPromptOf } from "../shared/fake-server.js";
+import { systemPromptOf } from "../../scripts/demo/fake-server.js";
 import { withTrustedSigner } from "../../io/signer-trust.js";
 import { readTrustStore, writeTrustStore } from "../../io/trust-store.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, MODERN_HOST, assertPrintOk, runPrint } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, MODERN_HOST, assertPrintOk, runPrint } from "../../scripts/demo/pi-host.js";
 import {
   FORGE_CLI,
   FORGE_EXTENSION,
@@ -24,6 +24,7 @@ import {
   readJson,
   writeMode,
 } from "./harness/forge-project.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = forgeSuite();
 
@@ -31,7 +32,7 @@ const suite = forgeSuite();
 function cli(cwd: string, ...args: string[]): string {
   const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
     cwd,
-    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent" },
+    env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
     encoding: "utf8",
     timeout: 30_000,
   });

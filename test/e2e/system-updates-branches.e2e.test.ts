@@ -1,8 +1,8 @@
 // End-to-end: the active update set after a /tree branch switch, a fork and a forced compaction, in both real Pi hosts.
 import { describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../shared/fake-server.js";
-import { HOSTS } from "../shared/pi-host.js";
-import { startRpc } from "../shared/rpc-client.js";
+import type { RecordedRequest } from "../../scripts/demo/fake-server.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { startRpc } from "../../scripts/demo/rpc-client.js";
 import {
   allText,
   applyTag,

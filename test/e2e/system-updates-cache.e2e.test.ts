@@ -1,6 +1,6 @@
 // End-to-end: the cache words of /mode, /preset use and /system-update notices, and the warning of a large cached rewrite.
 import { describe, expect, it } from "vitest";
-import { HOSTS } from "../shared/pi-host.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
 import { printRun, updatesSuite } from "./harness/updates-session.js";
 
 const suite = updatesSuite();

@@ -1,9 +1,9 @@
 // End-to-end: model switches mid-session (RPC set_model) between a model with mid-conversation system messages and
 // one without, in the real 1.x Pi; every request Pi sent is read back with the model-test's reader (told-view.ts).
 import { describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../shared/fake-server.js";
-import { LEGACY_HOST, MODERN_HOST } from "../shared/pi-host.js";
-import { startRpc, type RpcClient } from "../shared/rpc-client.js";
+import type { RecordedRequest } from "../../scripts/demo/fake-server.js";
+import { LEGACY_HOST, MODERN_HOST } from "../../scripts/demo/pi-host.js";
+import { startRpc, type RpcClient } from "../../scripts/demo/rpc-client.js";
 import { applyTag, EXTENSIONS, extendsRequest, retractTag, rpcCommand, systemPromptOf, timeline, updatesSuite } from "./harness/updates-session.js";
 import { sentFromBody } from "../shared/session-figures.js";
 import { toldView } from "../shared/told-view.js";

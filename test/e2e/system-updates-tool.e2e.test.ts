@@ -1,7 +1,7 @@
 // End-to-end: the forge_system_update agent tool with the built-in presets in both real Pi hosts; the fake server plays the agent.
 import { describe, expect, it } from "vitest";
-import { systemMessagesOf, type RecordedRequest } from "../shared/fake-server.js";
-import { HOSTS, MODERN_HOST } from "../shared/pi-host.js";
+import { systemMessagesOf, type RecordedRequest } from "../../scripts/demo/fake-server.js";
+import { HOSTS, MODERN_HOST } from "../../scripts/demo/pi-host.js";
 import { withoutDate } from "./harness/probe.js";
 import {
   applyTag,

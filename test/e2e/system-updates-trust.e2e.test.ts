@@ -3,9 +3,10 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, REPO_ROOT, type PiHost } from "../shared/pi-host.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, REPO_ROOT, type PiHost } from "../../scripts/demo/pi-host.js";
 import { allText, printRun, systemPromptOf, TOOL, toolNames, toolResults, updatesSuite } from "./harness/updates-session.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = updatesSuite();
 const BLOCK_TEXT = "PROJECT-BLOCK: run the project's own linters.";
@@ -35,7 +36,7 @@ function buildProject(cwd: string): void {
     cwd,
     encoding: "utf8",
     timeout: 30_000,
-    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1" },
+    env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
   });
   if (r.status !== 0) throw new Error(`forge build failed (${r.status})\n${r.stdout}\n${r.stderr}`);
 }

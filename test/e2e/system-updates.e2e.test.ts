@@ -1,8 +1,8 @@
 // End-to-end: /system-update apply, revoke, reset and resume with dist/extension.js in both real Pi hosts (print mode).
 import { describe, expect, it } from "vitest";
-import { systemMessagesOf, type RecordedRequest } from "../shared/fake-server.js";
-import type { PiEnv } from "../shared/pi-env.js";
-import { HOSTS, MODERN_HOST, type PiHost } from "../shared/pi-host.js";
+import { systemMessagesOf, type RecordedRequest } from "../../scripts/demo/fake-server.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { HOSTS, MODERN_HOST, type PiHost } from "../../scripts/demo/pi-host.js";
 import { withoutDate } from "./harness/probe.js";
 import {
   applyTag,

@@ -8,8 +8,9 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TRUST_KEPT } from "../../compiler/output/render-build.js";
 import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
-import { LEGACY_HOST, MODERN_HOST } from "../shared/pi-host.js";
+import { LEGACY_HOST, MODERN_HOST } from "../../scripts/demo/pi-host.js";
 import { allText, printRun, systemPromptOf, updatesSuite } from "./harness/updates-session.js";
+import { bareEnv } from "../support/home-guard.js";
 
 const suite = updatesSuite();
 
@@ -28,7 +29,7 @@ function git(cwd: string, ...args: string[]): void {
   const r = spawnSync("git", ["-c", "user.name=e2e", "-c", "user.email=e2e@forge.invalid", "-c", "commit.gpgsign=false", ...args], {
     cwd,
     encoding: "utf8",
-    env: { PATH: process.env.PATH, HOME: "/nonexistent" },
+    env: bareEnv(),
   });
   expect(r.status, `git ${args.join(" ")}\n${r.stderr}`).toBe(0);
 }
@@ -37,7 +38,7 @@ function git(cwd: string, ...args: string[]): void {
 function ownBuild(root: string, agentDir: string): string {
   const r = spawnSync(process.execPath, [FORGE_CLI, "build", "--root", root], {
     cwd: root,
-    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent", PI_CODING_AGENT_DIR: agentDir },
+    env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1", PI_CODING_AGENT_DIR: agentDir }),
     encoding: "utf8",
     timeout: 30_000,
   });

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { ForgeBundle } from "../../generated/types.js";
 import { withTrustedSigner } from "../../io/signer-trust.js";
 import { readTrustStore, writeTrustStore } from "../../io/trust-store.js";
-import { HOSTS } from "../shared/pi-host.js";
+import { HOSTS } from "../../scripts/demo/pi-host.js";
 import { newKey, signedOn } from "../support/signing-keys.js";
 import { buildProject, FORGE_EXTENSION, forgeSuite, projectForgeDir, readJson } from "./harness/forge-project.js";
 import { KEYS, startTui } from "./harness/tui-session.js";

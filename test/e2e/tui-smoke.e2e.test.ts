@@ -1,14 +1,16 @@
 // Smoke test of the real interactive TUI on each host, in a pseudo-terminal read through a terminal emulator (one Pi
 // start per host): the /mode selector (search, toggles, the live result line, one notice on apply), then a drifted
-// prompt under policy block held by the dialog before anything is sent, answered with "Reapprove and send". The
-// README's command section shows these screens; this test holds them equal (FORGE_UPDATE_SCREENS=1 rewrites them).
-import { readFileSync, writeFileSync } from "node:fs";
+// prompt under policy block held by the dialog before anything is sent, answered with "Reapprove and send"; then Tab
+// completing arguments after a completed word (and a preset's blocks before any turn), and at 80 columns a notice whose
+// long indented line keeps its indent. The README's command section shows the screens; this test holds them equal
+// (FORGE_UPDATE_SCREENS=1 rewrites them).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildProject, commitProject, FORGE_EXTENSION, forgeBuild, forgeSuite, projectForgeDir, seedProjectTrust, writeMode } from "./harness/forge-project.js";
 import { KEYS, startTui } from "./harness/tui-session.js";
-import { systemPromptOf } from "../shared/fake-server.js";
-import { HOSTS, REPO_ROOT } from "../shared/pi-host.js";
+import { systemPromptOf } from "../../scripts/demo/fake-server.js";
+import { HOSTS, REPO_ROOT } from "../../scripts/demo/pi-host.js";
 
 const suite = forgeSuite();
 const README = join(REPO_ROOT, "README.md");
@@ -44,6 +46,12 @@ function expectReadmeScreen(name: string, text: string): void {
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the interactive TUI", (_id, host) => {
   it("the /mode selector applies with one notice; a drifted prompt is held by the dialog and reapproved before it is sent", async () => {
     const env = await suite.env();
+    // A preset with a block, for /system-update's completion after /preset use.
+    mkdirSync(join(projectForgeDir(env.cwd), "presets"), { recursive: true });
+    writeFileSync(
+      join(projectForgeDir(env.cwd), "presets", "team.yaml"),
+      "description: The team.\noverlays: [beta]\nsystemUpdates:\n  - { id: wrap-up, name: Wrap up, description: Summarize., content: Summarize what changed. }\n",
+    );
     buildProject(env.cwd, MODES);
     seedProjectTrust(host, env);
     commitProject(env.cwd);
@@ -86,6 +94,60 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the inter
       tui.type(KEYS.enter); // the first answer: reapprove and send
       await tui.waitFor("(accepted: alpha); sending");
       await tui.waitFor(/ second\s*\n\s*\n fake reply/);
+
+      // Issue 32: Tab after a completed word completes the next argument, not file names (both editors force files
+      // there; forge wraps their autocomplete provider); a preset's blocks complete before any turn ran under it.
+      const pause = () => new Promise((r) => setTimeout(r, 400));
+      /** Closes a completion list, then empties the editor (Ctrl+U), each key on its own. */
+      const clear = async () => {
+        tui.type(KEYS.escape);
+        await pause();
+        tui.type(KEYS.ctrlU);
+        await pause();
+      };
+      /** Types a command and submits it (a completion list open on its arguments takes the first Enter). */
+      const submit = async (text: string) => {
+        tui.type(text);
+        await pause();
+        tui.type(KEYS.escape);
+        await pause();
+        tui.type(KEYS.enter);
+      };
+      tui.type("/mode se");
+      await tui.waitFor("select modes by key");
+      tui.type(KEYS.tab); // takes "set "
+      await pause();
+      tui.type(KEYS.tab);
+      const modes = await tui.waitFor(/alpha +append: Alpha/);
+      const list = modes.slice(modes.findLastIndex((l) => l.includes("/mode set"))).join("\n");
+      expect(list).toMatch(/beta +append: Beta/);
+      expect(list).not.toContain("AGENTS.md");
+      await clear();
+      tui.type("/forge status ");
+      await pause();
+      tui.type(KEYS.escape);
+      await pause();
+      tui.type(KEYS.tab);
+      await tui.waitFor("/forge status --json");
+      await clear();
+      await submit("/preset use team");
+      await tui.waitFor("forge: active preset team");
+      tui.type("/system-update use ");
+      await pause();
+      tui.type(KEYS.escape);
+      await pause();
+      tui.type(KEYS.tab);
+      await tui.waitFor(/\/system-update use wrap-up/);
+      await clear();
+
+      // Issue 32: at 80 columns a notice's long indented line wraps with its indent kept.
+      tui.resize(80, 40);
+      await pause();
+      await submit("/forge cost");
+      const cost = await tui.waitFor("prefix rewrites:");
+      const at = cost.findIndex((l) => l.includes("prefix rewrites:"));
+      expect(cost[at]).toMatch(/^ {3}prefix rewrites: /);
+      expect(cost[at + 1]).toMatch(/^ {3}\S/);
     } finally {
       await tui.close();
     }
@@ -93,5 +155,5 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the inter
     expect(requests).toHaveLength(2);
     expect(systemPromptOf(requests[1]!)).toContain(`# Alpha\n\n${ALPHA_V2}`);
     expect(systemPromptOf(requests[1]!)).toContain(`# Beta\n\n${BETA}`);
-  });
+  }, 240_000);
 });

@@ -4,8 +4,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as legacyAi from "../../node_modules/@mariozechner/pi-ai/dist/providers/openai-completions.js";
 import * as modernAi from "../../node_modules/@earendil-works/pi-ai/dist/api/openai-completions.js";
-import { startFakeServer, type FakeServer } from "../shared/fake-server.js";
-import { CHARS_PER_TOKEN, requestText } from "../shared/prefix-cache.js";
+import { startFakeServer, type FakeServer } from "../../scripts/demo/fake-server.js";
+import { CHARS_PER_TOKEN, requestText } from "../../scripts/demo/prefix-cache.js";
 
 let server: FakeServer;
 beforeAll(async () => {

@@ -47,7 +47,7 @@ describe("diffLocks", () => {
     const lines = describeLibraryChange(bumped!);
     expect(lines[0]).toBe(`  library @acme/x: 1.0.0 -> 1.1.0 (bundleHash ${"a".repeat(12)} -> ${"a".repeat(12)})`);
     expect(lines.at(-1)).toContain(
-      "warning: @acme/x's version changed but its bundle did not: if its sources changed, its bundle is stale (run `forge build --library` in the library",
+      "warning: @acme/x's version changed but its bundle did not: if its sources changed, its bundle is stale (run `npx --no-install forge build --library` in the library",
     );
     // A real upgrade (a new bundle) is no such case.
     const [upgraded] = diffLocks([lock("1.0.0", "a", { review: "1" })], [lock("1.1.0", "b", { review: "2" })]);

@@ -1,13 +1,13 @@
 // Shared fixture of the authoring tests: a temp agent dir and project, the extension on the fake Pi with the real built-in
 // bundle and the forge CLI run in process, and helpers to read what authoring wrote.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeEach, vi } from "vitest";
 import { createForgeExtension } from "../../runtime/extension.js";
 import { FakePi, FakeSession, type FakeCtxOptions, type HostFlavor } from "../support/fake-pi.js";
 import { inProcessCli } from "../support/in-process-cli.js";
+import { testTempDir } from "../support/temp-dir.js";
 
 export const BUILTIN = fileURLToPath(new URL("../../presets/bundle.json", import.meta.url));
 
@@ -32,7 +32,7 @@ export function useAuthoringFixture() {
   const paths = { agent: "", cwd: "", other: "" };
 
   beforeEach(() => {
-    dir = realpathSync(mkdtempSync(join(tmpdir(), "forge-authoring-")));
+    dir = testTempDir("forge-authoring-");
     paths.agent = join(dir, "agent");
     paths.cwd = join(dir, "work");
     paths.other = join(dir, "other");

@@ -1,13 +1,13 @@
 // Edit limits and read-only tools through the whole extension on the fake Pi: edit/write outside the active modes' limits
 // are refused before they run; several modes intersect; /mode off lifts them and restores Pi's tools exactly.
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { compile } from "../../compiler/compile.js";
 import { createForgeExtension } from "../../runtime/extension.js";
 import { treeOf } from "../compiler/source-tree.js";
 import { FakePi } from "../support/fake-pi.js";
+import { testTempDir } from "../support/temp-dir.js";
 
 const SOURCES: Record<string, string> = {
   "modes/docs.yaml":
@@ -24,7 +24,7 @@ const SOURCES: Record<string, string> = {
 let dir = "";
 let cwd = "";
 beforeEach(() => {
-  dir = realpathSync(mkdtempSync(join(tmpdir(), "forge-limits-")));
+  dir = testTempDir("forge-limits-");
   cwd = join(dir, "work");
   mkdirSync(join(dir, "agent", "forge"), { recursive: true });
   mkdirSync(cwd, { recursive: true });

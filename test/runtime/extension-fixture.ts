@@ -1,7 +1,6 @@
 // Shared fixture of the extension tests: a temp agent dir with a global bundle, and the extension on the fake Pi
 // (real host adapter). Date is frozen so Pi's custom-prompt branch ("Current date: ...") is deterministic.
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, vi } from "vitest";
 import type { ForgeModeStateEntry } from "../../generated/types.js";
@@ -10,6 +9,8 @@ import { detectHostAdapter, type HostAdapter } from "../../runtime/host-adapter/
 import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import { FakePi, FakeSession, type FakeCtxOptions, type HostFlavor } from "../support/fake-pi.js";
 import { makeBundle, type ModeSpec } from "./helpers.js";
+import { testTempDir } from "../support/temp-dir.js";
+import { bareEnv } from "../support/home-guard.js";
 
 export const GLOBAL_MODES: Record<string, ModeSpec> = {
   plan: { strategy: "replace_base", label: "Plan", text: "PLAN BASE" },
@@ -61,13 +62,14 @@ export function useExtensionFixture() {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(2026, 10, 30, 12));
-    dir = realpathSync(mkdtempSync(join(tmpdir(), "forge-ext-")));
+    dir = testTempDir("forge-ext-");
     agent = join(dir, "agent");
     cwd = join(dir, "work");
     mkdirSync(join(agent, "forge"), { recursive: true });
     mkdirSync(cwd, { recursive: true });
     writeGlobal();
-    env = { PI_CODING_AGENT_DIR: agent };
+    // The CLI the extension runs (/preset save) gets this environment: isolated like every child of the run.
+    env = bareEnv({ PI_CODING_AGENT_DIR: agent });
   });
   afterEach(() => vi.useRealTimers());
 

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createForgeCli, defaultCliPath } from "../../runtime/forge-cli.js";
 import { assertBuilt, CLI, makeTempDir, removeTempDirs } from "../cli/helpers.js";
+import { bareEnv } from "../support/home-guard.js";
 
 beforeAll(assertBuilt);
 afterAll(removeTempDirs);
@@ -25,9 +26,12 @@ describe("createForgeCli", () => {
 
   it("says what went wrong: a missing CLI, a crash, output without a report", async () => {
     const dir = makeTempDir();
-    expect(await createForgeCli({}, join(dir, "nope.js"))(["build"], dir)).toMatchObject({ ok: false, failure: expect.stringContaining("nope.js is missing") });
+    expect(await createForgeCli(bareEnv(), join(dir, "nope.js"))(["build"], dir)).toMatchObject({
+      ok: false,
+      failure: expect.stringContaining("nope.js is missing"),
+    });
     writeFileSync(join(dir, "crash.mjs"), "process.stderr.write('boom'); process.exit(3);");
-    expect(await createForgeCli({}, join(dir, "crash.mjs"))(["build"], dir)).toEqual({
+    expect(await createForgeCli(bareEnv(), join(dir, "crash.mjs"))(["build"], dir)).toEqual({
       ok: false,
       failure: "forge build exited with 3 without a JSON report: boom",
     });

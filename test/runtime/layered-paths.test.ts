@@ -1,7 +1,6 @@
 // Path rules and edit limits in a monorepo: each project layer's globs are relative to that layer's root, and a layer's
 // rules count only when that layer is trusted (the deepest layer's root is what built-in and global globs use).
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { compile } from "../../compiler/compile.js";
@@ -11,6 +10,7 @@ import type { ForgeBundle } from "../../generated/types.js";
 import { createForgeExtension } from "../../runtime/extension.js";
 import { treeOf } from "../compiler/source-tree.js";
 import { FakePi, type HostFlavor } from "../support/fake-pi.js";
+import { testTempDir } from "../support/temp-dir.js";
 
 /** The repository root's layer: its globs name the package's files from the root. */
 const ROOT_SOURCES: Record<string, string> = {
@@ -35,7 +35,7 @@ let pkg = "";
 let agent = "";
 let root: ForgeBundle;
 beforeEach(() => {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "forge-layered-paths-")));
+  const dir = testTempDir("forge-layered-paths-");
   agent = join(dir, "agent");
   repo = join(dir, "repo");
   pkg = join(repo, "packages", "api");

@@ -1,12 +1,12 @@
 // load-bundle: verification order and refusal reasons naming the file and the first mismatching component.
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { digestComponent } from "../../core/digest.js";
 import { loadBundleFile, parseBundleText } from "../../io/bundle-file.js";
 import { layerEscape } from "../../io/project-layers.js";
 import { makeBundle, resealHash } from "./helpers.js";
+import { testTempDir } from "../support/temp-dir.js";
 
 const FILE = "/p/.pi/forge/bundle.json";
 
@@ -123,7 +123,7 @@ describe("parseBundleText", () => {
 
 describe("loadBundleFile", () => {
   it("treats a missing file as absent and reads a real one", () => {
-    const dir = mkdtempSync(join(tmpdir(), "forge-lb-"));
+    const dir = testTempDir("forge-lb-");
     expect(loadBundleFile(join(dir, "none.json"), "global").status).toBe("absent");
     const file = join(dir, "bundle.json");
     writeFileSync(file, `\ufeff${JSON.stringify(sample())}`);
@@ -131,7 +131,7 @@ describe("loadBundleFile", () => {
   });
 
   it("every refusal is the coded diagnostic bundle_refused, and its notice is 'forge: bundle_refused: ...'", () => {
-    const dir = mkdtempSync(join(tmpdir(), "forge-lb-"));
+    const dir = testTempDir("forge-lb-");
     const cases = [
       ["not JSON", "{"],
       ["a tampered digest", JSON.stringify({ ...sample(), bundleHash: "0".repeat(64) })],
@@ -153,7 +153,7 @@ describe("loadBundleFile", () => {
 
 describe("layerEscape", () => {
   it("a .pi/forge that links out of the project is layer_refused, naming where it resolves", () => {
-    const dir = mkdtempSync(join(tmpdir(), "forge-lb-"));
+    const dir = testTempDir("forge-lb-");
     const root = join(dir, "project");
     mkdirSync(join(root, ".pi"), { recursive: true });
     mkdirSync(join(dir, "elsewhere"));

@@ -1,10 +1,11 @@
 // Smoke: the built dist/extension.js loads in both real Pi hosts (help and a print-mode command), without a model or network.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeBundle } from "./helpers.js";
+import { bareEnv } from "../support/home-guard.js";
+import { testTempDir } from "../support/temp-dir.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const EXTENSION = join(ROOT, "dist/extension.js");
@@ -18,7 +19,7 @@ const HOSTS = [
 ];
 
 function isolated() {
-  const dir = mkdtempSync(join(tmpdir(), "forge-load-"));
+  const dir = testTempDir("forge-load-");
   for (const d of ["home", "agent/forge", "cwd"]) mkdirSync(join(dir, d), { recursive: true });
   writeFileSync(join(dir, "agent/forge/bundle.json"), JSON.stringify(makeBundle("global", { smoke: { label: "Smoke", text: "SMOKE" } })));
   return dir;
@@ -27,7 +28,7 @@ function isolated() {
 function runPi(host: (typeof HOSTS)[number], dir: string, args: string[]) {
   return spawnSync(host.node, [host.cli, "-e", EXTENSION, ...args], {
     cwd: join(dir, "cwd"),
-    env: { PATH: process.env.PATH, HOME: join(dir, "home"), PI_CODING_AGENT_DIR: join(dir, "agent"), PI_OFFLINE: "1" },
+    env: bareEnv({ HOME: join(dir, "home"), PI_CODING_AGENT_DIR: join(dir, "agent"), PI_OFFLINE: "1" }),
     input: "",
     encoding: "utf8",
     timeout: 60_000,

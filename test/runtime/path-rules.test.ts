@@ -1,9 +1,8 @@
 // Path rules through the whole extension on the fake Pi: a matching tool call applies a rule as a system update, once per
 // branch; the inventory lists dormant rules as one line; the agent cannot revoke them; untrusted project rules never apply.
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { compile } from "../../compiler/compile.js";
 import type { Scope } from "../../core/digest.js";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
@@ -12,6 +11,7 @@ import { createForgeExtension } from "../../runtime/extension.js";
 import { TOOL_NAME } from "../../runtime/updates/update-tool.js";
 import { treeOf } from "../compiler/source-tree.js";
 import { FakePi, type HostFlavor } from "../support/fake-pi.js";
+import { testTempDir } from "../support/temp-dir.js";
 
 /** Sources with a rules/ rule, and a preset with a callable block and a block that switches on by path. */
 export const RULE_SOURCES: Record<string, string> = {
@@ -48,13 +48,12 @@ let dir = "";
 let agent = "";
 let cwd = "";
 beforeEach(() => {
-  dir = realpathSync(mkdtempSync(join(tmpdir(), "forge-rules-")));
+  dir = testTempDir("forge-rules-");
   agent = join(dir, "agent");
   cwd = join(dir, "work");
   mkdirSync(join(agent, "forge"), { recursive: true });
   mkdirSync(cwd, { recursive: true });
 });
-afterEach(() => undefined);
 
 function setup(opts: { host?: HostFlavor; trusted?: boolean; where?: "global" | "project"; midConvo?: boolean } = {}) {
   const where = opts.where ?? "global";

@@ -1,6 +1,5 @@
 // The /mode selector (TUI component and dialog loop), preset source writing, and resume of a confirmed replace_final.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -13,12 +12,13 @@ import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import type { ComponentPort, KeybindingsPort, TuiPort } from "../../runtime/host-adapter/ports.js";
 import { FakePi, FakeSession, type FakeCtxOptions } from "../support/fake-pi.js";
 import { makeBundle } from "./helpers.js";
+import { testTempDir } from "../support/temp-dir.js";
 
 let dir: string;
 let agent: string;
 
 beforeEach(() => {
-  dir = realpathSync(mkdtempSync(join(tmpdir(), "forge-sel-")));
+  dir = testTempDir("forge-sel-");
   agent = join(dir, "agent");
   mkdirSync(join(agent, "forge"), { recursive: true });
   writeFileSync(

@@ -1,14 +1,14 @@
 // The one tool-call gate on the fake Pi: paths resolved as the running host resolves them (file:// on 1.x only), what
 // cannot be resolved with certainty refused under a limit, symlinks followed through their link text, names compared
 // in NFC and NFD, and the tools a limit turns off (bash unless edits.bash: unchecked, tools not known to be read-only).
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { compile } from "../../compiler/compile.js";
 import { createForgeExtension } from "../../runtime/extension.js";
 import { treeOf } from "../compiler/source-tree.js";
 import { FakePi, type HostFlavor } from "../support/fake-pi.js";
+import { testTempDir } from "../support/temp-dir.js";
 
 const SOURCES: Record<string, string> = {
   "modes/docs.yaml": "label: Docs\ndescription: Docs only.\nstrategy: append\nprompt: Write docs.\nedits:\n  allow: [docs/**]\n",
@@ -28,7 +28,7 @@ function writeBundle(sources: Record<string, string>): void {
 }
 
 beforeEach(() => {
-  dir = realpathSync(mkdtempSync(join(tmpdir(), "forge-gate-")));
+  dir = testTempDir("forge-gate-");
   cwd = join(dir, "work");
   mkdirSync(join(dir, "agent", "forge"), { recursive: true });
   for (const d of ["docs", "src", "secrets"]) mkdirSync(join(cwd, d), { recursive: true });

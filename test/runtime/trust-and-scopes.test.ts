@@ -1,13 +1,13 @@
 // Trust store binding to bundleHash (and carried over by the author's own rebuild), scope discovery across project
 // layers (repository root down to cwd), the symlink boundary, and the deepest-layer-wins catalog with withheld components.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildLayeredCatalog } from "../../core/component-catalog.js";
 import { discoverScopes, resolveAgentDir, resolveScopePaths } from "../../runtime/scope-discovery.js";
 import { emptyTrustStore, isBundleTrusted, parseTrustStore, previouslyTrusted, readTrustStore, withTrust, writeTrustStore } from "../../io/trust-store.js";
 import { makeBundle } from "./helpers.js";
+import { testTempDir } from "../support/temp-dir.js";
 
 const B1 = makeBundle("project", { alpha: { text: "one" } });
 const B2 = makeBundle("project", { alpha: { text: "two" }, beta: {} });
@@ -22,7 +22,7 @@ describe("trust store", () => {
   });
 
   it("round-trips through an atomic write with short component digests, and drops malformed records", () => {
-    const dir = mkdtempSync(join(tmpdir(), "forge-trust-"));
+    const dir = testTempDir("forge-trust-");
     const file = join(dir, "forge", "trust.json");
     writeTrustStore(file, withTrust(emptyTrustStore(), "/p", B1, new Date(0)));
     const read = readTrustStore(file);
@@ -35,7 +35,7 @@ describe("trust store", () => {
   });
 
   it("keeps every kind a bundle switches on in a record, and the sources forge build recorded", () => {
-    const file = join(mkdtempSync(join(tmpdir(), "forge-trust-")), "trust.json");
+    const file = join(testTempDir("forge-trust-"), "trust.json");
     writeTrustStore(file, withTrust(emptyTrustStore(), "/p", B1, new Date(0), { sources: { "modes/alpha.yaml": "0123456789abcdef" }, committed: {} }));
     const record = readTrustStore(file).projects["/p"]!;
     expect(Object.keys(record.components!).sort()).toEqual(["blocks", "libraries", "limits", "modes", "presets", "rules"]);
@@ -47,7 +47,7 @@ describe("trust store", () => {
 describe("scopes and layers", () => {
   /** A repository with a root layer and a package layer, plus the global and built-in bundles. */
   function layout() {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), "forge-scopes-")));
+    const root = testTempDir("forge-scopes-");
     const agent = join(root, "agent");
     const repo = join(root, "repo");
     const pkg = join(repo, "packages", "api");

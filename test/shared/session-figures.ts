@@ -3,8 +3,8 @@
 // requests and for a naive baseline simulated from the same requests; and the share by Pi's own recorded usage.
 import type { SentRequest } from "./sent-request.js";
 import { toldView } from "./told-view.js";
-import { messageText } from "./fake-server.js";
-import { CHARS_PER_TOKEN, commonPrefix, PrefixCache, requestText } from "./prefix-cache.js";
+import { messageText } from "../../scripts/demo/fake-server.js";
+import { CHARS_PER_TOKEN, commonPrefix, PrefixCache, requestText } from "../../scripts/demo/prefix-cache.js";
 
 /** What happened between two conversation requests besides a new prompt (an agent tool call counts as an update). */
 export type Cause = "update" | "mode" | "model" | "compaction";

@@ -127,6 +127,18 @@ describe("forge studio page", () => {
     expect(trust).toMatch(/\.pi\/forge\/bundle\.json: bundleHash [0-9a-f]{12}, current, unsigned/);
     expect(trust).toContain("trust: not trusted by you (/forge trust in Pi)");
     await expectNoInjection();
+    // A 1,400-pixel window shows every column (issue 32): the table does not scroll sideways, and a built-in mode's
+    // file is named by the built-in library, not a long path into the installed package.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const overflow = (await page.evaluate(
+      `(() => { const d = document.documentElement; const t = document.querySelector("#library-table table"); return { page: d.scrollWidth - d.clientWidth, right: Math.ceil(t.getBoundingClientRect().right), width: d.clientWidth }; })()`,
+    )) as { page: number; right: number; width: number };
+    expect(overflow.page).toBe(0);
+    expect(overflow.right).toBeLessThanOrEqual(overflow.width);
+    const builtinReview = await text('tr.entry[data-key="review"][data-scope="builtin"] td:nth-child(5)');
+    expect(builtinReview).toMatch(/^pi-forge-modes@\S+ \(built in\): modes\/review\.yaml$/);
+    await shot("library-1400");
+    await page.setViewportSize({ width: 1280, height: 900 });
     await shot("library");
 
     await page.fill("#library-search", "ship");
@@ -148,7 +160,7 @@ describe("forge studio page", () => {
     // Each segment carries its component's colour; the built-in review links nowhere but still says where it is from.
     expect(await page.locator('.prompt [data-component="focus"]').first().getAttribute("class")).toContain("c0");
     expect(await page.locator('.prompt [data-component="ship-check"]').first().getAttribute("class")).toContain("c1");
-    expect(await page.locator('.prompt [data-component="review"]').first().getAttribute("title")).toContain("presets/modes/review.yaml");
+    expect(await page.locator('.prompt [data-component="review"]').first().getAttribute("title")).toContain("pi-forge-modes@");
     expect(await page.locator(".prompt .seg.host").first().innerText()).toContain("Pi's native system prompt");
     const date = page.locator('.prompt [data-slot="date"]');
     expect(await date.getAttribute("class")).toContain("cache-sensitive");

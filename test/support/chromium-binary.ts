@@ -1,16 +1,19 @@
 // Finds the Chromium the studio tests drive: FORGE_CHROMIUM, else the one the devDependency @sparticuz/chromium ships
-// (brotli-compressed in node_modules), extracted once per version into a private temp directory and published by rename.
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+// (brotli-compressed in node_modules), extracted once per version into node_modules/.cache and published by rename.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
-/** Where the extracted browser of this @sparticuz/chromium version lives (shared by runs, never half-written). */
+/**
+ * Where the extracted browser of this @sparticuz/chromium version lives (shared by runs, never half-written):
+ * node_modules/.cache, kept between runs and gone with `npm ci`; not the temp folder, which a test run leaves as it
+ * found it, and not the home directory.
+ */
 export function extractedChromiumDir(): string {
   const require = createRequire(import.meta.url);
-  const pkgFile = join(dirname(require.resolve("@sparticuz/chromium")), "..", "package.json");
-  const { version } = JSON.parse(readFileSync(pkgFile, "utf8")) as { version: string };
-  return join(tmpdir(), `forge-chromium-${version}`);
+  const pkgDir = join(dirname(require.resolve("@sparticuz/chromium")), "..");
+  const { version } = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")) as { version: string };
+  return join(pkgDir, "..", "..", ".cache", `forge-chromium-${version}`);
 }
 
 /**
@@ -24,7 +27,8 @@ export async function ensureChromium(env: NodeJS.ProcessEnv = process.env): Prom
   const dir = extractedChromiumDir();
   const binary = join(dir, "chromium");
   if (existsSync(binary)) return binary;
-  const staging = mkdtempSync(join(tmpdir(), "forge-chromium-staging-"));
+  mkdirSync(dirname(dir), { recursive: true });
+  const staging = mkdtempSync(join(dirname(dir), "forge-chromium-staging-"));
   const saved = process.env.TMPDIR;
   try {
     process.env.TMPDIR = staging;

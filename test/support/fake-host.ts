@@ -151,6 +151,12 @@ export class FakeHost {
     const send = (request: SentRequest) => {
       this.requests.push(request);
       this.onRequest(request);
+      // The body as a chat-completions provider gets it, for before_provider_request (forge's handler records it).
+      const payload = {
+        model: this.model.id,
+        messages: [{ role: "system", content: request.prompt }, ...request.messages.map((m) => ({ role: m.role, content: m.text }))],
+      };
+      for (const handler of this.pi.handlers.before_provider_request) void handler({ payload }, this.ctx);
     };
     if (legacyPromptText !== null) return send({ prompt: legacyPromptText, messages: context.map(plain) });
     if (force !== undefined) return send({ prompt: force, messages: context.filter((m) => m.role !== "system").map(plain) });

@@ -80,7 +80,16 @@ export interface FakePiOptions {
 /** A fake ExtensionAPI: appendEntry and sendMessage write into its session; commands, flags and tools are recorded. */
 export class FakePi implements PiPort {
   readonly session: FakeSession;
-  readonly log: FakeUiLog = { notes: [], status: [], confirms: [], selects: [], selectTitles: [], editors: [], widgets: [], editorTexts: [] };
+  readonly log: FakeUiLog = {
+    notes: [],
+    status: [],
+    confirms: [],
+    selects: [],
+    selectTitles: [],
+    editors: [],
+    widgets: [],
+    editorTexts: [],
+  };
   readonly flags = new Map<string, string | boolean | undefined>();
   readonly commands = new Map<string, CommandSpec>();
   readonly handlers: HandlerLists = {
@@ -92,6 +101,8 @@ export class FakePi implements PiPort {
     tool_call: [],
     model_select: [],
     session_compact: [],
+    before_provider_request: [],
+    message_end: [],
   };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];
@@ -145,6 +156,9 @@ export class FakePi implements PiPort {
   getActiveTools(): string[] {
     return [...this.activeTools];
   }
+  getAllTools(): Array<{ name: string }> {
+    return [...this.tools.keys()].map((name) => ({ name }));
+  }
   setActiveTools(names: string[]): void {
     this.activeTools = [...names];
   }
@@ -172,7 +186,11 @@ export class FakePi implements PiPort {
       session: this.session,
       trusted: opts.trusted ?? true,
       sessionManager: this.session,
-      model: opts.model ?? { provider: "fake", id: "m", compat: { supportsMidConvoSystemMessages: opts.midConvo ?? false } },
+      model: opts.model ?? {
+        provider: "fake",
+        id: "m",
+        compat: { supportsMidConvoSystemMessages: opts.midConvo ?? false },
+      },
       modelRegistry: {
         find: (provider, id) => models.find((m) => m.provider === provider && m.id === id),
         getAll: () => models,
@@ -237,7 +255,10 @@ export class FakePi implements PiPort {
       if (!r || typeof r !== "object") continue;
       if (r.systemPrompt !== undefined || r.message !== undefined) result = { ...result, ...r };
       if (event === "before_agent_start" && r.systemPrompt !== undefined)
-        current = { ...(current as BeforeAgentStartEvent), systemPrompt: r.systemPrompt } as HostEvents[K]["event"];
+        current = {
+          ...(current as BeforeAgentStartEvent),
+          systemPrompt: r.systemPrompt,
+        } as HostEvents[K]["event"];
     }
     return result;
   }
@@ -247,7 +268,14 @@ export class FakePi implements PiPort {
    * 0.73.1 chains returned strings; 1.x hands every handler the same mutable options behind a prompt getter
    * and turns a returned string into forceSystemPrompt. Returns the prompt the model gets and the messages.
    */
-  async runAgentStart(ctx: CtxPort, cwd: string): Promise<{ prompt: string; messages: CustomMessage[]; options: PromptOptions }> {
+  async runAgentStart(
+    ctx: CtxPort,
+    cwd: string,
+  ): Promise<{
+    prompt: string;
+    messages: CustomMessage[];
+    options: PromptOptions;
+  }> {
     const messages: CustomMessage[] = [];
     if (ctx.isProjectTrusted === undefined) {
       const options = { cwd };
@@ -272,7 +300,11 @@ export class FakePi implements PiPort {
       if (r?.message) messages.push(r.message);
       if (r?.systemPrompt !== undefined) current.forceSystemPrompt = r.systemPrompt;
     }
-    return { prompt: modernPrompt.buildSystemPrompt(current), messages, options: current };
+    return {
+      prompt: modernPrompt.buildSystemPrompt(current),
+      messages,
+      options: current,
+    };
   }
 
   /** A tool call as both hosts' runners preflight it: handlers in order, the first `block` wins and stops the rest. */
@@ -295,10 +327,27 @@ export class FakePi implements PiPort {
   /** User input as both hosts run it before a prompt: the first `handled` ends it (nothing is sent). */
   async input(text: string, ctx: CtxPort, streamingBehavior?: string): Promise<"handled" | "continue"> {
     for (const handler of this.handlers.input) {
-      const r = await handler({ text, source: "interactive", ...(streamingBehavior ? { streamingBehavior } : {}) }, ctx);
+      const r = await handler(
+        {
+          text,
+          source: "interactive",
+          ...(streamingBehavior ? { streamingBehavior } : {}),
+        },
+        ctx,
+      );
       if (r?.action === "handled") return "handled";
     }
     return "continue";
+  }
+
+  /**
+   * A model request as both hosts make it: before_provider_request sees the body (chat completions: the tools, the
+   * prompt as a leading system message, then `messages`). Returns the body.
+   */
+  async request(ctx: CtxPort, prompt: string, messages: unknown[] = [], tools: unknown[] = []): Promise<unknown> {
+    const payload = { model: "m", messages: [{ role: "system", content: prompt }, ...messages], stream: true, tools };
+    for (const handler of this.handlers.before_provider_request) await handler({ payload }, ctx);
+    return payload;
   }
 
   /** `/system-update <args>`. */

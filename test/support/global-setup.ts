@@ -1,11 +1,11 @@
-// vitest globalSetup: the run's temp directories (shared native prompts, the build cache every child process gets),
-// the studio tests' Chromium extracted once, and the guard that fails the run when it wrote under the user's home.
-import { mkdtempSync, rmSync } from "node:fs";
+// vitest globalSetup: the run's own temp root (its TMPDIR, HOME, agent and cache dirs, shared native prompts), the
+// studio tests' Chromium extracted once, and the checks that the run wrote nothing to its home and left no temp file.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "./chromium-binary.js";
-import { guardedHomeDirs, snapshotTree, treeChanges } from "./home-guard.js";
+import { RUN_UNSET_VARS, runDirs, runLeftovers, runVars } from "./home-guard.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,26 +17,27 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const guarded = guardedHomeDirs();
-  const before = guarded.map((dir) => snapshotTree(dir));
-  // Per run, never reused: a later run (another Pi version, another machine date) starts empty.
-  const dir = mkdtempSync(join(tmpdir(), "forge-e2e-native-"));
-  project.provide("nativePromptDir", dir);
-  // Every process of the run (workers, and the CLIs and Pis they spawn with this environment) caches builds here.
-  const cache = mkdtempSync(join(tmpdir(), "forge-test-run-cache-"));
-  process.env.FORGE_CACHE_DIR = cache;
+  // One root per run, never reused, in the temp folder as it was before the run: everything the run writes is below it.
+  const root = mkdtempSync(join(tmpdir(), "forge-test-run-"));
+  const dirs = runDirs(root);
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+  // The workers start after this and inherit it, and so does every child they spawn with process.env: the real home,
+  // agent dir (its default under HOME), caches and temp folder are out of reach (test/support/isolation-setup.ts checks
+  // it in every worker, and every child process).
+  Object.assign(process.env, runVars(root));
+  for (const name of RUN_UNSET_VARS) delete process.env[name];
+  project.provide("nativePromptDir", dirs.native);
   // Once per run, before any worker starts: two workers never extract at the same time.
   project.provide("chromiumPath", await ensureChromium());
   return () => {
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(cache, { recursive: true, force: true });
-    const changes = guarded.flatMap((d, i) => treeChanges(before[i]!, snapshotTree(d)));
-    if (changes.length > 0) {
+    const left = runLeftovers(root);
+    rmSync(root, { recursive: true, force: true });
+    if (left.length > 0) {
       // vitest reports an error thrown here but still exits 0, so the exit code is set too: the run fails.
       process.exitCode = 1;
       throw new Error(
-        "the test run wrote under the user's home (tests must write only under temporary directories; or another forge " +
-          `process of this user wrote there while the run lasted):\n${changes.slice(0, 20).join("\n")}`,
+        "the test run wrote to its home or left files in its temp folder (a test writes only under a temporary directory " +
+          `it removes; the run's root ${root} is removed now):\n${left.slice(0, 20).join("\n")}`,
       );
     }
   };

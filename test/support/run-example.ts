@@ -7,7 +7,8 @@ import { compile, emitBundleText } from "../../compiler/compile.js";
 import { checkExistingFiles } from "../../compiler/import/existing-files.js";
 import { IMPORTERS, KEY_SUFFIX } from "../../compiler/import/importers.js";
 import { planExport } from "../../compiler/export/export-plan.js";
-import { loadBuiltinBundle } from "../../compiler/io/forge-target.js";
+import { loadBuiltinBundle, resolveTarget } from "../../compiler/io/forge-target.js";
+import { readTestSide } from "../../compiler/io/test-side.js";
 import { readTargetTree } from "../../compiler/io/read-target-tree.js";
 import type { LibraryInput } from "../../compiler/types.js";
 import { buildCatalog } from "../../core/component-catalog.js";
@@ -24,6 +25,7 @@ import { makeBundle } from "../runtime/helpers.js";
 import { rehashBundle } from "./rehash-bundle.js";
 import { loadBundleFile } from "../../io/bundle-file.js";
 import { layerEscape } from "../../io/project-layers.js";
+import { bareEnv } from "./home-guard.js";
 
 const OPTIONS = { scope: "project", forgeVersion: "0.0.0-test" } as const;
 const builtin = loadBuiltinBundle().bundle!;
@@ -92,7 +94,7 @@ function runCompile(example: Extract<CodeExample, { kind: "compile" }>): Diagnos
     }
     const libraries = (example.libraries ?? []).map(libraryInput);
     const scope = example.scope ?? "project";
-    const tree = readTargetTree({ scope, root: project, forgeRoot: root }, { PATH: process.env.PATH });
+    const tree = readTargetTree({ scope, root: project, forgeRoot: root }, bareEnv());
     return compile(tree, { ...OPTIONS, scope, layersBeneath: [{ name: null, modes: builtin.modes, presets: builtin.presets }], libraries }).diagnostics;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -194,6 +196,19 @@ function runLoad(example: Extract<CodeExample, { kind: "load" }>): Diagnostic[] 
   }
 }
 
+/** forge test's reading of the example's sources and test files: every diagnostic of the test files (the sources build). */
+function runTest(example: Extract<CodeExample, { kind: "test" }>): Diagnostic[] {
+  const tmp = scratchDir(false);
+  const root = join(tmp, "project");
+  try {
+    for (const [path, text] of Object.entries(example.files)) write(join(root, ".pi", "forge"), path, text);
+    const side = readTestSide(resolveTarget({ root }, { PATH: process.env.PATH }, root));
+    return side.diagnostics;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 export function runExample(example: CodeExample): Diagnostic[] {
   switch (example.kind) {
     case "compile":
@@ -208,5 +223,7 @@ export function runExample(example: CodeExample): Diagnostic[] {
       return runCompose(example);
     case "load":
       return runLoad(example);
+    case "test":
+      return runTest(example);
   }
 }

@@ -1,15 +1,6 @@
 // Pure cache-impact arithmetic, the last cacheRead on a branch, the warning rule and the formatter.
 import { describe, expect, it } from "vitest";
-import {
-  branchMessages,
-  commonPrefixLength,
-  describeCacheImpact,
-  lastCacheRead,
-  measureCacheImpact,
-  promptChangeImpact,
-  serializeRequest,
-  shouldWarnCacheRewrite,
-} from "../../runtime/updates/cache-impact.js";
+import { commonPrefixLength, describeCacheImpact, lastCacheRead, measureCacheImpact, shouldWarnCacheRewrite } from "../../runtime/updates/cache-impact.js";
 
 describe("cache impact", () => {
   it("counts identical prefix characters", () => {
@@ -20,14 +11,10 @@ describe("cache impact", () => {
   });
 
   it("an appended message keeps the whole previous request; a prompt edit rewrites everything after it", () => {
-    const messages = [
-      { role: "user", content: "hi" },
-      { role: "assistant", content: "yo" },
-    ];
-    const previous = serializeRequest("SYSTEM PROMPT", messages);
-    const appended = measureCacheImpact(previous, serializeRequest("SYSTEM PROMPT", [...messages, { role: "user", content: "<system_update>" }]));
+    const previous = "SYSTEM PROMPT\u0000hi\u0000yo";
+    const appended = measureCacheImpact(previous, `${previous}\u0000<system_update>`);
     expect(appended).toMatchObject({ keptChars: previous.length, rewrittenChars: 0, previousChars: previous.length });
-    const edited = measureCacheImpact(previous, serializeRequest("SYSTEM PROMPT!", messages));
+    const edited = measureCacheImpact(previous, "SYSTEM PROMPT!\u0000hi\u0000yo");
     expect(edited.keptChars).toBe("SYSTEM PROMPT".length);
     expect(edited.rewrittenChars).toBe(previous.length - "SYSTEM PROMPT".length);
   });
@@ -69,39 +56,5 @@ describe("cache impact", () => {
     expect(describeCacheImpact({ previousChars: 800, nextChars: 10, keptChars: 0, rewrittenChars: 800 }, null, false)).toBe(
       "keeps none of the cached prompt, re-sends about 200 tokens",
     );
-  });
-
-  it("says nothing before a request was sent on the branch, or when the previous request is not known", () => {
-    const unsent: any[] = [{ type: "message", message: { role: "user", content: "hello" } }];
-    expect(promptChangeImpact(unsent, "PROMPT A", "PROMPT B")).toEqual({ impact: null, usage: null, warn: false, words: null });
-    const sent: any[] = [...unsent, { type: "message", message: { role: "assistant", content: "ok" } }];
-    expect(promptChangeImpact(sent, null, "PROMPT B").words).toBeNull();
-    expect(promptChangeImpact(sent, "PROMPT A", "PROMPT B").words).toMatch(/^keeps \d+% of the cached prompt/);
-  });
-
-  it("maps branch entries to model messages", () => {
-    expect(
-      branchMessages([
-        { type: "message", message: { role: "user", content: "a" } } as any,
-        { type: "custom", customType: "forge-system-update", data: {} },
-        { type: "custom_message", customType: "m", content: "tag" } as any,
-      ]),
-    ).toEqual([
-      { role: "user", content: "a" },
-      { role: "user", content: "tag" },
-    ]);
-  });
-
-  it("reports a /mode-style prompt change against the branch", () => {
-    const branch: any[] = [
-      { type: "message", message: { role: "user", content: "x".repeat(10_000) } },
-      { type: "message", message: { role: "assistant", content: "ok", usage: { cacheRead: 3000, input: 1 } } },
-    ];
-    const same = promptChangeImpact(branch, "PROMPT A", "PROMPT A");
-    expect(same).toMatchObject({ warn: false, impact: { rewrittenChars: 0 } });
-    const changed = promptChangeImpact(branch, "PROMPT A", "PROMPT B");
-    expect(changed.impact?.keptChars).toBe("PROMPT ".length);
-    expect(changed.warn).toBe(true);
-    expect(changed.words).toContain("(the last request read 3,000 cached tokens)");
   });
 });

@@ -222,6 +222,8 @@ describe("/system-update", () => {
     for (const midConvo of [false, true]) {
       const { pi } = setup("1.x");
       const ctx = pi.ctx({ host: "1.x", systemPrompt: "P".repeat(20_000), midConvo });
+      pi.session.push({ type: "message", message: { role: "user", content: "go" } });
+      await pi.request(ctx, "P".repeat(20_000), [{ role: "user", content: "go" }]);
       pi.session.push({ type: "message", message: { role: "assistant", content: [], usage: { cacheRead: 5000, input: 10 } } });
       pi.notes.length = 0;
       await pi.command("Be terse.", ctx);

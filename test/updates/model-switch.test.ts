@@ -98,6 +98,10 @@ describe("status and notices say which delivery the current model gets and why",
     expect(h.pi.lastNote()).toMatch(
       /^forge system updates: 1 active; timeline delivery: model fake\/without-system-messages has no mid-conversation system messages/,
     );
+    // Appended to the session, but no request has carried it yet (issue 32): queued, not told.
+    expect(h.pi.lastNote()).toContain("(queued as a message: the next request tells it)");
+    await h.turn("one");
+    await h.command("status");
     expect(h.pi.lastNote()).toContain("(told as a message)");
     await h.switchModel(true);
     await h.command("use tdd");

@@ -1,7 +1,7 @@
 // The bench's arithmetic (bench/updates-session.mjs): the simulated prefix cache, the naive baseline built from a
 // recorded request, and the per-side figures with causes and announcements.
 import { describe, expect, it } from "vitest";
-import { PrefixCache, requestText } from "../shared/prefix-cache.js";
+import { PrefixCache, requestText } from "../../scripts/demo/prefix-cache.js";
 import { naiveBody, recordedShares, sideFigures, type SessionRequest } from "../shared/session-figures.js";
 
 const body = (prompt: string, ...messages: Array<[string, string]>) => ({

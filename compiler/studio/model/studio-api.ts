@@ -248,3 +248,26 @@ export interface SourceData {
   display: string;
   text: string;
 }
+
+/** One test on one host in the Tests view. */
+export interface TestRow {
+  /** `tests/x.yaml#name@host`: unique on the page. */
+  id: string;
+  /** `file:line` relative to the project root. */
+  location: string;
+  test: string;
+  host: string;
+  status: "passed" | "failed" | "skipped";
+  /** Each failed assertion as forge test prints it (`kind: message`). */
+  failures: string[];
+  /** A snapshot that differs: its file, the unified diff and the token change. */
+  snapshot: { file: string; diff: string; tokens: string | null } | null;
+}
+
+/** GET /api/tests: the pure tier of forge test on the sources as they are now (read-only: no snapshot is written). */
+export interface TestsData {
+  /** Why nothing ran (no test file, errors in the sources or test files); null when the tests ran. */
+  problem: string | null;
+  rows: TestRow[];
+  summary: { passed: number; failed: number; skipped: number };
+}

@@ -1,5 +1,5 @@
 // The page's requests to its server: JSON over same-origin fetch (the access cookie goes along by itself).
-import type { ComposeData, DiffData, HostKind, SourceData, StateData } from "../model/studio-api.js";
+import type { ComposeData, DiffData, HostKind, SourceData, StateData, TestsData } from "../model/studio-api.js";
 
 async function getJson<T>(path: string, params: Record<string, string> = {}): Promise<T> {
   const query = new URLSearchParams(params).toString();
@@ -17,4 +17,5 @@ export const api = {
     getJson<ComposeData>("/api/compose", { names: names.join(" "), host, ...(as ? { as } : {}) }),
   diff: (a: string, b: string) => getJson<DiffData>("/api/diff", { a, b }),
   source: (file: string) => getJson<SourceData>("/api/source", { file }),
+  tests: () => getJson<TestsData>("/api/tests"),
 };

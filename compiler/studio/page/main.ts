@@ -7,11 +7,13 @@ import { byId } from "./dom.js";
 import { renderLibrary, setupLibrary } from "./library-panel.js";
 import { renderLive } from "./live-panel.js";
 import { setupSourceDialog } from "./source-panel.js";
+import { refreshTests, setupTests } from "./tests-panel.js";
 
-const VIEWS = ["library", "compose", "diff", "live"] as const;
+const VIEWS = ["library", "compose", "diff", "tests", "live"] as const;
 type View = (typeof VIEWS)[number];
 
 let diffStarted = false;
+let testsStarted = false;
 
 function select(view: View, focus: boolean): void {
   for (const v of VIEWS) {
@@ -27,6 +29,11 @@ function select(view: View, focus: boolean): void {
   if (view === "diff" && !diffStarted) {
     diffStarted = true;
     void runDiff("", "");
+  }
+  // The tests run the first time their view opens, then after every update of the sources.
+  if (view === "tests" && !testsStarted) {
+    testsStarted = true;
+    void refreshTests();
   }
 }
 
@@ -60,7 +67,7 @@ async function update(): Promise<void> {
   shown = state.generation;
   renderLive(state);
   renderLibrary(state);
-  await Promise.all([refreshCompose(state), refreshDiff()]);
+  await Promise.all([refreshCompose(state), refreshDiff(), testsStarted ? refreshTests() : undefined]);
   // For tests and the curious: which update of the sources every view now shows.
   document.body.dataset.generation = String(state.generation);
 }
@@ -78,4 +85,5 @@ setupLibrary();
 setupCompose();
 setupDiff();
 setupSourceDialog();
+setupTests();
 void update().then(listen);

@@ -11,6 +11,7 @@ export interface StudioHandlers {
   compose(names: string[], host: HostKind, as: "preset" | "modes" | undefined): unknown;
   source(file: string): unknown | null;
   diff(a: string, b: string): unknown;
+  tests(): unknown;
   generation(): number;
 }
 
@@ -89,6 +90,8 @@ export function startStudioServer(options: {
       }
       case "/api/diff":
         return sendJson(res, 200, handlers.diff(q("a").trim(), q("b").trim()));
+      case "/api/tests":
+        return sendJson(res, 200, handlers.tests());
       case "/api/source": {
         const source = handlers.source(q("file"));
         return source === null ? sendJson(res, 404, { error: "no such source file under the forge root" }) : sendJson(res, 200, source);

@@ -5,6 +5,7 @@ import type { BuiltinBundleResult, ForgeTarget } from "../../io/forge-target.js"
 import type { Asset } from "./assets.js";
 import { newToken } from "./access.js";
 import { diffRequest } from "./diff-request.js";
+import { testsRequest } from "./tests-request.js";
 import { startStudioServer } from "./http-server.js";
 import { studioSources } from "./studio-sources.js";
 import { watchSources } from "./watch-sources.js";
@@ -54,6 +55,7 @@ export async function runStudio(settings: StudioSettings, out: StudioOutput): Pr
         compose: (names, host, as) => sources.compose(names, host, as),
         source: (file) => sources.source(file),
         diff: (a, b) => diffRequest(a, b, target, env, builtin),
+        tests: () => testsRequest(target),
         generation: () => sources.generation(),
       },
     });

@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { displayPath } from "../../output/display-path.js";
-import { packagePath, type ForgeTarget } from "../../io/forge-target.js";
+import { forgeVersion, packagePath, type ForgeTarget } from "../../io/forge-target.js";
+import { PACKAGE_NAME } from "../../io/scaffold.js";
 import { promptLocation, type SourceOrigin } from "../model/source-refs.js";
 import type { SourceRef } from "../model/studio-api.js";
 
@@ -43,7 +44,9 @@ export function sourceLinks(
   const shown = (dir: string, file: string) => displayPath(target.cwd, join(dir, ...file.split("/")));
   const display = (origin: SourceOrigin, file: string): string => {
     if (own(origin)) return shown(target.forgeRoot, file);
-    if (origin.scope === "builtin") return shown(packagePath("presets"), file);
+    // The built-in library by its own name, as a forge library is named: a path into the installed package is long and
+    // says nothing the reader can open.
+    if (origin.scope === "builtin") return `${PACKAGE_NAME}@${forgeVersion} (built in): ${file}`;
     if (origin.scope === "project" && origin.layer !== null) return shown(join(origin.layer, ".pi", "forge"), file);
     return shown(globalRoot, file);
   };

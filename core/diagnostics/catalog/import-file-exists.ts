@@ -15,9 +15,12 @@ export const example: CodeExample = {
   existing: ["modes/notes.yaml"],
 };
 
-export const importFileExists = (w: Where, file: string): Diagnostic =>
+/** `modeKey`: the imported mode's key, when the file is a mode's (--rename can give it another key); null otherwise. */
+export const importFileExists = (w: Where, file: string, modeKey: string | null = null): Diagnostic =>
   makeDiagnostic(
     code,
     w,
-    `${file} already exists and forge import never overwrites without --force; rerun with --force to replace it, or move it away first. Nothing was written.`,
+    `${file} already exists and forge import never overwrites without --force; rerun with --force to replace it, ${
+      modeKey === null ? "" : `with --rename ${modeKey}=<new-key> to import the mode under another key, `
+    }or move it away first. Nothing was written.`,
   );

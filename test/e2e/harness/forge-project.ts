@@ -4,13 +4,14 @@ import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { expect, inject } from "vitest";
 import { readTrustStore, withTrust, writeTrustStore } from "../../../io/trust-store.js";
-import { systemPromptOf, type FakeServer } from "../../shared/fake-server.js";
+import { systemPromptOf, type FakeServer } from "../../../scripts/demo/fake-server.js";
 import { piSuite, type PiSuite } from "./pi-suite.js";
-import type { PiEnv, PiEnvOptions } from "../../shared/pi-env.js";
-import { assertPrintOk, REPO_ROOT, runPrint, type PiHost, type PrintResult } from "../../shared/pi-host.js";
+import type { PiEnv, PiEnvOptions } from "../../../scripts/demo/pi-env.js";
+import { assertPrintOk, REPO_ROOT, runPrint, type PiHost, type PrintResult } from "../../../scripts/demo/pi-host.js";
 import { createNativePromptCache } from "./native-prompts.js";
 import { withoutDate } from "./probe.js";
-import type { RpcClient } from "../../shared/rpc-client.js";
+import type { RpcClient } from "../../../scripts/demo/rpc-client.js";
+import { bareEnv } from "../../support/home-guard.js";
 
 /** The built extension; FORGE_E2E_EXTENSION points the tests at another build (e.g. a mutant, to check the tests fail). */
 export const FORGE_EXTENSION = process.env.FORGE_E2E_EXTENSION || join(REPO_ROOT, "dist/extension.js");
@@ -82,7 +83,7 @@ export function forgeBuild(target: { root: string; agentDir?: string } | { globa
   const args = "root" in target ? ["build", "--root", target.root] : ["build", "--global"];
   // A project build without agentDir is someone else's build (a pulled bundle): an empty HOME, so the user's trust
   // store is out of reach. With agentDir it is the user's own rebuild, which carries their trust.
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent" };
+  const env = bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" });
   if ("globalAgentDir" in target) env.PI_CODING_AGENT_DIR = target.globalAgentDir;
   else if (target.agentDir) env.PI_CODING_AGENT_DIR = target.agentDir;
   const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
@@ -103,7 +104,7 @@ export function commitProject(cwd: string, message = "baseline"): void {
     const r = spawnSync("git", ["-c", "user.name=forge-e2e", "-c", "user.email=e2e@forge.invalid", "-c", "commit.gpgsign=false", ...args], {
       cwd,
       encoding: "utf8",
-      env: { PATH: process.env.PATH, HOME: "/nonexistent" },
+      env: bareEnv(),
     });
     if (r.status !== 0) throw new Error(`git ${args.join(" ")} failed\n${r.stderr}`);
   };

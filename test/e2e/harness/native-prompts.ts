@@ -2,8 +2,8 @@
 import { lstatSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createHash, randomUUID } from "node:crypto";
 import { join, relative } from "node:path";
-import type { PiEnv } from "../../shared/pi-env.js";
-import type { PiHost } from "../../shared/pi-host.js";
+import type { PiEnv } from "../../../scripts/demo/pi-env.js";
+import type { PiHost } from "../../../scripts/demo/pi-host.js";
 
 // Why: most e2e tests start from a fresh env (new temp root) and compare forge's prompt with Pi's own prompt there.
 // That prompt is a function of the host, the CLI args and the files Pi reads in the agent dir and cwd; two envs whose

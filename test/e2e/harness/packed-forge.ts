@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO_ROOT } from "../../shared/pi-host.js";
+import { REPO_ROOT } from "../../../scripts/demo/pi-host.js";
 
 export interface PackedForge {
   /** The temp directory holding the tarball, the npm cache and the global prefix. */

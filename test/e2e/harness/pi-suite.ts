@@ -1,8 +1,8 @@
 // One e2e file's shared fake server and isolated Pi envs, registered in beforeAll/afterAll and cleaned up after the file.
 import { afterAll, beforeAll } from "vitest";
-import { startFakeServer, type FakeServer } from "../../shared/fake-server.js";
-import { createPiEnv, type PiEnv, type PiEnvOptions } from "../../shared/pi-env.js";
-import { killLeftoverPi } from "../../shared/pi-host.js";
+import { startFakeServer, type FakeServer } from "../../../scripts/demo/fake-server.js";
+import { createPiEnv, type PiEnv, type PiEnvOptions } from "../../../scripts/demo/pi-env.js";
+import { killLeftoverPi } from "../../../scripts/demo/pi-host.js";
 
 export interface PiSuite {
   readonly server: FakeServer;

@@ -2,8 +2,9 @@
 // (@xterm/headless): tests type keys and wait for text on the screen, never on raw escape codes.
 import pty from "@lydell/node-pty";
 import xterm from "@xterm/headless";
-import type { PiEnv } from "../../shared/pi-env.js";
-import type { PiHost } from "../../shared/pi-host.js";
+import type { PiEnv } from "../../../scripts/demo/pi-env.js";
+import type { PiHost } from "../../../scripts/demo/pi-host.js";
+import { assertIsolated } from "../../support/home-guard.js";
 
 export interface TuiSession {
   /** The visible screen, one string per row, trailing spaces trimmed. */
@@ -15,10 +16,22 @@ export interface TuiSession {
    * several writes); fails with the screen after `timeoutMs`.
    */
   waitFor(text: string | RegExp, timeoutMs?: number): Promise<string[]>;
+  /** Resizes the terminal (Pi redraws at the new width, as after a window resize). */
+  resize(cols: number, rows: number): void;
   close(): Promise<void>;
 }
 
-export const KEYS = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001b[A", space: " ", ctrlC: "\u0003", ctrlD: "\u0004" } as const;
+export const KEYS = {
+  enter: "\r",
+  escape: "\u001b",
+  down: "\u001b[B",
+  up: "\u001b[A",
+  space: " ",
+  tab: "\t",
+  ctrlU: "\u0015",
+  ctrlC: "\u0003",
+  ctrlD: "\u0004",
+} as const;
 
 export interface TuiOptions {
   env: PiEnv;
@@ -29,8 +42,8 @@ export interface TuiOptions {
 }
 
 export function startTui(host: PiHost, options: TuiOptions): TuiSession {
-  const cols = options.cols ?? 120;
-  const rows = options.rows ?? 40;
+  let cols = options.cols ?? 120;
+  let rows = options.rows ?? 40;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
   const args = [
     host.cli,
@@ -41,13 +54,10 @@ export function startTui(host: PiHost, options: TuiOptions): TuiSession {
     ...(options.extensions ?? []).flatMap((e) => ["-e", e]),
     ...(options.args ?? []),
   ];
-  const child = pty.spawn(host.node(), args, {
-    name: "xterm-256color",
-    cols,
-    rows,
-    cwd: options.env.cwd,
-    env: { ...options.env.vars, TERM: "xterm-256color", COLORTERM: "truecolor" } as Record<string, string>,
-  });
+  const env = { ...options.env.vars, TERM: "xterm-256color", COLORTERM: "truecolor" } as Record<string, string>;
+  // node-pty starts the process itself, past the run's child_process guard: the same check, made here.
+  assertIsolated(env, `pi in a pseudo-terminal (${host.id})`);
+  const child = pty.spawn(host.node(), args, { name: "xterm-256color", cols, rows, cwd: options.env.cwd, env });
   let exited = false;
   const exit = new Promise<void>((resolve) => child.onExit(() => ((exited = true), resolve())));
   let pending = Promise.resolve();
@@ -67,6 +77,12 @@ export function startTui(host: PiHost, options: TuiOptions): TuiSession {
   return {
     screen,
     type: (text) => child.write(text),
+    resize(c, r) {
+      cols = c;
+      rows = r;
+      term.resize(c, r);
+      child.resize(c, r);
+    },
     async waitFor(text, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       const matches = (lines: string[]) => (typeof text === "string" ? lines.join("\n").includes(text) : text.test(lines.join("\n")));

@@ -3,10 +3,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
-import { messageText, systemPromptOf, toolNames, type FakeServer, type RecordedRequest } from "../../shared/fake-server.js";
-import type { PiEnv } from "../../shared/pi-env.js";
-import { assertPrintOk, REPO_ROOT, runPrint, type PiHost } from "../../shared/pi-host.js";
-import type { RpcClient } from "../../shared/rpc-client.js";
+import { messageText, systemPromptOf, toolNames, type FakeServer, type RecordedRequest } from "../../../scripts/demo/fake-server.js";
+import type { PiEnv } from "../../../scripts/demo/pi-env.js";
+import { assertPrintOk, REPO_ROOT, runPrint, type PiHost } from "../../../scripts/demo/pi-host.js";
+import type { RpcClient } from "../../../scripts/demo/rpc-client.js";
 
 import { FORGE_EXTENSION } from "./forge-project.js";
 import { piSuite, type PiSuite } from "./pi-suite.js";

@@ -57,3 +57,20 @@ export class PrefixCache {
     this.seen.length = 0;
   }
 }
+
+/** What a request body keeps of the one before it, as a provider's prefix cache reads both (requestText). */
+export interface KeptPrefix {
+  /** Characters of `previous` that stay an identical prefix of `next`. */
+  kept: number;
+  /** Characters of `previous`. */
+  previous: number;
+  /** kept / previous in percent, rounded down as forge's notices round (100 only when every character stays). */
+  percent: number;
+}
+
+export function keptPrefix(previousBody: any, nextBody: any): KeptPrefix {
+  const a = requestText(previousBody);
+  const b = requestText(nextBody);
+  const kept = commonPrefix(a, b);
+  return { kept, previous: a.length, percent: a.length === 0 ? 0 : Math.floor((kept / a.length) * 100) };
+}

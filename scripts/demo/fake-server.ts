@@ -1,5 +1,5 @@
-// A fake OpenAI-compatible chat-completions server on 127.0.0.1 that records request bodies and streams scripted replies,
-// reporting usage as a provider with a prefix cache per model does (fake-usage.ts). Shared by tests and benches: no vitest.
+// The demo's fake OpenAI-compatible chat-completions server on 127.0.0.1: records request bodies and streams scripted
+// replies, reporting usage as a provider with a prefix cache per model does (fake-usage.ts). Tests and benches use it too.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FIXED_USAGE, ModelCaches, usageBody, usageDialectOf, type Usage, type UsageDialect } from "./fake-usage.js";

@@ -1,4 +1,4 @@
-// Isolated Pi environments for e2e tests: a temp agent dir whose models.json points at the fake server, HOME, empty cwd.
+// Isolated Pi environments for the demo and e2e tests: a temp agent dir whose models.json points at the fake server, HOME, empty cwd.
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -91,6 +91,8 @@ export async function createPiEnv(options: PiEnvOptions): Promise<PiEnv> {
 
   const vars: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!DROPPED_VARS.test(key)) vars[key] = value;
+  // The user's caches and config stay out of reach too: XDG's defaults are under HOME, but a set variable would win.
+  for (const key of ["XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"]) delete vars[key];
   Object.assign(vars, { PI_CODING_AGENT_DIR: agentDir, HOME: home, PI_OFFLINE: "1", NO_COLOR: "1" });
 
   return {
