@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import type { ForgeBundle, Mode } from "../../generated/types.js";
 import { HOSTS } from "../../scripts/demo/pi-host.js";
 import { startRpc } from "../../scripts/demo/rpc-client.js";
+import { bareEnv } from "../support/home-guard.js";
 import { rehashBundle } from "../support/rehash-bundle.js";
 import { FORGE_CLI, forgeBuild, globalForgeDir, notices, projectForgeDir, rpcCommand } from "./harness/forge-project.js";
 import { EXTENSIONS, updatesSuite } from "./harness/updates-session.js";
@@ -39,10 +40,11 @@ function redigest(file: string, edit: (bundle: ForgeBundle) => void): void {
   writeFileSync(file, `${JSON.stringify(bundle, null, 2)}\n`);
 }
 
-function cli(args: string[], cwd: string, agentDir = "/nonexistent"): { code: number | null; out: string } {
+/** forge's CLI as someone without an agent dir runs it, or with `agentDir` as theirs. */
+function cli(args: string[], cwd: string, agentDir?: string): { code: number | null; out: string } {
   const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
     cwd,
-    env: { PATH: process.env.PATH, FORGE_NO_CACHE: "1", NO_COLOR: "1", HOME: "/nonexistent", PI_CODING_AGENT_DIR: agentDir },
+    env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1", ...(agentDir === undefined ? {} : { PI_CODING_AGENT_DIR: agentDir }) }),
     encoding: "utf8",
     timeout: 60_000,
   });
