@@ -158,10 +158,17 @@ export function storedPatternProblem(pattern: PathPattern): string | null {
  * shapes (core/glob-shapes.ts, a string test) or one this forge refuses (it compiles nothing).
  */
 export function costOf(pattern: Pick<PathPattern, "kind" | "source">): number {
-  if (pattern.kind === "regex") return patternCost(pattern.source);
+  if (pattern.kind === "regex") return patternCost(pattern.source) + PER_PATTERN_COST;
   const t = translateGlob(pattern.source);
-  return t.ok && simpleMatcher(t.regex) === null ? patternCost(t.regex) : 0;
+  return t.ok && simpleMatcher(t.regex) === null ? patternCost(t.regex) + PER_PATTERN_COST : 0;
 }
+
+/**
+ * What compiling one expression costs beside its size: RE2JS spends about 0.1-0.25 ms on any expression, however
+ * short (bench/path-patterns.mjs: 467 short allowRegex took 60-112 ms to compile). Without it the bound let a bundle
+ * of hundreds of tiny patterns take over 50 ms to load; with it the bound holds at most 128 compiled patterns.
+ */
+export const PER_PATTERN_COST = 32;
 
 /** The bundle's patterns by cost, each distinct pattern once (the runtime compiles each once), the costliest first. */
 export function patternCosts(bundle: Pick<ForgeBundle, "modes" | "presets" | "rules">): { total: number; largest: Array<PatternAt & { cost: number }> } {

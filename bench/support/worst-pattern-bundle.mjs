@@ -25,9 +25,9 @@ export function worstBundles({ costOf, translateGlob, budget }) {
   const globs = fill("glob", (i) => `**/${String.fromCharCode(97 + (i % 26))}${i}*a*b*c*d*e/**/*.{ts,tsx,js}`, costOf, budget);
   for (const p of globs.patterns) p.regex = translateGlob(p.source).regex;
   return [
-    { label: "64 allowRegex of (?:a|b) runs", ...fill("regex", alternations(Math.floor(budget / 64 / 8)), costOf, budget) },
+    { label: "long allowRegex of (?:a|b) runs", ...fill("regex", alternations(Math.floor(budget / 64 / 8)), costOf, budget) },
     { label: "short allowRegex, as many as fit", ...fill("regex", (i) => `^s/${i}/x$`, costOf, budget) },
-    { label: "one allowRegex ^x[a-z]{n}$", ...fill("regex", () => `^x[a-z]{${Math.floor((budget - 16) / 5)}}$`, costOf, budget) },
+    { label: "one allowRegex ^x[a-z]{n}$", ...fill("regex", () => `^x[a-z]{${Math.floor((budget - 64) / 5)}}$`, costOf, budget) },
     { label: `${globs.patterns.length} globs with stars and braces`, ...globs },
   ];
 }

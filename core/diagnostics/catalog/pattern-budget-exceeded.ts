@@ -6,7 +6,7 @@ import { makeDiagnostic, type Where } from "../make-diagnostic.js";
 export const code = "pattern_budget_exceeded";
 export const severity = "error";
 export const summary =
-  "The bundle's path patterns together cost more than one bundle may hold (each expression's length with counted repetitions written out, 4,096 in all): the runtime compiles every pattern when a bundle loads, and refuses a bundle over the bound. The message names the largest.";
+  "The bundle's path patterns together cost more than one bundle may hold (each expression's length with counted repetitions written out, plus 32 per compiled pattern, 4,096 in all): the runtime compiles every pattern when a bundle loads, and refuses a bundle over the bound. The message names the largest.";
 export const example: CodeExample = {
   kind: "compile",
   files: {
@@ -19,5 +19,5 @@ export const patternBudgetExceeded = (w: Where, total: number, bound: number, la
   makeDiagnostic(
     code,
     w,
-    `the bundle's path patterns cost ${total.toLocaleString("en-US")}, over the ${bound.toLocaleString("en-US")} one bundle may hold (each expression's length with counted repetitions written out; Pi compiles them all when the bundle loads). The largest: ${largest}. Shorten or merge them, e.g. one glob src/** instead of many files under src/`,
+    `the bundle's path patterns cost ${total.toLocaleString("en-US")}, over the ${bound.toLocaleString("en-US")} one bundle may hold (each expression's length with counted repetitions written out, plus 32 per compiled pattern; Pi compiles them all when the bundle loads). The largest: ${largest}. Shorten or merge them, e.g. one glob src/** instead of many files under src/`,
   );
