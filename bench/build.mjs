@@ -21,6 +21,8 @@ const TARGET_NOOP_S = 0.3;
 /** An incremental rebuild after a one-file edit, as a share of a cold `forge build`. */
 const TARGET_EDIT_SHARE = 0.1;
 const EDIT_RUNS = runCount(7, 2);
+/** Issue 36: a build after a one-file edit in a small project, in times `node -e 0`. */
+const TARGET_PARTIAL_EDIT = 2;
 
 if (!existsSync(CLI)) {
   console.error(`bench/build: ${CLI} is missing; run \`node scripts/build.mjs\` first`);
@@ -90,6 +92,29 @@ async function measureEdits(repo, bundlePath) {
   return { incremental: median(incremental), full: median(full) };
 }
 
+/**
+ * The edit loop a person feels: a small project (10 modes, 3 partials), one line of a partial edited, then the whole
+ * `forge build` process, alternating with `node -e 0`. The caches are the user's, warm from an earlier build (the
+ * no-op cache, the kept token counts): the edited partial's texts are counted anew, the rest are not.
+ */
+function measurePartialEdits() {
+  const small = join(root, "small");
+  const bundle = generateSyntheticRepo(small, { modes: 10, presets: 0, partials: 3, quick: true });
+  const partial = join(dirname(bundle), "partials", "part-0.md");
+  const first = timeRun([CLI, "build"], small);
+  if (first.status !== 0) throw new Error(`the small repo does not build:\n${first.stdout}${first.stderr.slice(0, 4000)}`);
+  const builds = [];
+  const nodes = [];
+  for (let i = 0; i < RUNS; i++) {
+    nodes.push(timeRun(["-e", "0"], small).seconds);
+    writeFileSync(partial, `${readFileSync(partial, "utf8")}- Edited line ${i}: one more rule.\n`);
+    const r = timeRun([CLI, "build"], small);
+    if (r.status !== 0 || !/wrote/.test(r.stdout)) throw new Error(`the build after a partial edit did not write: ${r.stdout}${r.stderr}`);
+    builds.push(r.seconds);
+  }
+  return { build: median(builds), node: median(nodes) };
+}
+
 const root = mkdtempSync(join(tmpdir(), "forge-bench-"));
 // The no-op cache (compiler/io/build-cache.ts) goes to a private dir, not the user's ~/.cache.
 const cacheDir = join(root, "cache");
@@ -124,6 +149,11 @@ try {
     noopUncached.push(u.seconds);
   }
   const edit = await measureEdits(repo, bundlePath);
+  const partialEdit = measurePartialEdits();
+  const partialRatio = partialEdit.build / partialEdit.node;
+  console.log(
+    `  small project, one partial edited, then forge build: ${Math.round(partialEdit.build * 1000)} ms, ${partialRatio.toFixed(2)}x node -e 0 (${Math.round(partialEdit.node * 1000)} ms; target <= ${TARGET_PARTIAL_EDIT}x)`,
+  );
   const b = median(baseline);
   const c = median(cold);
   const n = median(noop);
@@ -143,6 +173,15 @@ try {
   const shape = `${MODES.toLocaleString("en-US")} modes, ${PRESETS} presets, ${PARTIALS} partials`;
   recordFigures(import.meta.url, {
     rows: [
+      {
+        what: "one line of a partial edited in a small project (10 modes, 3 partials), then `forge build` (whole process, caches warm)",
+        run: `median of ${RUNS} run${RUNS === 1 ? "" : "s"}, alternating with \`node -e 0\``,
+        figure: `${Math.round(partialEdit.build * 1000).toLocaleString("en-US")} ms`,
+        baseline: `\`node -e 0\`: ${Math.round(partialEdit.node * 1000).toLocaleString("en-US")} ms (${partialRatio.toFixed(2)}×)`,
+        target: `≤ ${TARGET_PARTIAL_EDIT}× \`node -e 0\``,
+        met: partialRatio <= TARGET_PARTIAL_EDIT,
+        values: { buildMs: partialEdit.build * 1000, nodeMs: partialEdit.node * 1000, ratio: partialRatio },
+      },
       {
         what: `cold \`forge build\` of ${shape}`,
         run,

@@ -1,13 +1,14 @@
 // Runs every bench/*.mjs but this file, one after another, with the same Node. A full run writes bench/results.json
-// (figures, machine, date, load) and renders the README's bench tables from it; `--quick` runs the quick pass only.
-// Exits non-zero if a bench fails or records no figures (then results.json and the README stay as they were), or if
-// the README cannot take the tables.
-import { readFileSync, writeFileSync } from "node:fs";
+// (figures, machine, date, load) and renders the bench tables of README.md and docs/ from it; `--quick` runs the quick
+// pass only. Exits non-zero if a bench fails or records no figures (then results.json and the docs stay as they were),
+// or if the docs cannot take the tables.
+import { writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { describeMachine, loadSnapshot } from "./support/machine.mjs";
-import { RESULTS_FILE, spliceBenchTables } from "./support/results-table.mjs";
+import { writeBenchDocs } from "./support/bench-docs.mjs";
+import { RESULTS_FILE } from "./support/results-table.mjs";
 import { listBenches, runBench } from "./support/run-bench.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -76,15 +77,14 @@ const results = {
   ...(values.note ? { note: values.note } : {}),
   benches: recorded,
 };
-// The figures first: a README that cannot take them (a missing marker) must not lose a long run.
+// The figures first: docs that cannot take them (a missing marker) must not lose a long run.
 writeFileSync(join(ROOT, RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
-const readmeFile = join(ROOT, "README.md");
 try {
-  writeFileSync(readmeFile, spliceBenchTables(readFileSync(readmeFile, "utf8"), results));
+  writeBenchDocs(ROOT, results);
 } catch (error) {
   console.error(
-    `\nbench/run-all: wrote ${RESULTS_FILE}, but the README's bench tables could not be rendered: ${error.message}\nFix the README, then run node scripts/readme-bench.mjs`,
+    `\nbench/run-all: wrote ${RESULTS_FILE}, but the bench tables in the docs could not be rendered: ${error.message}\nFix the docs, then run node scripts/readme-bench.mjs`,
   );
   process.exit(1);
 }
-console.log(`\nbench/run-all: ${benches.length} benches; wrote ${RESULTS_FILE} and the README's bench tables`);
+console.log(`\nbench/run-all: ${benches.length} benches; wrote ${RESULTS_FILE} and the bench tables in README.md and docs/`);

@@ -1,5 +1,5 @@
 // Bench: per-turn composition with 10 overlays (cached, uncached, whole before_agent_start), replay of a 100,000-entry
-// branch, and the size of dist/extension.js. Targets: < 100 µs per turn, < 50 ms replay, < 80 KB. Not a test: prints figures.
+// branch, and the size of dist/extension.js. Targets: < 100 µs per turn, < 50 ms replay, ≤ 150 KB. Not a test: prints figures.
 // `--quick`: the same calls, a hundredth as many, on a 2,000-entry branch.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -19,7 +19,8 @@ const BRANCH = QUICK ? 2_000 : 100_000;
 const calls = (n) => (QUICK ? Math.max(10, n / 100) : n);
 const TARGET_TURN_US = 100;
 const TARGET_REPLAY_MS = 50;
-const TARGET_SIZE_KB = 80;
+/** Issue 36: the extension ≤ 150 KB (RE2 beside it in dist/re2.cjs, loaded on the first path pattern, is not counted). */
+const TARGET_SIZE_KB = 150;
 
 if (!existsSync(EXTENSION) || !existsSync(CLI)) {
   console.error("bench/runtime-compose: dist/ is missing; run node scripts/build.mjs");
@@ -110,7 +111,7 @@ try {
   const bytes = statSync(EXTENSION).size;
   const gz = gzipSync(readFileSync(EXTENSION)).length;
   console.log(
-    `dist/extension.js: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KB; gzip ${(gz / 1024).toFixed(1)} KB); target < ${TARGET_SIZE_KB} KB -> ${verdict(bytes < TARGET_SIZE_KB * 1024)}`,
+    `dist/extension.js: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KB; gzip ${(gz / 1024).toFixed(1)} KB); target ≤ ${TARGET_SIZE_KB} KB -> ${verdict(bytes <= TARGET_SIZE_KB * 1024)}`,
   );
 
   const bundleFile = buildGlobalBundle();
@@ -258,8 +259,8 @@ try {
         run: "the build of this run",
         figure: `${kb(bytes)} (${kb(gz)} gzipped)`,
         baseline: "",
-        target: `< ${TARGET_SIZE_KB} KB`,
-        met: bytes < TARGET_SIZE_KB * 1024,
+        target: `≤ ${TARGET_SIZE_KB} KB`,
+        met: bytes <= TARGET_SIZE_KB * 1024,
         values: { bytes, gzipBytes: gz },
       },
     ],

@@ -1,6 +1,6 @@
-// Bench: whole-process wall time of `pi -p hi` (legacy host 0.73.1, fake server) with dist/extension.js vs a trivial extension.
-// Alternating runs, medians and the ratio; target: forge adds under 5% over the trivial extension. Not a test: prints figures.
-// `--quick`: the cache-warm series only, one run of each, no warm-up.
+// Bench: whole-process wall time of `pi -p hi` (0.73.1 on Node 20 and 1.x on Node 22, fake server) with dist/extension.js vs
+// a trivial extension. Alternating runs, medians and the ratio; target: forge adds under 5% over the trivial extension.
+// Not a test: prints figures. `--quick`: the cache-warm series only, one run of each, no warm-up.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -11,6 +11,13 @@ import { median, QUICK, recordFigures, runCount } from "./support/bench-kit.mjs"
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const CLI = join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js");
+/** The hosts as scripts/demo/pi-host.ts runs them: 0.73.1 on this Node (20), 1.x on the node@22 package's. */
+const LEGACY = { label: "0.73.1", node: process.execPath, cli: CLI };
+const MODERN = {
+  label: "1.x",
+  node: join(ROOT, "node_modules/node/bin/node"),
+  cli: join(ROOT, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js"),
+};
 const EXTENSION = join(ROOT, "dist/extension.js");
 const RUNS = runCount(15);
 const TARGET = 1.05;
@@ -69,10 +76,10 @@ for (const [k, v] of Object.entries(process.env)) if (!/^(PI_|OPENAI_|ANTHROPIC_
 // A private TMPDIR: jiti's transform cache ($TMPDIR/jiti) stays warm across runs, as on a user's machine.
 Object.assign(env, { PI_CODING_AGENT_DIR: agentDir, HOME: join(root, "home"), PI_OFFLINE: "1", NO_COLOR: "1", TMPDIR: join(root, "tmp") });
 
-function runPi(extension, extraEnv = {}) {
+function runPi(extension, extraEnv = {}, host = LEGACY) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, [CLI, "--provider", "fake", "--model", "fake-model", "--no-session", "-e", extension, "-p", "hi"], {
+    const child = spawn(host.node, [host.cli, "--provider", "fake", "--model", "fake-model", "--no-session", "-e", extension, "-p", "hi"], {
       cwd,
       env: { ...env, ...extraEnv },
       stdio: ["ignore", "pipe", "pipe"],
@@ -91,23 +98,25 @@ function runPi(extension, extraEnv = {}) {
 }
 
 /** Alternating runs of both extensions; prints medians and the ratio. */
-async function series(title, extraEnv) {
+async function series(title, extraEnv, host = LEGACY) {
   const forge = [];
   const trivial = [];
   for (let i = 0; i < RUNS; i++) {
     // Alternate which goes first so drift in machine load hits both equally.
     if (i % 2 === 0) {
-      trivial.push(await runPi(TRIVIAL, extraEnv));
-      forge.push(await runPi(EXTENSION, extraEnv));
+      trivial.push(await runPi(TRIVIAL, extraEnv, host));
+      forge.push(await runPi(EXTENSION, extraEnv, host));
     } else {
-      forge.push(await runPi(EXTENSION, extraEnv));
-      trivial.push(await runPi(TRIVIAL, extraEnv));
+      forge.push(await runPi(EXTENSION, extraEnv, host));
+      trivial.push(await runPi(TRIVIAL, extraEnv, host));
     }
   }
   const mf = median(forge);
   const mt = median(trivial);
   const ratio = mf / mt;
-  console.log(`pi -p hi on Node ${process.versions.node} (legacy host 0.73.1), ${RUNS} alternating runs each, ${title}`);
+  console.log(
+    `pi -p hi, host ${host.label} (${host.node === process.execPath ? `Node ${process.versions.node}` : host.node}), ${RUNS} alternating runs each, ${title}`,
+  );
   console.log(`  trivial extension : median ${mt.toFixed(0)} ms (min ${Math.min(...trivial).toFixed(0)}, max ${Math.max(...trivial).toFixed(0)})`);
   console.log(`  dist/extension.js : median ${mf.toFixed(0)} ms (min ${Math.min(...forge).toFixed(0)}, max ${Math.max(...forge).toFixed(0)})`);
   console.log(
@@ -118,8 +127,8 @@ async function series(title, extraEnv) {
 
 const n = (ms) => Math.round(ms).toLocaleString("en-US");
 const over = (ratio) => `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%`;
-const row = (what, s) => ({
-  what: `\`pi -p hi\` startup with forge vs a trivial extension, 0.73.1, ${what}`,
+const row = (what, s, host = LEGACY) => ({
+  what: `\`pi -p hi\` startup with forge vs a trivial extension, ${host.label}, ${what}`,
   run: `median of ${RUNS} alternating run${RUNS === 1 ? "" : "s"} each`,
   figure: `${n(s.forgeMs)} ms vs ${n(s.trivialMs)} ms`,
   baseline: `trivial extension (${s.ratio.toFixed(3)}×, ${over(s.ratio)})`,
@@ -136,6 +145,13 @@ try {
   }
   const warm = await series("jiti cache warm (the usual case)", {});
   const rows = [row("jiti cache warm", warm)];
+  if (existsSync(MODERN.node) && existsSync(MODERN.cli)) {
+    if (!QUICK) {
+      await runPi(TRIVIAL, {}, MODERN);
+      await runPi(EXTENSION, {}, MODERN);
+    }
+    rows.push(row("jiti cache warm", await series("jiti cache warm (the usual case)", {}, MODERN), MODERN));
+  } else console.warn("bench/runtime-startup: Pi 1.x or the node@22 package is missing; its row is left out");
   // The first start after installing or upgrading: jiti transforms the bundle from scratch.
   if (!QUICK)
     rows.push(

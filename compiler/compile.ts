@@ -12,7 +12,8 @@ import { linkSources } from "./phases/7-link.js";
 import { compilePaths } from "./phases/8-paths.js";
 import { lowerTemplates } from "./phases/9-lower.js";
 import { countBundleTokens } from "./phases/10-tokens.js";
-import { emitBundle } from "./phases/11-emit.js";
+import { checkPolicies } from "./phases/11-policy.js";
+import { emitBundle } from "./phases/12-emit.js";
 import { NO_MEMO, type Memo } from "./phases/memo.js";
 import { startPipeline } from "./phases/pipeline.js";
 import type { CompileOptions, CompileResult, SourceTree } from "./types.js";
@@ -33,6 +34,7 @@ export function compile(tree: SourceTree, options: CompileOptions, memo: Memo = 
   const pathed = run.through(compilePaths, linked); //       8: globs and regexes -> path patterns
   const lowered = run.through(lowerTemplates, pathed); //    9: templates -> segments, inherited text
   const counted = run.through(countBundleTokens, lowered); // 10: token counts, budgets
-  const emitted = run.finish(emitBundle, counted); //        11: the bundle, digests and bundleHash
+  const checked = run.through(checkPolicies, counted); //   11: policy.yaml compiled, the sources against the team policy
+  const emitted = run.finish(emitBundle, checked); //        12: the bundle, digests and bundleHash
   return { bundle: emitted.value, diagnostics: emitted.diagnostics };
 }

@@ -73,6 +73,16 @@ export type LibraryInput =
   /** Installed, but not a forge library: no "forge": {"bundle"} in its package.json, or that file cannot be read. */
   | { name: string; status: "not-forge"; reason: string };
 
+/**
+ * The team policy a build is checked against (forge build --policy, or forge.yaml's expectPolicy), as the I/O edge
+ * found it (compiler/io/read-policy.ts). `from`: who named it, for where its problems point.
+ */
+export type PolicyInput = { name: string; from: "cli" | "config"; signedBy?: readonly string[] } & (
+  | { status: "installed"; version: string | null; bundleText: string; bundlePath: string }
+  | { status: "missing" }
+  | { status: "not-forge"; reason: string }
+);
+
 export interface CompileOptions {
   scope: BundleScope;
   forgeVersion: string;
@@ -84,6 +94,8 @@ export interface CompileOptions {
   layersBeneath?: readonly LayerBeneath[];
   /** The libraries forge.yaml lists, resolved by the I/O edge; a listed name without an entry counts as missing. */
   libraries?: readonly LibraryInput[];
+  /** The team policy the sources are checked against (phases/11-policy.ts); none: no check. */
+  policy?: PolicyInput;
   /**
    * Replaced by `layersBeneath`. Declared `never` so that an old call spreading them (`{ ...options, builtinModes }`),
    * which TypeScript's excess-property check does not catch, fails to type-check instead of compiling without them.

@@ -1,5 +1,6 @@
 // Your own edit is not drift: after /mode edit or /mode new wrote a selected mode's definition in this session, the
 // selection pins that mode's new definition (digest, layer, edit limit), and only that one: other drift stays drift.
+import { toolPinOf } from "./tool-sets.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
 import type { Catalog } from "./component-catalog.js";
 import { checkContracts, selectedKeys } from "./candidate.js";
@@ -20,6 +21,7 @@ export function repinAuthored(catalog: Catalog, state: ForgeModeStateEntry, key:
   const pin: ForgeModeStateEntry["components"][string] & object = { digest: current.mode.digest, scope: current.scope };
   if (current.layer !== null) pin.layer = current.layer;
   pin.edits = current.mode.edits ?? null;
+  Object.assign(pin, toolPinOf(current.mode));
   const components = { ...state.components };
   Object.defineProperty(components, key, { value: pin, enumerable: true, writable: true, configurable: true });
   const entry: ForgeModeStateEntry = { ...state, components, source: "edit", activatedAt: now.toISOString() };

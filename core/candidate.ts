@@ -54,6 +54,7 @@ export function candidateFromKeys(catalog: Catalog, keys: readonly string[]): { 
  */
 export function unofferedMode(catalog: Catalog, key: string): string {
   const withheld = catalog.withheldModes.get(key);
+  if (withheld?.withheldBy !== undefined) return `mode "${key}" is in ${withheld.file}, which ${withheld.withheldBy}`;
   if (withheld) return `mode "${key}" is in ${withheld.file}, which is not trusted; trust it first (${trustHow(withheld)})`;
   return `unknown mode "${key}"${suggest(catalog, key)}`;
 }

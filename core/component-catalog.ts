@@ -31,6 +31,8 @@ export interface Withheld extends Origin {
   file: string;
   /** What trusts it on this host and in this mode (runtime/trust-hint.ts), when the loader said. */
   how?: string;
+  /** Why it is withheld when trusting would not help (the team policy's requireSigners); absent: it is not trusted. */
+  withheldBy?: string;
 }
 
 /** The words after "trust it first": what the loader said works here, else both ways. */
@@ -43,6 +45,8 @@ export interface CatalogSource extends Origin {
   file: string;
   /** An untrusted source: what trusts it here (runtime/trust-hint.ts). */
   how?: string;
+  /** Set when the team policy withholds a bundle trust would offer (runtime/policy-scopes.ts): why. */
+  withheldBy?: string;
 }
 
 export interface Catalog {
@@ -74,9 +78,9 @@ export function buildLayeredCatalog(sources: readonly CatalogSource[]): Catalog 
   for (const [key, { preset, origin }] of layered.presets) presets.set(key, { key, scope: origin.scope, layer: origin.layer, preset });
   const withheldModes = new Map<string, Withheld>();
   const withheldPresets = new Map<string, Withheld>();
-  for (const { scope, layer, bundle, file, trusted: ok, how } of sources) {
+  for (const { scope, layer, bundle, file, trusted: ok, how, withheldBy } of sources) {
     if (ok) continue;
-    const at = { scope, layer, file, ...(how === undefined ? {} : { how }) };
+    const at = { scope, layer, file, ...(how === undefined ? {} : { how }), ...(withheldBy === undefined ? {} : { withheldBy }) };
     for (const key of Object.keys(bundle.modes)) if (!modes.has(key)) withheldModes.set(key, { key, ...at });
     for (const key of Object.keys(bundle.presets)) if (!presets.has(key)) withheldPresets.set(key, { key, ...at });
   }

@@ -20,7 +20,9 @@ export type ComposedBase = { key: string; strategy: "replace_base"; text: string
 
 export type Composition =
   /** Leave Pi's native prompt untouched. `reason` is null when simply nothing is selected. */
-  { kind: "native"; reason: string | null } | { kind: "compose"; base: ComposedBase | null; overlays: OverlaySection[] };
+  | { kind: "native"; reason: string | null }
+  /** `policyOnly`: Pi's native prompt plus only the team policy's overlays, the selection not composed (core/policy-compose.ts). */
+  | { kind: "compose"; base: ComposedBase | null; overlays: OverlaySection[]; policyOnly?: true };
 
 /** Section body for an overlay: a heading with the label, then the text. Same bytes on both hosts. */
 export function renderOverlaySection(label: string, text: string): string {

@@ -1,11 +1,28 @@
 // Tests project-relative paths against path patterns with RE2 (re2js): linear time in the path's length for every
 // expression, whatever a bundle holds, so no pattern can stall a tool call. Each pattern is compiled from its source
 // (core/glob-to-re2.ts for a glob) once per process: a bundle's are compiled when it loads (compileBundlePatterns).
-import { RE2JS } from "re2js";
+import { createRequire } from "node:module";
+import type { RE2JS } from "re2js";
 import type { ForgeBundle, PathPattern } from "../generated/types.js";
 import { translateGlob } from "./glob-to-re2.js";
 import { simpleMatcher, type PathTest } from "./glob-shapes.js";
 import { bundlePatterns } from "./pattern-check.js";
+
+/**
+ * esbuild defines it in dist/ (the CLI and the extension): RE2's own file beside them, dist/re2.cjs (scripts/build.mjs).
+ * Every use of RE2 goes through this module, which loads it on the first expression compiled, so a process whose
+ * bundles hold no path pattern never parses it (about 150 KB, a third of the extension); without it (tsx, tests) the
+ * package itself is loaded.
+ */
+declare const FORGE_RE2: string | undefined;
+
+let engine: typeof RE2JS | null = null;
+
+/** RE2, loaded once; throws when its file cannot be loaded (a caller fails closed). */
+function re2(): typeof RE2JS {
+  if (engine === null) engine = (createRequire(import.meta.url)(typeof FORGE_RE2 === "string" ? FORGE_RE2 : "re2js") as { RE2JS: typeof RE2JS }).RE2JS;
+  return engine;
+}
 
 /**
  * Longest path forge tests against a pattern. RE2 is linear in it, so the bound only caps the work per call (and
@@ -35,9 +52,19 @@ export function runnableRegex(pattern: Pick<PathPattern, "kind" | "source">): st
 /** Compiles one expression with RE2, or null when RE2 cannot run it. */
 export function compileLinear(regex: string): Matcher | null {
   try {
-    return RE2JS.compile(regex);
+    return re2().compile(regex);
   } catch {
     return null;
+  }
+}
+
+/** Why RE2 refuses an expression (its own message), or null when it compiles. */
+export function linearSyntaxError(regex: string): string | null {
+  try {
+    re2().compile(regex);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
 

@@ -5,6 +5,8 @@ import { READ_ONLY_TOOLS } from "./preferences.js";
 import type { PinnedComponent } from "./session-state.js";
 import { EDIT_TOOLS } from "./tool-paths.js";
 import type { EditLimit } from "../generated/types.js";
+import { isMcpTool } from "./tool-patterns.js";
+import type { ToolFacts } from "./tool-sets.js";
 
 export type ActiveLimit =
   /** The limit of `mode`; its globs are relative to `layer`'s root (null: the project root). */
@@ -49,13 +51,24 @@ export function bashKept(limits: readonly ActiveLimit[]): boolean {
   return limits.length > 0 && limits.every((l) => l.kind === "limit" && l.limit.bash === "unchecked");
 }
 
+/** Whether every active limit trusts MCP read-only hints (`edits.trustReadOnlyHints: true`); false when none is active. */
+export function hintsTrusted(limits: readonly ActiveLimit[]): boolean {
+  return limits.length > 0 && limits.every((l) => l.kind === "limit" && l.limit.trustReadOnlyHints === true);
+}
+
+/** An MCP tool its server annotates readOnlyHint: true and not destructiveHint: true (hints Pi does not verify). */
+export function readOnlyHinted(tool: string, facts: ToolFacts | undefined): boolean {
+  return isMcpTool(tool) && facts?.readOnlyHint === true && facts.destructiveHint !== true;
+}
+
 /**
  * Whether `tool` may stay on (and run) while `limits` are active: Pi's read-only built-ins, edit and write (checked
- * against the limits), the tools in `own` (forge's own, which changes no file), and bash when every limit keeps it.
- * With no limit active, every tool.
+ * against the limits), the tools in `own` (forge's own, which changes no file), bash when every limit keeps it, and an
+ * MCP tool hinted read-only when every limit trusts the hints. With no limit active, every tool.
  */
-export function toolAllowedUnder(limits: readonly ActiveLimit[], tool: string, own: readonly string[]): boolean {
+export function toolAllowedUnder(limits: readonly ActiveLimit[], tool: string, own: readonly string[], facts?: ToolFacts): boolean {
   if (limits.length === 0) return true;
   if (READ_ONLY_TOOLS.includes(tool) || EDIT_TOOLS.includes(tool) || own.includes(tool)) return true;
+  if (readOnlyHinted(tool, facts) && hintsTrusted(limits)) return true;
   return tool === "bash" && bashKept(limits);
 }

@@ -1,5 +1,6 @@
 // Preference merging: the model, thinking level and tools a selection asks for, and which component each comes from.
 import type { Mode } from "../generated/types.js";
+import { compileToolPatterns } from "./tool-patterns.js";
 
 export type ThinkingLevel = NonNullable<Mode["thinking"]>;
 
@@ -15,9 +16,19 @@ export function mergePreferences(modes: readonly Mode[]): MergedPreferences {
   for (const mode of modes) {
     if (mode.model) merged.model = mode.model;
     if (mode.thinking) merged.thinking = mode.thinking;
-    if (mode.tools) merged.tools = merged.tools ? merged.tools.filter((t) => mode.tools!.includes(t)) : [...mode.tools];
+    if (mode.tools) merged.tools = merged.tools ? intersectTools(merged.tools, mode.tools) : [...mode.tools];
   }
   return merged;
+}
+
+/**
+ * Two tool lists intersected, patterns included: each entry of one list that the other list matches (a name, or a
+ * narrower pattern read as a name), so [read, mcp__*] and [read, mcp__docs__search] give [read, mcp__docs__search].
+ */
+export function intersectTools(a: readonly string[], b: readonly string[]): string[] {
+  const inA = compileToolPatterns(a);
+  const inB = compileToolPatterns(b);
+  return [...new Set([...a.filter((t) => inB.first(t) !== null), ...b.filter((t) => inA.first(t) !== null)])];
 }
 
 /** Pi's read-only built-ins: a mode's tools list may switch these on; no other tool is ever switched on. */
@@ -30,8 +41,13 @@ export const READ_ONLY_TOOLS: readonly string[] = ["read", "grep", "find", "ls"]
  */
 export function resolveTools(baseline: readonly string[], wanted: readonly string[] | undefined): string[] {
   if (wanted === undefined) return [...baseline];
-  const kept = baseline.filter((t) => wanted.includes(t));
-  return [...kept, ...READ_ONLY_TOOLS.filter((t) => wanted.includes(t) && !kept.includes(t))];
+  return declaredTools(baseline, (t) => wanted.includes(t), READ_ONLY_TOOLS);
+}
+
+/** `baseline` narrowed to what `allowed` lets run, plus the tools of `switchOn` it allows that were off. */
+export function declaredTools(baseline: readonly string[], allowed: (tool: string) => boolean, switchOn: readonly string[]): string[] {
+  const kept = baseline.filter(allowed);
+  return [...kept, ...switchOn.filter((t) => allowed(t) && !kept.includes(t))];
 }
 
 export function hasPreferences(p: MergedPreferences): boolean {

@@ -1,4 +1,5 @@
 // Selection requests (keys or a preset) resolved against the catalog, and the state entries that pin them.
+import { toolPinOf } from "./tool-sets.js";
 import { suggestClosest } from "./suggest.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
 import { SCOPES_SHALLOW_TO_DEEP, trustHow, type Catalog, type CatalogMode, type Origin } from "./component-catalog.js";
@@ -79,6 +80,7 @@ export function resolveCandidate(
     const entry = catalog.presets.get(request.name);
     if (!entry) {
       const withheld = catalog.withheldPresets.get(request.name);
+      if (withheld?.withheldBy !== undefined) return { ok: false, error: `preset "${request.name}" is in ${withheld.file}, which ${withheld.withheldBy}` };
       if (withheld)
         return {
           ok: false,
@@ -111,6 +113,7 @@ export function createStateEntry(
     const pin: ForgeModeStateEntry["components"][string] & object = { digest: entry.mode.digest, scope: entry.scope };
     if (entry.layer !== null) pin.layer = entry.layer;
     pin.edits = entry.mode.edits ?? null;
+    Object.assign(pin, toolPinOf(entry.mode));
     components[key] = pin;
   }
   const bundleHashes: ForgeModeStateEntry["bundleHashes"] = { ...catalog.bundleHashes };

@@ -9,6 +9,7 @@ import { foldModeStates, INITIAL_REPLAY, type ReplayState } from "./mode-state-r
 import { UPDATE_ENTRY_TYPE } from "./update-events.js";
 import { foldUpdateEvents, initialUpdateState, type UpdateState } from "./update-reducer.js";
 import { readUsageLedger, type UsageLedger } from "./usage-ledger.js";
+import { readPolicyEntry, type PolicyRecord } from "./policy-record.js";
 import { validateUpdateEvent } from "../generated/runtime-validators.js";
 import type { EditLimit, ForgeModeStateEntry, ForgeUpdateEvent } from "../generated/types.js";
 
@@ -28,6 +29,9 @@ export interface PinnedComponent {
    * limits (the runtime then takes the bundle's limit only if the mode is unchanged, see core/pinned-limits.ts).
    */
   edits: EditLimit | null | undefined;
+  /** Its tools and MCP servers as pinned (null: none named; undefined: the entry predates pinned tools, core/tool-sets.ts). */
+  tools: readonly string[] | null | undefined;
+  mcp: readonly string[] | null | undefined;
 }
 
 /** The branch's selection: the newest well-formed forge-mode-state entry, its pins, and the malformed entries skipped. */
@@ -75,6 +79,8 @@ export interface SessionState {
   /** The latest compaction (cut -1 without one) and where the entries a request carries verbatim start. */
   readonly compaction: CompactionCut;
   readonly preferences: BranchSettings;
+  /** The team policy this branch last ran under (the newest well-formed forge-policy entry), null: none recorded. */
+  readonly policy: PolicyRecord | null;
   /** What the model holds of the updates, on a host with (`true`, 1.x) or without prompt sections; computed once each. */
   delivery(sectionsHost: boolean): DeliveryView;
   /** The provider's reported usage on the branch and its prefix rewrites (core/usage-ledger.ts); computed once. */
@@ -91,8 +97,11 @@ function pinsOf(state: ForgeModeStateEntry | null): PinnedComponent[] {
   return selectedRoles(state).map(({ key, role }) => {
     const pin = Object.prototype.hasOwnProperty.call(state.components, key) ? state.components[key] : undefined;
     // A pin without an `edits` field predates pinned limits: undefined (unknown), unlike null (pinned: no limit).
-    const edits = pin === undefined ? undefined : Object.prototype.hasOwnProperty.call(pin, "edits") ? (pin.edits ?? null) : undefined;
-    return { key, role, digest: pin?.digest ?? null, scope: pin?.scope ?? null, layer: pin?.layer ?? null, edits };
+    const own = (field: "edits" | "tools" | "mcp") => pin !== undefined && Object.prototype.hasOwnProperty.call(pin, field);
+    const edits = own("edits") ? (pin!.edits ?? null) : undefined;
+    const tools = own("tools") ? (pin!.tools ?? null) : undefined;
+    const mcp = own("mcp") ? (pin!.mcp ?? null) : undefined;
+    return { key, role, digest: pin?.digest ?? null, scope: pin?.scope ?? null, layer: pin?.layer ?? null, edits, tools, mcp };
   });
 }
 
@@ -141,6 +150,7 @@ interface Parts {
   rules: ReadonlyMap<string, AppliedRule>;
   compaction: CompactionCut;
   preferences: BranchSettings;
+  policy: PolicyRecord | null;
 }
 
 const INITIAL_PARTS: Parts = {
@@ -149,11 +159,12 @@ const INITIAL_PARTS: Parts = {
   rules: new Map(),
   compaction: { cut: -1, from: 0 },
   preferences: { model: null, thinkingLevel: null },
+  policy: null,
 };
 
 function partsOf(s: SessionState): Parts {
   const replay: ReplayState = { state: s.selection.state, entryId: s.selection.entryId, diagnostics: s.selection.diagnostics, count: s.count };
-  return { replay, updates: s.updates, rules: s.appliedRules, compaction: s.compaction, preferences: s.preferences };
+  return { replay, updates: s.updates, rules: s.appliedRules, compaction: s.compaction, preferences: s.preferences, policy: s.policy };
 }
 
 function freezeState(branch: readonly SessionEntry[], parts: Parts): SessionState {
@@ -170,6 +181,7 @@ function freezeState(branch: readonly SessionEntry[], parts: Parts): SessionStat
     appliedRules: parts.rules,
     compaction: Object.freeze({ ...parts.compaction }),
     preferences: Object.freeze({ ...parts.preferences }),
+    policy: parts.policy,
     delivery(sectionsHost: boolean): DeliveryView {
       const i = sectionsHost ? 1 : 0;
       return (memo[i] ??= readDeliveryView(branch, (id) => updates.known.has(id), sectionsHost));
@@ -192,11 +204,13 @@ export function reduceSession(branch: readonly SessionEntry[], from?: SessionSta
   const added = branch.slice(start);
   const rules = new Map(base.rules);
   let preferences = base.preferences;
+  let policy = base.policy;
   let cut = base.compaction.cut;
   for (let i = 0; i < added.length; i++) {
     const entry = added[i]!;
     stepRules(rules, entry);
     preferences = stepSettings(preferences, entry);
+    policy = readPolicyEntry(entry) ?? policy;
     if (entry?.type === "compaction") cut = start + i;
   }
   const compaction = cut === base.compaction.cut ? base.compaction : { cut, from: keptFrom(branch, cut) };
@@ -206,6 +220,7 @@ export function reduceSession(branch: readonly SessionEntry[], from?: SessionSta
     rules,
     compaction,
     preferences,
+    policy,
   });
 }
 

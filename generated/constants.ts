@@ -28,7 +28,7 @@ export const LIMITS = {
 } as const;
 
 /** Every stable diagnostic code with its severity (compiler/diagnostics/catalog.ts, via schema/diagnostic.schema.json). */
-export const DIAGNOSTIC_CODES = ["too_many_files", "file_too_large", "invalid_utf8", "utf8_bom", "mixed_line_endings", "yaml_syntax_error", "yaml_too_deep", "yaml_warning", "invalid_json", "duplicate_key", "invalid_key", "reserved_key", "duplicate_definition", "unrecognized_source_file", "unknown_field", "missing_field", "wrong_type", "invalid_value", "too_long", "too_short", "prompt_conflict", "prompt_missing", "duplicate_list_entry", "path_escapes_root", "file_not_found", "output_as_source", "unknown_mode", "invalid_base", "invalid_overlay", "duplicate_overlay", "duplicate_update_id", "contract_requires", "contract_conflict", "exact_base_with_overlays", "shadowed_preset_broken", "contract_order", "unknown_contract_reference", "extends_unknown", "extends_cycle", "extends_role", "context_files_not_project", "context_files_too_many", "context_files_unreadable", "context_file_skipped", "context_file_too_large", "context_rule_id_taken", "library_not_installed", "library_not_forge", "library_unsupported_format", "library_invalid", "library_pattern_refused", "library_preset_broken", "library_signer_required", "signed_by_unknown_library", "template_syntax_error", "unknown_variable", "triple_stash", "unsupported_helper", "unsupported_block", "unsupported_partial_block", "dynamic_partial", "unsupported_decorator", "missing_partial", "partial_cycle", "partial_too_deep", "prompt_too_large", "volatile_time", "date_variable", "empty_prompt", "budget_exceeded", "budget_near", "invalid_glob", "glob_never_matches", "glob_not_linear", "pattern_budget_exceeded", "invalid_path_regex", "path_regex_backtracking", "import_unreadable", "import_invalid_entry", "import_invalid_value", "import_unsupported_field", "import_unknown_field", "import_key_renamed", "import_key_collision", "import_shadows_builtin", "import_strategy_defaulted", "import_text_joined", "import_tools_narrow_only", "import_no_prompt", "import_value_too_long", "import_file_exists", "import_header_lenient", "import_rule_skipped", "import_glob_top_level", "export_not_expressible", "export_file_foreign", "test_selection_invalid", "test_unknown_name", "test_duplicate_name", "test_pattern_invalid", "test_assertion_unused", "export_duplicate_text", "mode_state_malformed", "legacy_state_malformed", "legacy_state_migrated", "legacy_state_frozen", "update_event_malformed", "update_digest_mismatch", "update_id_conflict", "update_revoke_unknown", "update_revoke_inactive", "update_revoke_denied", "update_apply_denied", "drift_blocked", "drift_warned", "drift_left_out", "drift_prompt_held", "exact_base_drift", "exact_base_unconfirmed", "replay_contracts_broken", "nothing_to_compose", "bundle_refused", "layer_refused", "bundle_pattern_mismatch"] as const;
+export const DIAGNOSTIC_CODES = ["too_many_files", "file_too_large", "invalid_utf8", "utf8_bom", "mixed_line_endings", "yaml_syntax_error", "yaml_too_deep", "yaml_warning", "invalid_json", "duplicate_key", "invalid_key", "reserved_key", "duplicate_definition", "unrecognized_source_file", "unknown_field", "missing_field", "wrong_type", "invalid_value", "too_long", "too_short", "prompt_conflict", "prompt_missing", "duplicate_list_entry", "path_escapes_root", "file_not_found", "output_as_source", "unknown_mode", "invalid_base", "invalid_overlay", "duplicate_overlay", "duplicate_update_id", "contract_requires", "contract_conflict", "exact_base_with_overlays", "shadowed_preset_broken", "contract_order", "unknown_contract_reference", "unknown_tool", "extends_unknown", "extends_cycle", "extends_role", "context_files_not_project", "context_files_too_many", "context_files_unreadable", "context_file_skipped", "context_file_too_large", "context_rule_id_taken", "library_not_installed", "library_not_forge", "library_unsupported_format", "library_invalid", "library_pattern_refused", "library_preset_broken", "library_signer_required", "signed_by_unknown_library", "policy_not_library", "policy_overlay_invalid", "policy_invalid", "policy_strategy_forbidden", "policy_tool_denied", "policy_budget_exceeded", "policy_model_callable", "policy_overlay_key_taken", "template_syntax_error", "unknown_variable", "triple_stash", "unsupported_helper", "unsupported_block", "unsupported_partial_block", "dynamic_partial", "unsupported_decorator", "missing_partial", "partial_cycle", "partial_too_deep", "prompt_too_large", "volatile_time", "date_variable", "empty_prompt", "budget_exceeded", "budget_near", "invalid_glob", "glob_never_matches", "glob_not_linear", "pattern_budget_exceeded", "invalid_path_regex", "path_regex_backtracking", "import_unreadable", "import_invalid_entry", "import_invalid_value", "import_unsupported_field", "import_unknown_field", "import_key_renamed", "import_key_collision", "import_shadows_builtin", "import_strategy_defaulted", "import_text_joined", "import_tools_narrow_only", "import_no_prompt", "import_value_too_long", "import_file_exists", "import_header_lenient", "import_rule_skipped", "import_glob_top_level", "export_not_expressible", "export_file_foreign", "test_selection_invalid", "test_unknown_name", "test_duplicate_name", "test_pattern_invalid", "test_assertion_unused", "export_duplicate_text", "mode_state_malformed", "legacy_state_malformed", "legacy_state_migrated", "legacy_state_frozen", "update_event_malformed", "update_digest_mismatch", "update_id_conflict", "update_revoke_unknown", "update_revoke_inactive", "update_revoke_denied", "update_apply_denied", "drift_blocked", "drift_warned", "drift_left_out", "drift_prompt_held", "exact_base_drift", "exact_base_unconfirmed", "replay_contracts_broken", "nothing_to_compose", "bundle_refused", "layer_refused", "bundle_pattern_mismatch", "policy_refused", "policy_signer_required"] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: "error" | "warning" | "info" } = {
   too_many_files: "error",
@@ -68,6 +68,7 @@ export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: "error" | "w
   shadowed_preset_broken: "error",
   contract_order: "error",
   unknown_contract_reference: "warning",
+  unknown_tool: "warning",
   extends_unknown: "error",
   extends_cycle: "error",
   extends_role: "error",
@@ -85,6 +86,14 @@ export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: "error" | "w
   library_preset_broken: "error",
   library_signer_required: "error",
   signed_by_unknown_library: "warning",
+  policy_not_library: "error",
+  policy_overlay_invalid: "error",
+  policy_invalid: "error",
+  policy_strategy_forbidden: "error",
+  policy_tool_denied: "error",
+  policy_budget_exceeded: "error",
+  policy_model_callable: "error",
+  policy_overlay_key_taken: "error",
   template_syntax_error: "error",
   unknown_variable: "error",
   triple_stash: "error",
@@ -155,6 +164,8 @@ export const DIAGNOSTIC_SEVERITY: { readonly [C in DiagnosticCode]: "error" | "w
   bundle_refused: "error",
   layer_refused: "error",
   bundle_pattern_mismatch: "error",
+  policy_refused: "error",
+  policy_signer_required: "warning",
 };
 
 /** The forge_system_update tool's parameter schema as Pi hands it to the model (refs inlined, no $id). */

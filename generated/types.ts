@@ -87,19 +87,37 @@ export type Key = string;
 export type KeyList = Key[];
 export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
 /**
+ * A tool name, or a glob over tool names: * matches any run of characters (underscores included), ? one character, e.g. read, mcp__docs__*, mcp__*__read_*. Matched whole, with RE2 (linear in the name's length).
+ */
+export type ToolPattern = string;
+/**
+ * An MCP server's name as Pi names it (letters, digits, _ and -); its tools are mcp__<name>__<tool>, with - written as _.
+ */
+export type McpServerName = string;
+/**
+ * @maxItems 64
+ */
+export type McpServerList = McpServerName[];
+export type McpExposure = "direct" | "codemode" | "deferred" | "hidden" | "codemode-deferred";
+/**
  * An npm package name, optionally scoped (@acme/forge-house).
  */
 export type PackageName = string;
 export type DriftPolicy = "block" | "warn" | "allow";
 /**
+ * declare (default): a mode's tools narrow the tools declared to the model. gate: the declared tools stay the same across mode switches; each mode's tools are enforced at forge's tool gate and told to the model as a system update.
+ */
+export type ToolDelivery = "declare" | "gate";
+/**
  * A Pi built-in tool whose path argument forge reads.
  */
 export type PathTool = "read" | "edit" | "write" | "grep" | "find" | "ls";
-export type TokenCount = number;
+export type ToolName = string;
 /**
  * A signing key's fingerprint: the sha256 of its raw 32-byte Ed25519 public key, lowercase hex (shown shortened to its first 16 digits).
  */
 export type Fingerprint = string;
+export type TokenCount = number;
 /**
  * The name a signing key's owner gave it (forge key new --name): shown beside the fingerprint, never what trust binds to.
  */
@@ -132,6 +150,7 @@ export interface ForgeBundle {
   rules?: {
     [k: string]: Rule | undefined;
   };
+  policy?: Policy;
   tokens?: TokenCounts;
   /**
    * Ed25519 signatures of this bundle's bundleHash (forge build --sign), kept beside the digests and never hashed: a signature never changes bundleHash. The runtime and forge verify check every one; a signature that does not verify refuses the bundle as tampered. Absent when the bundle is unsigned.
@@ -157,7 +176,9 @@ export interface Mode {
   after: KeyList;
   model?: string;
   thinking?: ThinkingLevel;
-  tools?: string[];
+  tools?: ToolPattern[];
+  mcp?: McpServerList;
+  mcpServers?: McpServerMap;
   edits?: EditLimit;
   extends?: Key;
   extendsDigest?: Digest;
@@ -167,6 +188,41 @@ export interface Mode {
    */
   source: string;
   digest: Digest;
+}
+export interface McpServerMap {
+  [k: string]: McpServerConfig | undefined;
+}
+/**
+ * An MCP server as Pi's mcp.json describes one (docs/mcp.md): a stdio server (command, args, env, cwd) or a streamable HTTP one (url, headers), with how its tools reach the model.
+ */
+export interface McpServerConfig {
+  type?: "stdio" | "http" | "streamable-http";
+  /**
+   * One executable (not a shell command line).
+   */
+  command?: string;
+  /**
+   * @maxItems 128
+   */
+  args?: string[];
+  env?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Relative to the session directory, as Pi resolves it.
+   */
+  cwd?: string;
+  url?: string;
+  headers?: {
+    [k: string]: string | undefined;
+  };
+  exposure?: McpExposure;
+  toolExposure?: {
+    [k: string]: McpExposure | undefined;
+  };
+  description?: string;
+  enabled?: boolean;
+  timeout?: number;
 }
 /**
  * allow absent: every path not denied may be edited; allow present: only paths matching one of its patterns.
@@ -184,6 +240,10 @@ export interface EditLimit {
    * The mode keeps bash on under this limit (edits.bash: unchecked); absent: bash is off while the limit is active.
    */
   bash?: "unchecked";
+  /**
+   * MCP tools annotated readOnlyHint (and not destructiveHint) stay on under this limit; absent: they are off like every tool not known to be read-only.
+   */
+  trustReadOnlyHints?: true;
 }
 /**
  * A glob or regular expression as written in the source, and the regular-expression source the runtime tests project-relative paths with (a glob compiles to an anchored expression that RE2 runs; a regex, in RE2 syntax, is searched). The runtime matches with RE2, in time linear in the path's length.
@@ -198,6 +258,7 @@ export interface Preset {
   base?: Key;
   overlays: KeyList;
   driftPolicy?: DriftPolicy;
+  toolDelivery?: ToolDelivery;
   /**
    * Digest of every mode the preset references, as compiled (own bundle or built-in).
    */
@@ -245,6 +306,50 @@ export interface Rule {
    */
   source: string;
   digest: Digest;
+}
+/**
+ * A team policy (policy.yaml of a forge library, forge build --library): rules that only tighten, which the Pi extension applies over every project and global bundle. Covered by bundleHash and the signatures. Absent in every bundle that is not a policy.
+ */
+export interface Policy {
+  description?: string;
+  requireOverlays: KeyList;
+  edits?: {
+    /**
+     * @maxItems 64
+     */
+    deny: PathPattern[];
+  };
+  tools?: {
+    /**
+     * @maxItems 64
+     */
+    deny: ToolName[];
+  };
+  /**
+   * @maxItems 3
+   */
+  strategies?: [] | [Strategy] | [Strategy, Strategy] | [Strategy, Strategy, Strategy];
+  /**
+   * @maxItems 32
+   */
+  requireSigners?: Fingerprint[];
+  budget?: TokenBudget;
+  systemUpdates?: {
+    modelCallable: false;
+  };
+}
+/**
+ * Token budgets forge build checks (o200k_base counts): budget_exceeded is an error past a budget, budget_near a warning past 80% of it.
+ */
+export interface TokenBudget {
+  /**
+   * Tokens of forge's always-on text of a preset: its base, overlays and the inventory of dormant blocks and path rules.
+   */
+  alwaysOn?: number;
+  /**
+   * Tokens of one system-update block (or path rule) when it switches on.
+   */
+  block?: number;
 }
 /**
  * Token counts of forge's own text, made at build time so the runtime never tokenizes: exact for the o200k_base encoding (OpenAI's GPT-4o, GPT-4.1, GPT-5 and o-series models), an estimate for every other model family. Slots filled at run time ({{cwd}}, {{date}}, {{time}}, {{model}}, {{os}}) count as empty. Covered by bundleHash (not by the components' digests, so a count never makes drift).
@@ -416,6 +521,13 @@ export interface CliBuildReport {
     reason: string;
     changes: string[];
   };
+  /**
+   * The team policy the sources were checked against: forge build --policy (cli) or forge.yaml's expectPolicy (config). Each rule a source breaks is a policy_* diagnostic at its line.
+   */
+  policy?: {
+    name: string;
+    from: "cli" | "config";
+  };
   summary: DiagnosticSummary;
   diagnostics: Diagnostics;
 }
@@ -560,10 +672,36 @@ export interface CliExplainReport {
   systemUpdates: {}[];
   rules: {}[];
   editLimits: {}[];
+  /**
+   * Each mode's tools and MCP servers as the gate enforces them (core/tool-report.ts); null when the selection is refused.
+   */
+  tools: {} | null;
   warnings: string[];
   path: {} | null;
   updateDelivery: string | null;
   trust?: CliTrustView;
+  /**
+   * --policy (or forge.yaml's expectPolicy): what the team policy adds to this selection, its always-on total against the budget, and why Pi would refuse the selection (null: it would run).
+   */
+  policy?: {
+    name: string;
+    status: "ok" | "failed";
+    problem: string | null;
+    adds: string[];
+    overlays: {
+      key: string;
+      label: string;
+      tokens: number | null;
+      from: string;
+    }[];
+    alwaysOn: {
+      selection: number | null;
+      policy: number | null;
+      total: number | null;
+      budget: number | null;
+    };
+    refusal: string | null;
+  };
   size: {} | null;
   tokens: null | CliExplainTokens;
   diagnostics: Diagnostics;
@@ -781,6 +919,14 @@ export interface CliVerifyReport {
   command: "verify";
   status: "verified" | "failed";
   signedBy: string[];
+  /**
+   * --policy: the team policy every bundle was checked against (each rule a bundle breaks is among its problems, as <code>: <message>), or why it could not be used.
+   */
+  policy?: {
+    name: string;
+    status: "verified" | "failed";
+    problem: string | null;
+  };
   bundles: {
     path: string;
     absolutePath: string;
@@ -977,6 +1123,7 @@ export interface ForgeConfigSource {
    */
   contextFiles?: "off" | "nested";
   budget?: TokenBudget;
+  toolDelivery?: ToolDelivery;
   /**
    * Per listed library, the keys (full fingerprints, as forge key new prints them) one of which must have signed its bundle: forge build refuses the library otherwise (library_signer_required).
    */
@@ -986,23 +1133,29 @@ export interface ForgeConfigSource {
      */
     [k: string]: Fingerprint[] | undefined;
   };
+  policy?: PolicyRef;
+  expectPolicy?: PolicyRef;
   /**
    * Read only from the global scope's forge.yaml ($PI_CODING_AGENT_DIR/forge/forge.yaml) by the Pi extension. host (default): on Pi 1.x project bundles follow Pi's folder trust. forge: on Pi 1.x a project bundle also needs forge's own trust (its bundleHash trusted with /forge trust, or a valid signature by a key you trust). Pi 0.73.1 always uses forge's own trust.
    */
   trust?: "host" | "forge";
 }
 /**
- * Token budgets forge build checks (o200k_base counts): budget_exceeded is an error past a budget, budget_near a warning past 80% of it.
+ * A built team policy: an npm package ({package, signedBy}) or a bundle file ({file, signedBy?}). Exactly one of package and file.
  */
-export interface TokenBudget {
+export interface PolicyRef {
+  package?: PackageName;
   /**
-   * Tokens of forge's always-on text of a preset: its base, overlays and the inventory of dormant blocks and path rules.
+   * A built policy bundle file (a library bundle with a policy), relative to the forge.yaml that names it.
    */
-  alwaysOn?: number;
+  file?: string;
   /**
-   * Tokens of one system-update block (or path rule) when it switches on.
+   * The keys (full fingerprints) one of which must have signed the policy bundle; required for a package.
+   *
+   * @minItems 1
+   * @maxItems 32
    */
-  block?: number;
+  signedBy?: [Fingerprint, ...Fingerprint[]];
 }
 
 /* from schema/mode-state.schema.json */
@@ -1041,6 +1194,14 @@ export interface ForgeModeStateEntry {
            */
           layer?: string;
           /**
+           * The mode's tools as they were at activation (null: it named none). The tool gate enforces them while this entry is the branch's selection. Absent in entries written before forge pinned tools.
+           */
+          tools?: ToolPattern[] | null;
+          /**
+           * The MCP servers the mode allowed whole at activation (null: none named). Absent in entries written before forge pinned tools.
+           */
+          mcp?: McpServerList | null;
+          /**
            * The mode's edit limit as it was at activation (null: it had none). It stays in force while this entry is the branch's selection, whatever happens to the bundle. Absent in entries written before forge pinned limits.
            */
           edits?: EditLimit | null;
@@ -1078,7 +1239,6 @@ export interface ForgeModeStateEntry {
  * Inline template or update text; also the bound of a lowered prompt after partials are inlined.
  */
 export type PromptText = string;
-export type ToolName = string;
 /**
  * A picomatch glob over project-relative posix paths, e.g. src/db/** or ** /*.sql; compiled at build time to a regular expression that RE2 runs in linear time.
  */
@@ -1120,11 +1280,13 @@ export interface ForgeModeSource {
   model?: string;
   thinking?: ThinkingLevel;
   /**
-   * Allow-list of tool names: narrows the active tools, and may switch on Pi's read-only built-ins (read, grep, find, ls); never switches on a tool that changes files or runs commands.
+   * Allow-list of tool names and patterns (mcp__docs__*): while this mode is active forge's tool gate refuses every other tool, however it is reached (declared, codemode, tool_search, a nested call); the active tools are narrowed to the list, which may switch on Pi's read-only built-ins (read, grep, find, ls) but never a tool that changes files or runs commands.
    *
    * @maxItems 64
    */
-  tools?: ToolName[];
+  tools?: ToolPattern[];
+  mcp?: McpServerList;
+  mcpServers?: McpServerMap;
   edits?: EditLimitSource;
   extends?: Key;
   /**
@@ -1144,6 +1306,10 @@ export interface EditLimitSource {
    */
   allowRegex?: string[];
   deny?: GlobList;
+  /**
+   * true: MCP tools whose server annotates them readOnlyHint: true (and not destructiveHint: true) stay on and run while this limit is active. Off by default: Pi does not verify the hints.
+   */
+  trustReadOnlyHints?: boolean;
   /**
    * unchecked: keep bash on while this limit is active, accepting that bash can change any file (forge cannot check a shell command). Absent: forge turns bash off and refuses its calls.
    */
@@ -1183,6 +1349,67 @@ export interface PiModesSelection {
   driftPolicy?: "block" | "warn" | "allow";
   activatedAt?: string;
   source?: string;
+}
+
+/* from schema/policy.schema.json */
+/**
+ * A team policy (.pi/forge/policy.yaml of a forge library package, built with forge build --library and signed). Every rule only tightens: the Pi extension applies it over every project and global bundle, and forge build --policy checks a repository against it.
+ */
+export interface ForgePolicySource {
+  /**
+   * Editor hint, ignored by the compiler.
+   */
+  $schema?: string;
+  /**
+   * One line saying what the policy is for, shown in /forge status.
+   */
+  description?: string;
+  requireOverlays?: KeyList;
+  /**
+   * Paths edit and write may never change, whatever mode is selected (also when no mode has an edit limit).
+   */
+  edits?: {
+    /**
+     * picomatch globs relative to the project root, e.g. [.env, "** /*.pem"].
+     *
+     * @minItems 1
+     * @maxItems 64
+     */
+    deny: [Glob, ...Glob[]];
+  };
+  /**
+   * Tools that are never active and always refused at the tool gate, also when another tool calls them.
+   */
+  tools?: {
+    /**
+     * Tool names as Pi names them.
+     *
+     * @minItems 1
+     * @maxItems 64
+     */
+    deny: [ToolName, ...ToolName[]];
+  };
+  /**
+   * The strategies a selected mode may have, e.g. [append, replace_base] (no replace_final).
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  strategies?: [Strategy] | [Strategy, Strategy] | [Strategy, Strategy, Strategy];
+  /**
+   * Project and global bundles are used only when one of these keys signed them; otherwise Pi keeps its native prompt plus the policy's overlays.
+   *
+   * @minItems 1
+   * @maxItems 32
+   */
+  requireSigners?: [Fingerprint, ...Fingerprint[]];
+  budget?: TokenBudget;
+  systemUpdates?: {
+    /**
+     * false: the agent may not switch a system-update block on (forge_system_update is never active).
+     */
+    modelCallable: false;
+  };
 }
 
 /* from schema/preset-export.schema.json */
@@ -1244,6 +1471,7 @@ export interface ForgePresetSource {
    */
   overlays?: Key[];
   driftPolicy?: DriftPolicy;
+  toolDelivery?: ToolDelivery;
   budget?: TokenBudget;
   /**
    * Dormant instruction blocks that can be switched on mid-session.
@@ -1668,9 +1896,9 @@ export interface ForgeUpdateEvent {
   updateId: Key;
   op: "apply" | "revoke" | "reset";
   /**
-   * rule: switched on by a path rule when a tool call named a matching path.
+   * rule: switched on by a path rule when a tool call named a matching path; tools: forge telling the model the selected modes' tools (toolDelivery: gate).
    */
-  source: "user" | "agent" | "preset" | "rule";
+  source: "user" | "agent" | "preset" | "rule" | "tools";
   presetId?: Key;
   blockId?: Key;
   ruleId?: Key;

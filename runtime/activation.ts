@@ -5,12 +5,12 @@ import type { ForgeModeStateEntry } from "../generated/types.js";
 import { MODE_STATE_TYPE } from "../core/mode-state-reducer.js";
 import { selectedKeys } from "../core/candidate.js";
 import { sameSelection } from "../core/selection.js";
-import type { ActiveLimit } from "../core/pinned-limits.js";
 import type { CtxPort, PiPort } from "./host-adapter/ports.js";
-import type { PreferencesApplier } from "./preferences-applier.js";
+import type { DeclaredToolPolicy, PreferencesApplier } from "./preferences-applier.js";
 import type { ScopeLoader } from "./scope-loader.js";
 import { describeActivation, describeOff, planActivation, planConfirmed, planOff, type ActivationRequest, type SettledPlan } from "./selection-transitions.js";
 import { describeTurnedOff } from "./edit-limits.js";
+import { toolAllowedUnder, type ActiveLimit } from "../core/pinned-limits.js";
 
 /** `notes`: lines the notice adds, e.g. which tools the selection's edit limits turned off. */
 export type ActivationResult = { ok: true; message: string; notes?: string[] } | { ok: false; message: string; cancelled?: boolean };
@@ -22,11 +22,15 @@ export interface ActivationDeps {
   now(): Date;
   /** ctx's selection (the session model's, with any refusal). */
   current(ctx: CtxPort): ActiveSelection;
-  /** The edit limits ctx's selection holds: preferences leave the tools they turn off off. */
-  limits(ctx: CtxPort): ActiveLimit[];
+  /** The tools ctx's selection lets be declared (its tool sets and edit limits, its tool delivery). */
+  tools(ctx: CtxPort): DeclaredToolPolicy;
+  /** The edit limits of ctx's selection: the activation notice names the tools they turned off. */
+  limits(ctx: CtxPort): readonly ActiveLimit[];
   /** After a change (or none): the refusal cleared (or set to `error`), and the session model re-read from the branch. */
   settle(ctx: CtxPort, error?: string | null): void;
   footer(ctx: CtxPort): void;
+  /** Why the team policy refuses `candidate`, naming the rule (runtime/policy-selection.ts); null: it may run. */
+  policyRefusal?(ctx: CtxPort, candidate: ActivationRequest["candidate"]): string | null;
 }
 
 export interface ActivationFlow {
@@ -39,9 +43,11 @@ export interface ActivationFlow {
 }
 
 export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
-  const { pi, scopes, prefs, now, current, limits, settle, footer } = deps;
+  const { pi, scopes, prefs, now, current, tools, limits, settle, footer } = deps;
   /** The settled plan, after the confirmation a replace_final base needs (cancelled: the operator declined). */
   async function decide(ctx: CtxPort, req: ActivationRequest): Promise<SettledPlan | { kind: "cancelled"; shown: string }> {
+    const refused = deps.policyRefusal?.(ctx, req.candidate) ?? null;
+    if (refused !== null) return { kind: "refused", message: refused };
     const plan = planActivation(scopes.catalog(), req, now());
     if (plan.kind !== "ask") return plan;
     if (!(await ctx.ui.confirm(plan.title, plan.message))) return { kind: "cancelled", shown: plan.shown };
@@ -62,11 +68,13 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
       pi.appendEntry(MODE_STATE_TYPE, entry);
       settle(ctx);
       const inForce = limits(ctx);
-      const { turnedOff } = await prefs.follow(ctx, scopes.catalog(), selectedKeys(entry), inForce);
+      const { turnedOff } = await prefs.follow(ctx, scopes.catalog(), selectedKeys(entry), tools(ctx));
       footer(ctx);
       // A reapproval keeps the keys: what it was is what it is.
       const message = describeActivation(entry, req.source === "reapprove" ? undefined : req.base);
-      return { ok: true, message, notes: turnedOff.length > 0 ? [describeTurnedOff(turnedOff, inForce)] : [] };
+      // The tools the edit limits turned off (a mode's own tool set turning a tool off is what its author wrote).
+      const byLimits = turnedOff.filter((t) => !toolAllowedUnder(inForce, t, []));
+      return { ok: true, message, notes: byLimits.length > 0 ? [describeTurnedOff(byLimits, inForce)] : [] };
     },
 
     async deactivate(ctx) {
@@ -90,7 +98,7 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
       settle(ctx);
       const keys = selectedKeys(entry);
       if (keys.length === 0) await prefs.restore(ctx);
-      else await prefs.follow(ctx, scopes.catalog(), keys, limits(ctx));
+      else await prefs.follow(ctx, scopes.catalog(), keys, tools(ctx));
       footer(ctx);
     },
   };

@@ -64,11 +64,8 @@ export function refuseTool(tool: string, limits: readonly ActiveLimit[]): ToolCa
   const why =
     tool === "bash"
       ? "bash can change any file and forge cannot check a shell command, so bash is off while an edit limit is active (a mode that accepts this declares edits.bash: unchecked)"
-      : `forge does not know that "${tool}" only reads, so while an edit limit is active only read, grep, find, ls, and edit and write within the limit, may run`;
-  return {
-    block: true,
-    reason: `forge: ${tool} refused: ${modes} limits edits; ${why}. Nothing ran.`,
-  };
+      : `forge does not know that "${tool}" only reads, so while an edit limit is active only read, grep, find, ls, and edit and write within the limit, may run${tool.startsWith("mcp__") ? " (a mode that accepts MCP servers' unverified readOnlyHint declares edits.trustReadOnlyHints: true)" : ""}`;
+  return { block: true, reason: `forge: ${tool} refused: ${modes} limits edits; ${why}. Nothing ran.` };
 }
 
 /**

@@ -2,10 +2,8 @@
 // written order (the core, then the system-update feature), so nothing depends on the order handlers were registered
 // in. Every handler fails closed: Pi's native prompt, and no edit a limit could refuse.
 import { renderTemplate } from "../core/template.js";
-import { forgeCommand } from "./commands/forge-command.js";
 import { createRuleDriftNotice } from "./commands/forge-rules.js";
-import { modeCommand } from "./commands/mode-command.js";
-import { presetCommand } from "./commands/preset-command.js";
+import { forgeCommand, modeCommand, presetCommand } from "./commands/command-specs.js";
 import { createSelectionEstimator } from "./commands/selection-estimate.js";
 import { createForgeSession, type ForgeSession } from "./forge-session.js";
 import { detectHostAdapter, observeRequest, type HostAdapter } from "./host-adapter/index.js";
@@ -22,6 +20,7 @@ import { createRuleSources } from "./rule-sources.js";
 import { createToolGate } from "./tool-gate.js";
 import { explainMissingTool } from "./edit-limits.js";
 import { toolAllowedUnder } from "../core/pinned-limits.js";
+import { toolFactsOf, withoutRefusedDeclarations } from "./host-adapter/tool-host.js";
 import { claimExtensionCopy, registerPassiveCopy } from "./extension-copies.js";
 import { forgeVersion } from "../core/forge-version.js";
 import { LEAVE_OUT_TYPE } from "../core/usage-ledger.js";
@@ -40,6 +39,8 @@ export interface ExtensionOptions {
   cli?: ForgeCli;
   /** Redraw the footer's drift badge when a bundle changes between turns (Pi's load: on; unit tests: off). */
   watchFooter?: boolean;
+  /** This extension's file: a team policy package is also looked up beside it (a global install next to forge). */
+  extensionFile?: string;
 }
 
 /** before_agent_start: the core composes, then the feature adds to what the core returned, chained as the host chains. */
@@ -85,7 +86,10 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     env,
     records,
     ownTools: options.systemUpdates === false ? [] : UPDATE_TOOL_NAMES,
+    // Under toolDelivery: gate the model is told the selected modes' tools as a system update (the feature, once built).
+    afterSelection: (ctx) => updates?.syncToolNotice(ctx, session.gateNotice(ctx)),
     builtinFile: options.builtinFile ?? defaultBuiltinFile(),
+    extensionFile: options.extensionFile,
     now: options.now,
     os: options.os,
     watchFooter: options.watchFooter ?? false,
@@ -199,14 +203,19 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   const tellRuleDrift = createRuleDriftNotice(session);
   pi.on("before_agent_start", (event, ctx) => runAgentStart(session, hold, feature, adapter, event, ctx, tellRuleDrift));
 
-  // One gate: the call's paths resolved once, then the edit limits the selection pinned, then path rules.
+  // One gate: the call's paths resolved once, then the team policy, then the selection's tool sets, then the edit
+  // limits the selection pinned, then path rules. Every call passes through it, nested ones from codemode scripts included.
   pi.on(
     "tool_call",
     createToolGate({
       adapter,
       limitsInForce: (ctx) => session.limits(ctx),
+      toolSetsInForce: (ctx) => session.toolSets(ctx),
+      toolFacts: (tool) => toolFactsOf(pi, tool),
       ownTools: feature === null ? [] : UPDATE_TOOL_NAMES,
       rules: feature?.onToolCall,
+      policyInForce: (ctx) => session.policyInForce(ctx),
+      updateTools: UPDATE_TOOL_NAMES,
     }),
   );
 
@@ -216,6 +225,17 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
       records.recordRequest(observeRequest(event, ctx, pi));
     } catch {
       records.recordRequest(null); // a notice then says it does not know, rather than compare with an older body
+    }
+    return undefined;
+  });
+
+  // The declared set re-applied after each turn, before the next request's tools are declared: an MCP server that
+  // connected mid-run, or tool_search, may have switched on a tool outside the selection's tools.
+  pi.on("turn_end", (_event, ctx) => {
+    try {
+      session.reapplyTools(ctx);
+    } catch (error) {
+      say(ctx, `forge: could not narrow the declared tools (${describeError(error)}); the gate still refuses calls outside the mode's tools`, "warning");
     }
     return undefined;
   });
@@ -233,13 +253,20 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
     }
   });
 
+  // 1.x, per request: no tool outside the selection's set is declared, even one registered after forge narrowed them.
+  pi.on("context_with_system", (event, ctx) => {
+    feature?.onRequest();
+    try {
+      const messages = withoutRefusedDeclarations(event.messages, session.declaredTools(ctx));
+      return messages === null ? undefined : { messages };
+    } catch (error) {
+      say(ctx, `forge: could not narrow the declared tools (${describeError(error)}); the gate still refuses calls outside the mode's tools`, "warning");
+      return undefined;
+    }
+  });
   if (feature !== null) {
     pi.on("model_select", (event, ctx) => feature.onModelSelect(event, ctx));
     pi.on("session_compact", (_event, ctx) => feature.onCompact(ctx));
-    pi.on("context_with_system", () => {
-      feature.onRequest();
-      return undefined;
-    });
   }
 }
 
@@ -252,7 +279,7 @@ export default function forgeExtension(pi: PiPort): void {
     };
     const claim = claimExtensionCopy(pi, self);
     if (claim.role === "passive") return registerPassiveCopy(pi, self, claim.notice);
-    createForgeExtension(pi, { watchFooter: true });
+    createForgeExtension(pi, { watchFooter: true, extensionFile: self.file });
   } catch (error) {
     process.stderr.write(`forge: extension failed to load (${describeError(error)}); Pi runs without forge\n`);
   }

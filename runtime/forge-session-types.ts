@@ -3,9 +3,10 @@
 import type { Catalog } from "../core/component-catalog.js";
 import type { ActiveSelection, ComposeResult, Composition } from "../core/composition.js";
 import type { ActiveLimit } from "../core/pinned-limits.js";
+import type { ActiveToolSet } from "../core/tool-sets.js";
 import type { ResolvedCandidate, StateSource } from "../core/selection.js";
 import type { SessionState } from "../core/session-state.js";
-import type { ForgeModeStateEntry } from "../generated/types.js";
+import type { ForgeModeStateEntry, ToolDelivery } from "../generated/types.js";
 import type { PromptVars } from "../core/template.js";
 import type { TextLookup } from "../core/drift-review.js";
 import type { ActivationResult } from "./activation.js";
@@ -17,6 +18,7 @@ import type { ExactConfirmation } from "./selection-transitions.js";
 import type { StatusReport } from "./status-report.js";
 import type { LeaveOut } from "./turn-composer.js";
 import type { ActivePresetRef } from "./updates/index.js";
+import type { PolicyInForce } from "./policy-gate.js";
 
 /** What commands read. Nothing here changes the selection; `scopes` re-reads the bundle files when they changed. */
 export interface SessionView {
@@ -30,8 +32,14 @@ export interface SessionView {
   session(ctx: CtxPort): SessionState;
   /** The selection of the session model last read (commands read it after scopes(ctx)), with a refusal forcing native. */
   selection(): Readonly<ActiveSelection>;
+  /** The team policy the current turn runs under (the tool gate's first step), and the root of its globs. */
+  policyInForce(ctx: CtxPort): PolicyInForce;
   /** The edit limits ctx's selection holds (pinned, in force also while forge falls back) and the root of their globs. */
   limits(ctx: CtxPort): { limits: ActiveLimit[]; root: string };
+  /** The tool sets ctx's selection holds (pinned, like the limits): the gate refuses every tool outside one. */
+  toolSets(ctx: CtxPort): readonly ActiveToolSet[];
+  /** How the selection's tools reach the model: declared (narrowed) or gate (told as a system update). */
+  toolDelivery(ctx: CtxPort): ToolDelivery;
   vars(ctx: CtxPort): PromptVars;
   compose(ctx: CtxPort): ComposeResult;
   /** /mode status and preview: the report (scopes re-read) and the composition it describes. */
@@ -68,6 +76,15 @@ export interface ForgeSession extends SessionCommands {
    */
   beforeAgentStart(event: BeforeAgentStartEvent, ctx: CtxPort, leaveOut?: LeaveOut): Promise<BeforeAgentStartResult | undefined>;
   nativeAfterFailure(event: BeforeAgentStartEvent): undefined;
+  /**
+   * The declared set re-applied (a tool Pi or an extension added since is switched off again): the tools now declared
+   * when the selection narrows them, null when Pi's own tools stand.
+   */
+  reapplyTools(ctx: CtxPort): string[] | null;
+  /** toolDelivery: gate: what the model is told of the tools it may call (null: not gated, or nothing restricted). */
+  gateNotice(ctx: CtxPort): string | null;
+  /** Whether a tool may be declared to the model now (every tool set and limit lets it run; always, under gate delivery). */
+  declaredTools(ctx: CtxPort): (tool: string) => boolean;
   /** A handler failed: Pi's native prompt from now on, with the reason told as an error. */
   fail(ctx: CtxPort, what: string, error: unknown): void;
 }
@@ -81,6 +98,10 @@ export interface SessionDeps {
   records: SessionStore;
   /** Tools that stay on under an edit limit besides Pi's read-only built-ins (forge's own). */
   ownTools: readonly string[];
+  /** After every selection change (and replay): the system-update feature's tools note follows it. */
+  afterSelection?(ctx: CtxPort): void;
+  /** The running extension's file: a team policy package is also looked up beside it. */
+  extensionFile?: string;
   now?: () => Date;
   os?: string;
   /** Redraw the footer when a scope file changes between turns (runtime/footer-watch.ts). */

@@ -15,9 +15,14 @@ import type { ForgeModeStateEntry } from "../generated/types.js";
 import { createActivationFlow } from "./activation.js";
 import type { CtxPort } from "./host-adapter/ports.js";
 import { createOnceTeller, describeError, say } from "./notify.js";
-import { createPreferencesApplier } from "./preferences-applier.js";
+import { createPreferencesApplier, UNRESTRICTED, type DeclaredToolPolicy } from "./preferences-applier.js";
+import { withTeamPolicy } from "./tool-policy.js";
+import { createSessionPolicy } from "./session-policy.js";
+import { createSessionTools } from "./session-tools.js";
+import { gateNoticeText } from "../core/tool-report.js";
 import { pathRoot } from "./rule-sources.js";
 import { createScopeLoader, type LoadedScopes } from "./scope-loader.js";
+import { writableKeys } from "./authoring/authoring-target.js";
 import { planStartup, startupConfirmation } from "./selection-transitions.js";
 import { resolveStartupSelection } from "./startup-request.js";
 import { buildStatusReport } from "./status-report.js";
@@ -27,22 +32,10 @@ import { createTrustWidget } from "./trust-widget.js";
 import { migrateLegacySession } from "./legacy-migration.js";
 import type { ActivePresetRef } from "./updates/index.js";
 import type { ForgeSession, SessionDeps } from "./forge-session-types.js";
+import { createPolicyLoader } from "./policy-loader.js";
+import { policyRefusal } from "./policy-selection.js";
+import { resolveAgentDir } from "./scope-discovery.js";
 export type { ForgeSession, SelectionActions, SessionCommands, SessionDeps, SessionView } from "./forge-session-types.js";
-
-/**
- * The offered keys whose source authoring can change: a global one, or one of the deepest project layer when it is
- * trusted (authoring writes only there: runtime/authoring/authoring-target.ts). Sorted.
- */
-function writableKeys(loaded: LoadedScopes | null, kind: "modes" | "presets"): string[] {
-  if (loaded === null) return [];
-  const { projectRoot } = loaded.discovered.paths;
-  const projectWritable = loaded.discovered.trust.trusted === true;
-  const entries = [...(kind === "modes" ? loaded.catalog.modes.values() : loaded.catalog.presets.values())];
-  return entries
-    .filter((e) => e.scope === "global" || (e.scope === "project" && projectWritable && e.layer === projectRoot))
-    .map((e) => e.key)
-    .sort();
-}
 
 /** Which selection (and limits) the preferences were last applied for: a change re-applies them. */
 function preferenceKey(offered: readonly string[], limits: readonly ActiveLimit[]): string {
@@ -66,44 +59,72 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
   let lastLoaded: LoadedScopes | null = null;
   // "Not trusted" is a widget (gone once trusted) where the host has one, not a chat line that outlives the fix.
   const trust = createTrustWidget(tell);
+  // The team policy: re-read when its files change, held by the gate for each turn (runtime/policy-loader.ts).
+  const policies = createPolicyLoader(() => ({ env, agentDir: resolveAgentDir(env), extensionFile: deps.extensionFile }));
   const { scopes, texts } = rememberTexts(
-    createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell: trust.teller }),
+    createScopeLoader({ env, builtinFile: deps.builtinFile, adapter, tell: trust.teller, policies }),
     () => Object.values(records.current().selection.state?.components ?? {}).map((c) => c?.digest ?? null),
     (loaded, ctx) => {
       lastLoaded = loaded;
       trust.show(ctx, loaded);
     },
   );
-  const prefs = createPreferencesApplier(pi, deps.ownTools);
+  // /mode off gives Pi's tools back within the team policy: a tool it denies is never declared.
+  const prefs = createPreferencesApplier(pi, () => withTeamPolicy(UNRESTRICTED, teamPolicy.toolFilter()));
   const read = (ctx: CtxPort) => records.read(ctx);
   const selectionOf = (ctx: CtxPort): ActiveSelection => ({ state: read(ctx).selection.state, error: refusal });
   const limitsOf = (ctx: CtxPort, catalog = scopes.catalog()): ActiveLimit[] => activeLimits(read(ctx).selection.pins, catalog);
+  const selectionTools = createSessionTools({ pi, scopes, read, limits: (ctx, catalog) => limitsOf(ctx, catalog), ownTools: deps.ownTools, tell });
+  const teamPolicy = createSessionPolicy({ pi, scopes, lastLoaded: () => lastLoaded, read, ownTools: deps.ownTools, now });
+  // Tools the team policy denies are never declared (and none but read-only ones while it fails to verify).
+  const toolPolicyOf = (ctx: CtxPort, catalog?: Catalog): DeclaredToolPolicy => withTeamPolicy(selectionTools.policy(ctx, catalog), teamPolicy.toolFilter());
   const offeredKeys = (ctx: CtxPort, catalog: Catalog): string[] => selectedKeys(read(ctx).selection.state).filter((k) => catalog.modes.has(k));
   const keyOf = (ctx: CtxPort) => preferenceKey(offeredKeys(ctx, scopes.catalog()), limitsOf(ctx));
   // A rebuilt bundle redraws the footer's badge between turns (the real extension; unit tests drive turns themselves).
   const watch = deps.watchFooter === true ? createFooterWatch((ctx) => (scopes.refresh(ctx), turns.updateFooter(ctx))) : undefined;
-  const turns = createTurnComposer({ adapter, scopes, records, selection: selectionOf, tell, now, os: deps.os, ...(watch ? { watch } : {}) });
+  const turns = createTurnComposer({
+    adapter,
+    scopes,
+    records,
+    selection: selectionOf,
+    tell,
+    now,
+    os: deps.os,
+    policy: (ctx) => ({ state: scopes.policy(), refusal: lastLoaded === null ? null : policyRefusal(lastLoaded, selectionOf(ctx).state) }),
+    ...(watch ? { watch } : {}),
+  });
   const flow = createActivationFlow({
     pi,
     scopes,
     prefs,
     now,
     current: selectionOf,
+    tools: (ctx) => toolPolicyOf(ctx),
     limits: (ctx) => limitsOf(ctx),
     settle: (ctx, error = null) => {
       refusal = error;
       read(ctx);
+      selectionTools.syncServers(ctx);
+      deps.afterSelection?.(ctx);
     },
     footer: turns.updateFooter,
+    policyRefusal: (ctx, candidate) => policyRefusal(scopes.refresh(ctx), candidate),
   });
 
   function presetRef(composition: Composition, name: string | null | undefined): ActivePresetRef | null {
-    if (composition.kind === "native" || !name) return null;
+    // Pi's native prompt plus only the policy's overlays: the selection (and its preset's blocks) is not on.
+    if (composition.kind === "native" || composition.policyOnly || !name) return null;
     const entry = scopes.catalog().presets.get(name);
     if (!entry) return null;
+    // systemUpdates.modelCallable: false: every block is the user's alone to switch on (the agent tool never appears).
+    const policy = scopes.policy();
+    const preset =
+      policy.kind === "ok" && policy.policy.modelCallableOff !== null
+        ? { ...entry.preset, systemUpdates: entry.preset.systemUpdates.map((b) => ({ ...b, modelCallable: false })) }
+        : entry.preset;
     return {
       key: entry.key,
-      preset: entry.preset,
+      preset,
       scope: entry.scope,
       trusted: entry.scope !== "project" || scopes.projectTrusted(entry.layer),
       layer: entry.layer,
@@ -130,11 +151,34 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     writable: (kind) => writableKeys(lastLoaded, kind),
     session: read,
     selection: () => ({ state: records.current().selection.state, error: refusal }),
+    policyInForce: teamPolicy.inForce,
     limits(ctx) {
       // Most calls hold no selection: nothing to check, and no scope read.
       if (read(ctx).selection.pins.length === 0) return { limits: [], root: ctx.cwd };
       const loaded = scopes.refresh(ctx);
       return { limits: limitsOf(ctx, loaded.catalog), root: pathRoot(loaded, ctx) };
+    },
+    toolSets(ctx) {
+      // Most calls hold no selection: no scope read (the servers forge stopped are still refused).
+      return selectionTools.sets(ctx, read(ctx).selection.pins.length === 0 ? scopes.catalog() : scopes.refresh(ctx).catalog);
+    },
+    toolDelivery: (ctx) => selectionTools.delivery(ctx),
+    gateNotice(ctx) {
+      const { catalog } = scopes.refresh(ctx);
+      if (selectionTools.delivery(ctx, catalog) !== "gate") return null;
+      return gateNoticeText(selectionTools.sets(ctx, catalog), limitsOf(ctx, catalog));
+    },
+    declaredTools(ctx) {
+      // With no selection too: the team policy's tool filter holds whatever is selected.
+      if (read(ctx).selection.pins.length === 0 && teamPolicy.toolFilter() === null) return () => true;
+      const policy = toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
+      return policy.restricts ? policy.allowed : () => true;
+    },
+    reapplyTools(ctx) {
+      const unselected = read(ctx).selection.pins.length === 0 && teamPolicy.toolFilter() === null;
+      const policy = unselected ? UNRESTRICTED : toolPolicyOf(ctx, scopes.refresh(ctx).catalog);
+      if (prefs.blocked(policy)) prefs.enforce(ctx, policy);
+      return policy.restricts ? pi.getActiveTools() : null;
     },
     vars: turns.vars,
     compose: turns.compose,
@@ -146,11 +190,16 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       const { catalog } = scopes.refresh(ctx);
       const limits = limitsOf(ctx, catalog);
       const key = preferenceKey(offeredKeys(ctx, catalog), limits);
-      if (preferencesFor !== null && preferencesFor !== key) await prefs.follow(ctx, catalog, offeredKeys(ctx, catalog), limits);
-      // A tool a limit turns off that is on again (another extension switched it back) goes off before the request.
-      else if (prefs.blocked(limits)) prefs.enforce(ctx, limits);
+      const tools = toolPolicyOf(ctx, catalog);
+      if (preferencesFor !== null && preferencesFor !== key) await prefs.follow(ctx, catalog, offeredKeys(ctx, catalog), tools);
+      // A tool outside the selection's tools that is on again (an MCP server connected, another extension switched it
+      // back) goes off before the request.
+      else if (prefs.blocked(tools)) prefs.enforce(ctx, tools);
       preferencesFor = key;
-      return turns.beforeAgentStart(event, ctx, leaveOut);
+      selectionTools.syncServers(ctx);
+      const result = turns.beforeAgentStart(event, ctx, leaveOut);
+      teamPolicy.record(ctx);
+      return result;
     },
     nativeAfterFailure: (event) => turns.nativeAfterFailure(event, refusal),
 
@@ -168,6 +217,8 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
         notices,
         session.selection.diagnostics,
         limitsOf(ctx, loaded.catalog),
+        selectionTools.status(ctx, loaded.catalog),
+        loaded.policy,
       );
       return { report, result };
     },
@@ -202,7 +253,7 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
       if (summary !== null) tell.tell(ctx, summary);
       refusal = null;
       const replayed = selectedKeys(session.selection.state);
-      if (followPreferences && before !== replayed.join(",")) await prefs.follow(ctx, catalog, replayed, limitsOf(ctx, catalog));
+      if (followPreferences && before !== replayed.join(",")) await prefs.follow(ctx, catalog, replayed, toolPolicyOf(ctx, catalog));
       // A pi-modes selection newer than every forge entry migrates once (the entry appended makes it history).
       await migrateLegacySession(ctx, {
         catalog,
@@ -226,10 +277,12 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
           if (!result.ok) refuseStartup(ctx, `forge: ${plan.origin} refused: ${result.message}; using Pi's native prompt`);
         }
       }
-      // The limits the branch holds turn bash (and tools not known to be read-only) off before the first run: a resumed
-      // session starts with Pi's own tools.
-      const limits = limitsOf(ctx);
-      if (prefs.blocked(limits)) prefs.enforce(ctx, limits);
+      // The tool sets and limits the branch holds narrow the declared tools before the first run: a resumed session
+      // starts with Pi's own tools.
+      const tools = toolPolicyOf(ctx);
+      if (prefs.blocked(tools)) prefs.enforce(ctx, tools);
+      selectionTools.syncServers(ctx);
+      deps.afterSelection?.(ctx);
       preferencesFor = keyOf(ctx);
       turns.updateFooter(ctx);
     },

@@ -1,20 +1,30 @@
-// Applies a selection's model/thinking/tools preferences on activation (and turns off the tools its edit limits do not
-// leave on), and restores the previous values on /mode off.
+// Applies a selection's model and thinking preferences on activation and restores them on /mode off, and keeps the tools
+// declared to the model within what the selection's tool sets and edit limits let run (the declared tool policy).
 import type { Catalog } from "../core/component-catalog.js";
-import { hasPreferences, mergePreferences, resolveTools, type MergedPreferences } from "../core/preferences.js";
+import { declaredTools, mergePreferences, type MergedPreferences } from "../core/preferences.js";
 import type { Mode } from "../generated/types.js";
-import { toolAllowedUnder, type ActiveLimit } from "../core/pinned-limits.js";
 import type { CtxPort, HostThinkingLevel, ModelRef, PiPort } from "./host-adapter/ports.js";
 import { describeError, say } from "./notify.js";
 
-/** The values before forge first changed anything; restored by /mode off. */
+/** The model and thinking level before forge first changed them; restored by /mode off. */
 export interface PreferenceSnapshot {
   model: ModelRef | undefined;
   thinking: HostThinkingLevel;
-  tools: string[];
   /** Set once forge switched the model, so a later selection without a model preference switches back. */
   modelApplied?: boolean;
 }
+
+/** What the selection asks of the declared tools (runtime/forge-session.ts builds it from the pins and the host). */
+export interface DeclaredToolPolicy {
+  /** false: Pi's own tools are declared (no selection restricts them, or toolDelivery: gate keeps them). */
+  restricts: boolean;
+  /** Whether a tool may be declared: every tool set and edit limit in force lets it run. */
+  allowed(tool: string): boolean;
+  /** Tools forge may switch on when they are off: the read-only built-ins, when a mode names its tools. */
+  switchOn: readonly string[];
+}
+
+export const UNRESTRICTED: DeclaredToolPolicy = { restricts: false, allowed: () => true, switchOn: [] };
 
 /** "provider/id" (the id may hold slashes) or a bare id matched against every known model. */
 export function findModel(ctx: CtxPort, spec: string): ModelRef | undefined {
@@ -28,18 +38,8 @@ export function findModel(ctx: CtxPort, spec: string): ModelRef | undefined {
   return registry.getAll?.().find((m) => m.id === spec);
 }
 
-/**
- * Sets the preferred model, thinking level and tools. The tools list narrows the tools active before forge changed
- * them and may switch on Pi's read-only built-ins (resolveTools); nothing else. `allowed` then keeps only the tools an
- * edit limit leaves on. Returns notices (never throws).
- */
-export async function applyPreferences(
-  pi: PiPort,
-  ctx: CtxPort,
-  prefs: MergedPreferences,
-  baseline: PreferenceSnapshot,
-  allowed: (tool: string) => boolean = () => true,
-): Promise<string[]> {
+/** Sets the preferred model and thinking level (or back to `baseline`'s). Returns notices (never throws). */
+export async function applyPreferences(pi: PiPort, ctx: CtxPort, prefs: MergedPreferences, baseline: PreferenceSnapshot): Promise<string[]> {
   const notices: string[] = [];
   try {
     if (prefs.model !== undefined) {
@@ -53,9 +53,6 @@ export async function applyPreferences(
     }
     const thinking = prefs.thinking ?? baseline.thinking;
     if (pi.getThinkingLevel() !== thinking) pi.setThinkingLevel(thinking);
-    const tools = resolveTools(baseline.tools, prefs.tools).filter(allowed);
-    const active = pi.getActiveTools();
-    if (tools.length !== active.length || tools.some((t, i) => t !== active[i])) pi.setActiveTools(tools);
   } catch (error) {
     notices.push(`forge: could not apply mode preferences (${describeError(error)})`);
   }
@@ -63,53 +60,87 @@ export async function applyPreferences(
 }
 
 export interface PreferencesApplier {
-  /**
-   * Applies what the selected modes `keys` prefer, with the tools `limits` turn off left off; the first change snapshots
-   * Pi's values, a selection without preferences or limits restores them.
-   */
-  follow(ctx: CtxPort, catalog: Catalog, keys: readonly string[], limits: readonly ActiveLimit[]): Promise<{ turnedOff: string[] }>;
-  /** Whether an active tool is one `limits` turn off (bash, a tool not known to be read-only). */
-  blocked(limits: readonly ActiveLimit[]): boolean;
-  /** Turns off the active tools `limits` turn off, nothing else (a resumed session: Pi starts with its own tools). */
-  enforce(ctx: CtxPort, limits: readonly ActiveLimit[]): void;
-  /** /mode off: back to the values before forge changed anything. */
+  /** Applies what the selected modes `keys` prefer, and declares the tools `tools` lets run. */
+  follow(ctx: CtxPort, catalog: Catalog, keys: readonly string[], tools: DeclaredToolPolicy): Promise<{ turnedOff: string[] }>;
+  /** Whether the active tools differ from what `tools` declares (a tool Pi or an extension added since, say). */
+  blocked(tools: DeclaredToolPolicy): boolean;
+  /** Declares the tools `tools` lets run again, nothing else: the declared set re-applied. Returns what it declared. */
+  enforce(ctx: CtxPort, tools: DeclaredToolPolicy): string[];
+  /** /mode off: back to the model, thinking level and tools forge found (within `floor`, the team policy's tools). */
   restore(ctx: CtxPort): Promise<void>;
 }
 
-/** The snapshot of Pi's own values is private: taken on the first change, dropped on /mode off. */
-export function createPreferencesApplier(pi: PiPort, ownTools: readonly string[] = []): PreferencesApplier {
+/**
+ * The model snapshot is taken on the first change and dropped on /mode off. For tools the applier keeps what it
+ * switched on and off itself, so Pi's own set is always the active tools with forge's changes undone: a tool Pi or an
+ * extension adds later (an MCP server that connects, codemode switched on) joins it, and /mode off gives it back.
+ */
+export function createPreferencesApplier(pi: PiPort, floor: () => DeclaredToolPolicy = () => UNRESTRICTED): PreferencesApplier {
   let snapshot: PreferenceSnapshot | null = null;
-  const allowedUnder = (limits: readonly ActiveLimit[]) => (tool: string) => toolAllowedUnder(limits, tool, ownTools);
-  const take = (ctx: CtxPort): PreferenceSnapshot => (snapshot ??= { model: ctx.model, thinking: pi.getThinkingLevel(), tools: [...pi.getActiveTools()] });
+  const added = new Set<string>();
+  const removed = new Set<string>();
+  const take = (ctx: CtxPort): PreferenceSnapshot => (snapshot ??= { model: ctx.model, thinking: pi.getThinkingLevel() });
+  /** Pi's own set as forge last saw it, in order: a tool given back returns to its place. */
+  let lastOwn: string[] = [];
+  const ownTools = (active: readonly string[]): string[] => {
+    const own = new Set([...active.filter((t) => !added.has(t)), ...removed]);
+    const ordered = lastOwn.filter((t) => own.has(t));
+    return [...ordered, ...[...own].filter((t) => !ordered.includes(t))];
+  };
+  const targetOf = (active: readonly string[], tools: DeclaredToolPolicy): string[] => {
+    const own = ownTools(active);
+    return tools.restricts ? declaredTools(own, tools.allowed, tools.switchOn) : own;
+  };
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t) => b.includes(t));
+
+  function declare(tools: DeclaredToolPolicy): string[] {
+    const active = pi.getActiveTools();
+    const own = ownTools(active);
+    const target = tools.restricts ? declaredTools(own, tools.allowed, tools.switchOn) : own;
+    lastOwn = own;
+    added.clear();
+    removed.clear();
+    for (const t of target) if (!own.includes(t)) added.add(t);
+    for (const t of own) if (!target.includes(t)) removed.add(t);
+    if (!same(target, active)) pi.setActiveTools(target);
+    return target;
+  }
+
   return {
-    async follow(ctx, catalog, keys, limits) {
+    async follow(ctx, catalog, keys, tools) {
       const modes = keys.map((k) => catalog.modes.get(k)?.mode).filter((m): m is Mode => m !== undefined);
-      const prefs = mergePreferences(modes);
-      if (!hasPreferences(prefs) && limits.length === 0 && snapshot === null) return { turnedOff: [] };
+      const { model, thinking } = mergePreferences(modes);
+      if (model !== undefined || thinking !== undefined || snapshot !== null) {
+        for (const n of await applyPreferences(pi, ctx, { model, thinking }, take(ctx))) say(ctx, n, "warning");
+      }
+      // What this change turned off, for the activation's notice (the model only sees the tool gone).
       const before = pi.getActiveTools();
-      const allowed = allowedUnder(limits);
-      for (const n of await applyPreferences(pi, ctx, prefs, take(ctx), allowed)) say(ctx, n, "warning");
-      // What the edit limits turned off now, for the activation's notice (the model only sees the tool gone).
-      const after = new Set(pi.getActiveTools());
-      return { turnedOff: before.filter((t) => !after.has(t) && !allowed(t)) };
-    },
-    blocked(limits) {
-      if (limits.length === 0) return false;
-      const allowed = allowedUnder(limits);
-      return pi.getActiveTools().some((t) => !allowed(t));
-    },
-    enforce(ctx, limits) {
-      const allowed = allowedUnder(limits);
       try {
-        const active = pi.getActiveTools();
-        if (active.every(allowed)) return;
-        take(ctx);
-        pi.setActiveTools(active.filter(allowed));
+        const after = new Set(declare(tools));
+        return { turnedOff: before.filter((t) => !after.has(t)) };
       } catch (error) {
-        say(ctx, `forge: could not turn tools off under the edit limit (${describeError(error)}); the gate still refuses their calls`, "warning");
+        say(ctx, `forge: could not set the mode's tools (${describeError(error)}); the gate still refuses calls outside them`, "warning");
+        return { turnedOff: [] };
+      }
+    },
+    blocked(tools) {
+      const active = pi.getActiveTools();
+      return !same(targetOf(active, tools), active);
+    },
+    enforce(ctx, tools) {
+      try {
+        return declare(tools);
+      } catch (error) {
+        say(ctx, `forge: could not set the mode's tools (${describeError(error)}); the gate still refuses calls outside them`, "warning");
+        return pi.getActiveTools();
       }
     },
     async restore(ctx) {
+      try {
+        declare(floor());
+      } catch (error) {
+        say(ctx, `forge: could not restore Pi's tools (${describeError(error)})`, "warning");
+      }
       if (snapshot === null) return;
       for (const n of await applyPreferences(pi, ctx, {}, snapshot)) say(ctx, n, "warning");
       snapshot = null;

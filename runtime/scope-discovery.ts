@@ -8,6 +8,8 @@ import type { CatalogSource } from "../core/component-catalog.js";
 import type { Scope } from "../core/digest.js";
 import { isBundleTrusted, readTrustStore, type TrustStore } from "../io/trust-store.js";
 import { signersOf, type Signer } from "../core/bundle-signature.js";
+import { bundleServers } from "../core/mcp-servers.js";
+import type { ForgeBundle } from "../generated/types.js";
 import type { TrustSetting } from "../core/trust-setting.js";
 import { describeRollback, judgeSigners, type Rollback, type SeenUpdate } from "./signer-trust.js";
 import { trustHint } from "./trust-hint.js";
@@ -47,6 +49,12 @@ export interface ProjectTrust {
 /** A project layer as loaded: its bundle (verified) and whether it is trusted. */
 export interface LayerLoad extends LayerPath, ProjectTrust {
   load: BundleLoad;
+  /**
+   * Whether the MCP servers its modes bring may start: forge's own trust covers the bundle (its bundleHash trusted, or a
+   * key the user trusts signed it). Host trust alone is not enough: Pi 1.x reports a folder holding only .pi/forge/
+   * trusted without asking. False for an untrusted layer, true for one that brings no server.
+   */
+  serversTrusted: boolean;
   /** The keys whose signatures of the bundle verified (every signature must, or the bundle is refused). */
   signers: Signer[];
   /** A trusted key signed it before the newest bundle from that key the user used here: asked about, not applied. */
@@ -122,10 +130,18 @@ export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null, set
   const forgeDecides = hostTrust === null || (setting.mode === "forge" && hostTrust === true);
   const store: TrustStore | null = forgeDecides && paths.layers.length > 0 ? readTrustStore(paths.trustFile) : null;
   const seen: SeenUpdate[] = [];
+  let serverStore: TrustStore | null = null;
+  /** A host-trusted layer that brings MCP servers: do forge's own records cover it (read only when one does)? */
+  const serversTrustedByForge = (realRoot: string, file: string, bundle: ForgeBundle, signers: Signer[]): boolean => {
+    if (bundleServers(bundle).length === 0) return true;
+    serverStore ??= readTrustStore(paths.trustFile);
+    const hash = isBundleTrusted(serverStore, realRoot, bundle.bundleHash);
+    return hash || judgeSigners(serverStore, realRoot, file, bundle, signers, hash).signer !== null;
+  };
   const layers: LayerLoad[] = paths.layers.map((layer) => {
     const escape = layerEscape(layer, paths.repositoryRoot);
     const load: BundleLoad = escape !== null ? refusedLoad(layer.file, escape) : loadBundleFile(layer.file, "project");
-    const out: LayerLoad = { ...layer, load, trusted: null, decidedBy: null, realRoot: null, signers: [] };
+    const out: LayerLoad = { ...layer, load, trusted: null, decidedBy: null, realRoot: null, signers: [], serversTrusted: false };
     if (load.status === "refused") notices.push(load.reason);
     if (load.status !== "ok") return out;
     out.realRoot = safeRealpath(layer.root);
@@ -145,6 +161,7 @@ export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null, set
       if (judged.seen !== null) seen.push(judged.seen);
       if (judged.rollback !== null) out.rollback = judged.rollback;
     }
+    out.serversTrusted = out.trusted === true && (out.via !== "host" || serversTrustedByForge(out.realRoot, load.file, load.bundle, out.signers));
     const hint = trustHint(out.decidedBy, hasUI, load.bundle.bundleHash);
     sources.push({
       scope: "project",

@@ -11,6 +11,8 @@ import { effectivePrompt, type HostAdapter } from "./host-adapter/index.js";
 import type { BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort } from "./host-adapter/ports.js";
 import { say, setFooter, type OnceTeller } from "./notify.js";
 import type { ScopeLoader } from "./scope-loader.js";
+import { composeWithPolicy } from "../core/policy-compose.js";
+import type { PolicyState } from "../core/policy.js";
 import type { SessionStore } from "./session-store.js";
 import type { FooterWatch } from "./footer-watch.js";
 
@@ -42,6 +44,8 @@ export interface TurnDeps {
   os?: string;
   /** Keeps the badge current between turns (the real extension's; none in unit tests). */
   watch?: FooterWatch;
+  /** The team policy over ctx's selection: its state, and why it refuses the selection itself (null: it does not). */
+  policy?(ctx: CtxPort): { state: PolicyState; refusal: string | null };
 }
 
 /** Under policy warn: which definitions are composed as they are now, and which are left out and why (never reported as composed). */
@@ -59,7 +63,12 @@ export function createTurnComposer(deps: TurnDeps): TurnComposer {
   let lastTurn: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined } | null = null;
 
   const vars = (ctx: CtxPort) => buildPromptVars({ cwd: ctx.cwd, now: now(), model: ctx.model ?? null, os, preset: selection(ctx).state?.preset ?? null });
-  const compose = (ctx: CtxPort) => composeCached(scopes.catalog(), selection(ctx), vars(ctx));
+  /** A composition under the team policy: its overlays in every prompt, whatever the selection composed to. */
+  const underPolicy = (ctx: CtxPort, result: ComposeResult): ComposeResult => {
+    const p = deps.policy?.(ctx);
+    return p === undefined ? result : composeWithPolicy(result, p.state, vars(ctx), p.refusal);
+  };
+  const compose = (ctx: CtxPort) => underPolicy(ctx, composeCached(scopes.catalog(), selection(ctx), vars(ctx)));
 
   function updateFooter(ctx: CtxPort, result?: ComposeResult): void {
     const r = result ?? compose(ctx);
@@ -84,7 +93,7 @@ export function createTurnComposer(deps: TurnDeps): TurnComposer {
       const keys = leaveOut?.(standing) ?? null;
       const state = selection(ctx).state;
       const answered = keys !== null && state !== null ? composeLeavingOut(scopes.catalog(), state, vars(ctx), keys) : null;
-      const result = answered?.result ?? standing;
+      const result = answered === null ? standing : underPolicy(ctx, answered.result);
       let notice: string | null = null;
       if (answered !== null) notice = noticeText(answered.notice);
       else if (result.fallbackReason !== null) notice = result.fallbackReason;

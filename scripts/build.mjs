@@ -2,13 +2,37 @@
 // the extension loads on demand -> dist/yaml.cjs, and the studio page (compiler/studio/page/) -> dist/studio/.
 // Codegen is a separate step (npm run codegen); `npm run build` runs both.
 import { build } from "esbuild";
-import { chmodSync, copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 mkdirSync(join(ROOT, "dist"), { recursive: true });
+
+/** Writes the rank table from gpt-tokenizer's o200k_base ranks, unless the file already holds these bytes. */
+async function writeRankTable(file) {
+  const bundled = await build({
+    entryPoints: [join(ROOT, "compiler/tokens/rank-table.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    write: false,
+    logLevel: "warning",
+  });
+  const { encodeRankTable } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString("base64")}`);
+  const ranks = createRequire(import.meta.url)("gpt-tokenizer/bpeRanks/o200k_base").default;
+  const bytes = encodeRankTable(ranks);
+  if (existsSync(file) && Buffer.compare(readFileSync(file), bytes) === 0) return;
+  writeFileAtomic(file, bytes);
+}
+
+function writeFileAtomic(file, bytes) {
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, bytes);
+  renameSync(temp, file);
+}
 
 const common = {
   bundle: true,
@@ -17,42 +41,61 @@ const common = {
   format: "esm",
   logLevel: "warning",
   legalComments: "none",
-  define: { FORGE_VERSION: JSON.stringify(pkg.version) },
+  // RE2 is its own file beside the CLI and the extension, loaded by core/path-match.ts on the first path pattern.
+  define: { FORGE_VERSION: JSON.stringify(pkg.version), FORGE_RE2: JSON.stringify("./re2.cjs") },
 };
 
+/** A library as one CommonJS file in dist/, which forge's code loads with require() on first use. */
+async function buildLibraryFile(contents, file) {
+  await build({ ...common, stdin: { contents, resolveDir: ROOT, loader: "js" }, outfile: join(ROOT, "dist", file), format: "cjs", minify: true, define: {} });
+}
+
 // The CLI bundles yaml, ajv validators and handlebars so the installed package needs no dependencies.
-// handlebars is CommonJS: give the ESM bundle a require() for Node built-ins. The tokenizer (gpt-tokenizer's o200k_base,
-// about 2.8 MB) is its own file beside it, loaded on the first token count (compiler/tokens/count-tokens.ts), so a
-// command that counts nothing never parses it.
+// handlebars is CommonJS: give the ESM bundle a require() for Node built-ins. Token counts read the o200k_base ranks
+// from a binary table beside it (dist/o200k_base.ranks, built here from gpt-tokenizer's ranks by
+// compiler/tokens/rank-table.ts), loaded through dist/o200k_base.cjs on the first count (compiler/tokens/count-tokens.ts),
+// so a command that counts nothing never reads it.
+// The CLI is split by command (compiler/cli.ts imports each when it runs): dist/cli.js and its chunks dist/cli-*.js,
+// each named by a hash of its content and of the chunks it imports, so the entry's bytes stand for the whole compiler
+// (the no-op build cache hashes them: compiler/io/build-cache.ts). The chunks of an earlier build are removed first.
+for (const file of readdirSync(join(ROOT, "dist"))) if (/^cli-.*\.js$/.test(file)) rmSync(join(ROOT, "dist", file));
 await build({
   ...common,
-  entryPoints: [join(ROOT, "compiler/cli.ts")],
-  outfile: join(ROOT, "dist/cli.js"),
-  define: { ...common.define, FORGE_TOKENIZER: JSON.stringify("./tokenizer.cjs"), FORGE_YAML: JSON.stringify("./yaml.cjs") },
+  entryPoints: { cli: join(ROOT, "compiler/cli.ts") },
+  outdir: join(ROOT, "dist"),
+  splitting: true,
+  chunkNames: "cli-[name]-[hash]",
+  define: {
+    ...common.define,
+    FORGE_RANKS: JSON.stringify("./o200k_base.cjs"),
+    FORGE_CLI_ENTRY: JSON.stringify("./cli.js"),
+    FORGE_PICOMATCH: JSON.stringify("./picomatch.cjs"),
+    FORGE_YAML: JSON.stringify("./yaml.cjs"),
+  },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __forgeCreateRequire } from 'node:module';\nconst require = __forgeCreateRequire(import.meta.url);",
   },
 });
 chmodSync(join(ROOT, "dist/cli.js"), 0o755);
-await build({
-  ...common,
-  stdin: { contents: 'module.exports = require("gpt-tokenizer/encoding/o200k_base");', resolveDir: ROOT, loader: "js" },
-  outfile: join(ROOT, "dist/tokenizer.cjs"),
-  format: "cjs",
-  minify: true,
-});
+await buildLibraryFile('module.exports = require("re2js");', "re2.cjs");
+await buildLibraryFile('module.exports = require("picomatch/posix");', "picomatch.cjs");
+await writeRankTable(join(ROOT, "dist/o200k_base.ranks"));
+writeFileSync(
+  join(ROOT, "dist/o200k_base.cjs"),
+  '// The o200k_base rank table\'s bytes (compiler/tokens/rank-table.ts), loaded as a module by the first token count.\nmodule.exports = require("node:fs").readFileSync(require("node:path").join(__dirname, "o200k_base.ranks"));\n',
+);
+rmSync(join(ROOT, "dist/tokenizer.cjs"), { force: true }); // the gpt-tokenizer bundle the table replaced
 
 // The yaml library on its own, for the settings files the extension reads (io/yaml-settings.ts): loaded only where
 // such a file exists, so the extension itself does not carry it.
-await build({
-  ...common,
-  stdin: { contents: 'module.exports = require("yaml");', resolveDir: ROOT, loader: "js" },
-  outfile: join(ROOT, "dist/yaml.cjs"),
-  format: "cjs",
-  minify: true,
-});
+await buildLibraryFile('module.exports = require("yaml");', "yaml.cjs");
 
-// The runtime extension: Node built-ins and generated validators only; host packages are type-only imports.
+// The runtime extension: one ESM file, dist/extension.js (Node built-ins and generated validators only; host packages
+// are type-only imports), which both hosts' jiti hands to Node's own import() ("type": "module"). The commands'
+// handlers stay in it: bench/runtime-load.mjs measures the same code split into chunks (each a module Node's loader
+// resolves, reads and links at start) slower to load, not faster. RE2 alone is beside it, dist/re2.cjs (above),
+// required on the first path pattern: inlined, its 150 KB are parsed at every start (the same bench measures both).
+for (const file of readdirSync(join(ROOT, "dist"))) if (/^extension-.*\.js$/.test(file)) rmSync(join(ROOT, "dist", file)); // chunks of earlier builds
 await build({
   ...common,
   entryPoints: [join(ROOT, "runtime/extension.ts")],

@@ -10,6 +10,7 @@ import { compile as compileTypes } from "json-schema-to-typescript";
 import { codeBranch, DIAGNOSTIC_SCHEMA, loadCatalogCodes, renderDiagnosticSchema, writeDiagnosticSchema } from "./codegen-codes.mjs";
 export { renderDiagnosticSchema };
 import { byFile, dedupeDeclarations, dereference, RUNTIME_KEYWORD, runtimeView, stripAnnotations, withoutCombinators } from "./codegen-views.mjs";
+import { renderLeanValidators } from "./codegen-lean.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SCHEMA_DIR = join(ROOT, "schema");
@@ -30,6 +31,7 @@ const VALIDATORS = {
   "tool-arguments.schema.json": "validateToolArguments",
   "build-cache-entry.schema.json": "validateBuildCacheEntry",
   "forge-config.schema.json": "validateForgeConfig",
+  "policy.schema.json": "validatePolicySource",
   // The runtime checks a pi-modes entry's data by its customType: one small validator per shape.
   "pi-modes-state.schema.json": {
     validatePiModesSwitch: "#/$defs/modeSwitch",
@@ -44,26 +46,24 @@ const VALIDATORS = {
 };
 /** Output file -> validators in it. The runtime imports only runtime-validators.js, keeping its bundle small. */
 const VALIDATOR_FILES = {
-  // validateBundleStrict: the whole bundle schema, for bundles the compiler reads (forge libraries); the runtime's
-  // validateBundle skips the build-time fields (RUNTIME_KEYWORD).
+  // What every build validates sources with (phase 3): ajv, every error with its message, for diagnostics.
   "source-validators": {
-    names: [
-      "validateModeSource",
-      "validatePresetSource",
-      "validateRuleSource",
-      "validateForgeConfig",
-      "validateBuildCacheEntry",
-      "validatePresetExport",
-      "validateSourceRequest",
-      "validateTestSource",
-    ],
-    aliases: { validateBundleStrict: "validateBundle" },
+    names: ["validateModeSource", "validatePresetSource", "validateRuleSource", "validateForgeConfig", "validatePolicySource"],
     allErrors: true,
   },
+  // Files other commands read: preset export files, the extension's source requests, forge test's test files (a file
+  // of their own, so a build never parses them).
+  "transfer-validators": { names: ["validatePresetExport", "validateSourceRequest", "validateTestSource"], allErrors: true },
   "report-validators": { names: ["validateCliReport", "validateTestReport"], allErrors: true }, // --json reports: for tests only, no bundle carries it
-  // The runtime only needs a yes/no and the first error, so it skips allErrors and stays small.
-  // Without ajv's message strings too: core/error-text.ts words the first error from its keyword and params.
+  // The compiler's yes/no checks, lean (below): the build cache's entry (every build) and validateBundleStrict, the whole
+  // bundle schema for bundles the compiler reads (forge libraries; the first error words the refusal, as ajv's would).
+  "cache-validators": { names: ["validateBuildCacheEntry"], aliases: { validateBundleStrict: "validateBundle" }, lean: true },
+  // The runtime only needs a yes/no and the first error: lean validators (scripts/codegen-lean.mjs, a quarter of ajv's
+  // code for the same checks, the same first error), without message strings (core/error-text.ts words the first error
+  // from its keyword and params). Its validateBundle skips the build-time fields (RUNTIME_KEYWORD).
   "runtime-validators": {
+    lean: true,
+    runtime: true,
     names: [
       "validateBundle",
       "validateModeState",
@@ -75,8 +75,6 @@ const VALIDATOR_FILES = {
       "validatePiModesV1",
       "validatePiModesSelection",
     ],
-    allErrors: false,
-    messages: false,
   },
 };
 
@@ -102,7 +100,18 @@ export async function renderGenerated() {
     else if (v) for (const [name, pointer] of Object.entries(v)) idByName[name] = schema.$id + pointer;
   }
   const out = {};
-  for (const [base, { names, aliases = {}, allErrors, messages = true }] of Object.entries(VALIDATOR_FILES)) {
+  for (const [base, { names, aliases = {}, allErrors, messages = true, lean = false, runtime = false }] of Object.entries(VALIDATOR_FILES)) {
+    const declarations =
+      BANNER +
+      'import type { Validator } from "./validator.js";\n' +
+      [...names, ...Object.keys(aliases)].map((n) => `export declare const ${n}: Validator;\n`).join("");
+    if (lean) {
+      const views = schemas.map(({ schema }) => (runtime ? runtimeView(stripAnnotations(schema)) : stripAnnotations(schema)));
+      const exported = Object.fromEntries([...names.map((n) => [n, idByName[n]]), ...Object.entries(aliases).map(([alias, n]) => [alias, idByName[n]])]);
+      out[`${base}.js`] = BANNER + "/* eslint-disable */\n" + renderLeanValidators(views, exported);
+      out[`${base}.d.ts`] = declarations;
+      continue;
+    }
     // unicode:false measures maxLength in UTF-16 units, which avoids a require() of ajv's runtime in ESM output.
     const ajv = new Ajv2020({
       code: { source: true, esm: true },
@@ -121,10 +130,7 @@ export async function renderGenerated() {
     const js = standaloneCode(ajv, exportsMap);
     if (/\brequire\(/.test(js)) throw new Error(`codegen: ${base}.js would require() at runtime`);
     out[`${base}.js`] = BANNER + "/* eslint-disable */\n" + js;
-    out[`${base}.d.ts`] =
-      BANNER +
-      'import type { Validator } from "./validator.js";\n' +
-      [...names, ...Object.keys(aliases)].map((n) => `export declare const ${n}: Validator;\n`).join("");
+    out[`${base}.d.ts`] = declarations;
   }
   out["validator.ts"] =
     BANNER +

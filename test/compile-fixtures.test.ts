@@ -7,7 +7,7 @@ import { DIAGNOSTIC_CODES } from "../generated/constants.js";
 import { DIAGNOSTIC_CATALOG } from "../compiler/diagnostics/catalog.js";
 import { validateBundle } from "../generated/runtime-validators.js";
 import { verifyBundleText } from "../core/bundle-verify.js";
-import { validateBundleStrict } from "../generated/source-validators.js";
+import { validateBundleStrict } from "../generated/cache-validators.js";
 import { compileCase, FIXTURES_DIR, readCaseSpec } from "./compiler/fixture-cases.js";
 
 const IMPORT_FIXTURES_DIR = join(import.meta.dirname, "fixtures", "import");
@@ -82,11 +82,11 @@ describe("compile fixtures", () => {
       if (!existsSync(file)) continue;
       for (const d of JSON.parse(readFileSync(file, "utf8")) as ExpectedDiagnostic[]) covered.add(d.code);
     }
-    // The runtime's composition and load codes, forge export's and forge test's have no fixture folder: their catalog
-    // examples are run by test/diagnostic-examples.test.ts, which checks every code's example (export's also by
-    // test/compiler/export-targets.test.ts, the load codes' by test/runtime/load-bundle.test.ts, forge test's by
-    // test/prompt-tests/test-files.test.ts).
-    const noFolder = new Set(["compose", "export", "load", "test"]);
+    // The runtime's composition, load and team-policy load codes, forge export's and forge test's have no fixture folder:
+    // their catalog examples are run by test/diagnostic-examples.test.ts, which checks every code's example (export's also
+    // by test/compiler/export-targets.test.ts, the load codes' by test/runtime/load-bundle.test.ts, the policy's by
+    // test/runtime/team-policy.test.ts and the e2e, forge test's by test/prompt-tests/test-files.test.ts).
+    const noFolder = new Set(["compose", "export", "load", "policy", "test"]);
     for (const entry of DIAGNOSTIC_CATALOG) if (noFolder.has(entry.example.kind)) covered.add(entry.code);
     const missing = [...DIAGNOSTIC_CODES].filter((code) => !covered.has(code));
     expect(missing).toEqual([]);

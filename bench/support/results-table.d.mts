@@ -48,3 +48,6 @@ export declare function describeRun(results: BenchResults): string;
 export declare function renderPerformance(results: BenchResults): string;
 export declare function renderTable(results: BenchResults, bench: BenchFigures, table: BenchTable): string;
 export declare function spliceBenchTables(readme: string, results: BenchResults): string;
+export declare function benchMarkersIn(text: string): { performance: boolean; tables: string[] };
+export declare function spliceBenchMarkers(text: string, results: BenchResults, name?: string): string;
+export declare function spliceBenchFiles(files: Record<string, string>, results: BenchResults): Record<string, string>;

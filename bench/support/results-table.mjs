@@ -1,5 +1,6 @@
-// Renders bench/results.json into the README: the Performance table (every row names its bench, run and target) and
-// each bench's detail tables, between markers. Pure: scripts/readme-bench.mjs and run-all.mjs do the file I/O.
+// Renders bench/results.json into the documentation (README.md, docs/performance.md...): the Performance table (every
+// row names its bench, run and target) and each bench's detail tables, between markers, in whichever file holds them.
+// Pure: bench/support/bench-docs.mjs reads and writes the files.
 
 export const RESULTS_FILE = "bench/results.json";
 export const PERFORMANCE_MARKERS = ["<!-- bench:performance:start -->", "<!-- bench:performance:end -->"];
@@ -44,25 +45,73 @@ export function renderTable(results, bench, table) {
   return [row(table.columns), `|${align.join("|")}|`, ...table.rows.map(row), "", source].join("\n");
 }
 
+/** Where `marker` stands on a line of its own (a marker quoted inside a sentence is not one). */
+function lineIndex(text, marker, from = 0) {
+  let at = text.indexOf(marker, from);
+  while (at >= 0 && !((at === 0 || text[at - 1] === "\n") && (text[at + marker.length] ?? "\n") === "\n")) at = text.indexOf(marker, at + 1);
+  return at;
+}
+
 function splice(text, [start, end], body) {
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
+  const from = lineIndex(text, start);
+  const to = lineIndex(text, end, Math.max(from, 0));
   if (from < 0 || to < from) throw new Error(`README: the markers ${start} ... ${end} are missing`);
   return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`;
 }
 
+/** The detail tables of `results`, by id, each with its bench. */
+function recordedTables(results) {
+  return new Map(results.benches.flatMap((bench) => (bench.tables ?? []).map((table) => [table.id, { bench, table }])));
+}
+
+/** Which bench tables `text` holds: the Performance table (true/false) and the ids of the detail tables. */
+export function benchMarkersIn(text) {
+  return {
+    performance: lineIndex(text, PERFORMANCE_MARKERS[0]) >= 0,
+    tables: [...text.matchAll(/^<!-- bench:table:([a-z0-9-]+):start -->$/gm)].map((m) => m[1]),
+  };
+}
+
+/**
+ * `text` with each bench table it holds rendered from `results`, whichever of them it holds (a page may carry the
+ * Performance table, a detail table, or both); throws on markers for a table no bench recorded.
+ */
+export function spliceBenchMarkers(text, results, name = "README") {
+  const held = benchMarkersIn(text);
+  const tables = recordedTables(results);
+  let out = held.performance ? splice(text, PERFORMANCE_MARKERS, renderPerformance(results)) : text;
+  for (const id of held.tables) {
+    const recorded = tables.get(id);
+    if (recorded === undefined) throw new Error(`${name}: bench table "${id}" has markers but ${RESULTS_FILE} records no such table`);
+    out = splice(out, tableMarkers(id), renderTable(results, recorded.bench, recorded.table));
+  }
+  return out;
+}
+
 /** The README with every bench table replaced by what `results` renders; throws on a missing or an orphan marker. */
 export function spliceBenchTables(readme, results) {
-  let text = splice(readme, PERFORMANCE_MARKERS, renderPerformance(results));
-  const ids = new Set();
-  for (const bench of results.benches) {
-    for (const table of bench.tables ?? []) {
-      ids.add(table.id);
-      text = splice(text, tableMarkers(table.id), renderTable(results, bench, table));
-    }
+  const held = benchMarkersIn(readme);
+  if (!held.performance) splice(readme, PERFORMANCE_MARKERS, "");
+  for (const id of recordedTables(results).keys()) if (!held.tables.includes(id)) splice(readme, tableMarkers(id), "");
+  return spliceBenchMarkers(readme, results);
+}
+
+/**
+ * Every documentation file that holds bench tables (`files`: path -> text), rendered: each file takes the tables it
+ * holds; throws unless the Performance table and every recorded detail table are held by at least one of them.
+ */
+export function spliceBenchFiles(files, results) {
+  const out = {};
+  const held = new Set();
+  for (const [file, text] of Object.entries(files)) {
+    const markers = benchMarkersIn(text);
+    if (!markers.performance && markers.tables.length === 0) continue;
+    if (markers.performance) held.add("performance");
+    for (const id of markers.tables) held.add(id);
+    out[file] = spliceBenchMarkers(text, results, file);
   }
-  for (const [, id] of text.matchAll(/<!-- bench:table:([a-z0-9-]+):start -->/g)) {
-    if (!ids.has(id)) throw new Error(`README: bench table "${id}" has markers but ${RESULTS_FILE} records no such table`);
-  }
-  return text;
+  const wanted = ["performance", ...recordedTables(results).keys()];
+  const missing = wanted.filter((id) => !held.has(id));
+  if (missing.length > 0) throw new Error(`no documentation file holds the bench table(s) ${missing.join(", ")}: add their markers where they belong`);
+  return out;
 }

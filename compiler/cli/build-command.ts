@@ -95,7 +95,12 @@ function buildAll(args: CliArgs, io: CliIO, signingKey: SigningKey | undefined):
     if (!args.json && !github) io.stdout.write(`${shown}\n`);
     let run: BuildRun;
     try {
-      run = runBuild(target, { ...settingsFor(target, args.check, io, rebuilt), ...(signingKey ? { signingKey } : {}) });
+      run = runBuild(target, {
+        ...settingsFor(target, args.check, io, rebuilt),
+        ...(signingKey ? { signingKey } : {}),
+        ...(args.policy !== undefined ? { policy: args.policy } : {}),
+        cwd: io.cwd,
+      });
     } catch (err) {
       exitCode = 1;
       if (!args.json && !github) io.stderr.write(`forge: ${shown}: ${describeFailure(err)}\n`);
@@ -127,7 +132,12 @@ export async function buildCommand(args: CliArgs, io: CliIO): Promise<number> {
   if (!isDirectory(target.forgeRoot)) {
     return printFailure(io, args.json, "build", noSourcesProblem(target), github);
   }
-  const settings = { ...settingsFor(target, args.check, io), ...(signing.key ? { signingKey: signing.key } : {}) };
+  const settings = {
+    ...settingsFor(target, args.check, io),
+    ...(signing.key ? { signingKey: signing.key } : {}),
+    ...(args.policy !== undefined ? { policy: args.policy } : {}),
+    cwd: io.cwd,
+  };
   if (args.watch) return watch(target, settings, io, args.json);
   let run: BuildRun;
   try {

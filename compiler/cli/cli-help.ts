@@ -43,6 +43,7 @@ export type FlagName =
   | "out"
   | "name"
   | "signed-by"
+  | "policy"
   | "offline"
   | "pi"
   | "update"
@@ -57,28 +58,31 @@ export const DEV_FLAGS: ReadonlySet<FlagName> = new Set(["builtin"]);
 
 /** Flags each command accepts besides --json/--help. */
 export const ALLOWED: Record<SubCommand, ReadonlySet<FlagName>> = {
-  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all", "sign", "key"]),
+  build: new Set(["check", "watch", "format", "root", "global", "builtin", "library", "all", "sign", "key", "policy"]),
   init: new Set(["root", "global"]),
   preview: new Set(["root", "global", "preset", "modes"]),
-  explain: new Set(["root", "global", "preset", "modes", "path"]),
+  explain: new Set(["root", "global", "preset", "modes", "path", "policy"]),
   diff: new Set(["root", "global"]),
   test: new Set(["root", "format", "pi", "update", "against", "host", "reporter", "out", "model", "runs"]),
   import: new Set(["root", "global", "overlay", "dry-run", "force", "rename"]),
   export: new Set(["root", "check", "preset", "force"]),
-  studio: new Set(["root", "global", "port", "open"]),
+  studio: new Set(["root", "global", "port", "open", "policy"]),
   preset: new Set(["root", "global", "force"]),
   source: new Set(),
   key: new Set(["out", "name", "force", "key"]),
-  verify: new Set(["root", "global", "library", "all", "signed-by"]),
+  verify: new Set(["root", "global", "library", "all", "signed-by", "policy"]),
   outdated: new Set(["root", "offline"]),
 };
 
-const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
-  build: ["forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--sign [--key FILE]] [--json]"],
+/** Each command's usage lines, as --help and usage errors print them (the reference page docs/reference/cli.md too). */
+export const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
+  build: [
+    "forge build [--check] [--watch] [--format human|github|json] [--root DIR | --global] [--library | --all] [--sign [--key FILE]] [--policy PKG|FILE] [--json]",
+  ],
   init: ["forge init [--root DIR | --global] [--json]"],
   preview: ["forge preview <preset> | <mode>... | --preset NAME | --modes a,b [--root DIR | --global] [--json]"],
   explain: [
-    "forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--root DIR | --global] [--json]",
+    "forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--policy PKG|FILE] [--root DIR | --global] [--json]",
     "forge explain --path P [--root DIR | --global] [--json]",
   ],
   diff: ["forge diff [A] [B] [--root DIR | --global] [--json]"],
@@ -90,18 +94,19 @@ const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
     "forge import pi-modes|pi-presets|roo|claude-rules|cursor|rulesync <path> [--overlay] [--rename old=new]... [--dry-run] [--force] [--root DIR | --global] [--json]",
   ],
   export: ["forge export claude|cursor|roo|agents-md [--preset NAME] [--check] [--force] [--root DIR] [--json]"],
-  studio: ["forge studio [--root DIR | --global] [--port N] [--open]"],
+  studio: ["forge studio [--root DIR | --global] [--port N] [--open] [--policy PKG|FILE]"],
   preset: [
     "forge preset export <name> [file] [--force] [--root DIR | --global] [--json]",
     "forge preset import <file> [--force] [--root DIR | --global] [--json]",
   ],
   source: ["forge source '<request JSON>' [--json]"],
   key: ["forge key new [--out FILE] [--name NAME] [--force] [--json]", "forge key show [--key FILE] [--json]"],
-  verify: ["forge verify [FILE]... [--root DIR | --global | --library | --all] [--signed-by FINGERPRINT]... [--json]"],
+  verify: ["forge verify [FILE]... [--root DIR | --global | --library | --all] [--signed-by FINGERPRINT]... [--policy PKG|FILE] [--json]"],
   outdated: ["forge outdated [--root DIR] [--offline] [--json]"],
 };
 
-const COMMAND_ABOUT: Record<SubCommand, string> = {
+/** What each command does, as `forge --help` and `forge <command> --help` say it. */
+export const COMMAND_ABOUT: Record<SubCommand, string> = {
   build: `validate .pi/forge/** and write .pi/forge/bundle.json (only when there are no errors);
 the forge libraries .pi/forge/forge.yaml lists are read from node_modules and pinned`,
   init: "scaffold .pi/forge/ with an example mode, preset, partial and prompt test (never overwrites)",
@@ -165,7 +170,8 @@ installed in node_modules and the registry's latest (npm view; --offline skips i
 the presets taking the installed version would change (the comparison forge diff makes)`,
 };
 
-const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string]> = [
+/** Every option's help line, in the order --help lists them. */
+export const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string]> = [
   ["check", "--check        write nothing; exit 1 and list what changed when bundle.json (export: the target's files) is stale"],
   ["watch", "--watch        rebuild on every change under the forge root; Ctrl-C stops"],
   ["format", "--format F     build, test output: human (default), github (GitHub Actions annotations), json; test also markdown (a PR comment)"],
@@ -206,6 +212,11 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["out", "--out FILE     key new: where to write the private key (FILE.pub: the public line); never in a repository; test: the junit file"],
   ["name", "--name NAME    key new: the name shown beside the key's fingerprint (default: git's user.name <user.email>)"],
   ["signed-by", "--signed-by F  verify: require a valid signature by the key with fingerprint F (repeatable: any one of them)"],
+  [
+    "policy",
+    `--policy P     build, verify, explain, studio: check against the team policy P, an npm package (from the project's
+               node_modules) or a built policy bundle file; default: forge.yaml's expectPolicy`,
+  ],
   ["offline", "--offline      outdated: do not ask the npm registry for the latest versions"],
   ["port", "--port N       studio: listen on this port (default: a random free port)"],
   ["open", "--open         studio: open the page in the desktop's browser"],
@@ -215,6 +226,18 @@ const OPTION_HELP: ReadonlyArray<[FlagName | "json" | "help" | "version", string
   ["help", "-h, --help     show this help (forge <command> --help or forge help <command>: that command's)"],
   ["version", "-v, --version  print the forge version"],
 ];
+
+/** The environment variables forge reads, as --help lists them. */
+export const ENVIRONMENT: ReadonlyArray<[name: string, text: string]> = [
+  ["NO_COLOR, FORCE_COLOR", "color control (default: color only on a terminal)"],
+  ["PI_CODING_AGENT_DIR", "the global scope's agent directory"],
+  ["FORGE_CACHE_DIR", "where the no-op build cache and kept token counts live (default $XDG_CACHE_HOME/forge or ~/.cache/forge)"],
+  ["FORGE_NO_CACHE=1", "always compile in full (the cache only skips recompiling unchanged sources)"],
+  ["GITHUB_WORKSPACE", "--format github reports paths relative to it (default: the current directory)"],
+  ["FORGE_SIGNING_KEY", "build --sign: the private key file's text (a CI secret), or its path; never printed"],
+];
+
+export const EXIT_CODES = "0 ok, 1 errors in sources / stale --check / I/O error (diff: changes), 2 usage error (diff: could not compare)";
 
 const indent = (text: string, by: string) =>
   text
@@ -241,24 +264,24 @@ options:
 ${OPTION_HELP.map(([, text]) => indent(text, "  ")).join("\n")}
 
 environment:
-  NO_COLOR, FORCE_COLOR   color control (default: color only on a terminal)
-  PI_CODING_AGENT_DIR     the global scope's agent directory
-  FORGE_CACHE_DIR         where the no-op build cache and kept token counts live (default $XDG_CACHE_HOME/forge or ~/.cache/forge)
-  FORGE_NO_CACHE=1        always compile in full (the cache only skips recompiling unchanged sources)
-  GITHUB_WORKSPACE        --format github reports paths relative to it (default: the current directory)
-  FORGE_SIGNING_KEY       build --sign: the private key file's text (a CI secret), or its path; never printed
+${ENVIRONMENT.map(([name, text]) => `  ${name.padEnd(24)}${text}`).join("\n")}
 
-exit codes: 0 ok, 1 errors in sources / stale --check / I/O error (diff: changes), 2 usage error (diff: could not compare)`;
+exit codes: ${EXIT_CODES}`;
 
 /** `forge <command> --help`: its usage, what it does and the options it takes. */
 export function commandHelp(command: SubCommand): string {
-  const takes = (flag: string) => (flag === "json" ? command !== "studio" : flag === "help" || (ALLOWED[command] as ReadonlySet<string>).has(flag));
   return `usage: ${COMMAND_USAGE[command].join("\n       ")}
 
 ${indent(COMMAND_ABOUT[command], "  ")}
 
 options:
-${OPTION_HELP.filter(([flag]) => takes(flag))
+${optionsOf(command)
   .map(([, text]) => indent(text, "  "))
   .join("\n")}`;
+}
+
+/** The help lines of the options `command` takes (--json but for studio, and --help), in --help's order. */
+export function optionsOf(command: SubCommand): ReadonlyArray<[string, string]> {
+  const takes = (flag: string) => (flag === "json" ? command !== "studio" : flag === "help" || (ALLOWED[command] as ReadonlySet<string>).has(flag));
+  return OPTION_HELP.filter(([flag]) => takes(flag));
 }

@@ -11,6 +11,8 @@ import { readTrustView } from "../io/trust-view.js";
 import type { CliIO } from "./cli-io.js";
 import { inspectCommand, selectionSpec } from "./inspect-command.js";
 import type { CliArgs } from "./parse-cli-args.js";
+import { readPolicyArg } from "../io/read-policy.js";
+import { explainPolicy } from "../review/explain-policy.js";
 
 /** Where each source file is, from the current directory: the target's own, a layer above it, the global scope's, built-ins. */
 function sourceDescriber(target: ForgeTarget, io: CliIO): (scope: Scope, source: string, layer: string | null) => string {
@@ -41,7 +43,10 @@ export function explainCommand(args: CliArgs, io: CliIO): number {
       );
       // Who signed the bundle on disk and its libraries, and whether this user trusts it.
       const trust = readTrustView(target, io.env, inspected.bundleHash ?? null, inspected.signedBy);
-      return { ...explained, report: { ...explained.report, trust } };
+      // The team policy (--policy, else forge.yaml's expectPolicy): what it adds to this selection.
+      const named = args.policy !== undefined ? readPolicyArg(args.policy, target.root, io.cwd) : inspected.expectPolicy;
+      const policy = named === undefined ? {} : { policy: explainPolicy(named, explained.report, inspected.catalog) };
+      return { ...explained, report: { ...explained.report, trust, ...policy } };
     },
     (report) => io.stdout.write(renderExplain(report, makePainter(colorEnabled(io.stdout, io.env)))),
   );

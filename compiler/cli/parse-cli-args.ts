@@ -12,7 +12,7 @@ export { UsageError } from "./usage-error.js";
 
 export type Command = SubCommand | "help" | "version";
 import type { OutputFormat } from "./argument-values.js";
-export type { OutputFormat } from "./argument-values.js";
+export type { OutputFormat };
 export { EXPORT_TARGETS, IMPORT_FORMATS, type ImportFormat } from "./transfer-args.js";
 
 export interface CliArgs {
@@ -34,10 +34,8 @@ export interface CliArgs {
   overlay: boolean;
   dryRun: boolean;
   force: boolean;
-  /** studio: open the page in a browser. */
-  open: boolean;
-  /** studio: the port to listen on (absent: a random free port). */
-  port?: number;
+  open: boolean; // studio: open the page in a browser
+  port?: number; // studio: the port to listen on (absent: a random free port)
   root?: string;
   /** preview/explain: --preset NAME (the preset, even when a mode has the same key). */
   preset?: string;
@@ -53,8 +51,9 @@ export interface CliArgs {
   name?: string;
   /** verify: --signed-by FINGERPRINT (repeatable). */
   signedBy: string[];
-  /** outdated: skip the registry. */
-  offline: boolean;
+  /** build, verify, explain: --policy PKG|FILE, the team policy to check against. */
+  policy?: string;
+  offline: boolean; // outdated: skip the registry
   /** test: the options of forge test (compiler/cli/test-args.ts checks them). */
   test: TestFlags;
   /** import: --rename old=new (repeatable), the forge keys the user chose for imported modes. */
@@ -86,6 +85,7 @@ const OPTIONS = {
   out: { type: "string" },
   name: { type: "string" },
   "signed-by": { type: "string", multiple: true },
+  policy: { type: "string" },
   offline: { type: "boolean" },
   pi: { type: "boolean" },
   update: { type: "boolean" },
@@ -121,6 +121,7 @@ const FLAGS: readonly FlagName[] = [
   "out",
   "name",
   "signed-by",
+  "policy",
   "offline",
   "pi",
   "update",
@@ -216,6 +217,7 @@ function parseStrict(argv: string[]): CliArgs {
     ...(v.out !== undefined ? { out: v.out } : {}),
     ...(v.name !== undefined ? { name: v.name } : {}),
     signedBy,
+    ...(v.policy !== undefined ? { policy: v.policy } : {}),
     offline: v.offline === true,
     test: parseTestFlags(v),
     positionals: rest,

@@ -3,7 +3,7 @@
 import { isAbsolute } from "node:path";
 import type { ForgeSourceRequest } from "../../generated/types.js";
 import { LIMITS } from "../../generated/constants.js";
-import { validateSourceRequest } from "../../generated/source-validators.js";
+import { validateSourceRequest } from "../../generated/transfer-validators.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { renderModeTemplate, setModePrompt } from "../source-edit/mode-source.js";
 import { renderPresetSource } from "../source-edit/preset-source.js";

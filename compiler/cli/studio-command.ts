@@ -1,4 +1,4 @@
-// `forge studio [--root DIR | --global] [--port N] [--open]`: serve the read-only studio page; the URL goes to stdout.
+// `forge studio [--root DIR | --global] [--port N] [--open] [--policy PKG|FILE]`: serve the read-only studio page; the URL goes to stdout.
 import { describeFailure } from "../io/describe-failure.js";
 import { isDirectory, loadBuiltinBundle, noSourcesProblem, packagePath, resolveTarget } from "../io/forge-target.js";
 import { loadAssets } from "../studio/server/assets.js";
@@ -21,7 +21,7 @@ export async function studioCommand(args: CliArgs, io: CliIO): Promise<number> {
   const builtin = loadBuiltinBundle();
   if (builtin.problem) io.stderr.write(`forge: warning: ${builtin.problem}; built-in modes and presets are not offered\n`);
   return runStudio(
-    { target, env: io.env, builtin, assets, port: args.port ?? 0, open: args.open },
+    { target, env: io.env, builtin, assets, port: args.port ?? 0, open: args.open, ...(args.policy !== undefined ? { policy: args.policy } : {}) },
     { url: (url) => io.stdout.write(`${url}\n`), note: (text) => io.stderr.write(`${text}\n`) },
   );
 }

@@ -39,6 +39,7 @@ import * as exactBaseWithOverlays from "../../core/diagnostics/catalog/exact-bas
 import * as shadowedPresetBroken from "../../core/diagnostics/catalog/shadowed-preset-broken.js";
 import * as contractOrder from "../../core/diagnostics/catalog/contract-order.js";
 import * as unknownContractReference from "../../core/diagnostics/catalog/unknown-contract-reference.js";
+import * as unknownTool from "../../core/diagnostics/catalog/unknown-tool.js";
 import * as extendsUnknown from "../../core/diagnostics/catalog/extends-unknown.js";
 import * as extendsCycle from "../../core/diagnostics/catalog/extends-cycle.js";
 import * as extendsRole from "../../core/diagnostics/catalog/extends-role.js";
@@ -56,6 +57,14 @@ import * as libraryPatternRefused from "../../core/diagnostics/catalog/library-p
 import * as libraryPresetBroken from "../../core/diagnostics/catalog/library-preset-broken.js";
 import * as librarySignerRequired from "../../core/diagnostics/catalog/library-signer-required.js";
 import * as signedByUnknownLibrary from "../../core/diagnostics/catalog/signed-by-unknown-library.js";
+import * as policyNotLibrary from "../../core/diagnostics/catalog/policy-not-library.js";
+import * as policyOverlayInvalid from "../../core/diagnostics/catalog/policy-overlay-invalid.js";
+import * as policyInvalid from "../../core/diagnostics/catalog/policy-invalid.js";
+import * as policyStrategyForbidden from "../../core/diagnostics/catalog/policy-strategy-forbidden.js";
+import * as policyToolDenied from "../../core/diagnostics/catalog/policy-tool-denied.js";
+import * as policyBudgetExceeded from "../../core/diagnostics/catalog/policy-budget-exceeded.js";
+import * as policyModelCallable from "../../core/diagnostics/catalog/policy-model-callable.js";
+import * as policyOverlayKeyTaken from "../../core/diagnostics/catalog/policy-overlay-key-taken.js";
 import * as templateSyntaxError from "../../core/diagnostics/catalog/template-syntax-error.js";
 import * as unknownVariable from "../../core/diagnostics/catalog/unknown-variable.js";
 import * as tripleStash from "../../core/diagnostics/catalog/triple-stash.js";
@@ -126,6 +135,8 @@ import * as nothingToCompose from "../../core/diagnostics/catalog/nothing-to-com
 import * as bundleRefused from "../../core/diagnostics/catalog/bundle-refused.js";
 import * as layerRefused from "../../core/diagnostics/catalog/layer-refused.js";
 import * as bundlePatternMismatch from "../../core/diagnostics/catalog/bundle-pattern-mismatch.js";
+import * as policyRefused from "../../core/diagnostics/catalog/policy-refused.js";
+import * as policySignerRequired from "../../core/diagnostics/catalog/policy-signer-required.js";
 
 /** What a catalog file exports besides its constructor. */
 export interface CatalogEntry {
@@ -173,6 +184,7 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   shadowedPresetBroken,
   contractOrder,
   unknownContractReference,
+  unknownTool,
   extendsUnknown,
   extendsCycle,
   extendsRole,
@@ -190,6 +202,14 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   libraryPresetBroken,
   librarySignerRequired,
   signedByUnknownLibrary,
+  policyNotLibrary,
+  policyOverlayInvalid,
+  policyInvalid,
+  policyStrategyForbidden,
+  policyToolDenied,
+  policyBudgetExceeded,
+  policyModelCallable,
+  policyOverlayKeyTaken,
   templateSyntaxError,
   unknownVariable,
   tripleStash,
@@ -260,4 +280,6 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   bundleRefused,
   layerRefused,
   bundlePatternMismatch,
+  policyRefused,
+  policySignerRequired,
 ];

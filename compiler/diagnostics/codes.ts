@@ -36,6 +36,7 @@ export { exactBaseWithOverlays } from "../../core/diagnostics/catalog/exact-base
 export { shadowedPresetBroken } from "../../core/diagnostics/catalog/shadowed-preset-broken.js";
 export { contractOrder } from "../../core/diagnostics/catalog/contract-order.js";
 export { unknownContractReference } from "../../core/diagnostics/catalog/unknown-contract-reference.js";
+export { unknownTool } from "../../core/diagnostics/catalog/unknown-tool.js";
 export { extendsUnknown } from "../../core/diagnostics/catalog/extends-unknown.js";
 export { extendsCycle } from "../../core/diagnostics/catalog/extends-cycle.js";
 export { extendsRole } from "../../core/diagnostics/catalog/extends-role.js";

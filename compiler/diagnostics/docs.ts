@@ -44,6 +44,7 @@ export function exampleLines(example: CodeExample): string[] {
         ...(example.generate ? [`# ${example.generate.count} more files: ${example.generate.path}`] : []),
         ...(example.symlinks ?? []).map((l) => `# ${l.path} is a symlink to ${l.target}`),
         ...(example.libraries ?? []).map(libraryLine),
+        ...(example.policy ? [`$ forge build --policy ${example.policy.name}   ${libraryLine(example.policy)}`] : []),
       ];
     case "import":
       return [
@@ -64,6 +65,13 @@ export function exampleLines(example: CodeExample): string[] {
         ...Object.entries(example.files).flatMap(([path, text]) => fileLines(path, text)),
         ...(example.symlinks ?? []).map((l) => `# ${l.path} is a symlink to ${l.target}`),
         "$ pi   # the forge extension loads the project's layer",
+      ];
+    case "policy":
+      return [
+        ...fileLines("~/.pi/agent/forge/forge.yaml", example.settings),
+        ...(example.policy ? [`# ~/.pi/agent/forge/team-policy.json: built from ${Object.keys(example.policy.sources ?? {}).join(", ")}`] : []),
+        ...(example.project ? [`# .pi/forge/bundle.json: built, unsigned, from ${Object.keys(example.project).join(", ")}`] : []),
+        "$ pi   # the forge extension loads the team policy",
       ];
     case "replay":
       return example.branch.map((entry) => JSON.stringify(entry));

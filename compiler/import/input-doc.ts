@@ -1,10 +1,10 @@
 // Parses one import input (JSON is YAML) into its value plus a positioned document, so diagnostics point at lines.
-import { LineCounter, parseDocument } from "yaml";
+import { LineCounter } from "yaml";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import { importUnreadable } from "../diagnostics/import-codes.js";
 import { LIMITS } from "../../generated/constants.js";
-import { duplicateKeys, errorOffsets, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "../phases/yaml-positions.js";
+import { duplicateKeys, errorOffsets, parseWithinDepth, positionDoc, rangeAt, type PositionedDoc } from "../phases/yaml-positions.js";
 import type { ImportInput } from "./types.js";
 
 export interface ParsedInput {
@@ -27,17 +27,17 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * silently keep the last one and the reader could not tell which definition was meant.
  */
 export function parseInput(input: ImportInput, expected: string): { parsed: ParsedInput | null; diagnostics: Diagnostic[] } {
-  const lineCounter = new LineCounter();
   const text = input.text.startsWith("\uFEFF") ? input.text.slice(1) : input.text;
-  const deep = tooDeepAt(text, LIMITS.maxYamlDepth);
-  if (deep !== null) {
+  // uniqueKeys off: duplicates are found with one set per mapping (linear in a 1.8 MB input).
+  const parsed = parseWithinDepth(text, LIMITS.maxYamlDepth, { uniqueKeys: false, prettyErrors: false });
+  if ("deep" in parsed) {
+    const lineCounter = new LineCounter();
     lineCounter.addNewLine(0);
     for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
-    const where: Where = { file: input.path, ...rangeAt(lineCounter, deep, deep + 1), path: "" };
+    const where: Where = { file: input.path, ...rangeAt(lineCounter, parsed.deep, parsed.deep + 1), path: "" };
     return { parsed: null, diagnostics: [importUnreadable(where, `it nests more than ${LIMITS.maxYamlDepth} levels deep`, expected)] };
   }
-  // uniqueKeys off: duplicates are found with one set per mapping (linear in a 1.8 MB input).
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+  const { doc, lineCounter } = parsed;
   const first = doc.errors[0];
   if (first) {
     const [from, to] = errorOffsets(doc, first);

@@ -1,6 +1,6 @@
 // Reads a portable preset file (schema/preset-export.schema.json) for forge preset import: strict JSON, every schema
 // error listed, so a hand-edited or foreign file is refused with what was expected.
-import { validatePresetExport } from "../../generated/source-validators.js";
+import { validatePresetExport } from "../../generated/transfer-validators.js";
 import type { ForgePresetExport } from "../../generated/types.js";
 
 const EXAMPLE =

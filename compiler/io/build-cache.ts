@@ -1,13 +1,12 @@
 // The no-op fast path: a per-user cache that maps a fingerprint of every compile input to the bundle it produced.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BundleScope } from "../../core/digest.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { LibraryInput, SourceTree } from "../types.js";
-import { validateBuildCacheEntry } from "../../generated/source-validators.js";
+import { validateBuildCacheEntry } from "../../generated/cache-validators.js";
 import type { ForgeBuildCacheEntry } from "../../generated/types.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
@@ -37,13 +36,14 @@ function sha256(data: string | Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-/** `FORGE_CACHE_DIR`, else `$XDG_CACHE_HOME/forge`, else `~/.cache/forge`; null when `FORGE_NO_CACHE` is set. */
-export function cacheDir(env: NodeJS.ProcessEnv): string | null {
-  if (env.FORGE_NO_CACHE && env.FORGE_NO_CACHE !== "0") return null;
-  if (env.FORGE_CACHE_DIR) return env.FORGE_CACHE_DIR;
-  const xdg = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.trim() !== "" ? env.XDG_CACHE_HOME : join(homedir(), ".cache");
-  return join(xdg, "forge");
-}
+export { cacheDir } from "./cache-dir.js";
+
+/**
+ * esbuild defines it in dist/: the CLI's entry file (dist/cli.js), beside the chunk this module is bundled into. The
+ * entry names every chunk it imports by a content hash that covers the chunks they import in turn (scripts/build.mjs),
+ * so its bytes stand for the whole compiler's code; without it (tsx, tests) this module's own file does.
+ */
+declare const FORGE_CLI_ENTRY: string | undefined;
 
 let codeHash: string | null | undefined;
 
@@ -51,7 +51,7 @@ let codeHash: string | null | undefined;
 function compilerCodeHash(): string | null {
   if (codeHash !== undefined) return codeHash;
   try {
-    codeHash = sha256(readFileSync(fileURLToPath(import.meta.url)));
+    codeHash = sha256(readFileSync(fileURLToPath(typeof FORGE_CLI_ENTRY === "string" ? new URL(FORGE_CLI_ENTRY, import.meta.url) : import.meta.url)));
   } catch {
     codeHash = null;
   }

@@ -11,6 +11,7 @@ import { forgeVersion, type ForgeTarget } from "./forge-target.js";
 import { readLibraries } from "./read-libraries.js";
 import { readTargetTree } from "./read-target-tree.js";
 import { configuredSignedBy } from "../phases/config-settings.js";
+import { readPolicyInput } from "./read-policy.js";
 
 /** A component's token counts are those of the bundle it came from (the deepest source of its scope and layer). */
 export function tokensOfSources(sources: readonly CatalogSource[]): TokensOf {
@@ -23,7 +24,9 @@ export function inspectSources(target: ForgeTarget, context: CompileContext, tre
   const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
   const result = compile(tree, { scope: target.scope, forgeVersion, ...context.link, libraries });
   const signedBy = configuredSignedBy(tree);
-  if (hasErrors(result.diagnostics) || result.bundle === null) return { diagnostics: result.diagnostics, getSource, catalog: null, signedBy };
+  const expected = target.scope === "builtin" ? undefined : readPolicyInput(target, tree, undefined, target.cwd);
+  const expectPolicy = expected === undefined ? {} : { expectPolicy: expected };
+  if (hasErrors(result.diagnostics) || result.bundle === null) return { diagnostics: result.diagnostics, getSource, catalog: null, signedBy, ...expectPolicy };
   // The catalog Pi would build here: built-in, each layer above, then this layer, the deepest winning per key.
   const sources = catalogSourcesFor(target, context, result.bundle);
   const libraryVersions = (result.bundle.lock ?? []).map(({ name, version }) => ({ name, version }));
@@ -37,5 +40,6 @@ export function inspectSources(target: ForgeTarget, context: CompileContext, tre
     bundleHash: result.bundle.bundleHash,
     signedBy,
     tokensOf,
+    ...expectPolicy,
   };
 }

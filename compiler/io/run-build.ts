@@ -22,6 +22,7 @@ import type { SigningKey } from "../../core/bundle-signature.js";
 import { applySignatures } from "./bundle-signing.js";
 import type { SignatureReport } from "../review/signature-report.js";
 import { openTokenCountCache } from "./token-count-cache.js";
+import { readPolicyInput } from "./read-policy.js";
 
 export interface BuildRun {
   report: BuildReport;
@@ -52,6 +53,10 @@ export interface BuildSettings {
   incremental?: IncrementalCompiler;
   /** forge build --sign: the key that signs the bundle's bundleHash (compiler/io/bundle-signing.ts). */
   signingKey?: SigningKey;
+  /** forge build --policy: the team policy (a package or a bundle file) to check the sources against. */
+  policy?: string;
+  /** The command's current directory (a --policy file is relative to it); the target's when absent. */
+  cwd?: string;
 }
 
 /** One build (or check). Throws SourceReadError / errno errors on I/O failure; the CLI reports them. */
@@ -59,6 +64,8 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   const tree = readTargetTree(target, settings.env ?? process.env);
   // The libraries forge.yaml lists, from the node_modules Node resolves them from the (project or library) root.
   const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
+  // The team policy to check against (--policy, else forge.yaml's expectPolicy).
+  const policy = target.scope === "builtin" ? undefined : readPolicyInput(target, tree, settings.policy, settings.cwd ?? target.cwd);
   const getSource = sourceLookup(tree.files);
   const contextPaths = [...(tree.context?.files ?? []), ...(tree.context?.skipped ?? [])].map((f) => f.path);
   const contextDirs = [...new Set(contextPaths.map((p) => dirname(join(target.root, ...p.split("/")))))].sort();
@@ -86,6 +93,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
       ...(signatures ? { signatures } : {}),
       ...(trust?.kept ? { trustKept: true as const } : {}),
       ...(trust && !trust.kept ? { trustNotKept: { reason: trust.reason, changes: trust.changes } } : {}),
+      ...(policy ? { policy: { name: policy.name, from: policy.from } } : {}),
       summary: summarize(diagnostics),
       diagnostics,
     },
@@ -106,6 +114,7 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
     ...(settings.layersBeneath ? { layersBeneath: settings.layersBeneath } : {}),
     libraries,
     ...(tokenCounts ? { tokenCounts } : {}),
+    ...(policy ? { policy } : {}),
   };
   // A bundle that is exactly the trusted one proves what it was built from: forge's trust record keeps the sources.
   const attest = (bundleHash: string): void => {
@@ -115,7 +124,8 @@ export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun
   // An incremental rebuild keeps its own results: the no-op cache would only hash every file again and write an entry
   // per save (the cache is for the next process). Signing must see the bundle on disk and may add a signature: the
   // no-op cache cannot answer for it either.
-  const cache = settings.incremental || settings.signingKey ? null : settings.cacheDir;
+  // A check against a team policy is not in the cache's key: it always compiles.
+  const cache = settings.incremental || settings.signingKey || policy ? null : settings.cacheDir;
   const inputHash = cache
     ? fingerprintInputs(tree, { scope: target.scope, forgeVersion: settings.forgeVersion, builtinText: settings.builtinText ?? null, libraries })
     : null;

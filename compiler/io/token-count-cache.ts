@@ -1,20 +1,19 @@
-// Token counts kept between forge processes, beside the build cache: loading the tokenizer costs about a quarter of a
-// second, and most builds count texts an earlier build already counted.
+// Token counts kept between forge processes, beside the build cache: most builds count texts an earlier build already
+// counted, and a kept count costs a hash where counting a 1,000-mode repository takes a tenth of a second or more.
 import { createHash } from "node:crypto";
+import { closeSync, mkdirSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { TokenCountCache } from "../types.js";
-import { TOKENIZER, tokenizerModule } from "../tokens/count-tokens.js";
+import { rankTable, rankTableModule, TOKENIZER } from "../tokens/count-tokens.js";
+import { RANKS_FILE, RANKS_HEADER_BYTES, rankTableId } from "../tokens/rank-table.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
-import { readBoundedFile, readBoundedText } from "../../io/read-bounded.js";
+import { readBoundedText } from "../../io/read-bounded.js";
 
 /** Past this many counts the file starts again with this process's own (a bound on what every build reads). */
 export const MAX_KEPT_COUNTS = 50_000;
 /** The file's bound: a count is one short line, so 50,000 of them stay far under it. */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
-/** The tokenizer file's bound when it is hashed (dist/tokenizer.cjs is about 2.8 MB). */
-const MAX_TOKENIZER_BYTES = 16 * 1024 * 1024;
 
 export interface KeptTokenCounts extends TokenCountCache {
   /** Writes the counts this process added (atomically); nothing when it added none. */
@@ -23,12 +22,21 @@ export interface KeptTokenCounts extends TokenCountCache {
 
 const sha256 = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
 
-/** The tokenizer's own bytes name the file: another tokenizer build never reads these counts. */
+/**
+ * The rank table's own id names the file, so counts made with other ranks are never read: dist's table file says it in
+ * its header (read alone, not the whole table); the library's ranks (tests, tsx) are built into a table first.
+ */
 function tokenizerId(): string | null {
   try {
-    const file = createRequire(import.meta.url).resolve(tokenizerModule());
-    const read = readBoundedFile(file, MAX_TOKENIZER_BYTES);
-    return read.ok ? sha256(read.bytes).slice(0, 16) : null;
+    const module = createRequire(import.meta.url).resolve(rankTableModule());
+    if (!module.endsWith(".cjs")) return rankTable().id.slice(0, 16);
+    const fd = openSync(join(dirname(module), RANKS_FILE), "r");
+    try {
+      const header = new Uint8Array(RANKS_HEADER_BYTES);
+      return rankTableId(header.subarray(0, readSync(fd, header, 0, header.length, 0)))?.slice(0, 16) ?? null;
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return null;
   }
@@ -54,7 +62,7 @@ function readCounts(file: string): Map<string, number> {
 
 /**
  * The counts kept in `dir` (the build cache's directory); null `dir` (FORGE_NO_CACHE): none kept, none written. Nothing
- * is read until a compile asks for a count, so a build the no-op cache answers never hashes the tokenizer's file.
+ * is read until a compile asks for a count, so a build the no-op cache answers never opens the rank table.
  */
 export function openTokenCountCache(dir: string | null): KeptTokenCounts | null {
   if (dir === null) return null;

@@ -47,6 +47,13 @@ export function renderBuildReport(report: BuildReport, p: Painter, rebuild: stri
     const what = report.trustNotKept.changes.length > 0 ? ` (${report.trustNotKept.changes.join(", ")})` : "";
     lines.push(`forge: trust not kept: ${report.trustNotKept.reason}${what}; review the new bundle in Pi with /forge trust`);
   }
+  if (report.policy) {
+    const broken = report.diagnostics.filter((d) => d.code.startsWith("policy_")).length;
+    const via = report.policy.from === "cli" ? "--policy" : "expectPolicy in forge.yaml";
+    lines.push(
+      `forge: checked against the team policy ${report.policy.name} (${via}): ${broken === 0 ? "no rule broken" : `${broken} policy diagnostic${broken === 1 ? "" : "s"}`}`,
+    );
+  }
   if (report.status !== "errors" && counted) lines.push(`forge: ${counted}`);
   return lines.join("\n") + "\n";
 }

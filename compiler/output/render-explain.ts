@@ -1,9 +1,11 @@
 // Human text for `forge explain`: layout, sources, contracts, preferences, cache-sensitive slots and sizes.
+import { toolReportLines } from "../../core/tool-report.js";
 import type { Painter } from "./painter.js";
 import { describeVolatility, type Volatility } from "../review/cache-slots.js";
 import type { ContractCheck, ExplainReport } from "../review/explain.js";
 import { renderPathSections, renderPathVerdict } from "./render-explain-paths.js";
 import { describeTrustView } from "../review/trust-view.js";
+import { describeExplainPolicy } from "../review/explain-policy.js";
 import { renderTokens } from "./render-explain-tokens.js";
 
 const short = (digest: string): string => digest.slice(0, 12);
@@ -67,9 +69,11 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
     if (prefs.thinking) out.push(`  thinking  ${prefs.thinking.value} (from ${prefs.thinking.from.join(", ")})`);
     if (prefs.tools) {
       const tools = prefs.tools.value.length > 0 ? prefs.tools.value.join(", ") : "(none: every tool is switched off)";
-      out.push(`  tools     ${tools} (from ${prefs.tools.from.join(" ∩ ")}; narrows the active tools, and may switch on read, grep, find, ls only)`);
+      out.push(`  tools     ${tools} (from ${prefs.tools.from.join(" ∩ ")}; may switch on read, grep, find, ls only; see tools below)`);
     }
   }
+
+  if (r.tools) out.push("", p.paint("bold", "tools (what forge's tool gate lets run):"), ...toolReportLines(r.tools));
 
   out.push("", p.paint("bold", "cache-sensitive slots:"));
   if (r.cacheSensitive.length === 0) {
@@ -98,6 +102,7 @@ export function renderExplain(r: ExplainReport, p: Painter): string {
   out.push(...renderPathSections(r, p));
   if (r.path) out.push(...renderPathVerdict(r.path, p));
   if (r.trust) out.push("", p.paint("bold", "bundle, signers and trust:"), ...describeTrustView(r.trust));
+  if (r.policy) out.push("", p.paint("bold", "team policy:"), ...describeExplainPolicy(r.policy));
 
   out.push(...renderTokens(r, p));
   out.push("");

@@ -18,13 +18,15 @@ import { atFile, type Where } from "../../core/diagnostics/make-diagnostic.js";
 import { useFile, type Decoded } from "./1-decode.js";
 import type { Phase } from "./pipeline.js";
 import { yamlMistakes } from "./yaml-errors.js";
-import { duplicateKeys, positionDoc, rangeAt, tooDeepAt, type PositionedDoc } from "./yaml-positions.js";
+import { duplicateKeys, parseWithinDepth, positionDoc, rangeAt, type PositionedDoc } from "./yaml-positions.js";
 
 /** `test`: a forge test file (.pi/forge/tests/), parsed the same way by forge test, never by the build. */
-export type SourceKind = "mode" | "preset" | "rule" | "config" | "test";
+export type SourceKind = "mode" | "preset" | "rule" | "config" | "policy" | "test";
 
 /** The forge root's settings file (schema/forge-config.schema.json): the libraries a bundle builds on. */
 export const CONFIG_FILE = "forge.yaml";
+/** A team policy package's rules (schema/policy.schema.json), read in a library build (phases/11-policy.ts). */
+export const POLICY_FILE = "policy.yaml";
 
 export interface ParsedSource extends PositionedDoc {
   kind: SourceKind;
@@ -43,6 +45,8 @@ export interface ParsedSources {
   partials: ReadonlyMap<string, string>;
   /** forge.yaml, when the root has one (null also when it cannot be decoded). */
   config: ParsedSource | null;
+  /** policy.yaml, when the root has one. */
+  policy: ParsedSource | null;
   /** Every mode key a source file defines, valid or not (an invalid mode is not also "unknown"). */
   modeKeys: ReadonlySet<string>;
   /** Every preset key a source file defines. */
@@ -54,8 +58,8 @@ export interface Parsed extends Decoded {
   parsed: ParsedSources;
 }
 
-/** The kinds of source that live in a folder, one file per key (forge.yaml is the one config file). */
-type FolderKind = Exclude<SourceKind, "config" | "test">;
+/** The kinds of source that live in a folder, one file per key (forge.yaml and policy.yaml are single files). */
+type FolderKind = Exclude<SourceKind, "config" | "policy" | "test">;
 
 /** Names that would reach Object.prototype machinery if they ever became object keys. */
 const RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
@@ -84,18 +88,18 @@ function whereRange(file: string, lc: LineCounter, from: number, to: number): Wh
 }
 
 export function parseOne(kind: SourceKind, key: string, file: string, text: string, isJson: boolean): { source: ParsedSource; diagnostics: Diagnostic[] } {
-  const lineCounter = new LineCounter();
-  const deep = tooDeepAt(text, LIMITS.maxYamlDepth);
-  if (deep !== null) {
+  // prettyErrors off: positions become our own ranges, messages stay one line. uniqueKeys off: yaml checks each key
+  // against every earlier one (quadratic in a mapping's size), so duplicates are found below with one set per mapping.
+  const parsed = parseWithinDepth(text, LIMITS.maxYamlDepth, { uniqueKeys: false, prettyErrors: false, strict: true });
+  if ("deep" in parsed) {
     // Not composed at all; the key still counts as defined, so presets naming it do not cascade into unknown_mode.
+    const lineCounter = new LineCounter();
     lineCounter.addNewLine(0);
     for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
     const source = { kind, key, text, value: undefined, ...positionDoc(file, parseDocument(""), lineCounter) };
-    return { source, diagnostics: [yamlTooDeep(whereRange(file, lineCounter, deep, deep + 1), LIMITS.maxYamlDepth)] };
+    return { source, diagnostics: [yamlTooDeep(whereRange(file, lineCounter, parsed.deep, parsed.deep + 1), LIMITS.maxYamlDepth)] };
   }
-  // prettyErrors off: positions become our own ranges, messages stay one line. uniqueKeys off: yaml checks each key
-  // against every earlier one (quadratic in a mapping's size), so duplicates are found below with one set per mapping.
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
+  const { doc, lineCounter } = parsed;
   const diagnostics: Diagnostic[] = [];
   for (const m of yamlMistakes(text, doc, lineCounter, doc.errors))
     diagnostics.push(yamlSyntaxError(whereRange(file, lineCounter, m.from, m.to), m.detail, m.hint ?? undefined));
@@ -141,23 +145,26 @@ export const parseSources: Phase<Decoded, Parsed> = (decoded, { memo }) => {
   const byKey = new Map<string, ParsedSource[]>();
   const partials = new Map<string, string>();
   let config: ParsedSource | null = null;
+  let policy: ParsedSource | null = null;
   for (const link of decoded.escapingLinks) {
     const top = link.split("/")[0]!;
-    if (SOURCE_FOLDERS.has(top) || top === "partials" || link === CONFIG_FILE) diagnostics.push(pathEscapesRoot(atFile(link), link));
+    if (SOURCE_FOLDERS.has(top) || top === "partials" || link === CONFIG_FILE || link === POLICY_FILE) diagnostics.push(pathEscapesRoot(atFile(link), link));
   }
   for (const path of [...decoded.files.keys()].sort()) {
     if (path === "bundle.json") continue; // the output is never a source
-    if (path === CONFIG_FILE) {
+    if (path === CONFIG_FILE || path === POLICY_FILE) {
       const text = useFile(decoded, path, diagnostics);
       if (text === null) continue;
+      const kind = path === CONFIG_FILE ? "config" : "policy";
       const parsed = memo.reuse(
         "parse",
         path,
         () => [decoded.files.get(path)],
-        () => parseOne("config", "forge", path, text, false),
+        () => parseOne(kind, kind === "config" ? "forge" : "policy", path, text, false),
       );
       diagnostics.push(...parsed.diagnostics);
-      config = parsed.source;
+      if (kind === "config") config = parsed.source;
+      else policy = parsed.source;
       continue;
     }
     const slash = path.indexOf("/");
@@ -210,6 +217,6 @@ export const parseSources: Phase<Decoded, Parsed> = (decoded, { memo }) => {
   }
   const modeKeys = new Set(byKind.mode.map((m) => m.key));
   const presetKeys = new Set(byKind.preset.map((p) => p.key));
-  const parsed = { modes: byKind.mode, presets: byKind.preset, rules: byKind.rule, partials, config, modeKeys, presetKeys };
+  const parsed = { modes: byKind.mode, presets: byKind.preset, rules: byKind.rule, partials, config, policy, modeKeys, presetKeys };
   return { value: { ...decoded, parsed }, diagnostics };
 };

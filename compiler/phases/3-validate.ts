@@ -1,8 +1,8 @@
 // Phase 3, validate: run the generated ajv validators and turn each ajv error into a coded, positioned diagnostic.
 import type { Diagnostic } from "../../core/diagnostic.js";
-import { validateForgeConfig, validateModeSource, validatePresetSource, validateRuleSource } from "../../generated/source-validators.js";
-import type { ForgeConfigSource, ForgeModeSource, ForgePresetSource, ForgeRuleSource, SystemUpdateSource } from "../../generated/types.js";
-import { duplicateListEntry, promptConflict, promptMissing } from "../diagnostics/codes.js";
+import { validateForgeConfig, validateModeSource, validatePolicySource, validatePresetSource, validateRuleSource } from "../../generated/source-validators.js";
+import type { ForgeConfigSource, ForgeModeSource, ForgePolicySource, ForgePresetSource, ForgeRuleSource, SystemUpdateSource } from "../../generated/types.js";
+import { duplicateListEntry, invalidValue, promptConflict, promptMissing } from "../diagnostics/codes.js";
 import type { Parsed, ParsedSource } from "./2-parse.js";
 import type { Phase } from "./pipeline.js";
 import { whereAt } from "./yaml-positions.js";
@@ -15,6 +15,7 @@ export type PresetData = ForgePresetSource;
 export type UpdateData = SystemUpdateSource;
 export type RuleData = ForgeRuleSource;
 export type ConfigData = ForgeConfigSource;
+export type PolicyData = ForgePolicySource;
 
 export interface ValidMode {
   source: ParsedSource;
@@ -32,6 +33,10 @@ export interface ValidConfig {
   source: ParsedSource;
   data: ConfigData;
 }
+export interface ValidPolicy {
+  source: ParsedSource;
+  data: PolicyData;
+}
 
 export interface ValidSources {
   modes: ValidMode[];
@@ -39,6 +44,8 @@ export interface ValidSources {
   rules: ValidRule[];
   /** forge.yaml when present: its data, or with schema errors the fields no error points into (never built then). */
   config: ValidConfig | null;
+  /** policy.yaml when present and valid (a team policy package). */
+  policy: ValidPolicy | null;
 }
 
 /**
@@ -90,22 +97,39 @@ function checkDuplicateEntries(source: ParsedSource): Diagnostic[] {
   return out;
 }
 
-/** forge.yaml against schema/forge-config.schema.json. */
-function validateConfig(source: ParsedSource | null, diagnostics: Diagnostic[]): ValidConfig | null {
+/** forge.yaml against schema/forge-config.schema.json (policy.yaml against schema/policy.schema.json). */
+function validateConfig(source: ParsedSource | null, diagnostics: Diagnostic[], validate = validateForgeConfig): ValidConfig | null {
   if (source === null || source.value === undefined) return null;
   const own: Diagnostic[] = [];
-  if (!validateForgeConfig(source.value))
-    for (const err of validateForgeConfig.errors ?? []) {
+  if (!validate(source.value))
+    for (const err of validate.errors ?? []) {
       const d = mapAjvError(source, err);
       if (d) own.push(d);
     }
   own.push(...checkDuplicateEntries(source));
+  if (validate === validateForgeConfig) own.push(...checkPolicyRefs(source));
   diagnostics.push(...own);
   const errors = own.filter((d) => d.severity === "error");
   if (errors.length === 0) return { source, data: source.value as ConfigData };
   // The fields no error points into still count, so one run reports everything: a misspelled key beside `libraries`
   // does not hide the libraries' own errors (the build fails on the schema error anyway, writing nothing).
   return isObject(source.value) ? { source, data: soundFields(source.value, errors) as ConfigData } : null;
+}
+
+/** A policy reference names exactly one of package and file (the schema's dependentRequired asks signedBy of a package). */
+function checkPolicyRefs(source: ParsedSource): Diagnostic[] {
+  if (!isObject(source.value)) return [];
+  const out: Diagnostic[] = [];
+  for (const field of ["policy", "expectPolicy"]) {
+    const ref = source.value[field];
+    if (!isObject(ref)) continue;
+    const example = `${field}: { package: "@acme/team-policy", signedBy: ["<fingerprint>"] } or ${field}: { file: ../team-policy.json }`;
+    if (Object.hasOwn(ref, "package") && Object.hasOwn(ref, "file"))
+      out.push(invalidValue(whereAt(source, [field, "file"], "key"), `${field} names both a package and a file; name exactly one`, example));
+    else if (!Object.hasOwn(ref, "package") && !Object.hasOwn(ref, "file"))
+      out.push(invalidValue(whereAt(source, [field]), `${field} names neither a package nor a file`, example));
+  }
+  return out;
 }
 
 const VALIDATORS = { mode: validateModeSource, preset: validatePresetSource, rule: validateRuleSource } as const;
@@ -153,7 +177,7 @@ function soundFields(value: unknown, errors: readonly Diagnostic[]): Record<stri
 /** Phase 3: every source against its JSON Schema (ajv), each error a coded diagnostic at its node (a source is kept while its parsed value is the same). */
 export const validateSources: Phase<Parsed, Validated> = (parsed, { memo }) => {
   const diagnostics: Diagnostic[] = [];
-  const valid: ValidSources = { modes: [], presets: [], rules: [], config: null };
+  const valid: ValidSources = { modes: [], presets: [], rules: [], config: null, policy: null };
   const unsound: UnsoundSources = { modes: [], presets: [], rules: [] };
   const { modes, presets, rules, config } = parsed.parsed;
   for (const source of [...modes, ...presets, ...rules]) {
@@ -179,6 +203,7 @@ export const validateSources: Phase<Parsed, Validated> = (parsed, { memo }) => {
     else valid.presets.push({ source, data: source.value as PresetData });
   }
   valid.config = validateConfig(config, diagnostics);
+  valid.policy = validateConfig(parsed.parsed.policy, diagnostics, validatePolicySource) as ValidPolicy | null;
   return { value: { ...parsed, valid, unsound }, diagnostics };
 };
 

@@ -44,9 +44,22 @@ export interface Resolved extends Libraries {
 
 /**
  * Every field a child inherits when it does not set it; the text is inherited separately (inheritPrompts), and so is an
- * edit limit (edits), which the child takes as its parent's compiled globs when the bundle is emitted (11-emit.ts).
+ * edit limit (edits), which the child takes as its parent's compiled globs when the bundle is emitted (12-emit.ts).
  */
-const INHERITED_FIELDS = ["label", "description", "strategy", "requires", "conflictsWith", "before", "after", "model", "thinking", "tools"] as const;
+const INHERITED_FIELDS = [
+  "label",
+  "description",
+  "strategy",
+  "requires",
+  "conflictsWith",
+  "before",
+  "after",
+  "model",
+  "thinking",
+  "tools",
+  "mcp",
+  "mcpServers",
+] as const;
 
 const roleOf = (strategy: Strategy): "overlay" | "base" => (strategy === "append" ? "overlay" : "base");
 

@@ -14,7 +14,9 @@ import {
   invalidOverlay,
   unknownContractReference,
   unknownMode,
+  unknownTool,
 } from "../diagnostics/codes.js";
+import { compileToolPatterns, isToolGlob, KNOWN_TOOLS, namesMcpTools } from "../../core/tool-patterns.js";
 import { type Where } from "../../core/diagnostics/make-diagnostic.js";
 import type { ParsedSource } from "./2-parse.js";
 import type { ModeData, PresetData, RuleData, UpdateData } from "./3-validate.js";
@@ -94,6 +96,7 @@ export const linkSources: Phase<Resolved, Linked> = (input, { memo }) => {
         if (!known.has(ref)) diagnostics.push(unknownContractReference(whereAt(source, [field, i]), field, ref, suggestClosest(ref, knownKeys)));
       });
     }
+    checkTools(source, data.tools, diagnostics);
     return template(source, [], ["prompt", "promptFile"], data.prompt, data.promptFile);
   };
 
@@ -179,6 +182,22 @@ export const linkSources: Phase<Resolved, Linked> = (input, { memo }) => {
   diagnostics.push(...checkOtherLayers(input, modes));
   return { value: { ...input, linked: { modes, presets, rules, checkOnly } }, diagnostics };
 };
+
+/**
+ * A mode's own tools: each name or pattern that matches no tool Pi or forge has, and could not name an MCP server's tool,
+ * is a warning with the nearest known name (an extension's tool may be unknown here, so the build goes on).
+ */
+function checkTools(source: ParsedSource, tools: readonly string[] | undefined, diagnostics: Diagnostic[]): void {
+  // Only the source's own list: an inherited one was checked in its parent's file.
+  if (!Array.isArray((source.value as { tools?: unknown } | null | undefined)?.tools)) return;
+  (tools ?? []).forEach((pattern, i) => {
+    if (namesMcpTools(pattern)) return;
+    const glob = isToolGlob(pattern);
+    const matcher = compileToolPatterns([pattern]);
+    if (KNOWN_TOOLS.some((t) => matcher.first(t) !== null)) return;
+    diagnostics.push(unknownTool(whereAt(source, ["tools", i]), pattern, glob ? null : suggestClosest(pattern, KNOWN_TOOLS), glob));
+  });
+}
 
 /** The sources that are not built get the same checks of the fields they have: their templates go on to lower. */
 function checkUnbuilt(

@@ -4,6 +4,7 @@ import presetSchema from "../../schema/preset.schema.json" with { type: "json" }
 import ruleSchema from "../../schema/rule.schema.json" with { type: "json" };
 import commonSchema from "../../schema/common.schema.json" with { type: "json" };
 import configSchema from "../../schema/forge-config.schema.json" with { type: "json" };
+import policySchema from "../../schema/policy.schema.json" with { type: "json" };
 import testSchema from "../../schema/test.schema.json" with { type: "json" };
 
 const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
@@ -44,6 +45,20 @@ const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   block: "budget: { block: 800 }",
   signedBy: 'signedBy: { "@acme/forge-house": ["<the 64-digit fingerprint forge key new printed>"] }',
   trust: "trust: forge",
+  mcp: "mcp: [docs]",
+  mcpServers: "mcpServers: { docs: { command: npx, args: [-y, docs-mcp-server], exposure: direct } }",
+  command: "command: npx",
+  type: "type: stdio",
+  url: "url: https://example.com/mcp",
+  exposure: "exposure: direct",
+  trustReadOnlyHints: "trustReadOnlyHints: true",
+  toolDelivery: "toolDelivery: gate",
+  policy: 'policy: { package: "@acme/team-policy", signedBy: ["<the 64-digit fingerprint of the policy\'s signer>"] }',
+  expectPolicy: 'expectPolicy: { package: "@acme/team-policy", signedBy: ["<the 64-digit fingerprint of the policy\'s signer>"] }',
+  package: 'package: "@acme/team-policy"',
+  requireOverlays: "requireOverlays: [security]",
+  strategies: "strategies: [append, replace_base]",
+  requireSigners: 'requireSigners: ["<the 64-digit fingerprint of the team\'s signer>"]',
   tests: "tests: [{ name: shipping, preset: shipping, assert: { snapshot: true } }]",
   assert: 'assert: { contains: ["Stay on the task"], snapshot: true }',
   expect: 'expect: { contains: ["evidence"] }',
@@ -97,7 +112,10 @@ export const ALLOWED_FIELDS = {
   edits: Object.keys(modeSchema.properties.edits.properties),
   when: Object.keys(commonSchema.$defs.pathTriggerSource.properties),
   config: Object.keys(configSchema.properties),
+  policy: Object.keys(policySchema.properties),
+  policyRef: Object.keys(configSchema.$defs.policyRef.properties),
   budget: Object.keys(commonSchema.$defs.budget.properties),
+  mcpServer: Object.keys(commonSchema.$defs.mcpServerConfig.properties),
   testFile: Object.keys(testSchema.properties),
   test: Object.keys(testSchema.$defs.test.properties),
   testInputs: Object.keys(testSchema.$defs.inputs.properties),

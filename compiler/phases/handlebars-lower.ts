@@ -1,5 +1,7 @@
 // Lowers a handlebars template to plain segments at build time: text, fixed slots and inlined partials only.
-import Handlebars from "handlebars";
+// The parser alone: Handlebars.parse is this function, and the rest of the library (its runtime, code generator and
+// source-map) would double what loading it costs every build that lowers a template.
+import { parse as parseHandlebars } from "handlebars/dist/cjs/handlebars/compiler/base.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { KEY_PATTERN, LIMITS, SLOT_NAMES } from "../../generated/constants.js";
 import type { SlotName } from "../../generated/types.js";
@@ -102,7 +104,7 @@ function syntaxError(file: string, origin: TemplateOrigin, text: string, err: Er
 
 function parseTemplate(file: string, origin: TemplateOrigin, text: string, diagnostics: Diagnostic[]): hbs.AST.Program | null {
   try {
-    return Handlebars.parse(text);
+    return parseHandlebars(text);
   } catch (err) {
     diagnostics.push(syntaxError(file, origin, text, err as Error));
     return null;

@@ -2,7 +2,7 @@
 // later one winning per key (core/layering.ts).
 import { SUPPORTED_BUNDLE_FORMAT, describeBundleProblem, verifyBundleText } from "../../core/bundle-verify.js";
 import { describeValidationError } from "../../core/error-text.js";
-import { validateBundleStrict } from "../../generated/source-validators.js";
+import { validateBundleStrict } from "../../generated/cache-validators.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 import { layerComponents, type Layered } from "../../core/layering.js";

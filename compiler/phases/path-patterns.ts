@@ -1,6 +1,6 @@
 // Globs and Roo-style regular expressions -> the path patterns the bundle stores. A glob's expression is the one
 // compiler's (core/glob-to-re2.ts), which forge verify and the runtime run again; a regex is kept as written.
-import { RE2JS } from "re2js";
+import { linearSyntaxError } from "../../core/path-match.js";
 import { translateGlob, type GlobCode } from "../../core/glob-to-re2.js";
 import { hasNestedQuantifier, unicodeClassAt } from "../../core/pattern-check.js";
 import type { PathPattern } from "../../generated/types.js";
@@ -30,11 +30,7 @@ export function compileRegex(source: string): RegexResult {
       detail: `${shown} is a Unicode class to RE2 but the letter ${shown[1]} to a JavaScript RegExp (Roo's), and its compile time does not follow its size; list the characters, e.g. [a-zA-Z]`,
     };
   }
-  try {
-    RE2JS.compile(source);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, detail: `not RE2 syntax, which forge matches paths with (no lookaround or backreference): ${message}` };
-  }
+  const message = linearSyntaxError(source);
+  if (message !== null) return { ok: false, detail: `not RE2 syntax, which forge matches paths with (no lookaround or backreference): ${message}` };
   return { ok: true, pattern: { kind: "regex", source, regex: source }, backtracking: hasNestedQuantifier(source) };
 }

@@ -1,4 +1,4 @@
-// A preset's system-update blocks as the bundle holds them (without their digests): what phase 10 counts and phase 11
+// A preset's system-update blocks as the bundle holds them (without their digests): what phase 10 counts and phase 12
 // emits, built once here so the counted text is the emitted text.
 import type { SystemUpdate } from "../../generated/types.js";
 import { updateKey, type CompiledPaths } from "./8-paths.js";

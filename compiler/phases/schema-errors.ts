@@ -71,11 +71,22 @@ export function allowedFor(kind: ParsedSource["kind"], segments: readonly string
   if (last === "when") return ALLOWED_FIELDS.when;
   if (last === "budget") return ALLOWED_FIELDS.budget;
   if (kind === "mode" && last === "edits") return ALLOWED_FIELDS.edits;
+  if (segments[0] === "mcpServers" && segments.length === 2) return ALLOWED_FIELDS.mcpServer;
+  if (kind === "config" && (last === "policy" || last === "expectPolicy")) return ALLOWED_FIELDS.policyRef;
   if (kind === "preset" && segments[0] === "systemUpdates" && segments.length === 2) return ALLOWED_FIELDS.update;
   return ALLOWED_FIELDS[kind as Exclude<ParsedSource["kind"], "test">];
 }
 
 export function mapAjvError(source: ParsedSource, err: ValidationError): Diagnostic | null {
+  // A server entry's oneOf: a stdio server (command) or an HTTP one (url), never both or neither.
+  if (err.keyword === "oneOf" && err.instancePath.startsWith("/mcpServers/")) {
+    const segments = pointerSegments(err.instancePath);
+    return invalidValue(
+      whereAt(source, segments),
+      `MCP server "${segments[1]}" needs exactly one of command (a stdio server, with args) or url (a streamable HTTP server)`,
+      exampleFor("mcpServers"),
+    );
+  }
   // oneOf/not encode "exactly one of prompt/promptFile"; checkPromptChoice reports that with a dedicated code.
   // "if" only says its "then" failed: the failures inside "then" are reported themselves.
   if (err.schemaPath.includes("/oneOf") || err.keyword === "oneOf" || err.keyword === "not" || err.keyword === "if") return null;
@@ -126,10 +137,12 @@ export function mapAjvError(source: ParsedSource, err: ValidationError): Diagnos
             : (PATTERN_WORDS[field] ?? null) !== null
               ? PATTERN_WORDS[field]!
               : field === "tools"
-                ? "a tool name (letters, digits, _ and -)"
-                : field === "libraries"
-                  ? "an npm package name, e.g. @acme/forge-house"
-                  : "a key: lowercase letters, digits and dashes, starting with a letter";
+                ? "a tool name or pattern (letters, digits, _ and -; * and ? as wildcards)"
+                : field === "mcp" || segments[0] === "mcpServers"
+                  ? "an MCP server name (letters, digits, _ and -)"
+                  : field === "libraries"
+                    ? "an npm package name, e.g. @acme/forge-house"
+                    : "a key: lowercase letters, digits and dashes, starting with a letter";
       const what = segments[0] === "signedBy" ? "signedBy entry" : field;
       return invalidValue(where, `${what} is ${actual}; expected ${expected} (pattern ${String(p.pattern)})`, exampleFor(what === field ? field : "signedBy"));
     }

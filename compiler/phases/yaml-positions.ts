@@ -1,5 +1,23 @@
 // Maps document paths (ajv instancePath, key lists) to 1-based line/column ranges of YAML nodes.
-import { isCollection, isMap, isScalar, isSeq, Parser, visit, type Document, type LineCounter, type Node, type Pair, type Scalar, type YAMLMap } from "yaml";
+import {
+  Composer,
+  isCollection,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  Parser,
+  visit,
+  YAMLParseError,
+  type Document,
+  type DocumentOptions,
+  type Node,
+  type Pair,
+  type ParseOptions,
+  type Scalar,
+  type SchemaOptions,
+  type YAMLMap,
+} from "yaml";
 import type { Position } from "../../core/diagnostic.js";
 import type { Where } from "../../core/diagnostics/make-diagnostic.js";
 
@@ -149,13 +167,13 @@ interface CstNode {
 }
 
 /**
- * The offset where `text` first nests deeper than `max` collections, or null. yaml's CST parser is iterative, but
+ * The offset where a parsed CST first nests deeper than `max` collections, or null. yaml's CST parser is iterative, but
  * composing the document (and every later walk of it) recurses once per level, so a 5,000-level "[[[[...]]]]" would
  * overflow the stack: this walk uses its own stack and runs before the document is composed.
  */
-export function tooDeepAt(text: string, max: number): number | null {
+function deepestAt(tokens: Iterable<unknown>, max: number): number | null {
   const stack: Array<{ node: CstNode; depth: number }> = [];
-  for (const token of new Parser().parse(text)) stack.push({ node: token as CstNode, depth: 0 });
+  for (const token of tokens) stack.push({ node: token as CstNode, depth: 0 });
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;
     const collection = node.type === "block-map" || node.type === "block-seq" || node.type === "flow-collection";
@@ -168,4 +186,34 @@ export function tooDeepAt(text: string, max: number): number | null {
     }
   }
   return null;
+}
+
+export type YamlOptions = DocumentOptions & ParseOptions & SchemaOptions;
+
+/**
+ * yaml's parseDocument(text, options) from one CST parse, which the depth check (deepestAt) reads first: the document
+ * and its line counter, or the offset where the text nests too deep (then nothing is composed). The text is tokenized
+ * once where parsing and checking it apart did it twice (a third of a 1,000-mode build's parse time).
+ */
+export function parseWithinDepth(text: string, max: number, options: YamlOptions): { doc: Document.Parsed; lineCounter: LineCounter } | { deep: number } {
+  const lineCounter = new LineCounter();
+  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const deep = deepestAt(tokens, max);
+  if (deep !== null) return { deep };
+  // As parseDocument composes: the first document, and an error for a second one.
+  let doc: Document.Parsed | null = null;
+  for (const next of new Composer(options).compose(tokens, true, text.length)) {
+    if (doc === null) doc = next;
+    else if (doc.options.logLevel !== "silent") {
+      doc.errors.push(
+        new YAMLParseError(
+          next.range.slice(0, 2) as [number, number],
+          "MULTIPLE_DOCS",
+          "Source contains multiple documents; please use YAML.parseAllDocuments()",
+        ),
+      );
+      break;
+    }
+  }
+  return { doc: doc!, lineCounter };
 }

@@ -3,7 +3,7 @@
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { compileLinear } from "../../core/path-match.js";
 import { suggestClosest } from "../../core/suggest.js";
-import { validateTestSource } from "../../generated/source-validators.js";
+import { validateTestSource } from "../../generated/transfer-validators.js";
 import type { ForgeTestSource, PromptTestSource, TestTextMatch } from "../../generated/types.js";
 import type { ValidationError } from "../../generated/validator.js";
 import { duplicateListEntry, invalidValue, unknownField, wrongType } from "../diagnostics/codes.js";

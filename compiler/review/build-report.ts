@@ -34,6 +34,8 @@ export interface BuildReport {
   trustKept?: true;
   /** Set when it replaced the trusted bundle but forge cannot attribute every change to the user: why, and which. */
   trustNotKept?: { reason: string; changes: string[] };
+  /** The team policy the sources were checked against (--policy, or forge.yaml's expectPolicy): its violations are diagnostics. */
+  policy?: { name: string; from: "cli" | "config" };
   summary: DiagnosticSummary;
   diagnostics: Diagnostic[];
 }

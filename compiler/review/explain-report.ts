@@ -1,5 +1,6 @@
 // The shape of `forge explain`'s report (compiler/review/explain.ts builds it): the components, the prompt layout,
 // preferences, system updates, rules, edit limits, paths and tokens of one selection.
+import type { ExplainPolicy } from "./explain-policy.js";
 import type { TrustView } from "./trust-view.js";
 import type { Scope } from "../../core/digest.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
@@ -7,6 +8,7 @@ import type { Mode } from "../../generated/types.js";
 import type { Catalog } from "../../core/component-catalog.js";
 import type { PromptVars } from "../../core/template.js";
 import type { PreferenceOrigins } from "../../core/preferences.js";
+import type { ToolReport } from "../../core/tool-report.js";
 import type { SlotName, SlotUse } from "./cache-slots.js";
 import type { RuleRef } from "../../core/rule-catalog.js";
 import type { ExplainEditLimit, ExplainPath, ExplainRule, PathQuery } from "./explain-paths.js";
@@ -67,6 +69,8 @@ export interface ExplainReport {
   rules: ExplainRule[];
   /** The edit limits of the selected modes (they intersect). */
   editLimits: ExplainEditLimit[];
+  /** Each mode's tools and MCP servers as the gate enforces them, the tool delivery, the servers the modes bring. */
+  tools: ToolReport | null;
   /** E.g. a limit that bash can get around. */
   warnings: string[];
   /** `--path`: the rules and edit limits that path would trigger; null without --path. */
@@ -75,6 +79,8 @@ export interface ExplainReport {
   updateDelivery: string | null;
   /** The bundle on disk: its signers, its libraries' signers and this user's trust of it (the CLI adds it). */
   trust?: TrustView;
+  /** The team policy (--policy, or forge.yaml's expectPolicy) and what it adds to this selection (the CLI adds it). */
+  policy?: ExplainPolicy;
   /** Whole prompt against the sample host prompt, and forge's own share of it. */
   size: { chars: number; estimatedTokens: number; forgeChars: number; forgeEstimatedTokens: number } | null;
   /** Exact o200k_base counts from the bundles (always-on total, parts largest first, blocks); null when refused. */

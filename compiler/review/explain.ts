@@ -12,6 +12,7 @@ import { bashWarnings, explainEditLimits, explainPath, explainPathOnly, explainR
 import { extendsChain } from "./extends-chain.js";
 import { checkDeclaredContracts, type ContractCheck } from "./explain-contracts.js";
 import { explainTokens } from "./explain-tokens.js";
+import { explainTools } from "./explain-tools.js";
 
 export { checkDeclaredContracts, type ContractCheck };
 
@@ -113,6 +114,7 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
   const triggered = explainRules(input.rules ?? [], catalog, input.preset === null ? [] : [input.preset], input.describeSource);
   // Limits apply together with the merged tools: bash is unchecked unless the selection's tools leave it out.
   const editLimits = explainEditLimits(selected, () => preferences.tools?.value);
+  const tools = explainTools(catalog, selected, input.preset);
   return {
     command: "explain",
     status: violations.length > 0 ? "refused" : "ok",
@@ -136,6 +138,7 @@ export function explainSelection(input: ExplainInput, violations: readonly strin
     systemUpdates,
     rules: triggered.map((t) => t.rule),
     editLimits,
+    tools,
     warnings: bashWarnings(editLimits),
     path: input.pathQuery ? explainPath(input.pathQuery, input.root ?? "", triggered, selected) : null,
     updateDelivery: systemUpdates.length > 0 ? describeUpdateDelivery(baseMode?.strategy === "replace_final") : null,
@@ -167,6 +170,7 @@ function refusedExplain(reason: string, status: ExplainReport["status"], diagnos
     systemUpdates: [],
     rules: [],
     editLimits: [],
+    tools: null,
     warnings: [],
     diagnostics,
   };

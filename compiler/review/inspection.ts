@@ -1,5 +1,6 @@
 // What forge preview and explain share: a selection resolved by name against the catalog, composed against a sample
 // host prompt with the same core functions the runtime uses (no copy of them).
+import type { PolicyInput } from "../types.js";
 import { suggestClosest } from "../../core/suggest.js";
 import type { Catalog } from "../../core/component-catalog.js";
 import type { Candidate } from "../../core/candidate.js";
@@ -31,6 +32,8 @@ export interface InspectedSources {
   signedBy?: Readonly<Record<string, readonly string[]>>;
   /** The token counts of the bundle a component came from (by scope and layer). */
   tokensOf?: TokensOf;
+  /** forge.yaml's expectPolicy, as the I/O edge found it (explain shows what it adds). */
+  expectPolicy?: PolicyInput;
 }
 
 /** The moment and platform the sample renders for (slot values). */

@@ -1,11 +1,14 @@
 // `forge diff` for path data: globs as reviewers wrote them (never the compiled expressions), and rules/ per id.
 import { compareCodeUnits, stringifyCanonical } from "../../core/canonical-json.js";
 import { describePattern } from "../../core/path-match.js";
-import type { EditLimit, PathTrigger, Rule, Template } from "../../generated/types.js";
+import type { EditLimit, McpServerConfig, PathTrigger, Rule, Template } from "../../generated/types.js";
+import { describeServerTarget } from "../../core/mcp-servers.js";
 import type { FieldChange, FieldValue, RuleChange, RuleOnOneSide } from "./diff-report.js";
 
 /** The virtual fields a mode's edits and a block's or rule's when show as in field changes. */
-export const EDITS_FIELDS = ["edits.allow", "edits.deny"] as const;
+export const EDITS_FIELDS = ["edits.allow", "edits.deny", "edits.trustReadOnlyHints"] as const;
+/** A mode's MCP servers as a reviewer reads them: `docs: npx -y docs-mcp-server, exposure direct` per server. */
+export const MCP_FIELDS = ["mcp", "mcpServers"] as const;
 export const WHEN_FIELDS = ["when.paths", "when.tools"] as const;
 
 /** An entry with its path data flattened into readable fields: `edits.allow: [docs/**]`, `when.paths: [src/db/**]`. */
@@ -15,7 +18,14 @@ export function withPathFields<T extends object>(entry: T): T & Record<string, F
   if (edits !== undefined) {
     out["edits.allow"] = edits.allow === undefined ? null : edits.allow.map(describePattern);
     out["edits.deny"] = edits.deny.map(describePattern);
+    out["edits.trustReadOnlyHints"] = edits.trustReadOnlyHints ?? null;
   }
+  // What a server runs or reaches, so a diff that adds or changes one shows the command a reviewer must judge.
+  const servers = (entry as { mcpServers?: Record<string, McpServerConfig> }).mcpServers;
+  if (servers !== undefined)
+    out.mcpServers = Object.keys(servers)
+      .sort(compareCodeUnits)
+      .map((name) => `${name}: ${describeServerTarget(servers[name]!)}`);
   const when = (entry as { when?: PathTrigger }).when;
   if (when !== undefined) {
     out["when.paths"] = when.paths.map(describePattern);

@@ -17,7 +17,7 @@ import type {
   UpdateOnOneSide,
 } from "./diff-report.js";
 import { unifiedDiff } from "./unified-diff.js";
-import { compareRules, EDITS_FIELDS, WHEN_FIELDS, withPathFields } from "./path-diff.js";
+import { compareRules, EDITS_FIELDS, MCP_FIELDS, WHEN_FIELDS, withPathFields } from "./path-diff.js";
 import { diffLocks } from "./bundle-changes.js";
 import { findAffectedModes } from "./extends-diff.js";
 import { compareTokens } from "./token-diff.js";
@@ -61,11 +61,12 @@ const MODE_FIELDS = [
   "model",
   "thinking",
   "tools",
+  ...MCP_FIELDS,
   ...EDITS_FIELDS,
   "extends",
   "library",
 ] as const;
-const PRESET_FIELDS = ["description", "base", "overlays", "driftPolicy", "library"] as const;
+const PRESET_FIELDS = ["description", "base", "overlays", "driftPolicy", "toolDelivery", "library"] as const;
 const UPDATE_FIELDS = ["name", "description", "modelCallable", ...WHEN_FIELDS] as const;
 
 /** The prompt as a reviewer reads it: text verbatim, each slot as its `{{name}}` placeholder. */

@@ -5,6 +5,8 @@ import { describeSigner, signersOf, shortFingerprint, type Signer } from "../../
 import type { BundleScope } from "../../core/digest.js";
 import { plural } from "../output/painter.js";
 import type { Holds } from "./schema-check.js";
+import type { EffectivePolicy } from "../../core/policy.js";
+import { policyProblems } from "./policy-verify.js";
 
 export interface VerifiedBundle {
   /** The bundle file, relative to the current directory; `absolutePath` beside it. */
@@ -25,6 +27,8 @@ export interface VerifyReport {
   status: "verified" | "failed";
   /** --signed-by: the fingerprints one of which must have signed every bundle (empty: no requirement). */
   signedBy: string[];
+  /** --policy: the team policy every bundle was checked against (its problems are in each bundle's), or why it could not be used. */
+  policy?: { name: string; status: "verified" | "failed"; problem: string | null };
   bundles: VerifiedBundle[];
 }
 
@@ -35,6 +39,7 @@ export function verifyOne(
   unread: string | null,
   expectedScope: BundleScope | undefined,
   signedBy: readonly string[],
+  policy: EffectivePolicy | null = null,
 ): VerifiedBundle {
   const base = { ...file, scope: null, bundleHash: null, counts: null, signers: [] as Signer[] };
   if (text === null) return { ...base, status: "failed", problems: [unread ?? "could not be read"] };
@@ -57,6 +62,7 @@ export function verifyOne(
       `not signed by ${signedBy.length === 1 ? "the required key" : "any of the required keys"} (${signedBy.map(shortFingerprint).join(", ")}): ${by}`,
     );
   }
+  if (policy !== null) described.push(...policyProblems(policy, bundle, file.path, signers));
   return {
     ...base,
     status: described.length === 0 ? "verified" : "failed",
@@ -82,6 +88,8 @@ export function renderVerifyReport(report: VerifyReport): string {
       for (const p of b.problems) lines.push(`  ${p}`);
     }
   }
+  if (report.policy?.status === "failed") lines.push(`forge verify: the team policy ${report.policy.name} cannot be used: ${report.policy.problem}`);
+  else if (report.policy) lines.push(`forge verify: checked against the team policy ${report.policy.name}`);
   const failed = report.bundles.filter((b) => b.status === "failed").length;
   lines.push(
     failed === 0

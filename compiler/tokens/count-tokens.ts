@@ -1,9 +1,16 @@
-// Token counts at build time with OpenAI's o200k_base encoding (gpt-tokenizer), cut into pieces so the time stays
-// linear in the text's length. The runtime never tokenizes: it reads these counts from the bundle.
+// Token counts at build time with OpenAI's o200k_base encoding, cut into pieces so the time stays linear in the text's
+// length. The ranks are gpt-tokenizer's, as a binary table (rank-table.ts) the counter reads in place (bpe-count.ts);
+// the runtime never tokenizes: it reads these counts from the bundle.
 import { createRequire } from "node:module";
+import { createBpeCounter } from "./bpe-count.js";
+import { encodeRankTable, readRankTable, type RankTable, type RawRanks } from "./rank-table.js";
 
-/** esbuild defines it in dist/cli.js: the tokenizer's own bundle beside it (dist/tokenizer.cjs), loaded on first use. */
-declare const FORGE_TOKENIZER: string | undefined;
+/**
+ * esbuild defines it in dist/cli.js: the module beside it that loads the rank table's bytes (dist/o200k_base.cjs, which
+ * reads dist/o200k_base.ranks; scripts/build.mjs writes both). Like the tokenizer module it replaced, the table is part
+ * of the program, loaded as a module on the first count.
+ */
+declare const FORGE_RANKS: string | undefined;
 
 /** The encoding every count is exact for: OpenAI's o200k family (GPT-4o, GPT-4.1, GPT-5, o1, o3, o4-mini). */
 export const TOKENIZER = "o200k_base";
@@ -22,21 +29,25 @@ const CHUNK = 4096;
 
 type CountFn = (text: string) => number;
 
-/** The library is loaded once per process, on the first count (a CLI command that counts nothing never parses it). */
+/** The table is loaded once per process, on the first count (a CLI command that counts nothing never reads it). */
+let table: RankTable | null = null;
 let loaded: CountFn | null = null;
 
-/** The module the counts come from: dist/tokenizer.cjs beside dist/cli.js, else the library (tests, tsx). */
-export function tokenizerModule(): string {
-  return typeof FORGE_TOKENIZER === "string" ? FORGE_TOKENIZER : "gpt-tokenizer/encoding/o200k_base";
+/** The module the table comes from: dist/o200k_base.cjs beside dist/cli.js, else gpt-tokenizer's ranks (tests, tsx). */
+export function rankTableModule(): string {
+  return typeof FORGE_RANKS === "string" ? FORGE_RANKS : "gpt-tokenizer/bpeRanks/o200k_base";
+}
+
+/** The rank table counts are made with: dist's file as it is, or one built in memory from the library's ranks. */
+export function rankTable(): RankTable {
+  if (table !== null) return table;
+  const loadedModule = createRequire(import.meta.url)(rankTableModule()) as Uint8Array | { default: RawRanks };
+  table = readRankTable(loadedModule instanceof Uint8Array ? loadedModule : encodeRankTable(loadedModule.default));
+  return table;
 }
 
 function tokenizer(): CountFn {
-  if (loaded !== null) return loaded;
-  const id = tokenizerModule();
-  const library = createRequire(import.meta.url)(id) as { countTokens(text: string, options: object): number };
-  // Text that spells a special token (<|endoftext|>) is ordinary text in a prompt, as the API counts it: never refused.
-  const options = { disallowedSpecial: new Set<string>() };
-  loaded = (text) => library.countTokens(text, options);
+  if (loaded === null) loaded = createBpeCounter(rankTable());
   return loaded;
 }
 

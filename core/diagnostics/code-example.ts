@@ -33,6 +33,8 @@ export type CodeExample =
       generate?: { path: string; count: number; text: string };
       symlinks?: Array<{ path: string; target: string }>;
       libraries?: ExampleLibrary[];
+      /** The team policy the sources are checked against (forge build --policy), built from its sources as a library. */
+      policy?: ExampleLibrary;
       /** The build's scope (default project). */
       scope?: "project" | "global" | "library";
       /** Files of the project around .pi/forge/ (paths relative to the project root), such as nested context files. */
@@ -87,4 +89,10 @@ export type CodeExample =
       symlinks?: Array<{ path: string; target: string }>;
       /** Sources under .pi/forge/ built into its bundle.json first, then `tamper` applied to that bundle (as for a library). */
       built?: { sources: Record<string, string>; tamper: NonNullable<ExampleLibrary["tamper"]> };
-    };
+    }
+  /**
+   * The team policy as the Pi extension loads it: the global forge.yaml's text (`settings`), the policy bundle it names
+   * (`policy`, built from its sources as a library, as `team-policy.json` beside forge.yaml), and a project's sources
+   * (`project`, built unsigned) whose bundle the policy then judges.
+   */
+  | { kind: "policy"; settings: string; policy?: ExampleLibrary; project?: Record<string, string> };

@@ -98,3 +98,18 @@ export function shownPath(cwd: string, file: string): string {
   const rel = relative(cwd, file);
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : file;
 }
+
+/**
+ * The offered keys whose source authoring can change: a global one, or one of the deepest project layer when it is
+ * trusted (authoring writes only there: runtime/authoring/authoring-target.ts). Sorted.
+ */
+export function writableKeys(loaded: LoadedScopes | null, kind: "modes" | "presets"): string[] {
+  if (loaded === null) return [];
+  const { projectRoot } = loaded.discovered.paths;
+  const projectWritable = loaded.discovered.trust.trusted === true;
+  const entries = [...(kind === "modes" ? loaded.catalog.modes.values() : loaded.catalog.presets.values())];
+  return entries
+    .filter((e) => e.scope === "global" || (e.scope === "project" && projectWritable && e.layer === projectRoot))
+    .map((e) => e.key)
+    .sort();
+}

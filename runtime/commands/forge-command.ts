@@ -1,62 +1,32 @@
-// The /forge command: trust (forge's own project trust store), status (bundles, scopes, trust), rules (forge-rules.ts) and cost (usage).
+// The /forge command's handler (imported on its first run: command-specs.ts): trust (forge's own project trust store), status (bundles, scopes, trust), rules (forge-rules.ts) and cost (usage).
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import type { SessionView } from "../forge-session.js";
 import type { LoadedScopes } from "../scope-loader.js";
-import type { AutocompleteItem, CommandSpec, CtxPort } from "../host-adapter/ports.js";
-import { guardCommand, say } from "../notify.js";
+import type { CtxPort } from "../host-adapter/ports.js";
+import { say } from "../notify.js";
 import { bundleReports, layerReports } from "../status-report.js";
 import { describeComponentChanges, describeContents } from "../../core/component-changes.js";
 import type { ForgeBundle } from "../../generated/types.js";
 import { comparableDigests, previouslyTrusted, readTrustStore, withTrust, writeTrustStore, type TrustStore } from "../../io/trust-store.js";
 import { nearSubcommand } from "../../core/suggest.js";
-import { completeLastWord, parseArgs, precedingWords } from "./command-args.js";
+import { parseArgs } from "./command-args.js";
 import { showRules } from "./forge-rules.js";
 import { askLayerTrust, handleSignerRequest, parseSignerRequest, signerStatusLines, SIGNER_USAGE } from "./signer-trust-command.js";
 import { describeSigner } from "../../core/bundle-signature.js";
 import { describeRollback } from "../signer-trust.js";
+import { bundleServers, describeServer } from "../../core/mcp-servers.js";
 import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
 import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
 import { readUsageLedger } from "../../core/usage-ledger.js";
 import type { SessionStore } from "../session-store.js";
 import { catalogPrices } from "../host-adapter/index.js";
+import { buildPolicyReport, policyStatusLines, policyTrustLines } from "../policy-report.js";
+import type { PolicyState } from "../../core/policy.js";
 
 export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json] | /forge rules [--json] | /forge cost [--json]`;
 
 /** What /forge cost reads of the request bodies this process saw: the tools each declared (0.73.1 records none on the branch). */
 export type RequestTools = Pick<SessionStore, "toolsAt">;
-
-export function forgeCommand(session: SessionView, requests?: RequestTools): CommandSpec {
-  return {
-    description:
-      "forge bundles: /forge trust (trust this project's bundle; --key <fingerprint> trusts a signer, --revoke revokes one), /forge status [--json], /forge rules [--json] (path rules switched on in this branch), /forge cost [--json] (this branch's usage, cache share, spend and prefix rewrites)",
-    getArgumentCompletions: (prefix) => completeForgeArgs(prefix),
-    handler: guardCommand("forge", (args, ctx) => handleForge(session, args, ctx, requests)),
-  };
-}
-
-/** /forge's subcommands with descriptions; status takes --json. */
-export function completeForgeArgs(prefix: string): AutocompleteItem[] | null {
-  const before = precedingWords(prefix);
-  if (before.length === 0) {
-    return completeLastWord(prefix, [
-      { word: "trust", description: "trust this project's forge bundle (Pi 0.73.1 or trust: forge; shows what it holds)" },
-      { word: "status", description: "bundles, scopes, signers and trust" },
-      { word: "rules", description: "the path rules switched on in this branch" },
-      { word: "cost", description: "this branch's provider usage: cache share, spend, prefix rewrites and their causes" },
-    ]);
-  }
-  if (before[0] === "trust") {
-    // --key and --revoke take one fingerprint: nothing to offer after either, nor once one was given.
-    if (before.length > 1) return null;
-    return completeLastWord(prefix, [
-      { word: "--key", description: "trust every bundle this key signs" },
-      { word: "--revoke", description: "revoke a key" },
-    ]);
-  }
-  return (before[0] === "status" || before[0] === "rules" || before[0] === "cost") && !before.includes("--json")
-    ? completeLastWord(prefix, [{ word: "--json", description: "machine-readable" }])
-    : null;
-}
 
 /**
  * /forge cost: the branch's usage as the provider reported it (core/usage-report.ts), priced at catalog prices, each
@@ -93,6 +63,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
       modes: loaded.catalog.modes.size,
       presets: loaded.catalog.presets.size,
       withheld: { modes: [...loaded.catalog.withheldModes.keys()].sort(), presets: [...loaded.catalog.withheldPresets.keys()].sort() },
+      policy: buildPolicyReport(loaded.policy),
       notices: d.notices,
     };
     if (parsed.json) return say(ctx, stringifyCanonical(data));
@@ -106,6 +77,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
         lines.push(`  project layer ${l.root}: ${l.status}${l.bundleHash ? ` (${l.bundleHash.slice(0, 12)})` : ""}, trusted: ${String(l.trusted)}`);
     } else lines.push(`  project trust: ${String(data.project.trusted)}${data.project.decidedBy ? ` (decided by ${data.project.decidedBy})` : ""}`);
     lines.push(...signerStatusLines(loaded));
+    lines.push(...policyStatusLines(data.policy));
     const withheld = [...data.withheld.modes, ...data.withheld.presets];
     if (withheld.length > 0) lines.push(`  not offered until trusted: ${withheld.join(", ")}`);
     for (const n of data.notices) lines.push(`  notice: ${n}`);
@@ -119,7 +91,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
  * The trust prompt's body: the bundle, everything it switches on kind by kind (modes, edit limits, presets, blocks,
  * rules, libraries), and what changed since the version the user trusted last when forge recorded it.
  */
-export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string): string {
+export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string, policy: PolicyState = { kind: "none" }): string {
   const lines = [file, `bundleHash ${bundle.bundleHash.slice(0, 12)}: its modes, presets, rules and blocks will be offered.`];
   const before = previouslyTrusted(store, realRoot, bundle.bundleHash);
   if (before?.components) {
@@ -134,7 +106,11 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
   else lines.push("You have not trusted this project's forge bundle before.");
   const contents = describeContents(bundle);
   lines.push("It holds:", ...(contents.length > 0 ? contents.map((c) => `  ${c}`) : ["  nothing"]));
+  const servers = bundleServers(bundle);
+  if (servers.length > 0)
+    lines.push("MCP servers it would start (Pi 1.x) while a mode that brings them is active:", ...servers.map((v) => `  ${describeServer(v)}`));
   lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted for your own uncommitted edits.");
+  lines.push(...policyTrustLines(policy, bundle));
   return lines.join("\n");
 }
 
@@ -142,14 +118,16 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
 async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxPort): Promise<void> {
   const d = loaded.discovered;
   if (d.layers.length === 0) return say(ctx, "forge: no project bundle (.pi/forge/bundle.json) above the current directory; nothing to trust", "error");
-  if (d.trust.decidedBy === "host") {
+  // Where Pi decides trust, forge's own record is still what lets a layer's MCP servers start (scope-discovery.ts).
+  const serversPending = d.layers.filter((l) => l.decidedBy === "host" && l.trusted === true && !l.serversTrusted);
+  if (d.trust.decidedBy === "host" && serversPending.length === 0) {
     return say(
       ctx,
       `forge: this Pi decides project trust itself (currently ${d.trust.trusted ? "trusted" : "not trusted"}); use Pi's project trust`,
       d.trust.trusted ? "info" : "warning",
     );
   }
-  for (const layer of d.layers) {
+  for (const layer of d.trust.decidedBy === "host" ? serversPending : d.layers) {
     const load = layer.load;
     if (load.status === "refused") {
       say(ctx, `${load.reason}; fix or rebuild it before trusting`, "error");
@@ -157,12 +135,12 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
     }
     if (load.status !== "ok") continue;
     const hash = load.bundle.bundleHash;
-    if (layer.trusted) {
+    if (layer.trusted && layer.serversTrusted) {
       say(ctx, `forge: project bundle ${load.file} is already trusted (bundleHash ${hash.slice(0, 12)})`);
       continue;
     }
     const store = readTrustStore(d.paths.trustFile);
-    const question = trustQuestion(load.file, load.bundle, store, layer.realRoot!);
+    const question = trustQuestion(load.file, load.bundle, store, layer.realRoot!, loaded.policy);
     if (ctx.hasUI) {
       const choice = await askLayerTrust(ctx, "Trust this project's forge bundle?", question, layer, store);
       if (choice === null) {
@@ -190,6 +168,9 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
       say(ctx, `forge: ${load.file} changed while trusting; run /forge trust again`, "warning");
       continue;
     }
-    say(ctx, `forge: trusted project bundle ${load.file} (bundleHash ${hash.slice(0, 12)}); its modes are now offered`);
+    say(
+      ctx,
+      `forge: trusted project bundle ${load.file} (bundleHash ${hash.slice(0, 12)}); ${layer.decidedBy === "host" ? "the MCP servers its modes bring may start" : "its modes are now offered"}`,
+    );
   }
 }

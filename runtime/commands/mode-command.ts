@@ -1,20 +1,22 @@
-// The /mode command: set, +key, -key, off, status, preview, reapprove, and the interactive selector.
+// The /mode command's handler (imported on its first run: command-specs.ts): set, +key, -key, off, status, preview,
+// reapprove, and the interactive selector.
 import { checkContracts } from "../../core/candidate.js";
 import type { SessionCommands } from "../forge-session.js";
-import type { CommandSpec, CtxPort } from "../host-adapter/ports.js";
-import { guardCommand, say } from "../notify.js";
+import type { CtxPort } from "../host-adapter/ports.js";
+import { say } from "../notify.js";
 import { stringifyCanonical } from "../../core/canonical-json.js";
 import { buildPreviewReport, formatPreviewText, formatSizeLine, formatStatusText } from "../status-report.js";
 import { resolveRequest, type DriftPolicy } from "../../core/selection.js";
 import { detectDrift } from "../../core/composition.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import { parseArgs, type CommandArgs } from "./command-args.js";
-import { completeModeArgs, MODE_SUBCOMMANDS } from "./mode-completion.js";
+import { MODE_SUBCOMMANDS } from "./mode-completion.js";
 import { applyOff, applySelection, tellActivation } from "./apply-selection.js";
 import { planReapprove, reapproveSelection } from "./reapprove.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
 import { runModeSelector } from "./mode-selector.js";
 import { handleModeAuthoring, MODE_AUTHORING_USAGE, type AuthoringDeps } from "../authoring/mode-authoring.js";
+import { requiredOverlayRefusal } from "../policy-selection.js";
 
 export const MODE_USAGE = [
   "usage: /mode                       open the selector (interactive)",
@@ -29,15 +31,6 @@ export const MODE_USAGE = [
 
 const SUBCOMMANDS = MODE_SUBCOMMANDS.map((c) => c.word);
 const AUTHORING = new Set(["new", "edit", "delete"]);
-
-export function modeCommand(session: SessionCommands, estimator?: SelectionEstimator, authoring?: AuthoringDeps): CommandSpec {
-  return {
-    description:
-      "Select forge prompt modes: /mode set a b, /mode +key, /mode -key, /mode off, /mode status|preview [--json], /mode reapprove, /mode new|edit|delete <key>",
-    getArgumentCompletions: (prefix) => completeModeArgs(session, prefix),
-    handler: guardCommand("mode", (args, ctx) => handleMode(session, args, ctx, estimator, authoring)),
-  };
-}
 
 export async function handleMode(
   session: SessionCommands,
@@ -111,6 +104,10 @@ async function setKeys(
   parsed: CommandArgs,
   estimator?: SelectionEstimator,
 ): Promise<void> {
+  for (const key of keys) {
+    const required = requiredOverlayRefusal(session.scopes(ctx), key);
+    if (required !== null) return say(ctx, required, "error");
+  }
   const resolved = resolveRequest(session.catalog(), { kind: "keys", keys }, drift);
   if (!resolved.ok) return say(ctx, `forge: refused: ${resolved.error}; nothing changed`, "error");
   return applySelection(session, ctx, resolved.candidate, "command", parsed.confirm, estimator);
@@ -126,6 +123,8 @@ async function adjust(session: SessionCommands, ctx: CtxPort, parsed: CommandArg
   let overlays = [...(state?.overlays ?? [])];
   for (const word of parsed.words) {
     const key = word.slice(1);
+    const required = requiredOverlayRefusal(session.scopes(ctx), key);
+    if (required !== null) return say(ctx, required, "error");
     if (word.startsWith("-")) {
       if (base === key) base = null;
       else if (overlays.includes(key)) overlays = overlays.filter((k) => k !== key);

@@ -1,8 +1,8 @@
-// The /preset command: list, use <name>, save <name>.
+// The /preset command's handler (imported on its first run: command-specs.ts): list, use <name>, save <name>.
 import { forgeCommand } from "../../core/forge-command.js";
-import type { SessionCommands, SessionView } from "../forge-session.js";
-import type { AutocompleteItem, CommandSpec, CtxPort } from "../host-adapter/ports.js";
-import { guardCommand, say } from "../notify.js";
+import type { SessionCommands } from "../forge-session.js";
+import type { CtxPort } from "../host-adapter/ports.js";
+import { say } from "../notify.js";
 import { isPresetName, presetFilePath, presetSourceRequest, writePresetSource } from "../preset-writer.js";
 import { requestSourceText } from "../authoring/source-text.js";
 import { selectedKeys } from "../../core/candidate.js";
@@ -11,7 +11,6 @@ import { shownPath } from "../authoring/authoring-target.js";
 import type { ExactConfirmation } from "../selection-transitions.js";
 import { nearSubcommand } from "../../core/suggest.js";
 import { parseArgs } from "./command-args.js";
-import { choices, completeLastWord, precedingWords, type Choice } from "../argument-completion.js";
 import { applySelection } from "./apply-selection.js";
 import type { SelectionEstimator } from "./selection-estimate.js";
 import type { AuthoringDeps } from "../authoring/mode-authoring.js";
@@ -28,58 +27,6 @@ export const PRESET_USAGE = [
 const TRANSFER = new Set(["export", "import", "delete"]);
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 1);
-
-export function presetCommand(session: SessionCommands, estimator?: SelectionEstimator, authoring?: AuthoringDeps): CommandSpec {
-  return {
-    description: "forge presets: /preset list, /preset use <name>, /preset save <name>, /preset export|import|delete",
-    getArgumentCompletions: (prefix) => completePresetArgs(session, prefix),
-    handler: guardCommand("preset", (args, ctx) => handlePreset(session, args, ctx, estimator, authoring)),
-  };
-}
-
-/** /preset's subcommands, as completion shows them. */
-export const PRESET_SUBCOMMANDS: readonly Choice[] = [
-  { word: "list", description: "the offered presets, the active one marked" },
-  { word: "use", description: "activate a preset" },
-  { word: "save", description: "write the selection as a preset source" },
-  { word: "export", description: "a preset's keys, order and digests (no prompt text)" },
-  { word: "import", description: "a preset export file into the project (or --global)" },
-  { word: "delete", description: "delete a preset's source" },
-];
-
-/** Subcommands with descriptions; then offered presets for use and export, only changeable ones for delete. */
-export function completePresetArgs(session: SessionView, prefix: string): AutocompleteItem[] | null {
-  const before = precedingWords(prefix);
-  if (before.length === 0) return completeLastWord(prefix, PRESET_SUBCOMMANDS);
-  const presets = session.catalog().presets;
-  const describe = (key: string): Choice => ({ word: key, description: presets.get(key)?.preset.description });
-  const [sub] = before;
-  if (before.length === 1 && (sub === "use" || sub === "export")) return completeLastWord(prefix, [...presets.keys()].sort().map(describe));
-  if (before.length === 1 && sub === "delete")
-    return completeLastWord(
-      prefix,
-      session
-        .writable("presets")
-        .filter((k) => presets.has(k))
-        .map(describe),
-    );
-  if (sub === "use" && before[before.length - 1] === "--drift") return completeLastWord(prefix, choices(["block", "warn", "allow"]));
-  if (sub === "use")
-    return completeLastWord(
-      prefix,
-      [
-        { word: "--drift", description: "block, warn or allow" },
-        { word: "--confirm-exact", description: "confirm a replace_final base" },
-      ].filter((c) => !before.includes(c.word)),
-    );
-  if (sub === "delete")
-    return completeLastWord(
-      prefix,
-      [{ word: "--global", description: "the preset of your agent dir" }].filter((c) => !before.includes(c.word)),
-    );
-  if (sub === "save" && before.length === 2) return completeLastWord(prefix, [{ word: "--force", description: "replace an existing source" }]);
-  return null;
-}
 
 export async function handlePreset(
   session: SessionCommands,

@@ -135,6 +135,8 @@ export interface TranscriptMessage {
   sections?: Record<string, string | null>;
   toolCallId?: string;
   timestamp?: number;
+  /** 1.x system messages: the tools this message declares (the declarations Pi replays into the request's tools). */
+  toolsAdded?: Array<{ name: string }>;
 }
 
 /** 1.x only (0.73.1 never emits it): the transcript about to be sent, per request. */
@@ -193,6 +195,8 @@ export interface HostEvents {
   before_provider_request: { event: BeforeProviderRequestEvent; result: undefined };
   /** Both hosts: a finished message (a tool result included), which a handler may replace (same role). */
   message_end: { event: { message: unknown }; result: { message: unknown } | undefined };
+  /** Both hosts: a turn ended (1.x: before the next turn's tools are declared). */
+  turn_end: { event: unknown; result: undefined };
 }
 export type HostEventName = keyof HostEvents;
 export type HostHandler<K extends HostEventName> = (event: HostEvents[K]["event"], ctx: CtxPort) => HostEvents[K]["result"] | Promise<HostEvents[K]["result"]>;
@@ -235,11 +239,17 @@ export interface ToolDefinition {
   execute(toolCallId: string, params: unknown, signal: unknown, onUpdate: unknown, ctx: CtxPort): Promise<ToolResult>;
 }
 
-/** A registered tool as `pi.getAllTools()` reports it: what a provider request declares of it. */
+/**
+ * A registered tool as `pi.getAllTools()` reports it (only what forge reads): what a provider request declares of it,
+ * and on 1.x its exposure, namespace and MCP annotations.
+ */
 export interface ToolInfo {
   name: string;
   description?: string;
   parameters?: unknown;
+  exposure?: string;
+  namespace?: { name?: string };
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean };
 }
 
 export interface PiPort {
@@ -257,9 +267,15 @@ export interface PiPort {
   /** Idle: appended to the session at once. While a run streams: steered in before the next model request. */
   sendMessage(message: CustomMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn" }): void;
   getActiveTools(): string[];
-  /** Every registered tool with what a request declares of it (both hosts; 1.x adds exposure and annotations). */
+  /** Both hosts: every registered tool with what a request declares of it; 1.x adds exposure, namespace and MCP annotations. */
   getAllTools?(): ToolInfo[];
   setActiveTools(names: string[]): void;
+  /**
+   * 1.x only: an MCP server for this session (an mcp.json entry; Pi validates it and throws on an invalid one or a name
+   * another extension holds). `never`: 1.x's config union is assignable here; tool-host.ts passes forge's schema type.
+   */
+  registerMcpServer?(name: string, config: never): void;
+  unregisterMcpServer?(name: string): void;
   setModel(model: ModelRef): Promise<boolean>;
   getThinkingLevel(): HostThinkingLevel;
   setThinkingLevel(level: HostThinkingLevel): void;

@@ -9,13 +9,13 @@ import { renderInventory } from "./block-inventory.js";
 import { readOf } from "./branch-read.js";
 import type { ActivePresetRef } from "./preset-blocks.js";
 import { estimateSelectionChange, type PendingReport, type SelectionChange } from "./selection-impact.js";
-import { runSystemUpdateCommand } from "./update-command.js";
 import { COMMAND_NAME, completeSystemUpdateArgs, completionDataFor, type CompletionData } from "./update-command-args.js";
 import type { SystemUpdatesDeps, UpdatesRuntime } from "./update-change.js";
 import { chooseDelivery, createRunState, deliverRun } from "./update-delivery.js";
 import { announceCompaction, announceModelSwitch } from "./cache-notices.js";
 import { syncToolAvailability, TOOL_NAME } from "./update-tool.js";
 import { applyPathRules, type TriggerCache } from "./path-rules.js";
+import { syncToolNotice } from "./tool-notice.js";
 import { createSessionStore } from "../session-store.js";
 import { callPaths, resolveCall } from "../tool-call-paths.js";
 import type { PathRuleStep } from "../tool-gate.js";
@@ -41,6 +41,8 @@ export interface SystemUpdates {
   onCompact(ctx: CtxPort): void;
   /** 1.x, per model request (context_with_system). */
   onRequest(): void;
+  /** toolDelivery: gate: the model's note of the tools it may call says `text` (null: no note). After a selection change. */
+  syncToolNotice(ctx: CtxPort, text: string | null): void;
 }
 
 export type { SystemUpdatesDeps };
@@ -96,7 +98,8 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
   pi.registerCommand(COMMAND_NAME, {
     description: "System updates: /system-update <text> | status [--json] [--full] | reset | list | use <id> | off <id>",
     getArgumentCompletions: (prefix) => completeSystemUpdateArgs(prefix, completions),
-    handler: guardCommand(COMMAND_NAME, (args, ctx) => runSystemUpdateCommand(rt, args, ctx)),
+    // The command's own module runs on its first use (esbuild keeps it in dist/extension.js, initialised lazily).
+    handler: guardCommand(COMMAND_NAME, async (args, ctx) => (await import("./update-command.js")).runSystemUpdateCommand(rt, args, ctx)),
   });
 
   return {
@@ -151,6 +154,11 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
     ),
     // 1.x: after a run's first request Pi no longer diffs the options forge holds (see deliverChange).
     onRequest: () => void run.requests++,
+    syncToolNotice: guarded(
+      "tools note",
+      (ctx: CtxPort, text: string | null) => void syncToolNotice(rt, ctx, text),
+      (ctx) => ctx,
+    ),
   };
 }
 

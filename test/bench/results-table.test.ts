@@ -1,9 +1,18 @@
-// The README's bench tables are rendered from the last recorded bench/results.json (npm run bench writes both), and
-// every Performance row names its bench and run and states its target, met or missed.
+// The bench tables of README.md and docs/ (docs/performance.md) are rendered from the last recorded bench/results.json
+// (npm run bench writes both), and every Performance row names its bench and run and states its target, met or missed.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PERFORMANCE_MARKERS, RESULTS_FILE, spliceBenchTables, tableMarkers, type BenchResults } from "../../bench/support/results-table.mjs";
+import { renderBenchDocs } from "../../bench/support/bench-docs.mjs";
+import {
+  PERFORMANCE_MARKERS,
+  RESULTS_FILE,
+  spliceBenchFiles,
+  spliceBenchMarkers,
+  spliceBenchTables,
+  tableMarkers,
+  type BenchResults,
+} from "../../bench/support/results-table.mjs";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -13,6 +22,18 @@ const between = (text: string, [start, end]: [string, string]) => text.slice(tex
 describe("README bench tables", () => {
   it("match the last recorded bench/results.json (node scripts/readme-bench.mjs renders them)", () => {
     expect(spliceBenchTables(README, results)).toBe(README);
+  });
+
+  it("match it in every documentation file that holds them, docs/performance.md included", () => {
+    const docs = renderBenchDocs(ROOT, results);
+    expect(docs.map((d) => d.file)).toContain("docs/performance.md");
+    for (const d of docs) expect(d.text, `${d.file}: run node scripts/readme-bench.mjs`).toBe(d.before);
+  });
+
+  it("are each held by some documentation file, and a marker quoted inside a sentence is not one", () => {
+    expect(() => spliceBenchFiles({ "docs/a.md": "# no tables here\n" }, results)).toThrow(/no documentation file holds the bench table\(s\) performance/);
+    const quoted = `renders the table between \`${PERFORMANCE_MARKERS[0]}\` and \`${PERFORMANCE_MARKERS[1]}\`\n`;
+    expect(spliceBenchMarkers(quoted, results)).toBe(quoted);
   });
 
   it("come from a full run of every bench, with the machine, its load and the date", () => {

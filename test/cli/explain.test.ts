@@ -96,7 +96,7 @@ describe("forge explain", () => {
     expect(r.stdout).not.toMatch(/chars ~\d+ tokens/);
     expect(r.stdout).toContain("held     ship requires focus: selected");
     expect(r.stdout).toContain("model     acme/big-model (from architect)");
-    expect(r.stdout).toContain("tools     bash, read (from architect ∩ focus; narrows the active tools, and may switch on read, grep, find, ls only)");
+    expect(r.stdout).toContain("tools     bash, read (from architect ∩ focus; may switch on read, grep, find, ls only; see tools below)");
     expect(r.stdout).toMatch(/\{\{time\}\} in ship at char \d+: changes every minute/);
     expect(r.stdout).toContain("stable slots: {{os}} in architect, {{cwd}} in focus");
     expect(r.stdout).toMatch(/freeze +"Code freeze", model-callable/);

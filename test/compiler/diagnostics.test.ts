@@ -8,6 +8,7 @@ import * as exportCodes from "../../compiler/diagnostics/export-codes.js";
 import * as replayCodes from "../../core/diagnostics/replay-codes.js";
 import * as composeCodes from "../../core/diagnostics/compose-codes.js";
 import * as loadCodes from "../../core/diagnostics/load-codes.js";
+import * as policyCodes from "../../core/diagnostics/policy-codes.js";
 import * as testCodes from "../../compiler/diagnostics/test-codes.js";
 import { DIAGNOSTIC_CATALOG } from "../../compiler/diagnostics/catalog.js";
 import { exampleLines } from "../../compiler/diagnostics/docs.js";
@@ -32,7 +33,7 @@ describe("catalog", () => {
 
   test("one constructor per code: as many exported constructors as catalog entries", () => {
     // Each is defined in its catalog file; codes.ts gathers the compiler's, import-codes.ts forge import's, export-codes.ts
-    // forge export's, replay-codes.ts, compose-codes.ts and load-codes.ts the runtime's,
+    // forge export's, replay-codes.ts, compose-codes.ts and load-codes.ts the runtime's, policy-codes.ts the team policy's,
     // test-codes.ts forge test's.
     const constructors = [
       ...Object.keys(codes),
@@ -41,6 +42,7 @@ describe("catalog", () => {
       ...Object.keys(replayCodes),
       ...Object.keys(composeCodes),
       ...Object.keys(loadCodes),
+      ...Object.keys(policyCodes),
       ...Object.keys(testCodes),
     ];
     const camel = DIAGNOSTIC_CATALOG.map((c) => c.code.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase()));
@@ -94,7 +96,7 @@ describe("formatDiagnostics", () => {
     const text = formatDiagnostics(result.diagnostics, get, { color: false });
     expect(text).toBe(
       [
-        'modes/plan.yaml:4:1 error unknown_field: unknown field "promt"; did you mean "prompt"? allowed: label, description, strategy, prompt, promptFile, requires, conflictsWith, before, after, model, thinking, tools, edits, extends, extendsPrompt. Example: prompt: "You are in plan mode."',
+        'modes/plan.yaml:4:1 error unknown_field: unknown field "promt"; did you mean "prompt"? allowed: label, description, strategy, prompt, promptFile, requires, conflictsWith, before, after, model, thinking, tools, mcp, mcpServers, edits, extends, extendsPrompt. Example: prompt: "You are in plan mode."',
         "  2 | description: x",
         "  3 | strategy: append",
         "> 4 | promt: You plan.",

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { compile } from "../../compiler/compile.js";
 import { emitBundleText } from "../../compiler/compile.js";
-import type { CompileResult, LibraryInput } from "../../compiler/types.js";
+import type { CompileResult, LibraryInput, PolicyInput } from "../../compiler/types.js";
 import type { ForgeBundle, Mode, Preset } from "../../generated/types.js";
 import { rehashBundle } from "../support/rehash-bundle.js";
 import { readTargetTree } from "../../compiler/io/read-target-tree.js";
@@ -32,7 +32,9 @@ export interface CaseSpec {
   /** `count` project files at `path` ({n} numbered from 1), each holding `text`. */
   projectGenerate?: { path: string; count: number; text: string };
   /** The build's scope (default project). */
-  scope?: "project" | "global";
+  scope?: "project" | "global" | "library";
+  /** The team policy the sources are checked against (forge build --policy), a case library whose dir holds a policy.yaml. */
+  policy?: CaseLibrary;
 }
 
 /**
@@ -119,10 +121,18 @@ export function compileCase(caseDir: string): CompileResult {
     }
     const libraries = (spec.libraries ?? []).map((lib) => caseLibrary(caseDir, lib, builtinModes));
     const layersBeneath = builtinModes ? [{ name: null, modes: builtinModes, presets: builtinPresets ?? {} }] : [];
-    return compile(tree, { ...FIXED_OPTIONS, scope, layersBeneath, libraries });
+    const policy = spec.policy === undefined ? {} : { policy: casePolicy(caseDir, spec.policy, builtinModes) };
+    return compile(tree, { ...FIXED_OPTIONS, scope, layersBeneath, libraries, ...policy });
   } finally {
     cleanup();
   }
+}
+
+/** The team policy a case checks against, as compiler/io/read-policy.ts would hand it over for `--policy <name>`. */
+function casePolicy(caseDir: string, lib: CaseLibrary, builtinModes: Record<string, Mode | undefined> | undefined): PolicyInput {
+  const input = caseLibrary(caseDir, lib, builtinModes);
+  if (input.status !== "installed") return { ...input, from: "cli" };
+  return { name: input.name, from: "cli", status: "installed", version: input.version, bundleText: input.bundleText, bundlePath: input.bundlePath };
 }
 
 /** The LibraryInput a case library stands for (compiled from its folder like forge build --library would). */

@@ -5,7 +5,8 @@ import { parse } from "yaml";
 import { buildCatalog } from "../../core/component-catalog.js";
 import { checkPresetImport, createPresetExport, describeDifferences, presetExportText } from "../../core/preset-export.js";
 import { importedPresetSource } from "../../compiler/source-edit/preset-source.js";
-import { validatePresetExport, validatePresetSource } from "../../generated/source-validators.js";
+import { validatePresetSource } from "../../generated/source-validators.js";
+import { validatePresetExport } from "../../generated/transfer-validators.js";
 import type { ForgePresetExport } from "../../generated/types.js";
 import { makeBundle } from "../runtime/helpers.js";
 

@@ -10,6 +10,7 @@ import { EMPTY_SESSION, reduceSession, type SessionEntry, type SessionState } fr
 import { createApplyEvent, UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
 import { foldUpdateEvents } from "../../core/update-reducer.js";
 import type { EditLimit, ForgeModeStateEntry } from "../../generated/types.js";
+import { POLICY_ENTRY_TYPE, readPolicyEntry, type PolicyRecord } from "../../core/policy-record.js";
 
 const D = "a".repeat(64);
 const now = new Date("2026-12-01T08:00:00Z");
@@ -46,9 +47,17 @@ function view(s: SessionState) {
     rules: [...s.appliedRules.values()],
     compaction: s.compaction,
     preferences: s.preferences,
+    policy: s.policy,
     delivery: [s.delivery(false), s.delivery(true)],
   };
 }
+
+const policyRecord = (version: string): PolicyRecord => ({
+  v: 1,
+  identity: `user:@acme/team-policy:${version}`,
+  policies: [{ origin: "user", name: "@acme/team-policy", version, bundleHash: D }],
+  at: "2026-12-01T08:00:00.000Z",
+});
 
 const entryArb: fc.Arbitrary<SessionEntry> = fc.oneof(
   fc.constantFrom<string[][]>(["a"], ["b"], ["a", "b"], []).map((o) => custom(MODE_STATE_TYPE, state(o, { a: { edits: LIMIT }, b: { edits: null } }))),
@@ -60,6 +69,8 @@ const entryArb: fc.Arbitrary<SessionEntry> = fc.oneof(
   fc.constantFrom("m1", "m2").map((modelId) => ({ type: "model_change", provider: "p", modelId })),
   fc.constant({ type: "message", message: { role: "assistant", provider: "q", model: "m3", content: [] } }),
   fc.anything().map((data) => custom(MODE_STATE_TYPE, data)),
+  fc.constantFrom("1.0.0", "1.1.0").map((v) => custom(POLICY_ENTRY_TYPE, policyRecord(v))),
+  fc.anything().map((data) => custom(POLICY_ENTRY_TYPE, data)),
 );
 const branchArb = fc.array(entryArb, { maxLength: 30 }).map((entries) => entries.map((e, i) => ({ ...e, id: `e${i + 1}` })));
 
@@ -125,6 +136,22 @@ describe("reduceSession", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("keeps the team policy the branch last ran under: the newest well-formed forge-policy entry; a malformed one is skipped", () => {
+    fc.assert(
+      fc.property(branchArb, (branch) => {
+        const newest =
+          branch
+            .map((e) => readPolicyEntry(e))
+            .filter((r) => r !== null)
+            .at(-1) ?? null;
+        expect(reduceSession(branch).policy).toEqual(newest);
+      }),
+      { numRuns: 300 },
+    );
+    const branch = [custom(POLICY_ENTRY_TYPE, policyRecord("1.0.0")), custom(POLICY_ENTRY_TYPE, { v: 1, identity: 7 })].map((e, i) => ({ ...e, id: `p${i}` }));
+    expect(reduceSession(branch).policy?.identity).toBe("user:@acme/team-policy:1.0.0");
   });
 
   it("is immutable: the value and its parts are frozen", () => {

@@ -95,6 +95,7 @@ describe("readUsageLedger", () => {
     expect(text).toContain(
       "after forge's actions 1 (mode change 1), after your model switches or compaction 0, after tool changes outside forge 1, unexplained 1",
     );
+    // The rewrites are grouped by what preceded them (issue 32): one line per group.
     expect(text).toContain("after mode change, tool change: turn 2, about 900 tokens not served from cache");
     expect(text).toContain("after tool change: turn 4, about 950 tokens not served from cache");
   });

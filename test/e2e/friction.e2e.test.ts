@@ -164,7 +164,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: everyday 
     expect(notices(rpc).join("\n")).not.toContain("failed");
   }, 240_000);
 
-  it("a resumed session (pi --continue): the first /mode switch says its cache impact and its price", async () => {
+  // Every cache figure comes from a request body Pi sent (issue 30): a resumed session has sent none yet, so the first
+  // switch says so, the same on both hosts (issue 32 item 13: 0.73.1 used to say nothing where 1.x said something).
+  it("a resumed session (pi --continue): the first /mode switch says why its cache impact is not known, alike on both hosts", async () => {
     const rpc = await startRpc(host, { env: at(env, pkg), args: ["--continue"], extensions: [FORGE_EXTENSION], timeoutMs: 90_000 });
     let switched = "";
     try {
@@ -172,7 +174,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: everyday 
     } finally {
       expect(await rpc.close()).toBe(0);
     }
-    expect(switched).toMatch(/ · keeps (\d+% of the|the whole) cached prompt/);
-    expect(switched).toMatch(/rewrites about [\d,]+ cached tokens: about \$[\d.]+ now, then about \$[\d.]+ a turn cached \(fake-model\)/);
+    expect(switched).toContain("forge: active");
+    expect(switched).toContain("cache impact not known: no request sent in this session since Pi started");
+    expect(switched).not.toMatch(/ · keeps /);
   }, 120_000);
 });

@@ -23,7 +23,8 @@ import {
 import { systemPromptOf, toolNames } from "../../scripts/demo/fake-server.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS } from "../../scripts/demo/pi-host.js";
-import { startRpc, type UiAnswer, type UiRequest } from "../../scripts/demo/rpc-client.js";
+import type { UiAnswer, UiRequest } from "../../scripts/demo/rpc-client.js";
+import { rpcPool } from "./harness/rpc-pool.js";
 
 const suite = forgeSuite();
 
@@ -43,9 +44,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
     commitProject(env.cwd);
   });
 
+  // The RPC tests change no start-up: one Pi process serves them, a new session each.
+  const pool = rpcPool();
   const rpcSession = (answer?: (r: UiRequest) => UiAnswer) => {
     suite.server.reset();
-    return startRpc(host, { env, args: ["--no-session"], extensions: [FORGE_EXTENSION], onUiRequest: answer });
+    return pool.session(host, { env, args: ["--no-session"], extensions: [FORGE_EXTENSION], onUiRequest: answer });
   };
 
   it("/mode preview --json: forge's parts and the whole prompt of the last turn, in characters", async () => {

@@ -18,7 +18,8 @@ import {
 import { systemMessagesOf, systemPromptOf } from "../../scripts/demo/fake-server.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS, MODERN_HOST, type PiHost } from "../../scripts/demo/pi-host.js";
-import { startRpc, type RpcClient, type UiAnswer, type UiRequest } from "../../scripts/demo/rpc-client.js";
+import type { RpcClient, UiAnswer, UiRequest } from "../../scripts/demo/rpc-client.js";
+import { rpcPool } from "./harness/rpc-pool.js";
 
 const suite = forgeSuite();
 
@@ -82,10 +83,13 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: selection
   });
 });
 
+// The RPC tests below change no start-up: one Pi process per host and env serves them, a new session each.
+const pool = rpcPool();
+
 /** An RPC session with forge; `answer` handles dialogs (default: cancel). */
 async function rpcWithForge(host: PiHost, env: PiEnv, answer?: (r: UiRequest) => UiAnswer): Promise<RpcClient> {
   suite.server.reset();
-  return startRpc(host, { env, args: ["--no-session"], extensions: [FORGE_EXTENSION], onUiRequest: answer, timeoutMs: 60_000 });
+  return pool.session(host, { env, args: ["--no-session"], extensions: [FORGE_EXTENSION], onUiRequest: answer, timeoutMs: 60_000 });
 }
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: RPC commands", (_id, host) => {

@@ -323,4 +323,20 @@ describe("compareBundles", () => {
     const backward = compareBundles(b, a, LABELS).summary;
     expect([backward.modesAdded, backward.modesRemoved]).toEqual([forward.modesRemoved, forward.modesAdded]);
   });
+
+  it("names a mode's new MCP server by what it runs, its tools and servers, its read-only hints, and a preset's tool delivery", () => {
+    const a = build(BASE);
+    const b = build({
+      ...BASE,
+      "modes/review.yaml": `${REVIEW}tools: [read, "mcp__docs__*"]\nmcpServers:\n  docs:\n    command: npx\n    args: [-y, docs-mcp-server]\nedits:\n  allow: [docs/**]\n  trustReadOnlyHints: true\n`,
+      "presets/daily.yaml": "description: Daily.\noverlays: [review, plan]\ntoolDelivery: gate\n",
+    });
+    const d = compareBundles(a, b, LABELS);
+    const fields = Object.fromEntries(d.modes.changed.find((c) => c.key === "review")!.fields.map((f) => [f.field, [f.from, f.to]]));
+    expect(fields.tools).toEqual([null, ["mcp__docs__*", "read"]]);
+    expect(fields.mcp).toEqual([null, ["docs"]]);
+    expect(fields.mcpServers).toEqual([null, ["docs: npx -y docs-mcp-server"]]);
+    expect(fields["edits.trustReadOnlyHints"]).toEqual([null, true]);
+    expect(d.presets.changed.find((c) => c.key === "daily")!.fields).toContainEqual({ field: "toolDelivery", from: null, to: "gate" });
+  });
 });

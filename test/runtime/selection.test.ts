@@ -108,7 +108,7 @@ describe("stalePresetModes", () => {
 });
 
 describe("state entries", () => {
-  it("pin every component's digest, scope and edit limit (null: none) and every bundleHash", () => {
+  it("pin every component's digest, scope, edit limit and tools (null: none) and every bundleHash", () => {
     const r = resolveRequest(catalog, { kind: "keys", keys: ["plan", "tests"] });
     if (!r.ok) throw new Error(r.error);
     const e = createStateEntry(catalog, r.candidate, { source: "env", now: new Date("2026-01-02T03:04:05Z") });
@@ -118,8 +118,14 @@ describe("state entries", () => {
       overlays: ["tests"],
       preset: null,
       components: {
-        plan: { digest: catalog.modes.get("plan")!.mode.digest, scope: "builtin", edits: null },
-        tests: { digest: catalog.modes.get("tests")!.mode.digest, scope: "builtin", edits: null },
+        plan: {
+          digest: catalog.modes.get("plan")!.mode.digest,
+          scope: "builtin",
+          edits: null,
+          tools: catalog.modes.get("plan")!.mode.tools ?? null,
+          mcp: null,
+        },
+        tests: { digest: catalog.modes.get("tests")!.mode.digest, scope: "builtin", edits: null, tools: null, mcp: null },
       },
       bundleHashes: { builtin: catalog.bundleHashes.builtin },
       driftPolicy: "block",

@@ -65,6 +65,9 @@ describe("compose view", () => {
     });
     expect(view.preferences!.tools!.value).toHaveLength(2);
     expect(view.preferences).not.toHaveProperty("editLimits");
+    // Each mode's set as the gate enforces it, in forge explain's words.
+    expect(view.tools.slice(0, 2)).toEqual(["focus: tools: edit, grep, read", "ship-check: tools: bash, edit, read"]);
+    expect(view.tools[2]).toContain("every other tool is refused at forge's gate");
     expect(view.contracts).toContainEqual(expect.objectContaining({ declaredBy: "ship-check", kind: "requires", other: "focus", status: "held" }));
     expect(view.systemUpdates.map((u) => u.id)).toEqual(["freeze"]);
   });

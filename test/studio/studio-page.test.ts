@@ -172,6 +172,7 @@ describe("forge studio page", () => {
     expect(prefs).toMatch(/model\s+openai\/gpt-5 from ship-check/);
     expect(prefs).toMatch(/thinking\s+low from focus/);
     expect(prefs).toMatch(/tools\s+.*read.*from focus, ship-check/);
+    expect(await text("#compose-tools")).toContain("ship-check: tools: bash, edit, read");
     // Each component's exact tokens, and the always-on composition as a chart: one bar per part, the bundle's counts.
     const counts = (JSON.parse(readFileSync(join(root, ".pi/forge/bundle.json"), "utf8")) as ForgeBundle).tokens!.presets.shipping!;
     expect(await text('table.components tr[data-component="focus"]')).toContain(`${counts.parts.find((p) => p.key === "focus")!.tokens} tokens`);

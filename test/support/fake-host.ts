@@ -8,7 +8,7 @@ import * as modernPrompt from "../../node_modules/@earendil-works/pi-coding-agen
 import * as piTranscript from "../../node_modules/@earendil-works/pi-ai/dist/utils/transcript.js";
 import * as piTextModule from "../../node_modules/@earendil-works/pi-ai/dist/utils/text.js";
 import type { SentMessage, SentRequest } from "../shared/sent-request.js";
-import { FakePi, FakeSession, type FakeCtx, type HostFlavor, type TreeEntry } from "./fake-pi.js";
+import { FakePi, FakeSession, hostLoopTurn, type FakeCtx, type HostFlavor, type TreeEntry } from "./fake-pi.js";
 
 export type { SentMessage, SentRequest };
 
@@ -182,6 +182,7 @@ export class FakeHost {
    * tool (a refusal is an error result); steered messages land after the batch's results, as in both hosts.
    */
   async turn(prompt: string, batches: ScriptedCall[][] = []): Promise<void> {
+    await hostLoopTurn();
     const messages: CustomMessage[] = [];
     const modern = this.flavor === "1.x";
     let legacy = legacyPrompt.buildSystemPrompt({ cwd: CWD });

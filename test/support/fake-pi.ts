@@ -78,6 +78,14 @@ export interface FakePiOptions {
 }
 
 /** A fake ExtensionAPI: appendEntry and sendMessage write into its session; commands, flags and tools are recorded. */
+/**
+ * What the host's event loop does before each of its events (a key press, a line over RPC, a tool's result): it polls
+ * for I/O, so a file-system event (a bundle rebuilt a moment ago, which runtime/scope-watch.ts watches for) arrives
+ * before the handlers run. setImmediate runs after that poll phase, so this is deterministic: the kernel queues the
+ * event when the file is written.
+ */
+export const hostLoopTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 export class FakePi implements PiPort {
   readonly session: FakeSession;
   readonly log: FakeUiLog = {
@@ -103,6 +111,7 @@ export class FakePi implements PiPort {
     session_compact: [],
     before_provider_request: [],
     message_end: [],
+    turn_end: [],
   };
   readonly tools = new Map<string, ToolDefinition>();
   readonly appended: Array<{ customType: string; data: unknown }> = [];
@@ -234,6 +243,7 @@ export class FakePi implements PiPort {
 
   /** Each handler's own result, in registration order (no chaining). */
   async emitEach<K extends HostEventName>(event: K, payload: HostEvents[K]["event"], ctx: CtxPort): Promise<unknown[]> {
+    await hostLoopTurn();
     const out: unknown[] = [];
     for (const handler of this.handlers[event]) out.push(await handler(payload, ctx));
     return out;
@@ -248,6 +258,7 @@ export class FakePi implements PiPort {
     payload: HostEvents[K]["event"],
     ctx: CtxPort,
   ): Promise<{ systemPrompt?: string; message?: CustomMessage } | undefined> {
+    await hostLoopTurn();
     let result: { systemPrompt?: string; message?: CustomMessage } | undefined;
     let current = payload;
     for (const handler of this.handlers[event]) {
@@ -276,6 +287,7 @@ export class FakePi implements PiPort {
     messages: CustomMessage[];
     options: PromptOptions;
   }> {
+    await hostLoopTurn();
     const messages: CustomMessage[] = [];
     if (ctx.isProjectTrusted === undefined) {
       const options = { cwd };
@@ -309,6 +321,7 @@ export class FakePi implements PiPort {
 
   /** A tool call as both hosts' runners preflight it: handlers in order, the first `block` wins and stops the rest. */
   async toolCall(ctx: CtxPort, toolName: string, input: unknown, toolCallId = `call-${toolName}`): Promise<{ block?: boolean; reason?: string } | undefined> {
+    await hostLoopTurn();
     let result: { block?: boolean; reason?: string } | undefined;
     for (const handler of this.handlers.tool_call) {
       const r = await handler({ toolName, toolCallId, input }, ctx);
@@ -319,6 +332,7 @@ export class FakePi implements PiPort {
   }
 
   async run(command: string, args: string, ctx: CtxPort): Promise<void> {
+    await hostLoopTurn();
     const spec = this.commands.get(command);
     if (!spec) throw new Error(`no command ${command}`);
     await spec.handler(args, ctx);
@@ -326,6 +340,7 @@ export class FakePi implements PiPort {
 
   /** User input as both hosts run it before a prompt: the first `handled` ends it (nothing is sent). */
   async input(text: string, ctx: CtxPort, streamingBehavior?: string): Promise<"handled" | "continue"> {
+    await hostLoopTurn();
     for (const handler of this.handlers.input) {
       const r = await handler(
         {

@@ -25,6 +25,9 @@ import { makeBundle } from "../runtime/helpers.js";
 import { rehashBundle } from "./rehash-bundle.js";
 import { loadBundleFile } from "../../io/bundle-file.js";
 import { layerEscape } from "../../io/project-layers.js";
+import { loadPolicies } from "../../io/policy-load.js";
+import { withholding } from "../../runtime/policy-scopes.js";
+import type { PolicyInput } from "../../compiler/types.js";
 import { bareEnv } from "./home-guard.js";
 
 const OPTIONS = { scope: "project", forgeVersion: "0.0.0-test" } as const;
@@ -75,6 +78,15 @@ function scratchDir(many: boolean): string {
   return mkdtempSync(join(many && existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "forge-example-"));
 }
 
+/** The team policy an example's build is checked against, as compiler/io/read-policy.ts would hand it over. */
+function policyInput(lib: ExampleLibrary, files: Record<string, ExampleFile>): PolicyInput {
+  const config = files["forge.yaml"];
+  const from = typeof config === "string" && config.includes("expectPolicy") ? "config" : "cli";
+  const input = libraryInput(lib);
+  if (input.status !== "installed") return { ...input, from };
+  return { name: lib.name, from, status: "installed", version: input.version, bundleText: input.bundleText, bundlePath: input.bundlePath };
+}
+
 function runCompile(example: Extract<CodeExample, { kind: "compile" }>): Diagnostic[] {
   const tmp = scratchDir(example.generate !== undefined || example.projectGenerate !== undefined);
   // A project around the forge root, as forge build reads it: .pi/forge/ and, for nested context files, its directories.
@@ -95,7 +107,9 @@ function runCompile(example: Extract<CodeExample, { kind: "compile" }>): Diagnos
     const libraries = (example.libraries ?? []).map(libraryInput);
     const scope = example.scope ?? "project";
     const tree = readTargetTree({ scope, root: project, forgeRoot: root }, bareEnv());
-    return compile(tree, { ...OPTIONS, scope, layersBeneath: [{ name: null, modes: builtin.modes, presets: builtin.presets }], libraries }).diagnostics;
+    const policy = example.policy === undefined ? {} : { policy: policyInput(example.policy, example.files) };
+    const layersBeneath = [{ name: null, modes: builtin.modes, presets: builtin.presets }];
+    return compile(tree, { ...OPTIONS, scope, layersBeneath, libraries, ...policy }).diagnostics;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -196,6 +210,26 @@ function runLoad(example: Extract<CodeExample, { kind: "load" }>): Diagnostic[] 
   }
 }
 
+/** The team policy loaded as the extension loads it (from the global forge.yaml), then a project bundle judged by it. */
+function runPolicy(example: Extract<CodeExample, { kind: "policy" }>): Diagnostic[] {
+  const tmp = scratchDir(false);
+  try {
+    const agentDir = join(tmp, "agent");
+    write(agentDir, "forge/forge.yaml", example.settings);
+    if (example.policy) write(agentDir, "forge/team-policy.json", (libraryInput(example.policy) as { bundleText: string }).bundleText);
+    const { state } = loadPolicies({ env: {}, agentDir, systemFile: join(tmp, "no-managed-settings.yaml") });
+    if (state.kind === "failed") return [state.diagnostic];
+    if (example.project === undefined) return [];
+    const built = compile(treeOf(example.project), { ...OPTIONS, layersBeneath: [{ name: null, modes: builtin.modes, presets: builtin.presets }] });
+    if (built.bundle === null) throw new Error(`the project of a policy example does not build: ${JSON.stringify(built.diagnostics)}`);
+    const source = { scope: "project" as const, layer: tmp, bundle: built.bundle, trusted: true, file: ".pi/forge/bundle.json" };
+    const held = withholding(state, source);
+    return held?.diagnostic ? [held.diagnostic] : [];
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 /** forge test's reading of the example's sources and test files: every diagnostic of the test files (the sources build). */
 function runTest(example: Extract<CodeExample, { kind: "test" }>): Diagnostic[] {
   const tmp = scratchDir(false);
@@ -223,6 +257,8 @@ export function runExample(example: CodeExample): Diagnostic[] {
       return runCompose(example);
     case "load":
       return runLoad(example);
+    case "policy":
+      return runPolicy(example);
     case "test":
       return runTest(example);
   }

@@ -1,5 +1,6 @@
 // The Compose view's data: `forge explain`'s report for a selection plus the composed prompt for either host, split
 // by component. Pure; every figure and every byte of text comes from the same functions explain and the runtime use.
+import { toolReportLines } from "../../../core/tool-report.js";
 import type { Catalog, Origin } from "../../../core/component-catalog.js";
 import { composeSelection } from "../../../core/composition.js";
 import type { Diagnostic } from "../../../core/diagnostic.js";
@@ -144,6 +145,7 @@ export function composeView(input: ComposeInput): ComposeData {
     // editLimits only when a selected mode declares one (the page lists each mode's allowed and denied paths).
     preferences:
       report.preferences && report.editLimits.length > 0 ? { ...report.preferences, editLimits: editLimitsOf(report.editLimits) } : report.preferences,
+    tools: report.tools === null ? [] : toolReportLines(report.tools).map((line) => line.trim()),
     cacheSensitive: report.cacheSensitive.map((c) => ({
       component: c.component,
       slot: c.slot,

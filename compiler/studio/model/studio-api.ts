@@ -7,8 +7,9 @@ import type { SlotName, Volatility } from "../../review/cache-slots.js";
 import type { TrustView } from "../../review/trust-view.js";
 import type { ExplainTokens } from "../../review/explain-tokens.js";
 import type { TokenChange } from "../../review/token-diff.js";
+import type { ExplainPolicy } from "../../review/explain-policy-view.js";
 
-export type { FieldChange };
+export type { ExplainPolicy, FieldChange };
 
 export type ScopeName = "builtin" | "global" | "project";
 export type StrategyName = "append" | "replace_base" | "replace_final";
@@ -120,6 +121,8 @@ export interface StateData {
   trust: TrustView | null;
   /** The same as forge explain's lines (rendered on the server: the page carries no review code). */
   trustLines: string[];
+  /** The team policy forge.yaml's expectPolicy (or `forge studio --policy`) names: its own layer, what it adds (null: none). */
+  policy: ExplainPolicy | null;
   presets: string[];
   modes: Array<{ key: string; strategy: StrategyName }>;
   events: LiveEvent[];
@@ -188,6 +191,8 @@ export interface ComposeData {
   components: ComposeComponent[];
   contracts: Array<{ declaredBy: string; kind: ContractKind; other: string; status: "held" | "not-applicable" | "violated"; detail: string }>;
   preferences: EffectivePreferences | null;
+  /** Each mode's tools and MCP servers as the runtime's gate enforces them, in forge explain's words (one per line). */
+  tools: string[];
   cacheSensitive: Array<{ component: string; slot: SlotName; volatility: Volatility; describe: string }>;
   systemUpdates: Array<{ id: string; name: string; modelCallable: boolean; digest: string; chars: number; estimatedTokens: number; tokens: number | null }>;
   /** forge explain's token figures: the always-on total, its parts largest first, each block's cost. */
@@ -195,6 +200,8 @@ export interface ComposeData {
   prompt: PromptView | null;
   /** Why the runtime would fall back to Pi's native prompt (null when it composes). */
   fallbackReason: string | null;
+  /** What the team policy adds to this selection, and whether Pi would refuse it under the policy (null: no policy). */
+  policy?: ExplainPolicy | null;
 }
 
 export interface SideBySideCell {

@@ -6,6 +6,7 @@ import { byId, digestCode, el, fill, row, table, type Child } from "./dom.js";
 import { colourClass, promptNode } from "./prompt-render.js";
 import { sourceLink } from "./source-panel.js";
 import { tokensNode } from "./token-chart.js";
+import { policyLayer } from "./policy-layer.js";
 
 /** The last request, recomposed when the sources change. */
 let current: { names: string[]; host: HostKind; as?: "preset" | "modes" } | null = null;
@@ -115,12 +116,19 @@ function render(data: ComposeData): void {
         ])
       : null,
     data.fallbackReason ? el("p", { class: "note" }, [`The runtime would fall back to Pi's native prompt: ${data.fallbackReason}`]) : null,
+    policyLayer(data.policy, true),
     components,
     ...tokensNode(data),
     el("h3", {}, ["Contracts"]),
     contracts,
     el("h3", {}, ["Effective preferences"]),
     preferencesNode(data.preferences),
+    el("h3", {}, ["Tools and MCP servers (what forge's tool gate lets run)"]),
+    el(
+      "ul",
+      { class: "tools", id: "compose-tools" },
+      data.tools.map((line) => el("li", {}, [line])),
+    ),
     el("h3", {}, ["Cache-sensitive slots"]),
     slots,
     updates ? el("h3", {}, ["System updates (dormant until switched on)"]) : null,

@@ -1,5 +1,6 @@
 // The Library view: every mode, preset and path rule of every layer in one searchable table, diagnostics under their entry.
 import type { LibraryData, LibraryEntry, StateData } from "../model/studio-api.js";
+import { policyLayer } from "./policy-layer.js";
 import { colourClass } from "./prompt-render.js";
 import { barChart } from "./token-chart.js";
 import { diagnosticList } from "./diagnostic-list.js";
@@ -98,13 +99,14 @@ function trustNotes(lines: readonly string[]): HTMLElement[] {
   ];
 }
 
-function render(library: LibraryData, trustLines: readonly string[]): void {
+function render(library: LibraryData, trustLines: readonly string[], policy: StateData["policy"]): void {
   fill(byId("library-layers"), [
     el("p", { class: "layers" }, [
       "Layers, shallow to deep: ",
       ...library.layers.flatMap((l, i) => [i > 0 ? " → " : "", el("strong", {}, [l.scope]), ` (${l.origin}, `, digestCode(l.bundleHash), ")"]),
     ]),
     ...library.layers.flatMap((l) => l.notes.map((n) => el("p", { class: "note" }, [n]))),
+    policyLayer(policy, false),
     ...trustNotes(trustLines),
   ]);
   fill(
@@ -123,7 +125,7 @@ export function renderLibrary(state: StateData): void {
     fill(byId("library-layers"), []);
     return;
   }
-  render(state.library, state.trustLines);
+  render(state.library, state.trustLines, state.policy);
 }
 
 export function setupLibrary(): void {

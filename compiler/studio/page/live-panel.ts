@@ -7,8 +7,11 @@ export function statusText(state: StateData): string {
   if (state.status === "ok") return `Sources compile (checked ${time(state.checkedAt)}).`;
   const kept = state.goodAt === null ? "nothing compiled yet" : `showing the last good state from ${time(state.goodAt)}`;
   if (state.status === "failed") return `The sources could not be read: ${state.message ?? "unknown"}; ${kept}.`;
-  const errors = state.diagnostics.filter((d) => d.severity === "error").length;
-  return `The sources have ${errors} error(s): ${kept}. See Live.`;
+  const errors = state.diagnostics.filter((d) => d.severity === "error");
+  // Only the team policy's rules broken: the views show these sources, as Pi loads them and refuses what each reaches.
+  if (state.policy?.status === "ok" && errors.every((d) => d.code.startsWith("policy_")) && state.goodAt === state.checkedAt)
+    return `The sources break ${errors.length} rule(s) of the team policy ${state.policy.name}: Pi refuses what each reaches. See Live.`;
+  return `The sources have ${errors.length} error(s): ${kept}. See Live.`;
 }
 
 export function renderLive(state: StateData): void {

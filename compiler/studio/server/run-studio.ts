@@ -11,6 +11,8 @@ import { studioSources } from "./studio-sources.js";
 import { watchSources } from "./watch-sources.js";
 
 export interface StudioSettings {
+  /** forge studio --policy: the team policy shown as its own layer (else forge.yaml's expectPolicy). */
+  policy?: string;
   target: ForgeTarget;
   env: NodeJS.ProcessEnv;
   builtin: BuiltinBundleResult;
@@ -42,7 +44,7 @@ function openBrowser(url: string, note: (text: string) => void): void {
 /** Resolves with the exit code: 0 after SIGINT/SIGTERM, 1 when the server cannot listen or watching fails. */
 export async function runStudio(settings: StudioSettings, out: StudioOutput): Promise<number> {
   const { target, env, builtin } = settings;
-  const sources = studioSources(target, env, builtin);
+  const sources = studioSources(target, env, builtin, settings.policy);
   sources.refresh();
   let server;
   try {

@@ -25,6 +25,9 @@ import { configuredSignedBy } from "../../phases/config-settings.js";
 import { describeTrustView, type TrustView } from "../../review/trust-view.js";
 import type { TokensOf } from "../../review/explain-tokens.js";
 import { tokensOfSources } from "../../io/inspect-sources.js";
+import { readPolicyArg, readPolicyInput } from "../../io/read-policy.js";
+import { explainPolicy } from "../../review/explain-policy.js";
+import type { PolicyInput } from "../../types.js";
 
 /** The last state whose sources compiled: what every view shows while an edit is broken. */
 interface GoodState {
@@ -34,6 +37,8 @@ interface GoodState {
   links: SourceLinks;
   /** The token counts of the bundle each component came from. */
   tokensOf: TokensOf;
+  /** The team policy the sources are checked against (expectPolicy or --policy), undefined: none. */
+  policy: PolicyInput | undefined;
   at: string;
 }
 
@@ -75,7 +80,8 @@ function globalLayer(env: NodeJS.ProcessEnv): LibraryLayer | null {
   }
 }
 
-export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, builtin: BuiltinBundleResult): StudioSources {
+/** `policyArg`: `forge studio --policy`, else forge.yaml's expectPolicy names the team policy shown as its own layer. */
+export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, builtin: BuiltinBundleResult, policyArg?: string): StudioSources {
   let generation = 0;
   let good: GoodState | null = null;
   let checked: Checked | null = null;
@@ -104,15 +110,28 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
     // Linked as `forge build` links them: the built-in bundle and, in a monorepo package, the layers above.
     const context = readCompileContext(target, builtin);
     const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
-    const result = compiler.compile(tree, { scope: target.scope, forgeVersion, ...context.link, libraries });
+    // The team policy, checked live like forge build checks it (its violations are diagnostics at their lines).
+    const policy =
+      target.scope === "builtin"
+        ? undefined
+        : policyArg !== undefined
+          ? readPolicyArg(policyArg, target.root, target.cwd)
+          : readPolicyInput(target, tree, undefined, target.cwd);
+    const options = { scope: target.scope, forgeVersion, ...context.link, libraries };
+    const result = compiler.compile(tree, policy ? { ...options, policy } : options);
     const views = diagnosticViews(result.diagnostics, target.displayForgeRoot, getSource);
+    // Sources that break only the team policy still load in Pi, which refuses what each violation reaches: the views
+    // show them (compiled without the policy), each violation at its line and each refused selection in Compose.
+    const onlyPolicy =
+      policy !== undefined && result.bundle === null && result.diagnostics.every((d) => d.severity !== "error" || d.code.startsWith("policy_"));
+    const bundle = onlyPolicy ? compiler.compile(tree, options).bundle : result.bundle;
     const broken = hasErrors(result.diagnostics) || result.bundle === null;
     checked = { status: broken ? "errors" : "ok", message: null, diagnostics: result.diagnostics, views, getSource, at };
-    if (broken) {
+    if (bundle === null) {
       record("errors", `${summarize(result.diagnostics)}; ${good ? "showing the last good state" : "nothing to show yet"}`, at);
       return;
     }
-    const own = result.bundle!;
+    const own = bundle;
     const ownLayer = target.scope === "project" ? target.root : null;
     const global = target.scope === "project" ? globalLayer(env) : null;
     // The library lists exactly the layers the catalog is built from, in the same order, each with where it came from.
@@ -131,8 +150,9 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
     const links = sourceLinks(target, getSource, join(agentDir(env), "forge"), versions);
     const library = buildLibrary({ layers, catalog, vars: sampleVars(), ...links, diagnostics: views, target: { scope: target.scope, layer: ownLayer } });
     const trust = readTrustView(target, env, own.bundleHash, configuredSignedBy(tree));
-    good = { catalog, library, trust, links, tokensOf: tokensOfSources(sources), at };
-    record("ok", `${Object.keys(own.modes).length} mode(s), ${Object.keys(own.presets).length} preset(s); ${summarize(result.diagnostics)}`, at);
+    good = { catalog, library, trust, links, tokensOf: tokensOfSources(sources), policy, at };
+    const counts = `${Object.keys(own.modes).length} mode(s), ${Object.keys(own.presets).length} preset(s); ${summarize(result.diagnostics)}`;
+    record(broken ? "errors" : "ok", broken ? `${counts}: the team policy ${policy!.name} refuses them in Pi; showing these sources` : counts, at);
   }
 
   return {
@@ -160,6 +180,7 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
         library,
         trust: good?.trust ?? null,
         trustLines: good ? describeTrustView(good.trust).map((l) => l.trim()) : [],
+        policy: good?.policy === undefined ? null : explainPolicy(good.policy, { selection: null, tokens: null }, good.catalog),
         presets: good ? [...good.catalog.presets.keys()].sort() : [],
         modes,
         events: [...events],
@@ -177,6 +198,7 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
           components: [],
           contracts: [],
           preferences: null,
+          tools: [],
           cacheSensitive: [],
           systemUpdates: [],
           tokens: null,
@@ -185,7 +207,7 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
         };
       }
       const settings = { now: new Date(), os: process.platform };
-      return composeView({
+      const view = composeView({
         catalog: good.catalog,
         diagnostics: checked?.diagnostics ?? [],
         names,
@@ -196,6 +218,8 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
         tokensOf: good.tokensOf,
         ...good.links,
       });
+      // The policy's own layer for this selection: its overlays, its rules, and Pi's refusal under it.
+      return good.policy === undefined ? view : { ...view, policy: explainPolicy(good.policy, view, good.catalog) };
     },
     source(file) {
       // Only files the reader found under the forge root (escaping symlinks were never read): no path reaches the disk.

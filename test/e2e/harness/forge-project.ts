@@ -82,8 +82,10 @@ export function writePreset(forgeDir: string, key: string, preset: PresetSource)
 export function forgeBuild(target: { root: string; agentDir?: string } | { globalAgentDir: string }): void {
   const args = "root" in target ? ["build", "--root", target.root] : ["build", "--global"];
   // A project build without agentDir is someone else's build (a pulled bundle): an empty HOME, so the user's trust
-  // store is out of reach. With agentDir it is the user's own rebuild, which carries their trust.
-  const env = bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" });
+  // store is out of reach. With agentDir it is the user's own rebuild, which carries their trust. Either way it has the
+  // run's build cache, as a user has theirs: the same bundle bytes (test/cli/cache.test.ts,
+  // test/compiler/token-count-cache.test.ts), and the token counts an earlier build made instead of the tokenizer.
+  const env = bareEnv({ FORGE_CACHE_DIR: process.env.FORGE_CACHE_DIR, NO_COLOR: "1" });
   if ("globalAgentDir" in target) env.PI_CODING_AGENT_DIR = target.globalAgentDir;
   else if (target.agentDir) env.PI_CODING_AGENT_DIR = target.agentDir;
   const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {

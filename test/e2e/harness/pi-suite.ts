@@ -1,5 +1,5 @@
 // One e2e file's shared fake server and isolated Pi envs, registered in beforeAll/afterAll and cleaned up after the file.
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { startFakeServer, type FakeServer } from "../../../scripts/demo/fake-server.js";
 import { createPiEnv, type PiEnv, type PiEnvOptions } from "../../../scripts/demo/pi-env.js";
 import { killLeftoverPi } from "../../../scripts/demo/pi-host.js";
@@ -16,6 +16,11 @@ export function piSuite(cwdFiles: Record<string, string> = {}): PiSuite {
   const envs: PiEnv[] = [];
   beforeAll(async () => {
     server = await startFakeServer();
+  });
+  // A test that failed (a timeout, an assertion mid-run) may leave its Pi running: it would send its requests into the
+  // next test's server log. Its processes go with it (a pooled one too: harness/rpc-pool.ts starts another).
+  afterEach((context) => {
+    if (context.task.result?.state === "fail") killLeftoverPi();
   });
   afterAll(async () => {
     killLeftoverPi();

@@ -1,11 +1,11 @@
-// Phase 11, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
+// Phase 12, emit: assemble the ForgeBundle per schema/bundle.schema.json and fill every digest and the bundleHash.
 import { computeBundleHash, digestComponent, type BundleScope } from "../../core/digest.js";
-import type { EditLimit, ForgeBundle, Mode, Preset, Rule, SystemUpdate } from "../../generated/types.js";
+import type { EditLimit, EditLimitSource, ForgeBundle, Mode, Preset, Rule, SystemUpdate, ToolDelivery } from "../../generated/types.js";
 import type { CompiledPaths } from "./8-paths.js";
 import { updateKey } from "./8-paths.js";
 import { contextRuleLabel, type ContextRule } from "./4-context.js";
 import type { LoweredMode, LoweredPreset, LoweredRule } from "./9-lower.js";
-import type { Counted } from "./10-tokens.js";
+import type { PolicyChecked } from "./11-policy.js";
 import { buildLock, carryPreset, emitCarriedModes, planCarry } from "./carry-libraries.js";
 import type { Phase } from "./pipeline.js";
 import { presetBlockEntries } from "./preset-blocks.js";
@@ -21,6 +21,15 @@ const nfc = (text: string): string => text.normalize("NFC");
 /** Sets a key as an own data property: keys are validated, but never let one reach a prototype setter. */
 function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A compiled limit with what the mode's own `edits` accepts (an inherited limit already carries its parent's). */
+function withAccepted(edits: EditLimit, own: EditLimitSource | undefined): EditLimit {
+  const out: EditLimit = { ...edits };
+  if (own?.bash === "unchecked") out.bash = "unchecked";
+  if (own?.trustReadOnlyHints === true) out.trustReadOnlyHints = true;
+  else if (own?.trustReadOnlyHints === false) delete out.trustReadOnlyHints;
+  return out;
 }
 
 function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | undefined, edits: EditLimit | undefined): Mode {
@@ -40,21 +49,35 @@ function emitMode(m: LoweredMode, scope: BundleScope, parentDigest: string | und
   if (d.thinking !== undefined) entry.thinking = d.thinking;
   // tools is an allow-list set: order carries no meaning, so sort it for digest stability.
   if (d.tools !== undefined) entry.tools = sortedUnique(d.tools);
+  // The servers a mode allows whole: those it names and those it brings (each present only when set, so bundles
+  // without MCP keep their digests).
+  if (d.mcp !== undefined || d.mcpServers !== undefined) entry.mcp = sortedUnique([...(d.mcp ?? []), ...Object.keys(d.mcpServers ?? {})]);
+  if (d.mcpServers !== undefined) entry.mcpServers = Object.fromEntries(Object.entries(d.mcpServers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   // Present only when declared or inherited, so bundles without limits keep their digests. The mode's own
-  // `edits.bash: unchecked` (the hole it accepts) travels with its limit; the globs are compiled in 8-paths.ts.
-  if (edits !== undefined) entry.edits = d.edits?.bash === "unchecked" ? { ...edits, bash: "unchecked" } : edits;
+  // `edits.bash: unchecked` and `edits.trustReadOnlyHints` (the holes it accepts) travel with its limit; the globs are
+  // compiled in 8-paths.ts.
+  if (edits !== undefined) entry.edits = withAccepted(edits, d.edits);
   // The parent's digest is hashed too: a parent change changes the child's digest (drift where it is pinned).
   if (m.inherit !== null) entry.extends = m.inherit.parent;
   if (m.inherit !== null && parentDigest !== undefined) entry.extendsDigest = parentDigest;
   return { ...entry, digest: digestComponent("mode", m.key, scope, entry) };
 }
 
-function emitPreset(p: LoweredPreset, scope: BundleScope, modeDigests: Record<string, string>, paths: CompiledPaths): Preset {
+function emitPreset(
+  p: LoweredPreset,
+  scope: BundleScope,
+  modeDigests: Record<string, string>,
+  paths: CompiledPaths,
+  delivery: ToolDelivery | undefined,
+): Preset {
   const d = p.data;
   const systemUpdates = presetBlockEntries(p, paths).map((entry): SystemUpdate => ({ ...entry, digest: digestComponent("update", entry.id, scope, entry) }));
   const entry: Omit<Preset, "digest"> = { description: nfc(d.description), overlays: [...(d.overlays ?? [])], modeDigests, systemUpdates, source: p.file };
   if (d.base !== undefined) entry.base = d.base;
   if (d.driftPolicy !== undefined) entry.driftPolicy = d.driftPolicy;
+  // The preset's own, else forge.yaml's; absent (declare) keeps the digests of bundles that set neither.
+  const toolDelivery = d.toolDelivery ?? delivery;
+  if (toolDelivery !== undefined) entry.toolDelivery = toolDelivery;
   // Computed after modeDigests: a preset's digest changes when any mode it uses changes.
   return { ...entry, digest: digestComponent("preset", p.key, scope, entry) };
 }
@@ -84,10 +107,10 @@ function emitContextRule(c: ContextRule, scope: BundleScope): Rule {
 }
 
 /**
- * Phase 11: the bundle, own components over the carried library ones. It runs only when no phase reported an error. A
+ * Phase 12: the bundle, own components over the carried library ones. It runs only when no phase reported an error. A
  * component's entry is kept while everything it is built from (its data, text, limit, parent's and modes' digests) is.
  */
-export const emitBundle: Phase<Counted, ForgeBundle> = (input, { options, memo }) => {
+export const emitBundle: Phase<PolicyChecked, ForgeBundle> = (input, { options, memo }) => {
   const { scope } = options;
   const { paths, lowered } = input;
   const libraries = input.beneath.libraries;
@@ -153,11 +176,12 @@ export const emitBundle: Phase<Counted, ForgeBundle> = (input, { options, memo }
   for (const p of lowered.presets) {
     const modeDigests = digestsOf(p.data);
     const when = p.updates.map((_, i) => paths.updateWhen.get(updateKey(p.key, i)));
-    const deps = () => [p.data, p.file, scope, JSON.stringify(modeDigests), ...p.updates.map((u) => u.content), ...when];
+    const delivery = input.valid.config?.data.toolDelivery;
+    const deps = () => [p.data, p.file, scope, JSON.stringify(modeDigests), delivery, ...p.updates.map((u) => u.content), ...when];
     setOwn(
       presets,
       p.key,
-      memo.reuse("emit preset", p.key, deps, () => emitPreset(p, scope, modeDigests, paths)),
+      memo.reuse("emit preset", p.key, deps, () => emitPreset(p, scope, modeDigests, paths, delivery)),
     );
   }
   const bundle: Omit<ForgeBundle, "bundleHash"> = {
@@ -195,6 +219,8 @@ export const emitBundle: Phase<Counted, ForgeBundle> = (input, { options, memo }
       );
     bundle.rules = rules;
   }
+  // Only a team policy package has the field (phases/11-policy.ts): every other bundle keeps its bundleHash.
+  if (input.policies.own !== null) bundle.policy = input.policies.own;
   if (libraries.libraries.length > 0) {
     const parents = lowered.modes.flatMap((m) => (m.inherit?.origin === "library" ? [{ library: m.inherit.library!, key: m.inherit.parent }] : []));
     bundle.lock = buildLock(libraries, plan, parents);
