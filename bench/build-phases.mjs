@@ -19,7 +19,20 @@ const RUNS = runCount(7);
 /** Issue 36's cold-build targets: seconds, and times `node -e 0` in the same run. */
 const TARGET_S = 0.8;
 const TARGET_RATIO = 12;
-const PHASES = ["1-decode", "2-parse", "3-validate", "4-context", "5-libraries", "6-extends", "7-link", "8-paths", "9-lower", "10-tokens", "11-emit"];
+const PHASES = [
+  "1-decode",
+  "2-parse",
+  "3-validate",
+  "4-context",
+  "5-libraries",
+  "6-extends",
+  "7-link",
+  "8-paths",
+  "9-lower",
+  "10-tokens",
+  "11-policy",
+  "12-emit",
+];
 
 /** The sample: compile.ts's phases in its order, each timed, handed to runBuild as its compiler (the one seam it has). */
 const RUNNER = `
@@ -34,7 +47,8 @@ import { linkSources } from "${REPO}/compiler/phases/7-link.ts";
 import { compilePaths } from "${REPO}/compiler/phases/8-paths.ts";
 import { lowerTemplates } from "${REPO}/compiler/phases/9-lower.ts";
 import { countBundleTokens } from "${REPO}/compiler/phases/10-tokens.ts";
-import { emitBundle } from "${REPO}/compiler/phases/11-emit.ts";
+import { checkPolicies } from "${REPO}/compiler/phases/11-policy.ts";
+import { emitBundle } from "${REPO}/compiler/phases/12-emit.ts";
 import { emitBundleText } from "${REPO}/compiler/phases/bundle-text.ts";
 import { startPipeline } from "${REPO}/compiler/phases/pipeline.ts";
 import { resolveTarget } from "${REPO}/compiler/io/forge-target.ts";
@@ -55,9 +69,10 @@ function timedCompile(tree, options) {
   const pathed = step("8-paths", compilePaths, linked);
   const lowered = step("9-lower", lowerTemplates, pathed);
   const counted = step("10-tokens", countBundleTokens, lowered);
+  const checked = step("11-policy", checkPolicies, counted);
   const s = performance.now();
-  const emitted = run.finish(emitBundle, counted);
-  phases["11-emit"] = performance.now() - s;
+  const emitted = run.finish(emitBundle, checked);
+  phases["12-emit"] = performance.now() - s;
   return { bundle: emitted.value, diagnostics: emitted.diagnostics };
 }
 const cwd = process.cwd();

@@ -16,6 +16,7 @@ export interface ExampleDoc {
 export const EXAMPLE_ROOTS = [
   "examples/reference/.pi/forge",
   "examples/reference/settings",
+  "examples/reference/managed",
   "examples/demo/.pi/forge",
   "examples/library/app/.pi/forge",
   "examples/library/forge-house/.pi/forge",
