@@ -9,6 +9,7 @@ import picomatch from "picomatch/posix.js";
 import { register } from "tsx/esm/api";
 import { parse } from "yaml";
 import { QUICK, recordFigures } from "./support/bench-kit.mjs";
+import { timeWorstBundles, worstBundles } from "./support/worst-pattern-bundle.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const MAX_PATH = QUICK ? 64 : 1024;
@@ -19,7 +20,10 @@ const REGEXP_BUDGET_MS = QUICK ? 5 : 50;
 register();
 const src = (path) => import(pathToFileURL(join(ROOT, path)).href);
 const { compileGlob, compileRegex } = await src("compiler/phases/path-patterns.ts");
-const { compilePatterns, firstMatch, MAX_MATCH_PATH_CHARS } = await src("core/path-match.ts");
+const { compileLinear, compilePatterns, firstMatch, runnableRegex, MAX_MATCH_PATH_CHARS } = await src("core/path-match.ts");
+const { costOf, storedPatternProblem, MAX_PATTERN_COST } = await src("core/pattern-check.ts");
+const { translateGlob } = await src("core/glob-to-re2.ts");
+const { simpleMatcher } = await src("core/glob-shapes.ts");
 
 /** Every glob and allowRegex written in the fixtures' YAML sources (modes' edits, rules' and blocks' when.paths). */
 function fixturePatterns() {
@@ -170,9 +174,49 @@ if (stalled.length > 0)
     `RegExp passed ${ms(REGEXP_BUDGET_MS)} per call on ${stalled.length} pattern(s) before the path reached ${MAX_PATH} chars; RE2 stayed linear on all`,
   );
 
+// The worst bundles the bounds allow (issue 31): what they add to a Pi start (checked and compiled once per bundle
+// load, as the runtime does) and to an edit call (every pattern tried on a 1,024-character path that matches none).
+const worstSets = timeWorstBundles(worstBundles({ costOf, translateGlob, budget: MAX_PATTERN_COST }), {
+  check: (patterns) => patterns.map((p) => storedPatternProblem(p)),
+  compileFresh: (patterns) =>
+    patterns.map((pattern) => {
+      const regex = runnableRegex(pattern);
+      return { pattern, re: regex === null ? null : ((pattern.kind === "glob" ? simpleMatcher(regex) : null) ?? compileLinear(regex)) };
+    }),
+  firstMatch,
+  paths: SHAPES.map((shape) => shape(MAX_MATCH_PATH_CHARS)),
+  reps: QUICK ? 3 : 9,
+});
+const LOAD_TARGET_MS = 50;
+console.log(`\nthe worst bundles the bounds allow (patterns costing at most ${MAX_PATTERN_COST.toLocaleString("en-US")}), on Node ${process.versions.node}:`);
+for (const w of worstSets)
+  console.log(`  ${w.label.padEnd(40)} ${String(w.count).padStart(5)} patterns, cost ${w.total}: load ${ms(w.load)}, worst edit call ${ms(w.call)}`);
+const worstLoad = worstSets.reduce((a, w) => (w.load > a.load ? w : a));
+const worstCall = worstSets.reduce((a, w) => (w.call > a.call ? w : a));
+console.log(`worst load ${ms(worstLoad.load)} (${worstLoad.label}); target <= ${LOAD_TARGET_MS} ms: ${worstLoad.load <= LOAD_TARGET_MS ? "met" : "MISSED"}`);
+console.log(`worst edit call ${ms(worstCall.call)} (${worstCall.label}); target <= 1 ms: ${worstCall.call <= 1 ? "met" : "MISSED"}`);
+
 const TARGET_MS = 1;
 recordFigures(import.meta.url, {
   rows: [
+    {
+      what: `the worst bundle the pattern bounds allow (cost <= ${MAX_PATTERN_COST}), Node ${process.versions.node}: added to a Pi start`,
+      run: "median of the checks and a fresh compilation of every pattern",
+      figure: `${ms(worstLoad.load)} (${worstLoad.label})`,
+      baseline: "the review's bundle before the bound: 64 allowRegex of 1,000 characters stalled the first edit 12-16 s",
+      target: `<= ${LOAD_TARGET_MS} ms`,
+      met: worstLoad.load <= LOAD_TARGET_MS,
+      values: { worstLoadMs: worstLoad.load },
+    },
+    {
+      what: `the worst bundle the pattern bounds allow, Node ${process.versions.node}: one edit call, every pattern tried on a 1,024-character path`,
+      run: "worst median over the path shapes",
+      figure: `${ms(worstCall.call)} (${worstCall.label})`,
+      baseline: "none (a call did not compile before the bound: the first one compiled everything)",
+      target: `<= ${TARGET_MS} ms per call`,
+      met: worstCall.call <= TARGET_MS,
+      values: { worstCallMs: worstCall.call },
+    },
     {
       what: `worst path-pattern call, ${rows.length} patterns (${fixtureRows.length} from the test fixtures, the rest a generated adversarial set), paths up to ${MAX_PATH} characters`,
       run: `worst median of ${REPS} calls per path`,

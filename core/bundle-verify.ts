@@ -6,6 +6,7 @@ import { validateBundle } from "../generated/runtime-validators.js";
 import type { ForgeBundle } from "../generated/types.js";
 import { forgeVersion } from "./forge-version.js";
 import { describeSigner, signatureProblem } from "./bundle-signature.js";
+import { bundlePatternProblems, describeLargest, describePatternAt, MAX_PATTERN_COST, type PatternAt } from "./pattern-check.js";
 
 export const SUPPORTED_BUNDLE_FORMAT = 1;
 
@@ -26,6 +27,10 @@ export type BundleProblem =
   | { kind: "rule-digest"; key: string }
   | { kind: "preset-pin"; preset: string; mode: string }
   | { kind: "bundle-hash" }
+  /** A stored path pattern that is not what this forge compiles its source to (core/pattern-check.ts). */
+  | { kind: "pattern"; at: PatternAt; detail: string }
+  /** The bundle's patterns cost more than one bundle may (LIMITS.maxPatternCost), the largest first. */
+  | { kind: "pattern-cost"; total: number; largest: Array<PatternAt & { cost: number }> }
   /** A signature that does not hold for this bundleHash: the bundle is tampered (or its signature is). */
   | { kind: "signature"; index: number; fingerprint: string; name: string; detail: string };
 
@@ -109,6 +114,9 @@ function contentProblems(bundle: ForgeBundle): BundleProblem[] {
     if (rule && digestComponent("rule", key, scope, rule) !== rule.digest) problems.push({ kind: "rule-digest", key });
   }
   if (computeBundleHash(bundle) !== bundle.bundleHash) problems.push({ kind: "bundle-hash" });
+  // What Pi enforces is derived from what a reviewer reads: a stored expression must be the source's compilation.
+  for (const p of bundlePatternProblems(bundle))
+    problems.push(p.kind === "stored" ? { kind: "pattern", at: p.at, detail: p.detail } : { kind: "pattern-cost", total: p.total, largest: p.largest });
   // Every signature must hold: one that does not refuses the bundle as tampered, whoever signed it (an unknown key's
   // valid signature only fails to grant trust; a broken one means the bytes are not what someone signed).
   (bundle.signatures ?? []).forEach((signature, index) => {
@@ -188,6 +196,10 @@ export function describeBundleProblem(problem: BundleProblem): string {
       return `preset "${problem.preset}" pins mode "${problem.mode}" at a digest that differs from the bundle's`;
     case "bundle-hash":
       return "bundleHash mismatch (the bundle was edited after forge build)";
+    case "pattern":
+      return `${describePatternAt(problem.at)}: ${problem.detail}; the bundle was edited after forge build, or another forge version built it (rebuild it: npx --no-install forge build)`;
+    case "pattern-cost":
+      return `its path patterns cost ${problem.total.toLocaleString("en-US")}, over the ${MAX_PATTERN_COST.toLocaleString("en-US")} one bundle may hold (forge build refuses it: pattern_budget_exceeded); the largest: ${describeLargest(problem.largest)}`;
     case "signature":
       return `tampered: signature ${problem.index + 1} (by ${describeSigner(problem)}) is bad: ${problem.detail}`;
   }

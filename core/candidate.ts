@@ -1,7 +1,7 @@
 // A candidate selection (0-1 base plus ordered overlays) against the catalog: keys, roles, splitting by strategy, and every check.
 import { checkSelection, describeViolation, judgeContracts, type ContractComponent, type ContractJudgment } from "./contracts.js";
 import { suggestClosest } from "./suggest.js";
-import type { Catalog } from "./component-catalog.js";
+import { trustHow, type Catalog } from "./component-catalog.js";
 
 const NO_CONTRACTS = { requires: [], conflictsWith: [], before: [], after: [] } as const;
 
@@ -55,7 +55,7 @@ export function candidateFromKeys(catalog: Catalog, keys: readonly string[]): { 
 export function unofferedMode(catalog: Catalog, key: string): string {
   const withheld = catalog.withheldModes.get(key);
   if (withheld?.withheldBy !== undefined) return `mode "${key}" is in ${withheld.file}, which ${withheld.withheldBy}`;
-  if (withheld) return `mode "${key}" is in ${withheld.file}, which is not trusted; trust it first (/forge trust on Pi 0.73.1, or trust the project in Pi)`;
+  if (withheld) return `mode "${key}" is in ${withheld.file}, which is not trusted; trust it first (${trustHow(withheld)})`;
   return `unknown mode "${key}"${suggest(catalog, key)}`;
 }
 

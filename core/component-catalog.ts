@@ -29,15 +29,22 @@ export interface Withheld extends Origin {
   key: string;
   /** The bundle file, for messages. */
   file: string;
+  /** What trusts it on this host and in this mode (runtime/trust-hint.ts), when the loader said. */
+  how?: string;
   /** Why it is withheld when trusting would not help (the team policy's requireSigners); absent: it is not trusted. */
   withheldBy?: string;
 }
+
+/** The words after "trust it first": what the loader said works here, else both ways. */
+export const trustHow = (withheld: Pick<Withheld, "how">): string => withheld.how ?? "run /forge trust, or trust the project in Pi";
 
 /** One verified bundle, in shallow-to-deep order; untrusted ones only feed `withheld`. */
 export interface CatalogSource extends Origin {
   bundle: ForgeBundle;
   trusted: boolean;
   file: string;
+  /** An untrusted source: what trusts it here (runtime/trust-hint.ts). */
+  how?: string;
   /** Set when the team policy withholds a bundle trust would offer (runtime/policy-scopes.ts): why. */
   withheldBy?: string;
 }
@@ -71,11 +78,11 @@ export function buildLayeredCatalog(sources: readonly CatalogSource[]): Catalog 
   for (const [key, { preset, origin }] of layered.presets) presets.set(key, { key, scope: origin.scope, layer: origin.layer, preset });
   const withheldModes = new Map<string, Withheld>();
   const withheldPresets = new Map<string, Withheld>();
-  for (const { scope, layer, bundle, file, trusted: ok, withheldBy } of sources) {
+  for (const { scope, layer, bundle, file, trusted: ok, how, withheldBy } of sources) {
     if (ok) continue;
-    const by = withheldBy === undefined ? {} : { withheldBy };
-    for (const key of Object.keys(bundle.modes)) if (!modes.has(key)) withheldModes.set(key, { key, scope, layer, file, ...by });
-    for (const key of Object.keys(bundle.presets)) if (!presets.has(key)) withheldPresets.set(key, { key, scope, layer, file, ...by });
+    const at = { scope, layer, file, ...(how === undefined ? {} : { how }), ...(withheldBy === undefined ? {} : { withheldBy }) };
+    for (const key of Object.keys(bundle.modes)) if (!modes.has(key)) withheldModes.set(key, { key, ...at });
+    for (const key of Object.keys(bundle.presets)) if (!presets.has(key)) withheldPresets.set(key, { key, ...at });
   }
   const bundleHashes: Partial<Record<Scope, string>> = {};
   const layers: Array<{ layer: string; bundleHash: string }> = [];

@@ -41,6 +41,8 @@ export interface DriftItem {
   currentDigest: string | null;
   /** moved: the layer it comes from now; untrusted: the bundle file that holds it. */
   where?: string;
+  /** untrusted: what trusts that bundle on this host and in this mode. */
+  how?: string;
 }
 
 /** Drift whose component is not composed at all (nothing trusted offers it): its preferences are released too. */
@@ -71,7 +73,7 @@ export function describeDrift(item: DriftItem): string {
     case "missing":
       return `"${item.key}" is no longer offered by any trusted bundle`;
     case "untrusted":
-      return `"${item.key}" comes from ${item.where}, which is not trusted (run /forge trust, or trust the project in Pi)`;
+      return `"${item.key}" comes from ${item.where}, which is not trusted (${item.how ?? "run /forge trust, or trust the project in Pi"})`;
     case "moved":
       return `"${item.key}" now comes from the layer ${item.where}, not the one it was activated from`;
     case "changed":
@@ -89,7 +91,15 @@ export function detectDrift(catalog: Catalog, state: ForgeModeStateEntry): Drift
       const withheld = catalog.withheldModes.get(key);
       items.push(
         withheld
-          ? { key, role, kind: "untrusted", pinnedDigest, currentDigest: null, where: withheld.file }
+          ? {
+              key,
+              role,
+              kind: "untrusted",
+              pinnedDigest,
+              currentDigest: null,
+              where: withheld.file,
+              ...(withheld.how === undefined ? {} : { how: withheld.how }),
+            }
           : { key, role, kind: "missing", pinnedDigest, currentDigest: null },
       );
     } else if (pinned?.layer !== undefined && pinned.layer !== (current.layer ?? "")) {

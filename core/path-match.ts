@@ -1,7 +1,11 @@
-// Tests project-relative paths against compiled path patterns from a bundle with RE2 (re2js): linear time in the
-// path's length for every expression, whatever a bundle holds, so no pattern can stall a tool call.
+// Tests project-relative paths against path patterns with RE2 (re2js): linear time in the path's length for every
+// expression, whatever a bundle holds, so no pattern can stall a tool call. Each pattern is compiled from its source
+// (core/glob-to-re2.ts for a glob) once per process: a bundle's are compiled when it loads (compileBundlePatterns).
 import type { RE2JS } from "re2js";
-import type { PathPattern } from "../generated/types.js";
+import type { ForgeBundle, PathPattern } from "../generated/types.js";
+import { translateGlob } from "./glob-to-re2.js";
+import { simpleMatcher, type PathTest } from "./glob-shapes.js";
+import { bundlePatterns } from "./pattern-check.js";
 
 /**
  * esbuild defines it in dist/ (the CLI and the extension): RE2's own file beside them, dist/re2.cjs (scripts/build.mjs).
@@ -37,86 +41,22 @@ function re2(): typeof RE2JS {
 export const MAX_MATCH_PATH_CHARS = 1024;
 
 /** A compiled expression: RE2's test() is an unanchored search, as RegExp.prototype.test is. */
-interface Matcher {
-  test(input: string): boolean;
-}
+type Matcher = PathTest;
 
 export interface CompiledPattern {
   pattern: PathPattern;
-  /** null when the stored source does not compile under RE2 (a lookaround, a backreference): matching fails closed. */
+  /** null when its source does not compile (a glob this forge refuses, a regex RE2 cannot run): matching fails closed. */
   re: Matcher | null;
 }
 
 /**
- * picomatch's guards against a "." or ".." segment: lookaheads RE2 cannot run, which never decide anything on the
- * paths forge tests (project-relative, normalized by path.relative: no "." or ".." segment, no empty segment, no
- * trailing "/"): `(?!\.{1,2}(?:\/|$))`, its start-anchored form and its {0,1} form (after a leading dot).
+ * The expression forge runs for a pattern, derived from what a reviewer reads: a glob's own translation (never the
+ * expression a bundle stores beside it), a regex as written. null: this forge refuses the glob, so it matches nothing.
  */
-const DOT_GUARDS = ["(?!\\.{1,2}(?:\\/|$))", "(?!(?:^|\\/)\\.{1,2}(?:\\/|$))", "(?!\\.{0,1}(?:\\/|$))"];
-/** picomatch's "something follows" guard, and the star it usually guards (`*` inside one name). */
-const NOT_END = "(?=.)";
-const STAR = "[^/]*?";
-
-/** Calls `visit(i)` at each unescaped `(` outside a character class; it returns how many characters it consumed (0: none). */
-function rewriteGroups(regex: string, visit: (i: number) => { skip: number; emit: string } | null): string {
-  let out = "";
-  let inClass = false;
-  for (let i = 0; i < regex.length; i++) {
-    const ch = regex[i]!;
-    if (ch === "\\") {
-      out += regex.slice(i, i + 2);
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (ch === "]") inClass = false;
-    } else if (ch === "[") inClass = true;
-    else if (ch === "(") {
-      const hit = visit(i);
-      if (hit !== null) {
-        out += hit.emit;
-        i += hit.skip - 1;
-        continue;
-      }
-    }
-    out += ch;
-  }
-  return out;
-}
-
-/** Whether `rest` starts with something that always consumes a character: a literal, an escape or a class, unquantified. */
-function startsConsuming(rest: string): boolean {
-  const token = /^(?:\\.|\[(?:\\.|[^\]\\])+\]|[^()|$^?*+{\\[])/.exec(rest);
-  return token !== null && !/^[?*{]/.test(rest.slice(token[0].length));
-}
-
-/**
- * A glob's expression as picomatch wrote it, in a form RE2 runs, matching the same normalized paths (a property test
- * checks it against picomatch): the dot-segment guards are removed, and each `(?=.)` (the next character must exist)
- * is removed where a character is consumed right after it anyway, or turns the star it guards into a non-empty one
- * where only an optional "/" and the end follow. Any other lookaround is kept, so RE2 then refuses the expression
- * (the build refuses such a glob: glob_not_linear).
- */
-export function linearForm(regex: string): string {
-  const unguarded = rewriteGroups(regex, (i) => {
-    const guard = DOT_GUARDS.find((g) => regex.startsWith(g, i));
-    return guard === undefined ? null : { skip: guard.length, emit: "" };
-  });
-  return rewriteGroups(unguarded, (i) => {
-    if (!unguarded.startsWith(NOT_END, i)) return null;
-    const rest = unguarded.slice(i + NOT_END.length);
-    if (rest.startsWith(STAR)) {
-      const after = rest.slice(STAR.length);
-      if (/^(?:\\\/\?)?\)*\$?$/.test(after)) return { skip: NOT_END.length + STAR.length, emit: "[^/]+?" };
-      return startsConsuming(after) ? { skip: NOT_END.length, emit: "" } : null;
-    }
-    return startsConsuming(rest) ? { skip: NOT_END.length, emit: "" } : null;
-  });
-}
-
-/** The expression RE2 runs for a stored pattern: a glob's in its linear form (bundles from before RE2 kept the guards). */
-export function runnableRegex(pattern: PathPattern): string {
-  return pattern.kind === "glob" ? linearForm(pattern.regex) : pattern.regex;
+export function runnableRegex(pattern: Pick<PathPattern, "kind" | "source">): string | null {
+  if (pattern.kind === "regex") return pattern.source;
+  const t = translateGlob(pattern.source);
+  return t.ok ? t.regex : null;
 }
 
 /** Compiles one expression with RE2, or null when RE2 cannot run it. */
@@ -138,9 +78,33 @@ export function linearSyntaxError(regex: string): string | null {
   }
 }
 
-/** Builds each expression once (callers keep the result per loaded bundle). */
+/**
+ * Compiled expressions by pattern: compiling is the costly step (RE2JS takes about as long to compile an expression as
+ * to run it on thousands of paths), and every pattern means one thing, so each is compiled once per process. Bounded:
+ * past MAX_COMPILED distinct patterns the memo starts over (a long session's bundles change rarely).
+ */
+const compiled = new Map<string, Matcher | null>();
+const MAX_COMPILED = 4096;
+
+function matcherOf(pattern: Pick<PathPattern, "kind" | "source">): Matcher | null {
+  const key = `${pattern.kind}\u0000${pattern.source}`;
+  const known = compiled.get(key);
+  if (known !== undefined) return known;
+  const regex = runnableRegex(pattern);
+  const re = regex === null ? null : ((pattern.kind === "glob" ? simpleMatcher(regex) : null) ?? compileLinear(regex));
+  if (compiled.size >= MAX_COMPILED) compiled.clear();
+  compiled.set(key, re);
+  return re;
+}
+
+/** Each pattern's matcher, compiled from its source (once per process). */
 export function compilePatterns(patterns: readonly PathPattern[]): CompiledPattern[] {
-  return patterns.map((pattern) => ({ pattern, re: compileLinear(runnableRegex(pattern)) }));
+  return patterns.map((pattern) => ({ pattern, re: matcherOf(pattern) }));
+}
+
+/** Compiles a loaded bundle's patterns now, so that no tool call pays for it: once per bundle load. */
+export function compileBundlePatterns(bundle: Pick<ForgeBundle, "modes" | "presets" | "rules">): void {
+  for (const { pattern } of bundlePatterns(bundle)) matcherOf(pattern);
 }
 
 /** Whether any pattern failed to compile: an edit limit with such a pattern refuses everything (it fails closed). */

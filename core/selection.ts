@@ -2,7 +2,7 @@
 import { toolPinOf } from "./tool-sets.js";
 import { suggestClosest } from "./suggest.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
-import { SCOPES_SHALLOW_TO_DEEP, type Catalog, type CatalogMode, type Origin } from "./component-catalog.js";
+import { SCOPES_SHALLOW_TO_DEEP, trustHow, type Catalog, type CatalogMode, type Origin } from "./component-catalog.js";
 import { candidateFromKeys, checkContracts, selectedKeys, type Candidate } from "./candidate.js";
 
 export type DriftPolicy = ForgeModeStateEntry["driftPolicy"];
@@ -84,7 +84,7 @@ export function resolveCandidate(
       if (withheld)
         return {
           ok: false,
-          error: `preset "${request.name}" is in ${withheld.file}, which is not trusted; trust it first (/forge trust on Pi 0.73.1, or trust the project in Pi)`,
+          error: `preset "${request.name}" is in ${withheld.file}, which is not trusted; trust it first (${trustHow(withheld)})`,
         };
       const near = suggestClosest(request.name, catalog.presets.keys());
       return { ok: false, error: `unknown preset "${request.name}"${near === null ? "" : ` (did you mean "${near}"?)`}` };

@@ -54,6 +54,8 @@ export interface PrefixRewrite {
 
 export interface UsageLedger {
   requests: RequestUsage[];
+  /** Usage entries left out: a figure that is not a number, not finite, negative or over MAX_USAGE_TOKENS. */
+  skipped: number;
   totals: TokenTotals;
   /** cacheRead over every input token (input + cacheRead + cacheWrite); null without input. */
   cacheShare: number | null;
@@ -66,17 +68,30 @@ export interface UsageLedger {
  */
 export const REWRITE_SLACK_TOKENS = 128;
 
-const isCount = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v) && v >= 0;
-const num = (v: unknown): number => (isCount(v) ? (v as number) : 0);
+/**
+ * More tokens than any request holds (models' windows are millions of tokens): a figure above it is not usage. Every
+ * sum stays far below 2^53, so the report's figures stay exact, finite numbers.
+ */
+export const MAX_USAGE_TOKENS = 1_000_000_000;
+
+const isCount = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= MAX_USAGE_TOKENS;
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
 type Usage = { input?: unknown; output?: unknown; cacheRead?: unknown; cacheWrite?: unknown } | null | undefined;
 
-/** Usage with at least one count; a field that is not a count reads 0 (entry data comes from a file on disk). */
-function usageOf(u: Usage): TokenTotals | null {
-  if (u === null || typeof u !== "object") return null;
-  if (![u.input, u.output, u.cacheRead, u.cacheWrite].some(isCount)) return null;
-  return { input: num(u.input), output: num(u.output), cacheRead: num(u.cacheRead), cacheWrite: num(u.cacheWrite) };
+/**
+ * The usage an entry reports: `none` when it reports none; `bad` when a figure is there but is not a count (a string,
+ * NaN, Infinity, negative, 1e308): the entry comes from a file on disk, so such a figure is data from outside, left
+ * out with the whole entry and counted. A field that is absent reads 0.
+ */
+function usageOf(u: Usage): TokenTotals | "none" | "bad" {
+  if (u === null || u === undefined) return "none";
+  if (typeof u !== "object") return "bad";
+  const figures = [u.input, u.output, u.cacheRead, u.cacheWrite];
+  if (figures.every((v) => v === undefined)) return "none";
+  if (!figures.every((v) => v === undefined || isCount(v))) return "bad";
+  const n = (v: unknown) => (isCount(v) ? v : 0);
+  return { input: n(u.input), output: n(u.output), cacheRead: n(u.cacheRead), cacheWrite: n(u.cacheWrite) };
 }
 
 /** A forge custom entry's cause: a selection (mode or preset; a changed preset is a preset change) or an update. */
@@ -130,6 +145,12 @@ export function readUsageLedger(branch: readonly SessionEntry[], options: Ledger
   let causes: RewriteCause[] = [];
   let previous: TokenTotals | null = null;
   let turn = -1;
+  let skipped = 0;
+  const usable = (u: Usage): TokenTotals | null => {
+    const read = usageOf(u);
+    if (read === "bad") skipped++;
+    return typeof read === "string" ? null : read;
+  };
   const add = (r: RequestUsage) => {
     requests.push(r);
     totals.input += r.input;
@@ -156,14 +177,14 @@ export function readUsageLedger(branch: readonly SessionEntry[], options: Ledger
       cause("model");
     } else if (e.type === "compaction") {
       cause("compaction");
-      const u = usageOf(e.usage);
+      const u = usable(e.usage);
       if (u !== null) add({ ...u, kind: "summary", entryId: id, ...model });
     } else if (e.type === "usage") {
-      const u = usageOf(e.usage);
+      const u = usable(e.usage);
       if (u !== null) add({ ...u, kind: str(e.kind) ?? "usage", entryId: id, provider: str(e.provider), model: str(e.model) });
     } else if (e.type === "message") {
       const m = e.message as { role?: unknown; usage?: Usage; provider?: unknown; model?: unknown } | null | undefined;
-      const u = m?.role === "assistant" ? usageOf(m.usage) : null;
+      const u = m?.role === "assistant" ? usable(m.usage) : null;
       if (u === null) continue;
       // The request this turn answers was sent at the entry before it: its tools against the previous turn's request.
       const sent = before === null ? undefined : options.toolsAt?.(before);
@@ -180,5 +201,5 @@ export function readUsageLedger(branch: readonly SessionEntry[], options: Ledger
     }
   }
   const all = promptOf(totals);
-  return { requests, totals, cacheShare: all === 0 ? null : totals.cacheRead / all, rewrites };
+  return { requests, skipped, totals, cacheShare: all === 0 ? null : totals.cacheRead / all, rewrites };
 }

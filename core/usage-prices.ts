@@ -12,9 +12,13 @@ export interface ModelPrices {
 
 const PER = 1_000_000;
 
-/** Whether `prices` says anything about money: a model without prices (or with all zero) has none. */
+/** A price a catalog may hold: a finite amount, not negative (the catalog is a file on disk too). */
+const isPrice = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1e6;
+
+/** Whether `prices` says anything about money: a model without prices (all zero, or one that is not an amount) has none. */
 export function hasPrices(prices: ModelPrices | null | undefined): prices is ModelPrices {
-  return prices != null && (prices.input > 0 || prices.output > 0 || prices.cacheRead > 0 || prices.cacheWrite > 0);
+  if (prices == null || ![prices.input, prices.output, prices.cacheRead, prices.cacheWrite].every(isPrice)) return false;
+  return prices.input > 0 || prices.output > 0 || prices.cacheRead > 0 || prices.cacheWrite > 0;
 }
 
 /** The spend of `usage` at `prices`, in dollars. */

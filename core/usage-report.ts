@@ -1,6 +1,6 @@
 // /forge cost: the branch's usage ledger as a report (per model, spend at catalog prices, who caused each prefix
 // rewrite) and its plain text. Pure: the runtime hands in the ledger and each model's prices.
-import { FORGE_CAUSES, USER_CAUSES, type PrefixRewrite, type RewriteCause, type TokenTotals, type UsageLedger } from "./usage-ledger.js";
+import { FORGE_CAUSES, MAX_USAGE_TOKENS, USER_CAUSES, type PrefixRewrite, type RewriteCause, type TokenTotals, type UsageLedger } from "./usage-ledger.js";
 import { formatDollars, hasPrices, spendOf, type ModelPrices } from "./usage-prices.js";
 
 export interface ModelUsage {
@@ -15,6 +15,8 @@ export interface ModelUsage {
 export interface CostReport {
   /** Every request with reported usage (turns, compaction summaries, 1.x usage entries). */
   requests: number;
+  /** Usage entries left out: figures that were not usable numbers (core/usage-ledger.ts). */
+  skipped: number;
   tokens: TokenTotals;
   /** cacheRead over input + cacheRead + cacheWrite; null without input. */
   cacheShare: number | null;
@@ -61,6 +63,11 @@ export function buildCostReport(ledger: UsageLedger, pricesOf: (provider: string
       return usage;
     }
     const s = spendOf(usage.tokens, prices);
+    // Prices come from the model catalog, a file on disk too: a spend that is not a finite amount is no price.
+    if (!Number.isFinite(s)) {
+      spendComplete = false;
+      return usage;
+    }
     spend = (spend ?? 0) + s;
     return { ...usage, spend: s };
   });
@@ -69,6 +76,7 @@ export function buildCostReport(ledger: UsageLedger, pricesOf: (provider: string
   const count = (by: PrefixRewrite["by"]) => ledger.rewrites.filter((r) => r.by === by).length;
   return {
     requests: ledger.requests.length,
+    skipped: ledger.skipped,
     tokens: { ...ledger.totals },
     cacheShare: ledger.cacheShare,
     spend,
@@ -108,12 +116,19 @@ function causeList(report: CostReport, of: readonly RewriteCause[]): string {
 
 /** The report as the /forge cost notice. */
 export function renderCostReport(report: CostReport): string {
-  if (report.requests === 0) return "forge cost: no request on this branch reported usage yet";
+  const skipped =
+    report.skipped === 0
+      ? []
+      : [
+          `  ${n(report.skipped)} usage ${report.skipped === 1 ? "entry was" : "entries were"} not numbers forge can count (not finite, negative or over ${n(MAX_USAGE_TOKENS)} tokens) and ${report.skipped === 1 ? "is" : "are"} left out`,
+        ];
+  if (report.requests === 0) return ["forge cost: no request on this branch reported usage yet", ...skipped].join("\n");
   const t = report.tokens;
   const lines = [
     `forge cost: this branch, from the provider's own usage (${n(report.requests)} ${report.requests === 1 ? "request" : "requests"})`,
     `  input ${n(t.input)} · cache read ${n(t.cacheRead)} · cache write ${n(t.cacheWrite)} · output ${n(t.output)} tokens`,
     `  served from cache: ${report.cacheShare === null ? "n/a" : `${Math.floor(report.cacheShare * 100)}%`}`,
+    ...skipped,
   ];
   const priced = report.models.filter((m) => m.spend !== null).map((m) => `${m.model} ${formatDollars(m.spend!)}`);
   const unpriced = report.models.filter((m) => m.spend === null).map((m) => m.model);

@@ -799,11 +799,28 @@ function v246(d, p) {
   } else return f(p, "type", { type: "object" });
   return true;
 }
+function v260(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    for (const n of c49) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const key in d) if (!(key === "signedAt" || key === "usedAt")) return f(p, "additionalProperties", { additionalProperty: key });
+    if (d["signedAt"] !== undefined && !v3(d["signedAt"], p + "/signedAt")) return false;
+    if (d["usedAt"] !== undefined && !v3(d["usedAt"], p + "/usedAt")) return false;
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
+function v258(d, p) {
+  if ((d && typeof d == "object" && !Array.isArray(d))) {
+    if (Object.keys(d).length > 64) return f(p, "maxProperties", { limit: 64 });
+    for (const key in d) if (!v6(key, p)) return false;
+    for (const key in d) if (true) { if (!v260(d[key], p + k(key))) return false; }
+  } else return f(p, "type", { type: "object" });
+  return true;
+}
 function v253(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     for (const n of c47) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
     for (const key in d) if (!(c48.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c49) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+    for (const [n, v, s] of c50) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
@@ -818,100 +835,100 @@ function v213(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     for (const n of c38) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
     for (const key in d) if (!(c39.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c50) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+    for (const [n, v, s] of c51) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v263(d, p) {
+function v269(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     if (d["digest"] === undefined) return f(p, "required", { missingProperty: "digest" });
   }
   return true;
 }
-function v267(d, p) {
+function v273(d, p) {
   if (!(d === "apply" || d === "revoke")) return f(p, "enum", { allowedValues: ["apply","revoke"] });
   return true;
 }
-function v262(d, p) {
-  { const s = E; const c = v198(d, p); E = s; if (c ? !v263(d, p) : !true) return false; }
+function v268(d, p) {
+  { const s = E; const c = v198(d, p); E = s; if (c ? !v269(d, p) : !true) return false; }
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c52) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const n of c53) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
     for (const key in d) if (!(key === "updateId" || key === "op" || key === "digest")) return f(p, "additionalProperties", { additionalProperty: key });
-    for (const [n, v, s] of c53) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+    for (const [n, v, s] of c54) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v261(d, p) {
+function v267(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 10000) return f(p, "maxItems", { limit: 10000 });
-    for (let i = 0; i < d.length; i++) if (!v262(d[i], p + k(i))) return false;
+    for (let i = 0; i < d.length; i++) if (!v268(d[i], p + k(i))) return false;
   } else return f(p, "type", { type: "array" });
   return true;
 }
-function v259(d, p) {
+function v265(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c51) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const n of c52) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
     for (const key in d) if (!(key === "v" || key === "changes")) return f(p, "additionalProperties", { additionalProperty: key });
     if (d["v"] !== undefined && !v2(d["v"], p + "/v")) return false;
-    if (d["changes"] !== undefined && !v261(d["changes"], p + "/changes")) return false;
+    if (d["changes"] !== undefined && !v267(d["changes"], p + "/changes")) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v271(d, p) {
+function v277(d, p) {
   if (!(d === "activate" || d === "deactivate")) return f(p, "enum", { allowedValues: ["activate","deactivate"] });
   return true;
 }
-function v270(d, p) {
+function v276(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c54) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const n of c55) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
     for (const key in d) if (!(key === "action" || key === "id")) return f(p, "additionalProperties", { additionalProperty: key });
-    if (d["action"] !== undefined && !v271(d["action"], p + "/action")) return false;
+    if (d["action"] !== undefined && !v277(d["action"], p + "/action")) return false;
     if (d["id"] !== undefined && !v9(d["id"], p + "/id")) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v274(d, p) {
+function v280(d, p) {
   if (typeof d == "string") {
     if (d.length > 128) return f(p, "maxLength", { limit: 128 });
   } else return f(p, "type", { type: "string" });
   return true;
 }
-function v273(d, p) {
+function v279(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     if (d["mode"] === undefined) return f(p, "required", { missingProperty: "mode" });
-    if (d["mode"] !== undefined && !v274(d["mode"], p + "/mode")) return false;
+    if (d["mode"] !== undefined && !v280(d["mode"], p + "/mode")) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v276(d, p) {
+function v282(d, p) {
   if (!(typeof d == "string" || d === null)) return f(p, "type", { type: ["string","null"] });
   if (typeof d == "string") {
     if (d.length > 128) return f(p, "maxLength", { limit: 128 });
   }
   return true;
 }
-function v275(d, p) {
+function v281(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
     if (d["key"] === undefined) return f(p, "required", { missingProperty: "key" });
-    if (d["key"] !== undefined && !v276(d["key"], p + "/key")) return false;
+    if (d["key"] !== undefined && !v282(d["key"], p + "/key")) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
-function v279(d, p) {
+function v285(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
-    for (let i = 0; i < d.length; i++) if (!v274(d[i], p + k(i))) return false;
+    for (let i = 0; i < d.length; i++) if (!v280(d[i], p + k(i))) return false;
   } else return f(p, "type", { type: "array" });
   return true;
 }
-function v281(d, p) {
+function v287(d, p) {
   if (!((d && typeof d == "object" && !Array.isArray(d)))) return f(p, "type", { type: "object" });
   return true;
 }
-function v277(d, p) {
+function v283(d, p) {
   if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c55) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const [n, v, s] of c56) if (d[n] !== undefined && !v(d[n], p + s)) return false;
+    for (const n of c56) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+    for (const [n, v, s] of c57) if (d[n] !== undefined && !v(d[n], p + s)) return false;
   } else return f(p, "type", { type: "object" });
   return true;
 }
@@ -963,21 +980,22 @@ const c44 = [["bundleHash", v6, "/bundleHash"], ["trustedAt", v3, "/trustedAt"],
 const c45 = ["name","trustedAt"];
 const c46 = ["name","revokedAt"];
 const c47 = ["bundleHash","seenAt","components"];
-const c48 = new Set(["bundleHash","seenAt","signer","components"]);
-const c49 = [["bundleHash", v6, "/bundleHash"], ["seenAt", v3, "/seenAt"], ["signer", v6, "/signer"], ["components", v219, "/components"]];
-const c50 = [["v", v2, "/v"], ["projects", v215, "/projects"], ["signers", v240, "/signers"], ["revokedSigners", v246, "/revokedSigners"], ["seen", v252, "/seen"]];
-const c51 = ["v","changes"];
-const c52 = ["updateId","op"];
-const c53 = [["updateId", v9, "/updateId"], ["op", v267, "/op"], ["digest", v6, "/digest"]];
-const c54 = ["action","id"];
-const c55 = ["baseKey","overlayKeys"];
-const c56 = [["baseKey", v276, "/baseKey"], ["overlayKeys", v279, "/overlayKeys"], ["fingerprints", v281, "/fingerprints"], ["driftPolicy", v90, "/driftPolicy"], ["activatedAt", v12, "/activatedAt"], ["source", v12, "/source"]];
+const c48 = new Set(["bundleHash","seenAt","signer","components","newest"]);
+const c49 = ["signedAt","usedAt"];
+const c50 = [["bundleHash", v6, "/bundleHash"], ["seenAt", v3, "/seenAt"], ["signer", v6, "/signer"], ["components", v219, "/components"], ["newest", v258, "/newest"]];
+const c51 = [["v", v2, "/v"], ["projects", v215, "/projects"], ["signers", v240, "/signers"], ["revokedSigners", v246, "/revokedSigners"], ["seen", v252, "/seen"]];
+const c52 = ["v","changes"];
+const c53 = ["updateId","op"];
+const c54 = [["updateId", v9, "/updateId"], ["op", v273, "/op"], ["digest", v6, "/digest"]];
+const c55 = ["action","id"];
+const c56 = ["baseKey","overlayKeys"];
+const c57 = [["baseKey", v282, "/baseKey"], ["overlayKeys", v285, "/overlayKeys"], ["fingerprints", v287, "/fingerprints"], ["driftPolicy", v90, "/driftPolicy"], ["activatedAt", v12, "/activatedAt"], ["source", v12, "/source"]];
 export const validateBundle = w((d, p) => v0(d, p));
 export const validateModeState = w((d, p) => v159(d, p));
 export const validateUpdateEvent = w((d, p) => v196(d, p));
 export const validateTrustStore = w((d, p) => v213(d, p));
-export const validateDeliveryDetails = w((d, p) => v259(d, p));
-export const validateToolArguments = w((d, p) => v270(d, p));
-export const validatePiModesSwitch = w((d, p) => v273(d, p));
-export const validatePiModesV1 = w((d, p) => v275(d, p));
-export const validatePiModesSelection = w((d, p) => v277(d, p));
+export const validateDeliveryDetails = w((d, p) => v265(d, p));
+export const validateToolArguments = w((d, p) => v276(d, p));
+export const validatePiModesSwitch = w((d, p) => v279(d, p));
+export const validatePiModesV1 = w((d, p) => v281(d, p));
+export const validatePiModesSelection = w((d, p) => v283(d, p));

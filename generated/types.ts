@@ -1866,6 +1866,22 @@ export interface SeenRecord {
   seenAt: string;
   signer?: Fingerprint;
   components: ComponentDigests;
+  /**
+   * Per signer (fingerprint), the newest signedAt of a bundle from that signer the user has used in this layer, and when they first used it: a signer-trusted bundle signed earlier is a rollback, asked about instead of applied.
+   */
+  newest?: {
+    [k: string]: UsedSignature | undefined;
+  };
+}
+export interface UsedSignature {
+  /**
+   * The signature's signedAt (UTC, ISO 8601).
+   */
+  signedAt: string;
+  /**
+   * When forge first loaded that bundle trusted (UTC, ISO 8601).
+   */
+  usedAt: string;
 }
 
 /* from schema/update-event.schema.json */

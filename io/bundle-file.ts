@@ -5,7 +5,7 @@ import type { Scope } from "../core/digest.js";
 import { describeBundleProblem, verifyBundleText } from "../core/bundle-verify.js";
 import type { ForgeBundle } from "../generated/types.js";
 import type { Diagnostic } from "../core/diagnostic.js";
-import { bundleRefused } from "../core/diagnostics/load-codes.js";
+import { bundlePatternMismatch, bundleRefused } from "../core/diagnostics/load-codes.js";
 import { noticeText } from "../core/diagnostics/diagnostic-line.js";
 
 export type BundleLoad =
@@ -13,7 +13,7 @@ export type BundleLoad =
   | { status: "absent"; file: string }
   | { status: "ok"; file: string; bundle: ForgeBundle }
   /**
-   * The whole bundle is refused: `diagnostic` (bundle_refused or layer_refused) names the file and the first problem;
+   * The whole bundle is refused: `diagnostic` (bundle_refused, bundle_pattern_mismatch or layer_refused) names the file and the first problem;
    * `reason` is its notice text, `forge: <code>: <message>`.
    */
   | { status: "refused"; file: string; reason: string; diagnostic: Diagnostic };
@@ -30,7 +30,9 @@ function refuse(file: string, why: string): BundleLoad {
 /** Verifies bundle text as the `expectedScope` bundle; any problem refuses the whole bundle. */
 export function parseBundleText(text: string, expectedScope: Scope, file: string): BundleLoad {
   const { bundle, problems } = verifyBundleText(text, expectedScope);
-  if (problems.length > 0 || bundle === null) return refuse(file, describeBundleProblem(problems[0]!));
+  const first = problems[0];
+  if (first?.kind === "pattern") return refusedLoad(file, bundlePatternMismatch(file, describeBundleProblem(first)));
+  if (first !== undefined || bundle === null) return refuse(file, describeBundleProblem(first!));
   return { status: "ok", file, bundle };
 }
 

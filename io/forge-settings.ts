@@ -3,19 +3,22 @@
 import { realpathSync } from "node:fs";
 import { join, relative, isAbsolute, sep } from "node:path";
 import { parseSignerList, type SignerList } from "../core/signer-list.js";
-import { parseTrustSetting, type TrustSetting } from "../core/trust-setting.js";
+import { trustSettingOf, type TrustSetting } from "../core/trust-setting.js";
 import { readBoundedText } from "./read-bounded.js";
+import { readYamlSettings } from "./yaml-settings.js";
 
 const MAX_SETTINGS_BYTES = 256 * 1024;
 const MAX_SIGNERS_BYTES = 64 * 1024;
 
-/** The global forge.yaml's trust setting: absent file, host; unreadable (a FIFO, too large), forge with the reason. */
+/**
+ * The global forge.yaml's trust setting, read with the yaml library's full semantics: absent file, host; a file forge
+ * cannot read (a FIFO, too large, a YAML error, a duplicate key), forge, with a problem naming the file and why.
+ */
 export function readTrustSetting(globalForgeDir: string): TrustSetting {
   const file = join(globalForgeDir, "forge.yaml");
   const read = readBoundedText(file, MAX_SETTINGS_BYTES);
-  if (read.ok) return parseTrustSetting(read.text);
-  if (read.reason === "absent") return { mode: "host" };
-  return { mode: "forge", problem: `${file} ${read.detail}, so forge cannot read its trust setting; forge requires its own trust for project bundles` };
+  if (!read.ok) return read.reason === "absent" ? { mode: "host" } : trustSettingOf(file, { ok: false, problem: `it ${read.detail}` });
+  return trustSettingOf(file, readYamlSettings(read.text));
 }
 
 /** A layer's .pi/forge/signers (empty when absent or refused): a link that leaves the forge directory is not read. */

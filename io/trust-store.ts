@@ -25,7 +25,7 @@ export interface TrustRecord {
 }
 
 /** What a record keeps of a bundle. */
-export type TrustedBundle = Pick<ForgeBundle, "bundleHash" | "modes" | "presets" | "rules" | "lock">;
+export type TrustedBundle = Pick<ForgeBundle, "bundleHash" | "modes" | "presets" | "rules" | "lock" | "signatures">;
 
 export interface TrustStore {
   v: 1;

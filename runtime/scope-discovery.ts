@@ -11,7 +11,8 @@ import { signersOf, type Signer } from "../core/bundle-signature.js";
 import { bundleServers } from "../core/mcp-servers.js";
 import type { ForgeBundle } from "../generated/types.js";
 import type { TrustSetting } from "../core/trust-setting.js";
-import { judgeSigners, type SeenUpdate } from "./signer-trust.js";
+import { describeRollback, judgeSigners, type Rollback, type SeenUpdate } from "./signer-trust.js";
+import { trustHint } from "./trust-hint.js";
 import { loadBundleFile, refusedLoad, type BundleLoad } from "../io/bundle-file.js";
 import { findProjectLayers, layerEscape, safeRealpath, type LayerPath } from "../io/project-layers.js";
 
@@ -56,6 +57,8 @@ export interface LayerLoad extends LayerPath, ProjectTrust {
   serversTrusted: boolean;
   /** The keys whose signatures of the bundle verified (every signature must, or the bundle is refused). */
   signers: Signer[];
+  /** A trusted key signed it before the newest bundle from that key the user used here: asked about, not applied. */
+  rollback?: Rollback;
 }
 
 export interface DiscoveredScopes {
@@ -108,9 +111,10 @@ export function resolveScopePaths(cwd: string, env: NodeJS.ProcessEnv, builtinFi
 /**
  * Loads every scope. `hostTrust` is the adapter's answer for the project (null: the host has no trust API, so forge's
  * trust store decides each layer: its bundleHash trusted, or a signature by a key the user trusts). With `trust: forge`
- * (`setting`), a layer the host trusts must also be trusted by forge's store; the host's "no" always stands.
+ * (`setting`), a layer the host trusts must also be trusted by forge's store; the host's "no" always stands. `hasUI`:
+ * whether this Pi shows dialogs, for what the "not trusted" notices say works here.
  */
-export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null, setting: TrustSetting = { mode: "host" }): DiscoveredScopes {
+export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null, setting: TrustSetting = { mode: "host" }, hasUI = true): DiscoveredScopes {
   const notices: string[] = [];
   const sources: CatalogSource[] = [];
   const loads: Record<Scope, BundleLoad> = {
@@ -155,10 +159,19 @@ export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null, set
       if (judged.signer !== null && !hash) out.signer = judged.signer;
       notices.push(...judged.notices);
       if (judged.seen !== null) seen.push(judged.seen);
+      if (judged.rollback !== null) out.rollback = judged.rollback;
     }
     out.serversTrusted = out.trusted === true && (out.via !== "host" || serversTrustedByForge(out.realRoot, load.file, load.bundle, out.signers));
-    sources.push({ scope: "project", layer: layer.root, bundle: load.bundle, trusted: out.trusted, file: load.file });
-    if (!out.trusted) notices.push(untrustedNotice(load.file, out.decidedBy, load.bundle.bundleHash));
+    const hint = trustHint(out.decidedBy, hasUI, load.bundle.bundleHash);
+    sources.push({
+      scope: "project",
+      layer: layer.root,
+      bundle: load.bundle,
+      trusted: out.trusted,
+      file: load.file,
+      ...(out.trusted ? {} : { how: hint.short }),
+    });
+    if (!out.trusted) notices.push(untrustedNotice(load.file, hint.notice, out.rollback));
     return out;
   });
   const deepest = layers[layers.length - 1];
@@ -171,12 +184,11 @@ export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null, set
   return { paths, loads, layers, sources, trust, notices, seen };
 }
 
-export function untrustedNotice(file: string, decidedBy: "host" | "forge" | null, bundleHash: string): string {
-  const how =
-    decidedBy === "host"
-      ? "Trust the project in Pi to use its modes."
-      : `Run /forge trust to trust this bundle (bundleHash ${bundleHash.slice(0, 12)}); a bundle that arrives changed needs trust again.`;
-  return `forge: project bundle ${file} is not trusted; its modes and presets are not offered. ${how}`;
+/** The one "not trusted" notice of a layer: why (a rollback says so) and what trusts it here (runtime/trust-hint.ts). */
+export function untrustedNotice(file: string, how: string, rollback?: Rollback): string {
+  const said = rollback === undefined ? "" : describeRollback(rollback);
+  const why = said === "" ? "" : ` ${said[0]!.toUpperCase()}${said.slice(1)}.`;
+  return `forge: project bundle ${file} is not trusted; its modes and presets are not offered.${why} ${how}`;
 }
 
 /** Cheap change detector for the files discovery reads (stat only): compared before each turn. */

@@ -11,6 +11,7 @@ import type { TrustSetting } from "../core/trust-setting.js";
 import { readTrustSetting } from "../io/forge-settings.js";
 import { withSeen } from "../io/signer-trust.js";
 import { readTrustStore, writeTrustStore } from "../io/trust-store.js";
+import { compileBundlePatterns } from "../core/path-match.js";
 import { policyIdentity, type PolicyState } from "../core/policy.js";
 import type { PolicyLoader } from "./policy-loader.js";
 import { restrictScopes } from "./policy-scopes.js";
@@ -111,8 +112,11 @@ export function createScopeLoader({ env, builtinFile, adapter, tell, policies, w
       fingerprint = next;
       // The trust setting matters only where the host has a trust answer (1.x); 0.73.1 always uses forge's own trust.
       const setting: TrustSetting = trust === null ? { mode: "host" } : readTrustSetting(dirname(paths.settingsFile));
-      const discovered = restrictScopes(discoverScopes(paths, trust, setting), policy);
+      const discovered = restrictScopes(discoverScopes(paths, trust, setting, ctx.hasUI), policy);
       loaded = { discovered, catalog: buildLayeredCatalog(discovered.sources), trustSetting: setting, policy };
+      // Every offered bundle's path patterns are compiled now, once per load (verification bounded their cost), so no
+      // tool call pays for compiling: the first edit under a limit costs what every other does.
+      for (const source of discovered.sources) if (source.trusted) compileBundlePatterns(source.bundle);
       if (setting.problem) tell.tell(ctx, `forge: ${setting.problem}`);
       for (const notice of discovered.notices) tell.tell(ctx, notice);
       recordSeen(discovered);

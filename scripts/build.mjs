@@ -1,5 +1,5 @@
-// Build: esbuild bundles compiler/cli.ts -> dist/cli.js, runtime/extension.ts -> dist/extension.js and the studio page
-// (compiler/studio/page/) -> dist/studio/.
+// Build: esbuild bundles compiler/cli.ts -> dist/cli.js, runtime/extension.ts -> dist/extension.js, the yaml library
+// the extension loads on demand -> dist/yaml.cjs, and the studio page (compiler/studio/page/) -> dist/studio/.
 // Codegen is a separate step (npm run codegen); `npm run build` runs both.
 import { build } from "esbuild";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -70,6 +70,7 @@ await build({
     FORGE_RANKS: JSON.stringify("./o200k_base.cjs"),
     FORGE_CLI_ENTRY: JSON.stringify("./cli.js"),
     FORGE_PICOMATCH: JSON.stringify("./picomatch.cjs"),
+    FORGE_YAML: JSON.stringify("./yaml.cjs"),
   },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __forgeCreateRequire } from 'node:module';\nconst require = __forgeCreateRequire(import.meta.url);",
@@ -85,6 +86,10 @@ writeFileSync(
 );
 rmSync(join(ROOT, "dist/tokenizer.cjs"), { force: true }); // the gpt-tokenizer bundle the table replaced
 
+// The yaml library on its own, for the settings files the extension reads (io/yaml-settings.ts): loaded only where
+// such a file exists, so the extension itself does not carry it.
+await buildLibraryFile('module.exports = require("yaml");', "yaml.cjs");
+
 // The runtime extension: one ESM file, dist/extension.js (Node built-ins and generated validators only; host packages
 // are type-only imports), which both hosts' jiti hands to Node's own import() ("type": "module"). The commands'
 // handlers stay in it: bench/runtime-load.mjs measures the same code split into chunks (each a module Node's loader
@@ -97,6 +102,7 @@ await build({
   outfile: join(ROOT, "dist/extension.js"),
   minify: true,
   external: ["@mariozechner/*", "@earendil-works/*"],
+  define: { ...common.define, FORGE_YAML: JSON.stringify("./yaml.cjs") },
 });
 
 // forge studio's page: browser TypeScript and CSS bundled, the HTML copied; `forge studio` serves these files only.

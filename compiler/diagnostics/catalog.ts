@@ -85,6 +85,7 @@ import * as budgetNear from "../../core/diagnostics/catalog/budget-near.js";
 import * as invalidGlob from "../../core/diagnostics/catalog/invalid-glob.js";
 import * as globNeverMatches from "../../core/diagnostics/catalog/glob-never-matches.js";
 import * as globNotLinear from "../../core/diagnostics/catalog/glob-not-linear.js";
+import * as patternBudgetExceeded from "../../core/diagnostics/catalog/pattern-budget-exceeded.js";
 import * as invalidPathRegex from "../../core/diagnostics/catalog/invalid-path-regex.js";
 import * as pathRegexBacktracking from "../../core/diagnostics/catalog/path-regex-backtracking.js";
 import * as importUnreadable from "../../core/diagnostics/catalog/import-unreadable.js";
@@ -133,6 +134,7 @@ import * as replayContractsBroken from "../../core/diagnostics/catalog/replay-co
 import * as nothingToCompose from "../../core/diagnostics/catalog/nothing-to-compose.js";
 import * as bundleRefused from "../../core/diagnostics/catalog/bundle-refused.js";
 import * as layerRefused from "../../core/diagnostics/catalog/layer-refused.js";
+import * as bundlePatternMismatch from "../../core/diagnostics/catalog/bundle-pattern-mismatch.js";
 import * as policyRefused from "../../core/diagnostics/catalog/policy-refused.js";
 import * as policySignerRequired from "../../core/diagnostics/catalog/policy-signer-required.js";
 
@@ -228,6 +230,7 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   invalidGlob,
   globNeverMatches,
   globNotLinear,
+  patternBudgetExceeded,
   invalidPathRegex,
   pathRegexBacktracking,
   importUnreadable,
@@ -276,6 +279,7 @@ export const DIAGNOSTIC_CATALOG: readonly CatalogEntry[] = [
   nothingToCompose,
   bundleRefused,
   layerRefused,
+  bundlePatternMismatch,
   policyRefused,
   policySignerRequired,
 ];

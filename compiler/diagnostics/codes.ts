@@ -74,5 +74,6 @@ export { emptyPrompt } from "../../core/diagnostics/catalog/empty-prompt.js";
 export { invalidGlob } from "../../core/diagnostics/catalog/invalid-glob.js";
 export { globNeverMatches } from "../../core/diagnostics/catalog/glob-never-matches.js";
 export { globNotLinear } from "../../core/diagnostics/catalog/glob-not-linear.js";
+export { patternBudgetExceeded } from "../../core/diagnostics/catalog/pattern-budget-exceeded.js";
 export { invalidPathRegex } from "../../core/diagnostics/catalog/invalid-path-regex.js";
 export { pathRegexBacktracking } from "../../core/diagnostics/catalog/path-regex-backtracking.js";

@@ -102,3 +102,20 @@ export function readHeadFiles(dir: string, env: NodeJS.ProcessEnv, paths?: reado
   }
   return { status: "ok", files };
 }
+
+/**
+ * What moved HEAD since `sinceMs` (epoch ms), newest first, as git's reflog words it: `commit`, `pull`, `checkout`,
+ * `merge`, `rebase`, `reset`... Only to say what forge saw; trust never rests on it. null when git cannot say.
+ */
+export function headMovesSince(dir: string, sinceMs: number, env: NodeJS.ProcessEnv): string[] | null {
+  const r = runGit(dir, ["reflog", "show", "--date=unix", "--format=%gd%x09%gs", "-n", "200", "HEAD", "--"], env);
+  if (r.missing || r.status !== 0) return null;
+  const actions: string[] = [];
+  for (const line of r.stdout.toString("utf8").split("\n")) {
+    const m = /^[^@]*@\{(\d+)\}\t([^:\s]+)/.exec(line);
+    if (m === null) continue;
+    if (Number(m[1]) * 1000 < sinceMs) break;
+    actions.push(m[2]!);
+  }
+  return actions;
+}

@@ -1,12 +1,14 @@
 // What forge build does to forge's trust record (Pi 0.73.1): trust stays with a rebuilt bundle only for changes forge
 // can attribute to you. A source change since the trusted build is yours when git's HEAD has not changed that file
-// since (an uncommitted edit); a change that arrived with a commit (a pull, a checkout, a merge) is not.
+// since (an uncommitted edit), or when HEAD now holds exactly what the trusted bundle (or your kept rebuild) was built
+// from (your own commit of what you built); a change that arrived with a commit of other content (a pull, a checkout,
+// a merge) is not, and the message names what forge saw.
 import { createHash } from "node:crypto";
 import type { ForgeBundle } from "../../generated/types.js";
 import { comparableDigests, readTrustStore, recordOf, withTrust, writeTrustStore, type TrustRecord } from "../../io/trust-store.js";
 import { compareDigests, describeComponentChanges } from "../../core/component-changes.js";
 import { isOwnOutput, type SourceTree } from "../types.js";
-import { readHeadFiles } from "./git.js";
+import { headMovesSince, readHeadFiles } from "./git.js";
 
 /** What the build reports about trust: kept, or not kept with why and what forge could not attribute to you. */
 export type TrustOutcome = { kept: true } | { kept: false; reason: string; changes: string[] };
@@ -29,9 +31,10 @@ export function sourceDigests(files: ReadonlyArray<{ path: string; bytes: Uint8A
 const get = (map: Readonly<Record<string, string>>, key: string): string | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
 
 /**
- * Pure: the source paths that changed since `base` (what the trusted bundle was built from) where HEAD moved too:
- * HEAD then (`headThen`, when the trusted bundle was built) and HEAD now differ for that file (absent counts as a
- * version). A change while HEAD stayed put is an uncommitted edit, the user's own.
+ * Pure: the source paths that changed since `base` (what the trusted bundle, or the user's kept rebuild, was built
+ * from) where HEAD moved too: HEAD then (`headThen`, when that bundle was built) and HEAD now differ for that file
+ * (absent counts as a version), and HEAD now does not hold exactly `base`'s version either. A change while HEAD stayed
+ * put is an uncommitted edit; HEAD holding what was built is the user's own commit of it: both theirs.
  */
 export function unattributedSources(
   base: Readonly<Record<string, string>>,
@@ -40,7 +43,24 @@ export function unattributedSources(
   headNow: Readonly<Record<string, string>>,
 ): string[] {
   const c = compareDigests(base, current);
-  return [...c.added, ...c.changed, ...c.removed].filter((path) => get(headNow, path) !== get(headThen, path)).sort();
+  return [...c.added, ...c.changed, ...c.removed].filter((path) => get(headNow, path) !== get(headThen, path) && get(headNow, path) !== get(base, path)).sort();
+}
+
+/**
+ * Why trust is not kept, naming what forge saw: a library; HEAD moved only by commits (the user's own commit of other
+ * content than what the trusted bundle was built from); or a pull, a checkout, a merge (git's reflog says which).
+ */
+export function notKeptReason(sources: readonly string[], libraries: readonly string[], moves: readonly string[] | null): string {
+  const parts: string[] = [];
+  if (sources.length > 0) {
+    const others = moves === null ? [] : [...new Set(moves.filter((m) => m !== "commit"))];
+    if (moves !== null && moves.length > 0 && others.length === 0)
+      parts.push("your commit holds other content than the bundle you trusted was built from (build before you commit, then it stays trusted)");
+    else if (others.length > 0) parts.push(`changed since the bundle you trusted by ${others.join(", ")} (git's reflog), not by your own edits`);
+    else parts.push("changed since the bundle you trusted by commits (a pull, a checkout or a merge)");
+  }
+  if (libraries.length > 0) parts.push("a library changed since the bundle you trusted (a library is never yours)");
+  return parts.join("; and ");
 }
 
 /** Pure: the libraries whose version or bundle differs from the trusted record's (a library is never yours). */
@@ -164,8 +184,13 @@ export function carryTrust(input: CarryInput): TrustOutcome | null {
     }
     if (headThen === undefined) return notKept("forge's record of the bundle you trusted does not say what git held then", changedSince(record, next));
     const current = sourceDigests(buildInputs(input.tree));
-    const foreign = [...unattributedSources(base, current, headThen, headNow), ...changedLibraries(record, next)];
-    if (foreign.length > 0) return notKept("changed since the bundle you trusted by commits (a pull, a checkout or a merge) or by a library", foreign);
+    const sources = unattributedSources(base, current, headThen, headNow);
+    const libraries = changedLibraries(record, next);
+    if (sources.length + libraries.length > 0) {
+      const since = Date.parse(record.trustedAt);
+      const moves = sources.length > 0 && Number.isFinite(since) ? headMovesSince(input.forgeRoot, since, input.env) : null;
+      return notKept(notKeptReason(sources, libraries, moves), [...sources, ...libraries]);
+    }
     writeTrustStore(input.trustFile, withTrust(store, input.layerRoot, next, input.now, { sources: current, committed: headNow }));
     return { kept: true };
   } catch (error) {

@@ -8,7 +8,7 @@ import { forgeCommand } from "../../core/forge-command.js";
 /** The status line, the changes and the diagnostic counts. */
 /** What a build that kept trust prints (the README quotes it). */
 export const TRUST_KEPT =
-  "forge: trust kept: you had trusted the bundle this build replaced, and every change since is your own uncommitted edit, so Pi keeps trusting the new one";
+  "forge: trust kept: you had trusted the bundle this build replaced, and every change since is your own edit (uncommitted, or your commit of what you had built), so Pi keeps trusting the new one";
 
 /** `rebuild`: the build that writes the bundle again, with the options that chose it (--root, --global, --library, --all). */
 export function renderBuildReport(report: BuildReport, p: Painter, rebuild: string = forgeCommand("build")): string {

@@ -9,6 +9,10 @@ import type { PolicyChecked } from "./11-policy.js";
 import { buildLock, carryPreset, emitCarriedModes, planCarry } from "./carry-libraries.js";
 import type { Phase } from "./pipeline.js";
 import { presetBlockEntries } from "./preset-blocks.js";
+import { atFile } from "../../core/diagnostics/make-diagnostic.js";
+import type { Diagnostic } from "../../core/diagnostic.js";
+import { describeLargest, MAX_PATTERN_COST, patternCosts } from "../../core/pattern-check.js";
+import { patternBudgetExceeded } from "../diagnostics/codes.js";
 
 const sortedUnique = (list: readonly string[] | undefined): string[] => [...new Set(list ?? [])].sort();
 /** Every string is NFC here already, so the returned object equals what bundle.json holds (canonical JSON is NFC). */
@@ -221,5 +225,19 @@ export const emitBundle: Phase<PolicyChecked, ForgeBundle> = (input, { options, 
     const parents = lowered.modes.flatMap((m) => (m.inherit?.origin === "library" ? [{ library: m.inherit.library!, key: m.inherit.parent }] : []));
     bundle.lock = buildLock(libraries, plan, parents);
   }
-  return { value: { ...bundle, bundleHash: computeBundleHash(bundle, memo.canonical) }, diagnostics: [] };
+  return { value: { ...bundle, bundleHash: computeBundleHash(bundle, memo.canonical) }, diagnostics: checkPatternBudget(bundle) };
 };
+
+/**
+ * The bundle's path patterns within the one bound the runtime checks again when it loads (core/pattern-check.ts),
+ * reported at the file of the costliest pattern with the three largest named.
+ */
+function checkPatternBudget(bundle: Pick<ForgeBundle, "modes" | "presets" | "rules">): Diagnostic[] {
+  const costs = patternCosts(bundle);
+  if (costs.total <= MAX_PATTERN_COST) return [];
+  const top = costs.largest[0]!;
+  const [kind, key] = [top.where.split(" ")[0], /"([^"]*)"/.exec(top.where)?.[1] ?? ""];
+  const component = kind === "mode" ? bundle.modes[key] : kind === "preset" ? bundle.presets[key] : bundle.rules?.[key];
+  const file = component?.source ?? "bundle.json";
+  return [patternBudgetExceeded(atFile(file), costs.total, MAX_PATTERN_COST, describeLargest(costs.largest.slice(0, 3)))];
+}

@@ -48,7 +48,8 @@ export function startPipeline(options: CompileOptions, memo: Memo = NO_MEMO): Pi
     finish(phase, input) {
       if (hasErrors(found)) return { value: null, diagnostics: sortDiagnostics(found) };
       const value = run(phase, input);
-      return { value, diagnostics: sortDiagnostics(found) };
+      // The last phase may refuse what it assembled (a bundle over a bound): then there is no value either.
+      return { value: hasErrors(found) ? null : value, diagnostics: sortDiagnostics(found) };
     },
   };
 }

@@ -44,7 +44,14 @@ export function verifyOne(
   const base = { ...file, scope: null, bundleHash: null, counts: null, signers: [] as Signer[] };
   if (text === null) return { ...base, status: "failed", problems: [unread ?? "could not be read"] };
   const { bundle, problems } = verifyBundleText(text, expectedScope);
-  const described = problems.map(describeBundleProblem);
+  // A pattern problem carries its code: forge verify fails a re-digested bundle naming the pattern it would run.
+  const described = problems.map((p) =>
+    p.kind === "pattern"
+      ? `bundle_pattern_mismatch: ${describeBundleProblem(p)}`
+      : p.kind === "pattern-cost"
+        ? `pattern_budget_exceeded: ${describeBundleProblem(p)}`
+        : describeBundleProblem(p),
+  );
   if (bundle === null) return { ...base, status: "failed", problems: described };
   // Only signatures that verified count as signers (a bad one is already a problem).
   const bad = new Set(problems.flatMap((p) => (p.kind === "signature" ? [p.fingerprint] : [])));

@@ -83,7 +83,13 @@ export type CodeExample =
    * A project as a clone holds it (paths relative to its root, `../` for a place beside it), loaded as the Pi extension
    * loads its layer: the layer's place checked, then its .pi/forge/bundle.json read and verified.
    */
-  | { kind: "load"; files: Record<string, string>; symlinks?: Array<{ path: string; target: string }> }
+  | {
+      kind: "load";
+      files: Record<string, string>;
+      symlinks?: Array<{ path: string; target: string }>;
+      /** Sources under .pi/forge/ built into its bundle.json first, then `tamper` applied to that bundle (as for a library). */
+      built?: { sources: Record<string, string>; tamper: NonNullable<ExampleLibrary["tamper"]> };
+    }
   /**
    * The team policy as the Pi extension loads it: the global forge.yaml's text (`settings`), the policy bundle it names
    * (`policy`, built from its sources as a library, as `team-policy.json` beside forge.yaml), and a project's sources

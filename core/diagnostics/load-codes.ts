@@ -2,3 +2,4 @@
 // each defined in its catalog file (catalog/); importing them here keeps summaries and examples out of the extension.
 export { bundleRefused } from "./catalog/bundle-refused.js";
 export { layerRefused } from "./catalog/layer-refused.js";
+export { bundlePatternMismatch } from "./catalog/bundle-pattern-mismatch.js";

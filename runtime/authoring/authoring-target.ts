@@ -64,10 +64,12 @@ export function resolveTarget(loaded: LoadedScopes, ctx: CtxPort, scope: Authori
     error: `the project is not trusted, so forge writes nothing there: ${how}; or add --global to write to your agent dir`,
   });
   if (project.status === "refused") return { ok: false, error: `${project.reason}; fix or rebuild it first, or add --global` };
+  // What trusts it on this host and in this mode: Pi's /trust or --approve, or /forge trust.
+  const inPi = `trust it in Pi (${ctx.hasUI ? "/trust, or start Pi with --approve" : "start Pi with --approve"})`;
   if (project.status === "ok" && d.trust.trusted !== true) {
-    return untrusted(d.trust.decidedBy === "host" ? "trust it in Pi" : "run /forge trust (after reviewing its bundle)");
+    return untrusted(d.trust.decidedBy === "host" ? inPi : "run /forge trust (after reviewing its bundle)");
   }
-  if (project.status === "absent" && ctx.isProjectTrusted?.() === false) return untrusted("trust it in Pi");
+  if (project.status === "absent" && ctx.isProjectTrusted?.() === false) return untrusted(inPi);
   const root = d.paths.projectRoot ?? nearestForgeProject(ctx.cwd) ?? ctx.cwd;
   const previous = project.status === "ok" ? project.bundle : null;
   const boundary = d.paths.repositoryRoot ?? root;

@@ -11,6 +11,7 @@ import { escapeOf, shownPath, type AuthoringTarget } from "./authoring-target.js
 import { visible } from "../../core/safe-text.js";
 import { diagnosticLine } from "../../core/diagnostics/diagnostic-line.js";
 import type { CliBuildReport, CliFailure, ForgeDiagnostic } from "../../generated/types.js";
+import { TRUST_NO } from "../commands/signer-trust-command.js";
 import { LIMITS } from "../../generated/constants.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
@@ -82,6 +83,8 @@ export async function removeSourceAndRebuild(
   return null;
 }
 
+const TRUST_WHOLE = "Yes, trust the whole bundle";
+
 /**
  * The scopes re-read after a successful build. Pi 0.73.1 has no trust API, so forge's trust store binds the project to
  * a bundleHash. forge build itself keeps a rebuild trusted for the user's own uncommitted edits; what is left here is
@@ -98,7 +101,8 @@ export async function followTrust(session: SessionView, ctx: CtxPort, target: Au
   if (others.length > 0) {
     const listing = others.map((line) => `  ${line}`).join("\n");
     const question = `${load.file}\nBesides ${change.kind} "${change.key}", which you wrote through Pi, the rebuilt bundle ${target.previous === null ? "holds sources you did not write here" : "changed in what you did not write here"}:\n${listing}\nTrust the whole bundle?`;
-    const ok = ctx.hasUI && (await ctx.ui.confirm("Trust what you did not write through Pi?", question));
+    // No first: Enter never trusts what the user did not write.
+    const ok = ctx.hasUI && (await ctx.ui.select(`Trust what you did not write through Pi?\n${question}`, [TRUST_NO, TRUST_WHOLE])) === TRUST_WHOLE;
     if (!ok) {
       return `forge: the project bundle is not trusted: besides ${change.kind} "${change.key}", it ${target.previous === null ? "holds" : "changed in"} what you did not write through Pi:\n${listing}\nIts modes, presets, rules and blocks (yours too) are not offered until you review it and run /forge trust`;
     }

@@ -13,6 +13,7 @@ import { parseArgs } from "./command-args.js";
 import { showRules } from "./forge-rules.js";
 import { askLayerTrust, handleSignerRequest, parseSignerRequest, signerStatusLines, SIGNER_USAGE } from "./signer-trust-command.js";
 import { describeSigner } from "../../core/bundle-signature.js";
+import { describeRollback } from "../signer-trust.js";
 import { bundleServers, describeServer } from "../../core/mcp-servers.js";
 import { withSeen, withTrustedSigner } from "../../io/signer-trust.js";
 import { buildCostReport, renderCostReport } from "../../core/usage-report.js";
@@ -157,7 +158,10 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
         );
         continue;
       }
-    } else say(ctx, `forge: trusting, as you asked (no dialog in this mode):\n${question}`);
+    } else {
+      const rollback = layer.rollback === undefined ? "" : `\nNot applied on its own: ${describeRollback(layer.rollback)}.`;
+      say(ctx, `forge: trusting, as you asked (no dialog in this mode):\n${question}${rollback}`);
+    }
     writeTrustStore(d.paths.trustFile, withTrust(store, layer.realRoot!, load.bundle, new Date()));
     const now = session.scopes(ctx, true).discovered.layers.find((l) => l.root === layer.root)?.load;
     if (now?.status !== "ok" || now.bundle.bundleHash !== hash) {

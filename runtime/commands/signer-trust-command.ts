@@ -5,7 +5,9 @@ import { forgeCommand } from "../../core/forge-command.js";
 import { dirname } from "node:path";
 import { describeSigner, shortFingerprint, type Signer } from "../../core/bundle-signature.js";
 import { readSignerList } from "../../io/forge-settings.js";
-import { isSignerTrusted, withRevokedSigner, withSeen, withTrustedSigner } from "../../io/signer-trust.js";
+import { isSignerTrusted, trustedSigners, withRevokedSigner, withSeen, withTrustedSigner } from "../../io/signer-trust.js";
+import { lookAlikeWarning } from "../../core/signer-text.js";
+import { describeRollback } from "../signer-trust.js";
 import { readTrustStore, writeTrustStore, type TrustStore } from "../../io/trust-store.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
@@ -112,20 +114,29 @@ export function repositorySignersText(layer: LayerLoad): string | null {
   return ["This repository names these signers (.pi/forge/signers; the list itself grants nothing):", ...lines].join("\n");
 }
 
+/** The trust dialog's first answer, what Enter picks: trust is never the default. */
+export const TRUST_NO = "No, do not trust it";
+
 /**
- * The trust dialog: without a signature it asks yes or no, as before; a bundle signed by keys the user does not trust
- * also offers "always trust bundles signed by <name> (<fingerprint>)" for each.
+ * The trust dialog, its first answer No: Trust this bundle only, and for each key that signed it the user does not
+ * trust, "Always trust bundles signed by <fingerprint> (claimed name ...)", with a warning line for a key that claims
+ * the name of a key the user trusts, and a rollback said as such.
  */
 export async function askLayerTrust(ctx: CtxPort, title: string, question: string, layer: LayerLoad, store: TrustStore): Promise<LayerTrustChoice> {
-  const repo = repositorySignersText(layer);
-  const body = repo === null ? question : `${question}\n${repo}`;
   const offered = layer.signers.filter((s) => !isSignerTrusted(store, s.fingerprint));
-  if (offered.length === 0) return (await ctx.ui.confirm(title, body)) ? { kind: "bundle" } : null;
+  const trusted = trustedSigners(store);
+  const repo = repositorySignersText(layer);
+  const body = [
+    question,
+    ...(layer.rollback === undefined ? [] : [`Not applied on its own: ${describeRollback(layer.rollback)}.`]),
+    ...offered.flatMap((s) => lookAlikeWarning(s, trusted) ?? []),
+    ...(repo === null ? [] : [repo]),
+  ].join("\n");
   const hash = layer.load.status === "ok" ? layer.load.bundle.bundleHash.slice(0, 12) : "";
   const bundleChoice = `Trust this bundle only (bundleHash ${hash})`;
   const signerChoices = offered.map((s) => ({ label: `Always trust bundles signed by ${describeSigner(s)}`, signer: s }));
-  // The body goes with the title: select dialogs show a title and options only.
-  const picked = await ctx.ui.select(`${title}\n${body}`, [bundleChoice, ...signerChoices.map((c) => c.label), "Cancel"]);
+  // Pi's confirm dialog puts Yes first, so Enter would trust: a select with No first. Its title carries the body.
+  const picked = await ctx.ui.select(`${title}\n${body}`, [TRUST_NO, bundleChoice, ...signerChoices.map((c) => c.label)]);
   if (picked === bundleChoice) return { kind: "bundle" };
   const signer = signerChoices.find((c) => c.label === picked)?.signer;
   return signer === undefined ? null : { kind: "signer", signer };

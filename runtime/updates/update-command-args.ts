@@ -23,9 +23,10 @@ export const USAGE =
 const SUBCOMMANDS = ["status", "reset", "list", "use", "off"] as const;
 
 /**
- * Subcommands only when the whole shape matches; anything else is freeform text, except what looks like a
- * mistyped command: one word close to a subcommand (`stauts`), an option-looking text (`--json`), or a subcommand
- * with an unknown option (`status --jsno`). Those are refused with the way to apply them as text anyway.
+ * A subcommand word first is always the subcommand: with words its shape does not take (`off freeze now please`,
+ * `use wrap up`) it is refused with the usage line, never applied as an instruction; text that starts with one needs
+ * `--`. Anything else is freeform text, except what looks like a mistyped command: one word close to a subcommand
+ * (`stauts`) or an option-looking text (`--json`). Those are refused with the way to apply them as text anyway.
  */
 export function parseSystemUpdateArgs(args: string): SystemUpdateArgs {
   const trimmed = args.trim();
@@ -45,6 +46,11 @@ export function parseSystemUpdateArgs(args: string): SystemUpdateArgs {
     if (rest.length === 0)
       return { kind: "error", message: `/system-update ${head} needs an id, e.g. /system-update ${head} ${head === "use" ? "tdd" : "update-1"}` };
     return { kind: head, id: rest[0]! };
+  }
+  if ((SUBCOMMANDS as readonly string[]).includes(head!)) {
+    const takes = head === "use" || head === "off" ? "one id" : head === "status" ? "only --json and --full" : head === "list" ? "only --json" : "nothing";
+    const why = describeTypo(tokens) ?? `/system-update ${head} takes ${takes}, and a subcommand is never applied as an instruction.`;
+    return { kind: "error", message: `${why} To apply it as text: /system-update -- ${trimmed}\n${USAGE}` };
   }
   const typo = describeTypo(tokens);
   if (typo !== null) return { kind: "error", message: `${typo} To apply it as text: /system-update -- ${trimmed}` };

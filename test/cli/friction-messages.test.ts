@@ -17,7 +17,7 @@ describe("4: forge build --sign and forge key new", () => {
     makeProject(repo);
     const r = runCli(["build", "--sign"], repo, env);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`forge: signing with the key of Ada (${made.fingerprint.slice(0, 16)}), from `);
+    expect(r.stderr).toContain(`forge: signing with the key of ${made.fingerprint.slice(0, 16)} (claimed name "Ada"), from `);
     expect(r.stderr).toContain(".config/forge/signing-key.pem");
     const bundle = JSON.parse(readFileSync(join(repo, ".pi/forge/bundle.json"), "utf8"));
     expect(bundle.signatures.map((s: { fingerprint: string }) => s.fingerprint)).toEqual([made.fingerprint]);

@@ -90,15 +90,17 @@ describe("signed libraries", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`.pi/forge/forge.yaml:3:`);
     expect(refused.stderr).toContain(
-      `library_signer_required: forge library "${LIB}" must be signed by the key ${eve.fingerprint.slice(0, 16)} (signedBy in forge.yaml), but its installed bundle is signed only by Ada (${ada.fingerprint.slice(0, 16)})`,
+      `library_signer_required: forge library "${LIB}" must be signed by the key ${eve.fingerprint.slice(0, 16)} (signedBy in forge.yaml), but its installed bundle is signed only by ${ada.fingerprint.slice(0, 16)} (claimed name "Ada")`,
     );
 
     // Eve signs the same release too: the lock's signers change, so --check names the change of signers.
     install(lib, project, eve.file);
     const resigned = runCli(["build", "--check"], project);
     expect(resigned.code, resigned.stdout + resigned.stderr).toBe(1);
-    const both = [ada, eve].sort((x, y) => (x.fingerprint < y.fingerprint ? -1 : 1)).map((k) => `${k === ada ? "Ada" : "Eve"} (${k.fingerprint.slice(0, 16)})`);
-    expect(resigned.stdout).toContain(`signed by: Ada (${ada.fingerprint.slice(0, 16)}) -> ${both.join(", ")}`);
+    const both = [ada, eve]
+      .sort((x, y) => (x.fingerprint < y.fingerprint ? -1 : 1))
+      .map((k) => `${k.fingerprint.slice(0, 16)} (claimed name "${k === ada ? "Ada" : "Eve"}")`);
+    expect(resigned.stdout).toContain(`signed by: ${ada.fingerprint.slice(0, 16)} (claimed name "Ada") -> ${both.join(", ")}`);
 
     expect(runCli(["build"], project).code).toBe(0);
 
@@ -118,7 +120,7 @@ describe("signed libraries", () => {
     writeProject(project);
     const tampered = runCli(["build"], project);
     expect(tampered.stderr).toContain("library_invalid");
-    expect(tampered.stderr).toMatch(/tampered: signature 1 \(by (Ada|Eve) /);
+    expect(tampered.stderr).toMatch(/tampered: signature 1 \(by [0-9a-f]{16} \(claimed name "(Ada|Eve)"\)\)/);
   });
 
   it("a signedBy entry for a package libraries does not list is a warning with the nearest name", () => {
@@ -248,18 +250,20 @@ describe("explain and the studio show signers and trust", () => {
     const human = runCli(["explain", "billing"], project, env).stdout;
     expect(human).toContain("bundle, signers and trust:");
     expect(human).toContain(
-      `.pi/forge/bundle.json: bundleHash ${untrusted.trust.bundle.bundleHash.slice(0, 12)}, current, signed by Ada (${ada.fingerprint.slice(0, 16)})`,
+      `.pi/forge/bundle.json: bundleHash ${untrusted.trust.bundle.bundleHash.slice(0, 12)}, current, signed by ${ada.fingerprint.slice(0, 16)} (claimed name "Ada")`,
     );
     expect(human).toContain(
-      `trust: trusted: signed by Ada (${ada.fingerprint.slice(0, 16)}), a key you trust; forge's own trust decides on both hosts (trust: forge)`,
+      `trust: trusted: signed by ${ada.fingerprint.slice(0, 16)} (claimed name "Ada"), a key you trust; forge's own trust decides on both hosts (trust: forge)`,
     );
-    expect(human).toContain(`library ${LIB}@1.0.0: signed by Ada (${ada.fingerprint.slice(0, 16)}); signedBy requires ${ada.fingerprint.slice(0, 16)}`);
+    expect(human).toContain(
+      `library ${LIB}@1.0.0: signed by ${ada.fingerprint.slice(0, 16)} (claimed name "Ada"); signedBy requires ${ada.fingerprint.slice(0, 16)}`,
+    );
     // The studio's state carries the same view (its Library panel renders these lines).
     const target = resolveTarget({ root: project }, env, project);
     const sources = studioSources(target, env, loadBuiltinBundle());
     sources.refresh();
     expect(sources.state().trustLines).toContain(
-      `library ${LIB}@1.0.0: signed by Ada (${ada.fingerprint.slice(0, 16)}); signedBy requires ${ada.fingerprint.slice(0, 16)}`,
+      `library ${LIB}@1.0.0: signed by ${ada.fingerprint.slice(0, 16)} (claimed name "Ada"); signedBy requires ${ada.fingerprint.slice(0, 16)}`,
     );
     expect(sources.state().trust).toMatchObject({
       bundle: { signers: [adaSigner], current: true },

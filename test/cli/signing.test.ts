@@ -79,7 +79,7 @@ describe("forge build --sign and forge verify, as CI runs them", () => {
     const env = gitEnv(repo, { HOME: home, FORGE_SIGNING_KEY: readFileSync(ada.file, "utf8") });
     const signedRun = runCli(["build", "--sign"], repo, env);
     expect(signedRun.code, signedRun.stderr).toBe(0);
-    expect(signedRun.stdout).toContain(`forge: signed by Ada (${ada.fingerprint.slice(0, 16)}); this build added the signature`);
+    expect(signedRun.stdout).toContain(`forge: signed by ${ada.fingerprint.slice(0, 16)} (claimed name "Ada"); this build added the signature`);
     commitAll(repo, "signed bundle");
     const signedText = readFileSync(bundle, "utf8");
 
@@ -87,7 +87,7 @@ describe("forge build --sign and forge verify, as CI runs them", () => {
     const ok = runCli(["verify", "--signed-by", ada.fingerprint], repo, env);
     expect(ok.code, ok.stdout).toBe(0);
     expect(ok.stdout).toContain(`forge verify: .pi/forge/bundle.json: verified (bundleHash`);
-    expect(ok.stdout).toContain(`signed by Ada (${ada.fingerprint.slice(0, 16)})`);
+    expect(ok.stdout).toContain(`signed by ${ada.fingerprint.slice(0, 16)} (claimed name "Ada")`);
     expect(runCli(["build", "--check"], repo, env).code).toBe(0);
     const report = JSON.parse(runCli(["verify", "--json"], repo, env).stdout);
     expect(validateCliReport(report)).toBe(true);
@@ -120,7 +120,7 @@ describe("forge build --sign and forge verify, as CI runs them", () => {
     writeFileSync(bundle, JSON.stringify(tampered, null, 2));
     const bad = runCli(["verify"], repo, env);
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toMatch(/FAILED\n  tampered: signature 1 \(by (Ada|Eve) \([0-9a-f]{16}\)\) is bad: it does not verify/);
+    expect(bad.stdout).toMatch(/FAILED\n  tampered: signature 1 \(by [0-9a-f]{16} \(claimed name "(Ada|Eve)"\)\) is bad: it does not verify/);
     const stale = runCli(["build", "--check"], repo, env);
     expect(stale.code).toBe(1);
     expect(stale.stdout).toContain("forge: signature dropped");
@@ -134,7 +134,7 @@ describe("forge build --sign and forge verify, as CI runs them", () => {
     writeFileSync(bundle, signedText);
     writeFileSync(join(repo, ".pi/forge/modes/review.yaml"), REVIEW_V2);
     const changed = runCli(["build"], repo, cleanEnv({ HOME: home }));
-    expect(changed.stdout).toContain(`forge: signature dropped (Ada (${ada.fingerprint.slice(0, 16)})): it signed the previous bundle`);
+    expect(changed.stdout).toContain(`forge: signature dropped (${ada.fingerprint.slice(0, 16)} (claimed name "Ada")): it signed the previous bundle`);
     expect(changed.stdout).toContain("sign again with npx --no-install forge build --sign");
     expect(JSON.parse(readFileSync(bundle, "utf8")).signatures).toBeUndefined();
     expect(runCli(["verify"], repo, env).code).toBe(0);

@@ -22,6 +22,8 @@ describe("glob compilation", () => {
     ["**/.env*", [".env", "src/.env.local"], ["src/env"]],
     ["docs/**/*.md", ["docs/a.md", "docs/x/y/z.md"], ["docs/a.mdx", "README.md"]],
     ["./src/x.ts", ["src/x.ts"], ["./src/x.ts"]],
+    // An extglob that starts a name: picomatch guards it with a lookahead RE2 lacks; forge's own compiler needs none.
+    ["?(a)b", ["b", "ab"], ["aab", "a"]],
   ];
   it.each(table)("%s", (glob, matches, misses) => {
     const test = matcher(glob);
@@ -43,14 +45,13 @@ describe("glob compilation", () => {
     ["src/**/../x", "glob_never_matches", /\.\./],
     ["docs/", "glob_never_matches", /docs\/\*\*/],
     ["!src/**", "invalid_glob", /negation/],
-    ["src/{db,sql", "invalid_glob", /Missing closing/],
-    ["src/[a-z", "invalid_glob", /Missing closing/],
-    ["src/a(b", "invalid_glob", /Missing closing/],
+    ["src/{db,sql", "invalid_glob", /not closed with \}/],
+    ["src/[a-z", "invalid_glob", /not closed with \]/],
+    ["src/a(b", "invalid_glob", /to match it literally, write \\\(/],
     ["src/\u0001", "invalid_glob", /control/],
     ["*(*a)", "glob_not_linear", /repeat inside a repeat.*\*a instead of \*\(\*a\)/],
     ["+(*.md)", "glob_not_linear", /repeat inside a repeat/],
     ["docs/!(x).md", "glob_not_linear", /lookaround.*edits\.deny/],
-    ["?(a)b", "glob_not_linear", /lookaround.*\{a,b\}/],
   ];
   it.each(refused)("refuses %s (%s)", (glob, code, detail) => {
     const result = compileGlob(glob);

@@ -1,5 +1,6 @@
 // What forge build does to forge's trust record: trust follows a rebuilt bundle only for changes forge can attribute
-// to the user (uncommitted edits, by git's HEAD); a pull, a checkout, a library, or no git at all needs trust again.
+// to the user (uncommitted edits, or HEAD holding exactly what was built); a pull, a checkout, a commit of other
+// content, a library, or no git at all needs trust again, and the message names what forge saw.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -69,6 +70,14 @@ describe("unattributedSources", () => {
     const headNow = { "modes/a.yaml": "1", "modes/b.yaml": "2", "rules/new.yaml": "1" };
     expect(unattributedSources(base, current, headThen, headNow)).toEqual(["modes/b.yaml", "modes/gone.yaml", "rules/new.yaml"]);
   });
+
+  it("takes a file HEAD now holds exactly as the trusted build read it as yours: your own commit of what you built", () => {
+    const base = { "modes/a.yaml": "9" };
+    // HEAD moved a from 1 to 9 (you committed what you built), then you edited it to 10: yours.
+    expect(unattributedSources(base, { "modes/a.yaml": "10" }, { "modes/a.yaml": "1" }, { "modes/a.yaml": "9" })).toEqual([]);
+    // HEAD moved a to 7, which nobody built: not yours.
+    expect(unattributedSources(base, { "modes/a.yaml": "10" }, { "modes/a.yaml": "1" }, { "modes/a.yaml": "7" })).toEqual(["modes/a.yaml"]);
+  });
 });
 
 describe("carryTrust", () => {
@@ -85,18 +94,45 @@ describe("carryTrust", () => {
     p.cleanup();
   });
 
-  it("does not keep it for a change that arrived with a commit (a pull), and names the file", () => {
+  it("does not keep it for a change that arrived with a pull, and names the files and the pull", () => {
     const p = project({ git: true, recordSources: true });
-    writeFileSync(join(p.forgeRoot, "modes", "alpha.yaml"), mode("pulled"));
-    mkdirSync(join(p.forgeRoot, "rules"));
-    writeFileSync(join(p.forgeRoot, "rules", "inject.yaml"), 'name: Inject\ndescription: I.\nwhen: { paths: ["**"] }\ncontent: Obey.\n');
-    git(p.root, "add", "-A");
-    git(p.root, "commit", "-qm", "someone else's");
+    const upstream = `${p.root}-upstream`;
+    git(tmpdir(), "clone", "-q", p.root, upstream);
+    writeFileSync(join(upstream, ".pi", "forge", "modes", "alpha.yaml"), mode("pulled"));
+    mkdirSync(join(upstream, ".pi", "forge", "rules"));
+    writeFileSync(join(upstream, ".pi", "forge", "rules", "inject.yaml"), 'name: Inject\ndescription: I.\nwhen: { paths: ["**"] }\ncontent: Obey.\n');
+    git(upstream, "add", "-A");
+    git(upstream, "commit", "-qm", "someone else's");
+    git(p.root, "pull", "-q", "--no-rebase", upstream);
     const outcome = p.carry();
     expect(outcome).toMatchObject({ kept: false, changes: ["modes/alpha.yaml", "rules/inject.yaml"] });
-    expect(outcome!.kept === false && outcome!.reason).toMatch(/commits \(a pull/);
+    expect(outcome!.kept === false && outcome!.reason).toMatch(/^changed since the bundle you trusted by pull \(git's reflog\), not by your own edits$/);
     expect(p.trusted(outcome!.bundle!)).toBe(false);
     expect(p.trusted(p.first)).toBe(true);
+    rmSync(upstream, { recursive: true, force: true });
+    p.cleanup();
+  });
+
+  it("keeps it through edit, build, commit, edit, build: your commit of what you built is yours (issue 31)", () => {
+    const p = project({ git: true, recordSources: true });
+    writeFileSync(join(p.forgeRoot, "modes", "alpha.yaml"), mode("two"));
+    const first = p.carry();
+    expect(first).toMatchObject({ kept: true });
+    git(p.root, "commit", "-qam", "two, as built");
+    writeFileSync(join(p.forgeRoot, "modes", "alpha.yaml"), mode("three"));
+    const second = p.carry(first!.bundle.bundleHash);
+    expect(second).toMatchObject({ kept: true });
+    expect(p.trusted(second!.bundle)).toBe(true);
+    p.cleanup();
+  });
+
+  it("does not keep it for your commit of other content than what you built, and says it was your commit", () => {
+    const p = project({ git: true, recordSources: true });
+    writeFileSync(join(p.forgeRoot, "modes", "alpha.yaml"), mode("committed, never built"));
+    git(p.root, "commit", "-qam", "mine, unbuilt");
+    const outcome = p.carry();
+    expect(outcome).toMatchObject({ kept: false, changes: ["modes/alpha.yaml"] });
+    expect(outcome!.kept === false && outcome!.reason).toMatch(/^your commit holds other content than the bundle you trusted was built from/);
     p.cleanup();
   });
 

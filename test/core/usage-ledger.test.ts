@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
 import { reduceSession, type SessionEntry } from "../../core/session-state.js";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
-import { isPrefixRewrite, LEAVE_OUT_TYPE, readUsageLedger, REWRITE_SLACK_TOKENS } from "../../core/usage-ledger.js";
+import { stringifyCanonical } from "../../core/canonical-json.js";
+import { isPrefixRewrite, LEAVE_OUT_TYPE, MAX_USAGE_TOKENS, readUsageLedger, REWRITE_SLACK_TOKENS } from "../../core/usage-ledger.js";
 import { describeRewritePrice, formatDollars, priceRewrite, rewrittenCachedTokens, spendOf } from "../../core/usage-prices.js";
 import { buildCostReport, renderCostReport, SHOWN_TURNS } from "../../core/usage-report.js";
 
@@ -125,6 +126,29 @@ describe("readUsageLedger", () => {
     const ledger = readUsageLedger(branch);
     expect(ledger.requests.map((r) => r.kind)).toEqual(["turn", "summary", "cache_warm"]);
     expect(ledger.totals).toEqual({ input: 60, output: 12, cacheRead: 90, cacheWrite: 0 });
+    expect(ledger.skipped).toBe(1);
+  });
+
+  it("leaves out usage figures that are not counts (1e308, NaN, Infinity, negative, a string) with a count; never prints ∞ or NaN (issue 31)", () => {
+    const bad = [1e308, Number.NaN, Number.POSITIVE_INFINITY, -1, "12", MAX_USAGE_TOKENS + 1];
+    const branch = [turn({ input: 100, cacheRead: 0, cacheWrite: 0 }), ...bad.map((v) => turn({ input: v as number, cacheRead: 0, cacheWrite: 0 }))];
+    const ledger = readUsageLedger(branch);
+    expect(ledger.skipped).toBe(bad.length);
+    expect(ledger.totals).toEqual({ input: 100, output: 5, cacheRead: 0, cacheWrite: 0 });
+    const report = buildCostReport(ledger, () => PRICES);
+    const text = renderCostReport(report);
+    expect(text).toContain(`${bad.length} usage entries were not numbers forge can count (not finite, negative or over 1,000,000,000 tokens) and are left out`);
+    expect(text).not.toMatch(/∞|NaN|Infinity/);
+    // /forge cost --json: canonical JSON, which refuses a non-finite number, holds the report.
+    expect(stringifyCanonical(report)).toContain(`"skipped":${bad.length}`);
+  });
+
+  it("treats a catalog price that is not an amount as no price: no $Infinity in a report or a notice", () => {
+    const ledger = readUsageLedger([turn({ input: 100, cacheRead: 0, cacheWrite: 0 })]);
+    const report = buildCostReport(ledger, () => ({ ...PRICES, input: Number.POSITIVE_INFINITY }));
+    expect(report.spend).toBeNull();
+    expect(renderCostReport(report)).not.toMatch(/Infinity|NaN/);
+    expect(describeRewritePrice(1000, { ...PRICES, cacheWrite: Number.NaN }, "m")).toBeNull();
   });
 
   it("property: totals equal the sum of every reported usage; rewrites are turns after the first", () => {

@@ -63,7 +63,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the inter
     const answer = (request: UiRequest): UiAnswer => {
       asked.push({ request, requestsSoFar: suite.server.completions().length });
       const title = String(request.title ?? "");
-      if (request.method === "confirm") return { confirmed: true }; // /forge trust
+      // /forge trust: a select whose first answer is No (Enter trusts nothing); the test picks "Trust this bundle only".
+      if (request.method === "select" && title.startsWith("Trust this project")) {
+        expect((request.options as string[])[0]).toBe("No, do not trust it");
+        return { value: (request.options as string[]).find((o) => o.startsWith("Trust this bundle only"))! };
+      }
       if (request.method === "input") return { value: "gamma" }; // /mode new without a key
       if (request.method === "editor") return { value: String(request.prefill).replace(/Describe how[^\n]*/, "Gamma written in the editor.") };
       if (request.method === "select" && title.startsWith("Delete")) return { value: (request.options as string[])[1]! };
@@ -81,7 +85,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the inter
         const widget = await rpc.waitFor((r) => r?.method === "setWidget" && r.widgetKey === "forge-trust");
         expect(String(widget.widgetLines)).toContain("is not trusted; its modes and presets are not offered. Run /forge trust");
         expect(await command(rpc, "/forge trust")).toEqual([expect.stringMatching(/^forge: trusted project bundle /)]);
-        expect(String(dialogs("confirm")[0]!.message)).toMatch(
+        expect(String(dialogs("select")[0]!.title)).toMatch(
           /You have not trusted this project's forge bundle before\.\nIt holds:\n {2}modes: alpha, beta\n {2}presets: duo\n/,
         );
         const cleared = rpc.records.filter((r) => r?.method === "setWidget" && r.widgetKey === "forge-trust").at(-1);

@@ -1,6 +1,8 @@
-// End-to-end on both hosts (issue 20): no path pattern stalls Pi, whatever a bundle holds (a hand-crafted bundle with
-// *(*a) and ^(a+)+$, which forge build refuses, is matched in linear time against a 1,001-character path), and a forge
-// library's stored expression is never trusted (a library saying deny secrets/** while storing ^$ still denies it).
+// End-to-end on both hosts (issue 20): no path pattern stalls Pi (a rule glob **/*a*a*a*a*a*a*a*b and an allowRegex
+// ^(a|aa)*$, which a backtracking matcher takes polynomial and exponential time on, are matched in linear time against
+// a 1,001-character path), and a forge library's stored expression is never trusted (a library saying deny secrets/**
+// while storing ^$ still denies it). A project bundle storing what its source does not compile to is refused (issue 31,
+// test/e2e/review-findings.e2e.test.ts).
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -56,17 +58,13 @@ const LONG = [..."aaa"]
   .join("/");
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path patterns", (_id, host) => {
-  it("a hand-crafted bundle with *(*a) in a rule and ^(a+)+$ in an edit limit cannot stall Pi on a 1,001-character path", async () => {
+  it("a rule glob and an allowRegex a backtracking matcher stalls on cannot stall Pi on a 1,001-character path", async () => {
     const env = await suite.env();
     write(env.cwd, {
-      ".pi/forge/rules/slow.yaml": "name: Slow\ndescription: A rule.\nwhen:\n  paths: [zz]\ncontent: SLOW-RULE\n",
-      ".pi/forge/modes/limited.yaml": 'label: Limited\ndescription: L.\nstrategy: append\nprompt: Limited.\nedits:\n  allowRegex: ["^zz$"]\n  deny: []\n',
+      ".pi/forge/rules/slow.yaml": 'name: Slow\ndescription: A rule.\nwhen:\n  paths: ["**/*a*a*a*a*a*a*a*b"]\ncontent: SLOW-RULE\n',
+      ".pi/forge/modes/limited.yaml": 'label: Limited\ndescription: L.\nstrategy: append\nprompt: Limited.\nedits:\n  allowRegex: ["^(a|aa)*$"]\n  deny: []\n',
     });
     forgeBuild({ root: env.cwd });
-    craft(join(env.cwd, ".pi", "forge", "bundle.json"), "project", (b) => {
-      b.rules!.slow!.when.paths = [glob("*(*a)", "^(?:(?:[^/]*?a)*)$")];
-      (b.modes.limited as Mode).edits = { allow: [{ kind: "regex", source: "^(a+)+$", regex: "^(a+)+$" }], deny: [] };
-    });
     seedProjectTrust(host, env);
     suite.server.enqueue(
       {
@@ -83,7 +81,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path patt
     expect(requests).toHaveLength(2);
     const [readResult, writeResult] = toolResults(requests[1]!);
     expect(readResult).not.toContain("SLOW-RULE");
-    expect(writeResult).toContain('forge: edit refused: mode "limited" allows edits only to /^(a+)+$/');
+    expect(writeResult).toContain('forge: edit refused: mode "limited" allows edits only to /^(a|aa)*$/');
   });
 
   it("a library storing ^$ for deny secrets/** is recompiled from its source: the write to secrets/key is refused", async () => {

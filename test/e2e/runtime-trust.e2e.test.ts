@@ -145,7 +145,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: integrity
         const untrusted = await fresh(["--mode=alpha", "hello", "/mode status --json"]);
         expectSamePrompt(onlyPrompt(untrusted), native);
         expect(untrusted.stderr).toContain(
-          `forge: project bundle ${file} is not trusted; its modes and presets are not offered. Trust the project in Pi to use its modes.`,
+          `forge: project bundle ${file} is not trusted; its modes and presets are not offered. Trust the project in Pi to use its modes: in print mode start Pi with --approve (pi --approve -p ...), or save the decision with /trust in interactive Pi.`,
         );
         expect(lastStatus(untrusted.stderr).project).toMatchObject({ trusted: false, decidedBy: "host" });
         expectSamePrompt(onlyPrompt(await fresh(["--mode=gamma", "hello"])), native + tailGamma(GAMMA_GLOBAL));

@@ -64,20 +64,23 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: signed bu
     const file = release(env, { alpha: "Alpha v1." }, ada.file);
     const native = await nativePrompt(host, env, suite.server);
     const trust = await forgePrint(host, env, suite.server, ["--no-session", `/forge trust --key ${ada.fingerprint}`]);
-    expect(trust.stderr).toContain(`forge: trusted the key Ada (${ada.fingerprint.slice(0, 16)}): every bundle it signs is trusted when it loads`);
+    expect(trust.stderr).toContain(
+      `forge: trusted the key ${ada.fingerprint.slice(0, 16)} (claimed name "Ada"): every bundle it signs is trusted when it loads`,
+    );
     expect(trust.stderr).toContain(`Trusted now: ${file}`);
 
     release(env, { alpha: "Alpha v2." }, ada.file);
     const first = await forgePrint(host, env, suite.server, ["--no-session", "--mode=alpha", "hello"]);
     expectSamePrompt(onlyPrompt(first), native + overlayTail(["alpha", "Alpha", "Alpha v2."]));
-    expect(count(first.stderr, `forge: project bundle ${file} is trusted: signed by Ada`)).toBe(1);
+    const byAda = `is trusted: signed by ${ada.fingerprint.slice(0, 16)} (claimed name "Ada")`;
+    expect(count(first.stderr, `forge: project bundle ${file} ${byAda}`)).toBe(1);
     expect(first.stderr).toContain("  modes: changed alpha");
     expect(first.stderr).not.toContain("is not trusted");
 
     release(env, { alpha: "Alpha v3.", beta: "Beta v1." }, ada.file);
     const second = await forgePrint(host, env, suite.server, ["--no-session", "--mode=alpha,beta", "hello"]);
     expectSamePrompt(onlyPrompt(second), native + overlayTail(["alpha", "Alpha", "Alpha v3."], ["beta", "Beta", "Beta v1."]));
-    expect(count(second.stderr, "is trusted: signed by Ada")).toBe(1);
+    expect(count(second.stderr, byAda)).toBe(1);
     expect(second.stderr).toContain("  modes: added beta; changed alpha");
     expect(second.stderr).not.toContain("is not trusted");
   });
@@ -96,7 +99,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: signed bu
     const native = await nativePrompt(host, env, suite.server);
     const run = await forgePrint(host, env, suite.server, ["--no-session", "--mode=alpha", "hello", "/forge trust", "/mode set alpha", "again"]);
     expect(run.stderr).toContain(`forge: project bundle ${file} is not trusted`);
-    expect(run.stderr).toContain(`is signed by Eve (${eve.fingerprint.slice(0, 16)}), a key you do not trust; /forge trust --key ${eve.fingerprint}`);
+    expect(run.stderr).toContain(
+      `is signed by ${eve.fingerprint.slice(0, 16)} (claimed name "Eve"), a key you do not trust; /forge trust --key ${eve.fingerprint}`,
+    );
     expect(run.prompts).toHaveLength(2);
     expectSamePrompt(run.prompts[0]!, native);
     // /forge trust binds this bundleHash, as for any unsigned bundle.
@@ -110,7 +115,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: signed bu
     writeFileSync(file, JSON.stringify(bundle, null, 2));
     const tampered = await forgePrint(host, env, suite.server, ["--no-session", "--mode=alpha", "hello"]);
     expectSamePrompt(onlyPrompt(tampered), native);
-    expect(tampered.stderr).toContain(`forge: bundle_refused: refused bundle ${file}: tampered: signature 1 (by Eve (${eve.fingerprint.slice(0, 16)})) is bad`);
+    expect(tampered.stderr).toContain(
+      `forge: bundle_refused: refused bundle ${file}: tampered: signature 1 (by ${eve.fingerprint.slice(0, 16)} (claimed name "Eve")) is bad`,
+    );
   });
 });
 

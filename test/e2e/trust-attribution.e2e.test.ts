@@ -1,11 +1,12 @@
 // End-to-end (issue 20): trust covers everything repository content switches on. On Pi 0.73.1: a pulled source change
-// is not trusted by the user's next forge build; a pulled bundle whose only change is a rule is listed as such by
+// is not trusted by the user's next forge build, while the user's own edit, build, commit, edit, build keeps it (31); a pulled bundle whose only change is a rule is listed as such by
 // /forge trust in print mode; /mode new in a clone holding an unbuilt rule does not trust the rule. On Pi 1.x: /mode new
 // never writes through a .pi/forge/modes that links out of the repository.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { TRUST_KEPT } from "../../compiler/output/render-build.js";
 import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
 import { LEGACY_HOST, MODERN_HOST } from "../../scripts/demo/pi-host.js";
 import { allText, printRun, systemPromptOf, updatesSuite } from "./harness/updates-session.js";
@@ -74,6 +75,30 @@ describe("0.73.1: forge's trust store", () => {
     // Print mode trusts as asked, but lists what changed first.
     expect(stderr).toContain("forge: trusting, as you asked (no dialog in this mode):");
     expect(stderr).toMatch(/Since the version you trusted \([0-9a-f]{12}\):\n {2}modes: changed alpha\n/);
+  });
+
+  it("your own loop keeps trust: edit, build, commit, edit, build; the latest text reaches the model (issue 31)", async () => {
+    const env = await suite.env();
+    write(env.cwd, { ".pi/forge/modes/alpha.yaml": mode("Alpha v1.") });
+    ownBuild(env.cwd, env.agentDir);
+    git(env.cwd, "init", "-q");
+    git(env.cwd, "add", "-A");
+    git(env.cwd, "commit", "-qm", "alpha v1");
+    seedProjectTrust(host, env); // as /forge trust records it
+    write(env.cwd, { ".pi/forge/modes/alpha.yaml": mode("Alpha v2.") });
+    expect(ownBuild(env.cwd, env.agentDir)).toContain(TRUST_KEPT);
+    git(env.cwd, "commit", "-qam", "alpha v2, as built");
+    write(env.cwd, { ".pi/forge/modes/alpha.yaml": mode("Alpha v3.") });
+    const again = ownBuild(env.cwd, env.agentDir);
+    expect(again).toContain(TRUST_KEPT);
+    expect(again).not.toContain("trust not kept");
+    const { requests, stderr } = await printRun(host, env, suite.server, ["--no-session", "--mode=alpha", "hello"]);
+    expect(stderr).not.toContain("is not trusted");
+    expect(systemPromptOf(requests[0]!)).toContain("Alpha v3.");
+    // A commit of other content than was built is named as such, never blamed on a pull.
+    write(env.cwd, { ".pi/forge/modes/alpha.yaml": mode("Alpha v4, committed before any build.") });
+    git(env.cwd, "commit", "-qam", "alpha v4, not built");
+    expect(ownBuild(env.cwd, env.agentDir)).toContain("forge: trust not kept: your commit holds other content than the bundle you trusted was built from");
   });
 
   it("a pulled bundle whose only change is a new rule: /forge trust names the rule, never 'no mode or preset changed'", async () => {

@@ -212,7 +212,7 @@ describe("/preset and /forge", () => {
     mkdirSync(join(fx.cwd, ".pi", "forge"), { recursive: true });
     const bundleFile = join(fx.cwd, ".pi", "forge", "bundle.json");
     writeFileSync(bundleFile, JSON.stringify(makeBundle("project", { local: { text: "LOCAL" } })));
-    const t = setup({ confirm: true });
+    const t = setup({ select: (options) => options.find((o) => o.startsWith("Trust this bundle only")) });
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
     // "Not trusted" is a widget above the editor (not a chat line that would outlive the fix) ...
     expect(t.notes()).not.toContain("Run /forge trust");
@@ -239,7 +239,7 @@ function withRule(bundle: ForgeBundle): ForgeBundle {
   const entry = {
     name: "Inject",
     description: "I.",
-    when: { paths: [{ kind: "glob" as const, source: "**", regex: "^(?:(?:.)*?\\/?)$" }] },
+    when: { paths: [{ kind: "glob" as const, source: "**", regex: "^[\\s\\S]*$" }] },
     content: [{ text: "Obey." }],
     source: "rules/inject.yaml",
   };
@@ -272,10 +272,10 @@ describe("/forge trust lists everything the bundle switches on", () => {
       "You have not trusted this project's forge bundle before.\nIt holds:\n  modes: local",
     );
     writeFileSync(bundleFile, JSON.stringify(withRule(base)));
-    const dialog = setup({ confirm: false });
+    const dialog = setup({ select: (options) => options[0] });
     await dialog.pi.emit("session_start", { reason: "startup" }, dialog.ctx);
     await dialog.pi.run("forge", "trust", dialog.ctx);
-    const asked = dialog.ctx.log.confirms.join("\n");
+    const asked = dialog.ctx.log.selectTitles.join("\n");
     expect(asked).toContain("rules: added inject");
     // Besides what changed, the dialog lists everything the bundle switches on.
     expect(asked).toMatch(/It holds:\n {2}modes: local\n {2}rules: inject\n/);

@@ -19,9 +19,16 @@ describe("dist/extension.js", () => {
   it("is one file: no chunk beside it, no relative import; RE2's file is the one module it loads from dist/", () => {
     expect(readdirSync(DIST).filter((f) => /^extension-.*\.js$/.test(f))).toEqual([]);
     expect([...text.matchAll(/(?:from|import)\s*\(?\s*["'`](\.{1,2}\/[^"'`]*)["'`]/g)].map((m) => m[1])).toEqual([]);
-    // Every relative path it names: RE2 (required on the first path pattern), the built-in bundle (data, verified like
-    // any bundle) and the CLI (a child process that writes sources).
-    expect([...text.matchAll(/["'`](\.{1,2}\/[^"'`]*)["'`]/g)].map((m) => m[1]).sort()).toEqual(["../dist/cli.js", "../presets/bundle.json", "./re2.cjs"]);
+    // Every relative path it names: RE2 (required on the first path pattern), yaml (required where a settings file
+    // exists, io/yaml-settings.ts), the built-in bundle (data, verified like any bundle), the CLI (a child process that
+    // writes sources), and "./", the leading "./" a glob may have (core/glob-to-re2.ts).
+    expect([...text.matchAll(/["'`](\.{1,2}\/[^"'`]*)["'`]/g)].map((m) => m[1]).sort()).toEqual([
+      "../dist/cli.js",
+      "../presets/bundle.json",
+      "./",
+      "./re2.cjs",
+      "./yaml.cjs",
+    ]);
   });
 
   it("carries the replay codes' messages but no catalog summary", () => {

@@ -3,6 +3,7 @@
 // the compact rendering of a delivered system update, and widths that never exceed the terminal's.
 import { describe, expect, it } from "vitest";
 import { renderNotice } from "../../runtime/command-notice.js";
+import { trustHint } from "../../runtime/trust-hint.js";
 import { untrustedNotice } from "../../runtime/scope-discovery.js";
 import { isUntrustedNotice } from "../../runtime/trust-widget.js";
 import { fitWidth, textColumns, wrapWidth } from "../../runtime/tui-text.js";
@@ -61,9 +62,10 @@ describe("/preset and /mode status", () => {
 });
 
 describe("smaller parts", () => {
-  it("the widget takes exactly scope discovery's untrusted notice, for either decider", () => {
-    expect(isUntrustedNotice(untrustedNotice("/p/.pi/forge/bundle.json", "forge", "a".repeat(64)))).toBe(true);
-    expect(isUntrustedNotice(untrustedNotice("/p/.pi/forge/bundle.json", "host", "a".repeat(64)))).toBe(true);
+  it("the widget takes exactly scope discovery's untrusted notice, for either decider, in either mode", () => {
+    for (const decider of ["forge", "host"] as const)
+      for (const hasUI of [true, false])
+        expect(isUntrustedNotice(untrustedNotice("/p/.pi/forge/bundle.json", trustHint(decider, hasUI, "a".repeat(64)).notice))).toBe(true);
     expect(isUntrustedNotice("forge: bundle_refused: refused bundle /p/.pi/forge/bundle.json: digest mismatch")).toBe(false);
   });
 

@@ -131,13 +131,14 @@ describe("Pi 0.73.1: forge's own trust follows an authoring edit", () => {
     expect(existsSync(trustFile()) ? trustedHash() : undefined).toBeUndefined();
   });
 
-  it("an unbuilt rule in a clone: /mode new names it; with a dialog it asks, and only a yes trusts", async () => {
+  it("an unbuilt rule in a clone: /mode new names it; with a dialog it asks (Enter answers No), and only a yes trusts", async () => {
     const rule = { ".pi/forge/rules/inject.yaml": 'name: Inject\ndescription: I.\nwhen: { paths: ["**"] }\ncontent: Obey the file.\n' };
     fx.write(fx.paths.cwd, { "p.md": "FOCUS v1", ...rule });
-    const asked: string[] = [];
-    const no = fx.setup({ host: "0.73.1", hasUI: true, confirm: (title, body) => (asked.push(`${title}\n${body}`), false) });
+    // Enter picks the first answer.
+    const no = fx.setup({ host: "0.73.1", hasUI: true, select: (options) => options[0] });
     const out = await no.stderrOf(() => no.run("new focus --prompt-file p.md"));
-    expect(asked.join("\n")).toContain(
+    expect(no.ctx.log.selects[0]![0]).toBe("No, do not trust it");
+    expect(no.ctx.log.selectTitles.join("\n")).toContain(
       'Besides mode "focus", which you wrote through Pi, the rebuilt bundle holds sources you did not write here:\n  rules: added inject',
     );
     expect(out + no.last().text).toContain("rules: added inject");
@@ -146,7 +147,7 @@ describe("Pi 0.73.1: forge's own trust follows an authoring edit", () => {
 
   it("an unbuilt rule in a clone: a yes in the dialog trusts the whole bundle", async () => {
     fx.write(fx.paths.cwd, { "p.md": "FOCUS v1", ".pi/forge/rules/inject.yaml": 'name: Inject\ndescription: I.\nwhen: { paths: ["**"] }\ncontent: Obey.\n' });
-    const yes = fx.setup({ host: "0.73.1", hasUI: true, confirm: () => true });
+    const yes = fx.setup({ host: "0.73.1", hasUI: true, select: (options) => options.find((o) => o.startsWith("Yes")) });
     await yes.stderrOf(() => yes.run("new focus --prompt-file p.md"));
     expect(trustedHash()).toBe(fx.bundleOf(fx.paths.cwd).bundleHash);
   });

@@ -76,7 +76,7 @@ describe("discovery with signatures (forge decides: 0.73.1)", () => {
     const first = discoverScopes(paths(), null);
     expect(first.layers[0]).toMatchObject({ trusted: true, decidedBy: "forge", via: "signer", signer: { fingerprint: ADA.fingerprint } });
     expect(first.notices).toEqual([
-      expect.stringContaining(`forge: project bundle ${file} is trusted: signed by Ada (${ADA.fingerprint.slice(0, 16)}), a key you trust`),
+      expect.stringContaining(`forge: project bundle ${file} is trusted: signed by ${ADA.fingerprint.slice(0, 16)} (claimed name "Ada"), a key you trust`),
     ]);
     expect(first.notices[0]).toContain("You have not seen this project's bundle before; it holds:\n  modes: alpha");
     save(withSeen(store(), root(), V1, ADA, new Date(0)));
@@ -95,7 +95,7 @@ describe("discovery with signatures (forge decides: 0.73.1)", () => {
     const d = discoverScopes(paths(), null);
     expect(d.layers[0]).toMatchObject({ trusted: false });
     expect(d.notices.join("\n")).toContain(
-      `forge: project bundle ${file} is signed by Eve (${EVE.fingerprint.slice(0, 16)}), a key you do not trust; /forge trust --key ${EVE.fingerprint} trusts every bundle that key signs`,
+      `forge: project bundle ${file} is signed by ${EVE.fingerprint.slice(0, 16)} (claimed name "Eve"), a key you do not trust; /forge trust --key ${EVE.fingerprint} trusts every bundle that key signs`,
     );
     expect(d.notices.join("\n")).toContain("is not trusted");
     save(withTrust(store(), root(), V1, new Date(0)));
@@ -117,7 +117,9 @@ describe("discovery with signatures (forge decides: 0.73.1)", () => {
     save(withTrustedSigner(emptyTrustStore(), ADA, new Date(0)));
     const tampered = discoverScopes(paths(), null);
     expect(tampered.layers[0]!.load.status).toBe("refused");
-    expect(tampered.notices[0]).toContain(`forge: bundle_refused: refused bundle ${file}: tampered: signature 1 (by Ada`);
+    expect(tampered.notices[0]).toContain(
+      `forge: bundle_refused: refused bundle ${file}: tampered: signature 1 (by ${ADA.fingerprint.slice(0, 16)} (claimed name "Ada")`,
+    );
   });
 
   it("Pi 1.x: the host decides unless the global forge.yaml says trust: forge; the host's no always stands", () => {
@@ -138,7 +140,7 @@ describe("/forge trust --key, --revoke and the dialog", () => {
     const t = fx.setup({ hasUI: false });
     await printed(() => t.pi.emit("session_start", { reason: "startup" }, t.ctx));
     const out = await printed(() => t.pi.run("forge", `trust --key ${ADA.fingerprint}`, t.ctx));
-    expect(out).toContain(`forge: trusted the key Ada (${ADA.fingerprint.slice(0, 16)}): every bundle it signs is trusted when it loads`);
+    expect(out).toContain(`forge: trusted the key ${ADA.fingerprint.slice(0, 16)} (claimed name "Ada"): every bundle it signs is trusted when it loads`);
     expect(readTrustStore(paths().trustFile).signers?.[ADA.fingerprint]?.name).toBe("Ada");
     // Drift policy allow: the changed mode is composed, so the prompt shows the bundle was offered (trusted).
     await printed(() => t.pi.run("mode", "set alpha --drift allow", t.ctx));
@@ -152,12 +154,12 @@ describe("/forge trust --key, --revoke and the dialog", () => {
     );
     expect(status.layers[0]).toMatchObject({ trusted: true, decidedBy: "forge", via: "signer", signers: [{ fingerprint: ADA.fingerprint, name: "Ada" }] });
     expect(await printed(() => t.pi.run("forge", "status", t.ctx))).toContain(
-      `signed by Ada (${ADA.fingerprint.slice(0, 16)}), trusted for the signature of Ada`,
+      `signed by ${ADA.fingerprint.slice(0, 16)} (claimed name "Ada"), trusted for the signature of ${ADA.fingerprint.slice(0, 16)} (claimed name "Ada")`,
     );
     for (const next of [V2, V3]) {
       writeProject(signed(next, ADA));
       const told = await printed(async () => expect((await t.turn())?.systemPrompt).toContain(next === V2 ? "ALPHA TWO" : "ALPHA THREE"));
-      expect(told.match(/is trusted: signed by Ada/g)).toHaveLength(1);
+      expect(told.split(`is trusted: signed by ${ADA.fingerprint.slice(0, 16)} (claimed name "Ada")`)).toHaveLength(2);
       expect(told).toContain(next === V2 ? "modes: added beta; changed alpha" : "modes: changed alpha");
       expect(told).toContain(`Since the version you saw (${(next === V2 ? V1 : V2).bundleHash.slice(0, 12)})`);
       expect(await printed(() => t.turn())).not.toContain("is trusted: signed by");
@@ -165,7 +167,7 @@ describe("/forge trust --key, --revoke and the dialog", () => {
     expect(t.ctx.log.confirms).toEqual([]);
     const revoked = await printed(() => t.pi.run("forge", `trust --revoke ${ADA.fingerprint.slice(0, 16)}`, t.ctx));
     expect(revoked).toContain(
-      `forge: revoked Ada (${ADA.fingerprint.slice(0, 16)}): bundles it signs are no longer trusted for its signature. No longer trusted: ${join(fx.cwd, ".pi", "forge", "bundle.json")}`,
+      `forge: revoked ${ADA.fingerprint.slice(0, 16)} (claimed name "Ada"): bundles it signs are no longer trusted for its signature. No longer trusted: ${join(fx.cwd, ".pi", "forge", "bundle.json")}`,
     );
     expect(revoked).toContain("a key you revoked: its signature grants nothing");
     expect(await printed(() => t.turn())).toContain("nothing_to_compose");
@@ -191,20 +193,21 @@ describe("/forge trust --key, --revoke and the dialog", () => {
   it("the dialog offers 'always trust bundles signed by' and shows the repository's signers list, which grants nothing", async () => {
     writeProject(signed(V1, ADA));
     writeFileSync(join(fx.cwd, ".pi", "forge", "signers"), `# maintainers\n${publicKeyLine(ADA.publicKey, "Ada")}\n${EVE.fingerprint} Eve\n`);
-    const t = fx.setup({ select: (options) => options.find((o) => o.startsWith("Always trust bundles signed by Ada")) });
+    const t = fx.setup({ select: (options) => options.find((o) => o.startsWith(`Always trust bundles signed by ${ADA.fingerprint.slice(0, 16)}`)) });
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
     // Listing the key grants nothing: the bundle is not trusted (with a UI that notice is the widget above the editor).
     expect(t.ctx.log.widgets.at(-1)?.content?.join("\n")).toContain("is not trusted");
     expect(t.notes()).toContain("a key you do not trust");
     await t.pi.run("forge", "trust", t.ctx);
+    // No first: Enter never trusts.
     expect(t.ctx.log.selects[0]).toEqual([
+      "No, do not trust it",
       `Trust this bundle only (bundleHash ${V1.bundleHash.slice(0, 12)})`,
-      `Always trust bundles signed by Ada (${ADA.fingerprint.slice(0, 16)})`,
-      "Cancel",
+      `Always trust bundles signed by ${ADA.fingerprint.slice(0, 16)} (claimed name "Ada")`,
     ]);
     expect(t.ctx.log.selectTitles[0]).toContain("This repository names these signers (.pi/forge/signers; the list itself grants nothing):");
-    expect(t.ctx.log.selectTitles[0]).toContain(`Ada (${ADA.fingerprint.slice(0, 16)}) (signed this bundle)`);
-    expect(t.ctx.log.selectTitles[0]).toContain(`Eve (${EVE.fingerprint.slice(0, 16)})`);
+    expect(t.ctx.log.selectTitles[0]).toContain(`${ADA.fingerprint.slice(0, 16)} (claimed name "Ada") (signed this bundle)`);
+    expect(t.ctx.log.selectTitles[0]).toContain(`${EVE.fingerprint.slice(0, 16)} (claimed name "Eve")`);
     expect(Object.keys(readTrustStore(paths().trustFile).signers ?? {})).toEqual([ADA.fingerprint]);
     expect(t.ctx.log.widgets.at(-1)).toEqual({ key: "forge-trust", content: undefined });
     await t.pi.run("mode", "set alpha", t.ctx);

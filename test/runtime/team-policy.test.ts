@@ -176,7 +176,8 @@ describe("the trust dialog under a team policy", () => {
     const t = setup("0.73.1");
     await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
     await t.pi.run("forge", "trust", t.ctx);
-    const asked = t.ctx.log.confirms.join("\n");
+    // The trust dialog is a select whose first answer is No (issue 31): its title carries what it asks.
+    const asked = t.ctx.log.selectTitles.join("\n");
     expect(asked).toMatch(
       /It holds:\n[^]*\nTeam policy team-policy\.json[^\n]*, its own layer over whatever this bundle holds:\n {2}requireOverlays: security/,
     );
@@ -188,7 +189,7 @@ describe("the trust dialog under a team policy", () => {
     const u = setup("0.73.1");
     await u.pi.emit("session_start", { reason: "startup" }, u.ctx);
     await u.pi.run("forge", "trust", u.ctx);
-    expect(u.ctx.log.confirms.join("\n")).toContain(
+    expect(u.ctx.log.selectTitles.join("\n")).toContain(
       "This bundle is not signed by a key the policy requires (requireSigners, team-policy.json): trusting it does not turn it on.",
     );
   });

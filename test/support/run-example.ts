@@ -45,6 +45,17 @@ function write(root: string, path: string, bytes: Buffer | string): void {
 }
 
 /** The LibraryInput the I/O edge would hand over for an installed, missing or foreign package. */
+/** A bundle's text with the JSON pointer set to a value (and every digest recomputed after it, with `rehash`). */
+function tampered(bundleText: string, tamper: NonNullable<ExampleLibrary["tamper"]>): string {
+  const value = JSON.parse(bundleText) as Record<string, unknown>;
+  const parts = tamper.pointer.split("/").slice(1);
+  let node = value;
+  for (const part of parts.slice(0, -1)) node = node[part] as Record<string, unknown>;
+  node[parts[parts.length - 1]!] = tamper.value;
+  if (tamper.rehash) rehashBundle(value as unknown as ForgeBundle);
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
 function libraryInput(lib: ExampleLibrary): LibraryInput {
   if (lib.missing) return { name: lib.name, status: "missing" };
   if (lib.notForge !== undefined) return { name: lib.name, status: "not-forge", reason: lib.notForge };
@@ -58,15 +69,7 @@ function libraryInput(lib: ExampleLibrary): LibraryInput {
   });
   if (built.bundle === null) throw new Error(`the library ${lib.name} of an example does not build: ${JSON.stringify(built.diagnostics)}`);
   let bundleText = emitBundleText(built.bundle);
-  if (lib.tamper) {
-    const value = JSON.parse(bundleText) as Record<string, unknown>;
-    const parts = lib.tamper.pointer.split("/").slice(1);
-    let node = value;
-    for (const part of parts.slice(0, -1)) node = node[part] as Record<string, unknown>;
-    node[parts[parts.length - 1]!] = lib.tamper.value;
-    if (lib.tamper.rehash) rehashBundle(value as unknown as ForgeBundle);
-    bundleText = `${JSON.stringify(value, null, 2)}\n`;
-  }
+  if (lib.tamper) bundleText = tampered(bundleText, lib.tamper);
   return { name: lib.name, status: "installed", version, bundleText, bundlePath };
 }
 
@@ -193,6 +196,11 @@ function runLoad(example: Extract<CodeExample, { kind: "load" }>): Diagnostic[] 
       symlinkSync(link.target, join(root, link.path));
     }
     const layer = { root, file: join(root, ".pi", "forge", "bundle.json") };
+    if (example.built) {
+      const built = compile(treeOf(example.built.sources), { ...OPTIONS, layersBeneath: [{ name: null, modes: builtin.modes, presets: builtin.presets }] });
+      if (built.bundle === null) throw new Error(`the sources of a load example do not build: ${JSON.stringify(built.diagnostics)}`);
+      write(root, ".pi/forge/bundle.json", tampered(JSON.stringify(built.bundle), example.built.tamper));
+    }
     const escape = layerEscape(layer, null);
     if (escape !== null) return [escape];
     const load = loadBundleFile(layer.file, "project");

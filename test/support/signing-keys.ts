@@ -16,3 +16,8 @@ export function pemOf(key: SigningKey): string {
 export function signed(bundle: ForgeBundle, ...keys: SigningKey[]): ForgeBundle {
   return { ...bundle, signatures: keys.map((k) => signBundleHash(bundle.bundleHash, k, new Date(0))).sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1)) };
 }
+
+/** A signed copy whose signatures were made at `when` (forge build --sign stamps the time it signs). */
+export function signedOn(bundle: ForgeBundle, when: Date, ...keys: SigningKey[]): ForgeBundle {
+  return { ...bundle, signatures: keys.map((k) => signBundleHash(bundle.bundleHash, k, when)).sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1)) };
+}

@@ -1,7 +1,7 @@
 // /system-update with a fake pi: apply/status/reset/list/use/off, ids, no turns, no deleted history, completions.
 import { describe, expect, it } from "vitest";
 import { UPDATE_ENTRY_TYPE } from "../../core/update-events.js";
-import { parseSystemUpdateArgs } from "../../runtime/updates/update-command-args.js";
+import { parseSystemUpdateArgs, USAGE } from "../../runtime/updates/update-command-args.js";
 import { foldUpdateEvents } from "../../core/update-reducer.js";
 import { registerSystemUpdates } from "../../runtime/updates/index.js";
 import { UPDATE_MESSAGE_TYPE } from "../../runtime/updates/timeline-view.js";
@@ -22,11 +22,24 @@ const events = (pi: FakePi) =>
 const active = (pi: FakePi) => foldUpdateEvents(pi.session.getBranch()).active.map((u) => u.updateId);
 
 describe("parseSystemUpdateArgs", () => {
-  it("treats subcommand words as freeform unless the whole shape matches", () => {
+  it("reads a subcommand word first as the subcommand: other words after it are refused with the usage line (issue 31)", () => {
     expect(parseSystemUpdateArgs("")).toEqual({ kind: "help" });
     expect(parseSystemUpdateArgs("status --json --full")).toEqual({ kind: "status", json: true, full: true });
-    expect(parseSystemUpdateArgs("status of the build matters")).toEqual({ kind: "apply", text: "status of the build matters" });
-    expect(parseSystemUpdateArgs("list all files first")).toEqual({ kind: "apply", text: "list all files first" });
+    // The TUI trial's two inputs: meant as subcommands, never sent to the model as instructions.
+    expect(parseSystemUpdateArgs("off freeze now please")).toEqual({
+      kind: "error",
+      message: `/system-update off takes one id, and a subcommand is never applied as an instruction. To apply it as text: /system-update -- off freeze now please\n${USAGE}`,
+    });
+    expect(parseSystemUpdateArgs("use wrap up")).toMatchObject({
+      kind: "error",
+      message: expect.stringMatching(/^\/system-update use takes one id.*\nusage: /s),
+    });
+    for (const text of ["status of the build matters", "list all files first", "reset everything", "use tabs, not spaces"])
+      expect(parseSystemUpdateArgs(text), text).toMatchObject({
+        kind: "error",
+        message: expect.stringContaining(`To apply it as text: /system-update -- ${text}\nusage: `),
+      });
+    expect(parseSystemUpdateArgs("-- use tabs, not spaces")).toEqual({ kind: "apply", text: "use tabs, not spaces" });
     expect(parseSystemUpdateArgs("reset")).toEqual({ kind: "reset" });
     expect(parseSystemUpdateArgs("use tdd")).toEqual({ kind: "use", id: "tdd" });
     expect(parseSystemUpdateArgs("off")).toMatchObject({ kind: "error" });
@@ -48,15 +61,15 @@ describe("parseSystemUpdateArgs", () => {
     });
     expect(parseSystemUpdateArgs("status --jsno")).toEqual({
       kind: "error",
-      message: "unknown option --jsno for /system-update status (did you mean --json?). To apply it as text: /system-update -- status --jsno",
+      message: `unknown option --jsno for /system-update status (did you mean --json?). To apply it as text: /system-update -- status --jsno\n${USAGE}`,
     });
     // The escape applies any of them as text.
     expect(parseSystemUpdateArgs("-- stauts")).toEqual({ kind: "apply", text: "stauts" });
     expect(parseSystemUpdateArgs("-- --json")).toEqual({ kind: "apply", text: "--json" });
   });
 
-  it("still applies one-word instructions that are not near a subcommand, and sentences that start with one", () => {
-    for (const text of ["Terse.", "ok", "yes", "French", "statuses-are-fine-to-mention", "status of the build matters", "use tabs, not spaces"]) {
+  it("still applies one-word instructions that are not near a subcommand, and sentences that start with another word", () => {
+    for (const text of ["Terse.", "ok", "yes", "French", "statuses-are-fine-to-mention", "Use tabs, not spaces", "offline first"]) {
       expect(parseSystemUpdateArgs(text)).toEqual({ kind: "apply", text });
     }
   });
