@@ -113,7 +113,6 @@ try {
       FORGE_RE2: JSON.stringify(join(REPO, "dist/re2.cjs")),
       FORGE_RANKS: JSON.stringify(join(REPO, "dist/o200k_base.cjs")),
       FORGE_CLI_ENTRY: JSON.stringify(CLI),
-      FORGE_PICOMATCH: JSON.stringify(join(REPO, "dist/picomatch.cjs")),
     },
     banner: { js: "import { createRequire as __forgeCreateRequire } from 'node:module';\nconst require = __forgeCreateRequire(import.meta.url);" },
   });

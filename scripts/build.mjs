@@ -69,7 +69,6 @@ await build({
     ...common.define,
     FORGE_RANKS: JSON.stringify("./o200k_base.cjs"),
     FORGE_CLI_ENTRY: JSON.stringify("./cli.js"),
-    FORGE_PICOMATCH: JSON.stringify("./picomatch.cjs"),
     FORGE_YAML: JSON.stringify("./yaml.cjs"),
   },
   banner: {
@@ -78,7 +77,6 @@ await build({
 });
 chmodSync(join(ROOT, "dist/cli.js"), 0o755);
 await buildLibraryFile('module.exports = require("re2js");', "re2.cjs");
-await buildLibraryFile('module.exports = require("picomatch/posix");', "picomatch.cjs");
 await writeRankTable(join(ROOT, "dist/o200k_base.ranks"));
 writeFileSync(
   join(ROOT, "dist/o200k_base.cjs"),
