@@ -75,7 +75,7 @@ export function runInit(target: ForgeTarget): InitReport {
   // Prompt tests are a project's: forge test runs on the repository's sources.
   if (target.scope === "project") {
     const testFile = join(target.forgeRoot, "tests", "example.yaml");
-    files.push([testFile, exampleTestYaml(schemaReference(testFile, packagePath("schema", "test.schema.json"), installed))]);
+    files.push([testFile, exampleTestYaml(schemaReference(testFile, packagePath("schema", "test.schema.json"), schemaDir))]);
   }
   const report: InitReport = {
     command: "init",
