@@ -58,7 +58,7 @@ for (const file of benches) {
 }
 
 if (failed.length > 0) {
-  console.error(`\nbench/run-all: ${failed.length} of ${benches.length} failed (${failed.join(", ")}); ${RESULTS_FILE} and the README are unchanged`);
+  console.error(`\nbench/run-all: ${failed.length} of ${benches.length} failed (${failed.join(", ")}); ${RESULTS_FILE} and the docs are unchanged`);
   process.exit(1);
 }
 if (values.quick || only) {
@@ -87,4 +87,4 @@ try {
   );
   process.exit(1);
 }
-console.log(`\nbench/run-all: ${benches.length} benches; wrote ${RESULTS_FILE} and the bench tables in README.md and docs/`);
+console.log(`\nbench/run-all: ${benches.length} benches; wrote ${RESULTS_FILE} and the bench tables in docs/`);

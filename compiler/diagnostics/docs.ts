@@ -1,15 +1,5 @@
-// Renders the diagnostic catalog as the README's Markdown table (scripts/readme-codes.ts writes it; a test keeps it fresh).
+// Renders a catalog entry's example as the lines docs/reference/diagnostic-codes.md shows (scripts/docs/codes-page.ts).
 import type { CodeExample, ExampleFile, ExampleLibrary } from "../../core/diagnostics/code-example.js";
-import { DIAGNOSTIC_CATALOG } from "./catalog.js";
-
-const CODES_START = "<!-- codes:start (generated from compiler/diagnostics/catalog.ts by scripts/readme-codes.ts) -->";
-const CODES_END = "<!-- codes:end -->";
-/** Longer example lines are cut in the table (the catalog file holds them whole). */
-const SHOWN_LINE = 120;
-
-function cell(text: string): string {
-  return text.replace(/\|/g, "\\|");
-}
 
 /** A file of an example: `# path` (`// path` for JSON), then its text; bytes and repeated text are described. */
 function fileLines(path: string, file: ExampleFile): string[] {
@@ -90,25 +80,4 @@ export function exampleLines(example: CodeExample): string[] {
       ];
     }
   }
-}
-
-/** One row per code: code, severity, what it means, and an example that triggers it. */
-function renderCodesTable(): string {
-  const rows = DIAGNOSTIC_CATALOG.map((c) => {
-    // Examples are multi-line source snippets: <br> keeps them in one table cell, <code> keeps them literal.
-    const example = exampleLines(c.example)
-      .map((line) => (line.length > SHOWN_LINE ? `${line.slice(0, SHOWN_LINE - 3)}...` : line))
-      .map((line) => `<code>${cell(line.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"))}</code>`)
-      .join("<br>");
-    return `| \`${c.code}\` | ${c.severity} | ${cell(c.summary)} | ${example} |`;
-  });
-  return [CODES_START, "| code | severity | meaning | example |", "|---|---|---|---|", ...rows, CODES_END].join("\n");
-}
-
-/** Replaces the generated block inside `readme`; throws when the markers are missing. */
-export function spliceCodesTable(readme: string): string {
-  const start = readme.indexOf(CODES_START);
-  const end = readme.indexOf(CODES_END);
-  if (start < 0 || end < start) throw new Error("README.md has no diagnostic-codes markers");
-  return readme.slice(0, start) + renderCodesTable() + readme.slice(end + CODES_END.length);
 }

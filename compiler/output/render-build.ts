@@ -6,7 +6,7 @@ import { describeSummary, plural, shortHash, type Painter } from "./painter.js";
 import { forgeCommand } from "../../core/forge-command.js";
 
 /** The status line, the changes and the diagnostic counts. */
-/** What a build that kept trust prints (the README quotes it). */
+/** What a build that kept trust prints (docs/guides/pi-extension.md quotes it). */
 export const TRUST_KEPT =
   "forge: trust kept: you had trusted the bundle this build replaced, and every change since is your own edit (uncommitted, or your commit of what you had built), so Pi keeps trusting the new one";
 

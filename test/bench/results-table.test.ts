@@ -1,5 +1,6 @@
-// The bench tables of README.md and docs/ (docs/performance.md) are rendered from the last recorded bench/results.json
-// (npm run bench writes both), and every Performance row names its bench and run and states its target, met or missed.
+// The bench tables of docs/performance.md and docs/design/cache-true-delivery.md are rendered from the last recorded
+// bench/results.json (npm run bench writes them), and every Performance row names its bench and run and states its
+// target, met or missed; the prose that quotes recorded figures (there and in docs/limitations.md) agrees with them.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -15,13 +16,17 @@ import {
 } from "../../bench/support/results-table.mjs";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const README = readFileSync(join(ROOT, "README.md"), "utf8");
+const PERFORMANCE = readFileSync(join(ROOT, "docs/performance.md"), "utf8");
+const CACHE = readFileSync(join(ROOT, "docs/design/cache-true-delivery.md"), "utf8");
+const LIMITS = readFileSync(join(ROOT, "docs/limitations.md"), "utf8");
+/** The two pages that hold the bench tables between them. */
+const TABLES = `${PERFORMANCE}${CACHE}`;
 const results: BenchResults = JSON.parse(readFileSync(join(ROOT, RESULTS_FILE), "utf8"));
 const between = (text: string, [start, end]: [string, string]) => text.slice(text.indexOf(start) + start.length, text.indexOf(end));
 
-describe("README bench tables", () => {
+describe("the bench tables of the docs", () => {
   it("match the last recorded bench/results.json (node scripts/readme-bench.mjs renders them)", () => {
-    expect(spliceBenchTables(README, results)).toBe(README);
+    expect(spliceBenchTables(TABLES, results)).toBe(TABLES);
   });
 
   it("match it in every documentation file that holds them, docs/performance.md included", () => {
@@ -47,7 +52,7 @@ describe("README bench tables", () => {
   });
 
   it("name each row's bench and run and state its target, met or missed", () => {
-    const table = between(README, PERFORMANCE_MARKERS);
+    const table = between(PERFORMANCE, PERFORMANCE_MARKERS);
     for (const bench of results.benches) {
       expect(bench.rows.length).toBeGreaterThan(0);
       for (const row of bench.rows) {
@@ -64,13 +69,13 @@ describe("README bench tables", () => {
     expect(detail.columns).toEqual(expect.arrayContaining(["served from cache: forge, simulated", "forge, Pi's recorded usage"]));
     expect(detail.rows).toHaveLength(4);
     for (const row of session.rows) expect(row.values).toMatchObject({ simulatedShare: expect.any(Number), recordedShare: expect.any(Number) });
-    expect(between(README, tableMarkers("updates-session"))).toContain("Pi's recorded usage");
+    expect(between(CACHE, tableMarkers("updates-session"))).toContain("Pi's recorded usage");
   });
 
-  it("refuse a README without the markers, or with markers for a table no bench recorded", () => {
-    expect(() => spliceBenchTables(README.replace(PERFORMANCE_MARKERS[0], ""), results)).toThrow(/markers .* are missing/);
+  it("refuse docs without the markers, or with markers for a table no bench recorded", () => {
+    expect(() => spliceBenchTables(TABLES.replace(PERFORMANCE_MARKERS[0], ""), results)).toThrow(/markers .* are missing/);
     const [start, end] = tableMarkers("no-such-bench");
-    expect(() => spliceBenchTables(`${README}\n${start}\n${end}\n`, results)).toThrow(/"no-such-bench" has markers/);
+    expect(() => spliceBenchTables(`${TABLES}\n${start}\n${end}\n`, results)).toThrow(/"no-such-bench" has markers/);
   });
 
   describe("prose that states recorded figures agrees with the run", () => {
@@ -79,21 +84,21 @@ describe("README bench tables", () => {
 
     it("the extension size: its KB, and whether it and the load time it serves meet their targets", () => {
       const size = values("runtime-compose", /size of/);
-      const [, kb, gz] = README.match(/`dist\/extension\.js` is about (\d+) KB \((\d+) KB gzipped\)/)!;
+      const [, kb, gz] = LIMITS.match(/`dist\/extension\.js` is about (\d+) KB \((\d+) KB gzipped\)/)!;
       expect(Number(kb)).toBe(Math.round(size.values!.bytes! / 1024));
       expect(Number(gz)).toBe(Math.round(size.values!.gzipBytes! / 1024));
-      expect(README.includes("The extension size misses its target")).toBe(!size.met);
-      expect(README.includes("the load-time target it exists for is met")).toBe(values("runtime-load", /first load/).met);
+      expect(PERFORMANCE.includes("The extension size misses its target")).toBe(!size.met);
+      expect(PERFORMANCE.includes("the load-time target it exists for is met")).toBe(values("runtime-load", /first load/).met);
     });
 
     it("the session bench: request sizes, targets met on which rows, and Pi's recorded shares", () => {
       const rows = bench("updates-session").rows.map((r) => r.values!);
       const near = (x: number, stated: number) => Math.abs(x - stated) / stated < 0.1; // "about": within 10%
-      expect(README).toContain("requests average about 39,000 characters, of which the system prompt is about 10,000");
+      expect(CACHE).toContain("requests average about 39,000 characters, of which the system prompt is about 10,000");
       for (const r of rows) expect([near(r.averageChars!, 39_000), near(r.promptChars!, 10_000)]).toEqual([true, true]);
       expect(rows.map((r) => r.rewrittenByUpdates)).toEqual([0, 0, 0, 0]);
       // "met on the first three rows (at the append-only ceiling); missed on the switching row"
-      expect(README).toContain("met on the first three rows (at the append-only ceiling); **missed** on the\nswitching row");
+      expect(CACHE).toContain("met on the first three rows (at the append-only ceiling); **missed** on the\nswitching row");
       expect(rows.map((r) => r.simulatedShare! >= 0.97)).toEqual([true, true, true, false]);
       for (const r of rows.slice(0, 3)) expect(r.ceiling! - r.simulatedShare!).toBeLessThan(0.001);
       // "By Pi's recorded usage every row serves about the same share, below the simulated one"

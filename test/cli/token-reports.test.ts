@@ -1,5 +1,5 @@
 // Tokens through the real CLI: forge explain's always-on total, shares and block costs, forge diff's token deltas, and
-// budgets that fail `forge build --check`. The README's examples are these outputs (held equal to README.md).
+// budgets that fail `forge build --check`. The guide's examples are these outputs (held equal to docs/guides/costs-and-budgets.md).
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import { REPO, assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } fro
 beforeAll(assertBuilt);
 afterAll(removeTempDirs);
 
-const README = join(REPO, "README.md");
+const GUIDE = join(REPO, "docs/guides/costs-and-budgets.md");
 
 const SOURCES = {
   ".pi/forge/modes/focus.yaml":
@@ -32,15 +32,15 @@ function project(): string {
 const bundleOf = (root: string): ForgeBundle => JSON.parse(readFileSync(join(root, ".pi/forge/bundle.json"), "utf8")) as ForgeBundle;
 const git = (root: string, ...args: string[]) => execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", ...args], { cwd: root, stdio: "pipe" });
 
-/** Holds the README's example `name` equal to `text` (or rewrites it with FORGE_UPDATE_SCREENS=1). */
+/** Holds the costs-and-budgets guide's example `name` equal to `text` (or rewrites it with FORGE_UPDATE_SCREENS=1). */
 function expectReadmeExample(name: string, text: string): void {
   const start = `<!-- cli:${name}:start -->\n\`\`\`text\n`;
   const end = `\`\`\`\n<!-- cli:${name}:end -->`;
-  const readme = readFileSync(README, "utf8");
+  const readme = readFileSync(GUIDE, "utf8");
   const at = readme.indexOf(start);
   const until = readme.indexOf(end, at);
-  expect(at, `README.md has no example "${name}"`).toBeGreaterThanOrEqual(0);
-  if (process.env.FORGE_UPDATE_SCREENS === "1") writeFileSync(README, readme.slice(0, at + start.length) + text + readme.slice(until));
+  expect(at, `docs/guides/costs-and-budgets.md has no example "${name}"`).toBeGreaterThanOrEqual(0);
+  if (process.env.FORGE_UPDATE_SCREENS === "1") writeFileSync(GUIDE, readme.slice(0, at + start.length) + text + readme.slice(until));
   else expect(readme.slice(at + start.length, until)).toBe(text);
 }
 
@@ -171,7 +171,7 @@ describe("budgets", () => {
     expect(json.diagnostics.map((d: { code: string }) => d.code)).toContain("budget_exceeded");
   });
 
-  it("the README's budget_exceeded example is the budgets fixture's message, as forge build prints it", () => {
+  it("the guide's budget_exceeded example is the budgets fixture's message, as forge build prints it", () => {
     const fixture = JSON.parse(readFileSync(join(REPO, "test/fixtures/compile/budgets/diagnostics.json"), "utf8")) as Array<{
       code: string;
       file: string;
@@ -179,7 +179,7 @@ describe("budgets", () => {
       start: { line: number; column: number };
     }>;
     const d = fixture.find((x) => x.code === "budget_exceeded" && x.file === "presets/shipping.yaml")!;
-    expect(readFileSync(README, "utf8")).toContain(`.pi/forge/${d.file}:${d.start.line}:${d.start.column} error budget_exceeded: ${d.message}\n`);
+    expect(readFileSync(GUIDE, "utf8")).toContain(`.pi/forge/${d.file}:${d.start.line}:${d.start.column} error budget_exceeded: ${d.message}\n`);
   });
 
   it("warns with budget_near past 80% and still builds", () => {

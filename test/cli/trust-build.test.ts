@@ -1,5 +1,5 @@
 // forge build and forge's trust record (Pi 0.73.1), through the real CLI: your uncommitted edit keeps trust and the
-// build says so in the README's words; a change that arrived with a commit does not, and the build names it.
+// build says so in the docs' words (docs/guides/pi-extension.md); a change that arrived with a commit does not, and the build names it.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -37,14 +37,14 @@ function trustedRepo(): { root: string; agent: string; env: NodeJS.ProcessEnv; t
 }
 
 describe("forge build and trust", () => {
-  it("keeps trust across your own uncommitted edit and says so as the README quotes it", () => {
+  it("keeps trust across your own uncommitted edit and says so as the docs quote it", () => {
     const r = trustedRepo();
     writeFileSync(join(r.root, ".pi", "forge", "modes", "alpha.yaml"), mode("two"));
     const built = runCli(["build"], r.root, r.env);
     expect(built.code, built.stderr).toBe(0);
     expect(built.stdout + built.stderr).toContain(TRUST_KEPT);
     expect(r.trusted()).toBe(true);
-    expect(readFileSync(join(REPO, "README.md"), "utf8")).toContain(`\`${TRUST_KEPT}\``);
+    expect(readFileSync(join(REPO, "docs/guides/pi-extension.md"), "utf8")).toContain(`\`${TRUST_KEPT}\``);
   });
 
   it("does not keep it for a pulled source change (bundle.json not committed), naming the file, in text and --json", () => {

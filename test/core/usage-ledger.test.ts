@@ -198,7 +198,7 @@ describe("prices", () => {
       "rewrites about 10,000 cached tokens: about $0.02 now, then about $0.005 a turn cached (gpt)",
     );
     expect([formatDollars(0), formatDollars(1.234), formatDollars(0.000123)]).toEqual(["$0", "$1.23", "$0.00012"]);
-    // The README: on Anthropic's prices (write 1.25x input, read 0.1x) one rewrite costs about 12 cached turns.
+    // The costs-and-budgets guide: on Anthropic's prices (write 1.25x input, read 0.1x) one rewrite costs about 12 cached turns.
     const anthropic = priceRewrite(10_000, { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 })!;
     expect(Math.floor(anthropic.now / anthropic.perTurn)).toBe(12);
   });
@@ -278,8 +278,8 @@ describe("rewrites in /forge cost (issue 32)", () => {
   });
 });
 
-describe("README", () => {
-  const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
+describe("the costs-and-budgets guide", () => {
+  const readme = readFileSync(join(import.meta.dirname, "..", "..", "docs/guides/costs-and-budgets.md"), "utf8");
   it("shows /forge cost's output and the priced notice as forge renders them", () => {
     // The branch starts under a preset: its selection entry comes first (a preset change when /mode leaves it).
     const report = buildCostReport(readUsageLedger([mode("audit"), ...exampleBranch()]), (_p, m) => (m === "fake-model" ? SONNET_LIKE : null));

@@ -2,7 +2,7 @@
 // start per host): the /mode selector (search, toggles, the live result line, one notice on apply), then a drifted
 // prompt under policy block held by the dialog before anything is sent, answered with "Reapprove and send"; then Tab
 // completing arguments after a completed word (and a preset's blocks before any turn), and at 80 columns a notice whose
-// long indented line keeps its indent. The README's command section shows the screens; this test holds them equal
+// long indented line keeps its indent. docs/guides/pi-extension.md shows the screens; this test holds them equal
 // (FORGE_UPDATE_SCREENS=1 rewrites them).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +13,7 @@ import { systemPromptOf } from "../../scripts/demo/fake-server.js";
 import { HOSTS, REPO_ROOT } from "../../scripts/demo/pi-host.js";
 
 const suite = forgeSuite();
-const README = join(REPO_ROOT, "README.md");
+const GUIDE = join(REPO_ROOT, "docs/guides/pi-extension.md");
 const ALPHA = "Alpha: cite files.";
 const ALPHA_V2 = "Alpha: cite files and line numbers.";
 const BETA = "Beta: be brief.";
@@ -31,15 +31,15 @@ function region(screen: string[], first: string, last: string): string {
     .join("\n");
 }
 
-/** Holds the README's capture `name` equal to `text` (or rewrites it with FORGE_UPDATE_SCREENS=1). */
+/** Holds the Pi extension guide's capture `name` equal to `text` (or rewrites it with FORGE_UPDATE_SCREENS=1). */
 function expectReadmeScreen(name: string, text: string): void {
   const start = `<!-- screen:${name}:start -->\n\`\`\`text\n`;
   const end = `\n\`\`\`\n<!-- screen:${name}:end -->`;
-  const readme = readFileSync(README, "utf8");
+  const readme = readFileSync(GUIDE, "utf8");
   const at = readme.indexOf(start);
   const until = readme.indexOf(end, at);
-  expect(at, `README.md has no capture "${name}"`).toBeGreaterThanOrEqual(0);
-  if (process.env.FORGE_UPDATE_SCREENS === "1") writeFileSync(README, readme.slice(0, at + start.length) + text + readme.slice(until));
+  expect(at, `docs/guides/pi-extension.md has no capture "${name}"`).toBeGreaterThanOrEqual(0);
+  if (process.env.FORGE_UPDATE_SCREENS === "1") writeFileSync(GUIDE, readme.slice(0, at + start.length) + text + readme.slice(until));
   else expect(readme.slice(at + start.length, until)).toBe(text);
 }
 
