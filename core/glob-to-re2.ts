@@ -2,7 +2,7 @@
 // stores its output, forge verify and the runtime recompute it from the glob; picomatch is its oracle in tests only.
 //
 // The language is picomatch's (dot: true) on normalized paths, minus what picomatch reads differently from how people
-// read it; those are refused with the way to write them (README "Globs"): `[!a]` (picomatch: "!" or "a"), `{1..3}`,
+// read it; those are refused with the way to write them ("Globs" in docs/guides/path-rules-and-edit-limits.md): `[!a]` (picomatch: "!" or "a"), `{1..3}`,
 // `{a}` (literal to picomatch), `**` inside a name or braces, `(a|b)` without @, a class that can match "/", `!(...)`.
 
 import { charAt, readClass, refuse, Refusal, type GlobCode } from "./glob-class.js";

@@ -1,4 +1,4 @@
-// Every diagnostic code, in the order the README lists them (the phases, import, export, forge test, runtime replay and composition): the one source
+// Every diagnostic code, in the order the codes reference lists them (the phases, import, export, forge test, runtime replay and composition): the one source
 // of codes, severities, summaries and examples. Codegen reads it for schema/diagnostic.schema.json and generated/constants.ts.
 import type { CodeExample } from "../../core/diagnostics/code-example.js";
 import type { Severity } from "../../core/diagnostic.js";

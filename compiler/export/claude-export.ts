@@ -1,6 +1,6 @@
 // `forge export claude`: .claude/rules/<name>.md for rules and always-on text, .claude/output-styles/<key>.md for modes.
 //
-// Mapping (README "forge export: forge to other agents"):
+// Mapping (docs/guides/import-export.md, "forge export"):
 // - a rules/ rule, and a --preset block with `when` -> a rule with `paths:` (its description kept in `description:`,
 //   which Claude Code does not read but forge import does);
 // - an overlay of --preset -> a rule without paths (Claude Code loads it always);

@@ -1,6 +1,6 @@
 // `forge export cursor`: .cursor/rules/<name>.mdc, one per component, in Cursor's four rule types.
 //
-// Mapping (README "forge export: forge to other agents"):
+// Mapping (docs/guides/import-export.md, "forge export"):
 // - a rules/ rule -> globs (Apply to specific files), its description kept, alwaysApply: false;
 // - an overlay of --preset -> alwaysApply: true (Always); its description kept;
 // - any other append mode -> a manual rule (no description, no globs): Cursor's way to switch text on by hand;

@@ -1,6 +1,6 @@
 // `forge export roo`: one .roomodes (YAML) with a custom mode per forge mode; groups from its tools and edit limit.
 //
-// Mapping (README "forge export: forge to other agents"): key -> slug, label -> name, description, the prompt ->
+// Mapping (docs/guides/import-export.md, "forge export"): key -> slug, label -> name, description, the prompt ->
 // roleDefinition, as written. Groups: read, grep, find or ls -> read; edit or write -> edit; bash -> command; no tools
 // (Pi's tools stay) -> read, edit, command. An edit limit becomes the edit group's fileRegex: one expression of the
 // allowed patterns less the denied ones, tested against the workspace-relative path as Roo does; under a limit forge

@@ -1,6 +1,6 @@
 // Imports Claude Code rules (.claude/rules/**/*.md): `paths` scopes a rule to files, a rule without it is always on.
 //
-// Mapping (README "forge import: rules from other agents"):
+// Mapping (docs/guides/import-export.md, "forge import of agent rules"):
 // - paths (a YAML list, or a comma-separated string, which Claude Code also reads) -> a rules/<id>.yaml with when.paths;
 //   without paths -> an append mode, collected by the preset claude-rules. globs, which Claude Code also reads, is taken
 //   as paths when there is no paths field.

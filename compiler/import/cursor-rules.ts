@@ -1,6 +1,6 @@
 // Imports Cursor project rules (.cursor/rules/**/*.mdc and rule folders' RULE.md): description, globs, alwaysApply.
 //
-// Mapping (README "forge import: rules from other agents"), the four Cursor rule types:
+// Mapping (docs/guides/import-export.md, "forge import of agent rules"), the four Cursor rule types:
 // - alwaysApply: true (Always) -> an append mode, collected by the preset cursor-rules; globs next to it are not used
 //   (Cursor ignores them too), reported.
 // - globs (Auto Attached / Apply to specific files) -> a rules/<id>.yaml with when.paths; description -> its description.

@@ -3,7 +3,7 @@ import { Document, isMap, isScalar, isSeq, parse, Scalar, visit } from "yaml";
 import type { Draft } from "./types.js";
 
 /**
- * Field order follows the README example (label, description, strategy, prompt, contracts,
+ * Field order follows the example in docs/guides/writing-sources.md (label, description, strategy, prompt, contracts,
  * preferences) so imported files read like hand-written ones; absent fields are left out.
  * lineWidth 0: never fold long lines (a folded prompt would still parse, but reviewers
  * compare it with the input). Multi-line text becomes a `|` literal block; yaml picks the

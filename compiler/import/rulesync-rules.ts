@@ -1,6 +1,6 @@
 // Imports rulesync rules (.rulesync/rules/**/*.md): root, localRoot, targets, description, globs.
 //
-// Mapping (README "forge import: rules from other agents"):
+// Mapping (docs/guides/import-export.md, "forge import of agent rules"):
 // - targets without "*" or "pi": rulesync would not give the rule to Pi, so it is skipped (import_rule_skipped).
 // - root: true (the overview) -> an append mode, first in the preset rulesync-rules; localRoot: true -> an append mode
 //   too, with a warning (forge has no personal, untracked scope inside a project).

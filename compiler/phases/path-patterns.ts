@@ -9,7 +9,7 @@ export { hasNestedQuantifier };
 
 export type GlobResult = { ok: true; pattern: PathPattern } | { ok: false; code: GlobCode; detail: string };
 
-/** Compiles one glob (the README's "Globs" says what forge refuses and why). */
+/** Compiles one glob ("Globs" in docs/guides/path-rules-and-edit-limits.md says what forge refuses and why). */
 export function compileGlob(glob: string): GlobResult {
   const t = translateGlob(glob);
   return t.ok ? { ok: true, pattern: { kind: "glob", source: glob, regex: t.regex } } : t;

@@ -17,7 +17,7 @@ export interface UnifiedDiffOptions {
 }
 
 const DEFAULT_CONTEXT = 3;
-/** jsdiff spends about 0.1 s on 1,000 edits of a 20,000-line text on this machine (README, dependency notes). */
+/** jsdiff spends about 0.1 s on 1,000 edits of a 20,000-line text on this machine (docs/design/decisions.md, dependency notes). */
 const DEFAULT_MAX_EDITS = 1000;
 const NO_NEWLINE = "\\ No newline at end of file";
 

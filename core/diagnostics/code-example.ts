@@ -1,5 +1,5 @@
 // The shape of a diagnostic code's example (each catalog file has one): real input that yields exactly that code, run by
-// test/diagnostic-examples.test.ts and shown in the README's table.
+// test/diagnostic-examples.test.ts and shown in docs/reference/diagnostic-codes.md.
 import type { Strategy } from "../../generated/types.js";
 
 /** A file's content: text, bytes (hex, for invalid UTF-8), or a text repeated (a file over a size bound). */

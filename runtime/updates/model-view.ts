@@ -1,7 +1,7 @@
 // What the model holds of the update set (read from the branch as the host sends it) and the plan that turns it into
 // the reducer's active set: the one place that decides which channel each change takes.
 //
-// Delivery rules (README "System updates", "Which delivery a model gets"):
+// Delivery rules (docs/design/cache-true-delivery.md, "Which delivery a model gets"):
 // 1. Two channels. A prompt section `forge-update-<id>` (1.x only; Pi records every section change in the transcript
 //    as a system message) or a timeline message (a tagged user-role custom message whose `details` say what it told).
 //    On 0.73.1 a compaction also restates in the prompt what the summary swallowed (the fold).

@@ -1,5 +1,5 @@
 // Draws the trust flow as an SVG: how the extension decides whether a project layer's bundle is offered, question by
-// question, as runtime/scope-discovery.ts and runtime/signer-trust.ts decide it (the README's trust-model table).
+// question, as runtime/scope-discovery.ts and runtime/signer-trust.ts decide it (the trust-model table of docs/guides/signing-and-trust.md).
 const W = 1000;
 const Q_X = 60;
 const Q_W = 470;
