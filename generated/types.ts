@@ -656,7 +656,7 @@ export interface CliPreviewReport {
   diagnostics: Diagnostics;
 }
 /**
- * forge explain: every field is required; the nested parts (components, contracts, rules, edit limits, path) are described in README's forge explain section and checked here as their JSON types.
+ * forge explain: every field is required; the nested parts (components, contracts, rules, edit limits, path) are described in docs/guides/reviewing-changes.md (forge explain) and checked here as their JSON types.
  */
 export interface CliExplainReport {
   command: "explain";
@@ -754,7 +754,7 @@ export interface CliExplainTokens {
   missing: string | null;
 }
 /**
- * forge diff of two loaded bundles; the per-component changes are checked as their JSON types (README's forge diff section describes them).
+ * forge diff of two loaded bundles; the per-component changes are checked as their JSON types (docs/guides/reviewing-changes.md, forge diff, describes them).
  */
 export interface CliDiffReport {
   command: "diff";
