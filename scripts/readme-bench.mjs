@@ -1,4 +1,4 @@
-// Renders the bench tables of README.md and docs/ (docs/performance.md...) from bench/results.json, in whichever file
+// Renders the bench tables of the docs (docs/performance.md, docs/design/cache-true-delivery.md) from bench/results.json, in whichever file
 // holds their markers (`--check`: exit 1 when a file differs from it).
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -1,4 +1,4 @@
-// Renders bench/results.json into the documentation (README.md, docs/performance.md...): the Performance table (every
+// Renders bench/results.json into the documentation (docs/performance.md, docs/design/cache-true-delivery.md): the Performance table (every
 // row names its bench, run and target) and each bench's detail tables, between markers, in whichever file holds them.
 // Pure: bench/support/bench-docs.mjs reads and writes the files.
 
@@ -55,7 +55,7 @@ function lineIndex(text, marker, from = 0) {
 function splice(text, [start, end], body) {
   const from = lineIndex(text, start);
   const to = lineIndex(text, end, Math.max(from, 0));
-  if (from < 0 || to < from) throw new Error(`README: the markers ${start} ... ${end} are missing`);
+  if (from < 0 || to < from) throw new Error(`the docs: the markers ${start} ... ${end} are missing`);
   return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`;
 }
 
@@ -76,7 +76,7 @@ export function benchMarkersIn(text) {
  * `text` with each bench table it holds rendered from `results`, whichever of them it holds (a page may carry the
  * Performance table, a detail table, or both); throws on markers for a table no bench recorded.
  */
-export function spliceBenchMarkers(text, results, name = "README") {
+export function spliceBenchMarkers(text, results, name = "the docs") {
   const held = benchMarkersIn(text);
   const tables = recordedTables(results);
   let out = held.performance ? splice(text, PERFORMANCE_MARKERS, renderPerformance(results)) : text;
@@ -88,7 +88,7 @@ export function spliceBenchMarkers(text, results, name = "README") {
   return out;
 }
 
-/** The README with every bench table replaced by what `results` renders; throws on a missing or an orphan marker. */
+/** The text (one page, or the pages together) with every bench table replaced by what `results` renders; throws on a missing or an orphan marker. */
 export function spliceBenchTables(readme, results) {
   const held = benchMarkersIn(readme);
   if (!held.performance) splice(readme, PERFORMANCE_MARKERS, "");
