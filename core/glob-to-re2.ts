@@ -72,6 +72,10 @@ function translatePart(glob: string, inGroup = false): Part {
     if (ch === "\\") {
       if (next === undefined) refuse("it ends with a lone backslash");
       const escaped = charAt(glob, i + 1);
+      // picomatch hands "\b", "\d", "\w"... to its regular expression as classes and boundaries, not letters: one
+      // meaning only, so a backslash before a letter or digit (which escapes nothing in a glob) is refused.
+      if (/^[A-Za-z0-9]$/.test(escaped))
+        refuse(`a backslash before "${escaped}" escapes nothing in a glob (picomatch reads \\${escaped} as regex syntax); write ${escaped}`);
       re += literal(escaped);
       empty = false;
       i += 1 + escaped.length;
