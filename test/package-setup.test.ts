@@ -37,8 +37,8 @@ function packedFiles(): string[] {
 }
 
 describe("set-up", () => {
-  it(".ci/run runs exactly the README's commands, npm ci and npm test, and nothing more", () => {
-    expect(commandsOf(readFileSync(join(REPO, ".ci", "run"), "utf8"))).toEqual(["npm ci", "npm test"]);
+  it(".ci/run runs exactly the README's two commands, npm ci && npm run demo and npm test, and nothing more", () => {
+    expect(commandsOf(readFileSync(join(REPO, ".ci", "run"), "utf8"))).toEqual(["npm ci && npm run demo", "npm test"]);
     expect(README).toContain("npm ci && npm run demo");
     expect(README).toMatch(/^npm test\b/m);
   });
