@@ -10,7 +10,7 @@ import type { DeclaredToolPolicy, PreferencesApplier } from "./preferences-appli
 import type { ScopeLoader } from "./scope-loader.js";
 import { describeActivation, describeOff, planActivation, planConfirmed, planOff, type ActivationRequest, type SettledPlan } from "./selection-transitions.js";
 import { describeTurnedOff } from "./edit-limits.js";
-import { toolAllowedUnder, type ActiveLimit } from "../core/pinned-limits.js";
+import type { ActiveLimit } from "../core/pinned-limits.js";
 
 /** `notes`: lines the notice adds, e.g. which tools the selection's edit limits turned off. */
 export type ActivationResult = { ok: true; message: string; notes?: string[] } | { ok: false; message: string; cancelled?: boolean };
@@ -24,8 +24,11 @@ export interface ActivationDeps {
   current(ctx: CtxPort): ActiveSelection;
   /** The tools ctx's selection lets be declared (its tool sets and edit limits, its tool delivery). */
   tools(ctx: CtxPort): DeclaredToolPolicy;
-  /** The edit limits of ctx's selection: the activation notice names the tools they turned off. */
-  limits(ctx: CtxPort): readonly ActiveLimit[];
+  /**
+   * The edit limits of ctx's selection, and whether they let a tool run (the gate's own verdict: forge's tools and
+   * trusted read-only hints included): the activation notice names the tools they turned off.
+   */
+  limits(ctx: CtxPort): { inForce: readonly ActiveLimit[]; allows(tool: string): boolean };
   /** After a change (or none): the refusal cleared (or set to `error`), and the session model re-read from the branch. */
   settle(ctx: CtxPort, error?: string | null): void;
   footer(ctx: CtxPort): void;
@@ -67,13 +70,13 @@ export function createActivationFlow(deps: ActivationDeps): ActivationFlow {
       }
       pi.appendEntry(MODE_STATE_TYPE, entry);
       settle(ctx);
-      const inForce = limits(ctx);
+      const { inForce, allows } = limits(ctx);
       const { turnedOff } = await prefs.follow(ctx, scopes.catalog(), selectedKeys(entry), tools(ctx));
       footer(ctx);
       // A reapproval keeps the keys: what it was is what it is.
       const message = describeActivation(entry, req.source === "reapprove" ? undefined : req.base);
       // The tools the edit limits turned off (a mode's own tool set turning a tool off is what its author wrote).
-      const byLimits = turnedOff.filter((t) => !toolAllowedUnder(inForce, t, []));
+      const byLimits = turnedOff.filter((t) => !allows(t));
       return { ok: true, message, notes: byLimits.length > 0 ? [describeTurnedOff(byLimits, inForce)] : [] };
     },
 

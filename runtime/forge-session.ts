@@ -8,7 +8,8 @@ import type { Catalog } from "../core/component-catalog.js";
 import type { ActiveSelection, Composition } from "../core/composition.js";
 import { selectedKeys } from "../core/candidate.js";
 import { MODE_STATE_TYPE } from "../core/mode-state-reducer.js";
-import { activeLimits, type ActiveLimit } from "../core/pinned-limits.js";
+import { activeLimits, toolAllowedUnder, type ActiveLimit } from "../core/pinned-limits.js";
+import { toolFactsOf } from "./host-adapter/tool-host.js";
 import { createOffEntry } from "../core/selection.js";
 import type { SessionState } from "../core/session-state.js";
 import type { ForgeModeStateEntry } from "../generated/types.js";
@@ -100,7 +101,10 @@ export function createForgeSession(deps: SessionDeps): ForgeSession {
     now,
     current: selectionOf,
     tools: (ctx) => toolPolicyOf(ctx),
-    limits: (ctx) => limitsOf(ctx),
+    limits: (ctx) => {
+      const inForce = limitsOf(ctx);
+      return { inForce, allows: (tool) => toolAllowedUnder(inForce, tool, deps.ownTools, toolFactsOf(pi, tool)) };
+    },
     settle: (ctx, error = null) => {
       refusal = error;
       read(ctx);
