@@ -244,7 +244,7 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
   pi.on("message_end", (event, ctx) => {
     try {
       const { limits } = session.limits(ctx);
-      const allowed = (tool: string) => toolAllowedUnder(limits, tool, feature === null ? [] : UPDATE_TOOL_NAMES);
+      const allowed = (tool: string) => toolAllowedUnder(limits, tool, feature === null ? [] : UPDATE_TOOL_NAMES, toolFactsOf(pi, tool));
       const registered = (tool: string) => pi.getAllTools?.().some((t) => t.name === tool) ?? false;
       const replaced = explainMissingTool(event.message, limits, allowed, registered);
       return replaced === undefined ? undefined : { message: replaced };
