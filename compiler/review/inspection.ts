@@ -5,7 +5,7 @@ import { suggestClosest } from "../../core/suggest.js";
 import type { Catalog } from "../../core/component-catalog.js";
 import type { Candidate } from "../../core/candidate.js";
 import type { Diagnostic } from "../../core/diagnostic.js";
-import { composeSelection } from "../../core/composition.js";
+import { composeSelection, type ComposeResult, type Composition } from "../../core/composition.js";
 import { renderPromptString } from "../../core/prompt-layout.js";
 import { previewStateEntry, resolveCandidate, type SelectionRequest } from "../../core/selection.js";
 import { buildPromptVars, type PromptVars } from "../../core/template.js";
@@ -95,6 +95,8 @@ export interface SampleComposition {
   state: ForgeModeStateEntry;
   vars: PromptVars;
   prompt: string;
+  /** What the prompt was rendered from (the studio splits it by component). */
+  composition: Composition;
   fallbackReason: string | null;
 }
 
@@ -103,13 +105,20 @@ function sampleHostPrompt(vars: PromptVars, cwd: string): string {
   return `${SAMPLE_NATIVE_BASE}\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n## ${SAMPLE_CONTEXT.path}\n\n${SAMPLE_CONTEXT.content}\n\n\nCurrent date: ${vars.date}\nCurrent working directory: ${cwd}`;
 }
 
-export function composeAgainstSample(catalog: Catalog, resolved: ResolvedSelection, settings: SampleSettings, cwd: string): SampleComposition {
+/** `adjust`: what the runtime does to a composition before it renders (the team policy's overlays: core/policy-compose.ts). */
+export function composeAgainstSample(
+  catalog: Catalog,
+  resolved: ResolvedSelection,
+  settings: SampleSettings,
+  cwd: string,
+  adjust: (composed: ComposeResult, vars: PromptVars) => ComposeResult = (composed) => composed,
+): SampleComposition {
   // A preview is not an activation: a replace_final base is taken as confirmed for display only, nothing is persisted.
   const state = previewStateEntry(catalog, { ...resolved.candidate, preset: resolved.preset, driftPolicy: "block" });
   const vars = buildPromptVars({ cwd, now: settings.now, model: null, os: settings.os, preset: resolved.preset });
-  const composed = composeSelection(catalog, { state, error: null }, vars);
+  const composed = adjust(composeSelection(catalog, { state, error: null }, vars), vars);
   const native = sampleHostPrompt(vars, cwd);
   const options = { cwd, contextFiles: [SAMPLE_CONTEXT], selectedTools: ["read", "bash", "edit", "write"] };
   const prompt = renderPromptString(native, options, composed.composition) ?? native;
-  return { state, vars, prompt, fallbackReason: composed.fallbackReason };
+  return { state, vars, prompt, composition: composed.composition, fallbackReason: composed.fallbackReason };
 }

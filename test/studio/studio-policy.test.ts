@@ -11,6 +11,7 @@ import { studioSources } from "../../compiler/studio/server/studio-sources.js";
 import { newKey, pemOf } from "../support/signing-keys.js";
 import { assertBuilt, cleanEnv, makeTempDir, REPO, removeTempDirs, runCli } from "../cli/helpers.js";
 import { launchChromium, type TestBrowser } from "./chromium.js";
+import { overlayTail } from "../e2e/harness/forge-project.js";
 import { startStudio, type RunningStudio } from "./studio-process.js";
 
 const KEY = newKey("Acme Security");
@@ -117,6 +118,14 @@ describe("forge studio --policy", () => {
     expect(small).toMatch(/Always-on tokens: \d+ of the selection \+ \d+ of the policy = \d+ \(budget 60\)/);
     expect(small).toContain("Pi runs this selection under the policy.");
     await expectOwnColour(layer);
+    // The prompt below holds the policy's overlay as Pi composes it, in the layer's colour (never a component's).
+    const policyText = '#compose-result .prompt-view [data-layer="policy"]';
+    expect(await text(policyText)).toContain("Never print secrets or credentials.");
+    const components = (await page.evaluate(COMPONENT_COLOURS)) as string[];
+    const background = (await page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(policyText)})).backgroundColor`)) as string;
+    expect(components).not.toContain(background);
+    expect(background).toBe(await page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(layer)})).backgroundColor`));
+    expect(await text('#compose-result .prompt-view [data-component="notes"]')).toContain("Write down each decision.");
 
     await page.selectOption("#compose-preset", "big");
     await expect.poll(() => text(layer), SERVER_REPLY).toMatch(/Refused in Pi: team policy rule budget: the selection has \d+ always-on tokens/);
@@ -144,6 +153,46 @@ describe("forge studio --policy", () => {
 });
 
 describe("the studio's state under a team policy", () => {
+  it("composes the policy's overlays into the prompt as the runtime does, on both hosts, over a refused selection too", () => {
+    const env = cleanEnv();
+    const sources = studioSources(resolveTarget({ root: repo }, env, repo), env, loadBuiltinBundle(), POLICY);
+    sources.refresh();
+    const segments = (view: ReturnType<typeof sources.compose>) => view.prompt!.blocks.flatMap((b) => b.segments);
+    const policyText = (view: ReturnType<typeof sources.compose>) =>
+      segments(view)
+        .filter((s) => s.layer === "policy")
+        .map((s) => s.text)
+        .join("");
+    for (const host of ["string", "sections"] as const) {
+      const small = sources.compose(["small"], host, "preset");
+      expect(small.policy).toMatchObject({ status: "ok", refusal: null });
+      expect(small.prompt!.attributed).toBe(true);
+      // First in the prompt, before the selection's overlay, as core/policy-compose.ts puts it.
+      expect(small.prompt!.text.indexOf("Never print secrets or credentials.")).toBeGreaterThan(-1);
+      expect(small.prompt!.text.indexOf("Never print secrets")).toBeLessThan(small.prompt!.text.indexOf("Write down each decision."));
+      expect(policyText(small)).toContain("Never print secrets or credentials.");
+      expect(segments(small).find((s) => s.component === "notes")?.layer).toBeUndefined();
+      // 0.73.1's string ends as test/e2e/team-policy.e2e.test.ts finds Pi's request body ending: the policy's overlay first.
+      if (host === "string")
+        expect(
+          small.prompt!.text.endsWith(
+            overlayTail(["security", "Security", "Never print secrets or credentials."], ["notes", "Notes", "Write down each decision."]),
+          ),
+        ).toBe(true);
+      if (host === "sections") expect(small.prompt!.blocks.find((b) => b.name === "forge-security")?.segments.every((s) => s.layer === "policy")).toBe(true);
+      // The repository's own "security" overlay takes the policy's key: the policy's text wins, as in Pi.
+      const own = sources.compose(["security"], host, "modes");
+      expect(own.prompt!.text).toContain("Never print secrets or credentials.");
+      expect(own.prompt!.text).not.toContain("Be careful.");
+      // A selection the policy refuses (over its budget): Pi's native prompt plus the policy's overlays, and why.
+      const big = sources.compose(["big"], host, "preset");
+      expect(big.policy?.refusal).toMatch(/team policy rule budget/);
+      expect(big.fallbackReason).toMatch(/team policy rule budget.*using Pi's native prompt plus the team policy's overlays/);
+      expect(policyText(big)).toContain("Never print secrets or credentials.");
+      expect(big.prompt!.text).not.toContain("Write down each decision.");
+    }
+  });
+
   it("forge.yaml's expectPolicy names the policy shown; a policy changed after signing is shown failed (Pi fails closed)", () => {
     const env = cleanEnv();
     writeFileSync(join(repo, ".pi", "forge", "forge.yaml"), `expectPolicy:\n  package: "${POLICY}"\n  signedBy: [${KEY.fingerprint}]\n`);

@@ -2,7 +2,6 @@
 // by component. Pure; every figure and every byte of text comes from the same functions explain and the runtime use.
 import { toolReportLines } from "../../../core/tool-report.js";
 import type { Catalog, Origin } from "../../../core/component-catalog.js";
-import { composeSelection } from "../../../core/composition.js";
 import type { Diagnostic } from "../../../core/diagnostic.js";
 import type { Scope } from "../../../core/digest.js";
 import { estimateTokens } from "../../../core/prompt-size.js";
@@ -12,9 +11,14 @@ import { explainNames, type ExplainReport } from "../../review/explain.js";
 import { componentTokens, type TokensOf } from "../../review/explain-tokens.js";
 import { composeAgainstSample, resolveSelection, type SampleSettings, type SelectionSpec } from "../../review/inspection.js";
 import type { SourceOrigin } from "./source-refs.js";
-import { componentSegments, sectionsBlocks, sectionsText, stringBlocks, type SegmentsOf } from "./prompt-segments.js";
+import { componentSegments, modeSegments, sectionsBlocks, sectionsText, stringBlocks, type SegmentsOf } from "./prompt-segments.js";
+import { composeWithPolicy } from "../../../core/policy-compose.js";
+import type { EffectivePolicy } from "../../../core/policy.js";
+import { explainPolicy } from "../../review/explain-policy.js";
+import { teamPolicyOf } from "../../phases/team-policy.js";
+import type { PolicyInput } from "../../types.js";
 import { sampleHostSections } from "./sample-sections.js";
-import type { ComposeData, EffectivePreferences, HostKind, PromptView, SourceRef } from "./studio-api.js";
+import type { ComposeData, EffectivePreferences, HostKind, PromptBlock, PromptView, SourceRef } from "./studio-api.js";
 
 export interface ComposeInput {
   catalog: Catalog;
@@ -33,7 +37,12 @@ export interface ComposeInput {
   definitionRef: (origin: SourceOrigin, source: string) => SourceRef;
   /** The token counts of the bundle a component came from (absent: none shown). */
   tokensOf?: TokensOf;
+  /** The team policy (expectPolicy or `forge studio --policy`): its overlays are composed into the prompt as Pi does. */
+  policy?: PolicyInput;
 }
+
+/** The team policy as the runtime applies it to this selection: its overlays, or why the selection is refused. */
+type PolicyApplied = { policy: EffectivePolicy; refusal: string | null } | { failed: string } | null;
 
 /** The selection the page asked for, as forge explain's --preset / --modes / bare names. */
 function specOf(input: Pick<ComposeInput, "names" | "as">): SelectionSpec {
@@ -47,16 +56,36 @@ const joined = (segmentsOf: SegmentsOf, key: string, role: "base" | "overlay") =
     .map((s) => s.text)
     .join("");
 
-function promptFor(input: ComposeInput): { prompt: PromptView; fallbackReason: string | null } | null {
+function promptFor(input: ComposeInput, applied: PolicyApplied): { prompt: PromptView; fallbackReason: string | null } | null {
   const { catalog, settings, cwd } = input;
   const resolved = resolveSelection(catalog, specOf(input));
   if ("error" in resolved) return null;
-  const sample = composeAgainstSample(catalog, resolved, settings, cwd);
-  // The same call composeAgainstSample made, for the parts the prompt string was built from.
-  const { composition } = composeSelection(catalog, { state: sample.state, error: null }, sample.vars);
-  const segmentsOf: SegmentsOf = (key, role) => componentSegments(catalog, key, role, sample.vars);
+  // Under a team policy, the composition the runtime renders (core/policy-compose.ts): its overlays first, or Pi's
+  // native prompt plus them when it refuses the selection, or the native prompt alone when it cannot be used.
+  const sample = composeAgainstSample(catalog, resolved, settings, cwd, (composed, vars) => {
+    if (applied === null) return composed;
+    if ("failed" in applied) {
+      const reason = `forge: the team policy cannot be used (${applied.failed}); Pi keeps its native prompt`;
+      return { ...composed, composition: { kind: "native", reason }, fallbackReason: reason };
+    }
+    return composeWithPolicy(composed, { kind: "ok", policy: applied.policy }, vars, applied.refusal);
+  });
+  const { composition } = sample;
+  const policyModes = new Map(applied !== null && "policy" in applied ? applied.policy.overlays.map((o) => [o.key, o.mode]) : []);
+  // A policy overlay's text is the policy's, also where a selected overlay has its key (the policy's text wins).
+  const segmentsOf: SegmentsOf = (key, role) => {
+    const own = policyModes.get(key);
+    return own === undefined ? componentSegments(catalog, key, role, sample.vars) : modeSegments(own, key, role, sample.vars);
+  };
+  const layered = (blocks: PromptBlock[]): PromptBlock[] =>
+    blocks.map((b) => ({
+      ...b,
+      segments: b.segments.map((s) => (s.component !== null && policyModes.has(s.component) ? { ...s, layer: "policy" as const } : s)),
+    }));
   if (input.host === "string") {
-    const { blocks, attributed } = stringBlocks(sample.prompt, composition, segmentsOf);
+    const split = stringBlocks(sample.prompt, composition, segmentsOf);
+    const blocks = layered(split.blocks);
+    const attributed = split.attributed;
     const view = {
       host: input.host,
       text: sample.prompt,
@@ -68,11 +97,13 @@ function promptFor(input: ComposeInput): { prompt: PromptView; fallbackReason: s
     return { prompt: view, fallbackReason: sample.fallbackReason };
   }
   const delivery = sectionsDelivery(composition);
-  const blocks = sectionsBlocks(delivery, sampleHostSections(cwd), sample.state.base, segmentsOf);
+  // The base forge composed (none where the policy refused the selection: the preamble is then Pi's own).
+  const base = composition.kind === "compose" ? (composition.base?.key ?? null) : null;
+  const blocks = layered(sectionsBlocks(delivery, sampleHostSections(cwd), base, segmentsOf));
   const text = sectionsText(blocks);
   const baseText = delivery?.forceSystemPrompt ?? delivery?.customPrompt ?? null;
   const attributed =
-    (baseText === null || sample.state.base === null || joined(segmentsOf, sample.state.base, "base") === baseText) &&
+    (baseText === null || base === null || joined(segmentsOf, base, "base") === baseText) &&
     (delivery?.sections ?? []).every((s) => joined(segmentsOf, s.key, "overlay") === s.body);
   return {
     prompt: { host: input.host, text, blocks, attributed, chars: text.length, estimatedTokens: estimateTokens(text.length) },
@@ -107,7 +138,12 @@ export function composeView(input: ComposeInput): ComposeData {
     input.cwd,
     (_scope, source) => source,
   );
-  const composed = report.status === "ok" ? promptFor(input) : null;
+  // The policy's own layer for this selection (its overlays, rules, and Pi's refusal under it), and the same verdict
+  // applied to the prompt shown below it.
+  const policy = input.policy === undefined ? undefined : explainPolicy(input.policy, report, catalog);
+  const team = input.policy === undefined ? null : teamPolicyOf(input.policy);
+  const applied: PolicyApplied = team === null ? null : "why" in team ? { failed: team.why } : { policy: team.policy, refusal: policy?.refusal ?? null };
+  const composed = report.status === "ok" ? promptFor(input, applied) : null;
   const promptRefOf = (c: ExplainReport["components"][number]): SourceRef => {
     const entry = catalog.modes.get(c.key);
     return input.promptRef(
@@ -164,5 +200,6 @@ export function composeView(input: ComposeInput): ComposeData {
     tokens: report.tokens,
     prompt: composed?.prompt ?? null,
     fallbackReason: composed?.fallbackReason ?? null,
+    ...(policy === undefined ? {} : { policy }),
   };
 }

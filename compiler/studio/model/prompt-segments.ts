@@ -7,6 +7,7 @@ import { overlayTail, visibleOverlays, wrapSection } from "../../../core/prompt-
 import type { SectionsDelivery } from "../../../core/sections-delivery.js";
 import { renderTemplate, type PromptVars } from "../../../core/template.js";
 import { describeVolatility, isCacheSensitive, SLOT_VOLATILITY } from "../../review/cache-slots.js";
+import type { Mode } from "../../../generated/types.js";
 import type { PromptBlock, PromptSegment } from "./studio-api.js";
 
 /** Never part of a key, label or section name: splits a wrapper produced by core around a placeholder body. */
@@ -29,7 +30,11 @@ function merge(segments: readonly PromptSegment[]): PromptSegment[] {
 /** The composed text of one component (an overlay with its heading), segment by template segment. */
 export function componentSegments(catalog: Catalog, key: string, role: "base" | "overlay", vars: PromptVars): PromptSegment[] {
   const mode = catalog.modes.get(key)?.mode;
-  if (!mode) return [];
+  return mode ? modeSegments(mode, key, role, vars) : [];
+}
+
+/** The same for a mode that is not in the catalog (a team policy's overlay, composed from the policy's bundle). */
+export function modeSegments(mode: Mode, key: string, role: "base" | "overlay", vars: PromptVars): PromptSegment[] {
   const body: PromptSegment[] = mode.prompt.map((segment) => {
     // One segment at a time through the runtime's renderer, so every slot value is exactly what the prompt holds.
     const text = renderTemplate([segment], vars, key);

@@ -137,6 +137,8 @@ export interface PromptSegment {
   /** host: Pi's own text (a sample); frame: forge's wrapping (section tags, the overlay heading); body: prompt text; slot: a filled slot. */
   role: "host" | "frame" | "body" | "slot";
   slot?: { name: SlotName; volatility: Volatility; cacheSensitive: boolean; describe: string };
+  /** policy: a team policy's overlay (its own layer, in its own colour), `component` being the overlay's key. */
+  layer?: "policy";
 }
 
 /** A prompt block: the whole string (0.73.1), or one section of 1.x's structured prompt. */

@@ -13,6 +13,20 @@ export function colourClass(position: number): string {
 
 function segmentNode(s: PromptSegment, components: ReadonlyMap<string, ComposeComponent>): Child {
   if (s.component === null) return el("span", { class: "seg host", attrs: { title: "Pi's own text (a sample)" } }, [s.text]);
+  // The team policy's overlay: its own layer and colour (never a component's), first in every prompt Pi composes.
+  if (s.layer === "policy")
+    return el(
+      s.slot ? "mark" : "span",
+      {
+        class: `seg policy ${s.role}`,
+        attrs: {
+          title: `team policy overlay ${s.component}: first in every prompt, cannot be deselected`,
+          "data-layer": "policy",
+          "data-component": s.component,
+        },
+      },
+      [s.text],
+    );
   const c = components.get(s.component);
   const colour = c ? colourClass(c.position) : "c0";
   const classes = ["seg", colour, s.role];
@@ -50,9 +64,10 @@ function blockNode(block: PromptBlock, components: ReadonlyMap<string, ComposeCo
     block.segments.map((s) => segmentNode(s, components)),
   );
   if (host === "string") return pre;
-  const owner = block.segments.find((s) => s.component !== null)?.component ?? null;
+  const owner = block.segments.find((s) => s.component !== null) ?? null;
+  const whose = owner === null ? " (Pi)" : owner.layer === "policy" ? ` (team policy: ${owner.component})` : ` (forge: ${owner.component})`;
   return el("section", { class: "prompt-block", attrs: { "data-section": block.name ?? "" } }, [
-    el("h4", {}, [el("code", {}, [block.name ?? ""]), owner === null ? " (Pi)" : ` (forge: ${owner})`]),
+    el("h4", {}, [el("code", {}, [block.name ?? ""]), whose]),
     pre,
   ]);
 }

@@ -217,9 +217,10 @@ export function studioSources(target: ForgeTarget, env: NodeJS.ProcessEnv, built
         cwd: target.root,
         tokensOf: good.tokensOf,
         ...good.links,
+        // The policy's own layer for this selection (its overlays, rules, and Pi's refusal), composed into the prompt.
+        ...(good.policy === undefined ? {} : { policy: good.policy }),
       });
-      // The policy's own layer for this selection: its overlays, its rules, and Pi's refusal under it.
-      return good.policy === undefined ? view : { ...view, policy: explainPolicy(good.policy, view, good.catalog) };
+      return view;
     },
     source(file) {
       // Only files the reader found under the forge root (escaping symlinks were never read): no path reaches the disk.
