@@ -21,6 +21,7 @@ import { readUsageLedger } from "../../core/usage-ledger.js";
 import type { SessionStore } from "../session-store.js";
 import { catalogPrices } from "../host-adapter/index.js";
 import { buildPolicyReport, policyStatusLines, policyTrustLines } from "../policy-report.js";
+import { dialogText, toned, type DialogLine } from "./trust-dialog.js";
 import type { PolicyState } from "../../core/policy.js";
 
 export const FORGE_USAGE = `usage: /forge trust | ${SIGNER_USAGE} | /forge status [--json] | /forge rules [--json] | /forge cost [--json]`;
@@ -91,7 +92,7 @@ export async function handleForge(session: SessionView, args: string, ctx: CtxPo
  * The trust prompt's body: the bundle, everything it switches on kind by kind (modes, edit limits, presets, blocks,
  * rules, libraries), and what changed since the version the user trusted last when forge recorded it.
  */
-export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string, policy: PolicyState = { kind: "none" }): string {
+export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustStore, realRoot: string, policy: PolicyState = { kind: "none" }): DialogLine[] {
   const lines = [file, `bundleHash ${bundle.bundleHash.slice(0, 12)}: its modes, presets, rules and blocks will be offered.`];
   const before = previouslyTrusted(store, realRoot, bundle.bundleHash);
   if (before?.components) {
@@ -110,8 +111,8 @@ export function trustQuestion(file: string, bundle: ForgeBundle, store: TrustSto
   if (servers.length > 0)
     lines.push("MCP servers it would start (Pi 1.x) while a mode that brings them is active:", ...servers.map((v) => `  ${describeServer(v)}`));
   lines.push("A bundle that arrives changed (a pull, a copy) needs trust again; your own forge build keeps it trusted for your own uncommitted edits.");
-  lines.push(...policyTrustLines(policy, bundle));
-  return lines.join("\n");
+  // The team policy's block is its own layer: the TUI draws it in its own colour (trust-dialog.ts).
+  return [...toned(lines.join("\n")), ...policyTrustLines(policy, bundle).map((text) => ({ text, tone: "policy" as const }))];
 }
 
 /** /forge trust (Pi 0.73.1): asks for each untrusted layer, root first, showing what changed since it was trusted. */
@@ -160,7 +161,7 @@ async function trustLayers(session: SessionView, loaded: LoadedScopes, ctx: CtxP
       }
     } else {
       const rollback = layer.rollback === undefined ? "" : `\nNot applied on its own: ${describeRollback(layer.rollback)}.`;
-      say(ctx, `forge: trusting, as you asked (no dialog in this mode):\n${question}${rollback}`);
+      say(ctx, `forge: trusting, as you asked (no dialog in this mode):\n${dialogText(question)}${rollback}`);
     }
     writeTrustStore(d.paths.trustFile, withTrust(store, layer.realRoot!, load.bundle, new Date()));
     const now = session.scopes(ctx, true).discovered.layers.find((l) => l.root === layer.root)?.load;

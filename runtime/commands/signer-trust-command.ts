@@ -11,6 +11,7 @@ import { describeRollback } from "../signer-trust.js";
 import { readTrustStore, writeTrustStore, type TrustStore } from "../../io/trust-store.js";
 import type { CtxPort } from "../host-adapter/ports.js";
 import { say } from "../notify.js";
+import { askWithBody, toned, type DialogLine } from "./trust-dialog.js";
 import type { LayerLoad } from "../scope-discovery.js";
 import type { LoadedScopes } from "../scope-loader.js";
 
@@ -122,21 +123,25 @@ export const TRUST_NO = "No, do not trust it";
  * trust, "Always trust bundles signed by <fingerprint> (claimed name ...)", with a warning line for a key that claims
  * the name of a key the user trusts, and a rollback said as such.
  */
-export async function askLayerTrust(ctx: CtxPort, title: string, question: string, layer: LayerLoad, store: TrustStore): Promise<LayerTrustChoice> {
+export async function askLayerTrust(ctx: CtxPort, title: string, question: DialogLine[], layer: LayerLoad, store: TrustStore): Promise<LayerTrustChoice> {
   const offered = layer.signers.filter((s) => !isSignerTrusted(store, s.fingerprint));
   const trusted = trustedSigners(store);
   const repo = repositorySignersText(layer);
-  const body = [
-    question,
-    ...(layer.rollback === undefined ? [] : [`Not applied on its own: ${describeRollback(layer.rollback)}.`]),
-    ...offered.flatMap((s) => lookAlikeWarning(s, trusted) ?? []),
-    ...(repo === null ? [] : [repo]),
-  ].join("\n");
+  const body: DialogLine[] = [
+    ...question,
+    ...(layer.rollback === undefined ? [] : toned(`Not applied on its own: ${describeRollback(layer.rollback)}.`, "warning")),
+    ...offered.flatMap((s) => {
+      const warning = lookAlikeWarning(s, trusted);
+      return warning === null ? [] : toned(warning, "warning");
+    }),
+    ...(repo === null ? [] : toned(repo)),
+  ];
   const hash = layer.load.status === "ok" ? layer.load.bundle.bundleHash.slice(0, 12) : "";
   const bundleChoice = `Trust this bundle only (bundleHash ${hash})`;
   const signerChoices = offered.map((s) => ({ label: `Always trust bundles signed by ${describeSigner(s)}`, signer: s }));
-  // Pi's confirm dialog puts Yes first, so Enter would trust: a select with No first. Its title carries the body.
-  const picked = await ctx.ui.select(`${title}\n${body}`, [TRUST_NO, bundleChoice, ...signerChoices.map((c) => c.label)]);
+  // Pi's confirm dialog puts Yes first, so Enter would trust: No comes first. In the TUI forge's own dialog colours
+  // the team policy's block and the warnings; elsewhere Pi's select, its title carrying the body.
+  const picked = await askWithBody(ctx, title, body, [TRUST_NO, bundleChoice, ...signerChoices.map((c) => c.label)]);
   if (picked === bundleChoice) return { kind: "bundle" };
   const signer = signerChoices.find((c) => c.label === picked)?.signer;
   return signer === undefined ? null : { kind: "signer", signer };

@@ -51,7 +51,7 @@ export interface UiPort {
   setEditorText?(text: string): void;
   /** A widget above the editor (lines), or none (undefined): forge's standing notices that go away when resolved. */
   setWidget?(key: string, content: string[] | undefined): void;
-  custom?<T>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort): Promise<T | undefined>;
+  custom?<T>(factory: (tui: TuiPort, theme: ThemePort, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort): Promise<T | undefined>;
   /** Both hosts' TUI: wraps the editor's autocomplete provider (forge's Tab completes its commands' arguments). */
   addAutocompleteProvider?(factory: (current: AutocompleteProviderPort) => AutocompleteProviderPort): void;
 }
@@ -72,6 +72,11 @@ export interface AutocompleteProviderPort {
     prefix: string,
   ): { lines: string[]; cursorLine: number; cursorCol: number };
   shouldTriggerFileCompletion?(lines: string[], cursorLine: number, cursorCol: number): boolean;
+}
+
+/** The colours forge's components take from the host's theme (both hosts' Theme.fg with these ThemeColor names). */
+export interface ThemePort {
+  fg(color: "accent" | "muted" | "warning" | "customMessageLabel", text: string): string;
 }
 
 export interface TuiPort {

@@ -9,7 +9,7 @@ import { createForgeExtension } from "../../runtime/extension.js";
 import { presetSourceRequest, writePresetSource } from "../../runtime/preset-writer.js";
 import { renderPresetSource } from "../../compiler/source-edit/preset-source.js";
 import { MODE_STATE_TYPE } from "../../core/mode-state-reducer.js";
-import type { ComponentPort, KeybindingsPort, TuiPort } from "../../runtime/host-adapter/ports.js";
+import type { ComponentPort, KeybindingsPort, ThemePort, TuiPort } from "../../runtime/host-adapter/ports.js";
 import { FakePi, FakeSession, type FakeCtxOptions } from "../support/fake-pi.js";
 import { makeBundle } from "./helpers.js";
 import { testTempDir } from "../support/temp-dir.js";
@@ -46,9 +46,10 @@ function setup(ctxOpts: Partial<FakeCtxOptions>, env: NodeJS.ProcessEnv = {}, se
 function tuiDriver(keys: string[], seen: string[][]): FakeCtxOptions["custom"] {
   const tui: TuiPort = { requestRender: () => undefined };
   const keybindings: KeybindingsPort = { matches: (d, id) => (id === "tui.select.confirm" && d === "\r") || (id === "tui.select.cancel" && d === "\u001b") };
-  return <T>(factory: (tui: TuiPort, theme: unknown, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort) =>
+  const theme: ThemePort = { fg: (_colour, text) => text };
+  return <T>(factory: (tui: TuiPort, theme: ThemePort, keybindings: KeybindingsPort, done: (value: T) => void) => ComponentPort) =>
     new Promise<T>((resolve) => {
-      const component = factory(tui, {}, keybindings, resolve);
+      const component = factory(tui, theme, keybindings, resolve);
       for (const k of keys) {
         component.handleInput!(k);
         seen.push(component.render(60));

@@ -1,7 +1,7 @@
 // The team policy in the extension on the fake Pi (both host shapes): loaded from the user's forge.yaml, a managed file
 // (FORGE_POLICY) or beside the extension, verified against signedBy, and applied in the one gate, the one composition
 // and the activation flow; a policy that cannot be read or verified fails closed. The e2e file runs the same in real Pi.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { loadPolicies, policyPlaces } from "../../io/policy-load.js";
 import { createForgeExtension } from "../../runtime/extension.js";
 import { treeOf } from "../compiler/source-tree.js";
 import { FakePi, type HostFlavor } from "../support/fake-pi.js";
+import type { ComponentPort, KeybindingsPort, ThemePort, TuiPort } from "../../runtime/host-adapter/ports.js";
 import { newKey, signed } from "../support/signing-keys.js";
 
 const KEY = newKey("Acme Security");
@@ -192,5 +193,40 @@ describe("the trust dialog under a team policy", () => {
     expect(u.ctx.log.selectTitles.join("\n")).toContain(
       "This bundle is not signed by a key the policy requires (requireSigners, team-policy.json): trusting it does not turn it on.",
     );
+  });
+
+  it("in Pi's TUI, forge's own dialog draws the policy's block in its own colour, the rest not; Enter answers No", async () => {
+    put(join(cwd, ".pi", "forge", "bundle.json"), build(PROJECT, "project"));
+    const t = setup("0.73.1");
+    await t.pi.emit("session_start", { reason: "startup" }, t.ctx);
+    const drawn: string[][] = [];
+    // The host's theme, marking each colour it is asked for; keys as the TUI sends them.
+    const theme: ThemePort = { fg: (colour, text) => `<${colour}>${text}</${colour}>` };
+    const keybindings: KeybindingsPort = { matches: () => false };
+    const custom = <T>(factory: (tui: TuiPort, theme: ThemePort, kb: KeybindingsPort, done: (value: T) => void) => ComponentPort) =>
+      new Promise<T>((resolve) => {
+        const component = factory({ requestRender: () => undefined }, theme, keybindings, resolve);
+        drawn.push(component.render(70));
+        component.handleInput!("\r");
+      });
+    const ctx = t.pi.ctx({ cwd, host: "0.73.1", mode: "tui", custom });
+    await t.pi.run("forge", "trust", ctx);
+    const lines = drawn[0]!;
+    expect(ctx.log.selectTitles).toEqual([]);
+    const policyAt = lines.findIndex((l) => l.includes("Team policy team-policy.json"));
+    expect(policyAt).toBeGreaterThan(0);
+    // Every line of the policy's block (wrapped ones too) is in the policy's colour; no line before it is.
+    const block = lines.slice(policyAt, lines.indexOf(""));
+    expect(block.length).toBeGreaterThan(3);
+    for (const line of block) expect(line).toMatch(/^<customMessageLabel>.*<\/customMessageLabel>$/);
+    expect(block.join("\n")).toContain("tools.deny: bash never active");
+    for (const line of lines.slice(0, policyAt)) expect(line).not.toContain("customMessageLabel");
+    expect(lines.some((l) => l.includes("It holds:"))).toBe(true);
+    for (const line of lines) expect(line.replace(/<\/?[a-zA-Z]+>/g, "").length).toBeLessThanOrEqual(70);
+    // The cursor starts on No: Enter trusted nothing.
+    expect(lines.find((l) => l.includes("→"))).toBe("<accent>→ No, do not trust it</accent>");
+    expect(t.notes() + ctx.log.notes.map((n) => n.text).join("\n")).toContain("trust of");
+    const store = join(agent, "forge", "trust.json");
+    expect(existsSync(store) ? readFileSync(store, "utf8") : "").not.toContain("bundleHash");
   });
 });

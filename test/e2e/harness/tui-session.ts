@@ -16,6 +16,11 @@ export interface TuiSession {
    * several writes); fails with the screen after `timeoutMs`.
    */
   waitFor(text: string | RegExp, timeoutMs?: number): Promise<string[]>;
+  /**
+   * The foreground colour the terminal shows `text` in, at its first visible row: "rgb:<n>", "palette:<n>" or
+   * "default"; null when it is not on the screen. What a user sees, as the emulator decoded Pi's escape codes.
+   */
+  colourOf(text: string): string | null;
   /** Resizes the terminal (Pi redraws at the new width, as after a window resize). */
   resize(cols: number, rows: number): void;
   close(): Promise<void>;
@@ -74,8 +79,32 @@ export function startTui(host: PiHost, options: TuiOptions): TuiSession {
     return out;
   };
 
+  const colourOf = (text: string): string | null => {
+    const buffer = term.buffer.active;
+    for (let i = 0; i < rows; i++) {
+      const line = buffer.getLine(buffer.viewportY + i);
+      const at = line?.translateToString(true).indexOf(text) ?? -1;
+      if (line === undefined || at < 0) continue;
+      // Wide characters before it take two cells: find the cell whose column holds the text's first character.
+      let column = 0;
+      for (let x = 0, chars = 0; x < cols && chars < at; x++) {
+        const cell = line.getCell(x);
+        // An empty cell reads as one space; the second cell of a wide character reads as nothing.
+        chars += cell === undefined ? 1 : cell.getWidth() === 0 ? 0 : Math.max(1, cell.getChars().length);
+        column = x + 1;
+      }
+      const cell = line.getCell(column);
+      if (cell === undefined) return null;
+      if (cell.isFgRGB()) return `rgb:${cell.getFgColor()}`;
+      if (cell.isFgPalette()) return `palette:${cell.getFgColor()}`;
+      return "default";
+    }
+    return null;
+  };
+
   return {
     screen,
+    colourOf,
     type: (text) => child.write(text),
     resize(c, r) {
       cols = c;
