@@ -2,7 +2,7 @@
 // (figures, machine, date, load) and renders the bench tables of README.md and docs/ from it; `--quick` runs the quick
 // pass only. Exits non-zero if a bench fails or records no figures (then results.json and the docs stay as they were),
 // or if the docs cannot take the tables.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -16,6 +16,8 @@ const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: process.env.BENCH_QUICK === "1" },
     only: { type: "string" },
+    // With --only: the benches run replace their own figures in results.json, each marked with its own date and load.
+    record: { type: "boolean", default: false },
     note: { type: "string" },
   },
 });
@@ -60,6 +62,20 @@ for (const file of benches) {
 if (failed.length > 0) {
   console.error(`\nbench/run-all: ${failed.length} of ${benches.length} failed (${failed.join(", ")}); ${RESULTS_FILE} and the docs are unchanged`);
   process.exit(1);
+}
+if (only && values.record && !values.quick) {
+  // Re-recorded alone: the other benches' figures, machine and date stay; these carry their own run's date and load.
+  const results = JSON.parse(readFileSync(join(ROOT, RESULTS_FILE), "utf8"));
+  const alone = { date, command: `npm run bench -- --only ${values.only} --record`, load: { start: loadStart, end: loadSnapshot() } };
+  for (const entry of recorded) {
+    const at = results.benches.findIndex((b) => b.bench === entry.bench);
+    if (at < 0) results.benches.push({ ...entry, recorded: alone });
+    else results.benches[at] = { ...entry, recorded: alone };
+  }
+  writeFileSync(join(ROOT, RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
+  writeBenchDocs(ROOT, results);
+  console.log(`\nbench/run-all: re-recorded ${recorded.map((r) => r.bench).join(", ")} in ${RESULTS_FILE} and the bench tables in docs/`);
+  process.exit(0);
 }
 if (values.quick || only) {
   console.log(

@@ -3,9 +3,12 @@
 //
 // The fake provider keeps a prefix cache per model and reports each request's cache reads (the longest prefix it shares
 // with an earlier request to that model: tools, system prompt, messages; 4 characters per token) and cache writes (the
-// rest): scripts/demo/fake-usage.ts. Pi records that usage on each assistant message; the bench reads it back from the
-// session file ("recorded"). From the recorded requests it also simulates one cache shared across models, for forge and
-// for the naive baseline (forge's deliveries removed and the active set appended to the end of the system prompt, as an
+// rest): scripts/demo/fake-usage.ts. Its cache serves as OpenAI documents its own: a shared prefix of 1,024 tokens or
+// more, in steps of 128 tokens (scripts/demo/prefix-cache.ts OPENAI_RULE); until 2026-12-06 it served every shared
+// prefix to the token, and the simulation shared one cache across models, which is why the simulated share read 98%
+// where Pi recorded 95.8%. Pi records that usage on each assistant message; the bench reads it back from the session
+// file ("recorded"). From the recorded requests it also simulates the same caches (so forge's simulated share equals the
+// recorded one, which the bench checks), for forge and for the naive baseline (forge's deliveries removed and the active set appended to the end of the system prompt, as an
 // extension that rewrites the prompt on every change would send it): rewritten characters (of each request that are
 // not a prefix of the next), the share of input served from cache (without the first request, the compaction's and
 // the mode switches'), and every prefix rewrite with its cause and whether a cache-impact notice announced it
@@ -21,7 +24,7 @@ const { requestText } = await demoKit("prefix-cache.ts");
 const { createPiEnv } = await demoKit("pi-env.ts");
 const { LEGACY_HOST, MODERN_HOST, REPO_ROOT, killLeftoverPi } = await demoKit("pi-host.ts");
 const { startRpc } = await demoKit("rpc-client.ts");
-const { naiveBody, recordedShares, sentFromBody, sideFigures } = await shared("session-figures.ts");
+const { naiveBody, recordedShares, sentFromBody, sideFigures, uncachedByCause } = await shared("session-figures.ts");
 const { toldView } = await shared("told-view.ts");
 
 const TURNS = QUICK ? 10 : 100;
@@ -161,10 +164,19 @@ function report(label, { requests, usages, cost }) {
     `  rewritten chars: forge ${n(forge.rewritten)} (update changes: ${n(forge.rewrittenByUpdates)}), naive ${n(naive.rewritten)} (update changes: ${n(naive.rewrittenByUpdates)})`,
   );
   console.log(
-    `  served from cache, simulated (one cache for every model): forge ${pct(forge.cacheShare)}, naive ${pct(naive.cacheShare)} (append-only ceiling ${pct(forge.appendOnlyShare)})`,
+    `  served from cache, simulated (the provider's rule, a cache per model): forge ${pct(forge.cacheShare)}, naive ${pct(naive.cacheShare)} (append-only ceiling ${pct(forge.appendOnlyShare)})`,
   );
   console.log(
-    `  served from cache, Pi's recorded usage (the provider's cache per model): forge ${pct(recorded.counted)} (every request: ${pct(recorded.all)})`,
+    `  served from cache, Pi's recorded usage: forge ${pct(recorded.counted)} (every request: ${pct(recorded.all)})${forge.cacheShare === recorded.counted ? ", as simulated" : ", NOT as simulated"}`,
+  );
+  console.log(
+    `  on the requests that do not follow a model switch: forge ${pct(forge.sameModelShare)} (recorded ${pct(recorded.sameModel)}), naive ${pct(naive.sameModelShare)}, append-only ceiling ${pct(forge.sameModelCeiling)}`,
+  );
+  const misses = uncachedByCause(requests, usages);
+  console.log(
+    `  not served from cache, by Pi's recorded usage: ${Object.entries(misses)
+      .map(([cause, share]) => `${pct(share)} after ${cause}`)
+      .join(", ")}`,
   );
   console.log(
     `  prefix rewrites: forge ${describeRewrites(forge.rewrites)}, ${unannounced.length === 0 ? "each announced by a cache-impact notice" : `${unannounced.length} NOT announced`}; naive ${describeRewrites(naive.rewrites)}`,
@@ -192,13 +204,24 @@ function report(label, { requests, usages, cost }) {
   const targets = [
     [`0 chars rewritten by update changes`, forge.rewrittenByUpdates === 0],
     [`every prefix rewrite caused by a mode switch, a model switch or the compaction, and announced`, unannounced.length + unexplained.length === 0],
-    [`≥ ${pct(TARGET_SHARE)} served from cache (simulated)`, forge.cacheShare >= TARGET_SHARE],
+    // Where forge is the cause: not after a model switch, whose first request the provider serves from another model's
+    // cache (cold, or as old as that model's last request). The share over every counted request is beside it.
+    [
+      `≥ ${pct(TARGET_SHARE)} served from cache by Pi's recorded usage where forge is the cause (requests not after a model switch)`,
+      recorded.sameModel >= TARGET_SHARE,
+    ],
   ];
   console.log(`  targets: ${targets.map(([t, met]) => `${t}: ${met ? "met" : "MISSED"}`).join("; ")}`);
   const row = {
     what: `${TURNS}-turn session on ${label}: ${STEP_COUNTS}`,
     run: "one run",
-    figure: `served from cache ${pct(forge.cacheShare)} simulated, ${pct(recorded.counted)} by Pi's recorded usage; ${n(forge.rewrittenByUpdates)} chars rewritten by update changes; prefix rewrites ${describeRewrites(forge.rewrites)}${unannounced.length === 0 ? ", each announced" : `, ${unannounced.length} not announced`}`,
+    figure: `served from cache ${pct(recorded.counted)} by Pi's recorded usage (as simulated: ${forge.cacheShare === recorded.counted ? "equal" : "NOT equal"}), of an append-only ceiling of ${pct(forge.appendOnlyShare)}; not served: ${Object.entries(
+      misses,
+    )
+      .map(([cause, share]) => `${pct(share)} after ${cause}`)
+      .join(
+        ", ",
+      )}; ${pct(recorded.sameModel)} by Pi's recorded usage on requests not after a model switch, of a ${pct(forge.sameModelCeiling)} ceiling; ${n(forge.rewrittenByUpdates)} chars rewritten by update changes; prefix rewrites ${describeRewrites(forge.rewrites)}${unannounced.length === 0 ? ", each announced" : `, ${unannounced.length} not announced`}`,
     baseline: `naive, simulated from the same requests: ${pct(naive.cacheShare)} served, ${n(naive.rewrittenByUpdates)} chars rewritten by update changes, ${naive.rewrites.length} prefix rewrites`,
     target: `${targets.map(([t]) => t).join("; ")}${
       targets.some(([, met]) => !met)
@@ -211,7 +234,10 @@ function report(label, { requests, usages, cost }) {
     met: targets.every(([, met]) => met),
     values: {
       simulatedShare: forge.cacheShare,
+      sameModelShare: forge.sameModelShare,
+      sameModelCeiling: forge.sameModelCeiling,
       recordedShare: recorded.counted,
+      recordedSameModel: recorded.sameModel,
       recordedShareAll: recorded.all,
       ceiling: forge.appendOnlyShare,
       naiveShare: naive.cacheShare,
@@ -233,6 +259,8 @@ function report(label, { requests, usages, cost }) {
     pct(recorded.counted),
     pct(naive.cacheShare),
     pct(forge.appendOnlyShare),
+    pct(recorded.sameModel),
+    pct(forge.sameModelCeiling),
     describeRewrites(forge.rewrites),
     describeRewrites(naive.rewrites),
   ];
@@ -267,8 +295,10 @@ try {
   console.log(
     `forge's targets on every row (update changes rewrite nothing; each prefix rewrite caused by a mode switch, a model switch or the compaction, and announced): ${failed ? "MISSED" : "met"}`,
   );
-  const missed = reports.filter((r) => r.row.values.simulatedShare < TARGET_SHARE).map((r) => r.cells[0]);
-  console.log(`cache share >= ${pct(TARGET_SHARE)} (simulated): ${missed.length === 0 ? "met on every row" : `missed on ${missed.join("; ")}`}`);
+  const missed = reports.filter((r) => r.row.values.recordedSameModel < TARGET_SHARE).map((r) => r.cells[0]);
+  console.log(
+    `cache share >= ${pct(TARGET_SHARE)} (Pi's recorded usage, requests not after a model switch): ${missed.length === 0 ? "met on every row" : `missed on ${missed.join("; ")}`}`,
+  );
   recordFigures(import.meta.url, {
     rows: reports.map((r) => r.row),
     tables: [
@@ -283,10 +313,12 @@ try {
           "forge, Pi's recorded usage",
           "naive, simulated",
           "ceiling",
+          "not after a model switch: forge, recorded",
+          "ceiling there",
           "prefix rewrites: forge",
           "naive",
         ],
-        align: ["---", "---:", "---:", "---:", "---:", "---:", "---:", "---", "---"],
+        align: ["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---", "---"],
         rows: reports.map((r) => r.cells),
       },
     ],

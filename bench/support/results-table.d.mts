@@ -22,6 +22,8 @@ export interface BenchFigures {
   bench: string;
   rows: BenchRow[];
   tables?: BenchTable[];
+  /** Set when this bench was re-recorded alone (`npm run bench -- --only <bench> --record`): its own run's date and load. */
+  recorded?: { date: string; command: string; load: { start: { loadavg: number[] }; end: { loadavg: number[] } } };
 }
 
 export interface BenchResults {

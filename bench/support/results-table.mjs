@@ -32,7 +32,10 @@ export function renderPerformance(results) {
   const lines = [describeRun(results), "", row(["bench, run", "what", "figure", "baseline (same run)", "target"]), "|---|---|---|---|---|"];
   for (const bench of results.benches) {
     for (const r of bench.rows) {
-      lines.push(row([`\`bench/${bench.bench}.mjs\`, ${r.run}`, r.what, r.figure, r.baseline || "none", `${r.target}: ${r.met ? "met" : "**missed**"}`]));
+      const alone = bench.recorded ? ` (re-recorded alone on ${bench.recorded.date.slice(0, 10)})` : "";
+      lines.push(
+        row([`\`bench/${bench.bench}.mjs\`, ${r.run}${alone}`, r.what, r.figure, r.baseline || "none", `${r.target}: ${r.met ? "met" : "**missed**"}`]),
+      );
     }
   }
   return lines.join("\n");
@@ -41,7 +44,9 @@ export function renderPerformance(results) {
 /** A detail table; the line under it names the bench and the run that produced it. */
 export function renderTable(results, bench, table) {
   const align = table.align ?? table.columns.map(() => "---");
-  const source = `From \`bench/${bench.bench}.mjs\`, ${table.run}, recorded by \`npm run bench\` on ${results.date.slice(0, 10)} with the Performance table (\`${RESULTS_FILE}\`).`;
+  const source = bench.recorded
+    ? `From \`bench/${bench.bench}.mjs\`, ${table.run}, re-recorded alone by \`${bench.recorded.command}\` on ${bench.recorded.date.slice(0, 10)} (\`${RESULTS_FILE}\`).`
+    : `From \`bench/${bench.bench}.mjs\`, ${table.run}, recorded by \`npm run bench\` on ${results.date.slice(0, 10)} with the Performance table (\`${RESULTS_FILE}\`).`;
   return [row(table.columns), `|${align.join("|")}|`, ...table.rows.map(row), "", source].join("\n");
 }
 

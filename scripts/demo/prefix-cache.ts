@@ -1,5 +1,6 @@
 // A provider prefix cache, simulated: a request is served from cache up to the longest byte prefix it shares with an
-// earlier request of the session, in tokens at 4 characters per token. Tools come first, as providers cache them.
+// earlier request of the session, in tokens at 4 characters per token, as OpenAI documents its automatic cache: only a
+// prefix of 1,024 tokens or more, in steps of 128 tokens (OPENAI_RULE). Tools come first, as providers cache them.
 
 /**
  * Tokens are counted as characters / 4 (input rounded up, cached prefix rounded down): a deterministic approximation,
@@ -35,6 +36,28 @@ export function commonPrefix(a: string, b: string): number {
   return i;
 }
 
+/** Which prefixes a provider serves from cache: at least `minTokens`, rounded down to a multiple of `step` tokens. */
+export interface CacheRule {
+  minTokens: number;
+  step: number;
+}
+
+/**
+ * OpenAI's automatic prompt cache (the fake speaks its chat-completions API): "cache hits require an exact, repeated
+ * prefix match and work automatically for prompts containing 1024 tokens or more, with cache hits occurring in
+ * increments of 128 tokens" (openai-cookbook, Prompt Caching 201). Anthropic's explicit breakpoints are not modelled.
+ */
+export const OPENAI_RULE: CacheRule = { minTokens: 1024, step: 128 };
+
+/** Every shared prefix, to the token: for tests of the arithmetic on short texts. */
+export const EXACT_RULE: CacheRule = { minTokens: 0, step: 1 };
+
+/** The tokens a provider under `rule` serves from cache for a shared prefix of `chars` characters. */
+export function cachedTokensOf(chars: number, rule: CacheRule = OPENAI_RULE): number {
+  const tokens = Math.floor(chars / CHARS_PER_TOKEN);
+  return tokens < rule.minTokens ? 0 : tokens - (tokens % rule.step);
+}
+
 export interface CacheUsage {
   /** Input tokens of the request. */
   input: number;
@@ -46,11 +69,13 @@ export interface CacheUsage {
 export class PrefixCache {
   private readonly seen: string[] = [];
 
+  constructor(private readonly rule: CacheRule = OPENAI_RULE) {}
+
   serve(text: string): CacheUsage {
     let longest = 0;
     for (const earlier of this.seen) longest = Math.max(longest, commonPrefix(earlier, text));
     this.seen.push(text);
-    return { input: Math.ceil(text.length / CHARS_PER_TOKEN), cached: Math.floor(longest / CHARS_PER_TOKEN) };
+    return { input: Math.ceil(text.length / CHARS_PER_TOKEN), cached: cachedTokensOf(longest, this.rule) };
   }
 
   reset(): void {

@@ -6,7 +6,7 @@ import { formatDollars } from "../../core/usage-prices.js";
 import type { CostReport } from "../../core/usage-report.js";
 import type { RecordedRequest } from "../../scripts/demo/fake-server.js";
 import { HOSTS } from "../../scripts/demo/pi-host.js";
-import { requestText } from "../../scripts/demo/prefix-cache.js";
+import { OPENAI_RULE, requestText } from "../../scripts/demo/prefix-cache.js";
 import { startRpc } from "../../scripts/demo/rpc-client.js";
 import { EXTENSIONS, rpcCommand, updatesSuite } from "./harness/updates-session.js";
 
@@ -98,7 +98,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: prices an
     expect(report!.rewrites.list.filter((r) => r.by === "forge").map((r) => r.turn)).toEqual([2]);
     // The notice counted the tools /mode explain changes: what it said it rewrites is what the provider did not serve.
     expect(report!.rewrites.list[0]!.causes).toEqual(["preset", "tools"]); // it leaves preset audit
-    expect(Math.abs(n - report!.rewrites.list[0]!.missedTokens), `${n} vs ${report!.rewrites.list[0]!.missedTokens}`).toBeLessThanOrEqual(Math.ceil(n * 0.02));
+    // Within 2%, plus the provider's own rounding: it serves its cache in steps of OPENAI_RULE.step tokens (up to one
+    // step less than the shared prefix), which no request body can show.
+    expect(Math.abs(n - report!.rewrites.list[0]!.missedTokens), `${n} vs ${report!.rewrites.list[0]!.missedTokens}`).toBeLessThanOrEqual(
+      Math.ceil(n * 0.02) + OPENAI_RULE.step - 1,
+    );
     expect(report!.rewrites.list.filter((r) => r.by === "user").map((r) => [r.turn, r.causes])).toEqual([[4, ["model"]]]);
     expect(report!.rewrites).toMatchObject({ total: 2, forge: 1, user: 1, both: 0, unexplained: 0 });
     expect(text).toContain(`forge cost: this branch, from the provider's own usage (5 requests)`);

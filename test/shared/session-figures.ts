@@ -4,7 +4,7 @@
 import type { SentRequest } from "./sent-request.js";
 import { toldView } from "./told-view.js";
 import { messageText } from "../../scripts/demo/fake-server.js";
-import { CHARS_PER_TOKEN, commonPrefix, PrefixCache, requestText } from "../../scripts/demo/prefix-cache.js";
+import { cachedTokensOf, commonPrefix, OPENAI_RULE, PrefixCache, requestText, type CacheRule } from "../../scripts/demo/prefix-cache.js";
 
 /** What happened between two conversation requests besides a new prompt (an agent tool call counts as an update). */
 export type Cause = "update" | "mode" | "model" | "compaction";
@@ -36,6 +36,10 @@ export interface SideFigures {
   cacheShare: number;
   /** The same share if every request extended the previous one: what a perfect append-only session gets. */
   appendOnlyShare: number;
+  /** cacheShare over the counted requests that do not follow a model switch (the provider keeps a cache per model). */
+  sameModelShare: number;
+  /** appendOnlyShare over the same requests: the most any delivery can keep there. */
+  sameModelCeiling: number;
   rewrites: PrefixRewrite[];
 }
 
@@ -90,6 +94,8 @@ export interface RecordedUsage {
 export interface RecordedShares {
   /** cacheRead over all input tokens (input + cacheRead + cacheWrite) of the requests sideFigures counts. */
   counted: number;
+  /** `counted` without the requests after a model switch: the provider keeps a cache per model, so those start cold. */
+  sameModel: number;
   /** The same over every conversation request. */
   all: number;
 }
@@ -98,17 +104,38 @@ export interface RecordedShares {
 export function recordedShares(requests: readonly SessionRequest[], usages: readonly RecordedUsage[]): RecordedShares {
   const turns = requests.filter((r) => r.kind === "turn");
   if (turns.length !== usages.length) throw new Error(`${turns.length} conversation requests but ${usages.length} recorded usages`);
-  const sums = { counted: [0, 0], all: [0, 0] };
+  const sums = { counted: [0, 0], all: [0, 0], sameModel: [0, 0] };
   turns.forEach((r, turn) => {
     const u = usages[turn]!;
     const total = u.input + u.cacheRead + u.cacheWrite;
-    for (const key of countsTowardShare(r, turn) ? (["counted", "all"] as const) : (["all"] as const)) {
+    const keys: Array<keyof typeof sums> = ["all"];
+    if (countsTowardShare(r, turn)) keys.push("counted", ...(r.causes.includes("model") ? [] : (["sameModel"] as const)));
+    for (const key of keys) {
       sums[key][0]! += u.cacheRead;
       sums[key][1]! += total;
     }
   });
   const share = ([read, total]: number[]) => (total === 0 ? 1 : read! / total!);
-  return { counted: share(sums.counted), all: share(sums.all) };
+  return { counted: share(sums.counted), all: share(sums.all), sameModel: share(sums.sameModel) };
+}
+
+/**
+ * Where the counted requests' input was not served from cache, by Pi's recorded usage, as shares of their whole input:
+ * by what happened in the gap before each ("a model switch", "an update change" (an agent tool call's turn too), or "the
+ * new turn alone": the new prompt and the last reply). Says why the recorded share is what it is, cause by cause.
+ */
+export function uncachedByCause(requests: readonly SessionRequest[], usages: readonly RecordedUsage[]): Record<string, number> {
+  const turns = requests.filter((r) => r.kind === "turn");
+  const sums = new Map<string, number>();
+  let total = 0;
+  turns.forEach((r, turn) => {
+    if (!countsTowardShare(r, turn)) return;
+    const u = usages[turn]!;
+    total += u.input + u.cacheRead + u.cacheWrite;
+    const cause = r.causes.includes("model") ? "a model switch" : r.causes.includes("update") ? "an update change" : "the new turn alone";
+    sums.set(cause, (sums.get(cause) ?? 0) + u.input + u.cacheWrite);
+  });
+  return Object.fromEntries([...sums].map(([cause, tokens]) => [cause, total === 0 ? 0 : tokens / total]));
 }
 
 /** A notice's cache words keeping less than the whole previous request (runtime/updates/cache-impact.ts describeCacheImpact). */
@@ -119,10 +146,28 @@ function foretellsRewrite(notice: string): boolean {
   return PARTIAL_KEEP.test(notice);
 }
 
-/** The figures of one side: `bodyOf` maps a recorded body to what that side sends (identity for forge). */
-export function sideFigures(requests: readonly SessionRequest[], bodyOf: (body: any) => any): SideFigures {
-  const cache = new PrefixCache();
-  const figures: SideFigures = { rewritten: 0, rewrittenByUpdates: 0, cacheShare: 0, appendOnlyShare: 0, rewrites: [] };
+/**
+ * The figures of one side: `bodyOf` maps a recorded body to what that side sends (identity for forge). The cache is
+ * the fake provider's (scripts/demo/fake-usage.ts): one per model, under `rule`; so forge's simulated share is the
+ * share Pi records, request by request.
+ */
+export function sideFigures(requests: readonly SessionRequest[], bodyOf: (body: any) => any, rule: CacheRule = OPENAI_RULE): SideFigures {
+  const caches = new Map<string, PrefixCache>();
+  const cacheOf = (body: any): PrefixCache => {
+    const model = typeof body?.model === "string" ? body.model : "";
+    if (!caches.has(model)) caches.set(model, new PrefixCache(rule));
+    return caches.get(model)!;
+  };
+  const figures: SideFigures = {
+    rewritten: 0,
+    rewrittenByUpdates: 0,
+    cacheShare: 0,
+    appendOnlyShare: 0,
+    sameModelShare: 0,
+    sameModelCeiling: 0,
+    rewrites: [],
+  };
+  const same = { input: 0, cached: 0, ideal: 0 };
   let previous: string | null = null;
   let turn = -1;
   let input = 0;
@@ -130,7 +175,7 @@ export function sideFigures(requests: readonly SessionRequest[], bodyOf: (body: 
   let ideal = 0;
   for (const r of requests) {
     const text = requestText(r.kind === "turn" ? bodyOf(r.body) : r.body);
-    const served = cache.serve(text);
+    const served = cacheOf(r.body).serve(text);
     if (r.kind !== "turn") continue;
     turn++;
     if (previous !== null) {
@@ -142,12 +187,20 @@ export function sideFigures(requests: readonly SessionRequest[], bodyOf: (body: 
       if (countsTowardShare(r, turn)) {
         input += served.input;
         cached += served.cached;
-        ideal += Math.min(served.input, Math.floor(previous.length / CHARS_PER_TOKEN));
+        const best = Math.min(served.input, cachedTokensOf(previous.length, rule));
+        ideal += best;
+        if (!r.causes.includes("model")) {
+          same.input += served.input;
+          same.cached += served.cached;
+          same.ideal += best;
+        }
       }
     }
     previous = text;
   }
   figures.cacheShare = input === 0 ? 1 : cached / input;
   figures.appendOnlyShare = input === 0 ? 1 : ideal / input;
+  figures.sameModelShare = same.input === 0 ? 1 : same.cached / same.input;
+  figures.sameModelCeiling = same.input === 0 ? 1 : same.ideal / same.input;
   return figures;
 }
