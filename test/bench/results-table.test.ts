@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { renderBenchDocs } from "../../bench/support/bench-docs.mjs";
 import {
   PERFORMANCE_MARKERS,
+  renderPerformance,
   RESULTS_FILE,
   spliceBenchFiles,
   spliceBenchMarkers,
@@ -49,6 +50,20 @@ describe("the bench tables of the docs", () => {
     expect(results.machine.node.benches).toMatch(/^v\d+\./);
     expect(results.load.start.loadavg).toHaveLength(3);
     expect(JSON.stringify(results)).not.toContain('"quick":true');
+  });
+
+  it("name a bench re-recorded alone (--only X --record) by its own date and command, in its rows and its tables", () => {
+    for (const bench of results.benches.filter((b) => b.recorded !== undefined)) {
+      const date = bench.recorded!.date.slice(0, 10);
+      expect(new Date(bench.recorded!.date).toString()).not.toBe("Invalid Date");
+      expect(bench.recorded!.command).toBe(`npm run bench -- --only ${bench.bench} --record`);
+      for (const row of bench.rows) expect(PERFORMANCE).toContain(`\`bench/${bench.bench}.mjs\`, ${row.run} (re-recorded alone on ${date})`);
+      for (const table of bench.tables ?? [])
+        expect(CACHE + PERFORMANCE).toContain(`${table.run}, re-recorded alone by \`${bench.recorded!.command}\` on ${date}`);
+    }
+    // The control: a bench of the full run is named by the run's date only.
+    const plain = { ...results, benches: [{ ...results.benches[0]!, recorded: undefined }] };
+    expect(renderPerformance(plain)).not.toContain("re-recorded alone");
   });
 
   it("name each row's bench and run and state its target, met or missed", () => {
