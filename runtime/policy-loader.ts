@@ -3,6 +3,7 @@
 import { statSync } from "node:fs";
 import { NO_POLICY, type PolicyState } from "../core/policy.js";
 import { loadPolicies, type PolicyLoadOptions } from "../io/policy-load.js";
+import { createDirWatch, fileWatchPlan, type DirWatch } from "./scope-watch.js";
 
 export interface PolicyLoader {
   /** The policy in force now (stat check; a changed file re-reads and re-verifies). */
@@ -11,29 +12,53 @@ export interface PolicyLoader {
   current(): PolicyState;
 }
 
+/** A file's identity for the change check. Absent files are the common case (no policy named): asked without an
+ * exception, whose stack trace made this check most of a turn's cost (bench/runtime-compose.mjs). */
 function statKey(file: string): string {
   try {
-    const s = statSync(file);
-    return `${file}:${s.ino}:${s.size}:${s.mtimeMs}`;
+    const s = statSync(file, { throwIfNoEntry: false });
+    return s === undefined ? `${file}:-` : `${file}:${s.ino}:${s.size}:${s.mtimeMs}`;
   } catch {
     return `${file}:-`;
   }
 }
 
-/** `options()`: the environment, agent dir and extension file of each read (the agent dir follows the environment). */
-export function createPolicyLoader(options: () => PolicyLoadOptions): PolicyLoader {
+/**
+ * `options()`: the environment, agent dir and extension file of each read (the agent dir follows the environment).
+ * A turn in which no file it read moved (fs.watch on their directories: runtime/scope-watch.ts) makes no system call;
+ * where a directory cannot be watched, it stats the files every turn.
+ */
+export function createPolicyLoader(options: () => PolicyLoadOptions, watch: DirWatch = createDirWatch()): PolicyLoader {
   let state: PolicyState = NO_POLICY;
   let fingerprint: string | null = null;
   let files: string[] = [];
-  const fingerprintOf = (o: PolicyLoadOptions) => [o.env.FORGE_POLICY ?? "", o.agentDir, ...files.map(statKey)].join("|");
+  let named = "";
+  const fingerprintOf = () => files.map(statKey).join("|");
+  /** Watches `files` and stats them before reading, so a change while reading is seen at the next turn. */
+  const watched = (list: string[]): void => {
+    files = list;
+    watch.arm(fileWatchPlan(files));
+    fingerprint = fingerprintOf();
+  };
   return {
     refresh() {
       const o = options();
-      if (fingerprint !== null && state.kind !== "failed" && fingerprintOf(o) === fingerprint) return state;
-      const load = loadPolicies(o);
+      const now = `${o.env.FORGE_POLICY ?? ""}|${o.agentDir}`;
+      const same = fingerprint !== null && state.kind !== "failed" && now === named;
+      if (same && watch.quiet()) return state;
+      if (same && fingerprintOf() === fingerprint) {
+        watch.arm(fileWatchPlan(files)); // an event that changed nothing forge reads (another file of the directory)
+        return state;
+      }
+      named = now;
+      watched(files);
+      let load = loadPolicies(o);
+      // The first read (or a policy named elsewhere) learns which files it reads: watch and stat those, then read again.
+      if (load.files.join("|") !== files.join("|")) {
+        watched(load.files);
+        load = loadPolicies(o);
+      }
       state = load.state;
-      files = load.files;
-      fingerprint = fingerprintOf(o);
       return state;
     },
     current: () => state,

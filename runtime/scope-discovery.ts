@@ -200,9 +200,10 @@ export function scopeFiles(paths: ScopePaths): string[] {
 export function scopeFingerprint(paths: ScopePaths): string {
   return scopeFiles(paths)
     .map((file) => {
+      // An absent file (no trust store yet, no global bundle) is asked without an exception: its stack trace is costly.
       try {
-        const s = statSync(file);
-        return `${file}:${s.ino}:${s.size}:${s.mtimeMs}`;
+        const s = statSync(file, { throwIfNoEntry: false });
+        return s === undefined ? `${file}:-` : `${file}:${s.ino}:${s.size}:${s.mtimeMs}`;
       } catch {
         return `${file}:-`;
       }

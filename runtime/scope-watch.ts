@@ -15,7 +15,7 @@ export interface ScopeWatch {
 }
 
 /** A directory and the entry names in it whose change matters (null: any). */
-type Watched = Map<string, Set<string> | null>;
+export type Watched = Map<string, Set<string> | null>;
 
 /** The directories the layer walk looked in: from cwd up to the repository root, or the filesystem root, bounded. */
 export function walkedDirs(cwd: string, repositoryRoot: string | null): string[] {
@@ -49,15 +49,44 @@ export function watchPlan(cwd: string, paths: ScopePaths): Watched {
     add(join(dir, ".pi"), "forge");
     add(join(dir, ".pi", "forge"), "bundle.json");
   }
-  for (const file of [paths.builtinFile, paths.globalFile, paths.trustFile, paths.settingsFile]) {
+  for (const [dir, names] of fileWatchPlan([paths.builtinFile, paths.globalFile, paths.trustFile, paths.settingsFile])) {
+    for (const name of names ?? []) add(dir, name);
+  }
+  return plan;
+}
+
+/** What to watch for `files`: each one's directory for its name, and the directory above for the directory's name. */
+export function fileWatchPlan(files: readonly string[]): Watched {
+  const plan: Watched = new Map();
+  const add = (dir: string, name: string): void => {
+    const names = plan.get(dir);
+    if (names === undefined) plan.set(dir, new Set([name]));
+    else names?.add(name);
+  };
+  for (const file of files) {
     add(dirname(file), basename(file));
     add(dirname(dirname(file)), basename(dirname(file)));
   }
   return plan;
 }
 
-/** fs.watch per directory (unref'd: a watcher never keeps Pi running). */
+/** fs.watch over a plan of directories; the scope watch and the team policy's loader each keep one. */
+export interface DirWatch {
+  /** True while every watched directory is watched and none reported a change of interest since `arm`. */
+  quiet(): boolean;
+  /** Watches `plan`; closes the previous watchers first. */
+  arm(plan: Watched): void;
+  close(): void;
+}
+
+/** The scope watch: a directory watch over what discovery of `paths` read. */
 export function createScopeWatch(watchDir: typeof watch = watch): ScopeWatch {
+  const dirs = createDirWatch(watchDir);
+  return { quiet: dirs.quiet, arm: (cwd, paths) => dirs.arm(watchPlan(cwd, paths)), close: dirs.close };
+}
+
+/** fs.watch per directory (unref'd: a watcher never keeps Pi running). */
+export function createDirWatch(watchDir: typeof watch = watch): DirWatch {
   let watchers: FSWatcher[] = [];
   let armed = false;
   let moved = true;
@@ -68,10 +97,10 @@ export function createScopeWatch(watchDir: typeof watch = watch): ScopeWatch {
   };
   return {
     quiet: () => armed && !moved,
-    arm(cwd, paths) {
+    arm(plan) {
       close();
       moved = false;
-      for (const [dir, names] of watchPlan(cwd, paths)) {
+      for (const [dir, names] of plan) {
         let watcher: FSWatcher;
         try {
           watcher = watchDir(dir, { persistent: false }, (_event, name) => {
