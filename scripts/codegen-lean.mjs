@@ -256,10 +256,11 @@ export function renderLeanValidators(schemas, exportsMap) {
     const [id, pointer] = target.split("#");
     const { node, baseId, schemaPath } = resolve(pointer === undefined ? "#" : `#${pointer}`, id);
     exportLines.push(
-      `export const ${name} = w((d, p) => ${alwaysValid(node) ? "true" : `${fn(node, baseId, pointer === undefined ? "#" : schemaPath)}(d, p)`});`,
+      `export const ${name} = /* @__PURE__ */ w((d, p) => ${alwaysValid(node) ? "true" : `${fn(node, baseId, pointer === undefined ? "#" : schemaPath)}(d, p)`});`,
     );
   }
-  const regexes = [...patterns].map(([source, n]) => `const ${n} = new RegExp(${js(source)}, "u");`);
+  const regexes = [...patterns].map(([source, n]) => `const ${n} = /* @__PURE__ */ new RegExp(${js(source)}, "u");`);
+  // Each validator and expression is marked pure, so a bundle keeps only the validators it calls (and what they use).
   // Tables name functions, which are hoisted; they come after the functions only so a reader meets the checks first.
   const tables = [...constants].map(([text, n]) => `const ${n} = ${text};`);
   return `${PRELUDE}${regexes.join("\n")}\n${functions.join("\n")}\n${tables.join("\n")}\n${exportLines.join("\n")}\n`;
