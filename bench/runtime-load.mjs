@@ -1,6 +1,7 @@
 // Bench: in-process first load of dist/extension.js through the legacy host's own jiti (fs cache off), vs a trivial extension,
-// and vs the two layouts the build does not ship (scripts/build.mjs): the same code split into chunks (the commands'
-// handlers imported on first use) and with RE2 inlined instead of beside it in dist/re2.cjs. One fresh Node process per
+// and vs the three layouts the build does not ship (scripts/build.mjs): the same code split into chunks (the commands'
+// handlers imported on first use), with the commands' handlers inlined instead of in dist/on-demand.js, and with RE2
+// inlined instead of beside it in dist/re2.cjs. One fresh Node process per
 // sample, alternating; prints medians and the ratios (target < 2x the trivial one; each other layout slower than the
 // shipped one). Not a test: prints figures. `--quick`: one sample each, no warm-up.
 import { spawnSync } from "node:child_process";
@@ -90,7 +91,23 @@ await build({
   external: ["@mariozechner/*", "@earendil-works/*"],
 });
 const CHUNKS = join(chunksDir, "extension.js");
-const LAYOUTS = { trivial: TRIVIAL, forge: EXTENSION, chunks: CHUNKS, inlined: INLINED };
+// One file with the commands' handlers and the update tool's body in it, initialised on first use (what dist/extension.js
+// held before dist/on-demand.js): parsed at every start.
+const HANDLERS = join(layoutDir("handlers"), "extension.js");
+await build({
+  entryPoints: [join(ROOT, "runtime/extension.ts")],
+  outfile: HANDLERS,
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+  define: { FORGE_VERSION: '"bench"', FORGE_RE2: '"./re2.cjs"', FORGE_YAML: '"./yaml.cjs"' },
+  external: ["@mariozechner/*", "@earendil-works/*"],
+});
+const LAYOUTS = { trivial: TRIVIAL, forge: EXTENSION, chunks: CHUNKS, handlers: HANDLERS, inlined: INLINED };
 
 function sample(file) {
   const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--sample", file], {
@@ -113,7 +130,7 @@ try {
       samples[name].push(sample(LAYOUTS[name]));
     }
   }
-  const { trivial, forge, chunks, inlined } = samples;
+  const { trivial, forge, chunks, handlers, inlined } = samples;
   const load = (xs) => median(xs.map((x) => x.load));
   const total = (xs) => median(xs.map((x) => x.load + x.factory));
   console.log(
@@ -143,6 +160,7 @@ try {
   };
   const layoutRows = [
     layoutRow("split into chunks", chunks, "the same extension split into chunks, commands' handlers on first use, first load through Pi's jiti"),
+    layoutRow("handlers inlined", handlers, "the same extension with the commands' handlers in it (not in `dist/on-demand.js`), first load through Pi's jiti"),
     layoutRow("RE2 inlined", inlined, "the same extension with RE2 inlined (not beside it in `dist/re2.cjs`), first load through Pi's jiti"),
   ];
   recordFigures(import.meta.url, {

@@ -2,6 +2,11 @@
 /* eslint-disable */
 let E = null;
 const f = (instancePath, keyword, params) => ((E = { instancePath, schemaPath: "", keyword, params }), false);
+// The errors and the test most checks repeat, named once (each validator's code is most of the extension's share).
+const ft = (instancePath, type) => f(instancePath, "type", { type });
+const fr = (instancePath, missingProperty) => f(instancePath, "required", { missingProperty });
+const fa = (instancePath, additionalProperty) => f(instancePath, "additionalProperties", { additionalProperty });
+const isObject = (d) => d && typeof d == "object" && !Array.isArray(d);
 const k = (key) => "/" + String(key).replace(/~/g, "~0").replace(/\//g, "~1");
 const eq = (a, b) => {
   if (a === b) return true;
@@ -21,18 +26,18 @@ const w = (v) => {
   validate.errors = null;
   return validate;
 };
-const r0 = new RegExp("^[0-9a-f]{64}$", "u");
-const r1 = new RegExp("^[a-z][a-z0-9]*(_[a-z0-9]+)*$", "u");
-const r2 = new RegExp("^[a-z][a-z0-9-]*$", "u");
-const r3 = new RegExp("^[A-Za-z_*?][A-Za-z0-9_*?-]*$", "u");
-const r4 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-const r5 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-const r6 = new RegExp("^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$", "u");
-const r7 = new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", "u");
-const r8 = new RegExp("^[A-Za-z0-9+/]{43}=$", "u");
-const r9 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$", "u");
-const r10 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$", "u");
-const r11 = new RegExp("^[A-Za-z0-9+/]{86}==$", "u");
+const r0 = /* @__PURE__ */ new RegExp("^[0-9a-f]{64}$", "u");
+const r1 = /* @__PURE__ */ new RegExp("^[a-z][a-z0-9]*(_[a-z0-9]+)*$", "u");
+const r2 = /* @__PURE__ */ new RegExp("^[a-z][a-z0-9-]*$", "u");
+const r3 = /* @__PURE__ */ new RegExp("^[A-Za-z_*?][A-Za-z0-9_*?-]*$", "u");
+const r4 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9_-]+$", "u");
+const r5 = /* @__PURE__ */ new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+const r6 = /* @__PURE__ */ new RegExp("^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$", "u");
+const r7 = /* @__PURE__ */ new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", "u");
+const r8 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]{43}=$", "u");
+const r9 = /* @__PURE__ */ new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$", "u");
+const r10 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$", "u");
+const r11 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]{86}==$", "u");
 function v1(d, p) {
   if (!eq(d, 1)) return f(p, "const", { allowedValue: 1 });
   return true;
@@ -40,23 +45,23 @@ function v1(d, p) {
 function v2(d, p) {
   if (typeof d == "string") {
     if (!r0.test(d)) return f(p, "pattern", { pattern: "^[0-9a-f]{64}$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v7(d, p) {
-  if (!((typeof d == "number" && !(d % 1) && !isNaN(d) && isFinite(d)))) return f(p, "type", { type: "integer" });
+  if (!((typeof d == "number" && !(d % 1) && !isNaN(d) && isFinite(d)))) return ft(p, "integer");
   if (typeof d == "number") {
     if (d < 0) return f(p, "minimum", { comparison: ">=", limit: 0 });
   }
   return true;
 }
 function v6(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c2) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "modes" || key === "presets")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c2) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "modes" || key === "presets")) return fa(p, key);
     if (d["modes"] !== undefined && !v7(d["modes"], p + "/modes")) return false;
     if (d["presets"] !== undefined && !v7(d["presets"], p + "/presets")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v11(d, p) {
@@ -72,7 +77,7 @@ function v11(d, p) {
 function v13(d, p) {
   if (typeof d == "string") {
     if (!r1.test(d)) return f(p, "pattern", { pattern: "^[a-z][a-z0-9]*(_[a-z0-9]+)*$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v14(d, p) {
@@ -80,31 +85,31 @@ function v14(d, p) {
   return true;
 }
 function v16(d, p) {
-  if (!(typeof d == "string")) return f(p, "type", { type: "string" });
+  if (!(typeof d == "string")) return ft(p, "string");
   return true;
 }
 function v17(d, p) {
-  if (!(typeof d == "string" || d === null)) return f(p, "type", { type: ["string","null"] });
+  if (!(typeof d == "string" || d === null)) return ft(p, ["string","null"]);
   return true;
 }
 function v19(d, p) {
-  if (!(d === null)) return f(p, "type", { type: "null" });
+  if (!(d === null)) return ft(p, "null");
   return true;
 }
 function v21(d, p) {
-  if (!((typeof d == "number" && !(d % 1) && !isNaN(d) && isFinite(d)))) return f(p, "type", { type: "integer" });
+  if (!((typeof d == "number" && !(d % 1) && !isNaN(d) && isFinite(d)))) return ft(p, "integer");
   if (typeof d == "number") {
     if (d < 1) return f(p, "minimum", { comparison: ">=", limit: 1 });
   }
   return true;
 }
 function v20(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c6) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "line" || key === "column")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c6) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "line" || key === "column")) return fa(p, key);
     if (d["line"] !== undefined && !v21(d["line"], p + "/line")) return false;
     if (d["column"] !== undefined && !v21(d["column"], p + "/column")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v18(d, p) {
@@ -120,26 +125,26 @@ function v18(d, p) {
 }
 function v10(d, p) {
   if (!v11(d, p)) return false;
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c4) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c5.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c4) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c5.has(key))) return fa(p, key);
     for (const [n, v, s] of c7) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v9(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 100000) return f(p, "maxItems", { limit: 100000 });
     for (let i = 0; i < d.length; i++) if (!v10(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v0(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c0) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c1.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c0) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c1.has(key))) return fa(p, key);
     for (const [n, v, s] of c8) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v28(d, p) {
@@ -149,7 +154,7 @@ function v28(d, p) {
 function v30(d, p) {
   if (typeof d == "string") {
     if (d.length > 64) return f(p, "maxLength", { limit: 64 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v31(d, p) {
@@ -160,7 +165,7 @@ function v35(d, p) {
   if (typeof d == "string") {
     if (d.length > 64) return f(p, "maxLength", { limit: 64 });
     if (!r2.test(d)) return f(p, "pattern", { pattern: "^[a-z][a-z0-9-]*$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v40(d, p) {
@@ -170,15 +175,15 @@ function v40(d, p) {
 function v45(d, p) {
   if (typeof d == "string") {
     if (d.length < 1) return f(p, "minLength", { limit: 1 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v44(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["text"] === undefined) return f(p, "required", { missingProperty: "text" });
-    for (const key in d) if (!(key === "text")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["text"] === undefined) return fr(p, "text");
+    for (const key in d) if (!(key === "text")) return fa(p, key);
     if (d["text"] !== undefined && !v45(d["text"], p + "/text")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v47(d, p) {
@@ -186,11 +191,11 @@ function v47(d, p) {
   return true;
 }
 function v46(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["slot"] === undefined) return f(p, "required", { missingProperty: "slot" });
-    for (const key in d) if (!(key === "slot")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["slot"] === undefined) return fr(p, "slot");
+    for (const key in d) if (!(key === "slot")) return fa(p, key);
     if (d["slot"] !== undefined && !v47(d["slot"], p + "/slot")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v43(d, p) {
@@ -208,14 +213,14 @@ function v42(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 10000) return f(p, "maxItems", { limit: 10000 });
     for (let i = 0; i < d.length; i++) if (!v43(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v51(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v35(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v58(d, p) {
@@ -226,52 +231,52 @@ function v61(d, p) {
   if (typeof d == "string") {
     if (d.length > 128) return f(p, "maxLength", { limit: 128 });
     if (!r3.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z_*?][A-Za-z0-9_*?-]*$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v60(d, p) {
   if (Array.isArray(d)) {
     for (let i = 0; i < d.length; i++) if (!v61(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v64(d, p) {
   if (typeof d == "string") {
     if (d.length > 64) return f(p, "maxLength", { limit: 64 });
     if (!r4.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9_-]+$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v63(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v64(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v71(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["url"] === undefined) return f(p, "required", { missingProperty: "url" });
+  if (isObject(d)) {
+    if (d["url"] === undefined) return fr(p, "url");
   }
   return true;
 }
 function v70(d, p) {
   { const s = E; const r = v71(d, p); E = s; if (r) return f(p, "not", {}); }
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["command"] === undefined) return f(p, "required", { missingProperty: "command" });
+  if (isObject(d)) {
+    if (d["command"] === undefined) return fr(p, "command");
   }
   return true;
 }
 function v73(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["command"] === undefined) return f(p, "required", { missingProperty: "command" });
+  if (isObject(d)) {
+    if (d["command"] === undefined) return fr(p, "command");
   }
   return true;
 }
 function v72(d, p) {
   { const s = E; const r = v73(d, p); E = s; if (r) return f(p, "not", {}); }
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["url"] === undefined) return f(p, "required", { missingProperty: "url" });
+  if (isObject(d)) {
+    if (d["url"] === undefined) return fr(p, "url");
   }
   return true;
 }
@@ -283,20 +288,20 @@ function v75(d, p) {
   if (typeof d == "string") {
     if (d.length > 1024) return f(p, "maxLength", { limit: 1024 });
     if (d.length < 1) return f(p, "minLength", { limit: 1 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v77(d, p) {
   if (typeof d == "string") {
     if (d.length > 4096) return f(p, "maxLength", { limit: 4096 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v76(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 128) return f(p, "maxItems", { limit: 128 });
     for (let i = 0; i < d.length; i++) if (!v77(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v79(d, p) {
@@ -307,31 +312,31 @@ function v79(d, p) {
   return true;
 }
 function v78(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 64) return f(p, "maxProperties", { limit: 64 });
     for (const key in d) if (!v79(key, p)) return false;
     for (const key in d) if (true) { if (!v77(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v81(d, p) {
   if (typeof d == "string") {
     if (d.length > 1024) return f(p, "maxLength", { limit: 1024 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v82(d, p) {
   if (typeof d == "string") {
     if (d.length > 2048) return f(p, "maxLength", { limit: 2048 });
     if (d.length < 1) return f(p, "minLength", { limit: 1 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v83(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 64) return f(p, "maxProperties", { limit: 64 });
     for (const key in d) if (true) { if (!v77(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v85(d, p) {
@@ -345,28 +350,28 @@ function v88(d, p) {
   return true;
 }
 function v87(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 256) return f(p, "maxProperties", { limit: 256 });
     for (const key in d) if (!v88(key, p)) return false;
     for (const key in d) if (true) { if (!v85(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v90(d, p) {
   if (typeof d == "string") {
     if (d.length > 500) return f(p, "maxLength", { limit: 500 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v91(d, p) {
-  if (!(typeof d == "boolean")) return f(p, "type", { type: "boolean" });
+  if (!(typeof d == "boolean")) return ft(p, "boolean");
   return true;
 }
 function v92(d, p) {
   if (typeof d == "number") {
     if (d > 3600) return f(p, "maximum", { comparison: "<=", limit: 3600 });
     if (d < 1) return f(p, "minimum", { comparison: ">=", limit: 1 });
-  } else return f(p, "type", { type: "number" });
+  } else return ft(p, "number");
   return true;
 }
 function v69(d, p) {
@@ -378,18 +383,18 @@ function v69(d, p) {
     }
     if (!valid) { E = first ?? { instancePath: p, schemaPath: "", keyword: "oneOf", params: { passingSchemas: passing } }; return false; }
     E = s; }
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const key in d) if (!(c13.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const key in d) if (!(c13.has(key))) return fa(p, key);
     for (const [n, v, s] of c14) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v67(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 32) return f(p, "maxProperties", { limit: 32 });
     for (const key in d) if (!v64(key, p)) return false;
     for (const key in d) if (true) { if (!v69(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v98(d, p) {
@@ -399,29 +404,29 @@ function v98(d, p) {
 function v100(d, p) {
   if (typeof d == "string") {
     if (d.length > 65536) return f(p, "maxLength", { limit: 65536 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v97(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c16) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "kind" || key === "source" || key === "regex")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c16) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "kind" || key === "source" || key === "regex")) return fa(p, key);
     for (const [n, v, s] of c17) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v96(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 128) return f(p, "maxItems", { limit: 128 });
     for (let i = 0; i < d.length; i++) if (!v97(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v102(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v97(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v104(d, p) {
@@ -433,11 +438,11 @@ function v105(d, p) {
   return true;
 }
 function v95(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["deny"] === undefined) return f(p, "required", { missingProperty: "deny" });
-    for (const key in d) if (!(c15.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["deny"] === undefined) return fr(p, "deny");
+    for (const key in d) if (!(c15.has(key))) return fa(p, key);
     for (const [n, v, s] of c18) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v107(d, p) {
@@ -453,7 +458,7 @@ function v110(d, p) {
     if (d.length > 214) return f(p, "maxLength", { limit: 214 });
     if (d.length < 1) return f(p, "minLength", { limit: 1 });
     if (!r6.test(d)) return f(p, "pattern", { pattern: "^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v109(d, p) {
@@ -461,19 +466,19 @@ function v109(d, p) {
   return true;
 }
 function v37(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c11) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c12.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c11) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c12.has(key))) return fa(p, key);
     for (const [n, v, s] of c19) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v34(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
     for (const key in d) if (!v35(key, p)) return false;
     for (const key in d) if (true) { if (!v37(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v120(d, p) {
@@ -485,10 +490,10 @@ function v122(d, p) {
   return true;
 }
 function v124(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     for (const key in d) if (!v35(key, p)) return false;
     for (const key in d) if (true) { if (!v2(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v137(d, p) {
@@ -499,111 +504,111 @@ function v136(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v137(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v133(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["paths"] === undefined) return f(p, "required", { missingProperty: "paths" });
-    for (const key in d) if (!(key === "paths" || key === "tools")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["paths"] === undefined) return fr(p, "paths");
+    for (const key in d) if (!(key === "paths" || key === "tools")) return fa(p, key);
     if (d["paths"] !== undefined && !v102(d["paths"], p + "/paths")) return false;
     if (d["tools"] !== undefined && !v136(d["tools"], p + "/tools")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v128(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c22) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c23.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c22) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c23.has(key))) return fa(p, key);
     for (const [n, v, s] of c24) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v127(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v128(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v116(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c20) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c21.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c20) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c21.has(key))) return fa(p, key);
     for (const [n, v, s] of c25) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v114(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
     for (const key in d) if (!v35(key, p)) return false;
     for (const key in d) if (true) { if (!v116(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v149(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c26) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c27.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c26) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c27.has(key))) return fa(p, key);
     for (const [n, v, s] of c28) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v147(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
     for (const key in d) if (!v35(key, p)) return false;
     for (const key in d) if (true) { if (!v149(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v161(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["deny"] === undefined) return f(p, "required", { missingProperty: "deny" });
-    for (const key in d) if (!(key === "deny")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["deny"] === undefined) return fr(p, "deny");
+    for (const key in d) if (!(key === "deny")) return fa(p, key);
     if (d["deny"] !== undefined && !v102(d["deny"], p + "/deny")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v166(d, p) {
   if (typeof d == "string") {
     if (d.length > 64) return f(p, "maxLength", { limit: 64 });
     if (!r7.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z_][A-Za-z0-9_-]*$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v165(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v166(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v164(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["deny"] === undefined) return f(p, "required", { missingProperty: "deny" });
-    for (const key in d) if (!(key === "deny")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["deny"] === undefined) return fr(p, "deny");
+    for (const key in d) if (!(key === "deny")) return fa(p, key);
     if (d["deny"] !== undefined && !v165(d["deny"], p + "/deny")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v168(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 3) return f(p, "maxItems", { limit: 3 });
     for (let i = 0; i < d.length; i++) if (!v40(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v170(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 32) return f(p, "maxItems", { limit: 32 });
     for (let i = 0; i < d.length; i++) if (!v2(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v174(d, p) {
-  if (!((typeof d == "number" && !(d % 1) && !isNaN(d) && isFinite(d)))) return f(p, "type", { type: "integer" });
+  if (!((typeof d == "number" && !(d % 1) && !isNaN(d) && isFinite(d)))) return ft(p, "integer");
   if (typeof d == "number") {
     if (d > 10000000) return f(p, "maximum", { comparison: "<=", limit: 10000000 });
     if (d < 1) return f(p, "minimum", { comparison: ">=", limit: 1 });
@@ -611,12 +616,12 @@ function v174(d, p) {
   return true;
 }
 function v173(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length < 1) return f(p, "minProperties", { limit: 1 });
-    for (const key in d) if (!(key === "alwaysOn" || key === "block")) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const key in d) if (!(key === "alwaysOn" || key === "block")) return fa(p, key);
     if (d["alwaysOn"] !== undefined && !v174(d["alwaysOn"], p + "/alwaysOn")) return false;
     if (d["block"] !== undefined && !v174(d["block"], p + "/block")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v178(d, p) {
@@ -624,19 +629,19 @@ function v178(d, p) {
   return true;
 }
 function v177(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["modelCallable"] === undefined) return f(p, "required", { missingProperty: "modelCallable" });
-    for (const key in d) if (!(key === "modelCallable")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["modelCallable"] === undefined) return fr(p, "modelCallable");
+    for (const key in d) if (!(key === "modelCallable")) return fa(p, key);
     if (d["modelCallable"] !== undefined && !v178(d["modelCallable"], p + "/modelCallable")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v158(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["requireOverlays"] === undefined) return f(p, "required", { missingProperty: "requireOverlays" });
-    for (const key in d) if (!(c29.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["requireOverlays"] === undefined) return fr(p, "requireOverlays");
+    for (const key in d) if (!(c29.has(key))) return fa(p, key);
     for (const [n, v, s] of c30) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v182(d, p) {
@@ -644,10 +649,10 @@ function v182(d, p) {
   return true;
 }
 function v183(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     for (const key in d) if (!v35(key, p)) return false;
     for (const key in d) if (true) { if (!v7(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v193(d, p) {
@@ -655,41 +660,41 @@ function v193(d, p) {
   return true;
 }
 function v192(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c34) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "kind" || key === "key" || key === "tokens")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c34) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "kind" || key === "key" || key === "tokens")) return fa(p, key);
     for (const [n, v, s] of c35) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v191(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 70) return f(p, "maxItems", { limit: 70 });
     for (let i = 0; i < d.length; i++) if (!v192(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v189(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c33) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "alwaysOn" || key === "parts" || key === "blocks")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c33) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "alwaysOn" || key === "parts" || key === "blocks")) return fa(p, key);
     for (const [n, v, s] of c36) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v187(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     for (const key in d) if (!v35(key, p)) return false;
     for (const key in d) if (true) { if (!v189(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v181(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c31) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c32.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c31) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c32.has(key))) return fa(p, key);
     for (const [n, v, s] of c37) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v180(d, p) {
@@ -703,96 +708,96 @@ function v206(d, p) {
 function v207(d, p) {
   if (typeof d == "string") {
     if (!r8.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9+/]{43}=$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v209(d, p) {
   if (typeof d == "string") {
     if (d.length > 128) return f(p, "maxLength", { limit: 128 });
     if (!r9.test(d)) return f(p, "pattern", { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v211(d, p) {
   if (typeof d == "string") {
     if (!r10.test(d)) return f(p, "pattern", { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v212(d, p) {
   if (typeof d == "string") {
     if (!r11.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9+/]{86}==$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v205(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c38) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c39.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c38) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c39.has(key))) return fa(p, key);
     for (const [n, v, s] of c40) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v204(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 32) return f(p, "maxItems", { limit: 32 });
     for (let i = 0; i < d.length; i++) if (!v205(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v217(d, p) {
   if (typeof d == "string") {
     if (d.length > 256) return f(p, "maxLength", { limit: 256 });
     if (d.length < 1) return f(p, "minLength", { limit: 1 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v220(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c43) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "fingerprint" || key === "name")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c43) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "fingerprint" || key === "name")) return fa(p, key);
     if (d["fingerprint"] !== undefined && !v2(d["fingerprint"], p + "/fingerprint")) return false;
     if (d["name"] !== undefined && !v209(d["name"], p + "/name")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v219(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 32) return f(p, "maxItems", { limit: 32 });
     for (let i = 0; i < d.length; i++) if (!v220(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v224(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c2) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "modes" || key === "presets")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c2) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "modes" || key === "presets")) return fa(p, key);
     if (d["modes"] !== undefined && !v124(d["modes"], p + "/modes")) return false;
     if (d["presets"] !== undefined && !v124(d["presets"], p + "/presets")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v215(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c41) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c42.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c41) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c42.has(key))) return fa(p, key);
     for (const [n, v, s] of c44) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v214(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v215(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v27(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c9) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c10.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c9) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c10.has(key))) return fa(p, key);
     for (const [n, v, s] of c45) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 const c0 = ["v","inputHash","outputHash","bundleHash","counts","diagnostics"];
@@ -841,5 +846,5 @@ const c42 = new Set(["name","version","bundleHash","signers","components"]);
 const c43 = ["fingerprint","name"];
 const c44 = [["name", v110, "/name"], ["version", v217, "/version"], ["bundleHash", v2, "/bundleHash"], ["signers", v219, "/signers"], ["components", v224, "/components"]];
 const c45 = [["generated", v28, "/generated"], ["format", v1, "/format"], ["forgeVersion", v30, "/forgeVersion"], ["scope", v31, "/scope"], ["bundleHash", v2, "/bundleHash"], ["modes", v34, "/modes"], ["presets", v114, "/presets"], ["rules", v147, "/rules"], ["policy", v158, "/policy"], ["tokens", v180, "/tokens"], ["signatures", v204, "/signatures"], ["lock", v214, "/lock"]];
-export const validateBuildCacheEntry = w((d, p) => v0(d, p));
-export const validateBundleStrict = w((d, p) => v27(d, p));
+export const validateBuildCacheEntry = /* @__PURE__ */ w((d, p) => v0(d, p));
+export const validateBundleStrict = /* @__PURE__ */ w((d, p) => v27(d, p));

@@ -2,6 +2,11 @@
 /* eslint-disable */
 let E = null;
 const f = (instancePath, keyword, params) => ((E = { instancePath, schemaPath: "", keyword, params }), false);
+// The errors and the test most checks repeat, named once (each validator's code is most of the extension's share).
+const ft = (instancePath, type) => f(instancePath, "type", { type });
+const fr = (instancePath, missingProperty) => f(instancePath, "required", { missingProperty });
+const fa = (instancePath, additionalProperty) => f(instancePath, "additionalProperties", { additionalProperty });
+const isObject = (d) => d && typeof d == "object" && !Array.isArray(d);
 const k = (key) => "/" + String(key).replace(/~/g, "~0").replace(/\//g, "~1");
 const eq = (a, b) => {
   if (a === b) return true;
@@ -21,17 +26,17 @@ const w = (v) => {
   validate.errors = null;
   return validate;
 };
-const r0 = new RegExp("^[0-9a-f]{64}$", "u");
-const r1 = new RegExp("^[a-z][a-z0-9-]*$", "u");
-const r2 = new RegExp("^[A-Za-z_*?][A-Za-z0-9_*?-]*$", "u");
-const r3 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-const r4 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-const r5 = new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", "u");
-const r6 = new RegExp("^[A-Za-z0-9+/]{43}=$", "u");
-const r7 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$", "u");
-const r8 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$", "u");
-const r9 = new RegExp("^[A-Za-z0-9+/]{86}==$", "u");
-const r10 = new RegExp("^[0-9a-f]{16}$", "u");
+const r0 = /* @__PURE__ */ new RegExp("^[0-9a-f]{64}$", "u");
+const r1 = /* @__PURE__ */ new RegExp("^[a-z][a-z0-9-]*$", "u");
+const r2 = /* @__PURE__ */ new RegExp("^[A-Za-z_*?][A-Za-z0-9_*?-]*$", "u");
+const r3 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9_-]+$", "u");
+const r4 = /* @__PURE__ */ new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+const r5 = /* @__PURE__ */ new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", "u");
+const r6 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]{43}=$", "u");
+const r7 = /* @__PURE__ */ new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$", "u");
+const r8 = /* @__PURE__ */ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$", "u");
+const r9 = /* @__PURE__ */ new RegExp("^[A-Za-z0-9+/]{86}==$", "u");
+const r10 = /* @__PURE__ */ new RegExp("^[0-9a-f]{16}$", "u");
 function v1(d, p) {
   if (!eq(d, "by forge build, do not edit")) return f(p, "const", { allowedValue: "by forge build, do not edit" });
   return true;
@@ -43,7 +48,7 @@ function v2(d, p) {
 function v3(d, p) {
   if (typeof d == "string") {
     if (d.length > 64) return f(p, "maxLength", { limit: 64 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v4(d, p) {
@@ -53,18 +58,18 @@ function v4(d, p) {
 function v6(d, p) {
   if (typeof d == "string") {
     if (!r0.test(d)) return f(p, "pattern", { pattern: "^[0-9a-f]{64}$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v9(d, p) {
   if (typeof d == "string") {
     if (d.length > 64) return f(p, "maxLength", { limit: 64 });
     if (!r1.test(d)) return f(p, "pattern", { pattern: "^[a-z][a-z0-9-]*$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v12(d, p) {
-  if (!(typeof d == "string")) return f(p, "type", { type: "string" });
+  if (!(typeof d == "string")) return ft(p, "string");
   return true;
 }
 function v14(d, p) {
@@ -74,15 +79,15 @@ function v14(d, p) {
 function v19(d, p) {
   if (typeof d == "string") {
     if (d.length < 1) return f(p, "minLength", { limit: 1 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v18(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["text"] === undefined) return f(p, "required", { missingProperty: "text" });
-    for (const key in d) if (!(key === "text")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["text"] === undefined) return fr(p, "text");
+    for (const key in d) if (!(key === "text")) return fa(p, key);
     if (d["text"] !== undefined && !v19(d["text"], p + "/text")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v21(d, p) {
@@ -90,11 +95,11 @@ function v21(d, p) {
   return true;
 }
 function v20(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["slot"] === undefined) return f(p, "required", { missingProperty: "slot" });
-    for (const key in d) if (!(key === "slot")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["slot"] === undefined) return fr(p, "slot");
+    for (const key in d) if (!(key === "slot")) return fa(p, key);
     if (d["slot"] !== undefined && !v21(d["slot"], p + "/slot")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v17(d, p) {
@@ -112,14 +117,14 @@ function v16(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 10000) return f(p, "maxItems", { limit: 10000 });
     for (let i = 0; i < d.length; i++) if (!v17(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v25(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v9(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v32(d, p) {
@@ -130,52 +135,52 @@ function v35(d, p) {
   if (typeof d == "string") {
     if (d.length > 128) return f(p, "maxLength", { limit: 128 });
     if (!r2.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z_*?][A-Za-z0-9_*?-]*$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v34(d, p) {
   if (Array.isArray(d)) {
     for (let i = 0; i < d.length; i++) if (!v35(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v38(d, p) {
   if (typeof d == "string") {
     if (d.length > 64) return f(p, "maxLength", { limit: 64 });
     if (!r3.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9_-]+$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v37(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v38(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v45(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["url"] === undefined) return f(p, "required", { missingProperty: "url" });
+  if (isObject(d)) {
+    if (d["url"] === undefined) return fr(p, "url");
   }
   return true;
 }
 function v44(d, p) {
   { const s = E; const r = v45(d, p); E = s; if (r) return f(p, "not", {}); }
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["command"] === undefined) return f(p, "required", { missingProperty: "command" });
+  if (isObject(d)) {
+    if (d["command"] === undefined) return fr(p, "command");
   }
   return true;
 }
 function v47(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["command"] === undefined) return f(p, "required", { missingProperty: "command" });
+  if (isObject(d)) {
+    if (d["command"] === undefined) return fr(p, "command");
   }
   return true;
 }
 function v46(d, p) {
   { const s = E; const r = v47(d, p); E = s; if (r) return f(p, "not", {}); }
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["url"] === undefined) return f(p, "required", { missingProperty: "url" });
+  if (isObject(d)) {
+    if (d["url"] === undefined) return fr(p, "url");
   }
   return true;
 }
@@ -187,20 +192,20 @@ function v49(d, p) {
   if (typeof d == "string") {
     if (d.length > 1024) return f(p, "maxLength", { limit: 1024 });
     if (d.length < 1) return f(p, "minLength", { limit: 1 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v51(d, p) {
   if (typeof d == "string") {
     if (d.length > 4096) return f(p, "maxLength", { limit: 4096 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v50(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 128) return f(p, "maxItems", { limit: 128 });
     for (let i = 0; i < d.length; i++) if (!v51(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v53(d, p) {
@@ -211,31 +216,31 @@ function v53(d, p) {
   return true;
 }
 function v52(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 64) return f(p, "maxProperties", { limit: 64 });
     for (const key in d) if (!v53(key, p)) return false;
     for (const key in d) if (true) { if (!v51(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v55(d, p) {
   if (typeof d == "string") {
     if (d.length > 1024) return f(p, "maxLength", { limit: 1024 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v56(d, p) {
   if (typeof d == "string") {
     if (d.length > 2048) return f(p, "maxLength", { limit: 2048 });
     if (d.length < 1) return f(p, "minLength", { limit: 1 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v57(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 64) return f(p, "maxProperties", { limit: 64 });
     for (const key in d) if (true) { if (!v51(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v59(d, p) {
@@ -249,28 +254,28 @@ function v62(d, p) {
   return true;
 }
 function v61(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 256) return f(p, "maxProperties", { limit: 256 });
     for (const key in d) if (!v62(key, p)) return false;
     for (const key in d) if (true) { if (!v59(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v64(d, p) {
   if (typeof d == "string") {
     if (d.length > 500) return f(p, "maxLength", { limit: 500 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v65(d, p) {
-  if (!(typeof d == "boolean")) return f(p, "type", { type: "boolean" });
+  if (!(typeof d == "boolean")) return ft(p, "boolean");
   return true;
 }
 function v66(d, p) {
   if (typeof d == "number") {
     if (d > 3600) return f(p, "maximum", { comparison: "<=", limit: 3600 });
     if (d < 1) return f(p, "minimum", { comparison: ">=", limit: 1 });
-  } else return f(p, "type", { type: "number" });
+  } else return ft(p, "number");
   return true;
 }
 function v43(d, p) {
@@ -282,18 +287,18 @@ function v43(d, p) {
     }
     if (!valid) { E = first ?? { instancePath: p, schemaPath: "", keyword: "oneOf", params: { passingSchemas: passing } }; return false; }
     E = s; }
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const key in d) if (!(c4.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const key in d) if (!(c4.has(key))) return fa(p, key);
     for (const [n, v, s] of c5) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v41(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 32) return f(p, "maxProperties", { limit: 32 });
     for (const key in d) if (!v38(key, p)) return false;
     for (const key in d) if (true) { if (!v43(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v72(d, p) {
@@ -303,29 +308,29 @@ function v72(d, p) {
 function v74(d, p) {
   if (typeof d == "string") {
     if (d.length > 65536) return f(p, "maxLength", { limit: 65536 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v71(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c7) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "kind" || key === "source" || key === "regex")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c7) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "kind" || key === "source" || key === "regex")) return fa(p, key);
     for (const [n, v, s] of c8) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v70(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 128) return f(p, "maxItems", { limit: 128 });
     for (let i = 0; i < d.length; i++) if (!v71(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v76(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v71(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v78(d, p) {
@@ -337,27 +342,27 @@ function v79(d, p) {
   return true;
 }
 function v69(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["deny"] === undefined) return f(p, "required", { missingProperty: "deny" });
-    for (const key in d) if (!(c6.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["deny"] === undefined) return fr(p, "deny");
+    for (const key in d) if (!(c6.has(key))) return fa(p, key);
     for (const [n, v, s] of c9) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v11(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c2) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c3.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c2) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c3.has(key))) return fa(p, key);
     for (const [n, v, s] of c10) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v8(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
     for (const key in d) if (!v9(key, p)) return false;
     for (const key in d) if (true) { if (!v11(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v90(d, p) {
@@ -369,10 +374,10 @@ function v92(d, p) {
   return true;
 }
 function v94(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     for (const key in d) if (!v9(key, p)) return false;
     for (const key in d) if (true) { if (!v6(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v107(d, p) {
@@ -383,111 +388,111 @@ function v106(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v107(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v103(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["paths"] === undefined) return f(p, "required", { missingProperty: "paths" });
-    for (const key in d) if (!(key === "paths" || key === "tools")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["paths"] === undefined) return fr(p, "paths");
+    for (const key in d) if (!(key === "paths" || key === "tools")) return fa(p, key);
     if (d["paths"] !== undefined && !v76(d["paths"], p + "/paths")) return false;
     if (d["tools"] !== undefined && !v106(d["tools"], p + "/tools")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v98(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c13) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c14.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c13) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c14.has(key))) return fa(p, key);
     for (const [n, v, s] of c15) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v97(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v98(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v86(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c11) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c12.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c11) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c12.has(key))) return fa(p, key);
     for (const [n, v, s] of c16) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v84(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
     for (const key in d) if (!v9(key, p)) return false;
     for (const key in d) if (true) { if (!v86(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v118(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c17) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c18.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c17) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c18.has(key))) return fa(p, key);
     for (const [n, v, s] of c19) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v116(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
     for (const key in d) if (!v9(key, p)) return false;
     for (const key in d) if (true) { if (!v118(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v130(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["deny"] === undefined) return f(p, "required", { missingProperty: "deny" });
-    for (const key in d) if (!(key === "deny")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["deny"] === undefined) return fr(p, "deny");
+    for (const key in d) if (!(key === "deny")) return fa(p, key);
     if (d["deny"] !== undefined && !v76(d["deny"], p + "/deny")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v135(d, p) {
   if (typeof d == "string") {
     if (d.length > 64) return f(p, "maxLength", { limit: 64 });
     if (!r5.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z_][A-Za-z0-9_-]*$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v134(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v135(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v133(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["deny"] === undefined) return f(p, "required", { missingProperty: "deny" });
-    for (const key in d) if (!(key === "deny")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["deny"] === undefined) return fr(p, "deny");
+    for (const key in d) if (!(key === "deny")) return fa(p, key);
     if (d["deny"] !== undefined && !v134(d["deny"], p + "/deny")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v137(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 3) return f(p, "maxItems", { limit: 3 });
     for (let i = 0; i < d.length; i++) if (!v14(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v139(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 32) return f(p, "maxItems", { limit: 32 });
     for (let i = 0; i < d.length; i++) if (!v6(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v143(d, p) {
-  if (!((typeof d == "number" && !(d % 1) && !isNaN(d) && isFinite(d)))) return f(p, "type", { type: "integer" });
+  if (!((typeof d == "number" && !(d % 1) && !isNaN(d) && isFinite(d)))) return ft(p, "integer");
   if (typeof d == "number") {
     if (d > 10000000) return f(p, "maximum", { comparison: "<=", limit: 10000000 });
     if (d < 1) return f(p, "minimum", { comparison: ">=", limit: 1 });
@@ -495,12 +500,12 @@ function v143(d, p) {
   return true;
 }
 function v142(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length < 1) return f(p, "minProperties", { limit: 1 });
-    for (const key in d) if (!(key === "alwaysOn" || key === "block")) return f(p, "additionalProperties", { additionalProperty: key });
+    for (const key in d) if (!(key === "alwaysOn" || key === "block")) return fa(p, key);
     if (d["alwaysOn"] !== undefined && !v143(d["alwaysOn"], p + "/alwaysOn")) return false;
     if (d["block"] !== undefined && !v143(d["block"], p + "/block")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v147(d, p) {
@@ -508,19 +513,19 @@ function v147(d, p) {
   return true;
 }
 function v146(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["modelCallable"] === undefined) return f(p, "required", { missingProperty: "modelCallable" });
-    for (const key in d) if (!(key === "modelCallable")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["modelCallable"] === undefined) return fr(p, "modelCallable");
+    for (const key in d) if (!(key === "modelCallable")) return fa(p, key);
     if (d["modelCallable"] !== undefined && !v147(d["modelCallable"], p + "/modelCallable")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v127(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["requireOverlays"] === undefined) return f(p, "required", { missingProperty: "requireOverlays" });
-    for (const key in d) if (!(c20.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["requireOverlays"] === undefined) return fr(p, "requireOverlays");
+    for (const key in d) if (!(c20.has(key))) return fa(p, key);
     for (const [n, v, s] of c21) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v151(d, p) {
@@ -530,53 +535,53 @@ function v151(d, p) {
 function v152(d, p) {
   if (typeof d == "string") {
     if (!r6.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9+/]{43}=$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v154(d, p) {
   if (typeof d == "string") {
     if (d.length > 128) return f(p, "maxLength", { limit: 128 });
     if (!r7.test(d)) return f(p, "pattern", { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v156(d, p) {
   if (typeof d == "string") {
     if (!r8.test(d)) return f(p, "pattern", { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v157(d, p) {
   if (typeof d == "string") {
     if (!r9.test(d)) return f(p, "pattern", { pattern: "^[A-Za-z0-9+/]{86}==$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v150(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c22) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c23.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c22) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c23.has(key))) return fa(p, key);
     for (const [n, v, s] of c24) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v149(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 32) return f(p, "maxItems", { limit: 32 });
     for (let i = 0; i < d.length; i++) if (!v150(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v0(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c0) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c1.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c0) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c1.has(key))) return fa(p, key);
     for (const [n, v, s] of c25) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v163(d, p) {
-  if (!(d === null)) return f(p, "type", { type: "null" });
+  if (!(d === null)) return ft(p, "null");
   return true;
 }
 function v161(d, p) {
@@ -598,7 +603,7 @@ function v177(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v35(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v176(d, p) {
@@ -635,32 +640,32 @@ function v183(d, p) {
   return true;
 }
 function v171(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c28) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c29.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c28) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c29.has(key))) return fa(p, key);
     for (const [n, v, s] of c30) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v169(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     for (const key in d) if (!v9(key, p)) return false;
     for (const key in d) if (true) { if (!v171(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v190(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 32) return f(p, "maxProperties", { limit: 32 });
     for (const key in d) if (true) { if (!v6(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v186(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const key in d) if (!(c31.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const key in d) if (!(c31.has(key))) return fa(p, key);
     for (const [n, v, s] of c32) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v193(d, p) {
@@ -668,16 +673,16 @@ function v193(d, p) {
   return true;
 }
 function v159(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c26) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c27.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c26) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c27.has(key))) return fa(p, key);
     for (const [n, v, s] of c33) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v197(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c34) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+  if (isObject(d)) {
+    for (const n of c34) if (d[n] === undefined) return fr(p, n);
   }
   return true;
 }
@@ -686,7 +691,7 @@ function v199(d, p) {
   return true;
 }
 function v198(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (d["op"] !== undefined && !v199(d["op"], p + "/op")) return false;
   }
   return true;
@@ -701,39 +706,39 @@ function v203(d, p) {
 }
 function v196(d, p) {
   { const s = E; const c = v198(d, p); E = s; if (c ? !v197(d, p) : !true) return false; }
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c35) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c36.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c35) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c36.has(key))) return fa(p, key);
     for (const [n, v, s] of c37) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v221(d, p) {
   if (typeof d == "string") {
     if (!r10.test(d)) return f(p, "pattern", { pattern: "^[0-9a-f]{16}$" });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v220(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 5000) return f(p, "maxProperties", { limit: 5000 });
     for (const key in d) if (true) { if (!v221(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v226(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 20000) return f(p, "maxProperties", { limit: 20000 });
     for (const key in d) if (true) { if (!v221(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v219(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c41) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c42.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c41) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c42.has(key))) return fa(p, key);
     for (const [n, v, s] of c43) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v234(d, p) {
@@ -743,105 +748,105 @@ function v234(d, p) {
   return true;
 }
 function v233(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 20000) return f(p, "maxProperties", { limit: 20000 });
     for (const key in d) if (!v234(key, p)) return false;
     for (const key in d) if (true) { if (!v221(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v216(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["bundleHash"] === undefined) return f(p, "required", { missingProperty: "bundleHash" });
-    for (const key in d) if (!(c40.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    if (d["bundleHash"] === undefined) return fr(p, "bundleHash");
+    for (const key in d) if (!(c40.has(key))) return fa(p, key);
     for (const [n, v, s] of c44) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v215(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 10000) return f(p, "maxProperties", { limit: 10000 });
     for (const key in d) if (true) { if (!v216(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v242(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c45) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "name" || key === "trustedAt")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c45) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "name" || key === "trustedAt")) return fa(p, key);
     if (d["name"] !== undefined && !v154(d["name"], p + "/name")) return false;
     if (d["trustedAt"] !== undefined && !v3(d["trustedAt"], p + "/trustedAt")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v240(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 1000) return f(p, "maxProperties", { limit: 1000 });
     for (const key in d) if (!v6(key, p)) return false;
     for (const key in d) if (true) { if (!v242(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v248(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c46) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "name" || key === "revokedAt")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c46) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "name" || key === "revokedAt")) return fa(p, key);
     if (d["name"] !== undefined && !v154(d["name"], p + "/name")) return false;
     if (d["revokedAt"] !== undefined && !v3(d["revokedAt"], p + "/revokedAt")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v246(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 1000) return f(p, "maxProperties", { limit: 1000 });
     for (const key in d) if (!v6(key, p)) return false;
     for (const key in d) if (true) { if (!v248(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v260(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c49) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "signedAt" || key === "usedAt")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c49) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "signedAt" || key === "usedAt")) return fa(p, key);
     if (d["signedAt"] !== undefined && !v3(d["signedAt"], p + "/signedAt")) return false;
     if (d["usedAt"] !== undefined && !v3(d["usedAt"], p + "/usedAt")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v258(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 64) return f(p, "maxProperties", { limit: 64 });
     for (const key in d) if (!v6(key, p)) return false;
     for (const key in d) if (true) { if (!v260(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v253(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c47) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c48.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c47) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c48.has(key))) return fa(p, key);
     for (const [n, v, s] of c50) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v252(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
+  if (isObject(d)) {
     if (Object.keys(d).length > 10000) return f(p, "maxProperties", { limit: 10000 });
     for (const key in d) if (true) { if (!v253(d[key], p + k(key))) return false; }
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v213(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c38) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(c39.has(key))) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c38) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(c39.has(key))) return fa(p, key);
     for (const [n, v, s] of c51) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v269(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["digest"] === undefined) return f(p, "required", { missingProperty: "digest" });
+  if (isObject(d)) {
+    if (d["digest"] === undefined) return fr(p, "digest");
   }
   return true;
 }
@@ -851,27 +856,27 @@ function v273(d, p) {
 }
 function v268(d, p) {
   { const s = E; const c = v198(d, p); E = s; if (c ? !v269(d, p) : !true) return false; }
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c53) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "updateId" || key === "op" || key === "digest")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c53) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "updateId" || key === "op" || key === "digest")) return fa(p, key);
     for (const [n, v, s] of c54) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v267(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 10000) return f(p, "maxItems", { limit: 10000 });
     for (let i = 0; i < d.length; i++) if (!v268(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v265(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c52) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "v" || key === "changes")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c52) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "v" || key === "changes")) return fa(p, key);
     if (d["v"] !== undefined && !v2(d["v"], p + "/v")) return false;
     if (d["changes"] !== undefined && !v267(d["changes"], p + "/changes")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v277(d, p) {
@@ -879,57 +884,57 @@ function v277(d, p) {
   return true;
 }
 function v276(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c55) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
-    for (const key in d) if (!(key === "action" || key === "id")) return f(p, "additionalProperties", { additionalProperty: key });
+  if (isObject(d)) {
+    for (const n of c55) if (d[n] === undefined) return fr(p, n);
+    for (const key in d) if (!(key === "action" || key === "id")) return fa(p, key);
     if (d["action"] !== undefined && !v277(d["action"], p + "/action")) return false;
     if (d["id"] !== undefined && !v9(d["id"], p + "/id")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v280(d, p) {
   if (typeof d == "string") {
     if (d.length > 128) return f(p, "maxLength", { limit: 128 });
-  } else return f(p, "type", { type: "string" });
+  } else return ft(p, "string");
   return true;
 }
 function v279(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["mode"] === undefined) return f(p, "required", { missingProperty: "mode" });
+  if (isObject(d)) {
+    if (d["mode"] === undefined) return fr(p, "mode");
     if (d["mode"] !== undefined && !v280(d["mode"], p + "/mode")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v282(d, p) {
-  if (!(typeof d == "string" || d === null)) return f(p, "type", { type: ["string","null"] });
+  if (!(typeof d == "string" || d === null)) return ft(p, ["string","null"]);
   if (typeof d == "string") {
     if (d.length > 128) return f(p, "maxLength", { limit: 128 });
   }
   return true;
 }
 function v281(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    if (d["key"] === undefined) return f(p, "required", { missingProperty: "key" });
+  if (isObject(d)) {
+    if (d["key"] === undefined) return fr(p, "key");
     if (d["key"] !== undefined && !v282(d["key"], p + "/key")) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 function v285(d, p) {
   if (Array.isArray(d)) {
     if (d.length > 64) return f(p, "maxItems", { limit: 64 });
     for (let i = 0; i < d.length; i++) if (!v280(d[i], p + k(i))) return false;
-  } else return f(p, "type", { type: "array" });
+  } else return ft(p, "array");
   return true;
 }
 function v287(d, p) {
-  if (!((d && typeof d == "object" && !Array.isArray(d)))) return f(p, "type", { type: "object" });
+  if (!(isObject(d))) return ft(p, "object");
   return true;
 }
 function v283(d, p) {
-  if ((d && typeof d == "object" && !Array.isArray(d))) {
-    for (const n of c56) if (d[n] === undefined) return f(p, "required", { missingProperty: n });
+  if (isObject(d)) {
+    for (const n of c56) if (d[n] === undefined) return fr(p, n);
     for (const [n, v, s] of c57) if (d[n] !== undefined && !v(d[n], p + s)) return false;
-  } else return f(p, "type", { type: "object" });
+  } else return ft(p, "object");
   return true;
 }
 const c0 = ["generated","format","forgeVersion","scope","bundleHash","modes","presets"];
@@ -990,12 +995,12 @@ const c54 = [["updateId", v9, "/updateId"], ["op", v273, "/op"], ["digest", v6, 
 const c55 = ["action","id"];
 const c56 = ["baseKey","overlayKeys"];
 const c57 = [["baseKey", v282, "/baseKey"], ["overlayKeys", v285, "/overlayKeys"], ["fingerprints", v287, "/fingerprints"], ["driftPolicy", v90, "/driftPolicy"], ["activatedAt", v12, "/activatedAt"], ["source", v12, "/source"]];
-export const validateBundle = w((d, p) => v0(d, p));
-export const validateModeState = w((d, p) => v159(d, p));
-export const validateUpdateEvent = w((d, p) => v196(d, p));
-export const validateTrustStore = w((d, p) => v213(d, p));
-export const validateDeliveryDetails = w((d, p) => v265(d, p));
-export const validateToolArguments = w((d, p) => v276(d, p));
-export const validatePiModesSwitch = w((d, p) => v279(d, p));
-export const validatePiModesV1 = w((d, p) => v281(d, p));
-export const validatePiModesSelection = w((d, p) => v283(d, p));
+export const validateBundle = /* @__PURE__ */ w((d, p) => v0(d, p));
+export const validateModeState = /* @__PURE__ */ w((d, p) => v159(d, p));
+export const validateUpdateEvent = /* @__PURE__ */ w((d, p) => v196(d, p));
+export const validateTrustStore = /* @__PURE__ */ w((d, p) => v213(d, p));
+export const validateDeliveryDetails = /* @__PURE__ */ w((d, p) => v265(d, p));
+export const validateToolArguments = /* @__PURE__ */ w((d, p) => v276(d, p));
+export const validatePiModesSwitch = /* @__PURE__ */ w((d, p) => v279(d, p));
+export const validatePiModesV1 = /* @__PURE__ */ w((d, p) => v281(d, p));
+export const validatePiModesSelection = /* @__PURE__ */ w((d, p) => v283(d, p));

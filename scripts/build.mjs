@@ -1,4 +1,5 @@
-// Build: esbuild bundles compiler/cli.ts -> dist/cli.js, runtime/extension.ts -> dist/extension.js, the yaml library
+// Build: esbuild bundles compiler/cli.ts -> dist/cli.js, runtime/extension.ts -> dist/extension.js (and what its commands
+// load on first use -> dist/on-demand.js), the yaml library
 // the extension loads on demand -> dist/yaml.cjs, and the studio page (compiler/studio/page/) -> dist/studio/.
 // Codegen is a separate step (npm run codegen); `npm run build` runs both.
 import { build } from "esbuild";
@@ -88,19 +89,37 @@ rmSync(join(ROOT, "dist/tokenizer.cjs"), { force: true }); // the gpt-tokenizer 
 // such a file exists, so the extension itself does not carry it.
 await buildLibraryFile('module.exports = require("yaml");', "yaml.cjs");
 
-// The runtime extension: one ESM file, dist/extension.js (Node built-ins and generated validators only; host packages
-// are type-only imports), which both hosts' jiti hands to Node's own import() ("type": "module"). The commands'
-// handlers stay in it: bench/runtime-load.mjs measures the same code split into chunks (each a module Node's loader
-// resolves, reads and links at start) slower to load, not faster. RE2 alone is beside it, dist/re2.cjs (above),
-// required on the first path pattern: inlined, its 150 KB are parsed at every start (the same bench measures both).
+// The runtime extension: dist/extension.js, one ESM file holding what every start runs (registration, the session fold,
+// composition, the tool gate, bundle verification), and dist/on-demand.js, what runs only when a user invokes a command
+// or the model calls forge's tool (runtime/commands/on-demand.ts, runtime/updates/on-demand.ts), which the extension
+// imports on that first use (runtime/on-demand-load.ts). Each is self-contained (Node built-ins and generated validators only; host packages are
+// type-only imports); both hosts' jiti hands the extension to Node's own import() ("type": "module"). Not esbuild's
+// chunks: bench/runtime-load.mjs measures the code split into chunks the entry imports statically (each a module Node's
+// loader resolves, reads and links at start) slower to load. RE2 is beside them too, dist/re2.cjs (above), required on
+// the first path pattern: inlined, its 150 KB are parsed at every start (the same bench measures both).
 for (const file of readdirSync(join(ROOT, "dist"))) if (/^extension-.*\.js$/.test(file)) rmSync(join(ROOT, "dist", file)); // chunks of earlier builds
-await build({
+const extension = {
   ...common,
-  entryPoints: [join(ROOT, "runtime/extension.ts")],
-  outfile: join(ROOT, "dist/extension.js"),
   minify: true,
   external: ["@mariozechner/*", "@earendil-works/*"],
   define: { ...common.define, FORGE_YAML: JSON.stringify("./yaml.cjs") },
+};
+/** Each feature's import of its on-demand module (runtime/<feature>/on-demand.ts) stays an import, of dist/on-demand.js. */
+const onDemandBeside = {
+  name: "on-demand-beside",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/on-demand\.js$/ }, (args) =>
+      args.importer.startsWith(join(ROOT, "runtime")) ? { path: "./on-demand.js", external: true } : undefined,
+    );
+  },
+};
+await build({ ...extension, entryPoints: [join(ROOT, "runtime/extension.ts")], outfile: join(ROOT, "dist/extension.js"), plugins: [onDemandBeside] });
+// The features' on-demand modules as one file: what a session start never runs.
+const onDemandModules = ["runtime/commands/on-demand.ts", "runtime/updates/on-demand.ts"];
+await build({
+  ...extension,
+  stdin: { contents: onDemandModules.map((m) => `export * from "./${m}";`).join("\n"), resolveDir: ROOT, loader: "ts", sourcefile: "on-demand.ts" },
+  outfile: join(ROOT, "dist/on-demand.js"),
 });
 
 // forge studio's page: browser TypeScript and CSS bundled, the HTML copied; `forge studio` serves these files only.

@@ -22,7 +22,7 @@ export const IS = {
   boolean: (d) => `typeof ${d} == "boolean"`,
   null: (d) => `${d} === null`,
   array: (d) => `Array.isArray(${d})`,
-  object: (d) => `(${d} && typeof ${d} == "object" && !Array.isArray(${d}))`,
+  object: (d) => `isObject(${d})`,
 };
 export const js = (value) => JSON.stringify(value);
 /** A JSON pointer token, as ajv writes an instancePath segment. */
@@ -31,6 +31,11 @@ export const pointerToken = (key) => String(key).replace(/~/g, "~0").replace(/\/
 /** The runtime of every generated file: the first error, a deep equality for const and enum, a wrapper per export. */
 export const PRELUDE = `let E = null;
 const f = (instancePath, keyword, params) => ((E = { instancePath, schemaPath: "", keyword, params }), false);
+// The errors and the test most checks repeat, named once (each validator's code is most of the extension's share).
+const ft = (instancePath, type) => f(instancePath, "type", { type });
+const fr = (instancePath, missingProperty) => f(instancePath, "required", { missingProperty });
+const fa = (instancePath, additionalProperty) => f(instancePath, "additionalProperties", { additionalProperty });
+const isObject = (d) => d && typeof d == "object" && !Array.isArray(d);
 const k = (key) => "/" + String(key).replace(/~/g, "~0").replace(/\\//g, "~1");
 const eq = (a, b) => {
   if (a === b) return true;

@@ -87,7 +87,7 @@ export function renderLeanValidators(schemas, exportsMap) {
     const hasRules = (type) => groupOf(type) !== null && GROUPS[type].some((kw) => node[kw] !== undefined);
     // ajv checks the type first unless it is one type whose own keywords follow; then its group says it (else branch).
     const typeFirst = types.length > 0 && !(types.length === 1 && hasRules(types[0]));
-    const typeError = `return f(p, "type", { type: ${js(node.type)} });`;
+    const typeError = `return ft(p, ${js(node.type)});`;
     if (typeFirst) out.push(`  if (!(${types.map((t) => IS[t]("d")).join(" || ")})) ${typeError}`);
     for (const kw of UNTYPED) if (node[kw] !== undefined) keyword(kw, node, baseId, sp, out);
     for (const [type, keywords] of Object.entries(GROUPS)) {
@@ -195,8 +195,8 @@ export function renderLeanValidators(schemas, exportsMap) {
         out.push(`  if (Object.keys(d).length < ${v}) return f(p, "minProperties", { limit: ${v} });`);
         return;
       case "required":
-        if (v.length === 1) out.push(`  if (d[${js(v[0])}] === undefined) return f(p, "required", { missingProperty: ${js(v[0])} });`);
-        else if (v.length > 1) out.push(`  for (const n of ${constant(v)}) if (d[n] === undefined) return f(p, "required", { missingProperty: n });`);
+        if (v.length === 1) out.push(`  if (d[${js(v[0])}] === undefined) return fr(p, ${js(v[0])});`);
+        else if (v.length > 1) out.push(`  for (const n of ${constant(v)}) if (d[n] === undefined) return fr(p, n);`);
         return;
       case "propertyNames":
         if (alwaysValid(v)) return;
@@ -211,10 +211,7 @@ export function renderLeanValidators(schemas, exportsMap) {
           ...pats.map((s) => `${patternName(s)}.test(key)`),
         ];
         const extra = allowed.length === 0 ? "true" : `!(${allowed.join(" || ")})`;
-        const check =
-          v === false
-            ? `return f(p, "additionalProperties", { additionalProperty: key });`
-            : `{ if (!${call(v, baseId, at, "d[key]", "p + k(key)")}) return false; }`;
+        const check = v === false ? `return fa(p, key);` : `{ if (!${call(v, baseId, at, "d[key]", "p + k(key)")}) return false; }`;
         out.push(`  for (const key in d) if (${extra}) ${check}`);
         return;
       }
@@ -256,10 +253,11 @@ export function renderLeanValidators(schemas, exportsMap) {
     const [id, pointer] = target.split("#");
     const { node, baseId, schemaPath } = resolve(pointer === undefined ? "#" : `#${pointer}`, id);
     exportLines.push(
-      `export const ${name} = w((d, p) => ${alwaysValid(node) ? "true" : `${fn(node, baseId, pointer === undefined ? "#" : schemaPath)}(d, p)`});`,
+      `export const ${name} = /* @__PURE__ */ w((d, p) => ${alwaysValid(node) ? "true" : `${fn(node, baseId, pointer === undefined ? "#" : schemaPath)}(d, p)`});`,
     );
   }
-  const regexes = [...patterns].map(([source, n]) => `const ${n} = new RegExp(${js(source)}, "u");`);
+  const regexes = [...patterns].map(([source, n]) => `const ${n} = /* @__PURE__ */ new RegExp(${js(source)}, "u");`);
+  // Each validator and expression is marked pure, so a bundle keeps only the validators it calls (and what they use).
   // Tables name functions, which are hoisted; they come after the functions only so a reader meets the checks first.
   const tables = [...constants].map(([text, n]) => `const ${n} = ${text};`);
   return `${PRELUDE}${regexes.join("\n")}\n${functions.join("\n")}\n${tables.join("\n")}\n${exportLines.join("\n")}\n`;

@@ -3,6 +3,7 @@ import type { UpdateState } from "../../core/update-reducer.js";
 import { observeRequest } from "../host-adapter/index.js";
 import type { AutocompleteItem, BeforeAgentStartEvent, BeforeAgentStartResult, CtxPort, ModelSelectEvent, PiPort } from "../host-adapter/ports.js";
 import { describeError, guardCommand, say } from "../notify.js";
+import { loadOnDemand } from "../on-demand-load.js";
 import { renderUpdateMessage } from "./update-renderer.js";
 import { UPDATE_MESSAGE_TYPE } from "./timeline-view.js";
 import { renderInventory } from "./block-inventory.js";
@@ -98,8 +99,10 @@ export function createSystemUpdates(pi: PiPort, deps: SystemUpdatesDeps): System
   pi.registerCommand(COMMAND_NAME, {
     description: "System updates: /system-update <text> | status [--json] [--full] | reset | list | use <id> | off <id>",
     getArgumentCompletions: (prefix) => completeSystemUpdateArgs(prefix, completions),
-    // The command's own module runs on its first use (esbuild keeps it in dist/extension.js, initialised lazily).
-    handler: guardCommand(COMMAND_NAME, async (args, ctx) => (await import("./update-command.js")).runSystemUpdateCommand(rt, args, ctx)),
+    // The command's body is loaded on its first use (on-demand.ts; in dist/, dist/on-demand.js).
+    handler: guardCommand(COMMAND_NAME, async (args, ctx) =>
+      (await loadOnDemand(`/${COMMAND_NAME}`, () => import("./on-demand.js"))).runSystemUpdateCommand(rt, args, ctx),
+    ),
   });
 
   return {

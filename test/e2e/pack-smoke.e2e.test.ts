@@ -42,6 +42,7 @@ describe("the packed package", () => {
         "package.json",
         "dist/cli.js",
         "dist/extension.js",
+        "dist/on-demand.js",
         "presets/bundle.json",
         "schema/bundle.schema.json",
         "schema/mode.schema.json",

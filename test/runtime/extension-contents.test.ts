@@ -1,5 +1,6 @@
-// The built extension is one file, dist/extension.js, with RE2 beside it (dist/re2.cjs, scripts/build.mjs says why), and
-// may not carry the compiler's libraries nor the catalog's documentation (summaries and examples), which stay in the
+// The built extension is dist/extension.js, with what its commands load on first use beside it (dist/on-demand.js) and
+// RE2's and yaml's files (dist/re2.cjs, dist/yaml.cjs; scripts/build.mjs says why); neither carries the other, and it may
+// not carry the compiler's libraries nor the catalog's documentation (summaries and examples), which stay in the
 // catalog files beside the constructors the runtime does use (esbuild drops unused exports).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -8,27 +9,44 @@ import { DIAGNOSTIC_CATALOG } from "../../compiler/diagnostics/catalog.js";
 
 const DIST = join(resolve(import.meta.dirname, "../.."), "dist");
 const EXTENSION = join(DIST, "extension.js");
+const ON_DEMAND = join(DIST, "on-demand.js");
+const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
+/** The relative specifiers a file imports (statically or with import()). */
+const relativeImports = (text: string) => [...text.matchAll(/(?:from|import)\s*\(?\s*["'`](\.{1,2}\/[^"'`]*)["'`]/g)].map((m) => m[1]);
 
 describe("dist/extension.js", () => {
-  const text = existsSync(EXTENSION) ? readFileSync(EXTENSION, "utf8") : "";
+  const text = read(EXTENSION);
 
   it("was built (npm test runs the build first)", () => {
     expect(text.length).toBeGreaterThan(0);
   });
 
-  it("is one file: no chunk beside it, no relative import; RE2's file is the one module it loads from dist/", () => {
+  it("is one file and no chunk: its one import of a file beside it is dist/on-demand.js, with import() on first use", () => {
     expect(readdirSync(DIST).filter((f) => /^extension-.*\.js$/.test(f))).toEqual([]);
-    expect([...text.matchAll(/(?:from|import)\s*\(?\s*["'`](\.{1,2}\/[^"'`]*)["'`]/g)].map((m) => m[1])).toEqual([]);
+    expect(new Set(relativeImports(text))).toEqual(new Set(["./on-demand.js"]));
+    expect(text).not.toMatch(/\bfrom\s*["'`]\.{1,2}\//); // no static import of a file beside it
     // Every relative path it names: RE2 (required on the first path pattern), yaml (required where a settings file
     // exists, io/yaml-settings.ts), the built-in bundle (data, verified like any bundle), the CLI (a child process that
     // writes sources), and "./", the leading "./" a glob may have (core/glob-to-re2.ts).
-    expect([...text.matchAll(/["'`](\.{1,2}\/[^"'`]*)["'`]/g)].map((m) => m[1]).sort()).toEqual([
+    expect([...new Set([...text.matchAll(/["'`](\.{1,2}\/[^"'`]*)["'`]/g)].map((m) => m[1]))].sort()).toEqual([
       "../dist/cli.js",
       "../presets/bundle.json",
       "./",
+      "./on-demand.js",
       "./re2.cjs",
       "./yaml.cjs",
     ]);
+  });
+
+  it("leaves the commands' handlers and the tool's body to dist/on-demand.js, which imports nothing beside it", () => {
+    const onDemand = read(ON_DEMAND);
+    expect(onDemand.length).toBeGreaterThan(0);
+    expect(relativeImports(onDemand)).toEqual([]);
+    // Texts only those handlers print: /mode's usage, /forge cost's report, the tool's refusal of an unknown argument.
+    for (const handlerText of ["open the selector (interactive)", 'only "action" and "id" are accepted', "usage: /forge trust"]) {
+      expect(onDemand).toContain(handlerText);
+      expect(text).not.toContain(handlerText);
+    }
   });
 
   it("carries the replay codes' messages but no catalog summary", () => {

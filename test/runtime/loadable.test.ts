@@ -1,6 +1,6 @@
 // Smoke: the built dist/extension.js loads in both real Pi hosts (help and a print-mode command), without a model or network.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeBundle } from "./helpers.js";
@@ -25,8 +25,8 @@ function isolated() {
   return dir;
 }
 
-function runPi(host: (typeof HOSTS)[number], dir: string, args: string[]) {
-  return spawnSync(host.node, [host.cli, "-e", EXTENSION, ...args], {
+function runPi(host: (typeof HOSTS)[number], dir: string, args: string[], extension = EXTENSION) {
+  return spawnSync(host.node, [host.cli, "-e", extension, ...args], {
     cwd: join(dir, "cwd"),
     env: bareEnv({ HOME: join(dir, "home"), PI_CODING_AGENT_DIR: join(dir, "agent"), PI_OFFLINE: "1" }),
     input: "",
@@ -57,6 +57,18 @@ describe("dist/extension.js loads in real Pi", () => {
         overlays: ["smoke"],
         components: [{ key: "smoke", pinnedScope: "global", drift: "none" }],
       });
+    });
+    it(`${host.name}: without dist/on-demand.js beside it, a command refuses and says why; the extension still loads`, () => {
+      const dir = isolated();
+      // The extension's file alone, packaged as dist/ is: its commands' code (dist/on-demand.js) is not there.
+      const alone = join(dir, "alone");
+      mkdirSync(alone);
+      writeFileSync(join(alone, "package.json"), '{"type":"module"}');
+      copyFileSync(EXTENSION, join(alone, "extension.js"));
+      const r = runPi(host, dir, ["-p", "/mode set smoke", "/mode status --json"], join(alone, "extension.js"));
+      expect(r.stderr).not.toContain("forge: extension failed");
+      expect(r.stderr).toContain("forge: /mode failed: /mode cannot run: forge's on-demand code (on-demand.js beside the extension) did not load");
+      expect(r.stderr).not.toContain("forge: active overlays smoke");
     });
   }
 });
