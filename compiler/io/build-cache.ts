@@ -8,7 +8,7 @@ import type { Diagnostic } from "../../core/diagnostic.js";
 import type { LibraryInput, SourceTree } from "../types.js";
 import { validateBuildCacheEntry } from "../../generated/cache-validators.js";
 import type { ForgeBuildCacheEntry } from "../../generated/types.js";
-import { writeTextAtomic } from "../../io/atomic-write.js";
+import { writeCacheAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { LIMITS } from "../../generated/constants.js";
 
@@ -137,7 +137,7 @@ export function storeCache(
   const entry: CacheEntry = { v: 1, inputHash, outputHash: sha256(onDisk), ...result };
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeTextAtomic(entryPath(dir, forgeRoot, scope), JSON.stringify(entry));
+    writeCacheAtomic(entryPath(dir, forgeRoot, scope), JSON.stringify(entry));
   } catch {
     // read-only home, full disk: ignore
   }

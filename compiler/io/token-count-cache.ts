@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import type { TokenCountCache } from "../types.js";
 import { rankTable, rankTableModule, TOKENIZER } from "../tokens/count-tokens.js";
 import { RANKS_FILE, RANKS_HEADER_BYTES, rankTableId } from "../tokens/rank-table.js";
-import { writeTextAtomic } from "../../io/atomic-write.js";
+import { writeCacheAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 
 /** Past this many counts the file starts again with this process's own (a bound on what every build reads). */
@@ -97,7 +97,7 @@ export function openTokenCountCache(dir: string | null): KeptTokenCounts | null 
       const all = known().size + added.size > MAX_KEPT_COUNTS ? new Map(added) : new Map([...known(), ...added]);
       try {
         mkdirSync(dir, { recursive: true, mode: 0o700 });
-        writeTextAtomic(at, `${JSON.stringify(Object.fromEntries(all))}\n`);
+        writeCacheAtomic(at, `${JSON.stringify(Object.fromEntries(all))}\n`);
       } catch {
         // A cache that cannot be written only means counting again next time.
       }
