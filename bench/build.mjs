@@ -1,5 +1,6 @@
 // Bench (not a test): whole-process wall time of a cold `forge build` and a no-op rebuild of a synthetic repo, vs `node -e 0`,
-// and a one-file edit rebuilt by `forge build --watch` (in process, the watcher's own rebuild) against that cold build.
+// and a one-file edit rebuilt by `forge build --watch` (in process, the watcher's own rebuild) against that cold build,
+// in wall and in CPU time (the cold build's own, read at its exit: bench/support/child-cpu.mjs).
 // `--quick`: the same runs on a 50-mode repo, once (the edit twice).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -8,6 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { register } from "tsx/esm/api";
 import { median, QUICK, recordFigures, runCount } from "./support/bench-kit.mjs";
+import { childCpu } from "./support/child-cpu.mjs";
 import { generateSyntheticRepo } from "./support/synthetic-repo.mjs";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -16,7 +18,9 @@ const MODES = QUICK ? 50 : 1000;
 const PRESETS = QUICK ? 10 : 200;
 const PARTIALS = QUICK ? 5 : 50;
 const RUNS = runCount(7);
-const TARGET_COLD_S = 1.0;
+/** Issue 36: a cold build of the 1,000-mode repo in at most 0.8 s and at most 12x `node -e 0`. */
+const TARGET_COLD_S = 0.8;
+const TARGET_COLD_RATIO = 12;
 const TARGET_NOOP_S = 0.3;
 /** An incremental rebuild after a one-file edit, as a share of a cold `forge build`. */
 const TARGET_EDIT_SHARE = 0.1;
@@ -35,11 +39,12 @@ function generateRepo(root) {
 }
 
 function timeRun(args, cwd, extraEnv = {}) {
-  const env = { ...process.env, NO_COLOR: "1", FORGE_CACHE_DIR: cacheDir, ...extraEnv };
+  const cpu = childCpu();
+  const env = { ...process.env, NO_COLOR: "1", FORGE_CACHE_DIR: cacheDir, ...extraEnv, ...cpu.env };
   const start = process.hrtime.bigint();
   const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8", env });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  return { seconds, status: r.status, stdout: r.stdout, stderr: r.stderr };
+  return { seconds, cpuSeconds: r.status === null ? Number.NaN : cpu.read() / 1000, status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /**
@@ -64,12 +69,16 @@ async function measureEdits(repo, bundlePath) {
     const file = modeFile((edits * 37) % MODES);
     writeFileSync(file, readFileSync(file, "utf8").replace(/Step 1[^:]*:/, `Step 1 (edit ${++edits}):`));
   };
-  const timed = (rebuild) => {
+  /** Wall seconds of one rebuild; its CPU seconds (this process's, user + system) go to `cpu` when given. */
+  const timed = (rebuild, cpu) => {
     const start = process.hrtime.bigint();
+    const before = process.cpuUsage();
     const run = rebuild();
+    const used = process.cpuUsage(before);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     if (run.exitCode !== 0 || run.report.status !== "written")
       throw new Error(`the rebuild after an edit did not write: ${JSON.stringify(run.report).slice(0, 2000)}`);
+    cpu?.push((used.user + used.system) / 1e6);
     return seconds;
   };
   const session = watchRebuilds(target, settings);
@@ -77,10 +86,11 @@ async function measureEdits(repo, bundlePath) {
   editOne();
   timed(session); // the first rebuild still parses the bundle the CLI wrote
   const incremental = [];
+  const incrementalCpu = [];
   const full = [];
   for (let i = 0; i < EDIT_RUNS; i++) {
     editOne();
-    incremental.push(timed(session));
+    incremental.push(timed(session, incrementalCpu));
     editOne();
     full.push(timed(watchRebuilds(target, settings)));
     // The session saw this edit only through the full rebuild's write: bring it up to date, untimed.
@@ -89,7 +99,7 @@ async function measureEdits(repo, bundlePath) {
   }
   const check = timeRun([CLI, "build", "--check"], repo);
   if (check.status !== 0) throw new Error(`after the incremental rebuilds, forge build --check finds the bundle stale:\n${check.stdout}${check.stderr}`);
-  return { incremental: median(incremental), full: median(full) };
+  return { incremental: median(incremental), incrementalCpu: median(incrementalCpu), full: median(full) };
 }
 
 /**
@@ -122,6 +132,7 @@ try {
   const bundlePath = generateRepo(join(root, "repo"));
   const baseline = [];
   const cold = [];
+  const coldCpu = [];
   const noop = [];
   const noopUncached = [];
   // Warm the OS file cache and check the repo builds before measuring.
@@ -137,6 +148,7 @@ try {
     const c = timeRun([CLI, "build"], repo);
     if (c.status !== 0 || !/wrote/.test(c.stdout)) throw new Error(`cold build failed: ${c.stdout}${c.stderr}`);
     cold.push(c.seconds);
+    coldCpu.push(c.cpuSeconds);
     const before = statSync(bundlePath).mtimeMs;
     const n = timeRun([CLI, "build"], repo);
     if (n.status !== 0 || !/unchanged/.test(n.stdout)) throw new Error(`no-op build did not report unchanged: ${n.stdout}${n.stderr}`);
@@ -156,18 +168,24 @@ try {
   );
   const b = median(baseline);
   const c = median(cold);
+  const cc = median(coldCpu);
   const n = median(noop);
   const nu = median(noopUncached);
   const fmt = (s) => `${Math.round(s * 1000).toLocaleString("en-US")} ms`;
   const verdict = (s, target) => (s < target ? `ok, target < ${target} s` : `OVER target ${target} s`);
   console.log(`bench/build: ${MODES} modes, ${PRESETS} presets, ${PARTIALS} partials; median of ${RUNS} runs (node ${process.version})`);
   console.log(`  node -e 0          ${fmt(b)}`);
-  console.log(`  cold forge build   ${fmt(c)}  (${(c / b).toFixed(1)}x node -e 0; ${verdict(c, TARGET_COLD_S)})`);
+  const coldMet = c <= TARGET_COLD_S && c / b <= TARGET_COLD_RATIO;
+  console.log(
+    `  cold forge build   ${fmt(c)}  (${(c / b).toFixed(1)}x node -e 0; CPU ${fmt(cc)}; ${coldMet ? "ok" : "OVER"}, target <= ${TARGET_COLD_S} s and <= ${TARGET_COLD_RATIO}x)`,
+  );
   console.log(`  no-op rebuild      ${fmt(n)}  (${(n / b).toFixed(1)}x node -e 0; ${verdict(n, TARGET_NOOP_S)}; bundle.json mtime unchanged)`);
   console.log(`  no-op, cache off   ${fmt(nu)}  (${(nu / b).toFixed(1)}x node -e 0; full compile, nothing written; FORGE_NO_CACHE=1)`);
   const share = edit.incremental / c;
+  const cpuShare = edit.incrementalCpu / cc;
+  const editMet = share <= TARGET_EDIT_SHARE && cpuShare <= TARGET_EDIT_SHARE;
   console.log(
-    `  one-file edit, --watch rebuild  ${fmt(edit.incremental)}  (${(share * 100).toFixed(1)}% of a cold build; ${share <= TARGET_EDIT_SHARE ? "ok" : "OVER"}, target <= ${TARGET_EDIT_SHARE * 100}%; a full rebuild in the same process: ${fmt(edit.full)})`,
+    `  one-file edit, --watch rebuild  ${fmt(edit.incremental)}  (${(share * 100).toFixed(1)}% of a cold build; CPU ${fmt(edit.incrementalCpu)}, ${(cpuShare * 100).toFixed(1)}% of its CPU; ${editMet ? "ok" : "OVER"}, target <= ${TARGET_EDIT_SHARE * 100}% in both; a full rebuild in the same process: ${fmt(edit.full)})`,
   );
   const run = `median of ${RUNS} run${RUNS === 1 ? "" : "s"}`;
   const shape = `${MODES.toLocaleString("en-US")} modes, ${PRESETS} presets, ${PARTIALS} partials`;
@@ -185,20 +203,20 @@ try {
       {
         what: `cold \`forge build\` of ${shape}`,
         run,
-        figure: `${fmt(c)} whole process`,
+        figure: `${fmt(c)} whole process (CPU ${fmt(cc)})`,
         baseline: `\`node -e 0\`: ${fmt(b)} (${(c / b).toFixed(1)}×)`,
-        target: `< ${TARGET_COLD_S.toFixed(1)} s`,
-        met: c < TARGET_COLD_S,
-        values: { coldMs: c * 1000, nodeMs: b * 1000, ratio: c / b },
+        target: `≤ ${TARGET_COLD_S.toFixed(1)} s and ≤ ${TARGET_COLD_RATIO}× \`node -e 0\``,
+        met: coldMet,
+        values: { coldMs: c * 1000, coldCpuMs: cc * 1000, nodeMs: b * 1000, ratio: c / b },
       },
       {
         what: "one-file edit rebuilt by `forge build --watch` (the same repo, one line of one mode; read, compile, write)",
         run: `median of ${EDIT_RUNS} edit${EDIT_RUNS === 1 ? "" : "s"}, beside the cold builds`,
-        figure: `${fmt(edit.incremental)} (${(share * 100).toFixed(1)}% of a cold build; a full rebuild in the same process: ${fmt(edit.full)})`,
-        baseline: `cold \`forge build\`: ${fmt(c)}`,
-        target: `≤ ${TARGET_EDIT_SHARE * 100}% of a cold build`,
-        met: share <= TARGET_EDIT_SHARE,
-        values: { editMs: edit.incremental * 1000, fullRebuildMs: edit.full * 1000, coldMs: c * 1000, share },
+        figure: `${fmt(edit.incremental)} (${(share * 100).toFixed(1)}% of a cold build); CPU ${fmt(edit.incrementalCpu)} (${(cpuShare * 100).toFixed(1)}% of its CPU); a full rebuild in the same process: ${fmt(edit.full)}`,
+        baseline: `cold \`forge build\`: ${fmt(c)} (CPU ${fmt(cc)})`,
+        target: `≤ ${TARGET_EDIT_SHARE * 100}% of a cold build, in wall and in CPU time`,
+        met: editMet,
+        values: { editMs: edit.incremental * 1000, editCpuMs: edit.incrementalCpu * 1000, fullRebuildMs: edit.full * 1000, coldMs: c * 1000, share, cpuShare },
       },
       {
         what: "no-op rebuild of the same repo (writes nothing, mtime checked)",

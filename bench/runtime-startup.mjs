@@ -1,15 +1,16 @@
 // Bench: whole-process CPU and wall time of `pi -p hi` (0.73.1 on Node 20 and 1.x on Node 22, fake server) with
 // dist/extension.js vs a trivial extension. Alternating runs, medians and the ratios; target (issue 36): forge's start at
 // most 1.03x the trivial extension's CPU time. CPU is the process's own (user + system), which a preload
-// (NODE_OPTIONS=--require) reads at exit: less noisy than wall time on a shared machine. Not a test: prints figures.
+// (bench/support/cpu-at-exit.cjs) reads at exit: less noisy than wall time on a shared machine. Not a test: prints figures.
 // `--quick`: the cache-warm series only, one run of each, no warm-up.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { median, QUICK, recordFigures, runCount } from "./support/bench-kit.mjs";
+import { childCpu } from "./support/child-cpu.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const CLI = join(ROOT, "node_modules/@mariozechner/pi-coding-agent/dist/cli.js");
@@ -74,14 +75,6 @@ const TRIVIAL = join(root, "trivial", "extension.js");
 writeFileSync(join(root, "trivial", "package.json"), '{"type":"module"}');
 writeFileSync(TRIVIAL, "export default function trivial(pi) { pi.on('before_agent_start', () => undefined); }\n");
 
-// Read by every Pi process at start: at exit it writes its own CPU time (µs, user + system) where the bench asks.
-const CPU_PRELOAD = join(root, "cpu-at-exit.cjs");
-writeFileSync(
-  CPU_PRELOAD,
-  'process.on("exit", () => { const u = process.cpuUsage(); require("node:fs").writeFileSync(process.env.FORGE_BENCH_CPU_FILE, String(u.user + u.system)); });\n',
-);
-let runs = 0;
-
 const env = {};
 for (const [k, v] of Object.entries(process.env)) if (!/^(PI_|OPENAI_|ANTHROPIC_|NODE_OPTIONS$|npm_)/.test(k)) env[k] = v;
 // A private TMPDIR: jiti's transform cache ($TMPDIR/jiti) stays warm across runs, as on a user's machine.
@@ -89,12 +82,12 @@ Object.assign(env, { PI_CODING_AGENT_DIR: agentDir, HOME: join(root, "home"), PI
 
 /** One `pi -p hi`: its wall time (ms) and its own CPU time (ms). */
 function runPi(extension, extraEnv = {}, host = LEGACY) {
-  const cpuFile = join(root, `cpu-${runs++}`);
+  const cpu = childCpu();
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const child = spawn(host.node, [host.cli, "--provider", "fake", "--model", "fake-model", "--no-session", "-e", extension, "-p", "hi"], {
       cwd,
-      env: { ...env, ...extraEnv, NODE_OPTIONS: `--require ${CPU_PRELOAD}`, FORGE_BENCH_CPU_FILE: cpuFile },
+      env: { ...env, ...extraEnv, ...cpu.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let err = "";
@@ -105,7 +98,7 @@ function runPi(extension, extraEnv = {}, host = LEGACY) {
       clearTimeout(timer);
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       if (code !== 0) reject(new Error(`pi exited with ${code}\n${err}`));
-      else resolve({ ms, cpu: Number(readFileSync(cpuFile, "utf8")) / 1000 });
+      else resolve({ ms, cpu: cpu.read() });
     });
   });
 }
