@@ -1,7 +1,7 @@
 // The messages of a `pi -p` run as turns of a pooled RPC session (harness/rpc-pool.ts), for tests whose subject is not
 // the process: what Pi sent and what forge said, without a Pi start per test.
 import { expect } from "vitest";
-import { systemPromptOf, type FakeServer } from "../../../scripts/demo/fake-server.js";
+import { systemPromptOf, type FakeServer, type RecordedRequest } from "../../../scripts/demo/fake-server.js";
 import type { PiEnv } from "../../../scripts/demo/pi-env.js";
 import type { PiHost } from "../../../scripts/demo/pi-host.js";
 import type { UiAnswer, UiRequest } from "../../../scripts/demo/rpc-client.js";
@@ -13,6 +13,8 @@ import type { RpcPool } from "./rpc-pool.js";
 // or Pi's trust at start keeps its own `pi -p` run.
 
 export interface PooledRun {
+  /** The completion requests of this session, in order. */
+  requests: RecordedRequest[];
   /** The system prompt of every completion request of this session, in order. */
   prompts: string[];
   /** Everything the session said: its notices, one per line, then Pi's stderr (forge's status JSON is a notice here). */
@@ -26,12 +28,14 @@ export interface PooledTurnsOptions {
   extraEnv?: Record<string, string>;
   /** Answers dialogs; default cancels them. */
   onUiRequest?: (request: UiRequest) => UiAnswer | Promise<UiAnswer>;
+  /** false: keep the server's log and queued replies (a caller that enqueued the model's tool calls first). */
+  resetServer?: boolean;
 }
 
 /**
  * Runs `messages` in a new session of the pool's process: a message starting with "/" is a command (Pi answers its
  * `prompt` once the command has run, on both hosts), any other a prompt, awaited to the end of its run. The shared
- * server log is reset first, as forgePrint does; the session must end with Pi alive (as a print run must exit 0).
+ * server log is reset first (unless told not to), as forgePrint does; the session must end with Pi alive (as a print run must exit 0).
  */
 export async function pooledTurns(
   pool: RpcPool,
@@ -41,7 +45,8 @@ export async function pooledTurns(
   messages: string[],
   options: PooledTurnsOptions = {},
 ): Promise<PooledRun> {
-  server.reset();
+  if (options.resetServer !== false) server.reset();
+  const from = server.completions().length;
   const extensions = options.extensions ?? [FORGE_EXTENSION];
   const rpc = await pool.session(host, {
     env,
@@ -62,7 +67,8 @@ export async function pooledTurns(
     expect(await rpc.close()).toBe(0);
   }
   expect(said).not.toContain("forge: extension failed");
-  return { prompts: server.completions().map((r) => systemPromptOf(r)), said };
+  const requests = server.completions().slice(from);
+  return { requests, prompts: requests.map((r) => systemPromptOf(r)), said };
 }
 
 /** The single system prompt of a session that made exactly one model request. */
