@@ -24,7 +24,9 @@ export interface PooledRun {
 export interface PooledTurnsOptions {
   /** Extension files (default: dist/extension.js). */
   extensions?: string[];
-  /** Variables of the pooled process's start-up (a process per distinct set). */
+  /** Start-up flags after `--no-session` (e.g. `--preset audit`): forge applies them again to every new session. */
+  args?: string[];
+  /** Variables of the pooled process's start-up (a process per distinct set of flags and variables). */
   extraEnv?: Record<string, string>;
   /** Answers dialogs; default cancels them. */
   onUiRequest?: (request: UiRequest) => UiAnswer | Promise<UiAnswer>;
@@ -50,7 +52,7 @@ export async function pooledTurns(
   const extensions = options.extensions ?? [FORGE_EXTENSION];
   const rpc = await pool.session(host, {
     env,
-    args: ["--no-session"],
+    args: ["--no-session", ...(options.args ?? [])],
     extensions,
     extraEnv: options.extraEnv,
     onUiRequest: options.onUiRequest,
