@@ -37,7 +37,8 @@ export interface PooledTurnsOptions {
 /**
  * Runs `messages` in a new session of the pool's process: a message starting with "/" is a command (Pi answers its
  * `prompt` once the command has run, on both hosts), any other a prompt, awaited to the end of its run. The shared
- * server log is reset first (unless told not to), as forgePrint does; the session must end with Pi alive (as a print run must exit 0).
+ * server log is reset first (unless told not to), as forgePrint does; the session must end with Pi alive, as a print
+ * run must exit with 0.
  */
 export async function pooledTurns(
   pool: RpcPool,
