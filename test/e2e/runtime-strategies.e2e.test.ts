@@ -36,10 +36,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: strategie
   });
 
   it("nothing selected: exactly Pi's native prompt (same bytes as a run without the extension)", async () => {
-    const r = await turns(["hello"]);
-    expectSamePrompt(onlyPooledPrompt(r), native);
+    // A print run: what `pi -p` with forge loaded and nothing selected prints (stderr) is part of the claim.
+    const r = await run(["hello"]);
+    expectSamePrompt(onlyPrompt(r), native);
     expect(native).toContain(AGENTS_MD);
-    expect(r.said).not.toContain("forge:");
+    expect(r.stderr).not.toContain("forge:");
   });
 
   it("append: overlays after the native prompt, in the selected order", async () => {
