@@ -2,14 +2,35 @@
 // included (issue 30 item 4): a /mode switch that changes `tools:`, one that does not, a /system-update and a /preset use.
 import { describe, expect, it } from "vitest";
 import { messageText, toolNames } from "../../scripts/demo/fake-server.js";
-import type { PiEnvOptions } from "../../scripts/demo/pi-env.js";
+import type { PiEnv, PiEnvOptions } from "../../scripts/demo/pi-env.js";
 import { HOSTS, MODERN_HOST, type PiHost } from "../../scripts/demo/pi-host.js";
 import { keptPrefix } from "../../scripts/demo/prefix-cache.js";
 import type { CostReport } from "../../core/usage-report.js";
 import { forgeSuite, projectEnv } from "./harness/forge-project.js";
-import { printRun } from "./harness/updates-session.js";
+import { EXTENSIONS, printRun } from "./harness/updates-session.js";
+import { pooledTurns } from "./harness/pooled-turns.js";
+import { rpcPool } from "./harness/rpc-pool.js";
 
 const suite = forgeSuite();
+// The two tests per host on the plain project share it, each a new session of one RPC Pi per host (the notices count
+// the bodies of their own session); a compat model's project and a resume keep their own `pi -p`.
+const pool = rpcPool();
+const plainProjects = new Map<string, Promise<PiEnv>>();
+const plainProject = (host: PiHost) =>
+  plainProjects.get(host.id) ??
+  plainProjects
+    .set(
+      host.id,
+      projectEnv(suite, host, MODES, PRESETS).then((p) => p.env),
+    )
+    .get(host.id)!;
+
+/** The messages in a session of the pooled Pi on the host's plain project: its requests and what it said. */
+async function pooledRun(host: PiHost, messages: string[]) {
+  const { requests, said } = await pooledTurns(pool, host, await plainProject(host), suite.server, messages, { extensions: EXTENSIONS });
+  expect(said).not.toMatch(/system updates: .* failed|compact-now failed/);
+  return { requests, stderr: said };
+}
 const TEXT = "Plain: answer in one short paragraph and cite the files you read.";
 /** The same text twice: `ro` only adds a tools list, so the two switches differ only in the tools Pi declares. */
 const MODES = {
@@ -44,16 +65,21 @@ function resentTokens(notice: string): number {
   return Number(m[1]!.replace(/,/g, ""));
 }
 
+/** The messages in one `pi -p` on a project of its own (a model with other compat settings). */
+async function compatRun(host: PiHost, options: Omit<PiEnvOptions, "baseUrl">, messages: string[]) {
+  const { env } = await projectEnv(suite, host, MODES, PRESETS, options);
+  suite.server.reset();
+  return printRun(host, env, suite.server, ["--no-session", ...messages]);
+}
+
 const HEADS = ["forge: active overlays plain", "forge: active overlays ro", "forge: applied update-1", "forge: active preset back"];
 
 /** One print run of four changes, each followed by a request; each notice against the two bodies around it. */
-async function runSwitches(host: PiHost, options: Omit<PiEnvOptions, "baseUrl"> = {}) {
-  const { env } = await projectEnv(suite, host, MODES, PRESETS, options);
-  suite.server.reset();
-  const args = ["--no-session", "one", "/mode set plain", "two", "/mode set ro", "three", "/system-update Be terse.", "four", "/preset use back", "five"];
+async function runSwitches(host: PiHost, options?: Omit<PiEnvOptions, "baseUrl">) {
+  const messages = ["one", "/mode set plain", "two", "/mode set ro", "three", "/system-update Be terse.", "four", "/preset use back", "five"];
   // Then another extension narrows the tools, and /forge cost names each rewrite's causes.
-  args.push("/set-tools read,grep", "six", "/forge cost --json");
-  const { requests, stderr } = await printRun(host, env, suite.server, args);
+  messages.push("/set-tools read,grep", "six", "/forge cost --json");
+  const { requests, stderr } = options === undefined ? await pooledRun(host, messages) : await compatRun(host, options, messages);
   expect(requests).toHaveLength(6);
   expect(toolNames(requests[5]!)).toEqual(["read", "grep"]);
   const cost: CostReport = JSON.parse(stderr.split("\n").find((l) => l.startsWith('{"cacheShare"'))!);
@@ -94,9 +120,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: cache not
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: forge's own tool", (_id, host) => {
   it("a preset with a block the model may call adds forge_system_update at the next run: the notice counts it", async () => {
-    const { env } = await projectEnv(suite, host, MODES, PRESETS);
-    suite.server.reset();
-    const { requests, stderr } = await printRun(host, env, suite.server, ["--no-session", "one", "/preset use audit", "two", "/mode off", "three"]);
+    const { requests, stderr } = await pooledRun(host, ["one", "/preset use audit", "two", "/mode off", "three"]);
     expect(requests).toHaveLength(3);
     expect(toolNames(requests[1]!).at(-1)).toBe("forge_system_update");
     expect(toolNames(requests[2]!)).toEqual(toolNames(requests[0]!));

@@ -8,6 +8,8 @@ import { piSuite } from "./harness/pi-suite.js";
 import { assertPrintOk, HOSTS, MODERN_HOST, nodeMajorOf, runPrint, type PiHost } from "../../scripts/demo/pi-host.js";
 import { CHAIN_EXTENSION, PROBE_EXTENSION, probeReports, withoutDate } from "./harness/probe.js";
 import { startRpc } from "../../scripts/demo/rpc-client.js";
+import { onlyPooledPrompt, pooledTurns } from "./harness/pooled-turns.js";
+import { rpcPool, type RpcPool } from "./harness/rpc-pool.js";
 
 const AGENTS_MD = "# Project rules\n\nAnswer in haiku.";
 const SKILL_MD = "---\nname: probe-skill\ndescription: A probe skill for forge tests.\n---\n\nSkill body.\n";
@@ -41,9 +43,24 @@ async function print(host: PiHost, env: PiEnv, strategy: ProbeStrategy | null, o
   return { prompt: systemPromptOf(suite.server.completions()[0]!), reports: probeReports(result.stderr) };
 }
 
-describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mode", (_id, host) => {
+/** The probe's start-up in the pooled process: native until a session's `/probe <strategy>`. */
+const PROBE_START = { FORGE_PROBE_STRATEGY: "native" };
+
+/**
+ * The same `hello` as a new session of the pool's RPC Pi (the probe's strategy set by `/probe`): the composition does
+ * not depend on the process, so one Pi per host serves these tests. The chain tests below stay print runs (other
+ * extensions, and the adapter in print mode).
+ */
+async function pooledHello(pool: RpcPool, host: PiHost, env: PiEnv, strategy: ProbeStrategy): Promise<PrintRun> {
+  const run = await pooledTurns(pool, host, env, suite.server, [`/probe ${strategy}`, "hello"], { extensions: [PROBE_EXTENSION], extraEnv: PROBE_START });
+  return { prompt: onlyPooledPrompt(run), reports: probeReports(run.said) };
+}
+
+describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print and pooled RPC", (_id, host) => {
   let env: PiEnv;
   let native: string;
+  const pool = rpcPool();
+  const pooled = (strategy: ProbeStrategy) => pooledHello(pool, host, env, strategy);
 
   beforeAll(async () => {
     env = await makeEnv();
@@ -53,7 +70,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mod
   it(`runs on Node ${host.nodeMajor}`, async () => {
     expect(nodeMajorOf(host.node())).toBe(host.nodeMajor);
     if (host.id === "legacy" && process.version.startsWith("v20.")) expect(host.node()).toBe(process.execPath);
-    const [report] = (await print(host, env, "native")).reports;
+    const [report] = (await pooled("native")).reports;
     expect(report?.node.split(".")[0]).toBe(String(host.nodeMajor));
   });
 
@@ -64,19 +81,19 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mod
   });
 
   it("native: exactly the prompt Pi sends with no extension", async () => {
-    const run = await print(host, env, "native");
+    const run = await pooled("native");
     expect(withoutDate(run.prompt)).toBe(withoutDate(native));
     expect(run.reports.map((r) => r.effective)).toEqual([run.prompt]);
   });
 
   it("append: the overlays in order after Pi's native prompt", async () => {
-    const run = await print(host, env, "append");
+    const run = await pooled("append");
     expect(withoutDate(run.prompt)).toBe(withoutDate(native + TAIL_AB));
     expect(run.reports[0]?.effective).toBe(run.prompt);
   });
 
   it("replace_base: the base text, then Pi's project context, skills and cwd, then the overlay", async () => {
-    const run = await print(host, env, "replace_base");
+    const run = await pooled("replace_base");
     expect(run.prompt.startsWith(`${BASE_TEXT}\n\n`)).toBe(true);
     expect(run.prompt).toContain(AGENTS_MD);
     expect(run.prompt).toContain("<name>probe-skill</name>");
@@ -87,7 +104,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mod
   });
 
   it("replace_final: exactly the configured bytes", async () => {
-    const run = await print(host, env, "replace_final");
+    const run = await pooled("replace_final");
     expect(run.prompt).toBe(FINAL_TEXT);
   });
 
@@ -104,14 +121,15 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mod
 
   it("rpc mode: a prompt command composes the same prompt; dialogs are answered by the callback", async () => {
     suite.server.reset();
-    const rpc = await startRpc(host, {
+    const rpc = await pool.session(host, {
       env,
       args: ["--no-session"],
       extensions: [PROBE_EXTENSION],
-      extraEnv: { FORGE_PROBE_STRATEGY: "append" },
+      extraEnv: PROBE_START,
       onUiRequest: (request) => (request.method === "confirm" ? { confirmed: true } : { value: "second" }),
     });
     try {
+      expect((await rpc.send({ type: "prompt", message: "/probe append" })).success).toBe(true);
       const end = await rpc.prompt("hello");
       expect(end.type).toBe("agent_end");
       expect((await rpc.send({ type: "prompt", message: "/probe-ask" })).success).toBe(true);
@@ -127,7 +145,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host, print mod
   it("harness: scripted tool calls run through Pi; usage (with cached tokens) reaches the session", async () => {
     suite.server.reset();
     suite.server.enqueue({ text: "looking", toolCalls: [{ name: "read", arguments: { path: "AGENTS.md" } }], usage: { cached_tokens: 64 } });
-    const rpc = await startRpc(host, { env, args: ["--no-session"], extensions: [PROBE_EXTENSION] });
+    const rpc = await pool.session(host, { env, args: ["--no-session"], extensions: [PROBE_EXTENSION], extraEnv: PROBE_START });
     let end: any;
     try {
       end = await rpc.prompt("read it");

@@ -1,11 +1,13 @@
 // End-to-end: definitions brought in with `forge import` (Roo modes, Pi presets, pi-modes files) compose in both real Pi hosts.
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectSamePrompt, FORGE_CLI, forgePrint, forgeSuite, nativePrompt, onlyPrompt, overlayTail, seedProjectTrust } from "./harness/forge-project.js";
+import { expectSamePrompt, FORGE_CLI, forgeSuite, nativePrompt, overlayTail, seedProjectTrust } from "./harness/forge-project.js";
 import { toolNames } from "../../scripts/demo/fake-server.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS } from "../../scripts/demo/pi-host.js";
 import { bareEnv } from "../support/home-guard.js";
+import { onlyPooledPrompt, pooledTurns } from "./harness/pooled-turns.js";
+import { rpcPool } from "./harness/rpc-pool.js";
 
 const suite = forgeSuite();
 
@@ -35,7 +37,10 @@ function forgeImport(env: PiEnv, args: string[]): string {
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: imported definitions", (_id, host) => {
   let env: PiEnv;
-  const run = (messages: string[]) => forgePrint(host, env, suite.server, ["--no-session", ...messages]);
+  // The imports are the subject, not the start-up: each test is a new session of one RPC Pi per host, the definition
+  // chosen by /mode set or /preset use.
+  const pool = rpcPool();
+  const run = (messages: string[]) => pooledTurns(pool, host, env, suite.server, messages);
 
   beforeAll(async () => {
     env = await suite.env({ cwdFiles: { ".roomodes": ROOMODES, "presets.json": PRESETS_JSON, "modes/release.json": PI_MODE } });
@@ -46,23 +51,23 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: imported 
   });
 
   it("a Roo mode imported with --overlay is an append overlay, its braces literal, its groups its tools", async () => {
-    const r = await run(["--mode=docs-writer", "hello"]);
+    const r = await run(["/mode set docs-writer", "hello"]);
     // Roo's read and edit groups: read, grep, find, ls, edit, write (Pi's active ones kept in order, then the read-only ones).
-    expect(toolNames(suite.server.completions()[0]!).sort()).toEqual(["edit", "find", "grep", "ls", "read", "write"]);
+    expect(toolNames(r.requests[0]!).sort()).toEqual(["edit", "find", "grep", "ls", "read", "write"]);
     const withTools = await nativePrompt(host, env, suite.server, ["--tools", "read,edit,write,grep,find,ls"]);
-    expectSamePrompt(onlyPrompt(r), withTools + overlayTail(["docs-writer", "Docs Writer", `${ROLE}\n\n${CUSTOM}`]));
+    expectSamePrompt(onlyPooledPrompt(r), withTools + overlayTail(["docs-writer", "Docs Writer", `${ROLE}\n\n${CUSTOM}`]));
   });
 
   it("a Pi preset becomes a forge preset: its instructions as an overlay, its tools narrowing the request", async () => {
-    const r = await run(["--preset", "review", "hello"]);
-    expect(toolNames(suite.server.completions()[0]!).sort()).toEqual(["bash", "read"]);
+    const r = await run(["/preset use review", "hello"]);
+    expect(toolNames(r.requests[0]!).sort()).toEqual(["bash", "read"]);
     // Narrowed tools change Pi's own part too: compare with Pi's prompt for exactly those tools.
     const narrowed = await nativePrompt(host, env, suite.server, ["--tools", "read,bash"]);
-    expectSamePrompt(onlyPrompt(r), narrowed + overlayTail(["review-mode", "review", INSTRUCTIONS]));
+    expectSamePrompt(onlyPooledPrompt(r), narrowed + overlayTail(["review-mode", "review", INSTRUCTIONS]));
   });
 
   it("a pi-modes systemPrompt is a replace_base mode: the same bytes as Pi's own --system-prompt", async () => {
     const piCustom = await nativePrompt(host, env, suite.server, ["--system-prompt", SYSTEM]);
-    expectSamePrompt(onlyPrompt(await run(["--mode=release", "hello"])), piCustom);
+    expectSamePrompt(onlyPooledPrompt(await run(["/mode set release", "hello"])), piCustom);
   });
 });

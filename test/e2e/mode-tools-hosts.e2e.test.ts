@@ -11,6 +11,8 @@ import { piSuite } from "./harness/pi-suite.js";
 import { declaredTools, lastToolResults } from "./harness/mcp-env.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { assertPrintOk, HOSTS, runPrint, type PiHost } from "../../scripts/demo/pi-host.js";
+import { pooledTurns } from "./harness/pooled-turns.js";
+import { rpcPool } from "./harness/rpc-pool.js";
 
 const TOOL_EXTENSION = fileURLToPath(new URL("./fixtures/tool-extension.ts", import.meta.url));
 const suite = piSuite();
@@ -47,6 +49,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a mode's 
   beforeAll(async () => {
     env = await project(host);
   });
+  // The tests after the first (whose subject is the start-up) need no start-up of their own: each is a new session of
+  // one RPC Pi per host, the mode chosen by /mode set, the model's replies queued first.
+  const pool = rpcPool();
+  const turns = (messages: string[]) =>
+    pooledTurns(pool, host, env, suite.server, messages, { extensions: [FORGE_EXTENSION, TOOL_EXTENSION], resetServer: false });
 
   it('tools [read, "gr*", ls] at startup: exactly read, grep and ls are declared; an extension\'s tool, bash and find are refused', async () => {
     suite.server.reset();
@@ -70,10 +77,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a mode's 
 
   it("/mode status shows the set the gate enforces, and a name that matches no tool Pi reports, with the nearest one", async () => {
     suite.server.reset();
-    const { requests, stderr } = await run(host, env, ["--mode=typo", "/mode status"]);
+    const { requests, said } = await turns(["/mode set typo", "/mode status"]);
     expect(requests).toHaveLength(0);
-    expect(stderr).toContain("  tools:\n    typo: tools: grepp, read\n    every other tool is refused at forge's gate");
-    expect(stderr).toContain('    tools "grepp" of mode typo matches no tool Pi reports (did you mean "grep"?)');
+    expect(said).toContain("  tools:\n    typo: tools: grepp, read\n    every other tool is refused at forge's gate");
+    expect(said).toContain('    tools "grepp" of mode typo matches no tool Pi reports (did you mean "grep"?)');
   });
 
   it("a tool an extension registers after forge narrowed the tools (a command mid-session, or during a run) is not declared, and its call is refused", async () => {
@@ -86,8 +93,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a mode's 
       { toolCalls: [writeCall("late_write", "late2.txt")] },
       { text: "done" },
     );
-    const { requests, stderr } = await run(host, env, ["first", "/mode set narrow", "/register-tool", "go", "/mode set loader", "again"]);
-    expect(stderr).toContain("late_write registered");
+    const { requests, said } = await turns(["first", "/mode set narrow", "/register-tool", "go", "/mode set loader", "again"]);
+    expect(said).toContain("late_write registered");
     expect(requests).toHaveLength(6);
     expect(declaredTools(requests.slice(0, 1))).toContain("ext_write");
     for (const r of requests.slice(1)) expect(declaredTools([r])).not.toContain("late_write");

@@ -21,6 +21,8 @@ import {
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS } from "../../scripts/demo/pi-host.js";
 import { bareEnv } from "../support/home-guard.js";
+import { onlyPooledPrompt, pooledTurns } from "./harness/pooled-turns.js";
+import { rpcPool } from "./harness/rpc-pool.js";
 
 const suite = forgeSuite();
 const HOUSE_STYLE = "Follow the house style.";
@@ -35,6 +37,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a monorep
   let atRoot: PiEnv;
   let native: string;
   const fresh = (messages: string[], where: PiEnv = env) => forgePrint(host, where, suite.server, ["--no-session", ...messages]);
+  // The two layer tests need no start-up of their own: sessions of one RPC Pi per host in the package, the preset
+  // chosen by /preset use (a new session loads forge and its trust store afresh).
+  const pool = rpcPool();
+  const turns = (messages: string[]) => pooledTurns(pool, host, env, suite.server, messages);
 
   beforeAll(async () => {
     // env.root is the repository (it holds .git); env.cwd, where Pi runs, is the package.
@@ -71,14 +77,14 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a monorep
   }
 
   it("the root's preset composes the package's style (the deeper layer wins the key) and the root's tone", async () => {
-    expectSamePrompt(onlyPrompt(await fresh(["--preset=house", "hello"])), native + style(API_STYLE) + tone);
+    expectSamePrompt(onlyPooledPrompt(await turns(["/preset use house", "hello"])), native + style(API_STYLE) + tone);
   });
 
   it("the package's preset uses the root's tone, and /mode status names each component's layer", async () => {
-    const r = await fresh(["--preset=api", "hello", "/mode status --json"]);
-    expectSamePrompt(onlyPrompt(r), native + tone + style(API_STYLE));
+    const r = await turns(["/preset use api", "hello", "/mode status --json"]);
+    expectSamePrompt(onlyPooledPrompt(r), native + tone + style(API_STYLE));
     const status = JSON.parse(
-      r.stderr
+      r.said
         .split("\n")
         .filter((l) => l.startsWith('{"'))
         .at(-1)!,

@@ -14,6 +14,7 @@ import {
   applyTag,
   extendsRequest,
   occurrences,
+  EXTENSIONS,
   printRun,
   section,
   systemPromptOf,
@@ -23,6 +24,8 @@ import {
   updatesSuite,
 } from "./harness/updates-session.js";
 import { bareEnv } from "../support/home-guard.js";
+import { pooledTurns } from "./harness/pooled-turns.js";
+import { rpcPool } from "./harness/rpc-pool.js";
 
 const suite = updatesSuite();
 
@@ -99,12 +102,21 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path rule
   beforeAll(async () => {
     env = await projectFor(host);
   });
+  // These tests share the project and need no start-up of their own: each is a new session of one RPC Pi per host
+  // (a selection by /mode set or /preset use), the model's replies queued first. Its notices are what print mode
+  // writes to stderr.
+  const pool = rpcPool();
+  const run = async (messages: string[]) => {
+    const { requests, said } = await pooledTurns(pool, host, env, suite.server, messages, { extensions: EXTENSIONS, resetServer: false });
+    expect(said).not.toMatch(/system updates: .* failed|compact-now failed/);
+    return { requests, stderr: said };
+  };
 
   it("a matching read switches the rule on and it reaches the next request; a non-matching read does nothing", async () => {
     resetFiles(env);
     suite.server.reset();
     suite.server.enqueue({ toolCalls: [read("src/app.ts")] }, { toolCalls: [read("src/db/schema.sql")] }, { text: "done" });
-    const { requests, stderr } = await printRun(host, env, suite.server, ["--no-session", "go", "/system-update status --json"]);
+    const { requests, stderr } = await run(["go", "/system-update status --json"]);
     expect(requests).toHaveLength(3);
     const [first, second, third] = requests as [RecordedRequest, RecordedRequest, RecordedRequest];
     // Dormant: one inventory line, never the text.
@@ -125,7 +137,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path rule
   it("an imported Cursor rule (globs not valid YAML) stays dormant until a read matches it, then reaches the next request once", async () => {
     suite.server.reset();
     suite.server.enqueue({ toolCalls: [read("src/api/handler.ts")] }, { text: "done" });
-    const { requests, stderr } = await printRun(host, env, suite.server, ["--no-session", "go"]);
+    const { requests, stderr } = await run(["go"]);
     expect(requests).toHaveLength(2);
     const [first, second] = requests as [RecordedRequest, RecordedRequest];
     expect(systemPromptOf(first)).toContain("- api: API handlers (paths: src/api/**, **/*.proto)");
@@ -139,7 +151,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path rule
     resetFiles(env);
     suite.server.reset();
     suite.server.enqueue({ toolCalls: [edit("src/app.ts", "= 1", "= 2"), edit("docs/guide.md", "Old text.", "New text.")] }, { text: "done" });
-    const { requests } = await printRun(host, env, suite.server, ["--no-session", "--mode=docs", "go"]);
+    const { requests } = await run(["/mode set docs", "go"]);
     expect(requests).toHaveLength(2);
     const results = toolResults(requests[1]!);
     expect(results).toHaveLength(2);
@@ -155,7 +167,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path rule
     resetFiles(env);
     suite.server.reset();
     suite.server.enqueue({ toolCalls: [edit("src/app.ts", "= 1", "= 2"), edit("docs/guide.md", "Old text.", "New text.")] }, { text: "done" });
-    const { requests } = await printRun(host, env, suite.server, ["--no-session", "--mode=docs-writer", "go"]);
+    const { requests } = await run(["/mode set docs-writer", "go"]);
     // Roo's read and edit groups: read, grep, find, ls, edit, write (bash was not granted).
     expect(toolNames(requests[0]!).sort()).toEqual(["edit", "find", "grep", "ls", "read", "write"]);
     const results = toolResults(requests[1]!);
@@ -166,7 +178,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: path rule
 
   it("Pi's example plan preset, imported, sends exactly read, grep, find, ls", async () => {
     suite.server.reset();
-    const { requests } = await printRun(host, env, suite.server, ["--no-session", "--preset", "plan", "hello", "/mode off", "again"]);
+    const { requests } = await run(["/preset use plan", "hello", "/mode off", "again"]);
     expect(toolNames(requests[0]!).sort()).toEqual(["find", "grep", "ls", "read"]);
     // /mode off restores Pi's own tools exactly.
     expect(toolNames(requests[1]!).sort()).toEqual(["bash", "edit", "read", "write"]);

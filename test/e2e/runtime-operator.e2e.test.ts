@@ -25,6 +25,7 @@ import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS } from "../../scripts/demo/pi-host.js";
 import type { UiAnswer, UiRequest } from "../../scripts/demo/rpc-client.js";
 import { rpcPool } from "./harness/rpc-pool.js";
+import { onlyPooledPrompt, pooledTurns } from "./harness/pooled-turns.js";
 
 const suite = forgeSuite();
 
@@ -52,10 +53,11 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
   };
 
   it("/mode preview --json: forge's parts and the whole prompt of the last turn, in characters", async () => {
-    const r = await forgePrint(host, env, suite.server, ["--no-session", "--mode=alpha,beta", "/mode preview --json", "hello", "/mode preview --json"]);
-    const prompt = onlyPrompt(r);
+    // A session of the pooled Pi (the selection by /mode set: no start-up of its own); its previews are notices.
+    const r = await pooledTurns(pool, host, env, suite.server, ["/mode set alpha beta", "/mode preview --json", "hello", "/mode preview --json"]);
+    const prompt = onlyPooledPrompt(r);
     expectSamePrompt(prompt, native + ALPHA_BETA_TAIL);
-    const lines = r.stderr.split("\n").filter((l) => l.startsWith('{"'));
+    const lines = r.said.split("\n").filter((l) => l.startsWith('{"'));
     expect(lines).toHaveLength(2);
     const [before, after] = lines.map((l) => JSON.parse(l));
     expect(before.lastPrompt).toBeNull();
@@ -113,9 +115,9 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: operator 
   });
 
   it("a missing preferred model is a notice, not a crash: the mode still composes on the current model", async () => {
-    const r = await forgePrint(host, env, suite.server, ["--no-session", "--mode=pinned", "hello"]);
-    expect(r.stderr).toContain('forge: preferred model "nowhere/no-such-model" was not found; keeping the current model');
-    expectSamePrompt(onlyPrompt(r), native + overlayTail(["pinned", "Pinned", "Pinned model."]));
+    const r = await pooledTurns(pool, host, env, suite.server, ["/mode set pinned", "hello"]);
+    expect(r.said).toContain('forge: preferred model "nowhere/no-such-model" was not found; keeping the current model');
+    expectSamePrompt(onlyPooledPrompt(r), native + overlayTail(["pinned", "Pinned", "Pinned model."]));
     expect(suite.server.completions()[0]!.body.model).toBe(env.model);
   });
 

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AGENTS_MD, expectSamePrompt, forgePrint, forgeSuite, projectEnv, nativePrompt, onlyPrompt, overlayTail } from "./harness/forge-project.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS } from "../../scripts/demo/pi-host.js";
+import { onlyPooledPrompt, pooledTurns } from "./harness/pooled-turns.js";
+import { rpcPool } from "./harness/rpc-pool.js";
 
 const suite = forgeSuite();
 
@@ -24,12 +26,17 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: strategie
   let env: PiEnv;
   let native: string;
   const run = (messages: string[], extraEnv?: Record<string, string>) => forgePrint(host, env, suite.server, ["--no-session", ...messages], { extraEnv });
+  // A test that needs no start-up of its own (no flag, no variable) and nothing only print mode does: a new session of
+  // one RPC Pi per host. The selection then comes from /mode set (the flags' own path: runtime-selection).
+  const pool = rpcPool();
+  const turns = (messages: string[]) => pooledTurns(pool, host, env, suite.server, messages);
 
   beforeAll(async () => {
     ({ env, native } = await projectEnv(suite, host, MODES));
   });
 
   it("nothing selected: exactly Pi's native prompt (same bytes as a run without the extension)", async () => {
+    // A print run: what `pi -p` with forge loaded and nothing selected prints (stderr) is part of the claim.
     const r = await run(["hello"]);
     expectSamePrompt(onlyPrompt(r), native);
     expect(native).toContain(AGENTS_MD);
@@ -37,8 +44,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: strategie
   });
 
   it("append: overlays after the native prompt, in the selected order", async () => {
-    expectSamePrompt(onlyPrompt(await run(["--mode=alpha,beta", "hello"])), native + TAIL_ALPHA + TAIL_BETA);
-    expectSamePrompt(onlyPrompt(await run(["--mode=beta,alpha", "hello"])), native + TAIL_BETA + TAIL_ALPHA);
+    expectSamePrompt(onlyPooledPrompt(await turns(["/mode set alpha beta", "hello"])), native + TAIL_ALPHA + TAIL_BETA);
+    expectSamePrompt(onlyPooledPrompt(await turns(["/mode set beta alpha", "hello"])), native + TAIL_BETA + TAIL_ALPHA);
   });
 
   it("replace_base: the same bytes as Pi's own --system-prompt (project context and cwd kept), then the overlays", async () => {
@@ -46,8 +53,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: strategie
     expect(piCustom.startsWith(BASE)).toBe(true);
     expect(piCustom).toContain(AGENTS_MD);
     expect(piCustom).toContain(env.cwd);
-    expectSamePrompt(onlyPrompt(await run(["--mode=base", "hello"])), piCustom);
-    const withOverlay = onlyPrompt(await run(["--mode=base,alpha", "hello"]));
+    expectSamePrompt(onlyPooledPrompt(await turns(["/mode set base", "hello"])), piCustom);
+    const withOverlay = onlyPooledPrompt(await turns(["/mode set base alpha", "hello"]));
     expectSamePrompt(withOverlay, piCustom + TAIL_ALPHA);
     expect(withOverlay).not.toContain(native.split("\n")[0]!);
   });
@@ -57,10 +64,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: strategie
   });
 
   it("replace_final with /mode set --confirm-exact (headless): exactly the configured bytes; no overlay may join it", async () => {
-    const r = await run(["/mode set fin alpha --confirm-exact", "/mode set fin --confirm-exact", "hello"]);
-    expect(onlyPrompt(r)).toBe(FINAL);
-    expect(r.stderr).toContain('forge: refused: contracts: "fin" is replace_final');
-    expect(r.stderr).toContain("forge: active base fin (drift policy block; was Pi's native prompt)");
+    const r = await turns(["/mode set fin alpha --confirm-exact", "/mode set fin --confirm-exact", "hello"]);
+    expect(onlyPooledPrompt(r)).toBe(FINAL);
+    expect(r.said).toContain('forge: refused: contracts: "fin" is replace_final');
+    expect(r.said).toContain("forge: active base fin (drift policy block; was Pi's native prompt)");
   });
 
   it("replace_final without confirmation is refused: native prompt and an error saying how to confirm", async () => {

@@ -1,11 +1,15 @@
 // End-to-end: the forge_system_update agent tool with the built-in presets in both real Pi hosts; the fake server plays the agent.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { systemMessagesOf, type RecordedRequest } from "../../scripts/demo/fake-server.js";
 import { HOSTS, MODERN_HOST } from "../../scripts/demo/pi-host.js";
 import { withoutDate } from "./harness/probe.js";
+import type { PiEnv } from "../../scripts/demo/pi-env.js";
+import { pooledTurns } from "./harness/pooled-turns.js";
+import { rpcPool } from "./harness/rpc-pool.js";
 import {
   applyTag,
   builtinBlockText,
+  EXTENSIONS,
   extendsRequest,
   occurrences,
   printedStatus,
@@ -26,15 +30,27 @@ const REPORT = builtinBlockText("audit", "findings-report");
 const call = (args: Record<string, unknown>) => ({ name: TOOL, arguments: args });
 
 describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the agent tool", (_id, host) => {
+  // The tests need only the built-in presets and change no file: they share an env, and each is a new session of one
+  // RPC Pi per host and start-up (`--preset audit` applies again to every new session), the model's replies queued
+  // first. The session's notices are what print mode writes to stderr.
+  let env: PiEnv;
+  beforeAll(async () => {
+    env = await suite.env();
+  });
+  const pool = rpcPool();
+  const run = async (args: string[], messages: string[]) => {
+    const { requests, said } = await pooledTurns(pool, host, env, suite.server, messages, { extensions: EXTENSIONS, args, resetServer: false });
+    expect(said).not.toMatch(/system updates: .* failed|compact-now failed/);
+    return { requests, stderr: said };
+  };
   it("activates a callable block mid-run: its text reaches the next request of the same run; it may deactivate its own", async () => {
-    const env = await suite.env();
     suite.server.reset();
     suite.server.enqueue(
       { toolCalls: [call({ action: "activate", id: "security-pass" })] },
       { toolCalls: [call({ action: "deactivate", id: "security-pass" })] },
       { text: "done" },
     );
-    const { requests, stderr } = await printRun(host, env, suite.server, ["--no-session", "--preset", "audit", "go", "/system-update status --json"]);
+    const { requests, stderr } = await run(["--preset", "audit"], ["go", "/system-update status --json"]);
     expect(requests).toHaveLength(3);
     const [first, second, third] = requests as [RecordedRequest, RecordedRequest, RecordedRequest];
     expect(toolNames(first)).toContain(TOOL);
@@ -53,7 +69,6 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the agent
   });
 
   it("refuses a non-callable block, an unknown id, extra arguments and a user-activated block, changing nothing", async () => {
-    const env = await suite.env();
     suite.server.reset();
     suite.server.enqueue(
       {
@@ -66,8 +81,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the agent
       },
       { text: "done" },
     );
-    const args = ["--no-session", "--preset", "audit", "/system-update use findings-report", "go", "/system-update status --json"];
-    const { requests, stderr } = await printRun(host, env, suite.server, args);
+    const { requests, stderr } = await run(["--preset", "audit"], ["/system-update use findings-report", "go", "/system-update status --json"]);
     expect(requests).toHaveLength(2);
     const results = toolResults(requests[1]!);
     expect(results).toHaveLength(4);
@@ -85,10 +99,8 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the agent
   });
 
   it("the tool is offered only while the active preset declares a callable block", async () => {
-    const env = await suite.env();
     suite.server.reset();
-    const args = ["--no-session", "one", "/preset use careful-change", "two", "/preset use audit", "three", "/mode off", "four"];
-    const { requests, stderr } = await printRun(host, env, suite.server, args);
+    const { requests, stderr } = await run([], ["one", "/preset use careful-change", "two", "/preset use audit", "three", "/mode off", "four"]);
     expect(requests.map((r) => toolNames(r).includes(TOOL))).toEqual([false, false, true, false]);
     // The inventory follows the preset: careful-change's block is user-only, audit's is callable.
     expect(systemPromptOf(requests[0]!)).not.toContain("System update blocks");
@@ -106,11 +118,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: the agent
   });
 
   it("after /mode off the tool is withdrawn: a call the model still remembers is refused and changes nothing", async () => {
-    const env = await suite.env();
     suite.server.reset();
     suite.server.enqueue({ text: "ok" }, { toolCalls: [call({ action: "activate", id: "security-pass" })] }, { text: "done" });
     // The model still "remembers" the tool from the first turn and calls it after /mode off.
-    const { requests } = await printRun(host, env, suite.server, ["--no-session", "--preset", "audit", "one", "/mode off", "two"]);
+    const { requests } = await run(["--preset", "audit"], ["one", "/mode off", "two"]);
     expect(requests).toHaveLength(3);
     expect(toolNames(requests[1]!)).not.toContain(TOOL);
     // The host refuses a tool that is no longer active (forge's own per-call recheck is the unit tests' job).

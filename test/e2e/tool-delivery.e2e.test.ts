@@ -5,12 +5,14 @@
 import { mkdirSync, existsSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FORGE_EXTENSION, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
+import { forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
 import { piSuite } from "./harness/pi-suite.js";
 import { lastToolResults } from "./harness/mcp-env.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
-import { assertPrintOk, HOSTS, runPrint, type PiHost } from "../../scripts/demo/pi-host.js";
+import { HOSTS, type PiHost } from "../../scripts/demo/pi-host.js";
 import type { RecordedRequest } from "../../scripts/demo/fake-server.js";
+import { pooledTurns } from "./harness/pooled-turns.js";
+import { rpcPool } from "./harness/rpc-pool.js";
 
 const suite = piSuite();
 
@@ -37,13 +39,6 @@ async function project(host: PiHost): Promise<PiEnv> {
   return env;
 }
 
-async function run(host: PiHost, env: PiEnv, args: string[]) {
-  const from = suite.server.completions().length;
-  const result = await runPrint(host, ["--no-session", ...args], { env, extensions: [FORGE_EXTENSION], timeoutMs: 90_000 });
-  assertPrintOk(result);
-  return { requests: suite.server.completions().slice(from), stderr: result.stderr };
-}
-
 const toolsOf = (r: RecordedRequest) => JSON.stringify(r.body.tools ?? []);
 const allText = (r: RecordedRequest) => JSON.stringify(r.body.messages);
 
@@ -52,6 +47,10 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: toolDeliv
   beforeAll(async () => {
     env = await project(host);
   });
+  // Both tests share the project and need no start-up of their own: each is a new session of one RPC Pi per host, its
+  // preset chosen by /preset use, the model's replies queued first.
+  const pool = rpcPool();
+  const run = (messages: string[]) => pooledTurns(pool, host, env, suite.server, messages, { resetServer: false });
 
   it("gate: the declared tools are the same bytes in every request across a switch; the gate refuses, and the model is told", async () => {
     suite.server.reset();
@@ -61,7 +60,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: toolDeliv
       { toolCalls: [{ name: "write", arguments: { path: "rw.txt", content: "ok\n" } }] },
       { text: "done" },
     );
-    const { requests } = await run(host, env, ["--preset", "ro-gated", "one", "/preset use rw-gated", "two"]);
+    const { requests } = await run(["/preset use ro-gated", "one", "/preset use rw-gated", "two"]);
     expect(requests).toHaveLength(4);
     // Pi's own tools stay declared: write too, in the read-only mode.
     expect(requests.map(toolsOf)).toEqual(Array(4).fill(toolsOf(requests[0]!)));
@@ -78,7 +77,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: toolDeliv
   it("declare: the same switch changes the declared tools", async () => {
     suite.server.reset();
     suite.server.enqueue({ text: "one" }, { text: "two" });
-    const { requests } = await run(host, env, ["--preset", "ro-declared", "one", "/preset use rw-declared", "two"]);
+    const { requests } = await run(["/preset use ro-declared", "one", "/preset use rw-declared", "two"]);
     expect(requests).toHaveLength(2);
     expect(toolsOf(requests[0]!)).not.toBe(toolsOf(requests[1]!));
     expect(allText(requests[1]!)).not.toContain("The tools you may call now");
