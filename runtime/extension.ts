@@ -14,6 +14,7 @@ import { reapproveSelection } from "./commands/reapprove.js";
 import { createForgeCli, type ForgeCli } from "./forge-cli.js";
 import { defaultBuiltinFile } from "./scope-discovery.js";
 import { createSessionStore } from "./session-store.js";
+import { carryFork, noteFork } from "./fork-carry.js";
 import { createSystemUpdates, SYSTEM_UPDATE_COMMAND, UPDATE_TOOL_NAMES, type SystemUpdates } from "./updates/index.js";
 import { forgeArgumentProvider, type ArgumentCompleter } from "./tab-completion.js";
 import { createRuleSources } from "./rule-sources.js";
@@ -182,11 +183,24 @@ export function createForgeExtension(pi: PiPort, options: ExtensionOptions = {})
       hold.reset();
       // Another session (new, resume, fork, reload): the last request body was another session's.
       if (reason !== undefined && reason !== "startup") records.recordRequest(null);
+      // A fork the host opened without forge's records (runtime/fork-carry.ts) gets those of the branch it forked.
+      if (reason === "fork" && carryFork(pi, records, ctx) > 0)
+        say(ctx, "forge: the fork keeps the forked branch's modes and system updates (Pi opened it without them)");
       await session.rederive(ctx, reason === undefined || reason === "startup" || reason === "new");
     } catch (error) {
       session.fail(ctx, "session start", error);
     }
     feature?.onSession(ctx);
+  });
+
+  // Before a fork: what forge's records are on the path the fork starts from (kept for its session_start).
+  pi.on("session_before_fork", (event, ctx) => {
+    try {
+      noteFork(records, ctx, event.entryId, event.position);
+    } catch {
+      // The fork's own branch then decides, as before.
+    }
+    return undefined;
   });
 
   // /tree moved the leaf: the active branch alone decides (no startup request is re-applied), preferences included.

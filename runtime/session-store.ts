@@ -1,6 +1,7 @@
 // The session's records: the session model (core/session-state.ts) of ctx's branch, folded once per branch leaf by the
 // runtime's only reader of the branch, and the process's records of the host (what the last run showed, the last request).
 import { EMPTY_SESSION, extendsPrefix, reduceSession, type SessionState } from "../core/session-state.js";
+import { forkRecords, isForgeRecord, type ForgeRecord } from "../core/fork-carry.js";
 import type { RequestRecord, RunObservation } from "./host-adapter/index.js";
 import type { CtxPort, SessionManagerPort } from "./host-adapter/ports.js";
 
@@ -22,6 +23,10 @@ export interface SessionStore {
   recordRequest(request: RequestRecord | null): void;
   /** The tools the request sent at `leafId` declared, for the last MAX_REQUEST_TOOLS requests; undefined: not seen. */
   toolsAt(leafId: string): readonly string[] | undefined;
+  /** forge's records on the path a fork of `entryId` starts from (core/fork-carry.ts); null: not on ctx's branch. */
+  recordsForFork(ctx: Pick<CtxPort, "sessionManager">, entryId: string, position?: "before" | "at"): ForgeRecord[] | null;
+  /** Whether ctx's branch holds any of forge's records. */
+  hasRecords(ctx: Pick<CtxPort, "sessionManager">): boolean;
 }
 
 /** How many requests' declared tool names the store keeps (a few names each), for /forge cost's attribution. */
@@ -76,5 +81,7 @@ export function createSessionStore(): SessionStore {
       if (toolsByLeaf.size > MAX_REQUEST_TOOLS) toolsByLeaf.delete(toolsByLeaf.keys().next().value!);
     },
     toolsAt: (leafId) => toolsByLeaf.get(leafId),
+    recordsForFork: (ctx, entryId, position) => forkRecords(ctx.sessionManager.getBranch(), entryId, position),
+    hasRecords: (ctx) => ctx.sessionManager.getBranch().some(isForgeRecord),
   };
 }

@@ -127,6 +127,11 @@ export interface BeforeAgentStartResult {
   message?: CustomMessage;
 }
 
+export interface SessionBeforeForkEvent {
+  entryId: string;
+  position?: "before" | "at";
+}
+
 export interface SessionStartEvent {
   /** startup | reload | new | resume | fork (absent on very old hosts: treated as startup). */
   reason?: string;
@@ -191,6 +196,8 @@ export interface HostEvents {
   session_start: { event: SessionStartEvent; result: void };
   input: { event: InputEvent; result: InputResult | undefined };
   session_tree: { event: unknown; result: void };
+  /** Before a fork: the entry it forks at (a user message: the branch before it; "at": up to it). */
+  session_before_fork: { event: SessionBeforeForkEvent; result: undefined };
   before_agent_start: { event: BeforeAgentStartEvent; result: BeforeAgentStartResult | undefined };
   context_with_system: { event: ContextWithSystemEvent; result: { messages: TranscriptMessage[] } | undefined };
   tool_call: { event: ToolCallEvent; result: ToolCallResult | undefined };

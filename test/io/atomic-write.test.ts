@@ -52,7 +52,7 @@ describe("atomic writes", () => {
         writeFileSync(taken, "another process's temp file");
         throw Object.assign(new Error("EEXIST: file already exists"), { code: "EEXIST" });
       }
-      return real(path, flags, mode);
+      return real(path, flags ?? "r", mode);
     }) as typeof fs.openSync);
     writeTextAtomic(file, "mine\n");
     expect(readFileSync(file, "utf8")).toBe("mine\n");

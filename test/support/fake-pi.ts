@@ -104,6 +104,7 @@ export class FakePi implements PiPort {
     session_start: [],
     input: [],
     session_tree: [],
+    session_before_fork: [],
     before_agent_start: [],
     context_with_system: [],
     tool_call: [],
