@@ -37,9 +37,9 @@ function startupKey(host: PiHost, options: StartRpcOptions): string {
  * The arguments a pooled process starts with. 0.73.1 keeps an in-memory session's empty session directory for the
  * session `new_session` makes, so that one would be written into the working directory (a relative path): there the
  * pool keeps its sessions in the agent dir's sessions/ instead of --no-session (forge never reads the session file).
- * A persisted session is not an in-memory one everywhere: on 0.73.1 an RPC `fork` of a persisted session leaves
- * forge's active system updates empty where an in-memory one keeps the branch's (system-updates-branches' fork test
- * with --session-dir, measured), so a test that forks keeps a process of its own.
+ * A persisted session is not an in-memory one everywhere: on 0.73.1 an RPC `fork` of a persisted session before its
+ * first reply opens an empty session, to which forge carries its records and then tells its updates anew, in another
+ * order than in memory (system-updates-branches holds both), so a test that forks keeps a process of its own.
  */
 function pooledArgs(host: PiHost, options: StartRpcOptions): string[] {
   const args = options.args ?? [];
