@@ -1,7 +1,8 @@
 // Bench (not a test): whole-process wall time of a cold `forge build` and a no-op rebuild of a synthetic repo, vs `node -e 0`,
 // and a one-file edit rebuilt by `forge build --watch` (in process, the watcher's own rebuild) against that cold build,
 // in wall and in CPU time (the cold build's own, read at its exit: bench/support/child-cpu.mjs).
-// `--quick`: the same runs on a 50-mode repo, once (the edit twice).
+// A full run also times rulesync 17's cold `generate` of as many rules beside the cold builds (bench/support/rulesync-peer.mjs).
+// `--quick`: the same runs on a 50-mode repo, once (the edit twice), without rulesync.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { register } from "tsx/esm/api";
 import { median, QUICK, recordFigures, runCount } from "./support/bench-kit.mjs";
 import { childCpu } from "./support/child-cpu.mjs";
+import {
+  clearRulesyncOutputs,
+  countRulesyncOutputs,
+  generateRulesyncProject,
+  installRulesync,
+  RULESYNC_TARGET,
+  rulesyncGenerate,
+} from "./support/rulesync-peer.mjs";
 import { generateSyntheticRepo } from "./support/synthetic-repo.mjs";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -125,6 +134,33 @@ function measurePartialEdits() {
   return { build: median(builds), node: median(nodes) };
 }
 
+/**
+ * rulesync 17 installed into this run's temp root, a project of MODES rules, and one untimed generate that must write
+ * every rule: `{ run(), runs: [] }` to time it, or `{ why }` when it is not compared (the quick pass skips it).
+ */
+function preparePeer() {
+  if (QUICK) return { why: "the quick pass skips it" };
+  const installed = installRulesync(root);
+  if (installed.why) return installed;
+  const dir = generateRulesyncProject(join(root, "rulesync-project"), { rules: MODES, partials: PARTIALS });
+  const { args, env } = rulesyncGenerate(installed.cli, dir);
+  const peer = { runs: [], cpu: [] };
+  peer.run = () => {
+    clearRulesyncOutputs(dir);
+    const r = timeRun(args, dir, env);
+    const wrote = countRulesyncOutputs(dir);
+    if (r.status !== 0 || wrote !== MODES)
+      return `\`rulesync generate\` exited with ${r.status} and wrote ${wrote} of ${MODES} rule files: ${`${r.stdout}${r.stderr}`.slice(0, 300)}`;
+    peer.runs.push(r.seconds);
+    peer.cpu.push(r.cpuSeconds);
+    return null;
+  };
+  const failed = peer.run(); // untimed: warms the OS file cache as the first forge build does
+  peer.runs.length = 0;
+  peer.cpu.length = 0;
+  return failed ? { why: failed } : peer;
+}
+
 const root = mkdtempSync(join(tmpdir(), "forge-bench-"));
 // The no-op cache (compiler/io/build-cache.ts) goes to a private dir, not the user's ~/.cache.
 const cacheDir = join(root, "cache");
@@ -142,6 +178,8 @@ try {
     console.error(`bench/build: the synthetic repo does not build:\n${first.stdout}${first.stderr.slice(0, 4000)}`);
     process.exit(1);
   }
+  let peer = preparePeer();
+  if (peer.why) console.log(`  rulesync not compared: ${peer.why}`);
   for (let i = 0; i < RUNS; i++) {
     baseline.push(timeRun(["-e", "0"], repo).seconds);
     rmSync(bundlePath, { force: true });
@@ -159,6 +197,12 @@ try {
     if (u.status !== 0 || !/unchanged/.test(u.stdout)) throw new Error(`uncached no-op build failed: ${u.stdout}${u.stderr}`);
     if (statSync(bundlePath).mtimeMs !== before) throw new Error("the uncached no-op build rewrote bundle.json (mtime changed)");
     noopUncached.push(u.seconds);
+    // rulesync's cold generate, in the same rotation so load drift hits it as it hits forge and node.
+    const failed = peer.run?.();
+    if (failed) {
+      peer = { why: failed };
+      console.log(`  rulesync not compared: ${failed}`);
+    }
   }
   const edit = await measureEdits(repo, bundlePath);
   const partialEdit = measurePartialEdits();
@@ -176,9 +220,18 @@ try {
   console.log(`bench/build: ${MODES} modes, ${PRESETS} presets, ${PARTIALS} partials; median of ${RUNS} runs (node ${process.version})`);
   console.log(`  node -e 0          ${fmt(b)}`);
   const coldMet = c <= TARGET_COLD_S && c / b <= TARGET_COLD_RATIO;
+  const r = peer.why ? null : median(peer.runs);
+  const rc = peer.why ? null : median(peer.cpu);
+  const rulesyncText = r
+    ? `${(c / r).toFixed(2)}× rulesync 17's cold generate of ${MODES.toLocaleString("en-US")} rules (${fmt(r)}, CPU ${fmt(rc)}; target ${RULESYNC_TARGET}, rules only; Node ${process.version})`
+    : `rulesync not compared: ${peer.why}`;
   console.log(
     `  cold forge build   ${fmt(c)}  (${(c / b).toFixed(1)}x node -e 0; CPU ${fmt(cc)}; ${coldMet ? "ok" : "OVER"}, target <= ${TARGET_COLD_S} s and <= ${TARGET_COLD_RATIO}x)`,
   );
+  if (r)
+    console.log(
+      `  rulesync generate  ${fmt(r)}  (rulesync 17, cold, ${RULESYNC_TARGET} rules; CPU ${fmt(rc)}; forge's cold build is ${(c / r).toFixed(2)}x it)`,
+    );
   console.log(`  no-op rebuild      ${fmt(n)}  (${(n / b).toFixed(1)}x node -e 0; ${verdict(n, TARGET_NOOP_S)}; bundle.json mtime unchanged)`);
   console.log(`  no-op, cache off   ${fmt(nu)}  (${(nu / b).toFixed(1)}x node -e 0; full compile, nothing written; FORGE_NO_CACHE=1)`);
   const share = edit.incremental / c;
@@ -204,10 +257,16 @@ try {
         what: `cold \`forge build\` of ${shape}`,
         run,
         figure: `${fmt(c)} whole process (CPU ${fmt(cc)})`,
-        baseline: `\`node -e 0\`: ${fmt(b)} (${(c / b).toFixed(1)}×)`,
+        baseline: `\`node -e 0\`: ${fmt(b)} (${(c / b).toFixed(1)}×); ${rulesyncText}`,
         target: `≤ ${TARGET_COLD_S.toFixed(1)} s and ≤ ${TARGET_COLD_RATIO}× \`node -e 0\``,
         met: coldMet,
-        values: { coldMs: c * 1000, coldCpuMs: cc * 1000, nodeMs: b * 1000, ratio: c / b },
+        values: {
+          coldMs: c * 1000,
+          coldCpuMs: cc * 1000,
+          nodeMs: b * 1000,
+          ratio: c / b,
+          ...(r ? { rulesyncMs: r * 1000, rulesyncCpuMs: rc * 1000, rulesyncRatio: c / r } : {}),
+        },
       },
       {
         what: "one-file edit rebuilt by `forge build --watch` (the same repo, one line of one mode; read, compile, write)",
