@@ -20,8 +20,9 @@ const ROOT = join(import.meta.dirname, "..", "..");
 const PERFORMANCE = readFileSync(join(ROOT, "docs/performance.md"), "utf8");
 const CACHE = readFileSync(join(ROOT, "docs/design/cache-true-delivery.md"), "utf8");
 const LIMITS = readFileSync(join(ROOT, "docs/limitations.md"), "utf8");
-/** The two pages that hold the bench tables between them. */
-const TABLES = `${PERFORMANCE}${CACHE}`;
+const TOOLS = readFileSync(join(ROOT, "docs/guides/tools-and-mcp.md"), "utf8");
+/** The pages that hold the bench tables between them. */
+const TABLES = `${PERFORMANCE}${CACHE}${TOOLS}`;
 const results: BenchResults = JSON.parse(readFileSync(join(ROOT, RESULTS_FILE), "utf8"));
 const between = (text: string, [start, end]: [string, string]) => text.slice(text.indexOf(start) + start.length, text.indexOf(end));
 
@@ -104,6 +105,22 @@ describe("the bench tables of the docs", () => {
       expect(Number(gz)).toBe(Math.round(size.values!.gzipBytes! / 1024));
       expect(PERFORMANCE.includes("The extension size misses its target")).toBe(!size.met);
       expect(PERFORMANCE.includes("the load-time target it exists for is met")).toBe(values("runtime-load", /first load/).met);
+    });
+
+    it("the missed targets' prose quotes this run's figures", () => {
+      const missed = PERFORMANCE.slice(PERFORMANCE.indexOf("### The targets this run missed, and why"));
+      const build = (what: RegExp) => bench("build").rows.find((r) => what.test(r.what))!;
+      const edit = build(/partial edited/).values!;
+      const cold = build(/^cold/).values!;
+      const watch = build(/--watch/).values!;
+      const noop = build(/no-op/).values!;
+      const phases = bench("build-phases").rows[0]!.values!;
+      expect(missed).toContain(`${edit.ratio!.toFixed(2)}× \`node -e 0\` against\n  2×`);
+      expect(missed).toContain(`${phases.ratio!.toFixed(1)}× \`node -e 0\` in \`bench/build-phases.mjs\` and ${cold.ratio!.toFixed(1)}× in`);
+      expect(missed).toContain(`${(watch.share! * 100).toFixed(1)}% of a cold build in wall time and ${(watch.cpuShare! * 100).toFixed(1)}% in CPU time`);
+      expect(missed).toContain(`${Math.round(noop.noopMs!)} ms against 0.3 s, ${noop.ratio!.toFixed(1)}× \`node -e 0\``);
+      expect(Math.round(1 / cold.rulesyncRatio!)).toBe(2); // "took twice as long"
+      expect([build(/partial edited/).met, build(/^cold/).met, build(/--watch/).met, build(/no-op/).met]).toEqual([false, false, false, false]);
     });
 
     it("the session bench: request sizes, targets met on which rows, and Pi's recorded shares", () => {
