@@ -1,11 +1,13 @@
 // npm test runs every bench's quick pass (`bench/*.mjs --quick`), so a bench that stops running fails the suite. The
 // figures are printed, never asserted (no timing assertions in tests); what is asserted is that it ran and recorded.
+// Here the benches without a real Pi process; those with one (test/support/pi-benches.ts) run with the e2e tests.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { listBenches, runBench } from "../../bench/support/run-bench.mjs";
+import { PI_BENCHES } from "../support/pi-benches.js";
 
 const BENCH_DIR = join(import.meta.dirname, "..", "..", "bench");
 const KIT = pathToFileURL(join(BENCH_DIR, "support", "bench-kit.mjs")).href;
@@ -16,10 +18,12 @@ describe("bench quick pass", () => {
     const names = benches.map((file) => basename(file));
     expect(names).toEqual(expect.arrayContaining(["build.mjs", "runtime-compose.mjs", "runtime-load.mjs", "runtime-startup.mjs", "updates-session.mjs"]));
     expect(names).not.toContain("run-all.mjs");
+    // Every bench's quick pass runs in one file or the other.
+    for (const pi of PI_BENCHES) expect(names).toContain(pi);
   });
 
   // Sequential (one bench at a time, as npm run bench runs them); each prints its figures into the test output.
-  it.each(benches.map((file) => [basename(file), file]))(
+  it.each(benches.filter((file) => !PI_BENCHES.includes(basename(file))).map((file) => [basename(file), file]))(
     "%s --quick runs and records its figures",
     async (_name, file) => {
       const run = await runBench(file, { quick: true });
