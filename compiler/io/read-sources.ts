@@ -51,7 +51,15 @@ function isInside(realRoot: string, target: string): boolean {
  * LIMITS.maxFiles + 1 entries were seen, so the compiler can report the bound.
  * Throws SourceReadError on an unreadable directory or file.
  */
-export function readSources(forgeRoot: string): SourceTree {
+/**
+ * The bytes an earlier read of the same root took, by the file's real path and its stat (inode, size, modified and
+ * changed times): `build --watch` passes one across its rebuilds, so a rebuild reads only the files that changed.
+ */
+export type SourceReuse = Map<string, { key: string; bytes: Uint8Array }>;
+
+const statKey = (st: { ino: number; size: number; mtimeMs: number; ctimeMs: number }): string => `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+
+export function readSources(forgeRoot: string, reuse?: SourceReuse): SourceTree {
   let realRoot: string;
   try {
     realRoot = realpathSync(forgeRoot);
@@ -67,10 +75,20 @@ export function readSources(forgeRoot: string): SourceTree {
   const visitedDirs = new Set<string>([realRoot]);
 
   // abs is the path as walked (named in errors); real is where its bytes are (the target of a symlink).
-  const addFile = (abs: string, real: string, rel: string, viaLink: boolean): void => {
+  const addFile = (abs: string, real: string, rel: string, viaLink: boolean, st: Parameters<typeof statKey>[0]): void => {
     fileCount++;
+    // Unchanged since the last read of this watch (the stat taken before that read): the same bytes. A change between
+    // that stat and the read leaves a stale key, so the next rebuild reads the file again.
+    const key = statKey(st);
+    const kept = reuse?.get(real);
+    if (kept !== undefined && kept.key === key) {
+      files.push(viaLink ? { path: rel, bytes: kept.bytes, symlinkTo: posixRelative(realRoot, real) } : { path: rel, bytes: kept.bytes });
+      return;
+    }
     // Regular files only, bounded: an oversize file becomes file_too_large without being loaded into memory.
     const read = readBoundedFile(real, LIMITS.maxFileBytes);
+    if (read.ok) reuse?.set(real, { key, bytes: read.bytes });
+    else reuse?.delete(real);
     if (!read.ok && read.reason !== "too-large") throw new SourceReadError(abs, read.reason, read.detail);
     const file: SourceFile = read.ok ? { path: rel, bytes: read.bytes } : { path: rel, bytes: new Uint8Array(0), tooLarge: true };
     files.push(viaLink ? { ...file, symlinkTo: posixRelative(realRoot, real) } : file);
@@ -130,11 +148,11 @@ export function readSources(forgeRoot: string): SourceTree {
           if (!walk(target, rel, true)) return false;
           continue;
         }
-        if (tst.isFile()) addFile(abs, target, rel, true);
+        if (tst.isFile()) addFile(abs, target, rel, true, tst);
         continue;
       }
       // Sockets, FIFOs and devices are not sources (and reading a FIFO would block).
-      if (st.isFile()) addFile(abs, abs, rel, viaLink);
+      if (st.isFile()) addFile(abs, abs, rel, viaLink, st);
     }
     return true;
   };

@@ -9,6 +9,7 @@ import { sourceLookup, type SourceLookup } from "../output/format-diagnostics.js
 import type { BuildTarget } from "./forge-target.js";
 import { readLibraries } from "./read-libraries.js";
 import { readTargetTree } from "./read-target-tree.js";
+import type { SourceReuse } from "./read-sources.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
 import { readBoundedText } from "../../io/read-bounded.js";
 import { carryTrust, recordTrustedSources, type TrustOutcome } from "./trust-carry.js";
@@ -51,6 +52,8 @@ export interface BuildSettings {
   cacheDir: string | null;
   /** `build --watch`: the compiler that keeps each rebuild's results for the next one (compiler/incremental-compile.ts). */
   incremental?: IncrementalCompiler;
+  /** `build --watch`: the bytes of unchanged sources, kept across rebuilds (compiler/io/read-sources.ts). */
+  sourceReuse?: SourceReuse;
   /** forge build --sign: the key that signs the bundle's bundleHash (compiler/io/bundle-signing.ts). */
   signingKey?: SigningKey;
   /** forge build --policy: the team policy (a package or a bundle file) to check the sources against. */
@@ -61,7 +64,7 @@ export interface BuildSettings {
 
 /** One build (or check). Throws SourceReadError / errno errors on I/O failure; the CLI reports them. */
 export function runBuild(target: BuildTarget, settings: BuildSettings): BuildRun {
-  const tree = readTargetTree(target, settings.env ?? process.env);
+  const tree = readTargetTree(target, settings.env ?? process.env, settings.sourceReuse);
   // The libraries forge.yaml lists, from the node_modules Node resolves them from the (project or library) root.
   const libraries = target.scope === "builtin" ? [] : readLibraries(target.root, tree);
   // The team policy to check against (--policy, else forge.yaml's expectPolicy).

@@ -23,11 +23,12 @@ export interface WatchEvents {
 const WATCH_DEBOUNCE_MS = 50;
 
 /**
- * The rebuilds of one watch, in order: each reruns only what a change reaches and reuses the rest of what the one
- * before computed (compiler/incremental-compile.ts), and writes exactly what a cold build would.
+ * The rebuilds of one watch, in order: each reads only the sources whose stat changed, reruns only what a change
+ * reaches and reuses the rest of what the one before computed (compiler/incremental-compile.ts), and writes exactly
+ * what a cold build would.
  */
 export function watchRebuilds(target: BuildTarget, settings: BuildSettings): () => BuildRun {
-  const rebuildSettings: BuildSettings = { ...settings, check: false, incremental: createIncrementalCompiler() };
+  const rebuildSettings: BuildSettings = { ...settings, check: false, incremental: createIncrementalCompiler(), sourceReuse: new Map() };
   return () => runBuild(target, rebuildSettings);
 }
 

@@ -121,6 +121,9 @@ describe("the bench tables of the docs", () => {
       expect(missed).toContain(`${Math.round(noop.noopMs!)} ms against 0.3 s, ${noop.ratio!.toFixed(1)}× \`node -e 0\``);
       expect(Math.round(1 / cold.rulesyncRatio!)).toBe(2); // "took twice as long"
       expect([build(/partial edited/).met, build(/^cold/).met, build(/--watch/).met, build(/no-op/).met]).toEqual([false, false, false, false]);
+      // "the CPU target is met, the wall one is not"
+      expect([watch.cpuShare! <= 0.1, watch.share! <= 0.1]).toEqual([true, false]);
+      expect(missed).toContain(`\`node -e 0\` itself took ${Math.round(noop.noopMs! / noop.ratio!)} ms in this run`);
     });
 
     it("the session bench: request sizes, targets met on which rows, and Pi's recorded shares", () => {

@@ -1,14 +1,37 @@
 // The I/O edge: sorted walk, bundle.json ignored, symlinks kept inside the root and listed when escaping, the file bound.
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SourceReadError, readSources } from "../../compiler/io/read-sources.js";
+import { SourceReadError, readSources, type SourceReuse } from "../../compiler/io/read-sources.js";
 import { LIMITS } from "../../compiler/types.js";
 import { makeTempDir, removeTempDirs, writeTree } from "./helpers.js";
 
 afterAll(removeTempDirs);
 
 describe("readSources", () => {
+  it("--watch's reuse: an unchanged file's bytes are kept, a changed one (same size and times, or replaced) is read again", () => {
+    const root = makeTempDir();
+    writeTree(root, { "modes/a.yaml": "aaaa", "modes/b.yaml": "bbbb", "modes/c.yaml": "cccc" });
+    const reuse: SourceReuse = new Map();
+    const first = readSources(root, reuse);
+    expect(reuse.size).toBe(3);
+    const text = (tree: ReturnType<typeof readSources>, path: string) => new TextDecoder().decode(tree.files.find((f) => f.path === path)!.bytes);
+    // b rewritten with the same size and its old times put back: its ctime still moved. c replaced by a rename: a new inode.
+    const t = new Date(Date.now() - 60_000);
+    utimesSync(join(root, "modes/b.yaml"), t, t);
+    const kept = readSources(root, reuse);
+    writeFileSync(join(root, "modes/b.yaml"), "BBBB");
+    utimesSync(join(root, "modes/b.yaml"), t, t);
+    writeFileSync(join(root, "modes/c.new"), "CCCC");
+    renameSync(join(root, "modes/c.new"), join(root, "modes/c.yaml"));
+    const second = readSources(root, reuse);
+    expect([text(second, "modes/a.yaml"), text(second, "modes/b.yaml"), text(second, "modes/c.yaml")]).toEqual(["aaaa", "BBBB", "CCCC"]);
+    // The unchanged file is the very bytes read before (not read again); without reuse every file is read.
+    expect(second.files.find((f) => f.path === "modes/a.yaml")!.bytes).toBe(first.files.find((f) => f.path === "modes/a.yaml")!.bytes);
+    expect(kept.files.find((f) => f.path === "modes/c.yaml")!.bytes).toBe(first.files.find((f) => f.path === "modes/c.yaml")!.bytes);
+    expect(readSources(root).files.find((f) => f.path === "modes/a.yaml")!.bytes).not.toBe(first.files.find((f) => f.path === "modes/a.yaml")!.bytes);
+  });
+
   it("walks in sorted order with posix relative paths and skips bundle.json and writer temp files", () => {
     const root = makeTempDir();
     writeTree(root, {
