@@ -75,11 +75,8 @@ writeFileSync(
 );
 // Split as scripts/build.mjs once built it: the commands' handlers (dynamic imports) and the modules they share in chunks.
 const chunksDir = layoutDir("chunks");
-await build({
-  entryPoints: { extension: join(ROOT, "runtime/extension.ts") },
-  outdir: chunksDir,
-  splitting: true,
-  chunkNames: "extension-[name]-[hash]",
+/** The extension's esbuild options (scripts/build.mjs), for the other layouts built here. */
+const EXTENSION_BUILD = {
   bundle: true,
   platform: "node",
   target: "node20",
@@ -87,25 +84,25 @@ await build({
   minify: true,
   legalComments: "none",
   logLevel: "warning",
-  define: { FORGE_VERSION: '"bench"', FORGE_RE2: '"./re2.cjs"' },
   external: ["@mariozechner/*", "@earendil-works/*"],
+};
+await build({
+  ...EXTENSION_BUILD,
+  entryPoints: { extension: join(ROOT, "runtime/extension.ts") },
+  outdir: chunksDir,
+  splitting: true,
+  chunkNames: "extension-[name]-[hash]",
+  define: { FORGE_VERSION: '"bench"', FORGE_RE2: '"./re2.cjs"' },
 });
 const CHUNKS = join(chunksDir, "extension.js");
 // One file with the commands' handlers and the update tool's body in it, initialised on first use (what dist/extension.js
 // held before dist/on-demand.js): parsed at every start.
 const HANDLERS = join(layoutDir("handlers"), "extension.js");
 await build({
+  ...EXTENSION_BUILD,
   entryPoints: [join(ROOT, "runtime/extension.ts")],
   outfile: HANDLERS,
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "esm",
-  minify: true,
-  legalComments: "none",
-  logLevel: "warning",
   define: { FORGE_VERSION: '"bench"', FORGE_RE2: '"./re2.cjs"', FORGE_YAML: '"./yaml.cjs"' },
-  external: ["@mariozechner/*", "@earendil-works/*"],
 });
 const LAYOUTS = { trivial: TRIVIAL, forge: EXTENSION, chunks: CHUNKS, handlers: HANDLERS, inlined: INLINED };
 

@@ -1,8 +1,8 @@
 // The process's view of the team policy: re-read only when a file it read (the settings, the policy bundle, its
 // package.json) or FORGE_POLICY changed, and every time while it fails (a fix is picked up at the next read).
-import { statSync } from "node:fs";
 import { NO_POLICY, type PolicyState } from "../core/policy.js";
 import { loadPolicies, type PolicyLoadOptions } from "../io/policy-load.js";
+import { fileStatKey } from "./scope-discovery.js";
 import { createDirWatch, fileWatchPlan, type DirWatch } from "./scope-watch.js";
 
 export interface PolicyLoader {
@@ -10,17 +10,6 @@ export interface PolicyLoader {
   refresh(): PolicyState;
   /** The last state read (none before the first): what the tool gate holds a turn to. */
   current(): PolicyState;
-}
-
-/** A file's identity for the change check. Absent files are the common case (no policy named): asked without an
- * exception, whose stack trace made this check most of a turn's cost (bench/runtime-compose.mjs). */
-function statKey(file: string): string {
-  try {
-    const s = statSync(file, { throwIfNoEntry: false });
-    return s === undefined ? `${file}:-` : `${file}:${s.ino}:${s.size}:${s.mtimeMs}`;
-  } catch {
-    return `${file}:-`;
-  }
 }
 
 /**
@@ -33,7 +22,7 @@ export function createPolicyLoader(options: () => PolicyLoadOptions, watch: DirW
   let fingerprint: string | null = null;
   let files: string[] = [];
   let named = "";
-  const fingerprintOf = () => files.map(statKey).join("|");
+  const fingerprintOf = () => files.map(fileStatKey).join("|");
   /** Watches `files` and stats them before reading, so a change while reading is seen at the next turn. */
   const watched = (list: string[]): void => {
     files = list;

@@ -37,35 +37,29 @@ export function walkedDirs(cwd: string, repositoryRoot: string | null): string[]
  * fingerprint stats (the built-in and global bundles, the trust store, the global settings) for that file.
  */
 export function watchPlan(cwd: string, paths: ScopePaths): Watched {
-  const plan: Watched = new Map();
-  const add = (dir: string, name: string): void => {
-    const names = plan.get(dir);
-    if (names === undefined) plan.set(dir, new Set([name]));
-    else names?.add(name);
-  };
+  const plan = fileWatchPlan([paths.builtinFile, paths.globalFile, paths.trustFile, paths.settingsFile]);
   for (const dir of walkedDirs(cwd, paths.repositoryRoot)) {
-    add(dir, ".git");
-    add(dir, ".pi");
-    add(join(dir, ".pi"), "forge");
-    add(join(dir, ".pi", "forge"), "bundle.json");
-  }
-  for (const [dir, names] of fileWatchPlan([paths.builtinFile, paths.globalFile, paths.trustFile, paths.settingsFile])) {
-    for (const name of names ?? []) add(dir, name);
+    watchName(plan, dir, ".git");
+    watchName(plan, dir, ".pi");
+    watchName(plan, join(dir, ".pi"), "forge");
+    watchName(plan, join(dir, ".pi", "forge"), "bundle.json");
   }
   return plan;
+}
+
+/** Adds `name` to what `plan` watches in `dir`. */
+function watchName(plan: Watched, dir: string, name: string): void {
+  const names = plan.get(dir);
+  if (names === undefined) plan.set(dir, new Set([name]));
+  else names?.add(name);
 }
 
 /** What to watch for `files`: each one's directory for its name, and the directory above for the directory's name. */
 export function fileWatchPlan(files: readonly string[]): Watched {
   const plan: Watched = new Map();
-  const add = (dir: string, name: string): void => {
-    const names = plan.get(dir);
-    if (names === undefined) plan.set(dir, new Set([name]));
-    else names?.add(name);
-  };
   for (const file of files) {
-    add(dirname(file), basename(file));
-    add(dirname(dirname(file)), basename(dirname(file)));
+    watchName(plan, dirname(file), basename(file));
+    watchName(plan, dirname(dirname(file)), basename(dirname(file)));
   }
   return plan;
 }

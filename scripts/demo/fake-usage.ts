@@ -1,7 +1,7 @@
 // The usage the fake provider reports, as real providers do: a prefix cache per model (cache reads for the longest
 // prefix seen, cache writes for the rest), and the wire form each Pi host's openai-completions reader expects.
 import type { IncomingHttpHeaders } from "node:http";
-import { PrefixCache, requestText } from "./prefix-cache.js";
+import { OPENAI_RULE, PrefixCache, requestText, type CacheRule } from "./prefix-cache.js";
 
 /** What the fake reports for one request, in tokens (4 characters per token: prefix-cache.ts). */
 export interface Usage {
@@ -43,12 +43,19 @@ export function usageBody(usage: Usage, dialect: UsageDialect): Record<string, u
 export class ModelCaches {
   private readonly byModel = new Map<string, PrefixCache>();
 
-  /** Serves a request body: every input token is read from cache (the longest prefix seen) or written to it. */
-  serve(body: any, completionTokens: number): Usage {
+  constructor(private readonly rule: CacheRule = OPENAI_RULE) {}
+
+  /** The cache of the model a request body names (the bench's simulation serves its own texts through it). */
+  cacheFor(body: any): PrefixCache {
     const model = typeof body?.model === "string" ? body.model : "";
     let cache = this.byModel.get(model);
-    if (!cache) this.byModel.set(model, (cache = new PrefixCache()));
-    const served = cache.serve(requestText(body));
+    if (!cache) this.byModel.set(model, (cache = new PrefixCache(this.rule)));
+    return cache;
+  }
+
+  /** Serves a request body: every input token is read from cache (the longest prefix seen) or written to it. */
+  serve(body: any, completionTokens: number): Usage {
+    const served = this.cacheFor(body).serve(requestText(body));
     return { prompt_tokens: served.input, completion_tokens: completionTokens, cached_tokens: served.cached, cache_write_tokens: served.input - served.cached };
   }
 

@@ -7,7 +7,7 @@ import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { listBenches, runBench } from "../../bench/support/run-bench.mjs";
-import { PI_BENCHES } from "../support/pi-benches.js";
+import { checkQuickPass, PI_BENCHES } from "../support/pi-benches.js";
 
 const BENCH_DIR = join(import.meta.dirname, "..", "..", "bench");
 const KIT = pathToFileURL(join(BENCH_DIR, "support", "bench-kit.mjs")).href;
@@ -25,13 +25,7 @@ describe("bench quick pass", () => {
   // Sequential (one bench at a time, as npm run bench runs them); each prints its figures into the test output.
   it.each(benches.filter((file) => !PI_BENCHES.includes(basename(file))).map((file) => [basename(file), file]))(
     "%s --quick runs and records its figures",
-    async (_name, file) => {
-      const run = await runBench(file, { quick: true });
-      console.log(`${basename(file)} --quick (${run.seconds.toFixed(1)} s):\n${run.output}`);
-      expect(run.reason, run.output).toBeNull();
-      expect(run.figures?.quick).toBe(true);
-      expect(run.figures?.bench).toBe(basename(file, ".mjs"));
-    },
+    (_name, file) => checkQuickPass(file),
     180_000,
   );
 });

@@ -4,7 +4,8 @@
 import type { SentRequest } from "./sent-request.js";
 import { toldView } from "./told-view.js";
 import { messageText } from "../../scripts/demo/fake-server.js";
-import { cachedTokensOf, commonPrefix, OPENAI_RULE, PrefixCache, requestText, type CacheRule } from "../../scripts/demo/prefix-cache.js";
+import { ModelCaches } from "../../scripts/demo/fake-usage.js";
+import { cachedTokensOf, commonPrefix, OPENAI_RULE, requestText, type CacheRule } from "../../scripts/demo/prefix-cache.js";
 
 /** What happened between two conversation requests besides a new prompt (an agent tool call counts as an update). */
 export type Cause = "update" | "mode" | "model" | "compaction";
@@ -152,12 +153,7 @@ function foretellsRewrite(notice: string): boolean {
  * share Pi records, request by request.
  */
 export function sideFigures(requests: readonly SessionRequest[], bodyOf: (body: any) => any, rule: CacheRule = OPENAI_RULE): SideFigures {
-  const caches = new Map<string, PrefixCache>();
-  const cacheOf = (body: any): PrefixCache => {
-    const model = typeof body?.model === "string" ? body.model : "";
-    if (!caches.has(model)) caches.set(model, new PrefixCache(rule));
-    return caches.get(model)!;
-  };
+  const caches = new ModelCaches(rule);
   const figures: SideFigures = {
     rewritten: 0,
     rewrittenByUpdates: 0,
@@ -175,7 +171,7 @@ export function sideFigures(requests: readonly SessionRequest[], bodyOf: (body: 
   let ideal = 0;
   for (const r of requests) {
     const text = requestText(r.kind === "turn" ? bodyOf(r.body) : r.body);
-    const served = cacheOf(r.body).serve(text);
+    const served = caches.cacheFor(r.body).serve(text);
     if (r.kind !== "turn") continue;
     turn++;
     if (previous !== null) {
