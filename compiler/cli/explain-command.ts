@@ -1,5 +1,4 @@
 // `forge explain <preset> | <mode>...`: how a selection resolves, printed for people or as JSON.
-import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Scope } from "../../core/digest.js";
 import { agentDir, packagePath, type ForgeTarget } from "../io/forge-target.js";
@@ -13,6 +12,7 @@ import { inspectCommand, selectionSpec } from "./inspect-command.js";
 import type { CliArgs } from "./parse-cli-args.js";
 import { readPolicyArg } from "../io/read-policy.js";
 import { explainPolicy } from "../review/explain-policy.js";
+import { homeDirOf } from "../io/home-dir.js";
 
 /** Where each source file is, from the current directory: the target's own, a layer above it, the global scope's, built-ins. */
 function sourceDescriber(target: ForgeTarget, io: CliIO): (scope: Scope, source: string, layer: string | null) => string {
@@ -39,7 +39,7 @@ export function explainCommand(args: CliArgs, io: CliIO): number {
         settings,
         target.root,
         sourceDescriber(target, io),
-        args.path === undefined ? null : { path: args.path, cwd: io.cwd, home: homedir() },
+        args.path === undefined ? null : { path: args.path, cwd: io.cwd, home: homeDirOf(io.env) },
       );
       // Who signed the bundle on disk and its libraries, and whether this user trusts it.
       const trust = readTrustView(target, io.env, inspected.bundleHash ?? null, inspected.signedBy);

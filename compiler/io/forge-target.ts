@@ -3,7 +3,7 @@ import { existsSync, statSync } from "node:fs";
 import { describeBundleProblem, verifyBundleText } from "../../core/bundle-verify.js";
 import { LIMITS } from "../../generated/constants.js";
 import { readBoundedText } from "../../io/read-bounded.js";
-import { homedir } from "node:os";
+import { homeDirOf } from "./home-dir.js";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BundleScope, Scope } from "../../core/digest.js";
@@ -82,11 +82,11 @@ export function findProjectRoot(cwd: string): string {
 export function agentDir(env: NodeJS.ProcessEnv): string {
   const fromEnv = env.PI_CODING_AGENT_DIR;
   if (fromEnv && fromEnv.trim() !== "") {
-    if (fromEnv === "~") return homedir();
-    if (fromEnv.startsWith("~/")) return join(homedir(), fromEnv.slice(2));
+    if (fromEnv === "~") return homeDirOf(env);
+    if (fromEnv.startsWith("~/")) return join(homeDirOf(env), fromEnv.slice(2));
     return resolve(fromEnv);
   }
-  return join(homedir(), ".pi", "agent");
+  return join(homeDirOf(env), ".pi", "agent");
 }
 
 function makeTarget(scope: Scope, root: string, forgeDirParts: string[], cwd: string): ForgeTarget {

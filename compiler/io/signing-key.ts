@@ -2,7 +2,7 @@
 // private key from --key FILE or FORGE_SIGNING_KEY. No message ever quotes a key's text.
 import { generateKeyPairSync } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, realpathSync, statSync } from "node:fs";
-import { homedir } from "node:os";
+import { homeDirOf } from "./home-dir.js";
 import { dirname, join, parse, resolve } from "node:path";
 import { fingerprintOf, rawPublicKeyOf, signingKeyFromPem, type SigningKey } from "../../core/bundle-signature.js";
 import { writeTextAtomic } from "../../io/atomic-write.js";
@@ -18,7 +18,7 @@ const PEM_BLOCK = /-----BEGIN PRIVATE KEY-----[A-Za-z0-9+/=\r\n]+-----END PRIVAT
 const UNSAFE_NAME = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** Where `forge key new` writes without --out: $XDG_CONFIG_HOME/forge or ~/.config/forge, never a repository. */
-export function defaultKeyFile(env: NodeJS.ProcessEnv, home: string = env.HOME || homedir()): string {
+export function defaultKeyFile(env: NodeJS.ProcessEnv, home: string = homeDirOf(env)): string {
   const config = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : join(home, ".config");
   return join(config, "forge", DEFAULT_KEY_NAME);
 }

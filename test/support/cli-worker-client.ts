@@ -1,0 +1,44 @@
+// Runs the bundled forge CLI in one worker thread per test process (test/support/cli-worker.mjs), synchronously: the
+// CLI tests' four hundred runs skip starting Node and loading the CLI each time. FORGE_TEST_SPAWN_CLI=1 spawns
+// dist/cli.js for every run instead, as a user's shell would (test/cli/cli-worker-parity.test.ts holds both equal).
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
+import { assertIsolated } from "./home-guard.js";
+
+export interface WorkerCliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let worker: Worker | null = null;
+
+function workerFor(distDir: string): Worker {
+  if (worker !== null) return worker;
+  const entry = pathToFileURL(join(distDir, "cli-run.js")).href;
+  worker = new Worker(new URL("./cli-worker.mjs", import.meta.url), { workerData: { entry } });
+  worker.unref(); // a test process never waits for it: it exits with the process
+  worker.on("error", () => (worker = null));
+  return worker;
+}
+
+/** One CLI run: its exit code and output; a run that takes over `timeoutMs` restarts the worker and has code null. */
+export function runCliInWorker(distDir: string, argv: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000): WorkerCliResult {
+  // The same isolation a spawned forge must have (test/support/home-guard.ts): the worker's children inherit this env.
+  assertIsolated(env, `forge ${argv.join(" ")} (in the CLI worker)`);
+  const target = workerFor(distDir);
+  const flag = new SharedArrayBuffer(4);
+  const { port1, port2 } = new MessageChannel();
+  const plainEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === "string"));
+  target.postMessage({ argv, cwd, env: plainEnv, flag, port: port2 }, [port2]);
+  const waited = Atomics.wait(new Int32Array(flag), 0, 0, timeoutMs);
+  const reply = receiveMessageOnPort(port1)?.message as WorkerCliResult | undefined;
+  port1.close();
+  if (waited === "timed-out" || reply === undefined) {
+    void target.terminate();
+    worker = null;
+    return { code: null, stdout: "", stderr: `forge ${argv.join(" ")}: no answer from the CLI worker within ${timeoutMs} ms` };
+  }
+  return reply;
+}
