@@ -1,10 +1,10 @@
 // Helpers for the CLI tests: temp forge repos, running the built CLI (in the CLI worker, or spawned), and file snapshots.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runCliInWorker } from "../support/cli-worker-client.js";
+import { runBuiltCli, spawnBuiltCli } from "../support/cli-worker-client.js";
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const CLI = join(REPO, "dist", "cli.js");
@@ -39,18 +39,15 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 
 /**
  * One forge run: the bundled CLI's own function in this process's CLI worker (the chunks dist/cli.js runs), or a spawned
- * dist/cli.js with FORGE_TEST_SPAWN_CLI=1. Tests that need a process of their own (signals, exit codes at exit) use
- * spawnCli.
+ * dist/cli.js with FORGE_TEST_SPAWN_CLI=1. Tests that need a process of their own (signals, a long run) use startCli.
  */
 export function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv()): CliResult {
-  if (process.env.FORGE_TEST_SPAWN_CLI === "1") return spawnCli(args, cwd, env);
-  return runCliInWorker(join(REPO, "dist"), args, cwd, env);
+  return runBuiltCli(args, cwd, env);
 }
 
 /** One forge run as its own Node process, as a user's shell starts it. */
 export function spawnCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv()): CliResult {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: "utf8", timeout: 30_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return spawnBuiltCli(args, cwd, env);
 }
 
 export function startCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv()): ChildProcess {

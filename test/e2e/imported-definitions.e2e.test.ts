@@ -1,7 +1,6 @@
 // End-to-end: definitions brought in with `forge import` (Roo modes, Pi presets, pi-modes files) compose in both real Pi hosts.
-import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
-import { expectSamePrompt, FORGE_CLI, forgeSuite, nativePrompt, overlayTail, seedProjectTrust } from "./harness/forge-project.js";
+import { expectSamePrompt, forgeSync, forgeSuite, nativePrompt, overlayTail, seedProjectTrust } from "./harness/forge-project.js";
 import { toolNames } from "../../scripts/demo/fake-server.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS } from "../../scripts/demo/pi-host.js";
@@ -24,7 +23,7 @@ const PI_MODE = JSON.stringify({ key: "release", label: "Release", systemPrompt:
 
 /** The real `forge import` in the env's cwd; fails the test unless it wrote and built. */
 function forgeImport(env: PiEnv, args: string[]): string {
-  const r = spawnSync(process.execPath, [FORGE_CLI, "import", ...args], {
+  const r = forgeSync(["import", ...args], {
     cwd: env.cwd,
     env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
     encoding: "utf8",

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   expectSamePrompt,
-  FORGE_CLI,
+  forgeSync,
   forgePrint,
   forgeSuite,
   nativePrompt,
@@ -36,7 +36,7 @@ interface Cli {
 
 /** The real forge CLI (Node 20) in `cwd`, without the build cache so each step compiles. */
 function forge(cwd: string, args: string[]): Cli {
-  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
+  const r = forgeSync([...args], {
     cwd,
     env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
     encoding: "utf8",

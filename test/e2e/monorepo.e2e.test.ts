@@ -1,13 +1,12 @@
 // End-to-end: a monorepo on both real Pi hosts. Pi runs in a package whose .pi/forge shadows a key of the repository
 // root's layer; the root's preset composes the package's mode, the package's preset the root's; each layer is trusted
 // on its own (forge's trust store on 0.73.1, Pi's project trust on 1.x).
-import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   expectSamePrompt,
-  FORGE_CLI,
+  forgeSync,
   forgePrint,
   forgeSuite,
   nativePrompt,
@@ -54,7 +53,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: a monorep
     const pkg = projectForgeDir(env.cwd);
     writeMode(pkg, "style", { label: "Style", strategy: "append", prompt: API_STYLE });
     writePreset(pkg, "api", { overlays: ["tone", "style"] });
-    const build = spawnSync(process.execPath, [FORGE_CLI, "build", "--all"], {
+    const build = forgeSync(["build", "--all"], {
       cwd: env.root,
       env: bareEnv({ HOME: env.home, FORGE_NO_CACHE: "1" }),
       encoding: "utf8",

@@ -3,13 +3,12 @@
 // a 1,001-character path), and a forge library's stored expression is never trusted (a library saying deny secrets/**
 // while storing ^$ still denies it). A project bundle storing what its source does not compile to is refused (issue 31,
 // test/e2e/review-findings.e2e.test.ts).
-import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { computeBundleHash, digestComponent } from "../../core/digest.js";
 import type { ForgeBundle, Mode, PathPattern } from "../../generated/types.js";
-import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
+import { forgeSync, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
 import { HOSTS } from "../../scripts/demo/pi-host.js";
 import { printRun, toolResults, updatesSuite } from "./harness/updates-session.js";
 import { bareEnv } from "../support/home-guard.js";
@@ -24,7 +23,7 @@ function write(root: string, files: Record<string, string>): void {
 }
 
 function cli(args: string[], cwd: string): void {
-  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
+  const r = forgeSync([...args], {
     cwd,
     env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
     encoding: "utf8",

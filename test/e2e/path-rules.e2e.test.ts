@@ -1,12 +1,11 @@
 // End-to-end on both hosts, the fake model making the tool calls: a path rule switches on after a matching read and reaches
 // the next request as system updates do; edit limits refuse edits before they run; imported Roo and Pi presets keep
 // their tool permissions; an imported Cursor rule switches on by path.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemMessagesOf, type RecordedRequest } from "../../scripts/demo/fake-server.js";
-import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
+import { forgeSync, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS, MODERN_HOST, type PiHost } from "../../scripts/demo/pi-host.js";
 import { withoutDate } from "./harness/probe.js";
@@ -77,7 +76,7 @@ async function projectFor(host: PiHost, options: { compat?: Record<string, unkno
     ["pi-presets", "presets.json"],
     ["cursor", "."],
   ]) {
-    const r = spawnSync(process.execPath, [FORGE_CLI, "import", ...args], {
+    const r = forgeSync(["import", ...args], {
       cwd: env.cwd,
       env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
       encoding: "utf8",

@@ -4,7 +4,6 @@
 // written with an alias as its key reads as YAML reads it (trust: forge on 1.x); a usage of 1e308 is left out of
 // /forge cost and --json with a count; `/system-update off freeze now please` and `/system-update use wrap up` are
 // refused with the usage line and send nothing to the model.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,7 +12,7 @@ import { HOSTS } from "../../scripts/demo/pi-host.js";
 import { startRpc } from "../../scripts/demo/rpc-client.js";
 import { bareEnv } from "../support/home-guard.js";
 import { rehashBundle } from "../support/rehash-bundle.js";
-import { FORGE_CLI, forgeBuild, globalForgeDir, notices, projectForgeDir, rpcCommand } from "./harness/forge-project.js";
+import { forgeSync, forgeBuild, globalForgeDir, notices, projectForgeDir, rpcCommand } from "./harness/forge-project.js";
 import { EXTENSIONS, updatesSuite } from "./harness/updates-session.js";
 
 const suite = updatesSuite();
@@ -42,7 +41,7 @@ function redigest(file: string, edit: (bundle: ForgeBundle) => void): void {
 
 /** forge's CLI as someone without an agent dir runs it, or with `agentDir` as theirs. */
 function cli(args: string[], cwd: string, agentDir?: string): { code: number | null; out: string } {
-  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
+  const r = forgeSync([...args], {
     cwd,
     env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1", ...(agentDir === undefined ? {} : { PI_CODING_AGENT_DIR: agentDir }) }),
     encoding: "utf8",

@@ -2,7 +2,6 @@
 // without a trust prompt, each with one notice of what changed; a bundle re-signed by an unknown key falls back to hash
 // trust; one byte of a signature changed refuses the bundle as tampered. On 1.x forge's own trust applies under
 // `trust: forge` (the global forge.yaml), and a never-trusted clone's rules and replace_final modes do nothing until trusted.
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -12,7 +11,7 @@ import { readTrustStore, writeTrustStore } from "../../io/trust-store.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS, MODERN_HOST, assertPrintOk, runPrint } from "../../scripts/demo/pi-host.js";
 import {
-  FORGE_CLI,
+  forgeSync,
   FORGE_EXTENSION,
   expectSamePrompt,
   forgePrint,
@@ -30,7 +29,7 @@ const suite = forgeSuite();
 
 /** A CLI run as someone else (no agent dir, no trust store): a maintainer's build, or a key made on their machine. */
 function cli(cwd: string, ...args: string[]): string {
-  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
+  const r = forgeSync([...args], {
     cwd,
     env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1" }),
     encoding: "utf8",

@@ -3,7 +3,6 @@
 // its overlay in every prompt and never deselected, .env never written with no mode selected, a denied tool refused
 // (also through another tool on 1.x), a replace_final mode refused naming the rule, an unsigned project bundle left out
 // under requireSigners, a tampered policy failing closed, and a user's forge.yaml not removing the managed policy.
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +11,7 @@ import { pemOf, newKey } from "../support/signing-keys.js";
 import { bareEnv } from "../support/home-guard.js";
 import type { PiEnv } from "../../scripts/demo/pi-env.js";
 import { HOSTS, type PiHost } from "../../scripts/demo/pi-host.js";
-import { FORGE_CLI, FORGE_EXTENSION, forgeBuild, lastStatus, overlayTail, seedProjectTrust } from "./harness/forge-project.js";
+import { forgeSync, FORGE_EXTENSION, forgeBuild, lastStatus, overlayTail, seedProjectTrust } from "./harness/forge-project.js";
 import { piSuite } from "./harness/pi-suite.js";
 import { printRun, systemPromptOf, toolNames, toolResults } from "./harness/updates-session.js";
 import { assertPrintOk, runPrint } from "../../scripts/demo/pi-host.js";
@@ -41,7 +40,7 @@ function policyPackage(dir: string, name: string, version: string, policyYaml: s
     ".pi/forge/policy.yaml": policyYaml,
     [`.pi/forge/modes/${overlay.key}.yaml`]: modeYaml(overlay.label, "append", overlay.text),
   });
-  const r = spawnSync(process.execPath, [FORGE_CLI, "build", "--library", "--sign", "--root", dir], {
+  const r = forgeSync(["build", "--library", "--sign", "--root", dir], {
     env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1", FORGE_SIGNING_KEY: `# name: ${KEY.name}\n${pemOf(KEY)}` }),
     encoding: "utf8",
     timeout: 30_000,

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TRUST_KEPT } from "../../compiler/output/render-build.js";
-import { FORGE_CLI, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
+import { forgeSync, forgeBuild, seedProjectTrust } from "./harness/forge-project.js";
 import { LEGACY_HOST, MODERN_HOST } from "../../scripts/demo/pi-host.js";
 import { allText, printRun, systemPromptOf, updatesSuite } from "./harness/updates-session.js";
 import { bareEnv } from "../support/home-guard.js";
@@ -36,7 +36,7 @@ function git(cwd: string, ...args: string[]): void {
 
 /** The user's own `forge build` (their agent dir, so their trust store), with its output. */
 function ownBuild(root: string, agentDir: string): string {
-  const r = spawnSync(process.execPath, [FORGE_CLI, "build", "--root", root], {
+  const r = forgeSync(["build", "--root", root], {
     cwd: root,
     env: bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1", PI_CODING_AGENT_DIR: agentDir }),
     encoding: "utf8",

@@ -4,7 +4,6 @@
 // "not trusted" widget says "older than the one you used on <date>", /forge trust's dialog shows both keys fingerprint
 // first with the look-alike warned about, the team policy's block in its own colour, and Enter answers No: nothing is
 // trusted.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,7 +13,7 @@ import { readTrustStore, writeTrustStore } from "../../io/trust-store.js";
 import { HOSTS } from "../../scripts/demo/pi-host.js";
 import { bareEnv } from "../support/home-guard.js";
 import { newKey, pemOf, signedOn } from "../support/signing-keys.js";
-import { buildProject, FORGE_CLI, FORGE_EXTENSION, forgeSuite, projectForgeDir, readJson } from "./harness/forge-project.js";
+import { buildProject, forgeSync, FORGE_EXTENSION, forgeSuite, projectForgeDir, readJson } from "./harness/forge-project.js";
 import { KEYS, startTui } from "./harness/tui-session.js";
 
 const suite = forgeSuite();
@@ -28,7 +27,7 @@ function teamPolicy(dir: string): string {
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "@acme/team-policy", version: "1.0.0", forge: { bundle: "forge-bundle.json" } }));
   writeFileSync(join(dir, ".pi", "forge", "policy.yaml"), "tools:\n  deny: [dump_env]\nedits:\n  deny: [.env]\n");
   const env = bareEnv({ FORGE_NO_CACHE: "1", NO_COLOR: "1", FORGE_SIGNING_KEY: `# name: ${POLICY_KEY.name}\n${pemOf(POLICY_KEY)}` });
-  const r = spawnSync(process.execPath, [FORGE_CLI, "build", "--library", "--sign", "--root", dir], { env, encoding: "utf8", timeout: 30_000 });
+  const r = forgeSync(["build", "--library", "--sign", "--root", dir], { env, encoding: "utf8", timeout: 30_000 });
   if (r.status !== 0) throw new Error(`forge build --library failed\n${r.stdout}\n${r.stderr}`);
   return join(dir, "forge-bundle.json");
 }

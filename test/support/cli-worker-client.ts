@@ -1,8 +1,9 @@
 // Runs the bundled forge CLI in one worker thread per test process (test/support/cli-worker.mjs), synchronously: the
 // CLI tests' four hundred runs skip starting Node and loading the CLI each time. FORGE_TEST_SPAWN_CLI=1 spawns
 // dist/cli.js for every run instead, as a user's shell would (test/cli/cli-worker-parity.test.ts holds both equal).
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
 import { assertIsolated } from "./home-guard.js";
 
@@ -10,6 +11,20 @@ export interface WorkerCliResult {
   code: number | null;
   stdout: string;
   stderr: string;
+}
+
+/** The built CLI's directory (`node scripts/build.mjs` writes it; npm test runs that first). */
+export const DIST_DIR = fileURLToPath(new URL("../../dist/", import.meta.url));
+
+/** One forge run: in this process's CLI worker, or as its own process when FORGE_TEST_SPAWN_CLI=1. */
+export function runBuiltCli(argv: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000): WorkerCliResult {
+  return process.env.FORGE_TEST_SPAWN_CLI === "1" ? spawnBuiltCli(argv, cwd, env, timeoutMs) : runCliInWorker(DIST_DIR, argv, cwd, env, timeoutMs);
+}
+
+/** One forge run as its own Node process, as a user's shell starts it. */
+export function spawnBuiltCli(argv: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 30_000): WorkerCliResult {
+  const r = spawnSync(process.execPath, [join(DIST_DIR, "cli.js"), ...argv], { cwd, env, encoding: "utf8", timeout: timeoutMs });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 let worker: Worker | null = null;

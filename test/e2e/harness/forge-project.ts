@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { runBuiltCli } from "../../support/cli-worker-client.js";
 import { expect, inject } from "vitest";
 import { readTrustStore, withTrust, writeTrustStore } from "../../../io/trust-store.js";
 import { systemPromptOf, type FakeServer } from "../../../scripts/demo/fake-server.js";
@@ -78,6 +79,18 @@ export function writePreset(forgeDir: string, key: string, preset: PresetSource)
   writeFile(join(forgeDir, "presets", `${key}.yaml`), toYaml(`Test preset ${key}.`, { description: `The ${key} test preset.`, ...preset }));
 }
 
+/**
+ * The bundled forge CLI with spawnSync's options and answer (status, stdout, stderr): run in the test process's CLI
+ * worker (test/support/cli-worker-client.ts; spawned with FORGE_TEST_SPAWN_CLI=1), the same code dist/cli.js runs.
+ */
+export function forgeSync(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; encoding?: "utf8"; timeout?: number } = {},
+): { status: number | null; stdout: string; stderr: string } {
+  const r = runBuiltCli(args, options.cwd ?? process.cwd(), options.env ?? process.env, options.timeout);
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
+}
+
 /** Runs the real `forge build` (project root, or --global with the env's agent dir); fails the test on errors. */
 export function forgeBuild(target: { root: string; agentDir?: string } | { globalAgentDir: string }): void {
   const args = "root" in target ? ["build", "--root", target.root] : ["build", "--global"];
@@ -88,13 +101,9 @@ export function forgeBuild(target: { root: string; agentDir?: string } | { globa
   const env = bareEnv({ FORGE_CACHE_DIR: process.env.FORGE_CACHE_DIR, NO_COLOR: "1" });
   if ("globalAgentDir" in target) env.PI_CODING_AGENT_DIR = target.globalAgentDir;
   else if (target.agentDir) env.PI_CODING_AGENT_DIR = target.agentDir;
-  const r = spawnSync(process.execPath, [FORGE_CLI, ...args], {
-    cwd: "root" in target ? target.root : target.globalAgentDir,
-    env,
-    encoding: "utf8",
-    timeout: 30_000,
-  });
-  if (r.status !== 0) throw new Error(`forge build failed (${r.status})\n${r.stdout}\n${r.stderr}`);
+  // The bundled CLI in the test process's CLI worker (spawned with FORGE_TEST_SPAWN_CLI=1): the same code and answers.
+  const r = runBuiltCli(args, "root" in target ? target.root : target.globalAgentDir, env);
+  if (r.code !== 0) throw new Error(`forge build failed (${r.code})\n${r.stdout}\n${r.stderr}`);
 }
 
 /**
