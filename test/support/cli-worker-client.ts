@@ -17,8 +17,8 @@ export interface WorkerCliResult {
 export const DIST_DIR = fileURLToPath(new URL("../../dist/", import.meta.url));
 
 /** One forge run: in this process's CLI worker, or as its own process when FORGE_TEST_SPAWN_CLI=1. */
-export function runBuiltCli(argv: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000): WorkerCliResult {
-  return process.env.FORGE_TEST_SPAWN_CLI === "1" ? spawnBuiltCli(argv, cwd, env, timeoutMs) : runCliInWorker(DIST_DIR, argv, cwd, env, timeoutMs);
+export function runBuiltCli(argv: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 30_000): WorkerCliResult {
+  return process.env.FORGE_TEST_SPAWN_CLI === "1" ? spawnBuiltCli(argv, cwd, env, timeoutMs) : runCliInWorker(argv, cwd, env, timeoutMs);
 }
 
 /** One forge run as its own Node process, as a user's shell starts it. */
@@ -29,9 +29,9 @@ export function spawnBuiltCli(argv: string[], cwd: string, env: NodeJS.ProcessEn
 
 let worker: Worker | null = null;
 
-function workerFor(distDir: string): Worker {
+function cliWorker(): Worker {
   if (worker !== null) return worker;
-  const entry = pathToFileURL(join(distDir, "cli-run.js")).href;
+  const entry = pathToFileURL(join(DIST_DIR, "cli-run.js")).href;
   worker = new Worker(new URL("./cli-worker.mjs", import.meta.url), { workerData: { entry } });
   worker.unref(); // a test process never waits for it: it exits with the process
   worker.on("error", () => (worker = null));
@@ -39,10 +39,10 @@ function workerFor(distDir: string): Worker {
 }
 
 /** One CLI run: its exit code and output; a run that takes over `timeoutMs` restarts the worker and has code null. */
-export function runCliInWorker(distDir: string, argv: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000): WorkerCliResult {
+function runCliInWorker(argv: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): WorkerCliResult {
   // The same isolation a spawned forge must have (test/support/home-guard.ts): the worker's children inherit this env.
   assertIsolated(env, `forge ${argv.join(" ")} (in the CLI worker)`);
-  const target = workerFor(distDir);
+  const target = cliWorker();
   const flag = new SharedArrayBuffer(4);
   const { port1, port2 } = new MessageChannel();
   const plainEnv = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === "string"));

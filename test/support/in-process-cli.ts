@@ -1,9 +1,6 @@
 // The forge CLI run in the test process for the extension's authoring commands (the real one spawns dist/cli.js): the
-// same command functions, with the output captured, answering as runtime/forge-cli.ts does.
-import { buildCommand } from "../../compiler/cli/build-command.js";
-import { parseCliArgs } from "../../compiler/cli/parse-cli-args.js";
-import { presetCommand } from "../../compiler/cli/preset-command.js";
-import { sourceCommand } from "../../compiler/cli/source-command.js";
+// CLI's own function (compiler/cli/run-cli.ts), with the output captured, answering as runtime/forge-cli.ts does.
+import { runCli } from "../../compiler/cli/run-cli.js";
 import type { ForgeCli } from "../../runtime/forge-cli.js";
 
 function capture(): { stream: NodeJS.WriteStream; text: () => string } {
@@ -18,10 +15,7 @@ export function inProcessCli(env: NodeJS.ProcessEnv, calls: string[][] = []): Fo
     calls.push([...args]);
     const out = capture();
     const err = capture();
-    const parsed = parseCliArgs([...args]);
-    const io = { stdout: out.stream, stderr: err.stream, env: { ...env, FORGE_NO_CACHE: "1" }, cwd };
-    const code =
-      parsed.command === "build" ? await buildCommand(parsed, io) : parsed.command === "source" ? sourceCommand(parsed, io) : presetCommand(parsed, io);
+    const code = await runCli([...args], { stdout: out.stream, stderr: err.stream, env: { ...env, FORGE_NO_CACHE: "1" }, cwd });
     try {
       return { ok: true, code, json: JSON.parse(out.text()) };
     } catch {
