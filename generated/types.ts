@@ -455,6 +455,7 @@ export type ForgeCliReport =
   | CliInitReport
   | CliPreviewReport
   | CliExplainReport
+  | CliExplainOverviewReport
   | CliDiffReport
   | CliImportReport
   | CliExportReport
@@ -752,6 +753,53 @@ export interface CliExplainTokens {
     tokens: number | null;
   }[];
   missing: string | null;
+}
+/**
+ * forge explain with no names: every preset, mode and rule of the target's scope (the review before trusting its bundle), each mode's tools in the gate's words (core/tool-report.ts), and the trust view. overview is null when the sources have errors (status errors, exit 1).
+ */
+export interface CliExplainOverviewReport {
+  command: "explain";
+  status: "ok" | "errors";
+  reason: string | null;
+  overview: null | {
+    scope: "builtin" | "global" | "project";
+    presets: {
+      key: string;
+      description: string;
+      source: string;
+      modes: string[];
+      blocks: string[];
+    }[];
+    modes: {
+      key: string;
+      label: string;
+      strategy: string;
+      source: string;
+      /**
+       * What forge's tool gate lets run while the mode is selected alone; null: Pi's own tools.
+       */
+      tools: string | null;
+      mcpServers: {
+        name: string;
+        target: string;
+      }[];
+      edits: boolean;
+      model: string | null;
+      thinking: string | null;
+    }[];
+    rules: {
+      key: string;
+      source: string;
+    }[];
+    /**
+     * How many components other scopes offer beside these, by scope.
+     */
+    elsewhere: {
+      [k: string]: number | undefined;
+    };
+  };
+  trust: CliTrustView;
+  diagnostics: Diagnostics;
 }
 /**
  * forge diff of two loaded bundles; the per-component changes are checked as their JSON types (docs/guides/reviewing-changes.md, forge diff, describes them).

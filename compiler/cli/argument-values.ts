@@ -17,8 +17,8 @@ export function checkPositionals(command: SubCommand, rest: string[], named: { p
       if ((named.preset !== undefined || named.modes !== undefined) && rest.length > 0) {
         throw new UsageError(`'forge ${command}' takes --preset/--modes or names, not both; got '${rest[0]}' as well`);
       }
-      // explain --path alone judges the path against every rule and limit.
-      if (named.preset === undefined && named.modes === undefined && rest.length === 0 && !(command === "explain" && named.path !== undefined)) {
+      // explain alone lists everything the sources offer; explain --path alone judges the path against every rule and limit.
+      if (named.preset === undefined && named.modes === undefined && rest.length === 0 && command !== "explain") {
         throw new UsageError(
           `'forge ${command}' needs a preset name or mode keys, e.g. forge ${command} audit, forge ${command} --preset audit or forge ${command} --modes plan,review`,
         );

@@ -84,6 +84,7 @@ export const COMMAND_USAGE: Record<SubCommand, readonly string[]> = {
   explain: [
     "forge explain <preset> | <mode>... | --preset NAME | --modes a,b [--path P] [--policy PKG|FILE] [--root DIR | --global] [--json]",
     "forge explain --path P [--root DIR | --global] [--json]",
+    "forge explain [--root DIR | --global] [--json]",
   ],
   diff: ["forge diff [A] [B] [--root DIR | --global] [--json]"],
   test: [
@@ -115,7 +116,9 @@ host prompt (compiles the sources in memory; writes nothing)`,
   explain: `print how a preset (or modes in order) resolves: components in order, where each
 comes from, the contracts that held, digests, sizes, cache-sensitive slots and
 the effective model/thinking/tools preferences, path rules and edit limits, and
-the always-on tokens (o200k_base) with each part's share and each block's cost`,
+the always-on tokens (o200k_base) with each part's share and each block's cost.
+With no names: every preset, mode and rule the sources offer (tools, MCP servers,
+limits), who signed the bundle and whether you trust it: a review before trusting`,
   diff: `compare two bundles per component, with a unified diff of each changed prompt
 and the token change (o200k_base) of each changed component and affected preset.
 A and B are each a bundle file, a git ref (its committed .pi/forge/bundle.json)

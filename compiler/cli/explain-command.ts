@@ -13,6 +13,9 @@ import type { CliArgs } from "./parse-cli-args.js";
 import { readPolicyArg } from "../io/read-policy.js";
 import { explainPolicy } from "../review/explain-policy.js";
 import { homeDirOf } from "../io/home-dir.js";
+import { explainOverview, type ExplainOverview } from "../review/explain-overview.js";
+import type { TrustView } from "../review/trust-view.js";
+import { renderExplainOverview } from "../output/render-explain-overview.js";
 
 /** Where each source file is, from the current directory: the target's own, a layer above it, the global scope's, built-ins. */
 function sourceDescriber(target: ForgeTarget, io: CliIO): (scope: Scope, source: string, layer: string | null) => string {
@@ -27,7 +30,42 @@ function sourceDescriber(target: ForgeTarget, io: CliIO): (scope: Scope, source:
   };
 }
 
+/** What `forge explain` with no names prints with --json (schema/cli-report.schema.json's explainOverviewReport). */
+interface OverviewReport {
+  command: "explain";
+  status: "ok" | "errors";
+  reason: string | null;
+  overview: ExplainOverview | null;
+  trust: TrustView;
+}
+
+/** `forge explain` with no names and no --path: everything the target's sources offer, and who signed and trusts it. */
+function explainEverything(args: CliArgs, io: CliIO): number {
+  return inspectCommand<OverviewReport>(
+    args,
+    io,
+    "explain",
+    (inspected, target) => {
+      const trust = readTrustView(target, io.env, inspected.bundleHash ?? null, inspected.signedBy);
+      const { catalog, diagnostics } = inspected;
+      if (catalog === null) {
+        const reason = "the sources have errors; fix them first";
+        return { report: { command: "explain", status: "errors", reason, overview: null, trust, diagnostics }, exitCode: 1 };
+      }
+      const overview = explainOverview(catalog, inspected.rules ?? [], target.scope, sourceDescriber(target, io));
+      return { report: { command: "explain", status: "ok", reason: null, overview, trust, diagnostics }, exitCode: 0 };
+    },
+    (report) =>
+      io.stdout.write(
+        report.overview === null
+          ? `forge: explain refused: ${report.reason}\n`
+          : renderExplainOverview(report.overview, report.trust, makePainter(colorEnabled(io.stdout, io.env))),
+      ),
+  );
+}
+
 export function explainCommand(args: CliArgs, io: CliIO): number {
+  if (args.preset === undefined && args.modes === undefined && args.positionals.length === 0 && args.path === undefined) return explainEverything(args, io);
   return inspectCommand(
     args,
     io,

@@ -4,7 +4,8 @@ import { composeSelection } from "../../core/composition.js";
 import { composedChars, estimateTokens } from "../../core/prompt-size.js";
 import { checkContracts, selectedKeys } from "../../core/candidate.js";
 import type { SessionCommands } from "../forge-session.js";
-import type { ComponentPort, CtxPort, KeybindingId, KeybindingsPort, TuiPort } from "../host-adapter/ports.js";
+import type { ComponentPort, CtxPort, KeybindingsPort, TuiPort } from "../host-adapter/ports.js";
+import { keyMatcherOf } from "./key-match.js";
 import { say } from "../notify.js";
 import { fitWidth } from "../tui-text.js";
 import { visible as visibleText } from "../../core/safe-text.js";
@@ -114,8 +115,7 @@ function createPicker(
   let keys = [...initial];
   let filter = "";
   let cursor = 0;
-  // The raw bytes stay accepted: a host's keybindings may be missing or remapped.
-  const is = (data: string, id: KeybindingId, ...raw: string[]) => (typeof kb?.matches === "function" && kb.matches(data, id)) || raw.includes(data);
+  const is = keyMatcherOf(kb);
   const visible = () => rankModes(session, filter);
   const refresh = () => tui?.requestRender?.();
   return {

@@ -1,6 +1,7 @@
 // The trust dialog as a question with coloured parts: in Pi's TUI forge's own component draws the team policy's block
 // in its own colour (and warnings in the theme's warning colour); elsewhere (RPC, print) Pi's select gets the plain text.
-import type { ComponentPort, CtxPort, KeybindingId, KeybindingsPort, ThemePort, TuiPort } from "../host-adapter/ports.js";
+import type { ComponentPort, CtxPort, KeybindingsPort, ThemePort, TuiPort } from "../host-adapter/ports.js";
+import { keyMatcherOf } from "./key-match.js";
 import { fitWidth, textColumns, wrapWidth } from "../tui-text.js";
 
 /** One line of a dialog's body; `tone` picks its colour in the TUI (policy: the team policy's own layer). */
@@ -62,8 +63,7 @@ export function createDialog(
   done: (value: string | null) => void,
 ): ComponentPort {
   let cursor = 0;
-  // The raw bytes stay accepted: a host's keybindings may be missing or remapped.
-  const is = (data: string, id: KeybindingId, ...raw: string[]) => (typeof kb?.matches === "function" && kb.matches(data, id)) || raw.includes(data);
+  const is = keyMatcherOf(kb);
   return {
     render(width: number): string[] {
       const w = Math.max(10, width);

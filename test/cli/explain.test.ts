@@ -142,7 +142,7 @@ describe("forge explain", () => {
     expect(human.stdout).toContain("VIOLATED focus conflicts with wander, which is selected");
   });
 
-  it("refuses unknown names and broken sources with exit 1, and needs a name (exit 2)", () => {
+  it("refuses unknown names and broken sources with exit 1, with no names too; preview needs a name (exit 2)", () => {
     const root = project();
     const unknown = runCli(["explain", "delivr"], root);
     expect(unknown.code).toBe(1);
@@ -152,7 +152,10 @@ describe("forge explain", () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain("missing_field");
     expect(broken.stdout).toContain("the sources have errors");
-    expect(runCli(["explain"], root).code).toBe(2);
+    // With no names explain lists everything the sources offer (explain-overview.test.ts): broken sources refuse it too.
+    const everything = runCli(["explain"], root);
+    expect([everything.code, everything.stdout]).toEqual([1, "forge: explain refused: the sources have errors; fix them first\n"]);
+    expect(runCli(["preview"], root).code).toBe(2);
   });
 });
 

@@ -41,6 +41,7 @@ describe("--json reports match schema/cli-report.schema.json", () => {
     expect(report(["preview", "daily"])).toMatchObject({ command: "preview", status: "ok" });
     expect(report(["preview", "nope"])).toMatchObject({ command: "preview", status: "refused" });
     expect(report(["explain", "daily", "--path", "src/a.ts"])).toMatchObject({ command: "explain", status: "ok" });
+    expect(report(["explain"])).toMatchObject({ command: "explain", status: "ok", overview: { scope: "project" } });
   });
 
   it("diff of two bundle files, and a diff that cannot compare", () => {

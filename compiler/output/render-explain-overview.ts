@@ -1,0 +1,42 @@
+// Human text for `forge explain` with no names: a scope's presets, modes and rules, then who signed the bundle and
+// whether this user trusts it, and how to see one component in full.
+import { forgeCommand } from "../../core/forge-command.js";
+import type { ExplainOverview, OverviewMode } from "../review/explain-overview.js";
+import { describeTrustView, type TrustView } from "../review/trust-view.js";
+import type { Painter } from "./painter.js";
+
+function modeLines(m: OverviewMode, p: Painter): string[] {
+  const strategy = m.strategy === "replace_final" ? p.paint("yellow", "replace_final (replaces Pi's whole prompt)") : m.strategy;
+  const lines = [`  ${p.paint("bold", m.key)} (${strategy}, "${m.label}") ${p.paint("dim", m.source)}`];
+  const effects: string[] = [];
+  if (m.tools !== null) effects.push(`the tool gate lets run: ${m.tools}`);
+  if (m.edits) effects.push("limits edits");
+  if (m.model !== null) effects.push(`model ${m.model}`);
+  if (m.thinking !== null) effects.push(`thinking ${m.thinking}`);
+  if (effects.length > 0) lines.push(`      ${effects.join("; ")}`);
+  for (const server of m.mcpServers) lines.push(p.paint("yellow", `      MCP server ${server.name}: ${server.target}`));
+  return lines;
+}
+
+export function renderExplainOverview(overview: ExplainOverview, trust: TrustView, p: Painter): string {
+  const out: string[] = [p.paint("bold", `what the ${overview.scope} sources offer (${trust.bundle.path}):`)];
+  out.push("", p.paint("bold", `presets (${overview.presets.length}):`));
+  if (overview.presets.length === 0) out.push("  none");
+  for (const preset of overview.presets) {
+    out.push(`  ${p.paint("bold", preset.key)}: ${preset.modes.join(", ") || "no modes"} ${p.paint("dim", preset.source)}`);
+    if (preset.description) out.push(`      ${preset.description}`);
+    if (preset.blocks.length > 0) out.push(`      system-update blocks: ${preset.blocks.join(", ")}`);
+  }
+  out.push("", p.paint("bold", `modes (${overview.modes.length}):`));
+  if (overview.modes.length === 0) out.push("  none");
+  for (const mode of overview.modes) out.push(...modeLines(mode, p));
+  out.push("", p.paint("bold", `rules (${overview.rules.length}):`));
+  if (overview.rules.length === 0) out.push("  none");
+  for (const rule of overview.rules) out.push(`  ${rule.key} ${p.paint("dim", rule.source)}`);
+  const others = Object.entries(overview.elsewhere).map(([scope, n]) => `${n} ${scope}`);
+  if (others.length > 0)
+    out.push("", p.paint("dim", `also offered from other scopes: ${others.join(", ")} (${forgeCommand("explain")} <name> shows any of them)`));
+  out.push("", p.paint("bold", "signers and trust:"), ...describeTrustView(trust));
+  out.push("", `one in full (its prompt, contracts, tools, limits, tokens): ${forgeCommand("explain")} <preset> | <mode>...`);
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,81 @@
+// `forge explain` with no names: the review the print-mode trust notice sends a user to. Its command runs as printed,
+// from wherever Pi runs, and lists what trusting turns on, in the words explain <mode> and /mode status use.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORGE_COMMAND } from "../../core/forge-command.js";
+import { trustHint } from "../../runtime/trust-hint.js";
+import { assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
+
+beforeAll(assertBuilt);
+afterAll(removeTempDirs);
+
+const SOURCES = {
+  ".pi/forge/modes/docs.yaml":
+    'label: Docs\ndescription: Docs.\nstrategy: append\nprompt: Write docs.\ntools: [read, "mcp__docs__*"]\nmcp: [jira]\nmcpServers:\n  search:\n    command: node\n    args: [search.js]\nedits:\n  allow: [docs/**]\nmodel: fake/fake-model\n',
+  ".pi/forge/modes/takeover.yaml": "label: Takeover\ndescription: Replaces.\nstrategy: replace_final\nprompt: You are someone else.\n",
+  ".pi/forge/modes/plain.yaml": "label: Plain\ndescription: Plain.\nstrategy: append\nprompt: Be plain.\n",
+  ".pi/forge/presets/writing.yaml":
+    "description: Docs work.\noverlays: [plain, docs]\nsystemUpdates:\n  - id: wrap-up\n    name: Wrap up\n    description: Wrap up.\n    content: Stop and summarize.\n",
+  ".pi/forge/rules/tests.yaml": "name: Tests\ndescription: Tests.\nwhen:\n  paths: ['test/**']\ncontent: Run the tests.\n",
+};
+
+/** The command in parentheses of the print-mode notice on a host where forge's own trust decides (Pi 0.73.1). */
+function reviewCommandOfNotice(): string {
+  const notice = trustHint("forge", false, "a".repeat(64)).notice;
+  const command = /\((npx --no-install forge [^)]*)\)/.exec(notice)?.[1];
+  expect(command, notice).toBeDefined();
+  return command!;
+}
+
+describe("forge explain with no names", () => {
+  it("is the review the trust notice names: run as printed from a subdirectory, it lists every component and the trust", () => {
+    const root = makeTempDir("forge-explain-all-");
+    writeTree(root, SOURCES);
+    expect(runCli(["build"], root).code).toBe(0);
+    const deep = join(root, "src", "deep");
+    mkdirSync(deep, { recursive: true });
+    const hint = reviewCommandOfNotice();
+    expect(hint.startsWith(`${FORGE_COMMAND} `)).toBe(true);
+    const r = runCli(hint.slice(FORGE_COMMAND.length + 1).split(" "), deep);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("what the project sources offer (../../.pi/forge/bundle.json):");
+    expect(r.stdout).toContain("  writing: plain, docs ../../.pi/forge/presets/writing.yaml\n      Docs work.\n      system-update blocks: wrap-up\n");
+    // The gate's own wording (as explain docs and /mode status), the server's command, the limit and the model.
+    expect(r.stdout).toContain(
+      '  docs (append, "Docs") ../../.pi/forge/modes/docs.yaml\n      the tool gate lets run: tools: mcp__docs__*, read; MCP servers: jira, search; limits edits; model fake/fake-model\n      MCP server search: node search.js\n',
+    );
+    expect(r.stdout).toContain('  plain (append, "Plain") ../../.pi/forge/modes/plain.yaml\n');
+    expect(r.stdout).toContain(
+      '  takeover (replace_final (replaces Pi\'s whole prompt), "Takeover") ../../.pi/forge/modes/takeover.yaml\n\nrules (1):\n  tests ../../.pi/forge/rules/tests.yaml\n',
+    );
+    expect(r.stdout).toMatch(/also offered from other scopes: \d+ builtin/);
+    expect(r.stdout).toContain("trust: not trusted by you (/forge trust in Pi)");
+    expect(r.stdout).toContain(`one in full (its prompt, contracts, tools, limits, tokens): ${FORGE_COMMAND} explain <preset> | <mode>...`);
+    // The tool words are explain <mode>'s: one wording for every surface.
+    expect(runCli(["explain", "docs"], root).stdout).toContain("  docs: tools: mcp__docs__*, read; MCP servers: jira, search\n");
+  });
+
+  it("--json: the same overview as data; sources with errors refuse with exit 1, as explain <name> does", () => {
+    const root = makeTempDir("forge-explain-all-json-");
+    writeTree(root, SOURCES);
+    const r = runCli(["explain", "--json"], root);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.overview.presets).toEqual([
+      { key: "writing", description: "Docs work.", source: ".pi/forge/presets/writing.yaml", modes: ["plain", "docs"], blocks: ["wrap-up"] },
+    ]);
+    expect(report.overview.modes.map((m: { key: string }) => m.key)).toEqual(["docs", "plain", "takeover"]);
+    expect(report.overview.modes[0]).toMatchObject({
+      tools: "tools: mcp__docs__*, read; MCP servers: jira, search",
+      mcpServers: [{ name: "search", target: "node search.js" }],
+      edits: true,
+      model: "fake/fake-model",
+    });
+    expect(report.trust.bundle).toMatchObject({ path: ".pi/forge/bundle.json", status: "absent" });
+    writeTree(root, { ".pi/forge/modes/plain.yaml": "label: Plain\nstrategy: sideways\nprompt: x\n" });
+    const broken = runCli(["explain"], root);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain("forge: explain refused: the sources have errors; fix them first");
+  });
+});
