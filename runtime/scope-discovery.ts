@@ -162,7 +162,8 @@ export function discoverScopes(paths: ScopePaths, hostTrust: boolean | null, set
       if (judged.rollback !== null) out.rollback = judged.rollback;
     }
     out.serversTrusted = out.trusted === true && (out.via !== "host" || serversTrustedByForge(out.realRoot, load.file, load.bundle, out.signers));
-    const hint = trustHint(out.decidedBy, hasUI, load.bundle.bundleHash);
+    const outer = layer.root === paths.projectRoot ? null : layer.root;
+    const hint = trustHint(out.decidedBy, hasUI, load.bundle.bundleHash, outer);
     sources.push({
       scope: "project",
       layer: layer.root,

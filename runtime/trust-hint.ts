@@ -1,5 +1,6 @@
 // What works on this host and in this mode to trust a project bundle forge does not offer: Pi's own trust (/trust, or
 // --approve in print mode on 1.x), or forge's /forge trust (a dialog, or at once where there is none).
+import { forgeCommand } from "../core/forge-command.js";
 
 export interface TrustHint {
   /** The sentence the "not trusted" notice ends with. */
@@ -10,9 +11,10 @@ export interface TrustHint {
 
 /**
  * `decidedBy`: who decides this layer's trust (host: Pi 1.x's project trust; forge: forge's store, on 0.73.1 and under
- * `trust: forge`); `hasUI`: whether this Pi shows dialogs (the TUI and RPC; print mode does not).
+ * `trust: forge`); `hasUI`: whether this Pi shows dialogs (the TUI and RPC; print mode does not). `outerRoot`: the
+ * layer's root when it is not the deepest one, which a bare `forge explain` from Pi's directory would not show.
  */
-export function trustHint(decidedBy: "host" | "forge" | null, hasUI: boolean, bundleHash: string): TrustHint {
+export function trustHint(decidedBy: "host" | "forge" | null, hasUI: boolean, bundleHash: string, outerRoot: string | null = null): TrustHint {
   const hash = bundleHash.slice(0, 12);
   if (decidedBy === "host") {
     return hasUI
@@ -32,7 +34,7 @@ export function trustHint(decidedBy: "host" | "forge" | null, hasUI: boolean, bu
         short: "/forge trust shows it and asks",
       }
     : {
-        notice: `Run /forge trust to trust this bundle (bundleHash ${hash}); in print mode it trusts without a dialog, so review the bundle first (npx --no-install forge explain); a bundle that arrives changed needs trust again.`,
+        notice: `Run /forge trust to trust this bundle (bundleHash ${hash}); in print mode it trusts without a dialog, so review the bundle first (${forgeCommand("explain", ...(outerRoot === null ? [] : ["--root", outerRoot]))}); a bundle that arrives changed needs trust again.`,
         short: "/forge trust; in print mode it trusts without a dialog",
       };
 }

@@ -35,6 +35,12 @@ export function renderInitReport(report: InitReport, p: Painter, build: string =
       ? `forge: scaffolded ${report.path}; edit the examples, then run \`${build}\``
       : `forge: nothing to do; ${report.path} already has the example files`,
   );
+  // The nearest .pi/forge/ above the current directory answered: a monorepo package wanting a layer of its own says so.
+  if (report.scope === "project" && report.path.startsWith("../")) {
+    lines.push(
+      `forge: ${report.path} is the nearest forge root above this directory; for a layer of this directory's own (a monorepo package), run \`${forgeCommand("init", "--root", ".")}\``,
+    );
+  }
   if (!report.installed) lines.push(`forge: note: ${INSTALL_HINT}`);
   return lines.join("\n") + "\n";
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORGE_COMMAND } from "../../core/forge-command.js";
 import { trustHint } from "../../runtime/trust-hint.js";
+import { discoverScopes, resolveScopePaths } from "../../runtime/scope-discovery.js";
 import { assertBuilt, makeTempDir, removeTempDirs, runCli, writeTree } from "./helpers.js";
 
 beforeAll(assertBuilt);
@@ -20,13 +21,20 @@ const SOURCES = {
   ".pi/forge/rules/tests.yaml": "name: Tests\ndescription: Tests.\nwhen:\n  paths: ['test/**']\ncontent: Run the tests.\n",
 };
 
-/** The command in parentheses of the print-mode notice on a host where forge's own trust decides (Pi 0.73.1). */
-function reviewCommandOfNotice(): string {
-  const notice = trustHint("forge", false, "a".repeat(64)).notice;
+/** The command in parentheses of a print-mode "not trusted" notice. */
+function reviewCommandOf(notice: string): string {
   const command = /\((npx --no-install forge [^)]*)\)/.exec(notice)?.[1];
   expect(command, notice).toBeDefined();
+  expect(command!.startsWith(`${FORGE_COMMAND} `)).toBe(true);
   return command!;
 }
+
+/** The notice on a host where forge's own trust decides (Pi 0.73.1), for the deepest layer. */
+const reviewCommandOfNotice = () => reviewCommandOf(trustHint("forge", false, "a".repeat(64)).notice);
+
+/** A printed command's words (plain words and single-quoted ones, as core/forge-command.ts writes them). */
+const wordsOf = (command: string) =>
+  [...command.slice(FORGE_COMMAND.length + 1).matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]!));
 
 describe("forge explain with no names", () => {
   it("is the review the trust notice names: run as printed from a subdirectory, it lists every component and the trust", () => {
@@ -35,9 +43,7 @@ describe("forge explain with no names", () => {
     expect(runCli(["build"], root).code).toBe(0);
     const deep = join(root, "src", "deep");
     mkdirSync(deep, { recursive: true });
-    const hint = reviewCommandOfNotice();
-    expect(hint.startsWith(`${FORGE_COMMAND} `)).toBe(true);
-    const r = runCli(hint.slice(FORGE_COMMAND.length + 1).split(" "), deep);
+    const r = runCli(wordsOf(reviewCommandOfNotice()), deep);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("what the project sources offer (../../.pi/forge/bundle.json):");
     expect(r.stdout).toContain("  writing: plain, docs ../../.pi/forge/presets/writing.yaml\n      Docs work.\n      system-update blocks: wrap-up\n");
@@ -77,5 +83,36 @@ describe("forge explain with no names", () => {
     const broken = runCli(["explain"], root);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain("forge: explain refused: the sources have errors; fix them first");
+  });
+
+  it("in a monorepo each layer's notice names a review of that layer: the outer one with its --root, run from Pi's directory", () => {
+    const repo = makeTempDir("forge-explain-all-mono-");
+    const style = (text: string) => `label: Style\ndescription: Style.\nstrategy: append\nprompt: ${text}\n`;
+    writeTree(repo, {
+      ".pi/forge/modes/style.yaml": style("House style."),
+      ".pi/forge/presets/house.yaml": "description: House.\noverlays: [style]\n",
+      "packages/api/.pi/forge/modes/style.yaml": style("API style."),
+      "packages/api/.pi/forge/modes/api-only.yaml": "label: API\ndescription: API.\nstrategy: append\nprompt: API only.\n",
+    });
+    mkdirSync(join(repo, ".git"));
+    expect(runCli(["build", "--all"], repo).code).toBe(0);
+    const piDir = join(repo, "packages", "api", "src");
+    mkdirSync(piDir, { recursive: true });
+    // What Pi 0.73.1 prints in print mode there: one notice per untrusted layer, root first.
+    const paths = resolveScopePaths(piDir, { PI_CODING_AGENT_DIR: makeTempDir("forge-explain-all-agent-") }, join(repo, "no-builtin.json"));
+    const notices = discoverScopes(paths, null, { mode: "host" }, false).notices.filter((n) => n.includes("is not trusted"));
+    expect(notices).toHaveLength(2);
+    const [outer, inner] = notices.map(reviewCommandOf);
+    expect(outer).toBe(`${FORGE_COMMAND} explain --root ${repo}`);
+    expect(inner).toBe(`${FORGE_COMMAND} explain`);
+    const root = runCli(wordsOf(outer!), piDir);
+    expect(root.code, root.stderr).toBe(0);
+    expect(root.stdout).toContain("what the project sources offer (../../../.pi/forge/bundle.json):");
+    expect(root.stdout).toContain("  house: style ../../../.pi/forge/presets/house.yaml\n");
+    expect(root.stdout).not.toContain("api-only");
+    const pkg = runCli(wordsOf(inner!), piDir);
+    expect(pkg.stdout).toContain("what the project sources offer (../.pi/forge/bundle.json):");
+    expect(pkg.stdout).toContain('  api-only (append, "API") ../.pi/forge/modes/api-only.yaml\n');
+    expect(pkg.stdout).toContain('  style (append, "Style") ../.pi/forge/modes/style.yaml\n');
   });
 });

@@ -124,4 +124,23 @@ describe("forge init", () => {
     expect(existsSync(join(agent, "forge/tests"))).toBe(false);
     expect(runCli(["build", "--global"], makeTempDir(), env).code).toBe(0);
   });
+
+  it("in a package under a repository that has a forge root, says which root answered and how to start a layer here", () => {
+    const repo = makeTempDir();
+    mkdirSync(join(repo, ".git"));
+    writeTree(repo, { "package.json": "{}", "packages/api/package.json": "{}" });
+    expect(runCli(["init"], repo).code).toBe(0);
+    const pkg = join(repo, "packages", "api");
+    const again = runCli(["init"], pkg);
+    expect(again.stdout).toContain("forge: nothing to do; ../../.pi/forge/ already has the example files\n");
+    const hint = /run `(npx --no-install forge init[^`]*)`/.exec(again.stdout)?.[1];
+    expect(hint, again.stdout).toBe("npx --no-install forge init --root .");
+    // Followed as printed from the package: the package's own layer, which then builds against the root's.
+    const followed = runCli(hint!.split(" ").slice(3), pkg);
+    expect(followed.stdout).toContain("created .pi/forge/modes/small-steps.yaml");
+    expect(followed.stdout).not.toContain("nearest forge root above");
+    expect(existsSync(join(pkg, ".pi/forge/presets/example.yaml"))).toBe(true);
+    expect(runCli(["build", "--all"], repo).code).toBe(0);
+    expect(existsSync(join(pkg, ".pi/forge/bundle.json"))).toBe(true);
+  });
 });
