@@ -22,6 +22,7 @@ import type { PromptTest } from "../prompt-tests/test-case.js";
 import { exitCodeOf, makeReport, type HostStatus, type TestReport } from "../prompt-tests/test-report.js";
 import { diagnosticsForJson, pathFromCwd, printDiagnostics, printFailure, type CliIO } from "./cli-io.js";
 import type { CliArgs } from "./parse-cli-args.js";
+import { forgeCommand, scopeWords } from "../../core/forge-command.js";
 
 /** The tests the positional arguments pick: each a test's name or its file (as given, from the current directory). */
 export function pickTests(tests: readonly PromptTest[], picks: readonly string[], forgeRoot: string, cwd: string): PromptTest[] | { unknown: string } {
@@ -43,6 +44,12 @@ function runTier(
 ): (side: TestSide, tests: readonly PromptTest[], options: TierOptions) => Promise<TierRun & { hosts: HostStatus[] }> {
   return async (side, tests, options) =>
     pi ? runPiTier(side, tests, options, { env }) : { ...runPureTier(side.ctx!, tests, side.sources, options), hosts: [] };
+}
+
+/** This run with --update: the same tests (names, files), tier, hosts and root, so the hint rewrites only those snapshots. */
+function updateCommandOf(args: CliArgs): string {
+  const hosts = args.test.hosts === null ? [] : ["--host", args.test.hosts.join(",")];
+  return forgeCommand("test", ...args.positionals, ...(args.test.pi ? ["--pi"] : []), ...hosts, "--update", ...scopeWords(args));
 }
 
 function writeSnapshots(forgeRoot: string, writes: readonly SnapshotWrite[]): void {
@@ -117,7 +124,7 @@ export async function testCommand(args: CliArgs, io: CliIO): Promise<number> {
       report = await runModelTier(side, picked, { model: args.test.model, runs: args.test.runs, hosts: args.test.hosts, env: io.env });
     } else {
       const tier = runTier(args.test.pi, io.env);
-      const options = { update: args.test.update, hosts: args.test.hosts };
+      const options = { update: args.test.update, hosts: args.test.hosts, updateCommand: updateCommandOf(args) };
       const run = await tier(side, picked, { ...options, stored: side.stored });
       writeSnapshots(target.forgeRoot, run.writes);
       const against =

@@ -80,6 +80,7 @@ async function runOne(run: HostRun, side: TestSide, test: PromptTest, options: T
     source: side.sources.get(test.file)!,
     stored: options.stored,
     update: options.update,
+    updateCommand: options.updateCommand,
   });
   return { result: { ...judged.result, request: body as Record<string, unknown> }, write: judged.write };
 }

@@ -77,7 +77,15 @@ export function judge(
   test: PromptTest,
   view: PromptView,
   facts: AssertionFacts,
-  run: { tier: Tier; hostVersion: string | null; volatile: Volatile; source: ParsedSource; stored: (file: string) => StoredSnapshot; update: boolean },
+  run: {
+    tier: Tier;
+    hostVersion: string | null;
+    volatile: Volatile;
+    source: ParsedSource;
+    stored: (file: string) => StoredSnapshot;
+    update: boolean;
+    updateCommand: string;
+  },
 ): Judged {
   const at = (segments: (string | number)[]): Position => whereAt(run.source, ["tests", test.index, ...segments]).start ?? test.at;
   const assertions = checkAssertions(test, view, facts).map((a) => ({ kind: a.kind, passed: a.passed, message: a.message, ...lineColumn(at(a.at)) }));
@@ -86,7 +94,7 @@ export function judge(
   let write: SnapshotWrite | null = null;
   if (test.assert.snapshot === true) {
     const file = snapshotPath(test.file, test.name, view.host, run.tier);
-    snapshot = compareSnapshot(file, prompt, run.stored(file), run.update);
+    snapshot = compareSnapshot(file, prompt, run.stored(file), run.update, run.updateCommand);
     if (snapshot.status === "written" || snapshot.status === "updated") write = { file, text: snapshotFileText(prompt) };
     assertions.push({
       kind: "snapshot",

@@ -12,6 +12,8 @@ export interface TierOptions {
   stored: (file: string) => StoredSnapshot;
   /** --update: write differing and missing snapshots instead of failing. */
   update: boolean;
+  /** This run's command with --update, as a failing snapshot's hint prints it. */
+  updateCommand: string;
   /** --host: only these hosts (null: each test's own). */
   hosts: readonly HostId[] | null;
 }

@@ -65,9 +65,9 @@ export function describeTokenChange(change: TokenChange): string {
 
 /**
  * The prompt (with placeholders) against its stored snapshot. With `update`, a differing or missing file is to be
- * written (the caller writes it): the result says so and passes.
+ * written (the caller writes it): the result says so and passes. `updateCommand`: the run repeated with --update.
  */
-export function compareSnapshot(file: string, prompt: string, stored: StoredSnapshot, update: boolean): SnapshotResult {
+export function compareSnapshot(file: string, prompt: string, stored: StoredSnapshot, update: boolean, updateCommand: string): SnapshotResult {
   if (stored !== null && "text" in stored && stored.text === prompt)
     return { file, status: "matched", diff: "", tokens: null, message: "matches its snapshot" };
   const before = stored !== null && "text" in stored ? stored.text : null;
@@ -77,7 +77,7 @@ export function compareSnapshot(file: string, prompt: string, stored: StoredSnap
     const status = before === null ? "written" : "updated";
     return { file, status, diff, tokens, message: `snapshot ${status}${tokens ? ` (${describeTokenChange(tokens)})` : ""}` };
   }
-  if (stored === null) return { file, status: "missing", diff, tokens: null, message: "no snapshot yet; run forge test --update to write it" };
-  if ("problem" in stored) return { file, status: "mismatched", diff, tokens: null, message: `${stored.problem}; run forge test --update to rewrite it` };
+  if (stored === null) return { file, status: "missing", diff, tokens: null, message: `no snapshot yet; run \`${updateCommand}\` to write it` };
+  if ("problem" in stored) return { file, status: "mismatched", diff, tokens: null, message: `${stored.problem}; run \`${updateCommand}\` to rewrite it` };
   return { file, status: "mismatched", diff, tokens, message: `the prompt differs from its snapshot: ${describeTokenChange(tokens!)}` };
 }

@@ -42,7 +42,7 @@ describe("forge test", { timeout: 240_000 }, () => {
   test("a repository with presets and tests passes once its snapshots are written", () => {
     const first = runCli(["test"], root);
     expect(first.code).toBe(1);
-    expect(first.stdout).toContain("no snapshot yet; run forge test --update to write it");
+    expect(first.stdout).toContain("no snapshot yet; run `npx --no-install forge test --update` to write it");
     const update = runCli(["test", "--update"], root);
     expect(update.code).toBe(0);
     expect(update.stdout).toContain("written .pi/forge/tests/prompts.snap/shipping-prompt.pi-0.73.txt");

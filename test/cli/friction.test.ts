@@ -91,10 +91,25 @@ describe("1: hints repeat the options that made the files, with one prefix, and 
     keep(runCli(["explain", "example"], makeTempDir(), env));
     keep(runCli(["key", "new", "--name", "Ada"], home, env));
     keep(runCli(["outdated"], makeTempDir(), env));
+    keep(runCli(["test"], root, env));
     const hints = texts.flatMap(hintsIn);
-    expect(hints.length).toBeGreaterThanOrEqual(6);
+    expect(hints.length).toBeGreaterThanOrEqual(7);
     for (const h of hints) expect(h.startsWith(`${FORGE_COMMAND} `), `hint "${h}"`).toBe(true);
-    for (const t of texts) expect(t).not.toMatch(/run `forge /);
+    for (const t of texts) expect(t).not.toMatch(/run `?forge /);
+  });
+
+  it("forge test's snapshot hint repeats the tests, hosts and --root it ran; followed, it writes only those snapshots", () => {
+    const root = makeTempDir("forge-friction-test-");
+    expect(runCli(["init"], root).code).toBe(0);
+    const elsewhere = makeTempDir("forge-friction-test-cwd-");
+    const first = runCli(["test", "example", "--host", "pi-1", "--root", root], elsewhere);
+    expect(first.code).toBe(1);
+    const [hint] = hintsIn(first.stdout);
+    expect(hint).toBe(`${FORGE_COMMAND} test example --host pi-1 --update --root ${root}`);
+    expect(follow(hint!, elsewhere).code).toBe(0);
+    const snaps = join(root, ".pi/forge/tests/example.snap");
+    expect([existsSync(join(snaps, "example.pi-1.txt")), existsSync(join(snaps, "example.pi-0.73.txt"))]).toEqual([true, false]);
+    expect(runCli(["test", "example", "--host", "pi-1", "--root", root], elsewhere).code).toBe(0);
   });
 });
 

@@ -30,7 +30,7 @@ describe("forge init", () => {
     expect(preview.code, preview.stderr).toBe(0);
     expect(preview.stderr).toContain("forge preview: preset example");
     // The example test passes once its snapshots are written (and only then: it asserts one).
-    expect(runCli(["test"], root).stdout).toContain("no snapshot yet; run forge test --update to write it");
+    expect(runCli(["test"], root).stdout).toContain("no snapshot yet; run `npx --no-install forge test --update` to write it");
     expect(runCli(["test", "--update"], root).code).toBe(0);
     const test = runCli(["test"], root);
     expect(test.code, test.stdout).toBe(0);

@@ -24,14 +24,24 @@ beforeAll(() => {
   const s = side();
   expect(s.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   // snapshot-pass gets the snapshot the tier writes; snapshot-fail one that was right before an edit.
-  const written = runPureTier(s.ctx!, s.tests, s.sources, { stored: s.stored, update: true, hosts: null }).writes;
+  const written = runPureTier(s.ctx!, s.tests, s.sources, {
+    stored: s.stored,
+    update: true,
+    hosts: null,
+    updateCommand: "npx --no-install forge test --update",
+  }).writes;
   for (const w of written.filter((w) => w.file.includes("/snapshot-"))) {
     const file = join(root, ".pi", "forge", w.file);
     mkdirSync(join(file, ".."), { recursive: true });
     writeFileSync(file, w.file.includes("snapshot-fail") ? snapshotFileText(w.text.replace("Stay on the task", "Stay on this task").slice(0, -1)) : w.text);
   }
   const again = side();
-  results = runPureTier(again.ctx!, again.tests, again.sources, { stored: again.stored, update: false, hosts: null }).results;
+  results = runPureTier(again.ctx!, again.tests, again.sources, {
+    stored: again.stored,
+    update: false,
+    hosts: null,
+    updateCommand: "npx --no-install forge test --update",
+  }).results;
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -37,7 +37,12 @@ beforeAll(() => {
   }
   const side = readTestSide(resolveTarget({ root }, { PATH: process.env.PATH }, root));
   expect(side.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  results = runPureTier(side.ctx!, side.tests, side.sources, { stored: side.stored, update: false, hosts: null }).results;
+  results = runPureTier(side.ctx!, side.tests, side.sources, {
+    stored: side.stored,
+    update: false,
+    hosts: null,
+    updateCommand: "npx --no-install forge test --update",
+  }).results;
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
