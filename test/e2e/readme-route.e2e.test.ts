@@ -90,9 +90,14 @@ beforeAll(() => {
   const app = join(mono, "packages", "app");
   writeJson(join(app, "package.json"), { name: "app", version: "1.0.0" });
   forge(mono, "init");
-  // A new layer in the package: --root . (without it, init finds the root layer above, the nearest .pi/forge/). Its
-  // hint repeats --root, so following it builds this layer, not the root's.
-  const appInit = forge(app, "init", "--root", ".");
+  // A new layer in the package: a plain init there finds the root layer above (the nearest .pi/forge/), changes
+  // nothing and prints the command for a layer here, --root . Its own hint repeats --root, so following it builds this
+  // layer, not the root's.
+  const nearest = forge(app, "init");
+  expect(nearest).toContain("forge: nothing to do; ../../.pi/forge/ already has the example files");
+  const initHere = [...nearest.matchAll(/`(npx --no-install forge [^`]*)`/g)].map((m) => m[1]!);
+  expect(initHere).toEqual(["npx --no-install forge init --root ."]);
+  const appInit = forge(app, ...initHere[0]!.split(" ").slice(3));
   expect(appInit).not.toContain("not installed");
   expect(followHints(app, appInit)).toEqual(["npx --no-install forge build --root ."]);
   expect(existsSync(join(app, ".pi", "forge", "bundle.json"))).toBe(true);
@@ -131,10 +136,32 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: one exten
     pi(host, at(env, repos.api), ["install", "-l", `./node_modules/${PKG}`]);
     expect(readJson(join(env.agentDir, "settings.json")).packages).toHaveLength(1);
     expect(readJson(join(repos.api, ".pi", "settings.json")).packages).toEqual([`../node_modules/${PKG}`]);
-    if (host.id === "legacy") for (const root of [repos.web, repos.api, repos.mono, repos.app]) trustLayer(env, root);
+  });
+  // 0.73.1: the layers are trusted after the first test, which reads the notices an untrusted monorepo gets.
+  let trusted = false;
+  const trustAll = () => {
+    if (host.id === "legacy" && !trusted) for (const root of [repos.web, repos.api, repos.mono, repos.app]) trustLayer(env, root);
+    trusted = true;
+  };
+
+  it.runIf(host.id === "legacy")("untrusted, in a monorepo package: each layer's notice names a review of that layer, which runs as printed", async () => {
+    const r = await run(repos.app, ["hello"]);
+    // The notices as printed (each once, root first), not the copies /mode status --json carries.
+    const reviews = [...r.stderr.matchAll(/^forge: project bundle .* review the bundle first \((npx --no-install forge [^)]*)\)/gm)].map((m) => m[1]!);
+    expect(reviews).toEqual([`npx --no-install forge explain --root ${repos.mono}`, "npx --no-install forge explain"]);
+    const shown = reviews.map((hint) => {
+      const out = spawnSync("sh", ["-c", hint], { cwd: repos.app, env: { ...packed.env, NO_COLOR: "1" }, encoding: "utf8", timeout: 60_000 });
+      expect(out.status, `${hint}\n${out.stdout}${out.stderr}`).toBe(0);
+      expect(out.stdout).toContain("trust: not trusted by you (/forge trust in Pi)");
+      return out.stdout;
+    });
+    expect(shown[0]).toContain("what the project sources offer (../../.pi/forge/bundle.json):");
+    expect(shown[1]).toContain("what the project sources offer (.pi/forge/bundle.json):");
+    expect(shown[1]).toContain('  app-notes (append, "App notes") .pi/forge/modes/app-notes.yaml');
   });
 
   it("a repository without a pinned copy: the user's copy composes its preset, with no notice", async () => {
+    trustAll();
     const r = await run(repos.web, ["--preset", "example", "hello"]);
     expect(onlyPrompt(r)).toContain(SMALL_STEPS);
     expect(lastStatus(r.stderr).bundles.builtin.file).toBe(join(globalCopy, "presets", "bundle.json"));
@@ -142,6 +169,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: one exten
   });
 
   it("the repository that pinned its copy with pi install -l: that copy is active, the user's says so once", async () => {
+    trustAll();
     // Pi 1.x loads a project's packages only in a trusted project (.pi/settings.json makes it ask): the user's yes.
     const trust = host.id === "modern" ? ["--approve"] : [];
     const r = await run(repos.api, [...trust, "--mode=api-rules", "hello"]);
@@ -154,6 +182,7 @@ describe.each(HOSTS.map((host) => [host.id, host] as const))("%s host: one exten
   });
 
   it("a monorepo, at its root and in a package: the user's copy composes across the layers", async () => {
+    trustAll();
     const root = await run(repos.mono, ["--preset", "example", "hello"]);
     expect(onlyPrompt(root)).toContain(SMALL_STEPS);
     const inPackage = await run(repos.app, ["--mode=small-steps,app-notes", "hello"]);
