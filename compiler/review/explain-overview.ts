@@ -45,19 +45,19 @@ type DescribeSource = (scope: Scope, source: string, layer: string | null) => st
 /** The components of `scope` the catalog offers (its own layers, libraries carried in it), sorted by key. */
 export function explainOverview(catalog: Catalog, rules: readonly RuleRef[], scope: Scope, describe: DescribeSource): ExplainOverview {
   const elsewhere: Partial<Record<Scope, number>> = {};
-  const count = (other: Scope) => (elsewhere[other] = (elsewhere[other] ?? 0) + 1);
+  /** The entries of this scope by key; those of other scopes are only counted. */
+  const ownOf = <T extends { key: string; scope: Scope }>(entries: Iterable<T>): T[] => {
+    const sorted = [...entries].sort((a, b) => a.key.localeCompare(b.key));
+    for (const { scope: other } of sorted) if (other !== scope) elsewhere[other] = (elsewhere[other] ?? 0) + 1;
+    return sorted.filter((entry) => entry.scope === scope);
+  };
   const sourceOf = (origin: { scope: Scope; layer: string | null }, source: string, library: string | undefined) =>
     library === undefined ? describe(origin.scope, source, origin.layer) : `${library}: ${source}`;
-  const modes: OverviewMode[] = [];
-  for (const entry of [...catalog.modes.values()].sort((a, b) => a.key.localeCompare(b.key))) {
-    if (entry.scope !== scope) {
-      count(entry.scope);
-      continue;
-    }
+  const modes = ownOf(catalog.modes.values()).map((entry): OverviewMode => {
     const { mode } = entry;
     // The mode selected alone: the same report explain <mode> and /mode status show.
     const report = explainTools(catalog, [{ key: entry.key, mode, layer: entry.layer }], null);
-    modes.push({
+    return {
       key: entry.key,
       label: mode.label,
       strategy: mode.strategy,
@@ -67,23 +67,17 @@ export function explainOverview(catalog: Catalog, rules: readonly RuleRef[], sco
       edits: mode.edits !== undefined,
       model: mode.model ?? null,
       thinking: mode.thinking ?? null,
-    });
-  }
-  const presets: OverviewPreset[] = [];
-  for (const entry of [...catalog.presets.values()].sort((a, b) => a.key.localeCompare(b.key))) {
-    if (entry.scope !== scope) {
-      count(entry.scope);
-      continue;
-    }
-    const { preset } = entry;
-    presets.push({
-      key: entry.key,
+    };
+  });
+  const presets = ownOf(catalog.presets.values()).map(
+    ({ key, preset, ...origin }): OverviewPreset => ({
+      key,
       description: preset.description,
-      source: sourceOf(entry, preset.source, preset.library),
+      source: sourceOf(origin, preset.source, preset.library),
       modes: [...(preset.base === undefined ? [] : [preset.base]), ...preset.overlays],
       blocks: preset.systemUpdates.map((block) => block.id),
-    });
-  }
+    }),
+  );
   const own = rules.filter((ref) => ref.scope === scope).sort((a, b) => a.key.localeCompare(b.key));
   return { scope, presets, modes, rules: own.map((ref) => ({ key: ref.key, source: describe(ref.scope, ref.rule.source, ref.layer) })), elsewhere };
 }
