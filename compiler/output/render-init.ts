@@ -35,8 +35,9 @@ export function renderInitReport(report: InitReport, p: Painter, build: string =
       ? `forge: scaffolded ${report.path}; edit the examples, then run \`${build}\``
       : `forge: nothing to do; ${report.path} already has the example files`,
   );
-  // The nearest .pi/forge/ above the current directory answered: a monorepo package wanting a layer of its own says so.
-  if (report.scope === "project" && report.path.startsWith("../")) {
+  // The nearest .pi/forge/ above the current directory answered (not from inside it): a monorepo package wanting a layer
+  // of its own learns how.
+  if (report.scope === "project" && report.path.startsWith("../") && report.path.endsWith(".pi/forge/")) {
     lines.push(
       `forge: ${report.path} is the nearest forge root above this directory; for a layer of this directory's own (a monorepo package), run \`${forgeCommand("init", "--root", ".")}\``,
     );

@@ -142,5 +142,7 @@ describe("forge init", () => {
     expect(existsSync(join(pkg, ".pi/forge/presets/example.yaml"))).toBe(true);
     expect(runCli(["build", "--all"], repo).code).toBe(0);
     expect(existsSync(join(pkg, ".pi/forge/bundle.json"))).toBe(true);
+    // From inside a forge root there is no other layer to start.
+    expect(runCli(["init"], join(pkg, ".pi/forge/modes")).stdout).not.toContain("nearest forge root above");
   });
 });
