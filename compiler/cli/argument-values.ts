@@ -9,7 +9,7 @@ import { UsageError } from "./usage-error.js";
 export type OutputFormat = "human" | "github" | "json" | "markdown";
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
-export function checkPositionals(command: SubCommand, rest: string[], named: { preset?: string; modes?: string; path?: string }): void {
+export function checkPositionals(command: SubCommand, rest: string[], named: { preset?: string; modes?: string; path?: string; policy?: string }): void {
   switch (command) {
     case "preview":
     case "explain":
@@ -18,7 +18,14 @@ export function checkPositionals(command: SubCommand, rest: string[], named: { p
         throw new UsageError(`'forge ${command}' takes --preset/--modes or names, not both; got '${rest[0]}' as well`);
       }
       // explain alone lists everything the sources offer; explain --path alone judges the path against every rule and limit.
-      if (named.preset === undefined && named.modes === undefined && rest.length === 0 && command !== "explain") {
+      const selects = named.preset !== undefined || named.modes !== undefined || rest.length > 0;
+      // The policy is explained as what it adds to a selection (or to a path's rules and limits), never to the overview.
+      if (command === "explain" && named.policy !== undefined && !selects && named.path === undefined) {
+        throw new UsageError(
+          `'forge explain --policy' needs a preset name or mode keys (what the policy adds to them), e.g. forge explain audit --policy ${named.policy}`,
+        );
+      }
+      if (!selects && command !== "explain") {
         throw new UsageError(
           `'forge ${command}' needs a preset name or mode keys, e.g. forge ${command} audit, forge ${command} --preset audit or forge ${command} --modes plan,review`,
         );

@@ -237,6 +237,7 @@ function parseStrict(argv: string[]): CliArgs {
     ...(v.preset !== undefined ? { preset: v.preset } : {}),
     ...(v.modes !== undefined ? { modes: v.modes } : {}),
     ...(v.path !== undefined ? { path: v.path } : {}),
+    ...(v.policy !== undefined ? { policy: v.policy } : {}),
   });
   if (v.path !== undefined && v.path.trim() === "") throw new UsageError("--path needs a path, e.g. --path src/db/schema.sql");
   for (const name of FLAGS) {

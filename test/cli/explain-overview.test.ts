@@ -83,6 +83,12 @@ describe("forge explain with no names", () => {
     const broken = runCli(["explain"], root);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toContain("forge: explain refused: the sources have errors; fix them first");
+    // A team policy is explained as what it adds to a selection: alone it is a usage error, never silently dropped.
+    const policy = runCli(["explain", "--policy", "@acme/policy"], root);
+    expect([policy.code, policy.stderr.split("\n")[0]]).toEqual([
+      2,
+      "forge: 'forge explain --policy' needs a preset name or mode keys (what the policy adds to them), e.g. forge explain audit --policy @acme/policy",
+    ]);
   });
 
   it("in a monorepo each layer's notice names a review of that layer: the outer one with its --root, run from Pi's directory", () => {
