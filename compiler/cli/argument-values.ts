@@ -9,7 +9,11 @@ import { UsageError } from "./usage-error.js";
 export type OutputFormat = "human" | "github" | "json" | "markdown";
 
 /** Checks the positional arguments of one command; throws a UsageError that says what was expected. */
-export function checkPositionals(command: SubCommand, rest: string[], named: { preset?: string; modes?: string; path?: string; policy?: string }): void {
+export function checkPositionals(
+  command: SubCommand,
+  rest: string[],
+  named: { preset?: string | undefined; modes?: string | undefined; path?: string | undefined; policy?: string | undefined },
+): void {
   switch (command) {
     case "preview":
     case "explain":

@@ -233,12 +233,7 @@ function parseStrict(argv: string[]): CliArgs {
     throw new UsageError(`unknown command '${first}'${near === null ? "" : `; did you mean '${near}'?`}`);
   }
   const command = first as SubCommand;
-  checkPositionals(command, rest, {
-    ...(v.preset !== undefined ? { preset: v.preset } : {}),
-    ...(v.modes !== undefined ? { modes: v.modes } : {}),
-    ...(v.path !== undefined ? { path: v.path } : {}),
-    ...(v.policy !== undefined ? { policy: v.policy } : {}),
-  });
+  checkPositionals(command, rest, { preset: v.preset, modes: v.modes, path: v.path, policy: v.policy });
   if (v.path !== undefined && v.path.trim() === "") throw new UsageError("--path needs a path, e.g. --path src/db/schema.sql");
   for (const name of FLAGS) {
     if (v[name] !== undefined && !ALLOWED[command].has(name)) {
