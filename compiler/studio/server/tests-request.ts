@@ -19,7 +19,7 @@ export function testsRequest(target: ForgeTarget): TestsData {
     const errors = side.diagnostics.filter((d) => d.severity === "error").length;
     if (side.ctx === null) return testsView([], show, `the sources have ${errors} error(s): see Live`);
     // The command a failing snapshot names, from the directory the studio was started in.
-    const from = relative(process.cwd(), target.root);
+    const from = relative(target.cwd, target.root);
     const updateCommand = forgeCommand("test", "--update", ...(from === "" ? [] : ["--root", from]));
     const run = runPureTier(side.ctx, side.tests, side.sources, { stored: side.stored, update: false, hosts: null, updateCommand });
     return testsView(run.results, show, errors > 0 ? `${errors} error(s) in the test files: those tests are left out (forge test lists them)` : null);
