@@ -13,6 +13,7 @@ import type { CliArgs } from "./parse-cli-args.js";
 import { readPolicyArg } from "../io/read-policy.js";
 import { explainPolicy } from "../review/explain-policy.js";
 import { homeDirOf } from "../io/home-dir.js";
+import { forgeCommand, scopeWords } from "../../core/forge-command.js";
 import { explainOverview, type ExplainOverview } from "../review/explain-overview.js";
 import type { TrustView } from "../review/trust-view.js";
 import { renderExplainOverview } from "../output/render-explain-overview.js";
@@ -59,7 +60,7 @@ function explainEverything(args: CliArgs, io: CliIO): number {
       io.stdout.write(
         report.overview === null
           ? `forge: explain refused: ${report.reason}\n`
-          : renderExplainOverview(report.overview, report.trust, makePainter(colorEnabled(io.stdout, io.env))),
+          : renderExplainOverview(report.overview, report.trust, makePainter(colorEnabled(io.stdout, io.env)), forgeCommand("explain", ...scopeWords(args))),
       ),
   );
 }

@@ -18,7 +18,8 @@ function modeLines(m: OverviewMode, p: Painter): string[] {
   return lines;
 }
 
-export function renderExplainOverview(overview: ExplainOverview, trust: TrustView, p: Painter): string {
+/** `explain`: the command that explains one of them, with the options that chose this scope (`--root`, `--global`). */
+export function renderExplainOverview(overview: ExplainOverview, trust: TrustView, p: Painter, explain: string = forgeCommand("explain")): string {
   const out: string[] = [p.paint("bold", `what the ${overview.scope} sources offer (${trust.bundle.path}):`)];
   out.push("", p.paint("bold", `presets (${overview.presets.length}):`));
   if (overview.presets.length === 0) out.push("  none");
@@ -34,9 +35,8 @@ export function renderExplainOverview(overview: ExplainOverview, trust: TrustVie
   if (overview.rules.length === 0) out.push("  none");
   for (const rule of overview.rules) out.push(`  ${rule.key} ${p.paint("dim", rule.source)}`);
   const others = Object.entries(overview.elsewhere).map(([scope, n]) => `${n} ${scope}`);
-  if (others.length > 0)
-    out.push("", p.paint("dim", `also offered from other scopes: ${others.join(", ")} (${forgeCommand("explain")} <name> shows any of them)`));
+  if (others.length > 0) out.push("", p.paint("dim", `also offered from other scopes: ${others.join(", ")} (${explain} <name> shows any of them)`));
   out.push("", p.paint("bold", "signers and trust:"), ...describeTrustView(trust));
-  out.push("", `one in full (its prompt, contracts, tools, limits, tokens): ${forgeCommand("explain")} <preset> | <mode>...`);
+  out.push("", `one in full (its prompt, contracts, tools, limits, tokens): ${explain} <preset> | <mode>...`);
   return out.join("\n") + "\n";
 }

@@ -58,6 +58,13 @@ describe("forge explain with no names", () => {
     expect(r.stdout).toMatch(/also offered from other scopes: \d+ builtin/);
     expect(r.stdout).toContain("trust: not trusted by you (/forge trust in Pi)");
     expect(r.stdout).toContain(`one in full (its prompt, contracts, tools, limits, tokens): ${FORGE_COMMAND} explain <preset> | <mode>...`);
+    // Its own hints repeat the --root that chose the scope: followed from elsewhere, they explain this project's mode.
+    const elsewhere = makeTempDir("forge-explain-all-cwd-");
+    const rooted = runCli(["explain", "--root", root], elsewhere);
+    const oneInFull = `${FORGE_COMMAND} explain --root ${root} <preset> | <mode>...`;
+    expect(rooted.stdout).toContain(`one in full (its prompt, contracts, tools, limits, tokens): ${oneInFull}\n`);
+    const docs = runCli([...wordsOf(`${FORGE_COMMAND} explain --root ${root}`), "docs"], elsewhere);
+    expect([docs.code, docs.stdout]).toEqual([0, expect.stringContaining('docs (append, "Docs")')]);
     // The tool words are explain <mode>'s: one wording for every surface.
     expect(runCli(["explain", "docs"], root).stdout).toContain("  docs: tools: mcp__docs__*, read; MCP servers: jira, search\n");
   });
