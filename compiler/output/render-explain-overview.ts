@@ -1,7 +1,7 @@
 // Human text for `forge explain` with no names: a scope's presets, modes and rules, then who signed the bundle and
 // whether this user trusts it, and how to see one component in full.
 import { forgeCommand } from "../../core/forge-command.js";
-import type { ExplainOverview, OverviewMode } from "../review/explain-overview.js";
+import type { ExplainOverview, OverviewMode, OverviewPreset } from "../review/explain-overview.js";
 import { describeTrustView, type TrustView } from "../review/trust-view.js";
 import type { Painter } from "./painter.js";
 
@@ -18,22 +18,36 @@ function modeLines(m: OverviewMode, p: Painter): string[] {
   return lines;
 }
 
+function presetLines(preset: OverviewPreset, p: Painter): string[] {
+  const lines = [`  ${p.paint("bold", preset.key)}: ${preset.modes.join(", ") || "no modes"} ${p.paint("dim", preset.source)}`];
+  if (preset.description) lines.push(`      ${preset.description}`);
+  if (preset.blocks.length > 0) lines.push(`      system-update blocks: ${preset.blocks.join(", ")}`);
+  return lines;
+}
+
 /** `explain`: the command that explains one of them, with the options that chose this scope (`--root`, `--global`). */
 export function renderExplainOverview(overview: ExplainOverview, trust: TrustView, p: Painter, explain: string = forgeCommand("explain")): string {
-  const out: string[] = [p.paint("bold", `what the ${overview.scope} sources offer (${trust.bundle.path}):`)];
-  out.push("", p.paint("bold", `presets (${overview.presets.length}):`));
-  if (overview.presets.length === 0) out.push("  none");
-  for (const preset of overview.presets) {
-    out.push(`  ${p.paint("bold", preset.key)}: ${preset.modes.join(", ") || "no modes"} ${p.paint("dim", preset.source)}`);
-    if (preset.description) out.push(`      ${preset.description}`);
-    if (preset.blocks.length > 0) out.push(`      system-update blocks: ${preset.blocks.join(", ")}`);
-  }
-  out.push("", p.paint("bold", `modes (${overview.modes.length}):`));
-  if (overview.modes.length === 0) out.push("  none");
-  for (const mode of overview.modes) out.push(...modeLines(mode, p));
-  out.push("", p.paint("bold", `rules (${overview.rules.length}):`));
-  if (overview.rules.length === 0) out.push("  none");
-  for (const rule of overview.rules) out.push(`  ${rule.key} ${p.paint("dim", rule.source)}`);
+  /** A titled list with its count: each item's lines, or "none". */
+  const section = (title: string, items: string[][]) => [
+    "",
+    p.paint("bold", `${title} (${items.length}):`),
+    ...(items.length === 0 ? ["  none"] : items.flat()),
+  ];
+  const out = [
+    p.paint("bold", `what the ${overview.scope} sources offer (${trust.bundle.path}):`),
+    ...section(
+      "presets",
+      overview.presets.map((preset) => presetLines(preset, p)),
+    ),
+    ...section(
+      "modes",
+      overview.modes.map((mode) => modeLines(mode, p)),
+    ),
+    ...section(
+      "rules",
+      overview.rules.map((rule) => [`  ${rule.key} ${p.paint("dim", rule.source)}`]),
+    ),
+  ];
   const others = Object.entries(overview.elsewhere).map(([scope, n]) => `${n} ${scope}`);
   if (others.length > 0) out.push("", p.paint("dim", `also offered from other scopes: ${others.join(", ")} (${explain} <name> shows any of them)`));
   out.push("", p.paint("bold", "signers and trust:"), ...describeTrustView(trust));
